@@ -1,0 +1,40 @@
+import { CHANNELS, type Channel, type RequestOf } from '../common/api-contract.ts';
+
+/** Longest accounts query accepted over the bridge; far beyond any real filter set. */
+const MAX_QUERY_LENGTH = 8192;
+
+export type Validation<T> = { ok: true; value: T } | { ok: false; problems: string[] };
+
+export function isChannel(name: unknown): name is Channel {
+  return typeof name === 'string' && (CHANNELS as readonly string[]).includes(name);
+}
+
+/**
+ * Checks a request from the renderer against its channel's request type. Everything that
+ * crosses the bridge is untrusted: a compromised renderer may send anything.
+ */
+export function validateRequest<C extends Channel>(channel: C, request: unknown): Validation<RequestOf<C>> {
+  switch (channel) {
+    case 'app/info':
+    case 'network/status':
+      return request === null || request === undefined
+        ? { ok: true, value: null as RequestOf<C> }
+        : { ok: false, problems: ['this call takes no request'] };
+    case 'accounts/list':
+      return validateAccountsList(request) as Validation<RequestOf<C>>;
+    default:
+      return { ok: false, problems: [`unknown channel ${String(channel)}`] };
+  }
+}
+
+function validateAccountsList(request: unknown): Validation<RequestOf<'accounts/list'>> {
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+    return { ok: false, problems: ['request must be an object with a "query" string'] };
+  }
+  const extra = Object.keys(request).filter((key) => key !== 'query');
+  if (extra.length > 0) return { ok: false, problems: extra.map((key) => `unexpected field "${key}"`) };
+  const { query } = request as { query?: unknown };
+  if (typeof query !== 'string') return { ok: false, problems: ['"query" must be a string'] };
+  if (query.length > MAX_QUERY_LENGTH) return { ok: false, problems: [`"query" is longer than ${MAX_QUERY_LENGTH} characters`] };
+  return { ok: true, value: { query: query.startsWith('?') ? query.slice(1) : query } };
+}

@@ -1,0 +1,36 @@
+/**
+ * `npm run conformance -- mirror [DIR] [--top-level]`: runs reference spec cases against the
+ * real HTTP routes and ends with `mirror: N passed, M failed, K skipped`.
+ */
+import path from 'node:path';
+import { runMirrorConformance } from '../conformance/mirror/run-mirror-conformance.ts';
+
+const DEFAULT_MIRROR_SPECS = '../shared/conformance/mirror/specs';
+
+async function main(argv: string[]): Promise<number> {
+  const [suite, ...rest] = argv;
+  const flags = new Set(rest.filter((a) => a.startsWith('--')));
+  const positional = rest.filter((a) => !a.startsWith('--'));
+  if (suite !== 'mirror') {
+    console.error(`usage: npm run conformance -- mirror [DIR] [--top-level] [--verbose]\nunknown or missing suite: ${suite ?? '(none)'}`);
+    return 2;
+  }
+  const root = path.resolve(positional[0] ?? DEFAULT_MIRROR_SPECS);
+  const summary = await runMirrorConformance(root, { topLevelOnly: flags.has('--top-level') });
+  for (const outcome of summary.outcomes) {
+    const { file, url, variant } = outcome.specCase;
+    const label = `${file} ${url}${variant ? ` [${variant}]` : ''}`;
+    if (outcome.result === 'failed') {
+      console.log(`FAIL ${label}`);
+      for (const problem of outcome.problems) console.log(`     ${problem}`);
+    } else if (outcome.result === 'skipped') {
+      console.log(`SKIP ${label}\n     ${outcome.problems[0]}`);
+    } else if (flags.has('--verbose')) {
+      console.log(`ok   ${label}`);
+    }
+  }
+  console.log(`mirror: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
+  return summary.failed === 0 ? 0 : 1;
+}
+
+process.exitCode = await main(process.argv.slice(2));

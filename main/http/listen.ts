@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Services only ever bind to loopback. */
+export const LOOPBACK = '127.0.0.1';
+
+/** Starts a built app on loopback (port 0 picks a free one) and returns its base URL. */
+export async function listenOnLoopback(app: FastifyInstance, port: number): Promise<string> {
+  await app.listen({ host: LOOPBACK, port });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('server did not bind to a TCP port');
+  return `http://${LOOPBACK}:${address.port}`;
+}

@@ -1,0 +1,38 @@
+import type { SqliteDatabase } from '../store/ledger-store.ts';
+import { sqlInt } from '../format/entity-id.ts';
+import { SQL_OPERATOR } from '../http/filter-operator.ts';
+import type { AccountsQuery } from './accounts-params.ts';
+import type { AccountsDriver } from './accounts-sql.ts';
+
+/**
+ * Up to this many balance matches, walking the balance index and sorting the matches by
+ * id is cheap. Beyond it, matches are dense enough that walking ids in order and
+ * skipping non-matches reaches a full page sooner.
+ */
+export const BALANCE_INDEX_PROBE_LIMIT = 1000;
+
+/**
+ * Picks the index that answers a request without scanning the table: an equality on the
+ * public key or the balance seeks straight to rows already in id order; a balance range
+ * uses its index only when a bounded probe shows it matches few rows.
+ */
+export function chooseAccountsDriver(db: SqliteDatabase, query: AccountsQuery): AccountsDriver {
+  if (query.publicKeyFilters.some((f) => f.operator === 'eq')) return 'public-key-index';
+  if (query.idFilters.some((f) => f.operator === 'eq')) return 'primary-key';
+  if (query.balanceFilters.length === 0) return 'primary-key';
+  if (query.balanceFilters.some((f) => f.operator === 'eq')) return 'balance-index';
+  const seekable = query.balanceFilters.filter((f) => f.operator !== 'ne');
+  if (seekable.length === 0) return 'primary-key';
+  return countBalanceMatches(db, query, seekable) < BALANCE_INDEX_PROBE_LIMIT ? 'balance-index' : 'primary-key';
+}
+
+function countBalanceMatches(db: SqliteDatabase, query: AccountsQuery, filters: AccountsQuery['balanceFilters']): number {
+  const where = filters.map((f) => `balance ${SQL_OPERATOR[f.operator]} ?`);
+  const params: Array<number | bigint> = filters.map((f) => sqlInt(f.value));
+  for (const f of query.idFilters) {
+    where.push(`id ${SQL_OPERATOR[f.operator]} ?`);
+    params.push(sqlInt(f.value));
+  }
+  const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM entity INDEXED BY entity__balance WHERE ${where.join(' AND ')} LIMIT ${BALANCE_INDEX_PROBE_LIMIT})`;
+  return (db.prepare(sql).get(...params) as { n: number }).n;
+}

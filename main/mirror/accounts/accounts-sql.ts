@@ -1,0 +1,77 @@
+import { sqlInt } from '../format/entity-id.ts';
+import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
+import type { AccountsQuery } from './accounts-params.ts';
+
+/** The placeholder account the reference's importer creates when 0.0.2 is missing. */
+export const SYNTHETIC_TREASURY_MEMO = 'Mirror node created synthetic treasury account';
+
+/** Which index walks the rows; chosen per request by `chooseAccountsDriver`. */
+export type AccountsDriver = 'primary-key' | 'balance-index' | 'public-key-index';
+
+export interface SqlStatement {
+  sql: string;
+  params: Array<number | bigint | string>;
+}
+
+const ENTITY_COLUMNS = [
+  'id', 'alias', 'auto_renew_period', 'balance', 'balance_timestamp', 'created_timestamp', 'decline_reward',
+  'delegation_address', 'deleted', 'ethereum_nonce', 'evm_address', 'expiration_timestamp', 'key',
+  'max_automatic_token_associations', 'memo', 'receiver_sig_required', 'staked_account_id', 'staked_node_id',
+  'stake_period_start',
+].map((column) => `e.${column}`);
+
+/**
+ * Builds the page query. Every filter is a plain comparison on an indexed column; the
+ * driver decides which of them may use its index. The others are written as `+column`,
+ * which keeps their meaning but stops SQLite from walking that index, so the plan stays
+ * the one chosen (and pinned by the query-plan tests).
+ */
+export function buildAccountsSql(query: AccountsQuery, driver: AccountsDriver): SqlStatement {
+  const where: string[] = [
+    "e.type IN ('ACCOUNT', 'CONTRACT')",
+    `NOT (e.num = 2 AND e.memo IS '${SYNTHETIC_TREASURY_MEMO}')`,
+  ];
+  const params: SqlStatement['params'] = [];
+
+  const equalIds = query.idFilters.filter((f) => f.operator === 'eq');
+  if (equalIds.length > 0) {
+    where.push(`e.id IN (${equalIds.map(() => '?').join(', ')})`);
+    params.push(...equalIds.map((f) => sqlInt(f.value)));
+  }
+  addComparisons(where, params, 'e.id', query.idFilters.filter((f) => f.operator !== 'eq'), (v) => sqlInt(v));
+  addComparisons(where, params, driver === 'balance-index' ? 'e.balance' : '+e.balance', query.balanceFilters, (v) => sqlInt(v));
+  addComparisons(where, params, driver === 'public-key-index' ? 'e.public_key' : '+e.public_key', query.publicKeyFilters, (v) => v);
+
+  const direction = query.order === 'desc' ? 'DESC' : 'ASC';
+  const indexHint = driver === 'balance-index' ? 'INDEXED BY entity__balance' : driver === 'public-key-index' ? 'INDEXED BY entity__public_key' : '';
+  const sql = `SELECT ${ENTITY_COLUMNS.join(', ')}, es.end_stake_period, es.pending_reward
+FROM entity e ${indexHint}
+LEFT JOIN entity_stake es ON es.id = e.id
+WHERE ${where.join('\n  AND ')}
+ORDER BY e.id ${direction}
+LIMIT ?`;
+  params.push(query.limit);
+  return { sql, params };
+}
+
+function addComparisons<T>(
+  where: string[],
+  params: SqlStatement['params'],
+  column: string,
+  filters: Filter<T>[],
+  bind: (value: T) => number | bigint | string,
+): void {
+  for (const filter of filters) {
+    where.push(`${column} ${SQL_OPERATOR[filter.operator]} ?`);
+    params.push(bind(filter.value));
+  }
+}
+
+/** Token balances of one account: associated relationships only, in the page's order. */
+export function tokenBalancesSql(order: AccountsQuery['order']): string {
+  const direction = order === 'desc' ? 'DESC' : 'ASC';
+  return `SELECT token_id, balance FROM token_account
+WHERE account_id = ? AND associated = 1
+ORDER BY token_id ${direction}
+LIMIT ?`;
+}

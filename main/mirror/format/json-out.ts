@@ -1,0 +1,38 @@
+/**
+ * JSON with exact 64-bit integers. Values that do not fit a double travel as bigint and are
+ * written as bare digits (JSON.rawJSON), the way the reference emits int8 columns.
+ */
+declare global {
+  interface JSON {
+    rawJSON(text: string): unknown;
+  }
+}
+
+function replaceBigInt(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? JSON.rawJSON(value.toString()) : value;
+}
+
+export function stringifyJson(value: unknown): string {
+  return JSON.stringify(value, replaceBigInt);
+}
+
+/** An int64 column value for a response: a number where exact, a bigint otherwise. */
+export function int64(value: bigint | number | null | undefined): number | bigint | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return value;
+  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
+}
+
+interface ReviverContext {
+  source?: string;
+}
+
+/** Parses JSON keeping integers beyond 2^53 exact as bigint (json-bigint's behaviour). */
+export function parseJsonLossless(text: string): unknown {
+  return JSON.parse(text, function (this: unknown, _key: string, value: unknown, context?: ReviverContext) {
+    if (typeof value === 'number' && !Number.isSafeInteger(value) && context?.source && /^-?\d+$/.test(context.source)) {
+      return BigInt(context.source);
+    }
+    return value;
+  } as (key: string, value: unknown) => unknown);
+}

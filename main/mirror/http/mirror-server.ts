@@ -1,0 +1,46 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { isLoopbackHost } from '../../http/host-check.ts';
+import { registerAccountsRoutes } from '../accounts/accounts-route.ts';
+import type { AccountsService } from '../accounts/accounts-service.ts';
+import type { MirrorApiConfig } from '../config.ts';
+import { RepeatLimitError } from './query-string.ts';
+import { sendMirrorError } from './mirror-reply.ts';
+
+export interface MirrorServerDeps {
+  accounts: AccountsService;
+  config: () => MirrorApiConfig;
+  hostCheck: boolean;
+}
+
+/**
+ * Builds the mirror REST API (interface A) without listening, so tests can `inject` and the
+ * composition root decides the port. Every failure answers in the mirror's error body.
+ */
+export function buildMirrorServer(deps: MirrorServerDeps): FastifyInstance {
+  // Queries are parsed by the routes themselves (order, case and repetition matter).
+  const app = Fastify({ logger: false, routerOptions: { querystringParser: () => ({}), maxParamLength: 512 } });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('access-control-allow-origin', '*');
+    if (deps.hostCheck && !isLoopbackHost(request.headers.host)) {
+      return sendMirrorError(request, reply, 403, 'Forbidden: requests must address a loopback host name');
+    }
+  });
+
+  registerAccountsRoutes(app, deps);
+
+  app.setNotFoundHandler((request, reply) => sendMirrorError(request, reply, 404, 'Not found'));
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof RepeatLimitError) return sendMirrorError(request, reply, 400, error.message);
+    const status = (error as { statusCode?: number }).statusCode;
+    const message = error instanceof Error ? error.message : String(error);
+    if (status && status >= 400 && status < 500) return sendMirrorError(request, reply, status, message);
+    if ((error as { code?: string }).code?.startsWith('SQLITE_')) {
+      request.log.error(error);
+      return sendMirrorError(request, reply, 503, 'Service unavailable');
+    }
+    console.error('mirror API error:', error);
+    return sendMirrorError(request, reply, 500, 'Internal error');
+  });
+  return app;
+}

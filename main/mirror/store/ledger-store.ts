@@ -1,0 +1,75 @@
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import { MIGRATIONS, type Migration } from './migrations/index.ts';
+
+export type SqliteDatabase = Database.Database;
+
+export interface LedgerStoreOptions {
+  /** Path of the database file, or ':memory:' for a throwaway store. */
+  file: string;
+  readonly?: boolean;
+}
+
+/**
+ * One network profile's ledger data in SQLite. Opens the file in WAL mode (readers never
+ * wait for a writer) and brings the schema up to the newest migration.
+ */
+export class LedgerStore {
+  readonly db: SqliteDatabase;
+  readonly file: string;
+
+  constructor(options: LedgerStoreOptions) {
+    this.file = options.file;
+    if (options.file !== ':memory:') fs.mkdirSync(path.dirname(options.file), { recursive: true });
+    this.db = new Database(options.file, { readonly: options.readonly ?? false });
+    this.db.pragma('busy_timeout = 5000');
+    if (!options.readonly) {
+      this.db.pragma('journal_mode = WAL');
+      // NORMAL is durable across application crashes in WAL mode; only a power loss can
+      // roll back the last transactions, which a re-sync restores.
+      this.db.pragma('synchronous = NORMAL');
+      applyMigrations(this.db, MIGRATIONS);
+    }
+    this.db.pragma('cache_size = -65536');
+    this.db.pragma('mmap_size = 268435456');
+  }
+
+  get schemaVersion(): number {
+    return this.db.pragma('user_version', { simple: true }) as number;
+  }
+
+  getMeta(key: string): string | undefined {
+    const row = this.db.prepare('SELECT value FROM store_meta WHERE key = ?').get(key) as { value: string } | undefined;
+    return row?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db.prepare('INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
+  /** Refreshes the planner's statistics; call after bulk loads so filters pick the right index. */
+  analyze(): void {
+    this.db.exec('ANALYZE');
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+/** Applies the migrations newer than the database's user_version, each in its own transaction. */
+export function applyMigrations(db: SqliteDatabase, migrations: readonly Migration[]): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const newest = migrations.at(-1)?.version ?? 0;
+  if (current > newest) {
+    throw new Error(`database schema version ${current} is newer than this build knows (${newest}); update Mirrordesk`);
+  }
+  for (const migration of migrations) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+}
