@@ -16,6 +16,8 @@ export interface AppServicesOptions {
   ports: ServicePorts;
   /** Reject requests whose Host header is not a loopback name (DNS rebinding guard). */
   hostCheck: boolean;
+  /** Which shell hosts the renderer; `app/info` reports it. Defaults to `web`. */
+  shell?: 'desktop' | 'web';
   /** Where the services write their one-line log messages. */
   log: (line: string) => void;
 }

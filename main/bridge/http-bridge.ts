@@ -1,0 +1,102 @@
+import { timingSafeEqual } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { EVENT_NAMES, type ApiResult } from '../common/api-contract.ts';
+import { isLoopbackHost } from '../http/host-check.ts';
+import { stringifyJson } from '../mirror/format/json-out.ts';
+import type { ApiEventBus } from '../services/event-bus.ts';
+import type { Dispatcher } from './dispatch.ts';
+import { contentTypeOf, readStaticFile, resolveStaticFile } from './static-files.ts';
+
+export const TOKEN_HEADER = 'x-mirrordesk-token';
+export const RENDERER_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
+/** Comments on an idle event stream keep proxies and browsers from timing it out. */
+const HEARTBEAT_MS = 15_000;
+
+export interface HttpBridgeDeps {
+  dispatch: Dispatcher;
+  events: ApiEventBus;
+  /** The per-launch secret every call must carry. */
+  token: string;
+  /** Folder of the built renderer. */
+  rendererDir: string;
+  hostCheck: boolean;
+}
+
+/**
+ * The web UI of `serve` mode: the built renderer plus the typed API over HTTP, so every
+ * screen runs in a plain browser. Calls need the launch token; Host must be loopback.
+ */
+export function buildHttpBridge(deps: HttpBridgeDeps): FastifyInstance {
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+  const expected = Buffer.from(deps.token);
+  const tokenOk = (candidate: unknown): boolean => {
+    if (typeof candidate !== 'string') return false;
+    const given = Buffer.from(candidate);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (deps.hostCheck && !isLoopbackHost(request.headers.host)) {
+      return sendResult(reply, 403, failure('forbidden', 'requests must address a loopback host name'));
+    }
+  });
+
+  app.post<{ Params: { area: string; action: string } }>('/bridge/call/:area/:action', async (request, reply) => {
+    if (!tokenOk(request.headers[TOKEN_HEADER])) return sendResult(reply, 401, failure('forbidden', 'missing or wrong bridge token'));
+    const result = await deps.dispatch(`${request.params.area}/${request.params.action}`, request.body ?? null);
+    return sendResult(reply, 200, result);
+  });
+
+  app.get<{ Querystring: { token?: string } }>('/bridge/events', (request, reply) => {
+    if (!tokenOk(request.query.token)) return sendResult(reply, 401, failure('forbidden', 'missing or wrong bridge token'));
+    streamEvents(request, reply, deps.events);
+  });
+
+  app.get('/*', (request, reply) => serveStatic(request, reply, deps.rendererDir));
+
+  app.setErrorHandler((error, _request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    const message = error instanceof Error ? error.message : String(error);
+    if (status >= 400 && status < 500) return sendResult(reply, status, failure('invalid-input', message));
+    console.error('web bridge error:', error);
+    return sendResult(reply, 500, failure('internal', 'internal error'));
+  });
+  return app;
+}
+
+function streamEvents(request: FastifyRequest, reply: FastifyReply, events: ApiEventBus): void {
+  reply.hijack();
+  const out = reply.raw;
+  out.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
+  out.write(': connected\n\n');
+  const unsubscribers = EVENT_NAMES.map((name) => events.on(name, (payload) => {
+    out.write(`event: ${name}\ndata: ${stringifyJson(payload)}\n\n`);
+  }));
+  const heartbeat = setInterval(() => out.write(': heartbeat\n\n'), HEARTBEAT_MS);
+  request.raw.on('close', () => {
+    clearInterval(heartbeat);
+    for (const unsubscribe of unsubscribers) unsubscribe();
+  });
+}
+
+function serveStatic(request: FastifyRequest, reply: FastifyReply, root: string): FastifyReply {
+  const file = resolveStaticFile(root, request.url);
+  const content = file ? readStaticFile(file) : null;
+  if (!file || !content) {
+    return reply.code(404).header('content-type', 'text/plain; charset=utf-8').send('Not found');
+  }
+  return reply
+    .header('content-type', contentTypeOf(file))
+    .header('content-security-policy', RENDERER_CSP)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-cache')
+    .send(content);
+}
+
+function sendResult(reply: FastifyReply, status: number, result: ApiResult<unknown>): FastifyReply {
+  return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(stringifyJson(result));
+}
+
+function failure(code: 'forbidden' | 'invalid-input' | 'internal', message: string): ApiResult<never> {
+  return { ok: false, error: { code, message, details: [] } };
+}

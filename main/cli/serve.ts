@@ -1,0 +1,65 @@
+/**
+ * `npm run serve`: the services headless plus the web UI. Prints one line per service
+ * (`mirror: URL`, `ui: URL?token=…`) once they listen; Ctrl-C or SIGTERM stops cleanly.
+ */
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { buildHttpBridge } from '../bridge/http-bridge.ts';
+import { listenOnLoopback } from '../http/listen.ts';
+import { describeListenError, startAppServices } from '../services/app-services.ts';
+import { parseServeArgs, SERVE_USAGE, type ServeArgs } from './serve-args.ts';
+
+const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
+const log = (line: string): void => console.error(line);
+
+async function serve(args: ServeArgs): Promise<void> {
+  const services = await startAppServices({
+    dataDir: args.dataDir,
+    network: args.network,
+    demoAccounts: args.demoAccounts,
+    ports: { mirror: args.ports.mirror },
+    hostCheck: args.hostCheck,
+    shell: 'web',
+    log,
+  });
+  const token = randomBytes(24).toString('base64url');
+  const bridge = buildHttpBridge({ dispatch: services.dispatch, events: services.events, token, rendererDir: RENDERER_DIR, hostCheck: args.hostCheck });
+  let uiUrl: string;
+  try {
+    uiUrl = await listenOnLoopback(bridge, args.ports.ui);
+  } catch (error) {
+    await services.close();
+    throw describeListenError(error, 'ui', args.ports.ui);
+  }
+  console.log(`mirror: ${services.urls.mirror}`);
+  console.log(`ui: ${uiUrl}/?token=${token}`);
+
+  let lastPercent = -1;
+  services.events.on('network/changed', (info) => {
+    if (!info.progress) return;
+    const percent = Math.floor((info.progress.done / Math.max(1, info.progress.total)) * 100);
+    if (percent !== lastPercent && percent % 10 === 0) log(`${info.name}: ${info.progress.label} ${info.progress.done}/${info.progress.total} (${percent}%)`);
+    lastPercent = percent;
+  });
+  services.ready.then(() => log(`${args.network}: ready (data in ${args.dataDir})`), () => undefined);
+
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: shutting down`);
+    await bridge.close();
+    await services.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+try {
+  await serve(parseServeArgs(process.argv.slice(2)));
+} catch (error) {
+  console.error(`serve: ${error instanceof Error ? error.message : String(error)}`);
+  if (error instanceof Error && /option|needs a value|must be/.test(error.message)) console.error(SERVE_USAGE);
+  process.exit(1);
+}

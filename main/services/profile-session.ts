@@ -1,0 +1,91 @@
+import path from 'node:path';
+import type { NetworkInfo } from '../common/api-contract.ts';
+import { generateDemoLedgerInWorker } from '../mirror/demo/generate-in-worker.ts';
+import { LedgerStore } from '../mirror/store/ledger-store.ts';
+import type { ApiEventBus } from './event-bus.ts';
+import type { NetworkProfile } from './network-profiles.ts';
+
+/** Progress events are throttled: a UI gains nothing from more than a few per second. */
+const PROGRESS_INTERVAL_MS = 200;
+const COUNT_INTERVAL_MS = 1000;
+
+/**
+ * One open network profile: its store, and the work that fills it. The store serves reads
+ * from the first moment; the demo ledger is generated in a worker thread next to it, so
+ * the API stays responsive and the UI can show progress.
+ */
+export class ProfileSession {
+  readonly profile: NetworkProfile;
+  readonly store: LedgerStore;
+  readonly ready: Promise<void>;
+  #state: NetworkInfo['state'] = 'generating';
+  #progress: NetworkInfo['progress'] = null;
+  #message: string | null = null;
+  #lastEmit = 0;
+  #accountCount = 0;
+  #countedAt = -Infinity;
+  readonly #events: ApiEventBus;
+  readonly #abort = new AbortController();
+
+  constructor(profile: NetworkProfile, dataDir: string, demoAccounts: number, events: ApiEventBus, log: (line: string) => void) {
+    this.profile = profile;
+    this.#events = events;
+    const file = path.join(dataDir, `${profile.name}.sqlite`);
+    this.store = new LedgerStore({ file });
+    this.ready = this.#fill(file, demoAccounts, log);
+  }
+
+  async #fill(file: string, demoAccounts: number, log: (line: string) => void): Promise<void> {
+    try {
+      await generateDemoLedgerInWorker(file, { accounts: demoAccounts }, (done, total) => {
+        this.#progress = { done, total, label: 'Generating the demo ledger' };
+        this.#emit(done === total);
+      }, this.#abort.signal);
+      this.#state = 'ready';
+      this.#progress = null;
+      this.#countedAt = -Infinity;
+    } catch (error) {
+      if (this.#abort.signal.aborted) return;
+      this.#state = 'error';
+      this.#message = `The demo ledger could not be generated: ${error instanceof Error ? error.message : String(error)}`;
+      log(this.#message);
+    }
+    this.#emit(true);
+  }
+
+  info(): NetworkInfo {
+    return {
+      name: this.profile.name,
+      source: this.profile.source,
+      chainId: this.profile.chainId,
+      state: this.#state,
+      progress: this.#progress,
+      message: this.#message,
+      accountCount: this.#countAccounts(),
+    };
+  }
+
+  /** Counting a million rows takes tens of milliseconds: recount at most once a second. */
+  #countAccounts(): number {
+    const now = Date.now();
+    if (now - this.#countedAt >= COUNT_INTERVAL_MS) {
+      const row = this.store.db.prepare("SELECT count(*) AS n FROM entity WHERE type IN ('ACCOUNT', 'CONTRACT')").get() as { n: number };
+      this.#accountCount = row.n;
+      this.#countedAt = now;
+    }
+    return this.#accountCount;
+  }
+
+  #emit(force: boolean): void {
+    const now = Date.now();
+    if (!force && now - this.#lastEmit < PROGRESS_INTERVAL_MS) return;
+    this.#lastEmit = now;
+    this.#events.emit('network/changed', this.info());
+  }
+
+  async close(): Promise<void> {
+    this.#abort.abort();
+    await this.ready.catch(() => undefined);
+    this.store.close();
+  }
+}
