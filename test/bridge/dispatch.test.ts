@@ -1,0 +1,71 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { ApiFailure } from '../../main/bridge/api-error.ts';
+import { createDispatcher } from '../../main/bridge/dispatch.ts';
+import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
+import { bridgeFixture, READY_INFO } from './bridge-fixture.ts';
+
+const fixture = bridgeFixture();
+afterAll(() => fixture.dispose());
+
+describe('the typed API dispatcher', () => {
+  it('returns for accounts/list exactly what GET /api/v1/accounts returns', async () => {
+    for (const query of ['', 'limit=3&order=desc', 'account.balance=gte:50&balance=false', 'account.id=gt:0.0.4&limit=2']) {
+      const viaApi = await fixture.dispatch('accounts/list', { query });
+      const viaHttp = await fixture.mirror.server.inject({ method: 'GET', url: `/api/v1/accounts?${query}` });
+      expect(viaApi).toEqual({ ok: true, value: parseJsonLossless(viaHttp.body) });
+    }
+  });
+
+  it('accepts a leading "?" on the query', async () => {
+    const result = await fixture.dispatch('accounts/list', { query: '?limit=1' });
+    expect(result.ok && (result.value as { accounts: unknown[] }).accounts).toHaveLength(1);
+  });
+
+  it('turns invalid queries into invalid-input errors naming each problem', async () => {
+    const result = await fixture.dispatch('accounts/list', { query: 'limit=0&nope=1' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    const details = result.ok ? [] : result.error.details;
+    expect(details.join('\n')).toMatch(/limit/);
+    expect(details.join('\n')).toMatch(/nope/);
+  });
+
+  it('rejects repeated parameters beyond the configured limit', async () => {
+    const query = Array.from({ length: 101 }, () => 'account.id=gt:1').join('&');
+    const result = await fixture.dispatch('accounts/list', { query });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+  });
+
+  it.each([
+    ['unknown channel', 'accounts/delete', { query: '' }, 'not-found'],
+    ['non-string channel', 42, null, 'not-found'],
+    ['missing request', 'accounts/list', null, 'invalid-input'],
+    ['array request', 'accounts/list', ['limit=1'], 'invalid-input'],
+    ['query of wrong type', 'accounts/list', { query: 5 }, 'invalid-input'],
+    ['extra field', 'accounts/list', { query: '', admin: true }, 'invalid-input'],
+    ['oversized query', 'accounts/list', { query: 'x'.repeat(9000) }, 'invalid-input'],
+    ['request on a no-argument call', 'app/info', { anything: 1 }, 'invalid-input'],
+  ])('answers %s with a typed error', async (_name, channel, request, code) => {
+    const result = await fixture.dispatch(channel, request);
+    expect(result).toMatchObject({ ok: false, error: { code } });
+    expect(result.ok ? '' : result.error.message).not.toBe('');
+  });
+
+  it('serves app/info and network/status', async () => {
+    expect(await fixture.dispatch('network/status', null)).toEqual({ ok: true, value: READY_INFO });
+    const info = await fixture.dispatch('app/info', undefined);
+    expect(info).toMatchObject({ ok: true, value: { version: '9.9.9', shell: 'web', services: { mirror: 'http://127.0.0.1:1' } } });
+  });
+
+  it('logs an unexpected handler failure and answers a generic internal error', async () => {
+    const logged: string[] = [];
+    const failing = createDispatcher({
+      'app/info': () => { throw new Error('disk on fire'); },
+      'network/status': () => { throw new ApiFailure('unavailable', 'not yet'); },
+      'accounts/list': () => ({ accounts: [], links: { next: null } }),
+    }, (line) => logged.push(line));
+    expect(await failing('app/info', null)).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(JSON.stringify(await failing('app/info', null))).not.toContain('disk on fire');
+    expect(logged[0]).toContain('disk on fire');
+    expect(await failing('network/status', null)).toEqual({ ok: false, error: { code: 'unavailable', message: 'not yet', details: [] } });
+  });
+});

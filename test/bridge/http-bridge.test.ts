@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildHttpBridge, RENDERER_CSP, TOKEN_HEADER } from '../../main/bridge/http-bridge.ts';
+import { resolveStaticFile } from '../../main/bridge/static-files.ts';
+import { listenOnLoopback } from '../../main/http/listen.ts';
+import { ApiEventBus } from '../../main/services/event-bus.ts';
+import { bridgeFixture, READY_INFO } from './bridge-fixture.ts';
+
+// The web bridge of `serve` mode on a real loopback socket, with a real renderer folder.
+const TOKEN = 'test-token-0123456789';
+const fixture = bridgeFixture();
+const events = new ApiEventBus();
+const rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-renderer-'));
+fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Mirrordesk</title>');
+fs.mkdirSync(path.join(rendererDir, 'assets'));
+fs.writeFileSync(path.join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+fs.writeFileSync(path.join(path.dirname(rendererDir), 'mirrordesk-secret.txt'), 'secret');
+const bridge = buildHttpBridge({ dispatch: fixture.dispatch, events, token: TOKEN, rendererDir, hostCheck: true });
+let base = '';
+
+beforeAll(async () => { base = await listenOnLoopback(bridge, 0); });
+afterAll(async () => {
+  await bridge.close();
+  await fixture.dispose();
+  fs.rmSync(rendererDir, { recursive: true, force: true });
+});
+
+const call = (route: string, body: unknown, headers: Record<string, string> = { [TOKEN_HEADER]: TOKEN }) =>
+  fetch(`${base}/bridge/call/${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+describe('HTTP bridge', () => {
+  it('carries typed calls with the launch token', async () => {
+    const response = await call('accounts/list', { query: 'limit=2' });
+    expect(response.status).toBe(200);
+    const result = await response.json();
+    expect(result.ok).toBe(true);
+    expect(result.value.accounts.map((a: { account: string }) => a.account)).toEqual(['0.0.1', '0.0.2']);
+  });
+
+  it('answers invalid input with the typed error, not a crash', async () => {
+    const result = await (await call('accounts/list', { query: 'limit=abc' })).json();
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    const unknown = await (await call('files/delete', null)).json();
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'not-found' } });
+  });
+
+  it('answers malformed JSON with a 400 error result', async () => {
+    const response = await fetch(`${base}/bridge/call/accounts/list`, { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: TOKEN }, body: '{"query":' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+  });
+
+  it.each([
+    ['no token', {}],
+    ['a wrong token', { [TOKEN_HEADER]: 'test-token-0123456780' }],
+    ['a token of another length', { [TOKEN_HEADER]: 'x' }],
+  ])('refuses calls with %s', async (_name, headers) => {
+    const response = await call('network/status', null, headers);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+
+  it('refuses a Host that is not loopback (DNS rebinding)', async () => {
+    const response = await bridge.inject({ method: 'POST', url: '/bridge/call/network/status', headers: { host: 'evil.example:80', [TOKEN_HEADER]: TOKEN }, payload: 'null' });
+    expect(response.statusCode).toBe(403);
+    const page = await bridge.inject({ method: 'GET', url: '/', headers: { host: 'evil.example' } });
+    expect(page.statusCode).toBe(403);
+  });
+
+  it('serves the renderer with its CSP and nothing outside its folder', async () => {
+    const page = await fetch(`${base}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe(RENDERER_CSP);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect((await fetch(`${base}/assets/app.js`)).headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    for (const attempt of ['/../mirrordesk-secret.txt', '/%2e%2e/mirrordesk-secret.txt', '/assets/..%2f..%2fmirrordesk-secret.txt', '/nope.js']) {
+      const response = await bridge.inject({ method: 'GET', url: attempt });
+      expect(response.statusCode, attempt).toBe(404);
+      expect(response.body).not.toContain('secret');
+    }
+  });
+
+  it('streams events to holders of the token', async () => {
+    expect((await fetch(`${base}/bridge/events?token=wrong`)).status).toBe(401);
+    const controller = new AbortController();
+    const response = await fetch(`${base}/bridge/events?token=${TOKEN}`, { signal: controller.signal });
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = decoder.decode((await reader.read()).value);
+    expect(text).toContain(': connected');
+    events.emit('network/changed', { ...READY_INFO, state: 'generating', progress: { done: 1, total: 4, label: 'Generating' } });
+    while (!text.includes('\n\ndata') && !text.includes('data:')) text += decoder.decode((await reader.read()).value);
+    while (!text.endsWith('\n\n')) text += decoder.decode((await reader.read()).value);
+    const data = text.split('\n').find((line) => line.startsWith('data: '))!;
+    expect(text).toContain('event: network/changed');
+    expect(JSON.parse(data.slice(6))).toMatchObject({ state: 'generating', progress: { done: 1, total: 4 } });
+    controller.abort();
+  });
+});
+
+describe('static file resolution', () => {
+  const root = '/srv/renderer';
+  it.each([
+    ['/', '/srv/renderer/index.html'],
+    ['/index.html?x=1', '/srv/renderer/index.html'],
+    ['/assets/app.js', '/srv/renderer/assets/app.js'],
+    ['/../etc/passwd', null],
+    ['/assets/%2e%2e/%2e%2e/etc/passwd', null],
+    ['/a\\..\\b', null],
+    ['/a%00.js', null],
+    ['/%E0%A4%A', null],
+    ['/./index.html', null],
+  ])('%s → %s', (url, expected) => {
+    expect(resolveStaticFile(root, url)).toBe(expected);
+  });
+});

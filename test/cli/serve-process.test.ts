@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// `npm run serve` as a user starts it: a real child process on real loopback ports.
+const SERVE = path.resolve('main/cli/serve.ts');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-serve-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function startServe(args: string[]): { child: ChildProcess; lines: Promise<Map<string, string>>; stderr: () => string; exit: Promise<number | null> } {
+  const child = spawn(process.execPath, [SERVE, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let err = '';
+  child.stderr!.on('data', (chunk) => { err += chunk; });
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const lines = new Promise<Map<string, string>>((resolve) => {
+    const seen = new Map<string, string>();
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = /^(\w+): (http:\/\/127\.0\.0\.1:\d+\S*)$/.exec(line);
+      if (match) seen.set(match[1]!, match[2]!);
+      if (seen.has('mirror') && seen.has('ui')) resolve(seen);
+    });
+    child.on('exit', () => resolve(seen));
+  });
+  return { child, lines, stderr: () => err, exit };
+}
+
+async function waitForReady(uiUrl: string): Promise<void> {
+  const url = new URL(uiUrl);
+  const token = url.searchParams.get('token')!;
+  for (;;) {
+    const response = await fetch(`${url.origin}/bridge/call/network/status`, { method: 'POST', headers: { 'x-mirrordesk-token': token, 'content-type': 'application/json' }, body: 'null' });
+    const result = await response.json();
+    if (result.value.state === 'ready') return;
+    expect(result.value.state).toBe('generating');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('serve', () => {
+  it('prints one line per service, serves the demo ledger and stops cleanly on SIGTERM', async () => {
+    const serve = startServe(['--data-dir', dataDir, '--ui-port', '0', '--mirror-port', '0', '--demo-accounts', '400']);
+    const lines = await serve.lines;
+    expect(lines.get('mirror')).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(lines.get('ui')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{20,}$/);
+    await waitForReady(lines.get('ui')!);
+
+    const response = await fetch(`${lines.get('mirror')}/api/v1/accounts?limit=5`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=10');
+    const body = await response.json();
+    expect(body.accounts).toHaveLength(5);
+    expect(body.links.next).toMatch(/^\/api\/v1\/accounts\?limit=5&account\.id=gt:/);
+
+    serve.child.kill('SIGTERM');
+    expect(await serve.exit).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'demo.sqlite'))).toBe(true);
+  });
+
+  it('exits with a one-line reason on bad arguments', async () => {
+    const serve = startServe(['--mirror-port', 'eighty']);
+    expect(await serve.exit).toBe(1);
+    expect(serve.stderr()).toMatch(/^serve: --mirror-port must be a port number/);
+  });
+
+  it('names the flag to use when a port is taken', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const serve = startServe(['--data-dir', dataDir, '--ui-port', '0', '--mirror-port', String(port), '--demo-accounts', '400']);
+      expect(await serve.exit).toBe(1);
+      expect(serve.stderr()).toContain(`port ${port} for the mirror service is in use; choose another with --mirror-port N`);
+    } finally {
+      blocker.close();
+    }
+  });
+});
