@@ -1,0 +1,185 @@
+import { createPublicKey, sign, verify } from 'node:crypto';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
+import { isDemoLedgerCurrent } from '../../../main/mirror/demo/demo-meta.ts';
+import { generateDemoLedger, type DemoLedgerStats } from '../../../main/mirror/demo/generate-ledger.ts';
+import { ed25519PrivateKey, ed25519PublicKey, ed25519SeedFor, secp256k1PrivateKeyFor } from '../../../main/mirror/demo/keys.ts';
+import { publicKeyOf, renderKey } from '../../../main/mirror/format/key.ts';
+import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
+import { tempStore } from '../../helpers/ledger-fixture.ts';
+import { ledgerDigest } from './demo-fixture.ts';
+
+const ACCOUNTS = 3000;
+const fixture = tempStore();
+const db = fixture.store.db;
+let stats: DemoLedgerStats;
+let api: MirrorApi | undefined;
+
+interface KeyedRow { num: number; key: Buffer | null; public_key: string | null; alias: Buffer | null; evm_address: Buffer | null }
+
+beforeAll(() => {
+  stats = generateDemoLedger(fixture.store, { accounts: ACCOUNTS, keyThread: false });
+  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
+});
+afterAll(async () => {
+  await api?.server.close();
+  fixture.dispose();
+});
+
+const count = (sql: string, ...params: unknown[]) => (db.prepare(sql).get(...params) as { n: number }).n;
+const userAccounts = (where: string) => db.prepare(`SELECT num, key, public_key, alias, evm_address FROM entity
+  WHERE type = 'ACCOUNT' AND num > 1000 AND ${where} ORDER BY num`).all() as KeyedRow[];
+
+describe('generateDemoLedger', () => {
+  it('writes the requested number of accounts and contracts and marks the dataset complete', () => {
+    expect(count("SELECT count(*) AS n FROM entity WHERE type IN ('ACCOUNT', 'CONTRACT')")).toBe(ACCOUNTS);
+    expect(stats.accounts).toBe(ACCOUNTS);
+    expect(stats.rows).toBe(count('SELECT (SELECT count(*) FROM entity) + (SELECT count(*) FROM entity_stake) + (SELECT count(*) FROM token) + (SELECT count(*) FROM token_account) AS n'));
+    expect(isDemoLedgerCurrent(db, ACCOUNTS)).toBe(true);
+    expect(isDemoLedgerCurrent(db, ACCOUNTS + 1)).toBe(false);
+    expect(count('SELECT count(*) AS n FROM sqlite_stat1')).toBeGreaterThan(0);
+  });
+
+  it('writes the same rows on every run, whatever the transaction size or key thread', () => {
+    const other = tempStore();
+    try {
+      generateDemoLedger(other.store, { accounts: ACCOUNTS, chunkSize: 700, keyThread: true });
+      expect(ledgerDigest(other.store.db)).toBe(ledgerDigest(db));
+    } finally {
+      other.dispose();
+    }
+  });
+
+  it('regenerates in place: a second run over the same store leaves the same ledger', () => {
+    const before = ledgerDigest(db);
+    generateDemoLedger(fixture.store, { accounts: ACCOUNTS });
+    expect(ledgerDigest(db)).toBe(before);
+  });
+
+  it('stores public_key exactly as the importer derives it from the key', () => {
+    const rows = db.prepare('SELECT key, public_key FROM entity').all() as KeyedRow[];
+    for (const row of rows) expect(row.public_key).toBe(publicKeyOf(row.key));
+  });
+
+  it('gives ED25519 accounts real keys: the derived private key signs, the stored public key verifies', () => {
+    const rows = userAccounts("hex(key) LIKE '1220%'");
+    expect(rows.length).toBeGreaterThan(500);
+    // Shared keys belong to the lowest account number that holds them.
+    const owners = new Map<string, number>();
+    for (const row of rows) if (!owners.has(row.public_key!)) owners.set(row.public_key!, row.num);
+    expect(owners.size).toBeLessThan(rows.length);
+    for (const [publicKey, owner] of owners) {
+      expect(ed25519PublicKey(ed25519SeedFor(owner)).toString('hex')).toBe(publicKey);
+    }
+    const [publicKey, owner] = [...owners][0]!;
+    const message = Buffer.from('mirrordesk');
+    const signature = sign(null, message, ed25519PrivateKey(ed25519SeedFor(owner)));
+    const verifier = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey, 'hex').toString('base64url') }, format: 'jwk' });
+    expect(verify(null, message, verifier, signature)).toBe(true);
+  });
+
+  it('gives ECDSA accounts valid compressed secp256k1 keys, with EVM addresses derived by keccak256', () => {
+    const rows = userAccounts("hex(key) LIKE '3A21%'");
+    expect(rows.length).toBeGreaterThan(300);
+    let withAddress = 0;
+    for (const row of rows) {
+      const publicKey = Buffer.from(row.public_key!, 'hex');
+      expect(publicKey).toHaveLength(33);
+      expect(Buffer.from(secp256k1.getPublicKey(secp256k1PrivateKeyFor(row.num), true))).toEqual(publicKey);
+      const point = secp256k1.Point.fromBytes(publicKey);
+      point.assertValidity();
+      const expected = Buffer.from(keccak_256(point.toBytes(false).subarray(1)).subarray(12));
+      if (row.evm_address) {
+        withAddress++;
+        expect(row.evm_address).toEqual(expected);
+        expect([row.key!.toString('hex'), expected.toString('hex')]).toContain(row.alias!.toString('hex'));
+      } else {
+        expect(row.alias).toBeNull();
+      }
+    }
+    expect(withAddress).toBeGreaterThan(rows.length / 2);
+  });
+
+  it('includes threshold keys, hollow accounts and key aliases', () => {
+    const threshold = userAccounts("hex(key) LIKE '2A%'");
+    expect(threshold.length).toBeGreaterThan(0);
+    for (const row of threshold) expect(renderKey(row.key)?._type).toBe('ProtobufEncoded');
+    const hollow = userAccounts("hex(key) = '3200'");
+    expect(hollow.length).toBeGreaterThan(0);
+    for (const row of hollow) expect(row.alias).toEqual(row.evm_address);
+    expect(userAccounts("hex(key) LIKE '1220%' AND alias = key").length).toBeGreaterThan(0);
+    expect(count('SELECT count(*) - count(DISTINCT alias) AS n FROM entity WHERE alias IS NOT NULL')).toBe(0);
+  });
+
+  it('shapes balances, deletions, staking and token associations like a real ledger', () => {
+    const users = count("SELECT count(*) AS n FROM entity WHERE type = 'ACCOUNT' AND num > 1000 AND deleted = 0");
+    const zero = count("SELECT count(*) AS n FROM entity WHERE type = 'ACCOUNT' AND num > 1000 AND deleted = 0 AND balance = 0");
+    expect(zero / users).toBeGreaterThan(0.15);
+    expect(zero / users).toBeLessThan(0.45);
+    expect(count("SELECT count(*) AS n FROM entity WHERE deleted = 1")).toBeGreaterThan(0);
+    expect((db.prepare('SELECT balance FROM entity WHERE id = 2').safeIntegers(true).get() as { balance: bigint }).balance).toBeGreaterThan(10n ** 18n);
+    expect(count("SELECT count(*) AS n FROM entity WHERE type = 'CONTRACT' AND evm_address IS NOT NULL")).toBeGreaterThan(0);
+    expect(count("SELECT count(*) AS n FROM entity WHERE type = 'TOKEN'")).toBe(count('SELECT count(*) AS n FROM token'));
+
+    expect(count('SELECT count(*) AS n FROM entity WHERE staked_node_id >= 0')).toBeGreaterThan(0);
+    expect(count('SELECT count(*) AS n FROM entity WHERE staked_node_id NOT BETWEEN -1 AND 28')).toBe(0);
+    expect(count('SELECT count(*) AS n FROM entity WHERE staked_account_id IS NOT NULL')).toBeGreaterThan(0);
+    expect(count('SELECT count(*) AS n FROM entity_stake es JOIN entity e ON e.id = es.id WHERE e.staked_node_id < 0')).toBe(0);
+
+    const heavy = count('SELECT count(*) AS n FROM (SELECT account_id FROM token_account WHERE associated = 1 GROUP BY account_id HAVING count(*) > 50)');
+    expect(heavy).toBeGreaterThan(0);
+    expect(count('SELECT count(*) AS n FROM token_account ta LEFT JOIN token t ON t.token_id = ta.token_id WHERE t.token_id IS NULL')).toBe(0);
+    expect(count("SELECT count(*) AS n FROM token WHERE type = 'NON_FUNGIBLE_UNIQUE'")).toBeGreaterThan(0);
+    // Supplies add up: holders plus the treasury make the total supply.
+    expect(count('SELECT count(*) AS n FROM token t WHERE t.total_supply < (SELECT sum(balance) FROM token_account WHERE token_id = t.token_id)')).toBe(0);
+  });
+});
+
+describe('the accounts API over a generated ledger', () => {
+  const get = async (url: string) => {
+    const response = await api!.server.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    return JSON.parse(response.body) as { accounts: Array<Record<string, unknown>>; links: { next: string | null } };
+  };
+  const FIELDS = ['account', 'alias', 'auto_renew_period', 'balance', 'created_timestamp', 'decline_reward', 'deleted',
+    'ethereum_nonce', 'evm_address', 'expiry_timestamp', 'key', 'max_automatic_token_associations', 'memo', 'pending_reward',
+    'receiver_sig_required', 'staked_account_id', 'staked_node_id', 'stake_period_start'];
+
+  it('lists well-formed AccountInfo objects, tokens never among them', async () => {
+    for (const url of ['/api/v1/accounts?limit=100', '/api/v1/accounts?limit=100&account.id=gt:0.0.1500', '/api/v1/accounts?limit=100&order=desc']) {
+      const body = await get(url);
+      expect(body.accounts).toHaveLength(100);
+      expect(body.links.next).not.toBeNull();
+      for (const account of body.accounts) {
+        expect(Object.keys(account).sort()).toEqual([...FIELDS].sort());
+        expect(account.account).toMatch(/^0\.0\.\d+$/);
+        expect(account.evm_address).toMatch(/^0x[0-9a-f]{40}$/);
+        if (account.alias !== null) expect(account.alias).toMatch(/^[A-Z2-7]+$/);
+        if (account.key !== null) expect(['ED25519', 'ECDSA_SECP256K1', 'ProtobufEncoded']).toContain((account.key as { _type: string })._type);
+        expect(account.created_timestamp).toMatch(/^\d{10}\.\d{9}$/);
+        const balance = account.balance as { balance: number; timestamp: string; tokens: unknown[] };
+        expect(balance.timestamp).toMatch(/^\d{10}\.\d{9}$/);
+        expect(Array.isArray(balance.tokens)).toBe(true);
+      }
+    }
+  });
+
+  it('shows token balances, capped at 50, for an account with many associations', async () => {
+    const { account_id: id } = db.prepare('SELECT account_id FROM token_account WHERE associated = 1 GROUP BY account_id HAVING count(*) > 50 LIMIT 1').get() as { account_id: number };
+    const body = await get(`/api/v1/accounts?account.id=0.0.${id}`);
+    expect((body.accounts[0]!.balance as { tokens: unknown[] }).tokens).toHaveLength(50);
+  });
+
+  it('finds every holder of a shared public key and filters by balance', async () => {
+    const { public_key: key, n } = db.prepare(`SELECT public_key, count(*) AS n FROM entity WHERE num > 1000 AND type = 'ACCOUNT' AND public_key IS NOT NULL
+      GROUP BY public_key HAVING count(*) > 1 ORDER BY n DESC LIMIT 1`).get() as { public_key: string; n: number };
+    const byKey = await get(`/api/v1/accounts?account.publickey=${key}&limit=100`);
+    expect(byKey.accounts).toHaveLength(n);
+    // The API takes balance filters of at most 10 digits, as the reference does.
+    const rich = await get('/api/v1/accounts?account.balance=gt:9999999999&limit=25');
+    expect(rich.accounts.length).toBeGreaterThan(0);
+    for (const account of rich.accounts) expect((account.balance as { balance: number }).balance).toBeGreaterThan(9_999_999_999);
+  });
+});
