@@ -1,0 +1,93 @@
+import type { Int64, KeyWrapper } from '../../../main/common/mirror-types.ts';
+
+const TINYBARS_PER_HBAR = 100_000_000n;
+
+/** Groups the digits of a non-negative integer string in threes: `1234567` -> `1,234,567`. */
+export function groupDigits(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+export interface HbarParts {
+  /** Sign and grouped whole HBAR, e.g. `-1,234`. */
+  whole: string;
+  /** Always 8 digits, so columns of amounts line up. */
+  fraction: string;
+}
+
+/**
+ * Splits a tinybar amount into whole HBAR and 8 fractional digits. Works on bigint so that
+ * amounts beyond 2^53 tinybars (the treasury holds ~5e18) stay exact.
+ */
+export function hbarParts(tinybars: Int64): HbarParts {
+  let value = typeof tinybars === 'bigint' ? tinybars : BigInt(Math.trunc(tinybars));
+  const negative = value < 0n;
+  if (negative) value = -value;
+  const whole = groupDigits((value / TINYBARS_PER_HBAR).toString());
+  const fraction = (value % TINYBARS_PER_HBAR).toString().padStart(8, '0');
+  return { whole: negative ? `-${whole}` : whole, fraction };
+}
+
+/** `123456789` tinybars -> `1.23456789 ℏ`; null (balance not loaded) -> an em dash. */
+export function formatHbar(tinybars: Int64 | null | undefined): string {
+  if (tinybars === null || tinybars === undefined) return '—';
+  const { whole, fraction } = hbarParts(tinybars);
+  return `${whole}.${fraction} ℏ`;
+}
+
+/** Any int64 for display, grouped; null -> em dash. */
+export function formatInteger(value: Int64 | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  const text = value.toString();
+  return text.startsWith('-') ? `-${groupDigits(text.slice(1))}` : groupDigits(text);
+}
+
+/** `0x00000000000000000000000000000000000003e8` -> `0x0000…03e8`; keeps short values whole. */
+export function shortenAddress(address: string | null | undefined, head = 6, tail = 4): string {
+  if (!address) return '—';
+  const withPrefix = address.startsWith('0x') ? address : `0x${address}`;
+  if (withPrefix.length <= head + tail + 1) return withPrefix;
+  return `${withPrefix.slice(0, head)}…${withPrefix.slice(-tail)}`;
+}
+
+/** The short label of a key's type used in the table. */
+export function keyTypeLabel(key: KeyWrapper | null | undefined): 'ED25519' | 'ECDSA' | 'other' | '—' {
+  if (!key) return '—';
+  if (key._type === 'ED25519') return 'ED25519';
+  if (key._type === 'ECDSA_SECP256K1') return 'ECDSA';
+  return 'other';
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/**
+ * A mirror timestamp (`seconds.nanoseconds`) as `YYYY-MM-DD HH:MM:SS UTC`. UTC so that what
+ * the table shows matches the raw value and other tools, whatever the machine's zone.
+ * Unparseable input is returned unchanged rather than hidden.
+ */
+export function formatTimestamp(timestamp: string | null | undefined, options: { zone?: boolean } = {}): string {
+  if (!timestamp) return '—';
+  const match = /^(\d{1,10})(?:\.(\d{1,9}))?$/.exec(timestamp);
+  if (!match) return timestamp;
+  const date = new Date(Number(match[1]) * 1000);
+  if (Number.isNaN(date.getTime())) return timestamp;
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
+    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}${options.zone === false ? '' : ' UTC'}`;
+}
+
+/** Seconds as a short duration: `7776000` -> `90 days`, `8000001` -> `92d 14h 13m 21s`. */
+export function formatDuration(seconds: Int64 | null | undefined): string {
+  if (seconds === null || seconds === undefined) return '—';
+  const s = Number(seconds);
+  if (s > 0 && s % 86_400 === 0) return `${formatInteger(s / 86_400)} days`;
+  if (s > 0 && s % 3_600 === 0) return `${formatInteger(s / 3_600)} hours`;
+  if (s < 60) return `${s} s`;
+  const units: Array<[number, string]> = [[86_400, 'd'], [3_600, 'h'], [60, 'm'], [1, 's']];
+  let rest = s;
+  const parts: string[] = [];
+  for (const [size, unit] of units) {
+    const count = Math.floor(rest / size);
+    rest -= count * size;
+    if (count > 0 || parts.length > 0) parts.push(`${formatInteger(count)}${unit}`);
+  }
+  return parts.join(' ');
+}

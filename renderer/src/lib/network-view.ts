@@ -1,0 +1,19 @@
+import type { NetworkInfo } from '../../../main/common/api-contract.ts';
+
+/** Progress of long work as a 0..100 integer, or null when nothing is in progress. */
+export function progressPercent(network: Pick<NetworkInfo, 'progress'> | null): number | null {
+  const progress = network?.progress;
+  if (!progress) return null;
+  if (progress.total <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.floor((progress.done / progress.total) * 100)));
+}
+
+/** Words for the indicator: `ready`, `generating 40%`, `error`. */
+export function networkStateLabel(network: Pick<NetworkInfo, 'state' | 'progress'> | null): string {
+  if (!network) return 'connecting';
+  if (network.state === 'generating') {
+    const percent = progressPercent(network);
+    return percent === null ? 'generating' : `generating ${percent}%`;
+  }
+  return network.state;
+}

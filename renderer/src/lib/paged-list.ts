@@ -1,0 +1,130 @@
+import type { ApiError, ApiResult } from '../../../main/common/api-contract.ts';
+
+/** One page as the list needs it: its items and the query of the next page, if any. */
+export interface Page<T> {
+  items: T[];
+  /** Query string (without `?`) of the next page, or null on the last page. */
+  next: string | null;
+}
+
+export type PageLoader<T> = (query: string) => Promise<ApiResult<Page<T>>>;
+
+export interface PagedSnapshot<T> {
+  /** The first page's query; null before the first `reset`. */
+  query: string | null;
+  items: readonly T[];
+  /** `loading`: the first page is on its way; `ready`: at least one page arrived. */
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  loadingMore: boolean;
+  hasMore: boolean;
+  /** Why the last request failed; kept with the loaded rows when a later page fails. */
+  error: ApiError | null;
+  pages: number;
+}
+
+/**
+ * A list loaded page by page by following next links. At most one request is in flight;
+ * asking again for the page already being fetched returns the same promise, and answers
+ * that arrive after a `reset` are dropped, so fast filter changes never mix result sets.
+ */
+export class PagedList<T> {
+  readonly #load: PageLoader<T>;
+  readonly #listeners = new Set<(snapshot: PagedSnapshot<T>) => void>();
+  #snapshot: PagedSnapshot<T> = { query: null, items: [], status: 'idle', loadingMore: false, hasMore: false, error: null, pages: 0 };
+  #next: string | null = null;
+  #generation = 0;
+  #inFlight: { query: string; promise: Promise<void> } | null = null;
+
+  constructor(load: PageLoader<T>) {
+    this.#load = load;
+  }
+
+  get snapshot(): PagedSnapshot<T> {
+    return this.#snapshot;
+  }
+
+  subscribe(listener: (snapshot: PagedSnapshot<T>) => void): () => void {
+    this.#listeners.add(listener);
+    listener(this.#snapshot);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Drops everything and loads the first page of `query`. */
+  reset(query: string): Promise<void> {
+    const s = this.#snapshot;
+    if (this.#inFlight && s.query === query && s.status === 'loading') return this.#inFlight.promise;
+    this.#generation += 1;
+    this.#inFlight = null;
+    this.#next = null;
+    this.#set({ query, items: [], status: 'loading', loadingMore: false, hasMore: false, error: null, pages: 0 });
+    return this.#fetch(query, true);
+  }
+
+  /** Loads the next page if there is one and nothing else is loading or failed. */
+  loadMore(): Promise<void> {
+    if (this.#inFlight) return this.#inFlight.promise;
+    const s = this.#snapshot;
+    if (this.#next === null || s.status !== 'ready' || s.error) return Promise.resolve();
+    this.#set({ ...s, loadingMore: true });
+    return this.#fetch(this.#next, false);
+  }
+
+  /** After a failure: reloads the first page, or the failed next page when rows are loaded. */
+  retry(): Promise<void> {
+    const s = this.#snapshot;
+    if (s.query === null) return Promise.resolve();
+    if (s.pages === 0 || this.#next === null) return this.reset(s.query);
+    this.#set({ ...s, error: null, status: 'ready' });
+    return this.loadMore();
+  }
+
+  #fetch(query: string, first: boolean): Promise<void> {
+    if (this.#inFlight?.query === query) return this.#inFlight.promise;
+    const generation = this.#generation;
+    const promise = this.#loadSafely(query).then((result) => {
+      if (generation !== this.#generation) return;
+      this.#inFlight = null;
+      const s = this.#snapshot;
+      if (!result.ok) {
+        this.#set({ ...s, status: first ? 'error' : s.status, loadingMore: false, error: result.error });
+        return;
+      }
+      this.#next = result.value.next;
+      this.#set({
+        ...s,
+        items: first ? result.value.items : [...s.items, ...result.value.items],
+        status: 'ready',
+        loadingMore: false,
+        hasMore: result.value.next !== null,
+        error: null,
+        pages: s.pages + 1,
+      });
+    });
+    this.#inFlight = { query, promise };
+    return promise;
+  }
+
+  async #loadSafely(query: string): Promise<ApiResult<Page<T>>> {
+    try {
+      return await this.#load(query);
+    } catch (error) {
+      // Transports resolve to typed errors; this only catches a broken one.
+      return { ok: false, error: { code: 'unavailable', message: error instanceof Error ? error.message : String(error), details: [] } };
+    }
+  }
+
+  #set(snapshot: PagedSnapshot<T>): void {
+    this.#snapshot = snapshot;
+    for (const listener of this.#listeners) listener(snapshot);
+  }
+}
+
+/**
+ * The query string of a `links.next` value: `/api/v1/accounts?limit=100&account.id=gt:0.0.5`
+ * -> `limit=100&account.id=gt:0.0.5`. Accepts absolute URLs too.
+ */
+export function queryOfLink(link: string | null | undefined): string | null {
+  if (!link) return null;
+  const at = link.indexOf('?');
+  return at === -1 ? '' : link.slice(at + 1);
+}
