@@ -1,0 +1,44 @@
+/**
+ * `npm start`: the desktop app when the Electron binary is available, otherwise `serve` (the same
+ * services and UI in the browser), announced in one line. Arguments are forwarded either way;
+ * the desktop app understands the `serve` flags that apply to it (see main/desktop/desktop-args.ts).
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { locateElectronBinary } from '../desktop/electron-binary.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const args = process.argv.slice(2);
+const electron = locateElectronBinary(ROOT);
+
+if (electron.ok) {
+  runElectron(electron.path);
+} else {
+  console.error(`mirrordesk: the Electron binary is not available here (${electron.reason}); running the web UI with npm run serve instead`);
+  // In-process: serve reads the same process.argv and handles SIGINT/SIGTERM itself.
+  await import('./serve.ts');
+}
+
+/** Electron on the project root, so package.json `main` (dist/main/electron-main.js) is the entry. */
+function runElectron(binary: string): void {
+  const env = { ...process.env };
+  // Set by some tools; it would make Electron behave as plain Node and ignore the app.
+  delete env.ELECTRON_RUN_AS_NODE;
+  const child = spawn(binary, [ROOT, ...args], { stdio: 'inherit', env });
+  const forward = (signal: NodeJS.Signals): void => {
+    child.kill(signal);
+  };
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  child.on('error', (error) => {
+    console.error(`mirrordesk: could not start Electron: ${error.message}`);
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => {
+    process.exit(code ?? (signal ? 128 + signalNumber(signal) : 1));
+  });
+}
+
+function signalNumber(signal: NodeJS.Signals): number {
+  return { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 }[signal as string] ?? 1;
+}

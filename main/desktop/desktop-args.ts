@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { parseServeArgs, type ServeArgs } from '../cli/serve-args.ts';
+
+/** The `serve` flags that mean something to the desktop app (the UI port does not: there is no web UI). */
+const DESKTOP_FLAGS = new Set(['--data-dir', '--network', '--mirror-port', '--verify-port', '--status-port', '--host-check', '--demo-accounts']);
+/** Our own flag for a separate Electron profile (window state, single-instance lock); tests use it. */
+const USER_DATA_FLAG = '--user-data-dir';
+
+export interface DesktopArgs {
+  services: ServeArgs;
+  /** Set only when given; otherwise Electron's default userData folder is used. */
+  userDataDir: string | null;
+  /** True when --data-dir was given, so the profiles folder is not derived from userData. */
+  explicitDataDir: boolean;
+}
+
+/**
+ * Picks our flags out of Electron's argv, which also holds the executable, the app path and
+ * whatever Chromium or a test harness adds (`--inspect=0`, `--remote-debugging-port=0`, ...).
+ * Unknown arguments are skipped, not rejected; the known ones are parsed by `serve`'s own parser,
+ * so values are checked the same way in both shells.
+ */
+export function parseDesktopArgs(argv: readonly string[]): DesktopArgs {
+  const picked: string[] = [];
+  let userDataDir: string | null = null;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const eq = arg.indexOf('=');
+    const name = eq === -1 ? arg : arg.slice(0, eq);
+    if (name !== USER_DATA_FLAG && !DESKTOP_FLAGS.has(name)) continue;
+    const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
+    if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
+    if (name === USER_DATA_FLAG) userDataDir = path.resolve(value);
+    else picked.push(name, value);
+  }
+  return { services: parseServeArgs(picked), userDataDir, explicitDataDir: picked.includes('--data-dir') };
+}
+
+/** Profiles live next to Electron's own data, as `serve`'s default (`defaultDataDir`) expects. */
+export function profilesDir(userData: string): string {
+  return path.join(userData, 'profiles');
+}

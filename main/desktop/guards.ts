@@ -1,0 +1,78 @@
+import type { Session, WebContents } from 'electron';
+import { isAppUrl } from './app-protocol.ts';
+
+/** What to do when the page tries to go to `url`. */
+export type NavigationDecision = 'allow' | 'open-external' | 'deny';
+
+/**
+ * Only https links may leave the app, and only to the user's browser: the window itself never
+ * shows remote content, and http/file/custom schemes are refused outright.
+ */
+export function isSafeExternalUrl(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  return parsed.protocol === 'https:' && parsed.hostname !== '' && parsed.username === '' && parsed.password === '';
+}
+
+/** In-window navigation: stay on `app://mirrordesk`; anything else goes to the browser or nowhere. */
+export function decideNavigation(url: string): NavigationDecision {
+  if (isAppUrl(url)) return 'allow';
+  return isSafeExternalUrl(url) ? 'open-external' : 'deny';
+}
+
+/** `window.open` and `target=_blank`: never a new Electron window. */
+export function decideWindowOpen(url: string): Exclude<NavigationDecision, 'allow'> {
+  return isSafeExternalUrl(url) ? 'open-external' : 'deny';
+}
+
+export interface GuardDeps {
+  openExternal: (url: string) => void;
+  log: (line: string) => void;
+}
+
+/**
+ * Wires the decisions above into one webContents: navigation, redirects, new windows and
+ * `<webview>`. Applied to every webContents the app creates (see `web-contents-created`).
+ */
+export function guardWebContents(contents: WebContents, deps: GuardDeps): void {
+  const onNavigate = (event: { preventDefault(): void }, url: string): void => {
+    const decision = decideNavigation(url);
+    if (decision === 'allow') return;
+    event.preventDefault();
+    if (decision === 'open-external') deps.openExternal(url);
+    else deps.log(`blocked navigation to ${url}`);
+  };
+  contents.on('will-navigate', (event) => onNavigate(event, event.url));
+  contents.on('will-frame-navigate', (event) => {
+    // The main frame is handled by will-navigate above (which may open the link externally).
+    if (!event.isMainFrame && !isAppUrl(event.url)) {
+      event.preventDefault();
+      deps.log(`blocked frame navigation to ${event.url}`);
+    }
+  });
+  contents.on('will-redirect', (event) => {
+    if (!isAppUrl(event.url)) {
+      event.preventDefault();
+      deps.log(`blocked redirect to ${event.url}`);
+    }
+  });
+  contents.setWindowOpenHandler(({ url }) => {
+    if (decideWindowOpen(url) === 'open-external') deps.openExternal(url);
+    else deps.log(`blocked window.open of ${url}`);
+    return { action: 'deny' };
+  });
+  contents.on('will-attach-webview', (event) => {
+    event.preventDefault();
+    deps.log('blocked a <webview>');
+  });
+}
+
+/** The renderer needs no camera, notifications-from-web, geolocation, ...: every request is refused. */
+export function denyAllPermissions(session: Session): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+}

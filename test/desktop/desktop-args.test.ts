@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PORTS, defaultDataDir } from '../../main/cli/serve-args.ts';
+import { parseDesktopArgs, profilesDir } from '../../main/desktop/desktop-args.ts';
+
+describe('desktop arguments', () => {
+  it('skips what Electron, Chromium and test harnesses put in argv', () => {
+    const args = parseDesktopArgs(['/usr/bin/electron', '--inspect=0', '--remote-debugging-port=0', '/work/app', '--no-sandbox']);
+    expect(args.services.ports.mirror).toBe(DEFAULT_PORTS.mirror);
+    expect(args.services.network).toBe('demo');
+    expect(args.userDataDir).toBeNull();
+    expect(args.explicitDataDir).toBe(false);
+  });
+
+  it('reads the serve flags that apply, in both spellings', () => {
+    const args = parseDesktopArgs(['electron', '.', '--data-dir', '/tmp/md', '--mirror-port=0', '--demo-accounts', '400', '--host-check', 'off']);
+    expect(args.services).toMatchObject({ dataDir: path.resolve('/tmp/md'), ports: { mirror: 0 }, demoAccounts: 400, hostCheck: false });
+    expect(args.explicitDataDir).toBe(true);
+  });
+
+  it('takes a separate Electron user-data folder', () => {
+    expect(parseDesktopArgs(['electron', '.', '--user-data-dir', '/tmp/profile']).userDataDir).toBe(path.resolve('/tmp/profile'));
+  });
+
+  it('checks values with the serve parser', () => {
+    expect(() => parseDesktopArgs(['electron', '.', '--mirror-port', 'eighty'])).toThrow(/--mirror-port must be a port number/);
+    expect(() => parseDesktopArgs(['electron', '.', '--data-dir'])).toThrow(/--data-dir needs a value/);
+  });
+
+  it('keeps profiles where serve looks for them by default', () => {
+    const linuxUserData = path.join(process.env.XDG_CONFIG_HOME ?? path.join(process.env.HOME ?? '', '.config'), 'Mirrordesk');
+    if (process.platform === 'linux') expect(profilesDir(linuxUserData)).toBe(defaultDataDir());
+    expect(profilesDir('/data/Mirrordesk')).toBe(path.join('/data/Mirrordesk', 'profiles'));
+  });
+});

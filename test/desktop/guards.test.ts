@@ -1,0 +1,119 @@
+import type { Session, WebContents } from 'electron';
+import { describe, expect, it } from 'vitest';
+import { decideNavigation, decideWindowOpen, denyAllPermissions, guardWebContents, isSafeExternalUrl } from '../../main/desktop/guards.ts';
+
+describe('which links may open in the browser', () => {
+  it.each([
+    ['https://docs.hedera.com/', true],
+    ['https://hashscan.io/mainnet/account/0.0.2', true],
+    ['http://example.com/', false],
+    ['http://127.0.0.1:47801/api/v1/accounts', false],
+    ['https://user:pass@example.com/', false],
+    ['file:///etc/passwd', false],
+    ['javascript:alert(1)', false],
+    ['smb://server/share', false],
+    ['app://mirrordesk/index.html', false],
+    ['https://', false],
+    ['', false],
+  ])('%s -> %s', (url, expected) => {
+    expect(isSafeExternalUrl(url)).toBe(expected);
+  });
+});
+
+describe('navigation decisions', () => {
+  it('allows in-app navigation only', () => {
+    expect(decideNavigation('app://mirrordesk/index.html#/accounts')).toBe('allow');
+    expect(decideNavigation('app://elsewhere/index.html')).toBe('deny');
+  });
+
+  it('sends https away to the browser and refuses everything else', () => {
+    expect(decideNavigation('https://hashscan.io/')).toBe('open-external');
+    expect(decideNavigation('http://example.com/')).toBe('deny');
+    expect(decideNavigation('file:///tmp/x.html')).toBe('deny');
+  });
+
+  it('never opens a new app window, not even for app:// URLs', () => {
+    expect(decideWindowOpen('app://mirrordesk/index.html')).toBe('deny');
+    expect(decideWindowOpen('https://hashscan.io/')).toBe('open-external');
+    expect(decideWindowOpen('about:blank')).toBe('deny');
+  });
+});
+
+/** A stand-in webContents that records listeners, enough to fire the guard events by hand. */
+function fakeContents(): { contents: WebContents; fire: (name: string, event: object) => boolean; openHandler: (url: string) => unknown } {
+  const listeners = new Map<string, (event: object) => void>();
+  let openHandler: ((details: { url: string }) => unknown) | null = null;
+  const contents = {
+    on(name: string, listener: (event: object) => void) {
+      listeners.set(name, listener);
+      return contents;
+    },
+    setWindowOpenHandler(handler: (details: { url: string }) => unknown) {
+      openHandler = handler;
+    },
+  } as unknown as WebContents;
+  return {
+    contents,
+    fire(name, event) {
+      let prevented = false;
+      listeners.get(name)!({ ...event, preventDefault: () => { prevented = true; } });
+      return prevented;
+    },
+    openHandler: (url) => openHandler!({ url }),
+  };
+}
+
+describe('the guards on a webContents', () => {
+  const setup = () => {
+    const opened: string[] = [];
+    const logged: string[] = [];
+    const fake = fakeContents();
+    guardWebContents(fake.contents, { openExternal: (url) => opened.push(url), log: (line) => logged.push(line) });
+    return { ...fake, opened, logged };
+  };
+
+  it('lets in-app navigation through and stops the rest, opening https links externally', () => {
+    const guard = setup();
+    expect(guard.fire('will-navigate', { url: 'app://mirrordesk/index.html' })).toBe(false);
+    expect(guard.fire('will-navigate', { url: 'https://hashscan.io/' })).toBe(true);
+    expect(guard.fire('will-navigate', { url: 'file:///etc/passwd' })).toBe(true);
+    expect(guard.opened).toEqual(['https://hashscan.io/']);
+    expect(guard.logged).toEqual(['blocked navigation to file:///etc/passwd']);
+  });
+
+  it('blocks sub-frame navigation and redirects that leave app://', () => {
+    const guard = setup();
+    expect(guard.fire('will-frame-navigate', { url: 'https://evil.example/', isMainFrame: false })).toBe(true);
+    expect(guard.fire('will-frame-navigate', { url: 'app://mirrordesk/x.html', isMainFrame: false })).toBe(false);
+    expect(guard.fire('will-redirect', { url: 'https://evil.example/' })).toBe(true);
+    expect(guard.opened).toEqual([]);
+  });
+
+  it('denies every window.open, opening only https links externally', () => {
+    const guard = setup();
+    expect(guard.openHandler('https://hashscan.io/')).toEqual({ action: 'deny' });
+    expect(guard.openHandler('app://mirrordesk/index.html')).toEqual({ action: 'deny' });
+    expect(guard.openHandler('http://example.com/')).toEqual({ action: 'deny' });
+    expect(guard.opened).toEqual(['https://hashscan.io/']);
+  });
+
+  it('prevents <webview> from attaching', () => {
+    expect(setup().fire('will-attach-webview', {})).toBe(true);
+  });
+});
+
+describe('permissions', () => {
+  it('refuses every permission request and check', () => {
+    let requestHandler: ((c: unknown, p: string, callback: (granted: boolean) => void) => void) | null = null;
+    let checkHandler: (() => boolean) | null = null;
+    const session = {
+      setPermissionRequestHandler: (handler: typeof requestHandler) => { requestHandler = handler; },
+      setPermissionCheckHandler: (handler: typeof checkHandler) => { checkHandler = handler; },
+    } as unknown as Session;
+    denyAllPermissions(session);
+    const answers: boolean[] = [];
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read']) requestHandler!(null, permission, (granted) => answers.push(granted));
+    expect(answers).toEqual([false, false, false, false]);
+    expect(checkHandler!()).toBe(false);
+  });
+});

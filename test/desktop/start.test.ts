@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, describe, expect, it } from 'vitest';
+import { locateElectronBinary } from '../../main/desktop/electron-binary.ts';
+
+// `npm start` where Electron cannot run (this machine: the binary cannot be downloaded). Where a
+// binary is present these tests would open a window, so they skip themselves there.
+const electron = locateElectronBinary(process.cwd());
+const START = path.resolve('main/cli/start.ts');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-start-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function start(args: string[]) {
+  const child = spawn(process.execPath, [START, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  const stderrLines: string[] = [];
+  createInterface({ input: child.stderr! }).on('line', (line) => stderrLines.push(line));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const uiLine = new Promise<string | null>((resolve) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('ui: ')) resolve(line.slice(4));
+    });
+    child.on('exit', () => resolve(null));
+  });
+  return { child, stderrLines, exit, uiLine };
+}
+
+const FALLBACK = /^mirrordesk: the Electron binary is not available here \((.+)\); running the web UI with npm run serve instead$/;
+const generatorReady = fs.existsSync('main/mirror/demo/generate-in-worker.ts');
+
+describe.skipIf(electron.ok)('npm start without Electron', () => {
+  it('says why in exactly one line before anything else', async () => {
+    const run = start(['--mirror-port', 'eighty']);
+    await run.exit;
+    expect(run.stderrLines[0]).toMatch(FALLBACK);
+    expect(run.stderrLines.filter((line) => line.startsWith('mirrordesk:'))).toHaveLength(1);
+  });
+
+  it.skipIf(!generatorReady)('hands its arguments to serve', async () => {
+    const run = start(['--mirror-port', 'eighty']);
+    expect(await run.exit).toBe(1);
+    // The argument reached serve, which rejected it in its own words.
+    expect(run.stderrLines.slice(1)).toEqual([expect.stringMatching(/^serve: --mirror-port must be a port number/), expect.stringMatching(/^usage:/), expect.any(String)]);
+  });
+
+  it.skipIf(!generatorReady)('serves the web UI on the given ports and stops cleanly on SIGTERM', async () => {
+    const run = start(['--data-dir', dataDir, '--ui-port', '0', '--mirror-port', '0', '--demo-accounts', '200']);
+    const ui = await run.uiLine;
+    expect(ui).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{20,}$/);
+    expect(run.stderrLines[0]).toMatch(FALLBACK);
+    const page = await fetch(ui!);
+    expect(page.status).toBeLessThan(500);
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+  });
+});
