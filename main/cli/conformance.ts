@@ -1,18 +1,23 @@
 /**
  * `npm run conformance -- mirror [DIR] [--top-level]`: runs reference spec cases against the
  * real HTTP routes and ends with `mirror: N passed, M failed, K skipped`.
+ * `npm run conformance -- status [DIR]`: plays status scenarios against a fake upstream and ends
+ * with `status: N passed, M failed`.
  */
 import path from 'node:path';
 import { runMirrorConformance } from '../conformance/mirror/run-mirror-conformance.ts';
+import { runStatusConformance } from '../conformance/status/run-status-conformance.ts';
 
 const DEFAULT_MIRROR_SPECS = '../shared/conformance/mirror/specs';
+const DEFAULT_STATUS_SCENARIOS = '../shared/conformance/status/scenarios';
 
 async function main(argv: string[]): Promise<number> {
   const [suite, ...rest] = argv;
   const flags = new Set(rest.filter((a) => a.startsWith('--')));
   const positional = rest.filter((a) => !a.startsWith('--'));
+  if (suite === 'status') return runStatusSuite(path.resolve(positional[0] ?? DEFAULT_STATUS_SCENARIOS), flags.has('--verbose'));
   if (suite !== 'mirror') {
-    console.error(`usage: npm run conformance -- mirror [DIR] [--top-level] [--verbose]\nunknown or missing suite: ${suite ?? '(none)'}`);
+    console.error(`usage: npm run conformance -- mirror [DIR] [--top-level] [--verbose]\n       npm run conformance -- status [DIR] [--verbose]\nunknown or missing suite: ${suite ?? '(none)'}`);
     return 2;
   }
   const root = path.resolve(positional[0] ?? DEFAULT_MIRROR_SPECS);
@@ -30,6 +35,20 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   console.log(`mirror: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
+  return summary.failed === 0 ? 0 : 1;
+}
+
+async function runStatusSuite(target: string, verbose: boolean): Promise<number> {
+  const summary = await runStatusConformance(target);
+  for (const outcome of summary.outcomes) {
+    if (!outcome.passed) {
+      console.log(`FAIL ${outcome.scenario.name}`);
+      for (const problem of outcome.problems) console.log(`     ${problem}`);
+    } else if (verbose) {
+      console.log(`ok   ${outcome.scenario.name}`);
+    }
+  }
+  console.log(`status: ${summary.passed} passed, ${summary.failed} failed`);
   return summary.failed === 0 ? 0 : 1;
 }
 

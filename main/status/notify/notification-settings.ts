@@ -1,0 +1,41 @@
+/** Which notifications reach the user. Held-back ones are still recorded as seen, so they never arrive later. */
+export interface NotificationSettings {
+  /** Quiet mode: record everything, show nothing. */
+  quiet: boolean;
+  /** Impacts that notify ('none', 'minor', 'major', 'critical', 'maintenance'); null means all. */
+  impacts: string[] | null;
+  /** Component ids that notify; null means all. Records naming no component always notify. */
+  componentIds: string[] | null;
+}
+
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { quiet: false, impacts: null, componentIds: null };
+
+export function shouldDeliver(settings: NotificationSettings, impact: string | null, componentIds: readonly string[]): boolean {
+  if (settings.quiet) return false;
+  if (settings.impacts !== null && !settings.impacts.includes(impact ?? 'none')) return false;
+  if (settings.componentIds !== null && componentIds.length > 0) {
+    const wanted = settings.componentIds;
+    if (!componentIds.some((id) => wanted.includes(id))) return false;
+  }
+  return true;
+}
+
+function stringList(value: unknown, field: string): string[] | null {
+  if (value === null || value === undefined) return null;
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+    throw new TypeError(`${field} must be an array of strings or null`);
+  }
+  return [...new Set(value as string[])];
+}
+
+/** Checks settings coming from the UI or from storage; throws a TypeError naming the bad field. */
+export function readNotificationSettings(value: unknown): NotificationSettings {
+  if (typeof value !== 'object' || value === null) throw new TypeError('settings must be an object');
+  const input = value as Record<string, unknown>;
+  if (input.quiet !== undefined && typeof input.quiet !== 'boolean') throw new TypeError('quiet must be a boolean');
+  return {
+    quiet: (input.quiet as boolean | undefined) ?? false,
+    impacts: stringList(input.impacts, 'impacts'),
+    componentIds: stringList(input.componentIds, 'componentIds'),
+  };
+}

@@ -1,0 +1,74 @@
+import { RESOLVED_STATUSES, UNRESOLVED_STATUSES } from '../feed/feed-paths.ts';
+import type { JsonObject } from '../feed/status-json.ts';
+import { parseInstant } from '../feed/timestamps.ts';
+
+export type NotificationKind = 'incident.new' | 'incident.update' | 'incident.resolved' | 'maintenance.new';
+
+/** What the notifier already knows about, kept in SQLite so nothing is raised twice across restarts. */
+export type SeenKind = 'incident' | 'update' | 'resolved' | 'maintenance';
+export interface SeenState {
+  has(kind: SeenKind, id: string): boolean;
+  add(kind: SeenKind, id: string): void;
+}
+
+export interface Transition {
+  kind: NotificationKind;
+  record: JsonObject;
+  update?: JsonObject;
+}
+
+function updatesOf(record: JsonObject): JsonObject[] {
+  const updates = Array.isArray(record.incident_updates) ? (record.incident_updates as JsonObject[]) : [];
+  // Oldest first, as instants: several new updates in one poll are raised in the order they happened.
+  return [...updates].sort((a, b) => (parseInstant(a.created_at) ?? 0) - (parseInstant(b.created_at) ?? 0));
+}
+
+/**
+ * The notifications one good poll raises, given the merged records it saw, and the seen-state
+ * it leaves behind. Rules: an unresolved incident not seen before is `incident.new` (its updates
+ * come with it); a new update on a known incident is `incident.update`; a known incident moving
+ * to resolved or postmortem is `incident.resolved` (updates arriving with the resolution are part
+ * of it); an upcoming maintenance not seen before is `maintenance.new`. A baseline poll only
+ * records what it saw. Everything seen is recorded, raised or not, so nothing is raised twice.
+ */
+export function findTransitions(incidents: readonly JsonObject[], upcoming: readonly JsonObject[], seen: SeenState, baseline: boolean): Transition[] {
+  const raised: Transition[] = [];
+  const raise = (transition: Transition) => {
+    if (!baseline) raised.push(transition);
+  };
+  for (const record of incidents) {
+    const id = record.id as string;
+    const status = String(record.status);
+    const resolved = RESOLVED_STATUSES.includes(status);
+    const updates = updatesOf(record);
+    if (!seen.has('incident', id)) {
+      seen.add('incident', id);
+      for (const update of updates) seen.add('update', update.id as string);
+      if (resolved) seen.add('resolved', id);
+      // An incident that first shows up already closed (backfilled, or older than the baseline) is history.
+      if (UNRESOLVED_STATUSES.includes(status)) raise({ kind: 'incident.new', record });
+      continue;
+    }
+    if (resolved) {
+      for (const update of updates) seen.add('update', update.id as string);
+      if (!seen.has('resolved', id)) {
+        seen.add('resolved', id);
+        raise({ kind: 'incident.resolved', record });
+      }
+      continue;
+    }
+    for (const update of updates) {
+      const updateId = update.id as string;
+      if (seen.has('update', updateId)) continue;
+      seen.add('update', updateId);
+      raise({ kind: 'incident.update', record, update });
+    }
+  }
+  for (const record of upcoming) {
+    const id = record.id as string;
+    if (seen.has('maintenance', id)) continue;
+    seen.add('maintenance', id);
+    raise({ kind: 'maintenance.new', record });
+  }
+  return raised;
+}

@@ -1,0 +1,143 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyInstance } from 'fastify';
+import { createDemoSource } from './demo/demo-source.ts';
+import { DEMO_PAGE_NAME } from './demo/demo-history.ts';
+import type { PassthroughFeedName } from './feed/feed-paths.ts';
+import { createHttpSource } from './feed/http-source.ts';
+import type { JsonObject } from './feed/status-json.ts';
+import type { StatusSource } from './feed/status-source.ts';
+import { buildStatusServer } from './http/status-server.ts';
+import type { NotificationSettings } from './notify/notification-settings.ts';
+import { StatusPoller, type PollResult, type Timers } from './poller.ts';
+import { buildSnapshot, type StatusSnapshot } from './status-snapshot.ts';
+import { StatusStore, type StatusNotification } from './store/status-store.ts';
+
+export interface StatusServiceOptions {
+  /** This profile's status database file (':memory:' for a throwaway one). */
+  file: string;
+  /** An upstream Statuspage origin, or the demo network's own sample history. */
+  source: { upstreamUrl: string } | { demo: true } | { custom: StatusSource };
+  /** Default 60 s, never below 10 s. */
+  pollIntervalMs?: number;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+  maxBackoffMs?: number;
+  /** Passthrough feeds polled besides the three record feeds (default: summary). */
+  extraFeeds?: readonly PassthroughFeedName[];
+  fetch?: typeof globalThis.fetch;
+  clock?: () => Date;
+  random?: () => number;
+  isOnline?: () => boolean;
+  timers?: Timers;
+  /** Loopback Host check on the HTTP server (default true). */
+  hostCheck?: boolean;
+  /** Every notification a poll raises; `delivered` false means settings (quiet, impact, component) held it back. */
+  onNotification?: (notification: StatusNotification) => void;
+}
+
+export interface StatusEvents {
+  notification: StatusNotification;
+  poll: PollResult;
+  /** A good poll changed stored data: screens should reload their snapshot. */
+  updated: null;
+}
+
+export interface StatusService {
+  /** Interface C routes; not listening (the composition root picks the port with listenOnLoopback). */
+  server: FastifyInstance;
+  poller: StatusPoller;
+  store: StatusStore;
+  snapshot(): StatusSnapshot;
+  getSettings(): NotificationSettings;
+  /** Validates (TypeError naming the field) and saves notification settings. */
+  setSettings(value: unknown): NotificationSettings;
+  on<E extends keyof StatusEvents>(event: E, listener: (payload: StatusEvents[E]) => void): () => void;
+  /** Stops polling, closes the server and the database. */
+  close(): Promise<void>;
+}
+
+const DEMO_ANCHOR_KEY = 'demo_anchor';
+
+/**
+ * Builds the status service of one profile: store, poller, notifier and the interface C server.
+ * Nothing starts by itself: call `poller.start()` and listen the server where wanted.
+ */
+export function createStatusService(options: StatusServiceOptions): StatusService {
+  const clock = options.clock ?? (() => new Date());
+  const store = new StatusStore(options.file);
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const source = resolveSource(options, store, clock);
+  const demo = 'demo' in options.source;
+
+  const poller = new StatusPoller({
+    store,
+    source,
+    clock,
+    ...(options.pollIntervalMs === undefined ? {} : { intervalMs: options.pollIntervalMs }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+    ...(options.maxBackoffMs === undefined ? {} : { maxBackoffMs: options.maxBackoffMs }),
+    ...(options.extraFeeds === undefined ? {} : { extraFeeds: options.extraFeeds }),
+    ...(options.random === undefined ? {} : { random: options.random }),
+    ...(options.isOnline === undefined ? {} : { isOnline: options.isOnline }),
+    ...(options.timers === undefined ? {} : { timers: options.timers }),
+    onPoll(result) {
+      if (result.outcome === 'ok') {
+        for (const notification of result.notifications) {
+          options.onNotification?.(notification);
+          emitter.emit('notification', notification);
+        }
+        if (result.changed) emitter.emit('updated', null);
+      }
+      emitter.emit('poll', result);
+    },
+  });
+
+  const fallbackPage = (): JsonObject => ({
+    id: '',
+    name: demo ? DEMO_PAGE_NAME : source.label,
+    url: 'upstreamUrl' in options.source ? options.source.upstreamUrl : '',
+    time_zone: 'Etc/UTC',
+    updated_at: store.getMeta('last_success_at') ?? null,
+  });
+  const server = buildStatusServer({ store, fallbackPage, hostCheck: options.hostCheck ?? true });
+
+  return {
+    server,
+    poller,
+    store,
+    snapshot: () => buildSnapshot(store, { label: source.label, demo }, poller.state()),
+    getSettings: () => store.getSettings(),
+    setSettings: (value) => store.setSettings(value),
+    on(event, listener) {
+      emitter.on(event, listener as (payload: unknown) => void);
+      return () => emitter.off(event, listener as (payload: unknown) => void);
+    },
+    async close() {
+      poller.stop();
+      await poller.settled();
+      await server.close();
+      store.close();
+    },
+  };
+}
+
+function resolveSource(options: StatusServiceOptions, store: StatusStore, clock: () => Date): StatusSource {
+  const chosen = options.source;
+  if ('custom' in chosen) return chosen.custom;
+  if ('upstreamUrl' in chosen) {
+    return createHttpSource({
+      baseUrl: chosen.upstreamUrl,
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+    });
+  }
+  // The demo history is anchored at the profile's first use, kept so it stays put across restarts.
+  let anchor = Number(store.getMeta(DEMO_ANCHOR_KEY));
+  if (!Number.isFinite(anchor) || anchor <= 0) {
+    anchor = clock().getTime();
+    store.setMeta(DEMO_ANCHOR_KEY, String(anchor));
+  }
+  return createDemoSource(() => anchor, clock);
+}

@@ -1,0 +1,63 @@
+import { UNRESOLVED_STATUSES, UPCOMING_STATUS } from './feed/feed-paths.ts';
+import { isJsonObject, type JsonObject } from './feed/status-json.ts';
+import { parseInstant } from './feed/timestamps.ts';
+import { specIncident, specMaintenance } from './http/record-shape.ts';
+import type { PollerState } from './poller.ts';
+import type { StatusNotification, StatusStore } from './store/status-store.ts';
+
+export type Impact = 'none' | 'maintenance' | 'minor' | 'major' | 'critical';
+const IMPACT_ORDER: readonly Impact[] = ['none', 'maintenance', 'minor', 'major', 'critical'];
+
+/** Everything the Status screen and the tray show, in one read. */
+export interface StatusSnapshot {
+  source: { label: string; demo: boolean };
+  page: JsonObject | null;
+  /** The upstream's own indicator (summary.json), when it offers one. */
+  indicator: { indicator: string; description: string } | null;
+  /** The worst impact among unresolved incidents: the tray's look and tooltip. */
+  worstImpact: Impact;
+  /** Unresolved incidents, newest first, each with its updates newest first (as instants). */
+  unresolved: JsonObject[];
+  recent: JsonObject[];
+  upcoming: JsonObject[];
+  components: JsonObject[];
+  notifications: StatusNotification[];
+  poll: PollerState;
+}
+
+function sortUpdates(incident: JsonObject): JsonObject {
+  if (!Array.isArray(incident.incident_updates)) return incident;
+  const updates = [...(incident.incident_updates as JsonObject[])];
+  const at = (u: JsonObject) => parseInstant(u.display_at) ?? parseInstant(u.created_at) ?? 0;
+  updates.sort((a, b) => at(b) - at(a));
+  return { ...incident, incident_updates: updates };
+}
+
+export function worstImpactOf(incidents: readonly JsonObject[]): Impact {
+  let worst: Impact = 'none';
+  for (const incident of incidents) {
+    const impact = IMPACT_ORDER.find((value) => value === incident.impact) ?? 'minor';
+    if (IMPACT_ORDER.indexOf(impact) > IMPACT_ORDER.indexOf(worst)) worst = impact;
+  }
+  return worst;
+}
+
+export function buildSnapshot(store: StatusStore, source: StatusSnapshot['source'], poll: PollerState, recentLimit = 20): StatusSnapshot {
+  const unresolved = store.listRecords('incident', { openStatuses: UNRESOLVED_STATUSES }).map((r) => sortUpdates(specIncident(r)));
+  const summary = store.feedBody('summary');
+  const componentsBody = store.feedBody('components');
+  const components = (componentsBody?.components ?? summary?.components ?? []) as unknown[];
+  const status = summary?.status ?? store.feedBody('status')?.status;
+  return {
+    source,
+    page: store.getPage(),
+    indicator: isJsonObject(status) ? { indicator: String(status.indicator), description: String(status.description ?? '') } : null,
+    worstImpact: worstImpactOf(unresolved),
+    unresolved,
+    recent: store.listRecords('incident').slice(0, recentLimit).map((r) => sortUpdates(specIncident(r))),
+    upcoming: store.listRecords('maintenance', { openStatuses: [UPCOMING_STATUS] }).map(specMaintenance).reverse(),
+    components: components.filter(isJsonObject).sort((a, b) => Number(a.position ?? 0) - Number(b.position ?? 0)),
+    notifications: store.recentNotifications(20),
+    poll,
+  };
+}

@@ -1,0 +1,209 @@
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import { applyMigrations, type SqliteDatabase } from '../../mirror/store/ledger-store.ts';
+import type { FeedName } from '../feed/feed-paths.ts';
+import { isJsonObject, parseStatusJson, stringifyStatusJson, type JsonObject } from '../feed/status-json.ts';
+import { DEFAULT_NOTIFICATION_SETTINGS, readNotificationSettings, type NotificationSettings } from '../notify/notification-settings.ts';
+import type { NotificationKind, SeenKind, SeenState } from '../notify/transitions.ts';
+import { STATUS_MIGRATIONS } from './status-migrations.ts';
+
+export type RecordKind = 'incident' | 'maintenance';
+
+export interface StoredFeed {
+  text: string;
+  etag: string | null;
+  fetchedAt: string;
+}
+
+/** A notification as raised and recorded; `delivered` is false when the settings held it back. */
+export interface StatusNotification {
+  seq: number;
+  kind: NotificationKind;
+  id: string;
+  updateId: string | null;
+  title: string;
+  body: string;
+  impact: string | null;
+  componentIds: string[];
+  raisedAt: string;
+  delivered: boolean;
+}
+
+export interface ListOptions {
+  /** Only the statuses given, and only records the upstream still lists as open. */
+  openStatuses?: readonly string[];
+}
+
+interface NotificationRow {
+  seq: number;
+  kind: NotificationKind;
+  record_id: string;
+  update_id: string | null;
+  title: string;
+  body: string;
+  impact: string | null;
+  component_ids: string;
+  raised_at: string;
+  delivered: number;
+}
+
+/**
+ * One profile's status data in its own SQLite file: records with the upstream's JSON as sent,
+ * the last good body and ETag of each feed, what notifications have seen, and settings.
+ */
+export class StatusStore {
+  readonly db: SqliteDatabase;
+
+  constructor(file: string) {
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    applyMigrations(this.db, STATUS_MIGRATIONS);
+  }
+
+  /** Runs fn in one transaction: a poll's records, seen-state and notifications land together or not at all. */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  getMeta(key: string): string | undefined {
+    const row = this.db.prepare('SELECT value FROM status_meta WHERE key = ?').get(key) as { value: string } | undefined;
+    return row?.value;
+  }
+
+  setMeta(key: string, value: string | null): void {
+    if (value === null) this.db.prepare('DELETE FROM status_meta WHERE key = ?').run(key);
+    else this.db.prepare('INSERT INTO status_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
+  // --- records ---------------------------------------------------------------------------
+
+  /** Stores a record unless the stored one was updated later (instants, not upstream order). */
+  upsertRecord(kind: RecordKind, record: JsonObject, sortMs: number, updatedMs: number | null, storedAt: string): void {
+    this.db
+      .prepare(
+        `INSERT INTO status_record (kind, id, status, impact, sort_ms, updated_ms, upstream_open, raw, stored_at)
+         VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)
+         ON CONFLICT (kind, id) DO UPDATE SET status = excluded.status, impact = excluded.impact, sort_ms = excluded.sort_ms,
+           updated_ms = excluded.updated_ms, raw = excluded.raw, stored_at = excluded.stored_at
+         WHERE excluded.updated_ms IS NULL OR status_record.updated_ms IS NULL OR excluded.updated_ms >= status_record.updated_ms`,
+      )
+      .run(kind, record.id as string, String(record.status), typeof record.impact === 'string' ? record.impact : null, sortMs, updatedMs, stringifyStatusJson(record), storedAt);
+  }
+
+  /** Marks which records of a kind the upstream lists as open (unresolved or upcoming) right now. */
+  setUpstreamOpen(kind: RecordKind, openIds: ReadonlySet<string>): void {
+    const ids = this.db.prepare('SELECT id FROM status_record WHERE kind = ?').pluck().all(kind) as string[];
+    const update = this.db.prepare('UPDATE status_record SET upstream_open = ? WHERE kind = ? AND id = ?');
+    for (const id of ids) update.run(openIds.has(id) ? 1 : 0, kind, id);
+  }
+
+  getRecord(kind: RecordKind, id: string): JsonObject | null {
+    const raw = this.db.prepare('SELECT raw FROM status_record WHERE kind = ? AND id = ?').pluck().get(kind, id) as string | undefined;
+    return raw === undefined ? null : (parseStatusJson(raw) as JsonObject);
+  }
+
+  /** Records newest first (created_at for incidents, scheduled_for for maintenances, as instants). */
+  listRecords(kind: RecordKind, options: ListOptions = {}): JsonObject[] {
+    const statuses = options.openStatuses;
+    const filter = statuses ? ` AND status IN (${statuses.map(() => '?').join(', ')}) AND COALESCE(upstream_open, 1) = 1` : '';
+    const rows = this.db
+      .prepare(`SELECT raw FROM status_record WHERE kind = ?${filter} ORDER BY sort_ms DESC, id DESC`)
+      .pluck()
+      .all(kind, ...(statuses ?? [])) as string[];
+    return rows.map((raw) => parseStatusJson(raw) as JsonObject);
+  }
+
+  // --- feeds and page ---------------------------------------------------------------------
+
+  getFeed(name: FeedName): StoredFeed | null {
+    const row = this.db.prepare('SELECT body, etag, fetched_at FROM status_feed WHERE name = ?').get(name) as { body: string; etag: string | null; fetched_at: string } | undefined;
+    return row ? { text: row.body, etag: row.etag, fetchedAt: row.fetched_at } : null;
+  }
+
+  saveFeed(name: FeedName, text: string, etag: string | null, fetchedAt: string): void {
+    this.db
+      .prepare('INSERT INTO status_feed (name, etag, body, fetched_at) VALUES (?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET etag = excluded.etag, body = excluded.body, fetched_at = excluded.fetched_at')
+      .run(name, etag, text, fetchedAt);
+  }
+
+  /** A passthrough feed's last good body, parsed, or null when the upstream never offered it. */
+  feedBody(name: FeedName): JsonObject | null {
+    const feed = this.getFeed(name);
+    if (!feed) return null;
+    const body = parseStatusJson(feed.text);
+    return isJsonObject(body) ? body : null;
+  }
+
+  getPage(): JsonObject | null {
+    const raw = this.getMeta('page');
+    return raw === undefined ? null : (parseStatusJson(raw) as JsonObject);
+  }
+
+  setPage(page: JsonObject): void {
+    this.setMeta('page', stringifyStatusJson(page));
+  }
+
+  // --- notification state -----------------------------------------------------------------
+
+  /** Seen-state backed by SQLite; use inside the poll's transaction. */
+  seenState(): SeenState {
+    const has = this.db.prepare('SELECT 1 FROM status_seen WHERE kind = ? AND id = ?').pluck();
+    const add = this.db.prepare('INSERT OR IGNORE INTO status_seen (kind, id) VALUES (?, ?)');
+    return {
+      has: (kind: SeenKind, id: string) => has.get(kind, id) !== undefined,
+      add: (kind: SeenKind, id: string) => void add.run(kind, id),
+    };
+  }
+
+  recordNotification(entry: Omit<StatusNotification, 'seq'>): StatusNotification {
+    const result = this.db
+      .prepare(
+        `INSERT INTO status_notification (kind, record_id, update_id, title, body, impact, component_ids, raised_at, delivered)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(entry.kind, entry.id, entry.updateId, entry.title, entry.body, entry.impact, JSON.stringify(entry.componentIds), entry.raisedAt, entry.delivered ? 1 : 0);
+    return { seq: Number(result.lastInsertRowid), ...entry };
+  }
+
+  /** The latest notifications, newest first. */
+  recentNotifications(limit = 50): StatusNotification[] {
+    const rows = this.db.prepare('SELECT * FROM status_notification ORDER BY seq DESC LIMIT ?').all(limit) as NotificationRow[];
+    return rows.map((row) => ({
+      seq: row.seq,
+      kind: row.kind,
+      id: row.record_id,
+      updateId: row.update_id,
+      title: row.title,
+      body: row.body,
+      impact: row.impact,
+      componentIds: JSON.parse(row.component_ids) as string[],
+      raisedAt: row.raised_at,
+      delivered: row.delivered === 1,
+    }));
+  }
+
+  getSettings(): NotificationSettings {
+    const raw = this.getMeta('notification_settings');
+    if (raw === undefined) return { ...DEFAULT_NOTIFICATION_SETTINGS };
+    try {
+      return readNotificationSettings(JSON.parse(raw));
+    } catch {
+      return { ...DEFAULT_NOTIFICATION_SETTINGS };
+    }
+  }
+
+  /** Validates and saves settings; throws a TypeError naming a bad field. */
+  setSettings(value: unknown): NotificationSettings {
+    const settings = readNotificationSettings(value);
+    this.setMeta('notification_settings', JSON.stringify(settings));
+    return settings;
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

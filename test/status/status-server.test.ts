@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { listenOnLoopback } from '../../main/http/listen.ts';
+import { feeds, incident, maintenance, startHarness, type StatusHarness } from './status-fixture.ts';
+
+describe('status API server', () => {
+  let harness: StatusHarness;
+  afterEach(async () => harness.close());
+
+  async function polled(): Promise<StatusHarness> {
+    harness = await startHarness();
+    harness.upstream.serve(feeds([incident('a', ['investigating', 'identified'])], [maintenance('m1')]));
+    await harness.service.poller.pollNow();
+    return harness;
+  }
+
+  it('serves the three specified endpoints with the page and records over real HTTP', async () => {
+    await polled();
+    const base = await listenOnLoopback(harness.service.server, 0);
+    const response = await fetch(`${base}/api/v2/scheduled-maintenances/upcoming.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(['page', 'scheduled_maintenances']);
+    expect(body.scheduled_maintenances).toEqual([expect.objectContaining({ id: 'm1', scheduled_for: '2026-12-01T02:00:00.000-06:00', shortlink: null })]);
+    const unresolved = (await (await fetch(`${base}/api/v2/incidents/unresolved.json`)).json()) as { page: unknown; incidents: unknown[] };
+    expect(unresolved.page).toMatchObject({ id: 'pg0test', time_zone: 'America/Chicago' });
+    expect(unresolved.incidents).toHaveLength(1);
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    await polled();
+    const first = await harness.service.server.inject({ url: '/api/v2/incidents.json', headers: { host: 'localhost' } });
+    const etag = first.headers.etag as string;
+    const again = await harness.service.server.inject({ url: '/api/v2/incidents.json', headers: { host: 'localhost', 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it.each([
+    ['GET', '/api/v2/nope.json', 'localhost', 404],
+    ['GET', '/api/v1/accounts', 'localhost', 404],
+    ['POST', '/api/v2/incidents.json', 'localhost', 405],
+    ['DELETE', '/api/v2/incidents/unresolved.json', 'localhost', 405],
+    ['GET', '/api/v2/incidents.json', 'evil.example.com', 403],
+    ['GET', '/api/v2/status.json', 'localhost', 503],
+  ] as const)('%s %s (Host %s) answers %i with a JSON error', async (method, url, host, status) => {
+    harness = await startHarness({ extraFeeds: [] });
+    const response = await harness.service.server.inject({ method, url, headers: { host } });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(typeof (response.json() as { error: unknown }).error).toBe('string');
+  });
+
+  it('serves status.json and components.json cut from the upstream summary', async () => {
+    harness = await startHarness();
+    const summaryBody = { page: { id: 'p', name: 'P', url: 'u', time_zone: 'Etc/UTC', updated_at: '2026-11-20T00:00:00Z' }, status: { indicator: 'minor', description: 'Minor', extra: 1 }, components: [{ id: 'c', name: 'C', status: 'operational', custom: true }], incidents: [], scheduled_maintenances: [] };
+    harness.upstream.serve({ ...feeds([]), '/api/v2/summary.json': summaryBody });
+    await harness.service.poller.pollNow();
+    expect((await harness.get('/api/v2/summary.json')).json).toEqual(summaryBody);
+    expect((await harness.get('/api/v2/status.json')).json).toEqual({ page: summaryBody.page, status: summaryBody.status });
+    expect((await harness.get('/api/v2/components.json')).json).toEqual({ page: summaryBody.page, components: summaryBody.components });
+    expect(harness.service.snapshot()).toMatchObject({ indicator: { indicator: 'minor' }, components: [{ id: 'c' }] });
+  });
+});
