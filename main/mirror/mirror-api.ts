@@ -12,5 +12,5 @@ export interface MirrorApi {
 
 export function createMirrorApi(store: LedgerStore, config: () => MirrorApiConfig, hostCheck: boolean): MirrorApi {
   const accounts = new AccountsService(store.db, config);
-  return { accounts, server: buildMirrorServer({ accounts, config, hostCheck }) };
+  return { accounts, server: buildMirrorServer({ accounts, db: store.db, config, hostCheck }) };
 }

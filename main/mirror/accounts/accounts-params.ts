@@ -55,6 +55,9 @@ export function parseAccountsParams(raw: ParsedQuery, config: MirrorApiConfig): 
     // A repeated order is ignored, as the reference does.
     if (key === 'order' && values.length > 1) query.order = 'asc';
   }
+  // With balance=false the reference drops the account.balance filter after validating it
+  // (REFERENCE_ACCOUNTS.md, "balance=false query"); the specification is silent, so we do too.
+  if (!query.includeBalance) query.balanceFilters = [];
   return messages.length > 0 ? { ok: false, messages } : { ok: true, query };
 }
 

@@ -3,11 +3,14 @@ import { isLoopbackHost } from '../../http/host-check.ts';
 import { registerAccountsRoutes } from '../accounts/accounts-route.ts';
 import type { AccountsService } from '../accounts/accounts-service.ts';
 import type { MirrorApiConfig } from '../config.ts';
+import type { SqliteDatabase } from '../store/ledger-store.ts';
+import { MIRROR_ROUTE_MODULES } from './mirror-routes.ts';
 import { RepeatLimitError } from './query-string.ts';
 import { sendMirrorError } from './mirror-reply.ts';
 
 export interface MirrorServerDeps {
   accounts: AccountsService;
+  db: SqliteDatabase;
   config: () => MirrorApiConfig;
   hostCheck: boolean;
 }
@@ -28,6 +31,7 @@ export function buildMirrorServer(deps: MirrorServerDeps): FastifyInstance {
   });
 
   registerAccountsRoutes(app, deps);
+  for (const register of MIRROR_ROUTE_MODULES) register(app, { db: deps.db, config: deps.config });
 
   app.setNotFoundHandler((request, reply) => sendMirrorError(request, reply, 404, 'Not found'));
   app.setErrorHandler((error, request, reply) => {

@@ -54,6 +54,14 @@ describe('accounts parameters', () => {
     expect(result.ok && [result.query.includeBalance, result.query.order]).toEqual([false, 'asc']);
   });
 
+  it('validates account.balance but drops it when balance=false, as the reference does', () => {
+    expect(messagesOf('balance=false&account.balance=gt:x')).toEqual(['Invalid parameter: account.balance']);
+    const result = parse('account.balance=gt:100&balance=false');
+    expect(result.ok && result.query.balanceFilters).toEqual([]);
+    const kept = parse('account.balance=gt:100&balance=true');
+    expect(kept.ok && kept.query.balanceFilters).toEqual([{ operator: 'gt', value: 100n }]);
+  });
+
   it('reports every problem in URL order, unknown keys lower-cased', () => {
     expect(messagesOf('Token.ID=1&limit=0&account.publicKey=x')).toEqual([
       'Unknown query parameter: token.id', 'Invalid parameter: limit', 'Invalid parameter: account.publickey',
