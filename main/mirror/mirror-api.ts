@@ -10,7 +10,12 @@ export interface MirrorApi {
   server: FastifyInstance;
 }
 
-export function createMirrorApi(store: LedgerStore, config: () => MirrorApiConfig, hostCheck: boolean): MirrorApi {
+export interface MirrorApiOptions {
+  /** On by default; the benchmark turns it off to measure the queries themselves. */
+  responseCache?: boolean;
+}
+
+export function createMirrorApi(store: LedgerStore, config: () => MirrorApiConfig, hostCheck: boolean, options: MirrorApiOptions = {}): MirrorApi {
   const accounts = new AccountsService(store.db, config);
-  return { accounts, server: buildMirrorServer({ accounts, db: store.db, config, hostCheck }) };
+  return { accounts, server: buildMirrorServer({ accounts, db: store.db, config, hostCheck, responseCache: options.responseCache }) };
 }

@@ -3,7 +3,7 @@ import type { SqliteDatabase } from '../store/ledger-store.ts';
 import type { AccountRow, TokenBalanceRow } from './account-row.ts';
 import { chooseAccountsDriver } from './accounts-driver.ts';
 import type { AccountsQuery } from './accounts-params.ts';
-import { buildAccountsSql, tokenBalancesSql } from './accounts-sql.ts';
+import { buildAccountsSql } from './accounts-sql.ts';
 
 export interface AccountsPage {
   rows: AccountRow[];
@@ -25,12 +25,11 @@ export class AccountsRepository {
   }
 
   listPage(query: AccountsQuery, tokenLimit: number): AccountsPage {
-    const { sql, params } = buildAccountsSql(query, chooseAccountsDriver(this.#db, query));
-    const rows = this.#statement(sql).all(...params) as AccountRow[];
+    const { sql, params } = buildAccountsSql(query, chooseAccountsDriver(this.#db, query), tokenLimit);
+    const rows = this.#statement(sql).all(...params) as Array<AccountRow & { token_balances?: string | null }>;
     if (!query.includeBalance) return { rows, tokens: null };
-    const tokenStatement = this.#statement(tokenBalancesSql(query.order));
     const tokens = new Map<bigint, TokenBalanceRow[]>();
-    for (const row of rows) tokens.set(row.id, tokenStatement.all(row.id, tokenLimit) as TokenBalanceRow[]);
+    for (const row of rows) tokens.set(row.id, parseTokenBalances(row.token_balances ?? null));
     return { rows, tokens };
   }
 
@@ -44,4 +43,13 @@ export class AccountsRepository {
     }
     return statement;
   }
+}
+
+/** Reads the `token_id:balance,...` list the page query aggregates (see accounts-sql.ts). */
+export function parseTokenBalances(list: string | null): TokenBalanceRow[] {
+  if (!list) return [];
+  return list.split(',').map((pair) => {
+    const colon = pair.indexOf(':');
+    return { token_id: BigInt(pair.slice(0, colon)), balance: BigInt(pair.slice(colon + 1)) };
+  });
 }

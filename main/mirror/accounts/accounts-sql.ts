@@ -26,7 +26,7 @@ const ENTITY_COLUMNS = [
  * which keeps their meaning but stops SQLite from walking that index, so the plan stays
  * the one chosen (and pinned by the query-plan tests).
  */
-export function buildAccountsSql(query: AccountsQuery, driver: AccountsDriver): SqlStatement {
+export function buildAccountsSql(query: AccountsQuery, driver: AccountsDriver, tokenLimit = 50): SqlStatement {
   const where: string[] = [
     "e.type IN ('ACCOUNT', 'CONTRACT')",
     `NOT (e.num = 2 AND e.memo IS '${SYNTHETIC_TREASURY_MEMO}')`,
@@ -44,7 +44,8 @@ export function buildAccountsSql(query: AccountsQuery, driver: AccountsDriver): 
 
   const direction = query.order === 'desc' ? 'DESC' : 'ASC';
   const indexHint = driver === 'balance-index' ? 'INDEXED BY entity__balance' : driver === 'public-key-index' ? 'INDEXED BY entity__public_key' : '';
-  const sql = `SELECT ${ENTITY_COLUMNS.join(', ')}, es.end_stake_period, es.pending_reward
+  const tokens = query.includeBalance ? `,\n  ${tokenBalancesColumn(direction, tokenLimit)}` : '';
+  const sql = `SELECT ${ENTITY_COLUMNS.join(', ')}, es.end_stake_period, es.pending_reward${tokens}
 FROM entity e ${indexHint}
 LEFT JOIN entity_stake es ON es.id = e.id
 WHERE ${where.join('\n  AND ')}
@@ -67,11 +68,15 @@ function addComparisons<T>(
   }
 }
 
-/** Token balances of one account: associated relationships only, in the page's order. */
-export function tokenBalancesSql(order: AccountsQuery['order']): string {
-  const direction = order === 'desc' ? 'DESC' : 'ASC';
-  return `SELECT token_id, balance FROM token_account
-WHERE account_id = ? AND associated = 1
-ORDER BY token_id ${direction}
-LIMIT ?`;
+/**
+ * The page's token balances in the same statement, as `token_id:balance` pairs: associated
+ * relationships only, at most `limit` per account, in the page's order. One correlated
+ * primary-key probe per row costs a fraction of a separate query per account from JS.
+ */
+function tokenBalancesColumn(direction: 'ASC' | 'DESC', limit: number): string {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`token balance limit must be a whole number: ${limit}`);
+  return `(SELECT group_concat(t.token_id || ':' || t.balance, ',' ORDER BY t.token_id ${direction}) FROM (
+    SELECT ta.token_id, ta.balance FROM token_account ta
+    WHERE ta.account_id = e.id AND ta.associated = 1
+    ORDER BY ta.token_id ${direction} LIMIT ${limit}) t) AS token_balances`;
 }

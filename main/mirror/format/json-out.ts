@@ -13,7 +13,14 @@ function replaceBigInt(_key: string, value: unknown): unknown {
 }
 
 export function stringifyJson(value: unknown): string {
-  return JSON.stringify(value, replaceBigInt);
+  // Almost every body fits doubles; a replacer call per key would cost more than the rare
+  // retry, which only happens when a bigint (a value beyond 2^53) is actually present.
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return JSON.stringify(value, replaceBigInt);
+  }
 }
 
 /** An int64 column value for a response: a number where exact, a bigint otherwise. */

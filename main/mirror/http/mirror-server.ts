@@ -6,6 +6,8 @@ import type { MirrorApiConfig } from '../config.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { MIRROR_ROUTE_MODULES } from './mirror-routes.ts';
 import { RepeatLimitError } from './query-string.ts';
+import { installResponseCache } from './response-cache-hooks.ts';
+import { ResponseCache } from './response-cache.ts';
 import { sendMirrorError } from './mirror-reply.ts';
 
 export interface MirrorServerDeps {
@@ -13,6 +15,8 @@ export interface MirrorServerDeps {
   db: SqliteDatabase;
   config: () => MirrorApiConfig;
   hostCheck: boolean;
+  /** Keep recent answers until the store changes (on unless a benchmark measures without). */
+  responseCache?: boolean;
 }
 
 /**
@@ -29,6 +33,7 @@ export function buildMirrorServer(deps: MirrorServerDeps): FastifyInstance {
       return sendMirrorError(request, reply, 403, 'Forbidden: requests must address a loopback host name');
     }
   });
+  if (deps.responseCache !== false) installResponseCache(app, new ResponseCache(deps.db), deps.config);
 
   registerAccountsRoutes(app, deps);
   for (const register of MIRROR_ROUTE_MODULES) register(app, { db: deps.db, config: deps.config });

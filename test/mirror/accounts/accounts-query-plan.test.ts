@@ -25,13 +25,26 @@ beforeAll(() => {
 });
 afterAll(() => fixture.dispose());
 
-function planOf(rawQuery: string): { driver: string; plan: string[] } {
+interface PlanRow {
+  id: number;
+  parent: number;
+  detail: string;
+}
+
+/** The page walk's plan, and apart from it the plan of the correlated token balances probe. */
+function planOf(rawQuery: string): { driver: string; plan: string[]; tokenPlan: string[] } {
   const parsed = parseAccountsParams(parseQueryString(rawQuery, 100), defaultMirrorApiConfig());
   if (!parsed.ok) throw new Error(parsed.messages.join('; '));
   const driver = chooseAccountsDriver(fixture.store.db, parsed.query);
   const { sql, params } = buildAccountsSql(parsed.query, driver);
-  const rows = fixture.store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>;
-  return { driver, plan: rows.map((r) => r.detail) };
+  const rows = fixture.store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as PlanRow[];
+  const subquery = new Set(rows.filter((r) => r.detail.startsWith('CORRELATED SCALAR SUBQUERY')).map((r) => r.id));
+  for (const row of rows) if (subquery.has(row.parent)) subquery.add(row.id);
+  return {
+    driver,
+    plan: rows.filter((r) => !subquery.has(r.id)).map((r) => r.detail),
+    tokenPlan: rows.filter((r) => subquery.has(r.id) && !r.detail.startsWith('CORRELATED')).map((r) => r.detail),
+  };
 }
 
 const STAKE_JOIN = 'SEARCH es USING INTEGER PRIMARY KEY (rowid=?) LEFT-JOIN';
@@ -64,10 +77,12 @@ describe('accounts query plans', () => {
     expect(broad.plan.join('\n')).not.toContain('TEMP B-TREE');
   });
 
-  it('token balances are read through the token_account primary key', () => {
-    const rows = fixture.store.db
-      .prepare('EXPLAIN QUERY PLAN SELECT token_id, balance FROM token_account WHERE account_id = ? AND associated = 1 ORDER BY token_id ASC LIMIT ?')
-      .all(1, 50) as Array<{ detail: string }>;
-    expect(rows.map((r) => r.detail)).toEqual(['SEARCH token_account USING PRIMARY KEY (account_id=?)']);
+  it('token balances are one bounded primary-key probe per row, and absent with balance=false', () => {
+    for (const query of ['', 'order=desc', 'account.balance=gt:1000']) {
+      expect(planOf(query).tokenPlan).toEqual([
+        'CO-ROUTINE t', 'SEARCH ta USING PRIMARY KEY (account_id=?)', 'USE TEMP B-TREE FOR group_concat(ORDER BY)', 'SCAN t',
+      ]);
+    }
+    expect(planOf('balance=false').tokenPlan).toEqual([]);
   });
 });

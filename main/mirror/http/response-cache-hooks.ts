@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { etagMatches } from '../../http/etag.ts';
+import type { MirrorApiConfig } from '../config.ts';
+import type { CachedResponse, ResponseCache } from './response-cache.ts';
+
+/** Headers that describe the transfer rather than the answer, recomputed on every send. */
+const TRANSFER_HEADERS = new Set(['content-length', 'connection', 'date', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * Serves repeated GETs from the response cache and fills it with successful answers. Runs
+ * after the host check (hooks run in registration order), so a refused request never reads
+ * the cache. A cached answer goes out with its original headers, and as a 304 when the
+ * client already holds its ETag.
+ */
+export function installResponseCache(app: FastifyInstance, cache: ResponseCache, config: () => MirrorApiConfig): void {
+  const stamps = new WeakMap<FastifyRequest, string>();
+  let lastConfig = config();
+  let lastConfigText = JSON.stringify(lastConfig);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || reply.sent) return;
+    // Answers depend on the settings too (limits, shard, realm): new settings, new answers.
+    // Compared by content: a config function may build a fresh, equal object per call.
+    const current = config();
+    if (current !== lastConfig) {
+      const text = JSON.stringify(current);
+      if (text !== lastConfigText) cache.clear();
+      lastConfig = current;
+      lastConfigText = text;
+    }
+    const hit = cache.get(request.url);
+    if (!hit) {
+      stamps.set(request, cache.stamp());
+      return;
+    }
+    for (const [name, value] of Object.entries(hit.headers)) reply.header(name, value);
+    if (etagMatches(request.headers['if-none-match'], hit.etag)) return reply.code(304).send();
+    return reply.code(200).send(hit.body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const stamp = stamps.get(request);
+    if (stamp === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    const etag = reply.getHeader('etag');
+    if (typeof etag !== 'string') return payload;
+    const headers: CachedResponse['headers'] = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (typeof value === 'string' && !TRANSFER_HEADERS.has(name)) headers[name] = value;
+    }
+    cache.set(request.url, { body: payload, etag, headers }, stamp);
+    return payload;
+  });
+}

@@ -1,0 +1,58 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatTable, missedTargets } from '../../main/bench/bench-table.ts';
+import { percentile, runLoad } from '../../main/bench/http-load.ts';
+
+// The benchmark's load generator against a real loopback server that counts what it gets.
+let served = 0;
+const sockets = new Set<unknown>();
+const server = http.createServer((request, response) => {
+  served++;
+  response.statusCode = request.url === '/fail' ? 500 : 200;
+  response.end('{}');
+});
+server.on('connection', (socket) => sockets.add(socket));
+let base = '';
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+describe('runLoad', () => {
+  it('keeps the given number of connections busy and counts only answers after the warm-up', async () => {
+    served = 0;
+    sockets.clear();
+    const result = await runLoad({ urls: [`${base}/a`, `${base}/b`], connections: 4, durationMs: 300, warmupMs: 100 });
+    expect(result.failures).toBe(0);
+    expect(result.requests).toBeGreaterThan(0);
+    expect(result.requests).toBeLessThan(served);
+    expect(sockets.size).toBe(4);
+    expect(result.p50Ms).toBeLessThanOrEqual(result.p99Ms);
+  });
+
+  it('counts non-200 answers as failures, not as measured requests', async () => {
+    const result = await runLoad({ urls: [`${base}/fail`], connections: 2, durationMs: 100, warmupMs: 0 });
+    expect(result.requests).toBe(0);
+    expect(result.failures).toBeGreaterThan(0);
+  });
+});
+
+describe('figures', () => {
+  it('takes percentiles from sorted samples', () => {
+    const samples = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(samples, 0.5)).toBe(51);
+    expect(percentile(samples, 0.99)).toBe(100);
+    expect(percentile([], 0.5)).toBeNaN();
+  });
+
+  it('names the queries that miss the target', () => {
+    const row = (name: string, rps: number, p99: number, failures = 0) => ({ name, rssBytes: 2 ** 20, result: { requests: 1, requestsPerSecond: rps, p50Ms: 1, p99Ms: p99, failures } });
+    const rows = [row('fast', 900, 2), row('slow', 400, 2), row('late', 900, 12), row('broken', 900, 2, 1)];
+    expect(missedTargets(rows, 1000, { minRatio: 0.5, maxP99Ms: 10 })).toEqual(['slow', 'late', 'broken']);
+    const table = formatTable(rows, 1000);
+    expect(table.split('\n')).toHaveLength(5);
+    expect(table).toMatch(/slow\s+400\s+0\.40/);
+  });
+});
