@@ -59,6 +59,8 @@ test.describe('accounts screen', () => {
     await openApp();
     await expect(rows(page).first()).toBeVisible();
     await page.getByLabel('Balance operator').selectOption('gte');
+    await page.locator('input[name="balance"]').fill('250000000');
+    await expect(page.locator('#balance-hint')).toHaveText('= 2.50000000 ℏ');
     await page.locator('input[name="balance"]').fill(threshold.toString());
     await page.getByRole('button', { name: 'Apply' }).click();
 
