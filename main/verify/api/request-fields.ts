@@ -1,0 +1,78 @@
+import { VerifyError } from '../engine/verify-error.ts';
+import { parseAddress } from '../engine/evm-address.ts';
+
+/** Longest file name accepted; real project paths are far shorter. */
+const MAX_NAME_LENGTH = 1024;
+
+export type Fields = Record<string, unknown>;
+
+export function asObject(body: unknown): Fields {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new VerifyError('bad_request', 'the request body must be a JSON object');
+  return body as Fields;
+}
+
+export function requiredString(body: Fields, name: string): string {
+  const value = body[name];
+  if (value === undefined || value === null || value === '') throw new VerifyError('bad_request', `${name} is required`);
+  if (typeof value !== 'string') throw new VerifyError('bad_request', `${name} must be a string`);
+  return value;
+}
+
+export function optionalString(body: Fields, name: string): string | null {
+  const value = body[name];
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string') throw new VerifyError('bad_request', `${name} must be a string`);
+  return value;
+}
+
+export function requiredAddress(body: Fields, name = 'address'): string {
+  const text = requiredString(body, name);
+  const address = parseAddress(text);
+  if (!address) throw new VerifyError('bad_request', `${name} must be a 0x-prefixed 40-digit hex address, not "${text.slice(0, 80)}"`);
+  return address;
+}
+
+export function requiredChainId(body: Fields, name: string): string {
+  const value = body[name];
+  const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : requiredString(body, name);
+  if (!/^\d{1,18}$/.test(text)) throw new VerifyError('bad_request', `${name} must be a decimal chain id, not "${text.slice(0, 40)}"`);
+  return text.replace(/^0+(?=\d)/, '');
+}
+
+export function optionalTxHash(body: Fields, name = 'creatorTxHash'): string | null {
+  const text = optionalString(body, name);
+  if (text === null) return null;
+  if (!/^0x[0-9a-fA-F]{64}$/.test(text)) throw new VerifyError('bad_request', `${name} must be a 0x-prefixed 32-byte hex transaction hash`);
+  return text.toLowerCase();
+}
+
+/**
+ * A `files` object (name → content string). Names are checked: no `..` segments, no absolute or
+ * drive paths, no control characters. Files never reach the disk, but names come back in answers
+ * and in the app, where such paths would mislead or escape a folder on export.
+ */
+export function requiredFiles(body: Fields, name = 'files'): Array<{ path: string; content: Buffer }> {
+  const value = body[name];
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new VerifyError('bad_request', `${name} must be an object mapping file names to contents`);
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0) throw new VerifyError('bad_request', `${name} is empty: upload at least one file`);
+  return entries.map(([path, content]) => {
+    if (typeof content !== 'string') throw new VerifyError('bad_request', `${name}["${safeName(path)}"] must be a string (the file's content)`);
+    return { path: checkFileName(path), content: Buffer.from(content, 'utf8') };
+  });
+}
+
+/** Returns the name when it is acceptable, else throws a 400 naming the problem. */
+export function checkFileName(path: string): string {
+  if (path.length === 0 || path.length > MAX_NAME_LENGTH) throw new VerifyError('bad_request', `file names must have 1 to ${MAX_NAME_LENGTH} characters`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(path)) throw new VerifyError('bad_request', `file name "${safeName(path)}" contains control characters`);
+  if (path.startsWith('/') || path.startsWith('\\') || /^[a-zA-Z]:/.test(path)) throw new VerifyError('bad_request', `file name "${safeName(path)}" must be a relative path`);
+  if (path.split(/[\\/]/).includes('..')) throw new VerifyError('bad_request', `file name "${safeName(path)}" must not contain ".." segments`);
+  return path;
+}
+
+function safeName(path: string): string {
+  // eslint-disable-next-line no-control-regex
+  return path.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 120);
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { VerifyError } from '../engine/verify-error.ts';
+import type { VerifyService } from '../verify-service.ts';
+import { isMultipart, readMultipartBody } from './multipart-body.ts';
+import { asObject, optionalString, optionalTxHash, requiredAddress, requiredChainId, requiredFiles, requiredString, type Fields } from './request-fields.ts';
+import { verifyResultEntry } from './result-entry.ts';
+
+/** `POST /verify` (metadata and sources) and `POST /verify/solc-json`, JSON or multipart. */
+export function registerVerifyRoutes(app: FastifyInstance, service: VerifyService): void {
+  app.post('/verify', async (request) => {
+    const { fields, files } = await readBody(request);
+    const target = { chainId: requiredChainId(fields, 'chain'), address: requiredAddress(fields), creatorTxHash: optionalTxHash(fields) };
+    const record = await service.verifyFiles(files.map((f) => ({ path: f.path, buffer: f.content })), target, optionalString(fields, 'chosenContract') ?? undefined);
+    return { result: [verifyResultEntry(record)] };
+  });
+
+  app.post('/verify/solc-json', async (request) => {
+    const { fields, files } = await readBody(request);
+    const target = { chainId: requiredChainId(fields, 'chain'), address: requiredAddress(fields), creatorTxHash: optionalTxHash(fields) };
+    const compilerVersion = requiredString(fields, 'compilerVersion');
+    const contractName = requiredString(fields, 'contractName');
+    const inputs = files.filter((f) => f.path.endsWith('.json'));
+    if (inputs.length !== 1) throw new VerifyError('bad_request', `files must hold exactly one standard JSON input (.json), not ${inputs.length}`);
+    let input: unknown;
+    try {
+      input = JSON.parse(inputs[0]!.content.toString('utf8'));
+    } catch {
+      throw new VerifyError('bad_request', `${inputs[0]!.path} is not valid JSON`);
+    }
+    const record = await service.verifySolcJson(input, compilerVersion, contractName, target);
+    return { result: [verifyResultEntry(record)] };
+  });
+}
+
+/** Fields and files of a JSON or multipart body, in the same shape. */
+export async function readBody(request: FastifyRequest): Promise<{ fields: Fields; files: Array<{ path: string; content: Buffer }> }> {
+  if (isMultipart(request)) {
+    const body = await readMultipartBody(request);
+    if (body.files.length === 0) throw new VerifyError('bad_request', 'files is empty: upload at least one file');
+    return body;
+  }
+  const fields = asObject(request.body);
+  return { fields, files: requiredFiles(fields) };
+}

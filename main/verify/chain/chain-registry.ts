@@ -1,0 +1,42 @@
+import type { SourcifyChain } from '@ethereum-sourcify/lib-sourcify';
+import { VerifyError } from '../engine/verify-error.ts';
+import type { DeployedCodeSource } from './deployed-code.ts';
+import { RpcCodeSource } from './rpc-code-source.ts';
+import { sourcifyChainOver } from './sourcify-chain.ts';
+
+export interface ChainRegistryOptions {
+  /** Chain ids answered from the local mirror store (the open profile's Hedera chain, demo's 298). */
+  mirrorChainIds: readonly string[];
+  mirrorSource: DeployedCodeSource | null;
+  /** EVM JSON-RPC endpoint per chain id, for every other chain. */
+  rpcUrls: Readonly<Record<string, string>>;
+}
+
+/** Chain id (decimal string) → where its deployed code is read. */
+export class ChainRegistry {
+  private readonly options: ChainRegistryOptions;
+
+  constructor(options: ChainRegistryOptions) {
+    this.options = options;
+  }
+
+  /** The lib-sourcify chain for an id, or a VerifyError naming what is configured. */
+  chain(chainId: string): SourcifyChain {
+    if (!/^\d{1,18}$/.test(chainId)) throw new VerifyError('bad_request', `chain must be a decimal chain id, not "${chainId}"`);
+    const source = this.sourceFor(chainId);
+    if (!source) {
+      throw new VerifyError('unsupported_chain', `chain ${chainId} is not supported here: configured chains are ${this.supported().join(', ') || 'none'}`);
+    }
+    return sourcifyChainOver(Number(chainId), `chain ${chainId}`, source);
+  }
+
+  supported(): string[] {
+    return [...new Set([...(this.options.mirrorSource ? this.options.mirrorChainIds : []), ...Object.keys(this.options.rpcUrls)])];
+  }
+
+  private sourceFor(chainId: string): DeployedCodeSource | null {
+    if (this.options.mirrorSource && this.options.mirrorChainIds.includes(chainId)) return this.options.mirrorSource;
+    const url = this.options.rpcUrls[chainId];
+    return url ? new RpcCodeSource(url) : null;
+  }
+}

@@ -1,0 +1,72 @@
+import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
+import type { CreationTx, DeployedCodeSource } from './deployed-code.ts';
+
+/**
+ * Reads deployed code from the local mirror store, using the reference mirror node's tables:
+ * `entity` (evm_address) and `contract` (runtime_bytecode, initcode); the creation input of a
+ * transaction hash from `ethereum_transaction.call_data` or, for a HAPI ContractCreate, the
+ * contract's `initcode` followed by the `contract_result.function_parameters` (constructor args).
+ * A store whose schema has no contract tables yet answers "nothing deployed", never an error.
+ */
+export class MirrorCodeSource implements DeployedCodeSource {
+  private readonly db: () => SqliteDatabase;
+
+  constructor(db: () => SqliteDatabase) {
+    this.db = db;
+  }
+
+  async runtimeCode(address: string): Promise<string> {
+    const id = this.entityId(address);
+    if (id === null) return '0x';
+    const row = this.query<{ runtime_bytecode: Buffer | null }>('SELECT runtime_bytecode FROM contract WHERE id = ?', id);
+    return row?.runtime_bytecode?.length ? `0x${row.runtime_bytecode.toString('hex')}` : '0x';
+  }
+
+  async creationTx(txHash: string): Promise<CreationTx | null> {
+    const hash = Buffer.from(txHash.replace(/^0x/, ''), 'hex');
+    const result = this.query<{ contract_id: number | null; function_parameters: Buffer | null; sender_id: number | null; transaction_index: number | null }>(
+      'SELECT contract_id, function_parameters, sender_id, transaction_index FROM contract_result WHERE transaction_hash = ? LIMIT 1', hash);
+    if (!result || result.contract_id === null) return null;
+    const ethereum = this.query<{ call_data: Buffer | null }>('SELECT call_data FROM ethereum_transaction WHERE hash = ? LIMIT 1', hash);
+    const contract = this.query<{ initcode: Buffer | null }>('SELECT initcode FROM contract WHERE id = ?', result.contract_id);
+    const input = ethereum?.call_data?.length
+      ? ethereum.call_data
+      : contract?.initcode?.length ? Buffer.concat([contract.initcode, result.function_parameters ?? Buffer.alloc(0)]) : null;
+    if (!input) return null;
+    return {
+      input: `0x${input.toString('hex')}`,
+      contractAddress: this.addressOf(result.contract_id),
+      from: result.sender_id === null ? '' : longZero(result.sender_id),
+      blockNumber: null,
+      txIndex: result.transaction_index,
+    };
+  }
+
+  /** Entity id of an EVM address: a long-zero address encodes it, any other is an alias in `entity`. */
+  private entityId(address: string): number | null {
+    const hex = address.toLowerCase().replace(/^0x/, '');
+    if (!/^[0-9a-f]{40}$/.test(hex)) return null;
+    if (hex.startsWith('000000000000000000000000')) return Number.parseInt(hex.slice(24), 16);
+    return this.query<{ id: number }>('SELECT id FROM entity WHERE evm_address = ?', Buffer.from(hex, 'hex'))?.id ?? null;
+  }
+
+  /** The address a contract is known by: its EVM alias when it has one, else its long-zero form. */
+  private addressOf(id: number): string {
+    const row = this.query<{ evm_address: Buffer | null }>('SELECT evm_address FROM entity WHERE id = ?', id);
+    return row?.evm_address?.length === 20 ? `0x${row.evm_address.toString('hex')}` : longZero(id);
+  }
+
+  private query<T>(sql: string, ...params: unknown[]): T | undefined {
+    try {
+      return this.db().prepare(sql).get(...params) as T | undefined;
+    } catch (error) {
+      if (/no such (table|column)/.test((error as Error).message)) return undefined;
+      throw error;
+    }
+  }
+}
+
+/** Long-zero EVM address of a shard-0 realm-0 entity number. */
+function longZero(num: number): string {
+  return `0x${num.toString(16).padStart(40, '0')}`;
+}

@@ -1,0 +1,65 @@
+import { ChainAccessError, type CreationTx, type DeployedCodeSource } from './deployed-code.ts';
+
+/** Reads deployed code from an EVM JSON-RPC endpoint (`eth_getCode`, transaction and receipt). */
+export class RpcCodeSource implements DeployedCodeSource {
+  private readonly url: string;
+  private readonly timeoutMs: number;
+  private nextId = 1;
+
+  constructor(url: string, timeoutMs = 15_000) {
+    this.url = url;
+    this.timeoutMs = timeoutMs;
+  }
+
+  async runtimeCode(address: string): Promise<string> {
+    const code = await this.call('eth_getCode', [address, 'latest']);
+    if (typeof code !== 'string' || !/^0x[0-9a-fA-F]*$/.test(code)) throw new ChainAccessError(`eth_getCode from ${this.origin()} returned no hex string`);
+    return code.toLowerCase();
+  }
+
+  async creationTx(txHash: string): Promise<CreationTx | null> {
+    const [tx, receipt] = await Promise.all([
+      this.call('eth_getTransactionByHash', [txHash]) as Promise<Record<string, unknown> | null>,
+      this.call('eth_getTransactionReceipt', [txHash]) as Promise<Record<string, unknown> | null>,
+    ]);
+    if (!tx || !receipt || typeof tx.input !== 'string') return null;
+    return {
+      input: tx.input.toLowerCase(),
+      contractAddress: typeof receipt.contractAddress === 'string' ? receipt.contractAddress.toLowerCase() : null,
+      from: typeof tx.from === 'string' ? tx.from.toLowerCase() : '',
+      blockNumber: hexNumber(tx.blockNumber),
+      txIndex: hexNumber(receipt.transactionIndex),
+    };
+  }
+
+  private async call(method: string, params: unknown[]): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetch(this.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      throw new ChainAccessError(`the chain's RPC endpoint ${this.origin()} cannot be reached (${(error as Error).message})`);
+    }
+    if (!response.ok) throw new ChainAccessError(`the chain's RPC endpoint ${this.origin()} answered HTTP ${response.status}`);
+    const body = await response.json().catch(() => null) as { result?: unknown; error?: { message?: string } } | null;
+    if (!body || body.error) throw new ChainAccessError(`${method} failed at ${this.origin()}: ${body?.error?.message ?? 'malformed JSON-RPC answer'}`);
+    return body.result ?? null;
+  }
+
+  /** Only the origin appears in messages: RPC URLs often carry an API key in their path. */
+  private origin(): string {
+    try {
+      return new URL(this.url).origin;
+    } catch {
+      return 'the configured RPC URL';
+    }
+  }
+}
+
+function hexNumber(value: unknown): number | null {
+  return typeof value === 'string' && /^0x[0-9a-f]+$/i.test(value) ? Number.parseInt(value, 16) : null;
+}

@@ -1,0 +1,91 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { probeSoljson } from './probe-soljson.ts';
+import { parseSolcBinList, type SolcBinBuild, type SolcBinList } from './solc-bin-list.ts';
+import { compareReleases, releaseOf, soljsonFileName } from './solc-version.ts';
+
+/**
+ * A compilers folder in the solc-bin layout: `list.json` plus `soljson-v<long version>.js` files,
+ * so a folder copied from (or served as) a solc-bin mirror works here and the other way round.
+ * Every file enters through `add`, which names it by the version the compiler reports.
+ */
+export class CompilerFolder {
+  readonly dir: string;
+  /** Adds run one at a time so concurrent imports never lose each other's list.json entries. */
+  private adding: Promise<unknown> = Promise.resolve();
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  /** Path of the soljson of this long version, or null when the folder does not have it. */
+  pathFor(longVersion: string): string | null {
+    const file = path.join(this.dir, soljsonFileName(longVersion));
+    return fs.existsSync(file) ? file : null;
+  }
+
+  /** The folder's list.json (empty when there is none yet). */
+  list(): SolcBinList {
+    const file = path.join(this.dir, 'list.json');
+    if (!fs.existsSync(file)) return { builds: [], releases: {} };
+    return parseSolcBinList(fs.readFileSync(file, 'utf8'), file);
+  }
+
+  /** Long versions present as files, newest release first. */
+  versions(): string[] {
+    if (!fs.existsSync(this.dir)) return [];
+    return fs.readdirSync(this.dir)
+      .map((name) => /^soljson-v(.+)\.js$/.exec(name)?.[1])
+      .filter((v): v is string => v !== undefined)
+      .sort((a, b) => compareReleases(b, a));
+  }
+
+  /**
+   * Adds a soljson (file contents): loads it in a worker to learn its real version, stores it
+   * as `soljson-v<that version>.js` and records it in list.json. Returns the long version.
+   */
+  add(soljson: Buffer): Promise<string> {
+    const next = this.adding.then(() => this.addNow(soljson));
+    this.adding = next.catch(() => undefined);
+    return next;
+  }
+
+  private async addNow(soljson: Buffer): Promise<string> {
+    fs.mkdirSync(this.dir, { recursive: true });
+    const temp = path.join(this.dir, `.incoming-${randomBytes(6).toString('hex')}.js`);
+    fs.writeFileSync(temp, soljson);
+    try {
+      const longVersion = await probeSoljson(temp);
+      fs.renameSync(temp, path.join(this.dir, soljsonFileName(longVersion)));
+      this.record(longVersion, soljson);
+      return longVersion;
+    } finally {
+      fs.rmSync(temp, { force: true });
+    }
+  }
+
+  private record(longVersion: string, soljson: Buffer): void {
+    const list = this.list();
+    const build: SolcBinBuild = {
+      path: soljsonFileName(longVersion),
+      version: longVersion.split('+')[0]!.split('-')[0]!,
+      ...(longVersion.includes('-nightly') ? { prerelease: longVersion.split('+')[0]!.split('-')[1]! } : {}),
+      build: longVersion.split('+')[1]!,
+      longVersion,
+      keccak256: `0x${Buffer.from(keccak_256(soljson)).toString('hex')}`,
+      sha256: `0x${createHash('sha256').update(soljson).digest('hex')}`,
+      urls: [],
+    };
+    list.builds = [...list.builds.filter((b) => b.longVersion !== longVersion), build]
+      .sort((a, b) => compareReleases(a.longVersion, b.longVersion));
+    const release = releaseOf(longVersion);
+    if (release) list.releases[release] = build.path;
+    const newest = Object.keys(list.releases).sort(compareReleases).at(-1);
+    if (newest) list.latestRelease = newest;
+    const file = path.join(this.dir, 'list.json');
+    fs.writeFileSync(`${file}.tmp`, `${JSON.stringify(list, null, 2)}\n`);
+    fs.renameSync(`${file}.tmp`, file);
+  }
+}

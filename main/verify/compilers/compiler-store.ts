@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { CompilerUnavailableError } from './compiler-errors.ts';
+import { CompilerFolder } from './compiler-folder.ts';
+import type { DownloadProgress } from './download.ts';
+import { fetchFromMirror } from './mirror-source.ts';
+import { isLongVersion, parseLongVersion, releaseOf } from './solc-version.ts';
+
+const require = createRequire(import.meta.url);
+
+export interface CompilerStoreOptions {
+  /** The compilers folder (solc-bin layout). */
+  dir: string;
+  /** solc-bin mirror base URL for downloads; null disables downloading. */
+  mirrorUrl: string | null;
+  log?: (line: string) => void;
+}
+
+export interface CompilerInfo {
+  longVersion: string;
+  /** `bundled`: the compiler that ships with the app (the `solc` dependency). */
+  source: 'folder' | 'bundled';
+}
+
+/**
+ * Which compilers exist and where: the compilers folder, seeded with the compiler the app ships
+ * (the `solc` package's soljson), plus imports and mirror downloads. `soljsonPath` is what the
+ * worker pool uses; a version it cannot find is a CompilerUnavailableError naming the version.
+ */
+export class CompilerStore {
+  readonly folder: CompilerFolder;
+  readonly mirrorUrl: string | null;
+  private bundledVersion: string | null = null;
+  private readonly log: (line: string) => void;
+
+  constructor(options: CompilerStoreOptions) {
+    this.folder = new CompilerFolder(options.dir);
+    this.mirrorUrl = options.mirrorUrl;
+    this.log = options.log ?? (() => undefined);
+  }
+
+  /**
+   * Puts the shipped compiler into the folder once (its version is learnt by loading it, so this
+   * takes a second or two the first time and nothing afterwards). Never throws: without it the
+   * store still serves what the folder has.
+   */
+  async addBundled(): Promise<string | null> {
+    try {
+      const pkg = JSON.parse(fs.readFileSync(require.resolve('solc/package.json'), 'utf8')) as { version: string };
+      const present = this.folder.versions().find((v) => releaseOf(v) === pkg.version);
+      this.bundledVersion = present ?? await this.folder.add(fs.readFileSync(require.resolve('solc/soljson.js')));
+      return this.bundledVersion;
+    } catch (error) {
+      this.log(`compilers: the bundled compiler could not be added: ${(error as Error).message}`);
+      return null;
+    }
+  }
+
+  /** Path of the soljson for a long version; throws CompilerUnavailableError when there is none. */
+  soljsonPath(version: string): string {
+    if (!isLongVersion(version)) throw new CompilerUnavailableError(version, 'not a compiler long version');
+    const longVersion = parseLongVersion(version);
+    const file = this.folder.pathFor(longVersion);
+    if (!file) {
+      throw new CompilerUnavailableError(longVersion, this.mirrorUrl
+        ? 'not in the compilers folder; download it from the compilers panel or import its soljson file'
+        : 'not in the compilers folder and downloading is off; import its soljson file');
+    }
+    return file;
+  }
+
+  has(version: string): boolean {
+    return isLongVersion(version) && this.folder.pathFor(parseLongVersion(version)) !== null;
+  }
+
+  list(): CompilerInfo[] {
+    return this.folder.versions().map((longVersion) => ({ longVersion, source: longVersion === this.bundledVersion ? 'bundled' : 'folder' }));
+  }
+
+  /** Adds a user's soljson file; returns the version the compiler reports. */
+  import(soljson: Buffer): Promise<string> {
+    return this.folder.add(soljson);
+  }
+
+  /** Downloads a long version from the configured solc-bin mirror, checked against its list.json. */
+  async download(version: string, onProgress?: DownloadProgress): Promise<string> {
+    const longVersion = parseLongVersion(version);
+    if (!this.mirrorUrl) throw new CompilerUnavailableError(longVersion, 'downloading is off: no solc-bin mirror is configured');
+    if (this.folder.pathFor(longVersion)) return longVersion;
+    this.log(`compilers: downloading ${longVersion} from ${this.mirrorUrl}`);
+    return fetchFromMirror(longVersion, this.folder, this.mirrorUrl, onProgress);
+  }
+}

@@ -1,0 +1,50 @@
+/** Progress of a download: bytes so far and the expected total (0 when the server did not say). */
+export type DownloadProgress = (received: number, total: number) => void;
+
+export interface DownloadOptions {
+  onProgress?: DownloadProgress;
+  /** Gives up after this long without finishing (default 10 minutes: soljson files are ~10 MB). */
+  timeoutMs?: number;
+  /** Refuses bodies larger than this (default 64 MiB). */
+  maxBytes?: number;
+}
+
+/** GETs a URL into memory with progress, a time-out and a size cap; throws one-line messages. */
+export async function download(url: string, options: DownloadOptions = {}): Promise<Buffer> {
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 600_000) });
+  } catch (error) {
+    throw new Error(`cannot download ${url}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`);
+  }
+  if (!response.ok || !response.body) throw new Error(`cannot download ${url}: HTTP ${response.status}`);
+  const total = Number(response.headers.get('content-length') ?? 0);
+  const chunks: Buffer[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value: chunk } = await reader.read();
+    if (done) break;
+    received += chunk.length;
+    if (received > maxBytes) {
+      await reader.cancel();
+      throw new Error(`cannot download ${url}: larger than ${maxBytes} bytes`);
+    }
+    chunks.push(Buffer.from(chunk));
+    options.onProgress?.(received, total);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** GETs a JSON document; a non-2xx answer gives its status and a null body rather than throwing. */
+export async function fetchJson(url: string, timeoutMs = 30_000): Promise<{ status: number; body: unknown }> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+  } catch (error) {
+    throw new Error(`cannot reach ${url}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`);
+  }
+  if (!response.ok) return { status: response.status, body: null };
+  return { status: response.status, body: await response.json() };
+}

@@ -1,0 +1,27 @@
+/** perfect: bytecode and metadata hash equal; partial: bytecode equal apart from the metadata hash. */
+export type MatchLevel = 'perfect' | 'partial';
+
+/** A successful verification, as the repository stores it and the API reports it. */
+export interface VerificationResult {
+  chainId: string;
+  /** Lower-case 0x hex. */
+  address: string;
+  runtimeMatch: MatchLevel | null;
+  creationMatch: MatchLevel | null;
+  /** `perfect` if either match is perfect, else `partial` (Sourcify's one-word status). */
+  status: MatchLevel;
+  /** Linked library placeholders (or call-protection names) to addresses. */
+  libraryMap: Record<string, string>;
+  name: string;
+  compiledPath: string;
+  compilerVersion: string;
+  /** Source path → content, as compiled. */
+  sources: Record<string, string>;
+  /** metadata.json of the compilation (JSON text); empty when the compiler gave none. */
+  metadata: string;
+  creatorTxHash: string | null;
+}
+
+export function overallStatus(runtime: MatchLevel | null, creation: MatchLevel | null): MatchLevel {
+  return runtime === 'perfect' || creation === 'perfect' ? 'perfect' : 'partial';
+}

@@ -1,0 +1,133 @@
+import {
+  SolidityCompilation,
+  Verification,
+  useAllSourcesAndReturnCompilation,
+  type PathBuffer,
+  type SolidityMetadataContract,
+  type VerificationStatus,
+} from '@ethereum-sourcify/lib-sourcify';
+import type { ChainRegistry } from '../chain/chain-registry.ts';
+import { CompilerUnavailableError } from '../compilers/compiler-errors.ts';
+import type { CompilerStore } from '../compilers/compiler-store.ts';
+import type { PooledSolidityCompiler } from '../compilers/pooled-solidity-compiler.ts';
+import { isLongVersion, parseLongVersion } from '../compilers/solc-version.ts';
+import { overallStatus, type MatchLevel, type VerificationResult } from './verification-result.ts';
+import { toVerifyError, VerifyError } from './verify-error.ts';
+
+export interface VerifyTarget {
+  chainId: string;
+  /** Lower-case 0x hex. */
+  address: string;
+  creatorTxHash?: string | null;
+}
+
+/**
+ * Runs lib-sourcify's matching with our compiler (worker pool + cache) and our chains. Every
+ * failure comes out as a VerifyError; a compiler that is not installed is reported before any
+ * compile starts, so a missing version can never yield a wrong result.
+ */
+export class Verifier {
+  private readonly compiler: PooledSolidityCompiler;
+  private readonly compilers: CompilerStore;
+  private readonly chains: ChainRegistry;
+
+  constructor(compiler: PooledSolidityCompiler, compilers: CompilerStore, chains: ChainRegistry) {
+    this.compiler = compiler;
+    this.compilers = compilers;
+    this.chains = chains;
+  }
+
+  /**
+   * Verifies a contract assembled from metadata and sources. When solc's extra-file-input
+   * behaviour shows up and more files were uploaded than the metadata names, it tries again with
+   * all of them, as the original compilation may have had them in its input.
+   */
+  async verifyMetadataContract(contract: SolidityMetadataContract, target: VerifyTarget, allFiles: PathBuffer[] = []): Promise<VerificationResult> {
+    try {
+      const missing = [...Object.keys(contract.missingSources), ...Object.keys(contract.invalidSources)];
+      if (missing.length > 0) throw new VerifyError('missing_sources', `missing sources for ${contract.name}: ${missing.join(', ')}`);
+      this.requireCompiler(contract.metadata.compiler.version);
+      const compilation = await contract.createCompilation(this.compiler);
+      try {
+        return await this.run(compilation, target);
+      } catch (error) {
+        const verifyError = toVerifyError(error);
+        // Files that are a used source under another name (the same upload in two layouts) are
+        // not extra: adding them again under the wrong path would only break the compile.
+        const usedContents = new Set(Object.values(compilation.jsonInput.sources).map((s) => (s as { content?: string }).content));
+        const extraFiles = allFiles.filter((f) => !usedContents.has(f.buffer.toString('utf8')));
+        const hasExtraSources = extraFiles.some((f) => f.path.endsWith('.sol'));
+        if (verifyError.kind !== 'extra_file_input_bug' || !hasExtraSources) throw verifyError;
+        try {
+          return await this.run(await useAllSourcesAndReturnCompilation(compilation, extraFiles), target);
+        } catch {
+          throw verifyError; // the extra files did not help: the first finding is the one to explain
+        }
+      }
+    } catch (error) {
+      throw toVerifyError(error);
+    }
+  }
+
+  /** Verifies a standard JSON input for one contract name (`/verify/solc-json`). */
+  async verifySolcJson(jsonInput: SolidityCompilation['jsonInput'], compilerVersion: string, contractName: string, target: VerifyTarget): Promise<VerificationResult> {
+    try {
+      const version = this.requireCompiler(compilerVersion);
+      const path = await this.findContractPath(jsonInput, version, contractName);
+      return await this.run(new SolidityCompilation(this.compiler, version, jsonInput, { name: contractName, path }), target);
+    } catch (error) {
+      throw toVerifyError(error);
+    }
+  }
+
+  private requireCompiler(version: string): string {
+    if (!isLongVersion(version)) throw new VerifyError('bad_request', `invalid compiler version "${version}": expected a long version such as 0.8.4+commit.c7e474f2`);
+    const longVersion = parseLongVersion(version);
+    if (!this.compilers.has(longVersion)) throw toVerifyError(new CompilerUnavailableError(longVersion));
+    return longVersion;
+  }
+
+  /**
+   * The source file declaring the contract. Looked up in the sources' text first (no compile);
+   * only when that is ambiguous is the input compiled and the output asked.
+   */
+  private async findContractPath(jsonInput: SolidityCompilation['jsonInput'], version: string, name: string): Promise<string> {
+    const declares = new RegExp(`\\b(contract|library|interface)\\s+${name.replace(/[^\w$]/g, '')}\\b`);
+    const sources = Object.entries(jsonInput.sources ?? {}) as Array<[string, { content?: string }]>;
+    const candidates = sources.filter(([, source]) => declares.test(source.content ?? '')).map(([path]) => path);
+    if (candidates.length === 1) return candidates[0]!;
+    const output = await this.compiler.compile(version, jsonInput);
+    const paths = Object.keys(output.contracts ?? {}).filter((path) => output.contracts[path]?.[name]);
+    if (paths.length === 0) throw new VerifyError('bad_request', `contract "${name}" is not in the compiler output of these sources`);
+    return paths[0]!;
+  }
+
+  private async run(compilation: SolidityCompilation, target: VerifyTarget): Promise<VerificationResult> {
+    const chain = this.chains.chain(target.chainId);
+    const verification = new Verification(compilation, chain, target.address, target.creatorTxHash ?? undefined);
+    await verification.verify();
+    const { runtimeMatch, creationMatch } = verification.status;
+    const runtime = asMatch(runtimeMatch);
+    const creation = asMatch(creationMatch);
+    if (!runtime && !creation) throw new VerifyError('no_match', "The deployed and recompiled bytecode don't match.");
+    const libraries = verification.libraryMap;
+    return {
+      chainId: target.chainId,
+      address: target.address,
+      runtimeMatch: runtime,
+      creationMatch: creation,
+      status: overallStatus(runtime, creation),
+      libraryMap: { ...(libraries.creation ?? {}), ...(libraries.runtime ?? {}) },
+      name: compilation.compilationTarget.name,
+      compiledPath: compilation.compilationTarget.path,
+      compilerVersion: compilation.compilerVersion,
+      sources: compilation.sources,
+      metadata: compilation.metadata ? JSON.stringify(compilation.metadata) : '',
+      creatorTxHash: target.creatorTxHash ?? null,
+    };
+  }
+}
+
+function asMatch(status: VerificationStatus): MatchLevel | null {
+  return status === 'perfect' || status === 'partial' ? status : null;
+}

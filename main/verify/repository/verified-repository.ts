@@ -1,0 +1,96 @@
+import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
+import type { MatchLevel, VerificationResult } from '../engine/verification-result.ts';
+
+/** A stored verification, as the check operations and the app read it. */
+export interface VerifiedRecord {
+  chainId: string;
+  address: string;
+  verificationId: string;
+  name: string;
+  compiledPath: string;
+  compilerVersion: string;
+  runtimeMatch: MatchLevel | null;
+  creationMatch: MatchLevel | null;
+  status: MatchLevel;
+  libraryMap: Record<string, string>;
+  creatorTxHash: string | null;
+  /** ISO 8601. */
+  verifiedAt: string;
+}
+
+interface Row {
+  chain_id: string; address: string; verification_id: string; name: string; compiled_path: string; compiler_version: string;
+  runtime_match: MatchLevel | null; creation_match: MatchLevel | null; library_map: string; creator_tx_hash: string | null; verified_at: string;
+}
+
+const RANK: Record<string, number> = { perfect: 2, partial: 1 };
+
+/**
+ * Verified contracts (sources, metadata, match and time) in SQLite, one per chain and address.
+ * A new result replaces a stored one only when it is at least as good: a partial match never
+ * overwrites a perfect one.
+ */
+export class VerifiedRepository {
+  private readonly db: SqliteDatabase;
+
+  constructor(db: SqliteDatabase) {
+    this.db = db;
+  }
+
+  /** Stores a result unless a better one is already there; returns the record now stored. */
+  save(result: VerificationResult, verificationId: string, now = new Date()): VerifiedRecord {
+    const existing = this.get(result.chainId, result.address);
+    if (existing && score(existing) > score(result)) return existing;
+    this.db.transaction(() => {
+      this.db.prepare(`INSERT OR REPLACE INTO verified_contract (chain_id, address, verification_id, name, compiled_path, compiler_version,
+          runtime_match, creation_match, library_map, metadata, creator_tx_hash, verified_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+        .run(result.chainId, result.address, verificationId, result.name, result.compiledPath, result.compilerVersion,
+          result.runtimeMatch, result.creationMatch, JSON.stringify(result.libraryMap), result.metadata, result.creatorTxHash, now.toISOString());
+      this.db.prepare('DELETE FROM verified_file WHERE chain_id = ? AND address = ?').run(result.chainId, result.address);
+      const insert = this.db.prepare('INSERT INTO verified_file (chain_id, address, path, content) VALUES (?, ?, ?, ?)');
+      for (const [path, content] of Object.entries(result.sources)) insert.run(result.chainId, result.address, path, content);
+    })();
+    return this.get(result.chainId, result.address)!;
+  }
+
+  get(chainId: string, address: string): VerifiedRecord | null {
+    const row = this.db.prepare('SELECT * FROM verified_contract WHERE chain_id = ? AND address = ?').get(chainId, address.toLowerCase()) as Row | undefined;
+    return row ? toRecord(row) : null;
+  }
+
+  /** Every chain on which an address is verified. */
+  byAddress(address: string): VerifiedRecord[] {
+    return (this.db.prepare('SELECT * FROM verified_contract WHERE address = ? ORDER BY chain_id').all(address.toLowerCase()) as Row[]).map(toRecord);
+  }
+
+  /** The verified sources (path → content) and metadata of a contract. */
+  files(chainId: string, address: string): { sources: Record<string, string>; metadata: string } | null {
+    const row = this.db.prepare('SELECT metadata FROM verified_contract WHERE chain_id = ? AND address = ?').get(chainId, address.toLowerCase()) as { metadata: string } | undefined;
+    if (!row) return null;
+    const rows = this.db.prepare('SELECT path, content FROM verified_file WHERE chain_id = ? AND address = ? ORDER BY path').all(chainId, address.toLowerCase()) as Array<{ path: string; content: string }>;
+    return { sources: Object.fromEntries(rows.map((r) => [r.path, r.content])), metadata: row.metadata };
+  }
+}
+
+function score(r: { runtimeMatch: MatchLevel | null; creationMatch: MatchLevel | null }): number {
+  return Math.max(RANK[r.runtimeMatch ?? ''] ?? 0, RANK[r.creationMatch ?? ''] ?? 0) * 10 + (RANK[r.runtimeMatch ?? ''] ?? 0) + (RANK[r.creationMatch ?? ''] ?? 0);
+}
+
+function toRecord(row: Row): VerifiedRecord {
+  const runtime = row.runtime_match;
+  const creation = row.creation_match;
+  return {
+    chainId: row.chain_id,
+    address: row.address,
+    verificationId: row.verification_id,
+    name: row.name,
+    compiledPath: row.compiled_path,
+    compilerVersion: row.compiler_version,
+    runtimeMatch: runtime,
+    creationMatch: creation,
+    status: runtime === 'perfect' || creation === 'perfect' ? 'perfect' : 'partial',
+    libraryMap: JSON.parse(row.library_map) as Record<string, string>,
+    creatorTxHash: row.creator_tx_hash,
+    verifiedAt: row.verified_at,
+  };
+}

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { listenOnLoopback } from '../http/listen.ts';
+import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
+import { buildVerifyServer } from './api/verify-server.ts';
+import { MirrorCodeSource } from './chain/mirror-code-source.ts';
+import { DEFAULT_SOLC_BIN_MIRROR } from './compilers/mirror-source.ts';
+import type { VerifyArgs } from './verify-args.ts';
+import { VerifyService } from './verify-service.ts';
+
+/** The chain id the demo network answers verification under (Hedera's local-node id). */
+export const DEMO_CHAIN_ID = '298';
+
+export interface StartVerifyApiOptions extends VerifyArgs {
+  dataDir: string;
+  port: number;
+  hostCheck: boolean;
+  /** The open profile's chain id (null for demo) and its store, read for deployed code. */
+  profileChainId: number | null;
+  mirrorDb: () => SqliteDatabase;
+  log: (line: string) => void;
+}
+
+export interface RunningVerifyApi {
+  service: VerifyService;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the verification service and interface B on its own loopback port. The open profile's
+ * chain (demo: 298) is read from the local mirror store, other chains from configured RPC URLs.
+ */
+export async function startVerifyApi(options: StartVerifyApiOptions): Promise<RunningVerifyApi> {
+  const service = new VerifyService({
+    dbFile: path.join(options.dataDir, 'verify.sqlite'),
+    compilersDir: options.compilersDir ?? path.join(options.dataDir, 'compilers'),
+    solcBinMirror: options.solcBinMirror === undefined ? DEFAULT_SOLC_BIN_MIRROR : options.solcBinMirror,
+    chains: {
+      mirrorChainIds: [options.profileChainId === null ? DEMO_CHAIN_ID : String(options.profileChainId)],
+      mirrorSource: new MirrorCodeSource(options.mirrorDb),
+      rpcUrls: options.rpcUrls ?? {},
+    },
+    explorers: options.explorers ?? {},
+    log: options.log,
+  });
+  const server = buildVerifyServer({ service, hostCheck: options.hostCheck, log: options.log });
+  let url: string;
+  try {
+    url = await listenOnLoopback(server, options.port);
+  } catch (error) {
+    await service.close();
+    throw error;
+  }
+  return {
+    service,
+    url,
+    async close() {
+      await server.close();
+      await service.close();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { Migration } from '../../mirror/store/migrations/index.ts';
+
+/**
+ * Schema of the verification database (one file for all networks: a verified contract is keyed
+ * by chain id and address, and compile results do not depend on the network at all).
+ */
+export const VERIFY_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'compile cache, sessions, verified contracts',
+    sql: `
+-- Compile results by (sha256 of the standard-JSON input, compiler long version); output gzipped.
+CREATE TABLE compile_cache (
+  input_hash TEXT NOT NULL,
+  compiler_version TEXT NOT NULL,
+  output BLOB NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (input_hash, compiler_version)
+) WITHOUT ROWID;
+
+-- Verification sessions: the cookie holds a random id; only its sha256 is stored.
+CREATE TABLE verify_session (
+  id_hash TEXT PRIMARY KEY,
+  last_seen INTEGER NOT NULL,
+  bytes INTEGER NOT NULL DEFAULT 0,
+  state TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX verify_session__last_seen ON verify_session (last_seen);
+
+CREATE TABLE verify_session_file (
+  session_id_hash TEXT NOT NULL REFERENCES verify_session (id_hash) ON DELETE CASCADE,
+  path TEXT NOT NULL,
+  content BLOB NOT NULL,
+  PRIMARY KEY (session_id_hash, path)
+) WITHOUT ROWID;
+
+-- The repository of verified contracts; one row per (chain, address), the best match kept.
+CREATE TABLE verified_contract (
+  chain_id TEXT NOT NULL,
+  address TEXT NOT NULL,
+  verification_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  compiled_path TEXT NOT NULL,
+  compiler_version TEXT NOT NULL,
+  runtime_match TEXT,
+  creation_match TEXT,
+  library_map TEXT NOT NULL,
+  metadata TEXT NOT NULL,
+  creator_tx_hash TEXT,
+  verified_at TEXT NOT NULL,
+  PRIMARY KEY (chain_id, address)
+) WITHOUT ROWID;
+CREATE INDEX verified_contract__address ON verified_contract (address);
+
+CREATE TABLE verified_file (
+  chain_id TEXT NOT NULL,
+  address TEXT NOT NULL,
+  path TEXT NOT NULL,
+  content TEXT NOT NULL,
+  PRIMARY KEY (chain_id, address, path)
+) WITHOUT ROWID;
+`,
+  },
+];

@@ -1,0 +1,56 @@
+/** Verification options of `serve` (and the desktop shell): all optional. */
+export interface VerifyArgs {
+  /** Compilers folder (solc-bin layout); default `<data dir>/compilers`. */
+  compilersDir?: string;
+  /** solc-bin mirror for compiler downloads; null: downloads off. Default: binaries.soliditylang.org. */
+  solcBinMirror?: string | null;
+  /** EVM JSON-RPC endpoint per chain id (`--chain-rpc 11155111=https://…`). */
+  rpcUrls?: Record<string, string>;
+  /** Etherscan-compatible API base URL per chain id (`--explorer 1=https://api.etherscan.io/api`). */
+  explorers?: Record<string, string>;
+}
+
+export const VERIFY_FLAGS_USAGE = '[--compilers DIR] [--solc-bin-mirror URL|off] [--chain-rpc CHAIN=URL]... [--explorer CHAIN=URL]...';
+
+/**
+ * Applies one verification flag to `args` (creating it); returns false when the flag is not one
+ * of them. Throws one-line messages for bad values.
+ */
+export function applyVerifyFlag(args: { verify?: VerifyArgs }, flag: string, value: () => string, resolvePath: (p: string) => string): boolean {
+  switch (flag) {
+    case '--compilers': (args.verify ??= {}).compilersDir = resolvePath(value()); return true;
+    case '--solc-bin-mirror': {
+      const text = value();
+      (args.verify ??= {}).solcBinMirror = text === 'off' ? null : httpUrl(flag, text);
+      return true;
+    }
+    case '--chain-rpc': {
+      const [chain, url] = chainAndUrl(flag, value());
+      ((args.verify ??= {}).rpcUrls ??= {})[chain] = url;
+      return true;
+    }
+    case '--explorer': {
+      const [chain, url] = chainAndUrl(flag, value());
+      ((args.verify ??= {}).explorers ??= {})[chain] = url;
+      return true;
+    }
+    default: return false;
+  }
+}
+
+function chainAndUrl(flag: string, text: string): [string, string] {
+  const match = /^(\d{1,18})=(.+)$/.exec(text);
+  if (!match) throw new Error(`${flag} must be CHAIN_ID=URL, not "${text.replace(/\?.*$/, '?…')}"`);
+  return [match[1]!, httpUrl(flag, match[2]!)];
+}
+
+function httpUrl(flag: string, text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`${flag} must be an http(s) URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${flag} must be an http(s) URL`);
+  return url.toString();
+}

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SessionStore } from '../../../main/verify/sessions/session-store.ts';
+import { postJson, startVerifyHarness, storageDeployment, storageUpload, tempDir, type VerifyHarness } from '../verify-fixture.ts';
+
+const ADDRESS = storageDeployment().address;
+const cookieOf = (setCookie: string | null) => setCookie!.split(';')[0]!;
+
+describe('verification API: sessions (real HTTP on loopback)', () => {
+  let harness: VerifyHarness;
+  afterEach(async () => harness.close());
+
+  it('collects files into a session named by an HttpOnly cookie and lists found, missing and unused files', async () => {
+    harness = await startVerifyHarness();
+    const first = await postJson(`${harness.baseUrl}/session/input-files`, { files: { 'metadata.json': storageUpload()['metadata.json'], 'Notes.sol': 'contract Notes {}' } });
+    expect(first.status).toBe(200);
+    expect(first.setCookie).toMatch(/^mirrordesk_verify_session=[A-Za-z0-9_-]+; Path=\/; HttpOnly; SameSite=Lax/);
+    expect(first.body.contracts).toEqual([expect.objectContaining({ name: 'Storage', compiledPath: 'project:/contracts/Storage.sol', compilerVersion: '0.8.4+commit.c7e474f2', status: 'pending', files: { found: [], missing: ['project:/contracts/Storage.sol'] } })]);
+    expect(first.body.unused).toEqual(['Notes.sol']);
+    const cookie = cookieOf(first.setCookie);
+
+    const second = await postJson(`${harness.baseUrl}/session/input-files`, { files: { 'Storage.sol': storageUpload()['Storage.sol'] } }, cookie);
+    expect(second.setCookie).toBeNull();
+    expect(second.body.contracts[0].files).toEqual({ found: ['project:/contracts/Storage.sol'], missing: [] });
+
+    const data = await (await fetch(`${harness.baseUrl}/session/data`, { headers: { cookie } })).json() as { contracts: Array<Record<string, unknown>>; unused: string[] };
+    expect(Object.keys(data.contracts[0]!).sort()).toEqual(['compiledPath', 'compilerVersion', 'files', 'name', 'status', 'verificationId']);
+
+    const stranger = await (await fetch(`${harness.baseUrl}/session/data`)).json();
+    expect(stranger).toEqual({ contracts: [], unused: [], files: [] });
+  });
+
+  it('verifies checked contracts of the session and records the result on the contract', async () => {
+    harness = await startVerifyHarness();
+    const added = await postJson(`${harness.baseUrl}/session/input-files`, { files: storageUpload() });
+    const cookie = cookieOf(added.setCookie);
+    const verificationId = added.body.contracts[0].verificationId;
+    const verified = await postJson(`${harness.baseUrl}/session/verify-checked`, { contracts: [{ verificationId, address: ADDRESS, chainId: '31337', creatorTxHash: null }] }, cookie);
+    expect(verified.status).toBe(200);
+    expect(verified.body.contracts[0]).toMatchObject({ verificationId, address: ADDRESS, chainId: '31337', status: 'perfect', storageTimestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+
+    const wrongChain = await postJson(`${harness.baseUrl}/session/verify-validated`, { contracts: [{ verificationId, address: '0x' + '56'.repeat(20), chainId: '31337' }] }, cookie);
+    expect(wrongChain.body.contracts[0]).toMatchObject({ status: 'error', statusMessage: expect.stringMatching(/does not have a contract deployed/) });
+
+    const unknown = await postJson(`${harness.baseUrl}/session/verify-checked`, { contracts: [{ verificationId: 'nope', address: ADDRESS, chainId: '31337' }] }, cookie);
+    expect(unknown).toMatchObject({ status: 400, body: { error: 'no contract with verificationId nope in this session' } });
+  });
+
+  it('adds a standard JSON input to the session as its sources and contract metadata', async () => {
+    harness = await startVerifyHarness();
+    const input = { language: 'Solidity', sources: { 'contracts/Storage.sol': { content: storageUpload()['Storage.sol'] } }, settings: { optimizer: { enabled: false, runs: 200 } } };
+    const response = await postJson(`${harness.baseUrl}/session/input-solc-json`, { compilerVersion: '0.8.4+commit.c7e474f2', files: { 'input.json': JSON.stringify(input) } });
+    expect(response.status).toBe(200);
+    expect(response.body.contracts).toEqual([expect.objectContaining({ name: 'Storage', compiledPath: 'contracts/Storage.sol', files: { found: ['contracts/Storage.sol'], missing: [] } })]);
+    const unavailable = await postJson(`${harness.baseUrl}/session/input-solc-json`, { compilerVersion: '0.8.1+commit.df193b15', files: { 'input.json': JSON.stringify(input) } });
+    expect(unavailable).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^compiler not available: 0\.8\.1/) } });
+  });
+
+  it('keeps sessions in SQLite across restarts and clears them on request', async () => {
+    const dataDir = tempDir();
+    harness = await startVerifyHarness({}, dataDir);
+    const added = await postJson(`${harness.baseUrl}/session/input-files`, { files: storageUpload() });
+    const cookie = cookieOf(added.setCookie);
+    await harness.close();
+    harness = await startVerifyHarness({}, dataDir);
+    const data = await (await fetch(`${harness.baseUrl}/session/data`, { headers: { cookie } })).json() as { contracts: unknown[] };
+    expect(data.contracts).toHaveLength(1);
+    const cleared = await postJson(`${harness.baseUrl}/session/clear`, {}, cookie);
+    expect(cleared.body).toEqual({ contracts: [], unused: [], files: [] });
+  });
+
+  it('answers 413 once a session holds more than 50 MiB and keeps what it had', async () => {
+    harness = await startVerifyHarness();
+    const chunk = 'x'.repeat(20 * 1024 * 1024);
+    const first = await postJson(`${harness.baseUrl}/session/input-files`, { files: { 'a.sol': chunk, 'b.sol': chunk } });
+    expect(first.status).toBe(200);
+    const cookie = cookieOf(first.setCookie);
+    const over = await postJson(`${harness.baseUrl}/session/input-files`, { files: { 'c.sol': chunk } }, cookie);
+    expect(over.status).toBe(413);
+    expect(over.body.error).toMatch(/50 MiB/);
+    const data = await (await fetch(`${harness.baseUrl}/session/data`, { headers: { cookie } })).json() as { files: string[] };
+    expect(data.files).toEqual(['a.sol', 'b.sol']);
+  });
+});
+
+describe('session store', () => {
+  it('forgets a session after 12 hours without a request', async () => {
+    const harness = await startVerifyHarness();
+    try {
+      const store = new SessionStore(harness.service.db);
+      const id = store.create(0);
+      expect(store.touch(id, 11 * 3600_000)).toBe(true);
+      expect(store.touch(id, 11 * 3600_000 + 12 * 3600_000 + 1)).toBe(false);
+    } finally {
+      await harness.close();
+    }
+  });
+});

@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { postJson, startVerifyHarness, storageDeployment, storageUpload, type VerifyHarness } from '../verify-fixture.ts';
+
+const ADDRESS = storageDeployment().address;
+const CHECKSUMMED = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+
+describe('verification API: one-call verify and checks (real HTTP on loopback)', () => {
+  let harness: VerifyHarness;
+  beforeEach(async () => {
+    harness = await startVerifyHarness();
+  });
+  afterEach(async () => harness.close());
+
+  const verify = (body: Record<string, unknown>) => postJson(`${harness.baseUrl}/verify`, { address: ADDRESS, chain: '31337', files: storageUpload(), ...body });
+
+  it('verifies metadata and sources against the test chain: perfect runtime and creation match', async () => {
+    const { status, body } = await verify({ creatorTxHash: storageDeployment().txHash });
+    expect(status).toBe(200);
+    expect(body).toEqual({ result: [{ address: CHECKSUMMED, chainId: '31337', status: 'perfect', message: expect.stringContaining('runtime bytecode: perfect'), libraryMap: {} }] });
+    const contract = await (await fetch(`${harness.baseUrl}/v2/contract/31337/${ADDRESS}`)).json();
+    expect(contract).toMatchObject({ match: 'exact_match', runtimeMatch: 'exact_match', creationMatch: 'exact_match', chainId: '31337', address: CHECKSUMMED });
+  });
+
+  it('answers the checks by address from the repository', async () => {
+    await verify({});
+    const other = '0x' + '12'.repeat(20);
+    const byAddresses = await (await fetch(`${harness.baseUrl}/check-by-addresses?addresses=${ADDRESS},${other}&chainIds=31337,1`)).json();
+    expect(byAddresses).toEqual([{ address: CHECKSUMMED, status: 'perfect', chainIds: ['31337'] }, { address: '0x1212121212121212121212121212121212121212', status: 'false' }]);
+    const all = await (await fetch(`${harness.baseUrl}/check-all-by-addresses?addresses=${ADDRESS}&chainIds=31337`)).json();
+    expect(all).toEqual([{ address: CHECKSUMMED, chainIds: [{ chainId: '31337', status: 'perfect' }] }]);
+    const files = await (await fetch(`${harness.baseUrl}/files/any/31337/${ADDRESS}`)).json() as { status: string; files: Array<{ name: string; content: string }> };
+    expect(files.status).toBe('full');
+    expect(files.files.map((f) => f.name)).toEqual(['metadata.json', 'Storage.sol']);
+    expect((await fetch(`${harness.baseUrl}/files/any/31337/${other}`)).status).toBe(404);
+  });
+
+  it('accepts the same upload as multipart/form-data', async () => {
+    const form = new FormData();
+    form.set('address', ADDRESS);
+    form.set('chain', '31337');
+    for (const [name, content] of Object.entries(storageUpload())) form.append('files', new Blob([content]), name);
+    const response = await fetch(`${harness.baseUrl}/verify`, { method: 'POST', body: form });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { result: Array<{ status: string }> }).result[0]!.status).toBe('perfect');
+  });
+
+  it('verifies a standard JSON input through /verify/solc-json', async () => {
+    const input = { language: 'Solidity', sources: { 'contracts/Storage.sol': { content: storageUpload()['Storage.sol'] } }, settings: JSON.parse(storageUpload()['metadata.json']!).settings };
+    delete input.settings.compilationTarget;
+    const { status, body } = await postJson(`${harness.baseUrl}/verify/solc-json`, {
+      address: ADDRESS, chain: '31337', compilerVersion: '0.8.4+commit.c7e474f2', contractName: 'Storage', files: { 'input.json': JSON.stringify(input) },
+    });
+    expect(status).toBe(200);
+    expect(body.result[0]).toMatchObject({ chainId: '31337', status: expect.stringMatching(/perfect|partial/) });
+  });
+
+  it.each([
+    ['malformed JSON', '{"address":', 400, /JSON/i],
+    ['a body that is not an object', '[1,2]', 400, /must be a JSON object/],
+    ['a missing address', { chain: '31337', files: { 'a.sol': 'x' } }, 400, /address is required/],
+    ['a malformed address', { address: '0x123', chain: '31337', files: { 'a.sol': 'x' } }, 400, /address must be a 0x-prefixed/],
+    ['a chain that is not a number', { address: ADDRESS, chain: 'mainnet', files: { 'a.sol': 'x' } }, 400, /chain must be a decimal chain id/],
+    ['files that are not strings', { address: ADDRESS, chain: '31337', files: { 'a.sol': 42 } }, 400, /must be a string/],
+    ['empty files', { address: ADDRESS, chain: '31337', files: {} }, 400, /files is empty/],
+    ['path traversal in a file name', { address: ADDRESS, chain: '31337', files: { '../../etc/passwd': 'x' } }, 400, /must not contain "\.\." segments/],
+    ['an absolute file name', { address: ADDRESS, chain: '31337', files: { '/etc/passwd': 'x' } }, 400, /must be a relative path/],
+    ['no metadata among the files', { address: ADDRESS, chain: '31337', files: { 'a.sol': 'contract A {}' } }, 400, /no metadata\.json found/],
+    ['an unknown chain', { address: ADDRESS, chain: '5', files: storageUpload() }, 400, /chain 5 is not supported here/],
+    ['a bad creatorTxHash', { address: ADDRESS, chain: '31337', files: storageUpload(), creatorTxHash: 'abc' }, 400, /creatorTxHash must be/],
+  ])('answers %s with a clear 4xx {error}', async (_label, body, status, message) => {
+    const response = await postJson(`${harness.baseUrl}/verify`, body);
+    expect(response.status).toBe(status);
+    expect(Object.keys(response.body)).toEqual(['error']);
+    expect(response.body.error).toMatch(message);
+  });
+
+  it('says which sources are missing and which compiler is not available', async () => {
+    const { 'Storage.sol': _dropped, ...onlyMetadata } = storageUpload();
+    const missing = await postJson(`${harness.baseUrl}/verify`, { address: ADDRESS, chain: '31337', files: onlyMetadata });
+    expect(missing).toMatchObject({ status: 400, body: { error: expect.stringMatching(/missing sources for Storage: .*Storage\.sol/) } });
+
+    const metadata = JSON.parse(storageUpload()['metadata.json']!);
+    metadata.compiler.version = '0.8.1+commit.df193b15';
+    const unavailable = await postJson(`${harness.baseUrl}/verify`, { address: ADDRESS, chain: '31337', files: { ...storageUpload(), 'metadata.json': JSON.stringify(metadata) } });
+    expect(unavailable).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^compiler not available: 0\.8\.1\+commit\.df193b15/) } });
+  });
+
+  it('says so when the sources do not compile', async () => {
+    const input = { language: 'Solidity', sources: { 'Broken.sol': { content: 'pragma solidity ^0.8.0; contract Storage { uint x = ; }' } }, settings: {} };
+    const response = await postJson(`${harness.baseUrl}/verify/solc-json`, {
+      address: ADDRESS, chain: '31337', compilerVersion: '0.8.4+commit.c7e474f2', contractName: 'Storage', files: { 'input.json': JSON.stringify(input) },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatch(/^the sources do not compile: .*ParserError/s);
+  });
+
+  it('answers 404 where nothing is deployed and where no route is', async () => {
+    const nothing = await postJson(`${harness.baseUrl}/verify`, { address: '0x' + '34'.repeat(20), chain: '31337', files: storageUpload() });
+    expect(nothing.status).toBe(404);
+    expect(nothing.body.error).toMatch(/does not have a contract deployed/);
+    const route = await fetch(`${harness.baseUrl}/nope`);
+    expect(route.status).toBe(404);
+    expect(await route.json()).toEqual({ error: 'Not found: GET /nope' });
+  });
+
+  it('refuses a Host that is not a loopback name (DNS rebinding)', async () => {
+    const server = (await import('../../../main/verify/api/verify-server.ts')).buildVerifyServer({ service: harness.service, hostCheck: true, log: () => undefined });
+    const response = await server.inject({ method: 'GET', url: '/session/data', headers: { host: 'evil.example:47802' } });
+    expect(response.statusCode).toBe(403);
+    await server.close();
+  });
+
+  it('answers 413 to a body over the upload limit and stays up', async () => {
+    const huge = 'x'.repeat(59 * 1024 * 1024);
+    const response = await postJson(`${harness.baseUrl}/verify`, { address: ADDRESS, chain: '31337', files: { 'big.sol': huge } });
+    expect(response.status).toBe(413);
+    expect(response.body.error).toMatch(/too large|50 MiB/i);
+    expect((await verify({})).status).toBe(200);
+  });
+});
