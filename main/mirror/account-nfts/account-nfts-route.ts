@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { MirrorRouteContext } from '../http/mirror-routes.ts';
+import { registerMirrorGet } from '../query/mirror-get.ts';
+import { AccountNftsService } from './account-nfts-service.ts';
+
+/** The reference serves an account's NFTs with a one-second cache lifetime. */
+const ACCOUNT_NFTS_CACHE_SECONDS = 1;
+
+export function registerAccountNftsRoutes(app: FastifyInstance, context: MirrorRouteContext): void {
+  const service = new AccountNftsService(context.db, context.config);
+  registerMirrorGet(app, '/api/v1/accounts/:idOrAliasOrEvmAddress/nfts', ACCOUNT_NFTS_CACHE_SECONDS, context.config,
+    (raw, params) => service.list(raw, params.idOrAliasOrEvmAddress!));
+}

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { MirrorRouteContext } from '../http/mirror-routes.ts';
+import { registerMirrorGet } from '../query/mirror-get.ts';
+import { AllowancesService } from './allowances-service.ts';
+
+/** The reference serves allowances with a one-second cache lifetime. */
+const ALLOWANCES_CACHE_SECONDS = 1;
+
+export function registerAllowancesRoutes(app: FastifyInstance, context: MirrorRouteContext): void {
+  const service = new AllowancesService(context.db, context.config);
+  const path = '/api/v1/accounts/:idOrAliasOrEvmAddress/allowances';
+  registerMirrorGet(app, `${path}/crypto`, ALLOWANCES_CACHE_SECONDS, context.config, (raw, params) => service.crypto(raw, params.idOrAliasOrEvmAddress!));
+  registerMirrorGet(app, `${path}/tokens`, ALLOWANCES_CACHE_SECONDS, context.config, (raw, params) => service.tokens(raw, params.idOrAliasOrEvmAddress!));
+}

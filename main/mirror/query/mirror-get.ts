@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { MirrorApiConfig } from '../config.ts';
+import { rawQueryOf, sendMirrorJson } from '../http/mirror-reply.ts';
+import { parseQueryString, type ParsedQuery } from '../http/query-string.ts';
+import type { MirrorMessage } from './query-filters.ts';
+
+/** What a GET handler decides: a body (with its next page, if any) or an error. */
+export type GetOutcome =
+  | { status: 200 | 206; body: unknown; next?: string | null; /** overrides the route's lifetime */ cacheSeconds?: number }
+  | { status: 400 | 404; messages: MirrorMessage[] };
+
+export const NOT_FOUND: GetOutcome = { status: 404, messages: [{ message: 'Not found' }] };
+
+export function badRequest(...messages: MirrorMessage[]): GetOutcome {
+  return { status: 400, messages };
+}
+
+export type GetHandler = (raw: ParsedQuery, params: Record<string, string>) => GetOutcome;
+
+/**
+ * Registers a mirror GET route: parses the query as the reference does, runs the handler
+ * and answers with the shared reply (weak ETag, 304, `cache-control` on success, a
+ * `Link` header for the next page, the mirror error body otherwise).
+ */
+export function registerMirrorGet(
+  app: FastifyInstance,
+  path: string,
+  cacheSeconds: number,
+  config: () => MirrorApiConfig,
+  handle: GetHandler,
+): void {
+  app.get(path, async (request, reply) => {
+    const raw = parseQueryString(rawQueryOf(request), config().query.maxRepeatedQueryParameters);
+    const outcome = handle(raw, request.params as Record<string, string>);
+    if ('messages' in outcome) {
+      return sendMirrorJson(request, reply, outcome.status, { _status: { messages: outcome.messages } }, null);
+    }
+    const headers: Record<string, string> = outcome.next ? { link: `<${outcome.next}>; rel="next"` } : {};
+    return sendMirrorJson(request, reply, outcome.status, outcome.body, outcome.cacheSeconds ?? cacheSeconds, headers);
+  });
+}

@@ -1,0 +1,28 @@
+import type { SqliteDatabase } from '../store/ledger-store.ts';
+import type { TokensListQuery } from './tokens-list-params.ts';
+
+/** Which index walks the token list; chosen per request by `chooseTokensListDriver`. */
+export type TokensListDriver = 'token-order' | 'account' | 'public-key' | 'name-search';
+
+/**
+ * Up to this many name matches, looking them up in the trigram index and sorting them by
+ * id is cheap. Beyond it, matches are common enough that walking tokens in id order and
+ * checking names reaches a full page sooner.
+ */
+export const NAME_SEARCH_PROBE_LIMIT = 1000;
+
+/**
+ * Picks the access path that answers a token list without scanning the table for a
+ * selective filter: the account's relationships, the tokens with one admin key, or the
+ * tokens whose name matches (when few do); otherwise tokens in id order.
+ */
+export function chooseTokensListDriver(db: SqliteDatabase, query: TokensListQuery): TokensListDriver {
+  if (query.accountId !== null) return 'account';
+  if (query.publicKeys.some((f) => f.operator === 'eq')) return 'public-key';
+  if (query.names.length > 0) {
+    const probe = db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM token_name_search WHERE name LIKE ? LIMIT ${NAME_SEARCH_PROBE_LIMIT})`);
+    const matches = (probe.get(`%${query.names[0]}%`) as { n: number }).n;
+    if (matches < NAME_SEARCH_PROBE_LIMIT) return 'name-search';
+  }
+  return 'token-order';
+}

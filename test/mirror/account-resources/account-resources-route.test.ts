@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
+import { decodeBase32 } from '../../../main/mirror/format/base32.ts';
+import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
+import { insertAccounts, tempStore } from '../../helpers/ledger-fixture.ts';
+import {
+  insertCryptoAllowance, insertHolding, insertNft, insertReward, insertToken, insertTokenAllowance,
+} from '../../helpers/token-fixture.ts';
+
+// The account sub-resources (tokens, nfts, allowances, rewards) over a real SQLite file.
+const fixture = tempStore();
+let api: MirrorApi | undefined;
+const ALIAS = 'KGNABD5L3ZGSRVUCSPDR7TONZSRY3D5OMEBKQMVTD2AC6JL72HMQ';
+const EVM = 'ebb9a1be370150759408cd7af48e9eda2b8ead57';
+
+beforeAll(() => {
+  insertAccounts(fixture.store, [{ num: 1001 }, { num: 2001 }]);
+  fixture.store.db.prepare('UPDATE entity SET alias = ?, evm_address = ? WHERE id = 1001')
+    .run(Buffer.from(decodeBase32(ALIAS)!), Buffer.from(EVM, 'hex'));
+  insertToken(fixture.store, 300, { freeze_status: 1, kyc_status: 2 });
+  insertToken(fixture.store, 301);
+  insertHolding(fixture.store, 1001, 300, 5);
+  insertHolding(fixture.store, 1001, 301, 6, { freeze_status: 2, kyc_status: 1, automatic_association: 1 });
+  insertHolding(fixture.store, 1001, 302, 7, { associated: 0 });
+  for (const token of [400, 401]) for (let serial = 1; serial <= 3; serial++) insertNft(fixture.store, token, serial, 1001, { spender: serial === 2 ? 2001 : null });
+  for (const spender of [3001, 3002, 3003]) insertCryptoAllowance(fixture.store, 1001, spender, spender === 3002 ? 0 : 50);
+  for (const spender of [4001, 4002]) for (const token of [500, 501]) insertTokenAllowance(fixture.store, 1001, spender, token, 9);
+  for (let i = 1; i <= 3; i++) insertReward(fixture.store, 1001, 7000 + i, i * 100);
+  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
+});
+afterAll(async () => {
+  await api?.server.close();
+  fixture.dispose();
+});
+
+const get = (url: string) => api!.server.inject({ method: 'GET', url });
+const json = async (url: string) => JSON.parse((await get(url)).body);
+
+describe('the account path parameter', () => {
+  it('accepts an id, a long-zero address, the EVM address and the alias', async () => {
+    for (const id of ['1001', '0.0.1001', '0x00000000000000000000000000000000000003e9', EVM, `0x${EVM}`, ALIAS, `0.0.${ALIAS}`]) {
+      const body = await json(`/api/v1/accounts/${id}/tokens`);
+      expect(body.tokens).toHaveLength(2);
+    }
+  });
+
+  it('is 400 when malformed and 404 for an unknown alias or address', async () => {
+    const bad = await get('/api/v1/accounts/0.0.x/nfts');
+    expect(JSON.parse(bad.body)._status.messages).toEqual([{ message: 'Invalid parameter: idOrAliasOrEvmAddress' }]);
+    const alias = await get(`/api/v1/accounts/${ALIAS.replace('K', 'L')}/nfts`);
+    expect(alias.statusCode).toBe(404);
+    expect(JSON.parse(alias.body)._status.messages[0].message).toBe('No account with a matching alias found');
+    expect((await get(`/api/v1/accounts/${EVM.replace('e', 'f')}/rewards`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/v1/accounts/{id}/tokens', () => {
+  it('lists associated tokens with their own or the token\'s freeze and KYC status', async () => {
+    const body = await json('/api/v1/accounts/1001/tokens');
+    expect(body.tokens).toEqual([
+      { automatic_association: false, balance: 5, created_timestamp: '0.000001500', decimals: 2, freeze_status: 'FROZEN', kyc_status: 'REVOKED', token_id: '0.0.300' },
+      { automatic_association: true, balance: 6, created_timestamp: '0.000001500', decimals: 2, freeze_status: 'UNFROZEN', kyc_status: 'GRANTED', token_id: '0.0.301' },
+    ]);
+    expect((await get('/api/v1/accounts/0.0.999/tokens')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/v1/accounts/{id}/nfts', () => {
+  it('walks (token, serial) pairs in order and continues from the last pair', async () => {
+    const body = await json('/api/v1/accounts/1001/nfts?limit=4');
+    const pairs = body.nfts.map((n: { token_id: string; serial_number: number }) => `${n.token_id}/${n.serial_number}`);
+    expect(pairs).toEqual(['0.0.401/3', '0.0.401/2', '0.0.401/1', '0.0.400/3']);
+    expect(body.links.next).toBe('/api/v1/accounts/1001/nfts?limit=4&token.id=lte:0.0.400&serialnumber=lt:3');
+    const next = await json(body.links.next);
+    expect(next.nfts.map((n: { serial_number: number }) => n.serial_number)).toEqual([2, 1]);
+  });
+
+  it('filters by spender and refuses combinations the reference refuses', async () => {
+    const body = await json('/api/v1/accounts/1001/nfts?spender.id=2001');
+    expect(body.nfts).toHaveLength(2);
+    const serialOnly = await json('/api/v1/accounts/1001/nfts?serialnumber=2');
+    expect(serialOnly._status.messages[0].message).toBe('serialnumber without a token.id parameter filter');
+    const twoLower = await json('/api/v1/accounts/1001/nfts?token.id=gt:1&token.id=gte:2');
+    expect(twoLower._status.messages[0].message).toBe('Only one gt/gte operator is allowed for token.id');
+  });
+});
+
+describe('GET /api/v1/accounts/{id}/allowances', () => {
+  it('lists active hbar allowances only, newest spender first', async () => {
+    const body = await json('/api/v1/accounts/1001/allowances/crypto');
+    expect(body.allowances.map((a: { spender: string }) => a.spender)).toEqual(['0.0.3003', '0.0.3001']);
+    expect(body.allowances[0]).toEqual({
+      amount: 50, amount_granted: 60, owner: '0.0.1001', spender: '0.0.3003', timestamp: { from: '0.000008003', to: null },
+    });
+  });
+
+  it('pages token allowances by (spender, token)', async () => {
+    const body = await json('/api/v1/accounts/1001/allowances/tokens?limit=3');
+    expect(body.allowances.map((a: { spender: string; token_id: string }) => `${a.spender}/${a.token_id}`))
+      .toEqual(['0.0.4001/0.0.500', '0.0.4001/0.0.501', '0.0.4002/0.0.500']);
+    expect(body.links.next).toBe('/api/v1/accounts/1001/allowances/tokens?limit=3&spender.id=gte:0.0.4002&token.id=gt:0.0.500');
+    const next = await json(body.links.next);
+    expect(next.allowances.map((a: { token_id: string }) => a.token_id)).toEqual(['0.0.501']);
+  });
+});
+
+describe('GET /api/v1/accounts/{id}/rewards', () => {
+  it('lists payouts newest first, cached for a minute, and refuses ne', async () => {
+    const response = await get('/api/v1/accounts/1001/rewards?limit=2');
+    const body = JSON.parse(response.body);
+    expect(body.rewards).toEqual([
+      { account_id: '0.0.1001', amount: 300, timestamp: '0.000007003' },
+      { account_id: '0.0.1001', amount: 200, timestamp: '0.000007002' },
+    ]);
+    expect(body.links.next).toBe('/api/v1/accounts/1001/rewards?limit=2&timestamp=lt:0.000007002');
+    expect(response.headers['cache-control']).toBe('public, max-age=60');
+    expect((await json('/api/v1/accounts/1001/rewards?timestamp=ne:1'))._status.messages[0].message)
+      .toBe('Not equals (ne) operator is not supported for timestamp');
+  });
+});

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
+import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
+import { insertAccounts, tempStore } from '../../helpers/ledger-fixture.ts';
+
+// GET /api/v1/accounts/{id}/hooks and /hooks/{hookId}/storage over a real SQLite file.
+const fixture = tempStore();
+let api: MirrorApi | undefined;
+const word = (n: number): Buffer => Buffer.from(n.toString(16).padStart(64, '0'), 'hex');
+
+beforeAll(() => {
+  const db = fixture.store.db;
+  insertAccounts(fixture.store, [{ num: 1001 }]);
+  const hook = db.prepare(`INSERT INTO hook (owner_id, hook_id, admin_key, contract_id, created_timestamp, deleted, extension_point, type,
+    timestamp_range_lower) VALUES (1001, ?, ?, 2001, ?, 0, 'ACCOUNT_ALLOWANCE_HOOK', 'EVM', ?)`);
+  for (let id = 1; id <= 3; id++) hook.run(id, Buffer.from('1220' + 'cd'.repeat(32), 'hex'), 1000 + id, 1000 + id);
+  const slot = db.prepare('INSERT INTO hook_storage (owner_id, hook_id, key, value, created_timestamp, modified_timestamp, deleted) VALUES (1001, 1, ?, ?, 10, ?, ?)');
+  for (let k = 1; k <= 4; k++) slot.run(word(k), word(k * 100), 20 + k, k === 4 ? 1 : 0);
+  const change = db.prepare('INSERT INTO hook_storage_change (owner_id, hook_id, key, consensus_timestamp, value_written) VALUES (1001, 1, ?, ?, ?)');
+  change.run(word(1), 5, word(7));
+  change.run(word(1), 21, word(100));
+  change.run(word(2), 6, Buffer.alloc(0));
+  change.run(word(3), 7, word(9));
+  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
+});
+afterAll(async () => {
+  await api?.server.close();
+  fixture.dispose();
+});
+
+const json = async (url: string) => JSON.parse((await api!.server.inject({ method: 'GET', url })).body);
+
+describe('GET /api/v1/accounts/{id}/hooks', () => {
+  it('lists hooks newest id first and pages by hook.id', async () => {
+    const body = await json('/api/v1/accounts/0.0.1001/hooks?limit=2');
+    expect(body.hooks.map((h: { hook_id: number }) => h.hook_id)).toEqual([3, 2]);
+    expect(body.hooks[0]).toEqual({
+      admin_key: { _type: 'ED25519', key: 'cd'.repeat(32) }, contract_id: '0.0.2001', created_timestamp: '0.000001003', deleted: false,
+      extension_point: 'ACCOUNT_ALLOWANCE_HOOK', hook_id: 3, owner_id: '0.0.1001', timestamp_range: { from: '0.000001003', to: null }, type: 'EVM',
+    });
+    expect(body.links.next).toBe('/api/v1/accounts/0.0.1001/hooks?limit=2&hook.id=lt:2');
+    expect((await json(body.links.next)).hooks.map((h: { hook_id: number }) => h.hook_id)).toEqual([1]);
+  });
+
+  it('refuses a bad hook.id', async () => {
+    expect((await json('/api/v1/accounts/1001/hooks?hook.id=ne:1'))._status.messages).toEqual([{ message: 'Invalid parameter: hook.id' }]);
+  });
+});
+
+describe('GET /api/v1/accounts/{id}/hooks/{hookId}/storage', () => {
+  it('lists live slots in key order, keys and values as 32-byte words', async () => {
+    const body = await json('/api/v1/accounts/1001/hooks/1/storage?limit=2');
+    expect(body.owner_id).toBe('0.0.1001');
+    expect(body.hook_id).toBe(1);
+    expect(body.storage).toEqual([
+      { key: `0x${word(1).toString('hex')}`, timestamp: '0.000000021', value: `0x${word(100).toString('hex')}` },
+      { key: `0x${word(2).toString('hex')}`, timestamp: '0.000000022', value: `0x${word(200).toString('hex')}` },
+    ]);
+    expect(body.links.next).toBe(`/api/v1/accounts/1001/hooks/1/storage?limit=2&key=gt:0x${word(2).toString('hex')}`);
+    const next = await json(body.links.next);
+    expect(next.storage.map((s: { key: string }) => s.key)).toEqual([`0x${word(3).toString('hex')}`]);
+  });
+
+  it('takes short keys and exact keys', async () => {
+    expect((await json('/api/v1/accounts/1001/hooks/1/storage?key=gte:3')).storage).toHaveLength(1);
+    expect((await json('/api/v1/accounts/1001/hooks/1/storage?key=0x02&key=1')).storage).toHaveLength(2);
+  });
+
+  it('answers as of a time with the newest write per key, leaving out deleted slots', async () => {
+    const body = await json('/api/v1/accounts/1001/hooks/1/storage?timestamp=lte:0.000000010');
+    expect(body.storage).toEqual([
+      { key: `0x${word(1).toString('hex')}`, timestamp: '0.000000005', value: `0x${word(7).toString('hex')}` },
+      { key: `0x${word(3).toString('hex')}`, timestamp: '0.000000007', value: `0x${word(9).toString('hex')}` },
+    ]);
+  });
+});
