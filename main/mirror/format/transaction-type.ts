@@ -1,0 +1,32 @@
+/**
+ * Transaction types by their HAPI proto id, named as the reference's API names them
+ * (rest/model/transactionType.js). Unknown ids render as UNKNOWN.
+ */
+const NAMES: Readonly<Record<number, string>> = {
+  7: 'CONTRACTCALL', 8: 'CONTRACTCREATEINSTANCE', 9: 'CONTRACTUPDATEINSTANCE', 10: 'CRYPTOADDLIVEHASH',
+  11: 'CRYPTOCREATEACCOUNT', 12: 'CRYPTODELETE', 13: 'CRYPTODELETELIVEHASH', 14: 'CRYPTOTRANSFER',
+  15: 'CRYPTOUPDATEACCOUNT', 16: 'FILEAPPEND', 17: 'FILECREATE', 18: 'FILEDELETE', 19: 'FILEUPDATE',
+  20: 'SYSTEMDELETE', 21: 'SYSTEMUNDELETE', 22: 'CONTRACTDELETEINSTANCE', 23: 'FREEZE',
+  24: 'CONSENSUSCREATETOPIC', 25: 'CONSENSUSUPDATETOPIC', 26: 'CONSENSUSDELETETOPIC',
+  27: 'CONSENSUSSUBMITMESSAGE', 28: 'UNCHECKEDSUBMIT', 29: 'TOKENCREATION', 31: 'TOKENFREEZE',
+  32: 'TOKENUNFREEZE', 33: 'TOKENGRANTKYC', 34: 'TOKENREVOKEKYC', 35: 'TOKENDELETION', 36: 'TOKENUPDATE',
+  37: 'TOKENMINT', 38: 'TOKENBURN', 39: 'TOKENWIPE', 40: 'TOKENASSOCIATE', 41: 'TOKENDISSOCIATE',
+  42: 'SCHEDULECREATE', 43: 'SCHEDULEDELETE', 44: 'SCHEDULESIGN', 45: 'TOKENFEESCHEDULEUPDATE',
+  46: 'TOKENPAUSE', 47: 'TOKENUNPAUSE', 48: 'CRYPTOAPPROVEALLOWANCE', 49: 'CRYPTODELETEALLOWANCE',
+  50: 'ETHEREUMTRANSACTION', 51: 'NODESTAKEUPDATE', 52: 'UTILPRNG', 53: 'TOKENUPDATENFTS', 54: 'NODECREATE',
+  55: 'NODEUPDATE', 56: 'NODEDELETE', 57: 'TOKENREJECT', 58: 'TOKENAIRDROP', 59: 'TOKENCANCELAIRDROP',
+  60: 'TOKENCLAIMAIRDROP', 74: 'ATOMICBATCH', 75: 'LAMBDASSTORE',
+};
+
+const IDS: ReadonlyMap<string, number> = new Map(Object.entries(NAMES).map(([id, name]) => [name, Number(id)]));
+
+export const SCHEDULE_CREATE_TYPE = 42;
+
+export function transactionTypeName(id: number | bigint): string {
+  return NAMES[Number(id)] ?? 'UNKNOWN';
+}
+
+/** The proto id of a type name (any case), or null for a name the API does not know. */
+export function transactionTypeId(name: string): number | null {
+  return IDS.get(name.toUpperCase()) ?? null;
+}

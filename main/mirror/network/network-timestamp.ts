@@ -1,0 +1,64 @@
+import type { ParsedQuery } from '../http/query-string.ts';
+import { splitOperator } from '../http/filter-operator.ts';
+import { parseTimestampParam, MAX_LONG } from '../query/param-values.ts';
+import { invalidParameter, type MirrorMessage } from '../query/query-filters.ts';
+
+/** The closed range of a network endpoint's `timestamp` filters (an equality means "at or before"). */
+export interface NetworkTimestampRange {
+  lower: bigint;
+  upper: bigint;
+  given: boolean;
+}
+
+export type NetworkParams = { ok: true; range: NetworkTimestampRange; values: Map<string, string> } | { ok: false; messages: MirrorMessage[] };
+
+/**
+ * Validates the query of the network file and supply endpoints: `timestamp` (no `ne`) plus
+ * the endpoint's own single-valued keys, each checked by `accepts`. Messages follow the
+ * reference's Node.js module, including its wording for `ne` and for crossed bounds.
+ */
+export function parseNetworkParams(
+  raw: ParsedQuery,
+  accepts: Record<string, (value: string) => boolean>,
+  neMessage: string,
+): NetworkParams {
+  const messages: MirrorMessage[] = [];
+  // The reference lists unknown keys after the bad values of known ones (fees/timestamp-invalid-params.json).
+  const unknown: MirrorMessage[] = [];
+  const values = new Map<string, string>();
+  let lower = 0n;
+  let upper = MAX_LONG;
+  let given = false;
+  for (const [key, list] of raw) {
+    if (key !== 'timestamp' && !Object.hasOwn(accepts, key)) {
+      unknown.push({ message: `Unknown query parameter: ${key}` });
+      continue;
+    }
+    for (const value of list) {
+      if (key !== 'timestamp') {
+        if (accepts[key]!(value)) values.set(key, value);
+        else messages.push(invalidParameter(key));
+        continue;
+      }
+      const split = splitOperator(value);
+      const ns = split ? parseTimestampParam(split.rest) : null;
+      if (!split || ns === null) {
+        messages.push(invalidParameter(key));
+        continue;
+      }
+      if (split.operator === 'ne') {
+        messages.push({ message: neMessage });
+        continue;
+      }
+      given = true;
+      if (split.operator === 'eq' || split.operator === 'lte') upper = ns < upper ? ns : upper;
+      if (split.operator === 'lt') upper = ns - 1n < upper ? ns - 1n : upper;
+      if (split.operator === 'gte') lower = ns > lower ? ns : lower;
+      if (split.operator === 'gt') lower = ns + 1n > lower ? ns + 1n : lower;
+    }
+  }
+  messages.push(...unknown);
+  if (messages.length > 0) return { ok: false, messages };
+  if (lower > upper) return { ok: false, messages: [{ message: 'Lower timestamp cannot be higher than upper timestamp' }] };
+  return { ok: true, range: { lower, upper, given }, values };
+}

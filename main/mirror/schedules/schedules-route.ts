@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { MirrorRouteContext } from '../http/mirror-routes.ts';
+import { registerMirrorGet } from '../query/mirror-get.ts';
+import { SCHEDULES_PATH, SchedulesService } from './schedules-service.ts';
+
+/** The list is served from cache upstream (10 s); one schedule may gain signatures any second. */
+const LIST_CACHE_SECONDS = 10;
+const BY_ID_CACHE_SECONDS = 1;
+
+export function registerSchedulesRoutes(app: FastifyInstance, { db, config }: MirrorRouteContext): void {
+  const service = new SchedulesService(db, config);
+  registerMirrorGet(app, SCHEDULES_PATH, LIST_CACHE_SECONDS, config, (raw) => service.list(raw));
+  registerMirrorGet(app, `${SCHEDULES_PATH}/:scheduleId`, BY_ID_CACHE_SECONDS, config, (raw, p) => service.byId(raw, p.scheduleId!));
+}

@@ -1,0 +1,75 @@
+import type { MirrorApiConfig } from '../config.ts';
+import { formatEntityId, sqlInt } from '../format/entity-id.ts';
+import type { ParsedQuery } from '../http/query-string.ts';
+import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
+import { nextPageLink } from '../query/next-link.ts';
+import { parseEntityIdParam } from '../query/param-values.ts';
+import {
+  LIMIT_RULE, ORDER_RULE, filtersFor, invalidParameter, limitOf, orderOf, validateQuery, type ParamRule,
+} from '../query/query-filters.ts';
+import { StatementCache } from '../query/statement-cache.ts';
+import { nowNanos } from '../query/timestamp-range.ts';
+import type { SqliteDatabase } from '../store/ledger-store.ts';
+import { renderSchedule, type ScheduleRow, type SignatureRow } from './render-schedule.ts';
+import { SCHEDULE_BY_ID_SQL, schedulesSql, SIGNATURES_SQL } from './schedules-sql.ts';
+
+export const SCHEDULES_PATH = '/api/v1/schedules';
+
+/** A schedule that can no longer change is cached for an hour, as the reference does. */
+const SETTLED_CACHE_SECONDS = 3600;
+/** Without an explicit expiration time, a schedule expires 30 minutes after its creation. */
+const DEFAULT_EXPIRY_NS = 1800n * 1_000_000_000n;
+
+/** Executed, deleted or expired: nothing will happen to it any more. */
+export function isSettled(row: ScheduleRow, now: bigint): boolean {
+  if (row.executed_timestamp !== null || row.deleted === 1n) return true;
+  const expiry = row.expiration_time ?? row.consensus_timestamp + DEFAULT_EXPIRY_NS;
+  return expiry < now;
+}
+
+const ENTITY_RULE: ParamRule = (_op, value) => parseEntityIdParam(value) !== null;
+const RULES: Record<string, ParamRule> = { 'account.id': ENTITY_RULE, 'schedule.id': ENTITY_RULE, limit: LIMIT_RULE, order: ORDER_RULE };
+
+/** GET /api/v1/schedules (by creator and schedule id) and /api/v1/schedules/{scheduleId}. */
+export class SchedulesService {
+  readonly #statements: StatementCache;
+  readonly #config: () => MirrorApiConfig;
+
+  constructor(db: SqliteDatabase, config: () => MirrorApiConfig) {
+    this.#statements = new StatementCache(db);
+    this.#config = config;
+  }
+
+  list(raw: ParsedQuery): GetOutcome {
+    const validated = validateQuery(raw, RULES);
+    if (!validated.ok) return badRequest(...validated.messages);
+    const { filters } = validated;
+    const ids = (key: string) => filtersFor(filters, key).map((f) => ({ operator: f.operator, value: parseEntityIdParam(f.value)! }));
+    const limit = limitOf(filters, this.#config().response.limit);
+    const order = orderOf(filters, 'asc');
+    const { sql, params } = schedulesSql(ids('account.id'), ids('schedule.id'), order, limit);
+    const rows = this.#statements.get(sql).all(...params) as ScheduleRow[];
+    const schedules = rows.map((row) => renderSchedule(row, this.#signatures(row.schedule_id)));
+    const last = rows.at(-1);
+    const next = rows.length === limit && last
+      ? nextPageLink(SCHEDULES_PATH, raw, [{ key: 'schedule.id', value: formatEntityId(last.schedule_id) }], order, parseEntityIdParam)
+      : null;
+    return { status: 200, body: { schedules, links: { next } }, next };
+  }
+
+  byId(raw: ParsedQuery, idText: string): GetOutcome {
+    const validated = validateQuery(raw, {});
+    const id = parseEntityIdParam(idText);
+    const messages = id === null ? [invalidParameter('scheduleid')] : [];
+    if (!validated.ok) messages.push(...validated.messages);
+    if (messages.length > 0 || id === null) return badRequest(...messages);
+    const row = this.#statements.get(SCHEDULE_BY_ID_SQL).get(sqlInt(id)) as ScheduleRow | undefined;
+    if (!row) return NOT_FOUND;
+    const body = renderSchedule(row, this.#signatures(row.schedule_id));
+    return isSettled(row, nowNanos()) ? { status: 200, body, cacheSeconds: SETTLED_CACHE_SECONDS } : { status: 200, body };
+  }
+
+  #signatures(scheduleId: bigint): SignatureRow[] {
+    return this.#statements.get(SIGNATURES_SQL).all(sqlInt(scheduleId)) as SignatureRow[];
+  }
+}

@@ -1,0 +1,39 @@
+import { sqlInt } from '../format/entity-id.ts';
+import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
+import type { SortOrder } from '../query/query-filters.ts';
+
+const SCHEDULE_COLUMNS = `s.schedule_id, s.consensus_timestamp, s.creator_account_id, s.executed_timestamp, s.expiration_time,
+  s.payer_account_id, s.transaction_body, s.wait_for_expiry, e.key, e.deleted, e.memo`;
+
+/**
+ * A page of schedules in id order. With a creator equality the (creator, schedule_id)
+ * index yields the page in order; otherwise the primary key does, and creator
+ * comparisons are checked on the way (written `+column` so the plan stays put).
+ */
+export function schedulesSql(accounts: Filter<bigint>[], schedules: Filter<bigint>[], order: SortOrder, limit: number): { sql: string; params: Array<number | bigint> } {
+  const byCreator = accounts.some((f) => f.operator === 'eq');
+  const where: string[] = [];
+  const params: Array<number | bigint> = [];
+  for (const f of accounts) {
+    where.push(`${byCreator ? 's.creator_account_id' : '+s.creator_account_id'} ${SQL_OPERATOR[f.operator]} ?`);
+    params.push(sqlInt(f.value));
+  }
+  for (const f of schedules) {
+    where.push(`s.schedule_id ${SQL_OPERATOR[f.operator]} ?`);
+    params.push(sqlInt(f.value));
+  }
+  params.push(limit);
+  const hint = byCreator ? 'INDEXED BY schedule__creator' : '';
+  return {
+    sql: `SELECT ${SCHEDULE_COLUMNS} FROM schedule s ${hint} LEFT JOIN entity e ON e.id = s.schedule_id
+${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+ORDER BY s.schedule_id ${order === 'desc' ? 'DESC' : 'ASC'} LIMIT ?`,
+    params,
+  };
+}
+
+export const SCHEDULE_BY_ID_SQL = `SELECT ${SCHEDULE_COLUMNS} FROM schedule s LEFT JOIN entity e ON e.id = s.schedule_id WHERE s.schedule_id = ?`;
+
+/** A schedule's signatures in consensus order (the entity index of transaction_signature). */
+export const SIGNATURES_SQL = `SELECT consensus_timestamp, public_key_prefix, signature, type FROM transaction_signature
+WHERE entity_id = ? ORDER BY consensus_timestamp`;

@@ -1,0 +1,49 @@
+import type { MirrorApiConfig } from '../config.ts';
+import type { Filter } from '../http/filter-operator.ts';
+import type { ParsedQuery } from '../http/query-string.ts';
+import { parsePositiveLong, parseTimestampParam } from '../query/param-values.ts';
+import {
+  LIMIT_RULE, ORDER_RULE, filtersFor, limitOf, orderOf, validateQuery,
+  type MirrorMessage, type ParamRule, type SortOrder,
+} from '../query/query-filters.ts';
+import { TIMESTAMP_RULE } from '../transactions/transactions-params.ts';
+import type { MessageEncoding } from './render-topic-message.ts';
+
+export interface TopicMessagesQuery {
+  sequenceFilters: Filter<bigint>[];
+  timestampFilters: Filter<bigint>[];
+  encoding: MessageEncoding;
+  limit: number;
+  order: SortOrder;
+  raw: ParsedQuery;
+}
+
+/** A sequence number: 0 to 2^63-1. */
+export const SEQUENCE_RULE: ParamRule = (_op, value) => parsePositiveLong(value, true) !== null;
+
+const RULES: Record<string, ParamRule> = {
+  encoding: (op, value) => op === 'eq' && /^(base64|utf-8)$/i.test(value),
+  limit: LIMIT_RULE,
+  order: ORDER_RULE,
+  sequencenumber: SEQUENCE_RULE,
+  timestamp: TIMESTAMP_RULE,
+};
+
+export type TopicMessagesParams = { ok: true; query: TopicMessagesQuery } | { ok: false; messages: MirrorMessage[] };
+
+export function parseTopicMessagesParams(raw: ParsedQuery, config: MirrorApiConfig): TopicMessagesParams {
+  const validated = validateQuery(raw, RULES);
+  if (!validated.ok) return validated;
+  const { filters } = validated;
+  return {
+    ok: true,
+    query: {
+      sequenceFilters: filtersFor(filters, 'sequencenumber').map((f) => ({ operator: f.operator, value: parsePositiveLong(f.value, true)! })),
+      timestampFilters: filtersFor(filters, 'timestamp').map((f) => ({ operator: f.operator, value: parseTimestampParam(f.value)! })),
+      encoding: (filtersFor(filters, 'encoding').at(-1)?.value.toLowerCase() ?? 'base64') as MessageEncoding,
+      limit: limitOf(filters, config.response.limit),
+      order: orderOf(filters, 'asc'),
+      raw,
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { MirrorRouteContext } from '../http/mirror-routes.ts';
+import { registerMirrorGet } from '../query/mirror-get.ts';
+import { TopicMessagesService } from './topic-messages-service.ts';
+import { TopicService } from './topic-service.ts';
+
+/** The reference's lifetimes: a topic's list grows every second; one message never changes. */
+const LIST_CACHE_SECONDS = 1;
+const MESSAGE_CACHE_SECONDS = 600;
+const TOPIC_CACHE_SECONDS = 5;
+
+export function registerTopicsRoutes(app: FastifyInstance, { db, config }: MirrorRouteContext): void {
+  const messages = new TopicMessagesService(db, config);
+  const topics = new TopicService(db, config);
+  registerMirrorGet(app, '/api/v1/topics/:topicId', TOPIC_CACHE_SECONDS, config, (raw, p) => topics.get(raw, p.topicId!));
+  registerMirrorGet(app, '/api/v1/topics/:topicId/messages', LIST_CACHE_SECONDS, config, (raw, p) => messages.list(raw, p.topicId!));
+  registerMirrorGet(app, '/api/v1/topics/:topicId/messages/:sequenceNumber', MESSAGE_CACHE_SECONDS, config,
+    (raw, p) => messages.bySequence(raw, p.topicId!, p.sequenceNumber!));
+  registerMirrorGet(app, '/api/v1/topics/messages/:consensusTimestamp', MESSAGE_CACHE_SECONDS, config,
+    (raw, p) => messages.byTimestamp(raw, p.consensusTimestamp!));
+}

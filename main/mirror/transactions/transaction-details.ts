@@ -1,0 +1,44 @@
+import { stringifyJson } from '../format/json-out.ts';
+import type { StatementCache } from '../query/statement-cache.ts';
+import {
+  TRANSACTION_COLUMNS,
+  type AssessedFeeRow, type CryptoTransferRow, type StakingRewardRow, type TokenTransferRow,
+  type TransactionDetails, type TransactionRow,
+} from './transaction-row.ts';
+
+/** The staking reward account: its debits mark transactions that paid rewards. */
+const STAKING_REWARD_ACCOUNT = 800n;
+
+// Timestamps travel as one JSON array, so each statement has one text whatever the page size.
+const IN_TIMESTAMPS = 'consensus_timestamp IN (SELECT value FROM json_each(?))';
+
+/**
+ * Loads the rows, transfers and rewards of the given transactions (at most one page), in
+ * the reference's orders: crypto transfers by account then amount, token transfers by
+ * token then account.
+ */
+export function loadTransactionDetails(statements: StatementCache, timestamps: bigint[], withAssessedFees: boolean): TransactionDetails {
+  const list = stringifyJson(timestamps);
+  const rows = statements.get(`SELECT ${TRANSACTION_COLUMNS} FROM "transaction" t WHERE t.${IN_TIMESTAMPS} ORDER BY t.consensus_timestamp`).all(list) as TransactionRow[];
+  const transfers = groupBy(statements.get(`SELECT consensus_timestamp, entity_id, amount, is_approval FROM crypto_transfer
+WHERE ${IN_TIMESTAMPS} ORDER BY consensus_timestamp, entity_id, amount`).all(list) as CryptoTransferRow[]);
+  const tokenTransfers = groupBy(statements.get(`SELECT consensus_timestamp, token_id, account_id, amount, is_approval FROM token_transfer
+WHERE ${IN_TIMESTAMPS} ORDER BY consensus_timestamp, token_id, account_id`).all(list) as TokenTransferRow[]);
+  const rewarded = [...transfers].filter(([, ts]) => ts.some((t) => t.entity_id === STAKING_REWARD_ACCOUNT)).map(([ts]) => ts);
+  const stakingRewards = rewarded.length === 0 ? new Map<bigint, StakingRewardRow[]>() : groupBy(statements.get(
+    `SELECT consensus_timestamp, account_id, amount FROM staking_reward_transfer WHERE ${IN_TIMESTAMPS} ORDER BY consensus_timestamp, account_id`,
+  ).all(stringifyJson(rewarded)) as StakingRewardRow[]);
+  const assessedFees = withAssessedFees ? groupBy(statements.get(`SELECT consensus_timestamp, amount, collector_account_id, effective_payer_account_ids,
+payer_account_id, token_id FROM assessed_custom_fee WHERE ${IN_TIMESTAMPS} ORDER BY consensus_timestamp, collector_account_id, amount`).all(list) as AssessedFeeRow[]) : null;
+  return { rows, transfers, tokenTransfers, stakingRewards, assessedFees };
+}
+
+function groupBy<T extends { consensus_timestamp: bigint }>(rows: T[]): Map<bigint, T[]> {
+  const out = new Map<bigint, T[]>();
+  for (const row of rows) {
+    const list = out.get(row.consensus_timestamp);
+    if (list) list.push(row);
+    else out.set(row.consensus_timestamp, [row]);
+  }
+  return out;
+}

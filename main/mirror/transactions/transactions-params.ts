@@ -1,0 +1,71 @@
+import type { MirrorApiConfig } from '../config.ts';
+import { transactionTypeId } from '../format/transaction-type.ts';
+import type { Filter } from '../http/filter-operator.ts';
+import type { ParsedQuery } from '../http/query-string.ts';
+import { parseEntityIdParam, parseTimestampParam } from '../query/param-values.ts';
+import {
+  LIMIT_RULE, ORDER_RULE, filtersFor, limitOf, orderOf, validateQuery,
+  type MirrorMessage, type ParamRule, type SortOrder,
+} from '../query/query-filters.ts';
+import { timestampBounds, type TimestampBounds } from '../query/timestamp-range.ts';
+
+/** A validated GET /api/v1/transactions request. */
+export interface TransactionsQuery {
+  /** `account.id` equalities (any of them), and the other comparisons (all of them). */
+  accountIds: bigint[];
+  accountFilters: Filter<bigint>[];
+  /** `type=credit|debit`; null when absent. */
+  creditType: 'credit' | 'debit' | null;
+  result: 'success' | 'fail' | null;
+  types: number[];
+  /** Folded timestamp filters; null when they cannot all hold (an empty answer). */
+  timestamps: TimestampBounds | null;
+  /** True when a timestamp equality was given (the range is then never bound). */
+  timestampEquality: boolean;
+  limit: number;
+  order: SortOrder;
+  raw: ParsedQuery;
+  /** Contradicting `type` values: the answer is empty, as the reference's. */
+  empty: boolean;
+}
+
+export const TIMESTAMP_RULE: ParamRule = (_op, value) => parseTimestampParam(value) !== null;
+
+const RULES: Record<string, ParamRule> = {
+  'account.id': (_op, value) => parseEntityIdParam(value) !== null,
+  limit: LIMIT_RULE,
+  order: ORDER_RULE,
+  result: (op, value) => op === 'eq' && /^(success|fail)$/i.test(value),
+  timestamp: TIMESTAMP_RULE,
+  transactiontype: (op, value) => op === 'eq' && transactionTypeId(value) !== null,
+  type: (op, value) => op === 'eq' && /^(credit|debit)$/i.test(value),
+};
+
+export type TransactionsParams = { ok: true; query: TransactionsQuery } | { ok: false; messages: MirrorMessage[] };
+
+/** Validates every parameter (one message per bad key or value, in URL order). */
+export function parseTransactionsParams(raw: ParsedQuery, config: MirrorApiConfig): TransactionsParams {
+  const validated = validateQuery(raw, RULES);
+  if (!validated.ok) return validated;
+  const { filters } = validated;
+  const accounts = filtersFor(filters, 'account.id').map((f) => ({ operator: f.operator, value: parseEntityIdParam(f.value)! }));
+  const timestampFilters = filtersFor(filters, 'timestamp').map((f) => ({ operator: f.operator, value: parseTimestampParam(f.value)! }));
+  const creditValues = new Set(filtersFor(filters, 'type').map((f) => f.value.toLowerCase()));
+  const result = filtersFor(filters, 'result').at(-1)?.value.toLowerCase() ?? null;
+  return {
+    ok: true,
+    query: {
+      accountIds: [...new Set(accounts.filter((f) => f.operator === 'eq').map((f) => f.value))],
+      accountFilters: accounts.filter((f) => f.operator !== 'eq'),
+      creditType: creditValues.size === 1 ? ([...creditValues][0] as 'credit' | 'debit') : null,
+      result: result as TransactionsQuery['result'],
+      types: [...new Set(filtersFor(filters, 'transactiontype').map((f) => transactionTypeId(f.value)!))],
+      timestamps: timestampBounds(timestampFilters, 'eq'),
+      timestampEquality: timestampFilters.some((f) => f.operator === 'eq'),
+      limit: limitOf(filters, config.response.limit),
+      order: orderOf(filters, 'desc'),
+      raw,
+      empty: creditValues.size > 1,
+    },
+  };
+}

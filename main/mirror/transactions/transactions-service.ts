@@ -1,0 +1,74 @@
+import type { MirrorApiConfig } from '../config.ts';
+import { formatTimestamp } from '../format/timestamp.ts';
+import type { ParsedQuery } from '../http/query-string.ts';
+import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
+import { nextPageLink } from '../query/next-link.ts';
+import { parseTimestampParam } from '../query/param-values.ts';
+import { StatementCache } from '../query/statement-cache.ts';
+import { nowNanos } from '../query/timestamp-range.ts';
+import type { SqliteDatabase } from '../store/ledger-store.ts';
+import { renderTransaction } from './render-transaction.ts';
+import { loadTransactionDetails } from './transaction-details.ts';
+import { parseTransactionsParams, type TransactionsQuery } from './transactions-params.ts';
+import { transactionTimestampsSql } from './transactions-sql.ts';
+import { bindTimestampWindow } from './timestamp-window.ts';
+
+export const TRANSACTIONS_PATH = '/api/v1/transactions';
+
+export interface TransactionsPage {
+  transactions: Array<Record<string, unknown>>;
+  links: { next: string | null };
+}
+
+/** GET /api/v1/transactions: validated query, one page of timestamps, then their details. */
+export class TransactionsService {
+  readonly #statements: StatementCache;
+  readonly #config: () => MirrorApiConfig;
+
+  constructor(db: SqliteDatabase, config: () => MirrorApiConfig) {
+    this.#statements = new StatementCache(db);
+    this.#config = config;
+  }
+
+  list(raw: ParsedQuery): GetOutcome {
+    const config = this.#config();
+    const parsed = parseTransactionsParams(raw, config);
+    if (!parsed.ok) return badRequest(...parsed.messages);
+    const body = this.page(parsed.query, TRANSACTIONS_PATH);
+    return { status: 200, body, next: body.links.next };
+  }
+
+  /**
+   * One page of transactions for a validated query; `path` is the address the next link
+   * repeats (the account-by-id operation pages its nested transactions through here too).
+   */
+  page(query: TransactionsQuery, path: string): TransactionsPage {
+    const config = this.#config();
+    if (query.empty || query.timestamps === null) return { transactions: [], links: { next: null } };
+    let bounds = query.timestamps;
+    let windowNext: bigint | null = null;
+    if (config.query.bindTimestampRange && !query.timestampEquality) {
+      const width = config.query.maxTransactionsTimestampRangeNs;
+      const bound = bindTimestampWindow(bounds, query.order, () => this.#firstTimestamp(), nowNanos(), width === undefined ? undefined : BigInt(width));
+      bounds = bound.bounds;
+      windowNext = bound.next;
+    }
+    const { sql, params } = transactionTimestampsSql(query, bounds);
+    const timestamps = (this.#statements.get(sql).all(...params) as Array<{ consensus_timestamp: bigint }>).map((r) => r.consensus_timestamp);
+    const details = loadTransactionDetails(this.#statements, timestamps, false);
+    const order = query.order === 'desc' ? -1 : 1;
+    const rows = details.rows.sort((a, b) => (a.consensus_timestamp < b.consensus_timestamp ? -order : order));
+    const transactions = rows.map((row) => renderTransaction(row, details));
+    const full = transactions.length === query.limit;
+    const anchor = full ? rows.at(-1)!.consensus_timestamp : windowNext;
+    const next = anchor === null
+      ? null
+      : nextPageLink(path, query.raw, [{ key: 'timestamp', value: formatTimestamp(anchor)! }], query.order, parseTimestampParam);
+    return { transactions, links: { next } };
+  }
+
+  #firstTimestamp(): bigint | null {
+    const row = this.#statements.get('SELECT min(consensus_timestamp) AS ts FROM "transaction"').get() as { ts: bigint | null };
+    return row.ts;
+  }
+}

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultMirrorApiConfig, mergeConfig } from '../../../main/mirror/config.ts';
+import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
+import { insertAccounts, tempStore } from '../../helpers/ledger-fixture.ts';
+import { field, hapiTransaction, varintField } from '../../helpers/protobuf-writer.ts';
+
+// The network endpoints over a real SQLite file.
+const fixture = tempStore();
+let api: MirrorApi | undefined;
+
+/** ExchangeRate {hbarEquiv = 1, centEquiv = 2, expirationTime = 3 {seconds = 1}}. */
+const rate = (hbar: number, cent: number, expiry: number) =>
+  Buffer.concat([varintField(1, hbar), varintField(2, cent), field(3, varintField(1, expiry))]);
+/** CurrentAndNextFeeSchedule with one service gas price per functionality. */
+const schedule = (prices: Array<[number, number]>) => field(1, Buffer.concat(prices.map(([functionality, gas]) =>
+  field(1, Buffer.concat([varintField(1, functionality), field(3, field(3, varintField(8, gas)))])))));
+
+beforeAll(() => {
+  const db = fixture.store.db;
+  insertAccounts(fixture.store, [{ num: 2, balance: 4_000_000_000_000_000_000n }, { num: 42, balance: 50 }, { num: 1001, balance: 10 }]);
+  db.prepare('INSERT INTO account_balance (consensus_timestamp, account_id, balance) VALUES (?, ?, ?)').run(5000, 2, 1);
+  db.prepare('INSERT INTO account_balance (consensus_timestamp, account_id, balance) VALUES (?, ?, ?)').run(5000, 42, 2);
+  const file = db.prepare('INSERT INTO file_data (consensus_timestamp, entity_id, file_data, transaction_type) VALUES (?, ?, ?, ?)');
+  file.run(100, 112, Buffer.concat([field(1, rate(30000, 450041, 1651770000)), field(2, rate(30000, 435305, 1651773600))]), 17);
+  file.run(100, 111, schedule([[6, 741000], [7, 990000], [84, 853000]]), 17);
+  // A later, half-uploaded exchange rate file: readers fall back to the complete one.
+  file.run(200, 112, Buffer.from([0x0a, 0x10, 0x08]), 19);
+  db.prepare(`INSERT INTO network_stake (consensus_timestamp, epoch_day, max_staking_reward_rate_per_hbar, node_reward_fee_denominator,
+      node_reward_fee_numerator, stake_total, staking_period, staking_period_duration, staking_periods_stored, staking_reward_fee_denominator,
+      staking_reward_fee_numerator, staking_reward_rate, staking_start_threshold)
+    VALUES (1, 1, 17808, 1000, 3, 35000000000000003, 1654992999999999999, 1440, 365, 10, 1, 100000000000, 25000000000000001)`).run();
+  db.prepare('INSERT INTO address_book (start_consensus_timestamp, file_id, node_count) VALUES (10, 102, 2)').run();
+  for (const node of [0, 1]) {
+    db.prepare(`INSERT INTO address_book_entry (consensus_timestamp, node_id, description, memo, node_account_id, node_cert_hash, public_key, stake)
+      VALUES (10, ?, 'description', ?, ?, ?, 'abcd', 0)`).run(node, `0.0.${node + 3}`, node + 3, Buffer.from('01d1', 'utf8'));
+    db.prepare(`INSERT INTO address_book_service_endpoint (consensus_timestamp, node_id, ip_address_v4, port) VALUES (10, ?, '127.0.0.1', 50211)`).run(node);
+  }
+  api = createMirrorApi(fixture.store, () => mergeConfig(defaultMirrorApiConfig(), { network: { currencyFormat: 'HBARS' } }), true);
+});
+afterAll(async () => {
+  await api?.server.close();
+  fixture.dispose();
+});
+
+const get = async (url: string) => {
+  const response = await api!.server.inject({ method: 'GET', url });
+  return { response, body: /json/.test(String(response.headers['content-type'])) ? JSON.parse(response.body) : response.body };
+};
+const post = (body: Buffer | string, contentType = 'application/protobuf', query = '') =>
+  api!.server.inject({ method: 'POST', url: `/api/v1/network/fees${query}`, payload: body, headers: { 'content-type': contentType } });
+
+describe('network supply, exchange rate, fees, stake and nodes', () => {
+  it('computes released supply now and as of a balance snapshot, and as text with q=', async () => {
+    expect((await get('/api/v1/network/supply')).body).toEqual({ released_supply: '999999999999999950', timestamp: '0.000001000', total_supply: '5000000000000000000' });
+    expect((await get('/api/v1/network/supply?timestamp=lte:0.000005000')).body.released_supply).toBe('4999999999999999997');
+    const text = await get('/api/v1/network/supply?q=totalcoins');
+    expect(text.body).toBe('50000000000');
+    expect(text.response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect((await get('/api/v1/network/supply?timestamp=ne:1')).response.statusCode).toBe(400);
+  });
+
+  it('reads the newest complete exchange rate file and prices gas from the fee schedule', async () => {
+    const rates = await get('/api/v1/network/exchangerate');
+    expect(rates.body.current_rate).toEqual({ cent_equivalent: 450041, expiration_time: 1651770000, hbar_equivalent: 30000 });
+    expect(rates.body.timestamp).toBe('0.000000100');
+    expect(rates.response.headers['cache-control']).toBe('public, max-age=60');
+    expect((await get('/api/v1/network/fees?order=desc')).body.fees).toEqual([
+      { gas: 56, transaction_type: 'EthereumTransaction' }, { gas: 65, transaction_type: 'ContractCreate' }, { gas: 49, transaction_type: 'ContractCall' },
+    ]);
+    expect((await get('/api/v1/network/exchangerate?timestamp=lt:0.000000100')).response.statusCode).toBe(404);
+  });
+
+  it('gives the staking period and fee fractions of the latest network stake', async () => {
+    const { body } = await get('/api/v1/network/stake');
+    expect(body.staking_period).toEqual({ from: '1654993000.000000000', to: '1655079400.000000000' });
+    expect(body.node_reward_fee_fraction).toBe(0.003);
+    expect(body.stake_total).toBe(35000000000000003);
+  });
+
+  it('lists the address book nodes and refuses several file ids', async () => {
+    const { body } = await get('/api/v1/network/nodes?limit=1');
+    expect(body.nodes[0]).toMatchObject({ node_id: 0, node_account_id: '0.0.3', file_id: '0.0.102', public_key: '0xabcd', node_cert_hash: '0x01d1' });
+    expect(body.links.next).toBe('/api/v1/network/nodes?limit=1&node.id=gt:0');
+    expect((await get('/api/v1/network/nodes?file.id=101&file.id=102')).body._status.messages[0].message).toBe('Only a single instance is supported for file.id');
+  });
+});
+
+describe('POST /api/v1/network/fees', () => {
+  it('estimates a serialized transaction in the reference shape, total = node + network + service', async () => {
+    const response = await post(hapiTransaction(14, 3));
+    expect(response.statusCode).toBe(200);
+    const body = JSON.parse(response.body);
+    const signatures = body.node.extras.find((e: { name: string }) => e.name === 'Signatures');
+    expect(signatures).toMatchObject({ count: 3, included: 1, charged: 2 });
+    const nodeSubtotal = body.node.base + body.node.extras.reduce((s: number, e: { subtotal: number }) => s + e.subtotal, 0);
+    expect(body.network.subtotal).toBe(nodeSubtotal * body.network.multiplier);
+    expect(body.total).toBe(nodeSubtotal + body.network.subtotal + body.service.base);
+    expect(body.high_volume_multiplier).toBe(1);
+    expect((await post(hapiTransaction(14, 1), 'application/x-protobuf')).statusCode).toBe(200);
+  });
+
+  it('is a clear 400 for bytes that are not a transaction, and 415 for another content type', async () => {
+    for (const bytes of [Buffer.alloc(0), Buffer.from('hello world'), Buffer.from([0x0a, 0xff]), field(5, field(1, varintField(3, 5)))]) {
+      const response = await post(bytes);
+      expect(response.statusCode).toBe(400);
+      const message = JSON.parse(response.body)._status.messages[0];
+      expect(message.message).toBe('Invalid parameter: transaction');
+      expect(message.detail).toMatch(/^Not a serialized HAPI Transaction: /);
+    }
+    expect((await post('{}', 'application/json')).statusCode).toBe(415);
+    expect((await post(hapiTransaction(14), 'application/protobuf', '?mode=GUESS')).statusCode).toBe(400);
+  });
+});
