@@ -1,0 +1,124 @@
+import type { MirrorApiConfig } from '../../config.ts';
+import { sqlInt } from '../../format/entity-id.ts';
+import type { MirrorMessage } from '../../query/query-filters.ts';
+import { StatementCache } from '../../query/statement-cache.ts';
+import { nowNanos } from '../../query/timestamp-range.ts';
+import type { SqliteDatabase } from '../../store/ledger-store.ts';
+import { callLimitsOf, type CallLimits } from './call-limits.ts';
+import { parseCallRequest, type CallRequest } from './call-params.ts';
+import type { CallBlock, CallOutcome } from './call-executor.ts';
+import { CallRunner } from './call-runner.ts';
+import { GasThrottle } from './gas-throttle.ts';
+import type { StateView } from './ledger-state.ts';
+import { SystemContractUnavailable } from './system-contracts.ts';
+
+export type CallReply = { status: 200; body: { result: string } } | { status: 400 | 404 | 429 | 501; messages: MirrorMessage[] };
+
+const ERROR_STRING_SELECTOR = '08c379a0';
+
+/**
+ * POST /api/v1/contracts/call: a read-only call (nothing is stored) or, with `estimate`, the
+ * least gas the call succeeds with. Calls share a gas-per-second budget.
+ */
+export class ContractCallService {
+  readonly #statements: StatementCache;
+  readonly #runner: CallRunner;
+  readonly #config: () => MirrorApiConfig;
+  readonly #clock: (() => number) | undefined;
+  #throttle: GasThrottle | null = null;
+  #throttleRate = 0;
+
+  constructor(db: SqliteDatabase, config: () => MirrorApiConfig, clock?: () => number) {
+    this.#statements = new StatementCache(db);
+    this.#runner = new CallRunner(db);
+    this.#config = config;
+    this.#clock = clock;
+  }
+
+  async call(body: unknown): Promise<CallReply> {
+    const config = this.#config();
+    const limits = callLimitsOf(config);
+    const parsed = parseCallRequest(body, limits);
+    if (!parsed.ok) return { status: 400, messages: parsed.messages };
+    const { request } = parsed;
+    if (!this.#throttleFor(limits).tryTake(Number(request.gas))) {
+      return { status: 429, messages: [{ message: 'Gas per second rate limit exceeded.' }] };
+    }
+    const block = this.#block(request.block);
+    if (block === null) return { status: 400, messages: [{ message: 'Unknown block number' }] };
+    const payerProblem = this.#payerBalanceProblem(request);
+    if (payerProblem) return { status: 400, messages: [payerProblem] };
+    const result = await this.#runner.run({ request, block: block.block, view: block.view, limits, shardRealm: { shard: config.shard, realm: config.realm } });
+    if (result.kind === 'system-contract') {
+      return { status: 501, messages: [{ message: 'Not implemented', detail: new SystemContractUnavailable(result.address, result.contractName).message }] };
+    }
+    if (!result.outcome.success) return failure(result.outcome);
+    if (result.estimate === null) return { status: 200, body: { result: `0x${result.outcome.returnValue.toString('hex')}` } };
+    return { status: 200, body: { result: `0x${result.estimate.toString(16).padStart(16, '0')}` } };
+  }
+
+  /** Stops the worker that runs the calls. */
+  close(): Promise<void> {
+    return this.#runner.close();
+  }
+
+  #throttleFor(limits: CallLimits): GasThrottle {
+    if (this.#throttle === null || this.#throttleRate !== limits.gasPerSecond) {
+      this.#throttle = new GasThrottle(limits.gasPerSecond, this.#clock);
+      this.#throttleRate = limits.gasPerSecond;
+    }
+    return this.#throttle;
+  }
+
+  /**
+   * The block to run in and the state to read: `latest` is the current state in the newest
+   * block; an older block reads storage as its state changes left it at the block's end.
+   */
+  #block(requested: CallRequest['block']): { block: CallBlock; view: StateView } | null {
+    const newest = this.#statements.get('SELECT "index", consensus_end FROM record_file ORDER BY consensus_end DESC LIMIT 1').get() as
+      { index: bigint; consensus_end: bigint } | undefined;
+    if (requested.kind === 'latest' || (newest && requested.kind === 'number' && requested.number === newest.index)) {
+      return { block: { number: newest?.index ?? 0n, timestamp: newest?.consensus_end ?? nowNanos() }, view: { kind: 'latest' } };
+    }
+    const number = requested.kind === 'earliest' ? 0n : requested.number;
+    const row = this.#statements.get('SELECT "index", consensus_end FROM record_file WHERE "index" = ?').get(sqlInt(number)) as
+      { index: bigint; consensus_end: bigint } | undefined;
+    if (!row) return null;
+    return { block: { number: row.index, timestamp: row.consensus_end }, view: { kind: 'at', timestamp: row.consensus_end } };
+  }
+
+  /**
+   * The payer balance check (specification, Errors): only when `from` is given together with
+   * `gasPrice` or `value`; the sender must hold value + gas × gasPrice (tinybars).
+   */
+  #payerBalanceProblem(request: CallRequest): MirrorMessage | null {
+    if (request.from === null || (request.gasPrice === null && request.value === null)) return null;
+    const required = (request.value ?? 0n) + request.gas * (request.gasPrice ?? 0n);
+    const row = this.#statements.get(`SELECT balance FROM entity WHERE (evm_address = ? OR alias = ? OR id = ?) AND coalesce(deleted, 0) = 0 LIMIT 1`)
+      .get(request.from, request.from, longZeroId(request.from)) as { balance: bigint | null } | undefined;
+    const balance = row?.balance ?? 0n;
+    return balance < required ? { message: 'INSUFFICIENT_PAYER_BALANCE', detail: `payer balance ${balance} is less than the ${required} the call may cost` } : null;
+  }
+}
+
+/** The entity number a long-zero address spells (shard and realm 0), else -1 (no entity). */
+function longZeroId(address: Buffer): number | bigint {
+  return address.subarray(0, 12).every((b) => b === 0) ? sqlInt(address.readBigUInt64BE(12)) : -1;
+}
+
+/** A failed execution as the reference reports it: the result code, the revert reason, the raw output. */
+function failure(outcome: CallOutcome): CallReply {
+  const data = `0x${outcome.returnValue.toString('hex')}`;
+  if (outcome.error === 'revert') {
+    return { status: 400, messages: [{ message: 'CONTRACT_REVERT_EXECUTED', detail: revertReason(outcome.returnValue), data } as MirrorMessage] };
+  }
+  const message = outcome.error === 'out of gas' ? 'INSUFFICIENT_GAS' : 'CONTRACT_EXECUTION_EXCEPTION';
+  return { status: 400, messages: [{ message, detail: outcome.error ?? '', data } as MirrorMessage] };
+}
+
+/** The message of a Solidity `Error(string)` revert, else empty. */
+export function revertReason(output: Buffer): string {
+  if (output.length < 68 || output.subarray(0, 4).toString('hex') !== ERROR_STRING_SELECTOR) return '';
+  const length = Number(output.readBigUInt64BE(4 + 32 + 24));
+  return output.subarray(4 + 64, 4 + 64 + length).toString('utf8');
+}

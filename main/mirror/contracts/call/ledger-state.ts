@@ -1,0 +1,216 @@
+import type { AccountFields, StateManagerInterface } from '@ethereumjs/common';
+import { Account, Address, bytesToHex, createAccount, KECCAK256_NULL } from '@ethereumjs/util';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { encodeEntityId, sqlInt } from '../../format/entity-id.ts';
+import type { StatementCache } from '../../query/statement-cache.ts';
+
+/** Which ledger state a call reads: the current one, or the one at the end of a block. */
+export type StateView = { kind: 'latest' } | { kind: 'at'; timestamp: bigint };
+
+interface EntityState {
+  id: bigint;
+  balance: bigint;
+  nonce: bigint;
+  code: Uint8Array;
+}
+
+const EMPTY = new Uint8Array(0);
+
+/**
+ * The EVM's view of the ledger: accounts, code and storage read from the local store on
+ * first use, with every write kept in memory only (a call never changes the store). Writes
+ * sit in a stack of layers that the EVM checkpoints, commits and reverts.
+ */
+export class LedgerState implements StateManagerInterface {
+  readonly #statements: StatementCache;
+  readonly #view: StateView;
+  readonly #shard: number;
+  readonly #realm: number;
+  readonly #entities = new Map<string, EntityState | null>();
+  readonly #stored = new Map<string, Uint8Array>();
+  #accounts: Array<Map<string, Account | undefined>> = [new Map()];
+  #code: Array<Map<string, Uint8Array>> = [new Map()];
+  #storage: Array<Map<string, Uint8Array>> = [new Map()];
+
+  readonly originalStorageCache = {
+    get: async (address: Address, key: Uint8Array): Promise<Uint8Array> => this.#storedValue(address, key),
+    clear: (): void => {},
+  };
+
+  constructor(statements: StatementCache, view: StateView, shard: number, realm: number) {
+    this.#statements = statements;
+    this.#view = view;
+    this.#shard = shard;
+    this.#realm = realm;
+  }
+
+  /** The entity id behind an EVM address (long-zero form, EVM address or 20-byte alias), or null. */
+  entityIdOf(address: Uint8Array): bigint | null {
+    return this.#entity(address)?.id ?? null;
+  }
+
+  async getAccount(address: Address): Promise<Account | undefined> {
+    const key = address.toString();
+    for (let i = this.#accounts.length - 1; i >= 0; i--) {
+      if (this.#accounts[i]!.has(key)) return this.#accounts[i]!.get(key);
+    }
+    const entity = this.#entity(address.bytes);
+    if (!entity) return undefined;
+    return createAccount({
+      nonce: entity.nonce,
+      balance: entity.balance,
+      codeHash: entity.code.length > 0 ? keccak_256(entity.code) : KECCAK256_NULL,
+    });
+  }
+
+  async putAccount(address: Address, account?: Account): Promise<void> {
+    this.#top(this.#accounts).set(address.toString(), account);
+  }
+
+  async deleteAccount(address: Address): Promise<void> {
+    this.#top(this.#accounts).set(address.toString(), undefined);
+  }
+
+  async modifyAccountFields(address: Address, fields: AccountFields): Promise<void> {
+    const account = (await this.getAccount(address)) ?? new Account();
+    if (fields.nonce !== undefined) account.nonce = fields.nonce;
+    if (fields.balance !== undefined) account.balance = fields.balance;
+    if (fields.codeHash !== undefined) account.codeHash = fields.codeHash;
+    if (fields.storageRoot !== undefined) account.storageRoot = fields.storageRoot;
+    await this.putAccount(address, account);
+  }
+
+  async putCode(address: Address, value: Uint8Array): Promise<void> {
+    this.#top(this.#code).set(address.toString(), value);
+    await this.modifyAccountFields(address, { codeHash: keccak_256(value) });
+  }
+
+  async getCode(address: Address): Promise<Uint8Array> {
+    const key = address.toString();
+    for (let i = this.#code.length - 1; i >= 0; i--) {
+      const code = this.#code[i]!.get(key);
+      if (code !== undefined) return code;
+    }
+    return this.#entity(address.bytes)?.code ?? EMPTY;
+  }
+
+  async getCodeSize(address: Address): Promise<number> {
+    return (await this.getCode(address)).length;
+  }
+
+  async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
+    const slot = `${address.toString()}:${bytesToHex(key)}`;
+    for (let i = this.#storage.length - 1; i >= 0; i--) {
+      const value = this.#storage[i]!.get(slot);
+      if (value !== undefined) return value;
+    }
+    return this.#storedValue(address, key);
+  }
+
+  async putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
+    this.#top(this.#storage).set(`${address.toString()}:${bytesToHex(key)}`, stripZeros(value));
+  }
+
+  async clearStorage(address: Address): Promise<void> {
+    // Only reachable through SELFDESTRUCT of a contract created in the same call.
+    const prefix = `${address.toString()}:`;
+    for (const layer of this.#storage) for (const key of layer.keys()) if (key.startsWith(prefix)) layer.set(key, EMPTY);
+  }
+
+  async checkpoint(): Promise<void> {
+    this.#accounts.push(new Map());
+    this.#code.push(new Map());
+    this.#storage.push(new Map());
+  }
+
+  async commit(): Promise<void> {
+    for (const stack of [this.#accounts, this.#code, this.#storage] as Array<Array<Map<string, unknown>>>) {
+      const top = stack.pop()!;
+      const below = stack.at(-1)!;
+      for (const [key, value] of top) below.set(key, value);
+    }
+  }
+
+  async revert(): Promise<void> {
+    this.#accounts.pop();
+    this.#code.pop();
+    this.#storage.pop();
+  }
+
+  async getStateRoot(): Promise<Uint8Array> {
+    throw new Error('state roots are not kept for local contract calls');
+  }
+
+  async setStateRoot(): Promise<void> {
+    throw new Error('state roots are not kept for local contract calls');
+  }
+
+  async hasStateRoot(): Promise<boolean> {
+    return false;
+  }
+
+  clearCaches(): void {}
+
+  shallowCopy(): StateManagerInterface {
+    return new LedgerState(this.#statements, this.#view, this.#shard, this.#realm);
+  }
+
+  #top<T>(stack: Array<Map<string, T>>): Map<string, T> {
+    return stack.at(-1)!;
+  }
+
+  #entity(address: Uint8Array): EntityState | null {
+    const key = Buffer.from(address).toString('hex');
+    if (this.#entities.has(key)) return this.#entities.get(key)!;
+    const entity = this.#loadEntity(Buffer.from(address));
+    this.#entities.set(key, entity);
+    return entity;
+  }
+
+  #loadEntity(address: Buffer): EntityState | null {
+    const shard = address.readUInt32BE(0);
+    const realm = address.readBigUInt64BE(4);
+    let row: { id: bigint; balance: bigint | null; ethereum_nonce: bigint | null } | undefined;
+    if (shard === this.#shard && realm === BigInt(this.#realm)) {
+      const id = encodeEntityId(shard, realm, address.readBigUInt64BE(12));
+      if (id !== null) row = this.#statements.get('SELECT id, balance, ethereum_nonce FROM entity WHERE id = ?').get(sqlInt(id)) as typeof row;
+    }
+    row ??= this.#statements.get(`SELECT id, balance, ethereum_nonce FROM entity WHERE evm_address = ? AND coalesce(deleted, 0) = 0
+UNION ALL SELECT id, balance, ethereum_nonce FROM entity WHERE alias = ? AND coalesce(deleted, 0) = 0 LIMIT 1`).get(address, address) as typeof row;
+    if (!row) return null;
+    const code = this.#statements.get('SELECT runtime_bytecode FROM contract WHERE id = ?').get(sqlInt(row.id)) as { runtime_bytecode: Buffer | null } | undefined;
+    return { id: row.id, balance: row.balance ?? 0n, nonce: row.ethereum_nonce ?? 0n, code: code?.runtime_bytecode ?? EMPTY };
+  }
+
+  /** A slot's value as the store has it (current, or as of the block), without this call's writes. */
+  #storedValue(address: Address, key: Uint8Array): Uint8Array {
+    const cacheKey = `${address.toString()}:${bytesToHex(key)}`;
+    const cached = this.#stored.get(cacheKey);
+    if (cached) return cached;
+    const entity = this.#entity(address.bytes);
+    let value: Uint8Array = EMPTY;
+    if (entity) {
+      const slot = Buffer.from(key);
+      if (this.#view.kind === 'latest') {
+        const row = this.#statements.get('SELECT value FROM contract_state WHERE contract_id = ? AND slot = ?').get(sqlInt(entity.id), slot) as { value: Buffer | null } | undefined;
+        value = row?.value ?? EMPTY;
+      } else {
+        // State changes keep slots without leading zeros: compare them as 32-byte words.
+        const row = this.#statements.get(`SELECT coalesce(value_written, value_read) AS value FROM contract_state_change
+WHERE contract_id = ? AND substr('${'0'.repeat(64)}' || hex(slot), -64) = ? AND consensus_timestamp <= ?
+ORDER BY consensus_timestamp DESC LIMIT 1`)
+          .get(sqlInt(entity.id), slot.toString('hex').toUpperCase(), sqlInt(this.#view.timestamp)) as { value: Buffer | null } | undefined;
+        value = row?.value ?? EMPTY;
+      }
+    }
+    value = stripZeros(value);
+    this.#stored.set(cacheKey, value);
+    return value;
+  }
+}
+
+function stripZeros(bytes: Uint8Array): Uint8Array {
+  let i = 0;
+  while (i < bytes.length && bytes[i] === 0) i++;
+  return bytes.subarray(i);
+}

@@ -1,0 +1,108 @@
+import type { MirrorApiConfig } from '../config.ts';
+import { formatOptionalEntityId, sqlInt } from '../format/entity-id.ts';
+import type { ParsedQuery } from '../http/query-string.ts';
+import type { MirrorMessage } from '../query/query-filters.ts';
+import { validateQuery } from '../query/query-filters.ts';
+import { StatementCache } from '../query/statement-cache.ts';
+import type { SqliteDatabase } from '../store/ledger-store.ts';
+import { blockAt } from './contract-blocks.ts';
+import { callLimitsOf } from './call/call-limits.ts';
+import type { CallRequest } from './call/call-params.ts';
+import { CallRunner } from './call/call-runner.ts';
+import { SystemContractUnavailable } from './call/system-contracts.ts';
+import { hexOrEmpty, longZeroAddress } from './contract-hex.ts';
+import type { ContractResultRow, EthereumTransactionRow } from './contract-result-row.ts';
+import { ETHEREUM_TRANSACTION_SQL } from './contract-results-sql.ts';
+import { findTransaction, INVALID_TRANSACTION_ID, loadContractTransaction, parseTransactionRef } from './contract-transaction.ts';
+import type { TraceOptions } from './opcode-tracer.ts';
+
+export type OpcodesReply = { status: 200; body: Record<string, unknown> } | { status: 400 | 404 | 501; messages: MirrorMessage[] };
+
+const BOOLEAN = (op: string, value: string): boolean => op === 'eq' && /^(true|false)$/i.test(value);
+
+/**
+ * GET /api/v1/contracts/results/{transactionIdOrHash}/opcodes: replays the transaction in the
+ * EVM over the storage as it stood just before it (from the recorded state changes) and
+ * returns the opcode trace. A replay that reaches a Hedera system contract cannot run
+ * locally and answers 501.
+ */
+export class ContractOpcodesService {
+  readonly #statements: StatementCache;
+  readonly #runner: CallRunner;
+  readonly #config: () => MirrorApiConfig;
+
+  constructor(db: SqliteDatabase, config: () => MirrorApiConfig) {
+    this.#statements = new StatementCache(db);
+    this.#runner = new CallRunner(db);
+    this.#config = config;
+  }
+
+  async trace(raw: ParsedQuery, idOrHash: string): Promise<OpcodesReply> {
+    const validated = validateQuery(raw, { stack: BOOLEAN, memory: BOOLEAN, storage: BOOLEAN });
+    if (!validated.ok) return { status: 400, messages: validated.messages };
+    const ref = parseTransactionRef(idOrHash);
+    if (ref === null) return { status: 400, messages: [{ message: INVALID_TRANSACTION_ID }] };
+    const flag = (key: string, fallback: boolean): boolean =>
+      (validated.filters.filter((f) => f.key === key).at(-1)?.value ?? String(fallback)).toLowerCase() === 'true';
+    const options: TraceOptions = { stack: flag('stack', true), memory: flag('memory', false), storage: flag('storage', false) };
+    const anchor = findTransaction(this.#statements, ref);
+    const record = anchor && loadContractTransaction(this.#statements, anchor.timestamp, anchor.entityId);
+    const traced = record?.results[0];
+    if (!anchor || !record || !traced) return { status: 404, messages: [{ message: 'Not found' }] };
+    const contractId = traced.contract_id;
+    const eth = (this.#statements.get(ETHEREUM_TRANSACTION_SQL).get(sqlInt(anchor.timestamp), record.payer === null ? null : sqlInt(record.payer)) as EthereumTransactionRow | undefined) ?? null;
+    const config = this.#config();
+    const limits = callLimitsOf(config);
+    const request = replayRequest(traced, eth, BigInt(limits.maxGasLimit));
+    const block = blockAt(this.#statements, anchor.timestamp);
+    const result = await this.#runner.run({
+      request,
+      block: { number: block?.index ?? 0n, timestamp: anchor.timestamp },
+      view: { kind: 'at', timestamp: anchor.timestamp - 1n },
+      limits,
+      shardRealm: { shard: config.shard, realm: config.realm },
+      trace: options,
+    });
+    if (result.kind === 'system-contract') {
+      return { status: 501, messages: [{ message: 'Not implemented', detail: new SystemContractUnavailable(result.address, result.contractName).message }] };
+    }
+    const { outcome } = result;
+    const opcodes = result.opcodes ?? [];
+    const last = opcodes.at(-1);
+    if (last && !outcome.success && outcome.error === 'revert') last.reason = hexOrEmpty(outcome.returnValue);
+    return {
+      status: 200,
+      body: {
+        address: request.to.length === 0 ? `0x${'00'.repeat(20)}` : hexOrEmpty(request.to),
+        contract_id: formatOptionalEntityId(contractId),
+        failed: !outcome.success,
+        gas: Number(outcome.gasUsed),
+        opcodes,
+        return_value: hexOrEmpty(outcome.returnValue),
+      },
+    };
+  }
+
+  close(): Promise<void> {
+    return this.#runner.close();
+  }
+}
+
+/** The call the transaction made: Ethereum transaction fields where there is one, else the result's. */
+function replayRequest(result: ContractResultRow, eth: EthereumTransactionRow | null, maxGas: bigint): CallRequest {
+  const isCreate = eth !== null && (eth.to_address === null || eth.to_address.length === 0);
+  const to = isCreate ? Buffer.alloc(0) : Buffer.from((result.evm_address?.length ? result.evm_address.toString('hex') : longZeroAddress(result.contract_id ?? 0n)!.slice(2)), 'hex');
+  const data = eth?.call_data && eth.call_data.length > 0 ? eth.call_data : result.function_parameters ?? Buffer.alloc(0);
+  const from = result.sender_id === null ? null : Buffer.from(longZeroAddress(result.sender_id)!.slice(2), 'hex');
+  const gasLimit = eth?.gas_limit ?? result.gas_limit ?? maxGas;
+  return {
+    block: { kind: 'latest' },
+    data,
+    estimate: false,
+    from,
+    gas: gasLimit > maxGas ? maxGas : gasLimit,
+    gasPrice: null,
+    to,
+    value: result.amount ?? 0n,
+  };
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { MirrorRouteContext } from '../http/mirror-routes.ts';
+import { registerMirrorGet } from '../query/mirror-get.ts';
+import { registerContractCallRoute } from './call/call-route.ts';
+import { ContractActionsService } from './contract-actions-service.ts';
+import { CONTRACT_LOGS_PATH, ContractLogsService } from './contract-logs-service.ts';
+import { ContractStateService } from './contract-state-service.ts';
+import { ContractOpcodesService } from './contract-opcodes-service.ts';
+import { rawQueryOf, sendMirrorJson } from '../http/mirror-reply.ts';
+import { parseQueryString } from '../http/query-string.ts';
+import { CONTRACT_RESULTS_PATH, ContractResultsService } from './contract-results-service.ts';
+import { CONTRACTS_PATH, ContractsService } from './contracts-service.ts';
+
+/**
+ * Cache lifetimes as the reference sets them: lists 10 s, one contract and its sub-resources
+ * 1 s, a single contract result (immutable once written) 600 s.
+ */
+export const CONTRACT_CACHE_SECONDS = { list: 10, byId: 1, result: 600 } as const;
+
+/** Every route under /api/v1/contracts: the GET resources and POST /contracts/call. */
+export function registerContractsRoutes(app: FastifyInstance, context: MirrorRouteContext): void {
+  const { db, config } = context;
+  const contracts = new ContractsService(db, config);
+  registerMirrorGet(app, CONTRACTS_PATH, CONTRACT_CACHE_SECONDS.list, config, (raw) => contracts.list(raw));
+  registerMirrorGet(app, `${CONTRACTS_PATH}/:contractId`, CONTRACT_CACHE_SECONDS.byId, config, (raw, params) => contracts.byId(raw, params.contractId!));
+
+  const logs = new ContractLogsService(db, config);
+  registerMirrorGet(app, CONTRACT_LOGS_PATH, CONTRACT_CACHE_SECONDS.list, config, (raw) => logs.list(raw));
+  registerMirrorGet(app, `${CONTRACTS_PATH}/:contractId/results/logs`, CONTRACT_CACHE_SECONDS.byId, config,
+    (raw, params) => logs.list(raw, params.contractId!));
+
+  const results = new ContractResultsService(db, config);
+  registerMirrorGet(app, CONTRACT_RESULTS_PATH, CONTRACT_CACHE_SECONDS.list, config, (raw) => results.list(raw));
+  registerMirrorGet(app, `${CONTRACT_RESULTS_PATH}/:transactionIdOrHash`, CONTRACT_CACHE_SECONDS.result, config,
+    (raw, params) => results.byTransaction(raw, params.transactionIdOrHash!));
+  registerMirrorGet(app, `${CONTRACTS_PATH}/:contractId/results`, CONTRACT_CACHE_SECONDS.byId, config,
+    (raw, params) => results.list(raw, params.contractId!));
+  registerMirrorGet(app, `${CONTRACTS_PATH}/:contractId/results/:timestamp`, CONTRACT_CACHE_SECONDS.result, config,
+    (raw, params) => results.byTimestamp(raw, params.contractId!, params.timestamp!));
+
+  const actions = new ContractActionsService(db, config);
+  registerMirrorGet(app, `${CONTRACT_RESULTS_PATH}/:transactionIdOrHash/actions`, CONTRACT_CACHE_SECONDS.result, config,
+    (raw, params) => actions.list(raw, params.transactionIdOrHash!));
+  const state = new ContractStateService(db, config);
+  registerMirrorGet(app, `${CONTRACTS_PATH}/:contractId/state`, CONTRACT_CACHE_SECONDS.byId, config,
+    (raw, params) => state.list(raw, params.contractId!));
+
+  // The opcode trace replays the transaction in the EVM, so it is asynchronous.
+  const opcodes = new ContractOpcodesService(db, config);
+  app.addHook('onClose', async () => opcodes.close());
+  app.get(`${CONTRACT_RESULTS_PATH}/:transactionIdOrHash/opcodes`, async (request, reply) => {
+    const raw = parseQueryString(rawQueryOf(request), config().query.maxRepeatedQueryParameters);
+    const outcome = await opcodes.trace(raw, (request.params as { transactionIdOrHash: string }).transactionIdOrHash);
+    if (outcome.status !== 200) return sendMirrorJson(request, reply, outcome.status, { _status: { messages: outcome.messages } }, null);
+    return sendMirrorJson(request, reply, 200, outcome.body, CONTRACT_CACHE_SECONDS.result);
+  });
+
+  registerContractCallRoute(app, context);
+}

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultMirrorApiConfig, mergeConfig, type MirrorApiConfig } from '../../../main/mirror/config.ts';
+import { GasThrottle } from '../../../main/mirror/contracts/call/gas-throttle.ts';
+import { revertReason } from '../../../main/mirror/contracts/call/call-service.ts';
+import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
+import { BYTECODE, insertBlock, insertContract, insertPayer, insertSlot, insertStateChange } from '../../helpers/contract-fixture.ts';
+import { tempStore } from '../../helpers/ledger-fixture.ts';
+
+const fixture = tempStore();
+let config: MirrorApiConfig = defaultMirrorApiConfig();
+let api: MirrorApi | undefined;
+
+const address = (num: number): string => num.toString(16).padStart(40, '0');
+const word = (value: bigint): string => `0x${value.toString(16).padStart(64, '0')}`;
+
+beforeAll(() => {
+  const { store } = fixture;
+  insertContract(store, { num: 1001, runtime: BYTECODE.readSlot0, evmAddress: 'aa'.repeat(20) });
+  insertContract(store, { num: 1002, runtime: BYTECODE.writeThenRead });
+  insertContract(store, { num: 1003, runtime: BYTECODE.revertNope });
+  insertContract(store, { num: 1004, runtime: BYTECODE.callTokenService });
+  insertContract(store, { num: 1005, runtime: BYTECODE.spin });
+  insertSlot(store, 1001, 0n, 42n);
+  insertPayer(store, 2001, 100);
+  insertBlock(store, 7, 1_000, 2_000);
+  insertBlock(store, 8, 2_001, 3_000);
+  insertStateChange(store, 1_500, 1001, 0, 9);
+  api = createMirrorApi(store, () => config, false);
+});
+afterAll(async () => {
+  await api?.server.close();
+  fixture.dispose();
+});
+
+async function call(body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+  const response = await api!.server.inject({
+    method: 'POST', url: '/api/v1/contracts/call', payload: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+  return { status: response.statusCode, body: JSON.parse(response.body) };
+}
+
+describe('POST /api/v1/contracts/call', () => {
+  it('runs the stored bytecode over the stored storage, by long-zero or EVM address', async () => {
+    expect(await call({ to: address(1001) })).toEqual({ status: 200, body: { result: word(42n) } });
+    expect(await call({ to: `0x${'aa'.repeat(20)}` })).toEqual({ status: 200, body: { result: word(42n) } });
+  });
+
+  it('keeps writes to the call: the store is unchanged afterwards', async () => {
+    expect((await call({ to: address(1002) })).body.result).toBe(word(5n));
+    const slots = fixture.store.db.prepare('SELECT count(*) AS n FROM contract_state WHERE contract_id = 1002').get() as { n: number };
+    expect(slots.n).toBe(0);
+  });
+
+  it('reads an older block from the state changes up to its end', async () => {
+    expect((await call({ to: address(1001), block: '7' })).body.result).toBe(word(9n));
+    expect((await call({ to: address(1001), block: '0x8' })).body.result).toBe(word(42n));
+    expect(await call({ to: address(1001), block: '99' })).toMatchObject({ status: 400, body: { _status: { messages: [{ message: 'Unknown block number' }] } } });
+  });
+
+  it('estimates the least gas the call succeeds with', async () => {
+    const { status, body } = await call({ to: address(1001), estimate: true });
+    expect(status).toBe(200);
+    const gas = BigInt(body.result);
+    expect(gas).toBeGreaterThan(21_000n);
+    expect((await call({ to: address(1001), gas: Number(gas) })).status).toBe(200);
+    expect((await call({ to: address(1001), gas: Number(gas) - 1 })).body._status.messages[0].message).toBe('INSUFFICIENT_GAS');
+  });
+
+  it('reports a revert with its reason and raw data', async () => {
+    const { status, body } = await call({ to: address(1003) });
+    expect(status).toBe(400);
+    expect(body._status.messages[0]).toMatchObject({ message: 'CONTRACT_REVERT_EXECUTED', detail: 'nope' });
+    expect(body._status.messages[0].data).toMatch(/^0x08c379a0/);
+  });
+
+  it('answers 501 with a clear message when a Hedera system contract is reached', async () => {
+    const { status, body } = await call({ to: address(1004) });
+    expect(status).toBe(501);
+    expect(body._status.messages[0].detail).toContain('Hedera Token Service');
+  });
+
+  it('stops a runaway call at its gas limit', async () => {
+    expect((await call({ to: address(1005), gas: 50_000 })).body._status.messages[0].message).toBe('INSUFFICIENT_GAS');
+  });
+
+  it('enforces the gas and call data limits of the specification', async () => {
+    expect((await call({ to: address(1001), gas: 15_000_001 })).body._status.messages[0].message).toBe('Invalid parameter: gas');
+    expect((await call({ to: address(1001), gas: 15_000_000 })).status).toBe(200);
+    expect((await call({ to: address(1001), data: `0x${'00'.repeat(131_072)}` })).status).toBe(200);
+    expect((await call({ to: address(1001), data: `0x${'00'.repeat(131_073)}` })).body._status.messages[0].message).toBe('Invalid parameter: data');
+  });
+
+  it('honours an operator-configured maximum gas', async () => {
+    config = mergeConfig(defaultMirrorApiConfig(), { contractCall: { maxGasLimit: 100_000 } });
+    try {
+      expect((await call({ to: address(1001), gas: 100_001 })).status).toBe(400);
+      expect((await call({ to: address(1001) })).status).toBe(200);
+    } finally {
+      config = defaultMirrorApiConfig();
+    }
+  });
+
+  it('checks the payer balance only when from is given with gasPrice or value', async () => {
+    const from = address(2001);
+    expect((await call({ to: address(1001), from })).status).toBe(200);
+    expect((await call({ to: address(1001), from, value: 100 })).status).toBe(200);
+    expect((await call({ to: address(1001), from, value: 101 })).body._status.messages[0].message).toBe('INSUFFICIENT_PAYER_BALANCE');
+    expect((await call({ to: address(1001), from, gasPrice: 1, gas: 30_000 })).body._status.messages[0].message).toBe('INSUFFICIENT_PAYER_BALANCE');
+    expect((await call({ to: address(1001), value: 1_000_000 })).status).toBe(200);
+  });
+
+  it('validates every field and refuses unknown ones', async () => {
+    for (const body of [{}, { to: 'xyz' }, { to: address(1), from: 5 }, { to: address(1), gas: -1 }, { to: address(1), estimate: 'yes' },
+      { to: address(1), block: 'tomorrow' }, { to: address(1), value: 1.5 }, { to: address(1), data: '0xabc' }, { to: address(1), extra: 1 }, [], 'null']) {
+      const { status, body: reply } = await call(body);
+      expect(status).toBe(400);
+      expect(reply._status.messages.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('accepts JSON only', async () => {
+    const response = await api!.server.inject({ method: 'POST', url: '/api/v1/contracts/call', payload: 'to=1', headers: { 'content-type': 'text/plain' } });
+    expect(response.statusCode).toBe(415);
+    expect(JSON.parse(response.body)._status.messages[0].message).toContain('Unsupported media type');
+  });
+});
+
+describe('GasThrottle', () => {
+  it('lets through at most a second of gas and refills with time', () => {
+    let now = 0;
+    const throttle = new GasThrottle(1_000, () => now);
+    expect(throttle.tryTake(600)).toBe(true);
+    expect(throttle.tryTake(600)).toBe(false);
+    now += 500;
+    expect(throttle.tryTake(600)).toBe(true);
+    now += 10_000;
+    expect(throttle.tryTake(1_000)).toBe(true);
+    expect(throttle.tryTake(1)).toBe(false);
+  });
+});
+
+describe('revertReason', () => {
+  it('decodes Error(string) and ignores anything else', () => {
+    expect(revertReason(Buffer.from(BYTECODE.revertNope.slice(24), 'hex'))).toBe('nope');
+    expect(revertReason(Buffer.from('deadbeef', 'hex'))).toBe('');
+  });
+});
