@@ -1,0 +1,110 @@
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LedgerStore } from '../mirror/store/ledger-store.ts';
+import { SyncEngine } from '../sync/sync-engine.ts';
+import { prepareDataset } from './bench-dataset.ts';
+import { startBenchServer } from './bench-server-process.ts';
+
+export interface SyncBenchResult {
+  accounts: number;
+  syncSeconds: number;
+  syncAccountsPerSecond: number;
+  requests: number;
+  rawSeconds: number;
+  rawAccountsPerSecond: number;
+  rawRows: number;
+  ratio: number;
+}
+
+/** The sync should reach at least this share of the raw insert rate from a local upstream. */
+export const SYNC_TARGET_RATIO = 0.25;
+
+/** Accounts a public mirror node allows per second at the default rate: 20 requests of 100. */
+export const POLITE_UPSTREAM_ACCOUNTS_PER_SECOND = 20 * 100;
+
+/**
+ * Syncs a demo dataset from a local upstream (the mirror API over it, in its own process) into
+ * a fresh store with no rate limit, then inserts the same rows the sync stored into another
+ * fresh store with plain INSERTs in transactions of one page (100 accounts) each: the raw
+ * SQLite rate of the same work, measured in the same run.
+ */
+export async function runSyncBench(dataDir: string, accounts: number, progress: (line: string) => void): Promise<SyncBenchResult> {
+  const dataset = await prepareDataset(dataDir, accounts, progress);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-bench-sync-'));
+  const server = await startBenchServer(dataset.file);
+  try {
+    const synced = new LedgerStore({ file: path.join(work, 'synced.sqlite') });
+    const engine = new SyncEngine({ profile: 'bench', db: synced.db, upstreamUrl: server.mirrorUncached, requestsPerSecond: 0, followIntervalMs: 3_600_000 });
+    const started = performance.now();
+    try {
+      const caughtUp = engine.caughtUp();
+      engine.start();
+      await caughtUp;
+    } finally {
+      await engine.close();
+    }
+    const requests = engine.upstreamRequests;
+    const syncSeconds = (performance.now() - started) / 1000;
+    const stored = (synced.db.prepare('SELECT count(*) FROM entity').pluck().get() as number);
+    progress(`sync: ${stored} accounts in ${syncSeconds.toFixed(1)} s`);
+
+    const raw = rawInsert(synced.db, path.join(work, 'raw.sqlite'));
+    synced.close();
+    return {
+      accounts: stored,
+      syncSeconds,
+      syncAccountsPerSecond: stored / syncSeconds,
+      requests,
+      rawSeconds: raw.seconds,
+      rawAccountsPerSecond: stored / raw.seconds,
+      rawRows: raw.rows,
+      ratio: (stored / syncSeconds) / (stored / raw.seconds),
+    };
+  } finally {
+    await server.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Plain INSERTs of the synced rows into a fresh store, a page of accounts per transaction. */
+function rawInsert(source: Database.Database, file: string): { seconds: number; rows: number } {
+  source.defaultSafeIntegers(true);
+  const entities = source.prepare('SELECT * FROM entity ORDER BY id').all() as Array<Record<string, unknown>>;
+  const tokens = groupBy(source.prepare('SELECT * FROM token_account ORDER BY account_id, token_id').all() as Array<Record<string, unknown>>, 'account_id');
+  const stakes = groupBy(source.prepare('SELECT * FROM entity_stake ORDER BY id').all() as Array<Record<string, unknown>>, 'id');
+  source.defaultSafeIntegers(false);
+  const target = new LedgerStore({ file });
+  const insert = (table: string, row: Record<string, unknown>) => target.db.prepare(`INSERT INTO ${table} (${Object.keys(row).join(', ')}) VALUES (${Object.keys(row).map((k) => `@${k}`).join(', ')})`);
+  const insertEntity = entities[0] ? insert('entity', entities[0]) : null;
+  const firstToken = [...tokens.values()][0]?.[0];
+  const insertToken = firstToken ? insert('token_account', firstToken) : null;
+  const firstStake = [...stakes.values()][0]?.[0];
+  const insertStake = firstStake ? insert('entity_stake', firstStake) : null;
+  let rows = 0;
+  const page = target.db.transaction((batch: Array<Record<string, unknown>>) => {
+    for (const entity of batch) {
+      insertEntity!.run(entity);
+      rows++;
+      for (const token of tokens.get(String(entity.id)) ?? []) { insertToken!.run(token); rows++; }
+      for (const stake of stakes.get(String(entity.id)) ?? []) { insertStake!.run(stake); rows++; }
+    }
+  });
+  const started = performance.now();
+  for (let i = 0; i < entities.length; i += 100) page(entities.slice(i, i + 100));
+  const seconds = (performance.now() - started) / 1000;
+  target.close();
+  return { seconds, rows };
+}
+
+function groupBy(rows: Array<Record<string, unknown>>, key: string): Map<string, Array<Record<string, unknown>>> {
+  const groups = new Map<string, Array<Record<string, unknown>>>();
+  for (const row of rows) {
+    const k = String(row[key]);
+    const list = groups.get(k);
+    if (list) list.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}

@@ -1,0 +1,13 @@
+import { POLITE_UPSTREAM_ACCOUNTS_PER_SECOND, runSyncBench, SYNC_TARGET_RATIO } from './sync-bench.ts';
+
+const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** `npm run bench -- sync`: runs the sync benchmark and prints its figures and verdict. */
+export async function benchSync(dataDir: string, accounts: number): Promise<void> {
+  const result = await runSyncBench(dataDir, accounts, (line) => console.error(line));
+  console.log(`sync from a local upstream (no rate limit): ${number.format(result.accounts)} accounts in ${result.syncSeconds.toFixed(2)} s = ${number.format(result.syncAccountsPerSecond)} accounts/s, ${number.format(result.requests)} requests`);
+  console.log(`raw SQLite inserts of the same rows (${number.format(result.rawRows)} rows, 100 accounts per transaction): ${result.rawSeconds.toFixed(2)} s = ${number.format(result.rawAccountsPerSecond)} accounts/s`);
+  console.log(`ratio sync / raw insert: ${result.ratio.toFixed(2)} (target >= ${SYNC_TARGET_RATIO})`);
+  console.log(`a public upstream at the default 20 requests/s yields at most ${number.format(POLITE_UPSTREAM_ACCOUNTS_PER_SECOND)} accounts/s: the sync ingests ${(result.syncAccountsPerSecond / POLITE_UPSTREAM_ACCOUNTS_PER_SECOND).toFixed(1)}x that`);
+  console.log(result.ratio >= SYNC_TARGET_RATIO && result.syncAccountsPerSecond > POLITE_UPSTREAM_ACCOUNTS_PER_SECOND ? 'target met' : 'target missed');
+}

@@ -1,0 +1,40 @@
+/**
+ * Progress of a profile's upstream sync, as the typed API reports it (`sync/status` channel
+ * and event). Imported by main, preload and renderer: types only.
+ */
+export type SyncState =
+  /** The profile has no upstream (the demo ledger). */
+  | 'none'
+  /** Crawling the upstream (a first or a re-sync pass). */
+  | 'syncing'
+  /** Caught up; following new transactions (or waiting for the next refresh pass). */
+  | 'following'
+  | 'paused'
+  /** The upstream cannot be reached; the local store keeps serving. */
+  | 'offline'
+  /** The upstream answered something the sync cannot use; it tries again later. */
+  | 'error';
+
+export type SyncPhaseName = 'accounts' | 'tokens' | 'contracts' | 'transactions';
+
+export interface SyncStatus {
+  profile: string;
+  /** Base URL of the upstream mirror node; null for the demo profile. */
+  upstream: string | null;
+  state: SyncState;
+  phase: SyncPhaseName | null;
+  /** Entities stored in the current pass of the current phase. */
+  entitiesSynced: number;
+  /** Accounts and contracts in the local store. */
+  accountsInStore: number;
+  /** Entities stored per second, over the last few seconds. */
+  ratePerSecond: number;
+  /** Estimated size of the current pass (from how far along the id space it is); null when unknown. */
+  estimatedTotal: number | null;
+  estimatedSecondsLeft: number | null;
+  /** Completed full passes over the accounts. */
+  completedPasses: number;
+  /** Consensus timestamp of the last transaction followed (`seconds.nanos`), when the upstream offers them. */
+  lastTransactionTimestamp: string | null;
+  lastError: { message: string; at: string } | null;
+}

@@ -1,0 +1,80 @@
+import { setImmediate as yieldToIo } from 'node:timers/promises';
+import { accountRowsOf, type AccountRows } from './account-rows.ts';
+import type { AccountWriter, PageEtag } from './account-writer.ts';
+import type { SyncCursor } from './sync-cursor.ts';
+import { completeTokenBalances } from './token-balances.ts';
+import type { UpstreamClient } from './upstream-client.ts';
+import { UpstreamFormatError } from './upstream-values.ts';
+
+/** The crawl's first page: every account and contract, ascending, the most a page may hold. */
+export const FIRST_ACCOUNTS_PAGE = '/api/v1/accounts?limit=100&order=asc';
+
+export interface CrawlContext {
+  client: UpstreamClient;
+  writer: AccountWriter;
+  signal: AbortSignal;
+  /** Whether the upstream serves `/api/v1/accounts/{id}/tokens`; learnt on first use. */
+  tokenSupport?: { relationships: boolean };
+  /** After each stored page: how many accounts it held and the last account id in it. */
+  onPage?: (page: { items: number; lastAccount: string | null; unchanged: boolean }) => void;
+}
+
+interface FetchedPage {
+  url: string;
+  rows: AccountRows[];
+  lastAccount: string | null;
+  nextUrl: string | null;
+  /** The ETag record to store, or (for a 304) the stored one. */
+  etag: PageEtag | null;
+  unchanged: boolean;
+}
+
+/**
+ * One pass over `/api/v1/accounts` along `account.id`, ascending, following `links.next`,
+ * resuming from the stored cursor. Every page and the cursor after it commit together.
+ * The next page is requested before the current one is written, so the upstream works while
+ * SQLite does. Resolves when the pass is complete.
+ */
+export async function crawlAccounts(context: CrawlContext): Promise<void> {
+  const cursors = context.writer.cursors;
+  let cursor: SyncCursor = cursors.get('accounts') ?? { phase: 'accounts', nextUrl: FIRST_ACCOUNTS_PAGE, items: 0, passes: 0, mark: null };
+  if (cursor.nextUrl === null) return;
+  let pending = fetchAccountsPage(context, cursor.nextUrl);
+  for (;;) {
+    const page = await pending;
+    if (page.nextUrl !== null) {
+      pending = fetchAccountsPage(context, page.nextUrl);
+      // Nobody awaits it while this page is written; its failure surfaces at the next await.
+      pending.catch(() => undefined);
+      await yieldToIo();
+    }
+    context.signal.throwIfAborted();
+    const items = page.etag?.items ?? page.rows.length;
+    cursor = {
+      ...cursor,
+      nextUrl: page.nextUrl,
+      items: cursor.items + items,
+      passes: page.nextUrl === null ? cursor.passes + 1 : cursor.passes,
+    };
+    context.writer.applyPage(page.rows, cursor, page.unchanged ? null : page.etag);
+    context.onPage?.({ items, lastAccount: page.lastAccount, unchanged: page.unchanged });
+    if (page.nextUrl === null) return;
+  }
+}
+
+async function fetchAccountsPage(context: CrawlContext, url: string): Promise<FetchedPage> {
+  const known = context.writer.etagOf(url);
+  const reply = await context.client.get(url, { etag: known?.etag ?? null, signal: context.signal });
+  if (reply.status === 304 && known) {
+    return { url, rows: [], lastAccount: null, nextUrl: known.nextUrl, etag: known, unchanged: true };
+  }
+  if (reply.status !== 200) throw new UpstreamFormatError(`the upstream has no accounts list (HTTP ${reply.status} for ${url})`);
+  const body = reply.body as { accounts?: unknown; links?: { next?: unknown } };
+  if (!Array.isArray(body.accounts)) throw new UpstreamFormatError(`the accounts page ${url} has no "accounts" array`);
+  const rows = body.accounts.map((info) => accountRowsOf(info as Record<string, unknown>));
+  await completeTokenBalances(context, rows, context.tokenSupport ?? { relationships: true });
+  const nextUrl = typeof body.links?.next === 'string' ? body.links.next : null;
+  const lastAccount = rows.length > 0 ? (body.accounts.at(-1) as { account: string }).account : null;
+  const etag = reply.etag ? { url, etag: reply.etag, nextUrl, items: rows.length } : null;
+  return { url, rows, lastAccount, nextUrl, etag, unchanged: false };
+}

@@ -1,0 +1,283 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { SyncPhaseName, SyncState, SyncStatus } from '../common/sync-types.ts';
+import { parseEntityIdLoose } from '../mirror/format/entity-id.ts';
+import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
+import { AccountWriter } from './account-writer.ts';
+import { crawlAccounts, FIRST_ACCOUNTS_PAGE } from './accounts-crawl.ts';
+import { crawlContracts, hasContractTable } from './contracts-crawl.ts';
+import { SyncProgress } from './sync-progress.ts';
+import { followTransactions, markTransactionsStart } from './transactions-follow.ts';
+import { UpstreamClient, type RetryEvent } from './upstream-client.ts';
+
+export const DEFAULT_REQUESTS_PER_SECOND = 20;
+const PAUSED_META_KEY = 'sync.paused';
+
+export interface SyncEngineOptions {
+  profile: string;
+  db: SqliteDatabase;
+  /** Base URL of the upstream mirror node. */
+  upstreamUrl: string;
+  requestsPerSecond?: number;
+  timeoutMs?: number;
+  backoffCapMs?: number;
+  /** How often to look for new transactions once caught up. */
+  followIntervalMs?: number;
+  /** Without a transactions endpoint upstream: how often to re-crawl (conditional requests make it cheap). */
+  refreshIntervalMs?: number;
+  /** How long to wait after an answer the sync cannot use before trying again. */
+  errorRetryMs?: number;
+  /** Called whenever the status changes (every page, every retry); the caller throttles. */
+  onStatus?: (status: SyncStatus) => void;
+  log?: (line: string) => void;
+}
+
+/**
+ * Keeps a profile's store in step with its upstream: a full crawl of the accounts (resumed
+ * from the stored cursor after a restart), then incremental updates from the transactions
+ * after the last synced consensus timestamp, or periodic conditional re-crawls when the
+ * upstream has no transactions endpoint. Never throws: failures become state and lastError,
+ * and the local API keeps serving whatever is stored.
+ */
+export class SyncEngine {
+  readonly #options: SyncEngineOptions;
+  readonly #writer: AccountWriter;
+  readonly #client: UpstreamClient;
+  readonly #progress = new SyncProgress();
+  readonly #countAccounts;
+  #state: SyncState = 'paused';
+  #phase: SyncPhaseName | null = null;
+  #lastError: SyncStatus['lastError'] = null;
+  #highestId: number | null = null;
+  #run: { abort: AbortController; done: Promise<void> } | null = null;
+  #accounts = { value: 0, at: -Infinity };
+  #caughtUp: Array<() => void> = [];
+  readonly #tokenSupport = { relationships: true };
+  #contractsSupported = true;
+
+  constructor(options: SyncEngineOptions) {
+    this.#options = options;
+    this.#writer = new AccountWriter(options.db);
+    this.#countAccounts = options.db.prepare("SELECT count(*) FROM entity WHERE type IN ('ACCOUNT', 'CONTRACT')").pluck();
+    this.#client = new UpstreamClient({
+      baseUrl: options.upstreamUrl,
+      requestsPerSecond: options.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND,
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.backoffCapMs === undefined ? {} : { backoffCapMs: options.backoffCapMs }),
+      onRetry: (event) => this.#onRetry(event),
+      onSuccess: () => this.#onSuccess(),
+    });
+  }
+
+  /** Starts syncing unless the user paused this profile (a pause survives restarts). */
+  start(): void {
+    if (this.#readPaused()) {
+      this.#setState('paused');
+      return;
+    }
+    this.#startRun();
+  }
+
+  async pause(): Promise<void> {
+    this.#writePaused(true);
+    await this.#stopRun();
+    this.#setState('paused');
+  }
+
+  resume(): void {
+    this.#writePaused(false);
+    if (!this.#run) this.#startRun();
+  }
+
+  /** Forgets every cursor and ETag and crawls the upstream again from the start. */
+  async resync(): Promise<void> {
+    await this.#stopRun();
+    this.#options.db.transaction(() => {
+      this.#writer.cursors.clear();
+      this.#options.db.prepare('DELETE FROM sync_etag').run();
+    })();
+    this.#writePaused(false);
+    this.#startRun();
+  }
+
+  async close(): Promise<void> {
+    await this.#stopRun();
+  }
+
+  /** Requests sent to the upstream so far, retries included. */
+  get upstreamRequests(): number {
+    return this.#client.requestCount;
+  }
+
+  /** Resolves the next time the sync is caught up (a crawl pass finished and transactions followed). */
+  caughtUp(): Promise<void> {
+    return new Promise((resolve) => this.#caughtUp.push(resolve));
+  }
+
+  status(): SyncStatus {
+    const accounts = this.#writer.cursors.get('accounts');
+    const transactions = this.#writer.cursors.get('transactions');
+    return {
+      profile: this.#options.profile,
+      upstream: this.#client.baseUrl,
+      state: this.#state,
+      phase: this.#phase,
+      entitiesSynced: this.#progress.synced,
+      accountsInStore: this.#accountsInStore(),
+      ratePerSecond: Math.round(this.#progress.ratePerSecond()),
+      estimatedTotal: this.#phase === 'accounts' ? this.#progress.estimatedTotal() : null,
+      estimatedSecondsLeft: this.#phase === 'accounts' ? this.#progress.estimatedSecondsLeft() : null,
+      completedPasses: accounts?.passes ?? 0,
+      lastTransactionTimestamp: transactions?.mark && transactions.mark !== '0' ? transactions.mark : null,
+      lastError: this.#lastError,
+    };
+  }
+
+  #startRun(): void {
+    const accounts = this.#writer.cursors.get('accounts');
+    this.#state = accounts && accounts.nextUrl === null ? 'following' : 'syncing';
+    const abort = new AbortController();
+    this.#run = { abort, done: this.#loop(abort.signal) };
+  }
+
+  async #stopRun(): Promise<void> {
+    const run = this.#run;
+    this.#run = null;
+    if (!run) return;
+    run.abort.abort();
+    await run.done;
+  }
+
+  async #loop(signal: AbortSignal): Promise<void> {
+    let transactionsSupported = true;
+    while (!signal.aborted) {
+      try {
+        const context = { client: this.#client, writer: this.#writer, signal, tokenSupport: this.#tokenSupport };
+        transactionsSupported = await markTransactionsStart(context);
+        await this.#crawl(signal);
+        await this.#crawlContracts(signal);
+        this.#phase = 'transactions';
+        if (transactionsSupported) {
+          transactionsSupported = (await followTransactions({ ...context, onPage: () => this.#emit() })) === 'caught-up';
+        }
+        this.#setState('following');
+        this.#releaseCaughtUp();
+        if (transactionsSupported) {
+          await sleep(this.#options.followIntervalMs ?? 5000, undefined, { signal });
+        } else {
+          await sleep(this.#options.refreshIntervalMs ?? 10 * 60_000, undefined, { signal });
+          this.#startRefreshPass();
+        }
+      } catch (error) {
+        if (signal.aborted) return;
+        this.#lastError = { message: error instanceof Error ? error.message : String(error), at: new Date().toISOString() };
+        this.#setState('error');
+        this.#options.log?.(`sync: ${this.#lastError.message}`);
+        await sleep(this.#options.errorRetryMs ?? 60_000, undefined, { signal }).catch(() => undefined);
+      }
+    }
+  }
+
+  async #crawl(signal: AbortSignal): Promise<void> {
+    const cursor = this.#writer.cursors.get('accounts');
+    if (cursor && cursor.nextUrl === null) return;
+    this.#phase = 'accounts';
+    this.#setState('syncing');
+    this.#progress.reset(cursor?.items ?? 0);
+    this.#highestId = await this.#fetchHighestId(signal);
+    await crawlAccounts({
+      client: this.#client,
+      writer: this.#writer,
+      signal,
+      tokenSupport: this.#tokenSupport,
+      onPage: ({ items, lastAccount }) => {
+        const last = lastAccount === null ? null : parseEntityIdLoose(lastAccount);
+        this.#progress.add(items, last !== null && this.#highestId ? Number(last) / this.#highestId : null);
+        this.#emit();
+      },
+    });
+  }
+
+  /** Contracts with their bytecode, once per sync (bytecode never changes), when the store has the table. */
+  async #crawlContracts(signal: AbortSignal): Promise<void> {
+    if (!this.#contractsSupported || !hasContractTable(this.#options.db)) return;
+    const cursor = this.#writer.cursors.get('contracts');
+    if (cursor && cursor.nextUrl === null) return;
+    this.#phase = 'contracts';
+    this.#progress.reset(cursor?.items ?? 0);
+    this.#setState('syncing');
+    const outcome = await crawlContracts({
+      client: this.#client,
+      db: this.#options.db,
+      signal,
+      onPage: ({ items }) => {
+        this.#progress.add(items, null);
+        this.#emit();
+      },
+    });
+    if (outcome === 'unsupported') this.#contractsSupported = false;
+  }
+
+  /** The last account id upstream: how far through the id space a crawl is estimates its size. */
+  async #fetchHighestId(signal: AbortSignal): Promise<number | null> {
+    const reply = await this.#client.get('/api/v1/accounts?limit=1&order=desc&balance=false', { signal });
+    if (reply.status !== 200) return null;
+    const account = (reply.body as { accounts?: Array<{ account?: unknown }> }).accounts?.[0]?.account;
+    const id = typeof account === 'string' ? parseEntityIdLoose(account) : null;
+    return id === null ? null : Number(id);
+  }
+
+  #startRefreshPass(): void {
+    const cursor = this.#writer.cursors.get('accounts');
+    this.#writer.cursors.put({ phase: 'accounts', nextUrl: FIRST_ACCOUNTS_PAGE, items: 0, passes: cursor?.passes ?? 0, mark: null });
+  }
+
+  #onRetry(event: RetryEvent): void {
+    const seconds = (event.delayMs / 1000).toFixed(1);
+    this.#lastError = { message: `${event.error} from ${event.url}; retrying in ${seconds} s`, at: new Date().toISOString() };
+    if (event.unreachable && this.#state !== 'offline') {
+      this.#options.log?.(`sync: upstream unreachable (${event.error}); serving the local store meanwhile`);
+      this.#setState('offline');
+    } else {
+      this.#emit();
+    }
+  }
+
+  #onSuccess(): void {
+    if (this.#state === 'offline' || this.#state === 'error') {
+      this.#options.log?.('sync: upstream reachable again');
+      this.#setState(this.#phase === 'transactions' ? 'following' : 'syncing');
+    }
+  }
+
+  #setState(state: SyncState): void {
+    this.#state = state;
+    this.#accounts.at = -Infinity;
+    this.#emit();
+  }
+
+  #emit(): void {
+    this.#options.onStatus?.(this.status());
+  }
+
+  #releaseCaughtUp(): void {
+    const waiting = this.#caughtUp;
+    this.#caughtUp = [];
+    for (const resolve of waiting) resolve();
+  }
+
+  /** A full count takes tens of milliseconds on millions of rows: at most once a second. */
+  #accountsInStore(): number {
+    const now = performance.now();
+    if (now - this.#accounts.at >= 1000) this.#accounts = { value: Number(this.#countAccounts.get()), at: now };
+    return this.#accounts.value;
+  }
+
+  #readPaused(): boolean {
+    const value = this.#options.db.prepare('SELECT value FROM store_meta WHERE key = ?').pluck().get(PAUSED_META_KEY);
+    return value === '1';
+  }
+
+  #writePaused(paused: boolean): void {
+    this.#options.db.prepare('INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(PAUSED_META_KEY, paused ? '1' : '0');
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Rate and estimate of a crawl. The rate is taken over a sliding window so that it follows
+ * changes (a 429 pause, a slow upstream) within seconds. The total is estimated from how far
+ * through the id space the crawl is, since the mirror API does not count accounts.
+ */
+export class SyncProgress {
+  readonly #windowMs: number;
+  readonly #now: () => number;
+  #samples: Array<{ at: number; count: number }> = [];
+  #synced = 0;
+  #fraction: number | null = null;
+
+  constructor(windowMs = 10_000, now: () => number = () => performance.now()) {
+    this.#windowMs = windowMs;
+    this.#now = now;
+  }
+
+  reset(synced: number): void {
+    this.#synced = synced;
+    this.#samples = [];
+    this.#fraction = null;
+  }
+
+  /** `fraction`: how far through the id space the crawl is, in [0, 1], when known. */
+  add(count: number, fraction: number | null): void {
+    const at = this.#now();
+    this.#synced += count;
+    this.#samples.push({ at, count });
+    while (this.#samples.length > 0 && this.#samples[0]!.at < at - this.#windowMs) this.#samples.shift();
+    if (fraction !== null) this.#fraction = Math.min(1, Math.max(0, fraction));
+  }
+
+  get synced(): number {
+    return this.#synced;
+  }
+
+  ratePerSecond(): number {
+    const now = this.#now();
+    const recent = this.#samples.filter((s) => s.at >= now - this.#windowMs);
+    if (recent.length === 0) return 0;
+    const span = Math.max(1000, now - recent[0]!.at);
+    return (recent.reduce((sum, s) => sum + s.count, 0) / span) * 1000;
+  }
+
+  estimatedTotal(): number | null {
+    if (this.#fraction === null || this.#fraction <= 0) return null;
+    return Math.max(this.#synced, Math.round(this.#synced / this.#fraction));
+  }
+
+  estimatedSecondsLeft(): number | null {
+    const total = this.estimatedTotal();
+    const rate = this.ratePerSecond();
+    if (total === null || rate <= 0) return null;
+    return Math.round((total - this.#synced) / rate);
+  }
+}

@@ -1,0 +1,104 @@
+import { accountRowsOf, type AccountRows } from './account-rows.ts';
+import type { AccountWriter } from './account-writer.ts';
+import type { SyncCursor } from './sync-cursor.ts';
+import { completeTokenBalances } from './token-balances.ts';
+import type { UpstreamClient } from './upstream-client.ts';
+import { UpstreamFormatError } from './upstream-values.ts';
+
+/** Accounts re-fetched per request (repeated `account.id`), well below the reference's repeat limit. */
+const REFETCH_BATCH = 25;
+const ENTITY_ID = /^\d{1,4}\.\d{1,5}\.\d{1,12}$/;
+
+export interface FollowContext {
+  client: UpstreamClient;
+  writer: AccountWriter;
+  signal: AbortSignal;
+  tokenSupport?: { relationships: boolean };
+  onPage?: (page: { transactions: number; accounts: number; lastTimestamp: string | null }) => void;
+}
+
+/**
+ * Sets the starting point of incremental updates to the upstream's newest transaction, before
+ * a full crawl begins, so that whatever changes during the crawl is picked up after it.
+ * Returns false when the upstream has no transactions endpoint.
+ */
+export async function markTransactionsStart(context: FollowContext): Promise<boolean> {
+  const cursors = context.writer.cursors;
+  if (cursors.get('transactions')) return true;
+  const reply = await context.client.get('/api/v1/transactions?limit=1&order=desc', { signal: context.signal });
+  if (reply.status === 404) return false;
+  if (reply.status !== 200) return true;
+  const newest = (reply.body as { transactions?: Array<{ consensus_timestamp?: unknown }> }).transactions?.[0]?.consensus_timestamp;
+  const mark = typeof newest === 'string' ? newest : '0';
+  cursors.put({ phase: 'transactions', nextUrl: null, items: 0, passes: 0, mark });
+  return true;
+}
+
+/**
+ * Follows `/api/v1/transactions` after the last synced consensus timestamp until caught up,
+ * re-fetching from the accounts list every account the transactions touched; each page's
+ * accounts and the new timestamp commit together. Returns 'unsupported' when the upstream
+ * has no transactions endpoint.
+ */
+export async function followTransactions(context: FollowContext): Promise<'caught-up' | 'unsupported'> {
+  const cursors = context.writer.cursors;
+  let cursor: SyncCursor = cursors.get('transactions') ?? { phase: 'transactions', nextUrl: null, items: 0, passes: 0, mark: '0' };
+  for (;;) {
+    const url = cursor.nextUrl ?? `/api/v1/transactions?limit=100&order=asc&timestamp=gt:${cursor.mark ?? '0'}`;
+    const reply = await context.client.get(url, { signal: context.signal });
+    if (reply.status === 404) return 'unsupported';
+    if (reply.status !== 200) return 'caught-up';
+    const body = reply.body as { transactions?: unknown; links?: { next?: unknown } };
+    if (!Array.isArray(body.transactions)) throw new UpstreamFormatError(`the transactions page ${url} has no "transactions" array`);
+    const transactions = body.transactions as Array<Record<string, unknown>>;
+    const rows = await refetchAccounts(context, touchedAccounts(transactions));
+    const last = transactions.at(-1)?.consensus_timestamp;
+    const lastTimestamp = typeof last === 'string' ? last : null;
+    const nextUrl = typeof body.links?.next === 'string' ? body.links.next : null;
+    cursor = { ...cursor, nextUrl, items: cursor.items + transactions.length, mark: lastTimestamp ?? cursor.mark };
+    context.signal.throwIfAborted();
+    context.writer.applyPage(rows, cursor);
+    context.onPage?.({ transactions: transactions.length, accounts: rows.length, lastTimestamp });
+    if (nextUrl === null) return 'caught-up';
+  }
+}
+
+/** Every entity id a transaction names as a party: payer, transfers, the entity it acted on. */
+export function touchedAccounts(transactions: Array<Record<string, unknown>>): string[] {
+  const ids = new Set<string>();
+  const add = (value: unknown): void => {
+    if (typeof value === 'string' && ENTITY_ID.test(value)) ids.add(value);
+  };
+  for (const tx of transactions) {
+    if (typeof tx.transaction_id === 'string') add(tx.transaction_id.split('-')[0]);
+    add(tx.entity_id);
+    for (const list of ['transfers', 'token_transfers', 'staking_reward_transfers'] as const) {
+      for (const transfer of asArray(tx[list])) add((transfer as { account?: unknown }).account);
+    }
+    for (const transfer of asArray(tx.nft_transfers)) {
+      add((transfer as { receiver_account_id?: unknown }).receiver_account_id);
+      add((transfer as { sender_account_id?: unknown }).sender_account_id);
+    }
+  }
+  return [...ids];
+}
+
+async function refetchAccounts(context: FollowContext, ids: string[]): Promise<AccountRows[]> {
+  const rows: AccountRows[] = [];
+  for (let i = 0; i < ids.length; i += REFETCH_BATCH) {
+    const batch = ids.slice(i, i + REFETCH_BATCH);
+    const query = batch.map((id) => `account.id=${id}`).join('&');
+    const reply = await context.client.get(`/api/v1/accounts?${query}&limit=100`, { signal: context.signal });
+    if (reply.status !== 200) continue;
+    const accounts = (reply.body as { accounts?: unknown }).accounts;
+    if (!Array.isArray(accounts)) throw new UpstreamFormatError('an accounts re-fetch answered without an "accounts" array');
+    const page = accounts.map((info) => accountRowsOf(info as Record<string, unknown>));
+    await completeTokenBalances(context, page, context.tokenSupport ?? { relationships: true });
+    rows.push(...page);
+  }
+  return rows;
+}
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}

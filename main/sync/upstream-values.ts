@@ -1,0 +1,72 @@
+import { decodeBase32 } from '../mirror/format/base32.ts';
+import { parseEntityIdLoose } from '../mirror/format/entity-id.ts';
+
+/**
+ * Readers for the value formats of upstream responses, each the inverse of a renderer in
+ * `main/mirror/format`. A value that does not fit its format throws: storing a guess would
+ * break the promise that the local answer equals the upstream's.
+ */
+export class UpstreamFormatError extends Error {}
+
+export function entityIdOf(text: unknown): bigint | null {
+  if (text === null || text === undefined) return null;
+  const id = typeof text === 'string' ? parseEntityIdLoose(text) : null;
+  if (id === null) throw new UpstreamFormatError(`not an entity id: ${JSON.stringify(text)}`);
+  return id;
+}
+
+/** `seconds.nanoseconds` to integer nanoseconds. */
+export function timestampOf(text: unknown): bigint | null {
+  if (text === null || text === undefined) return null;
+  const match = typeof text === 'string' ? /^(-?)(\d+)(?:\.(\d{1,9}))?$/.exec(text) : null;
+  if (!match) throw new UpstreamFormatError(`not a timestamp: ${JSON.stringify(text)}`);
+  const ns = BigInt(match[2]!) * 1_000_000_000n + BigInt((match[3] ?? '').padEnd(9, '0'));
+  return match[1] ? -ns : ns;
+}
+
+export function intOf(value: unknown): bigint | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
+  if (typeof value === 'string' && /^-?\d+$/.test(value)) return BigInt(value);
+  throw new UpstreamFormatError(`not an integer: ${JSON.stringify(value)}`);
+}
+
+export function boolOf(value: unknown): bigint | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'boolean') throw new UpstreamFormatError(`not a boolean: ${JSON.stringify(value)}`);
+  return value ? 1n : 0n;
+}
+
+/** `0x`-prefixed (or bare) hex to bytes; `0x` alone is no bytes. */
+export function hexBytesOf(text: unknown): Buffer | null {
+  if (text === null || text === undefined) return null;
+  const match = typeof text === 'string' ? /^(?:0x)?((?:[0-9a-fA-F]{2})*)$/.exec(text) : null;
+  if (!match) throw new UpstreamFormatError(`not hex bytes: ${JSON.stringify(text)}`);
+  return Buffer.from(match[1]!, 'hex');
+}
+
+export function base32Of(text: unknown): Buffer | null {
+  if (text === null || text === undefined) return null;
+  const bytes = typeof text === 'string' ? decodeBase32(text) : null;
+  if (bytes === null) throw new UpstreamFormatError(`not base32: ${JSON.stringify(text)}`);
+  return Buffer.from(bytes);
+}
+
+export function stringOf(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string') throw new UpstreamFormatError(`not a string: ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** The stored protobuf Key bytes that `renderKey` turns back into this wrapper. */
+export function keyBytesOf(wrapper: unknown): Buffer | null {
+  if (wrapper === null || wrapper === undefined) return null;
+  const { _type, key } = wrapper as { _type?: unknown; key?: unknown };
+  if (typeof key !== 'string' || !/^[0-9a-fA-F]*$/.test(key)) throw new UpstreamFormatError(`not a key: ${JSON.stringify(wrapper)}`);
+  const hex = key.toLowerCase();
+  if (_type === 'ED25519' && hex.length === 64) return Buffer.from(`1220${hex}`, 'hex');
+  if (_type === 'ECDSA_SECP256K1' && hex.length === 66) return Buffer.from(`3a21${hex}`, 'hex');
+  if (_type === 'ProtobufEncoded') return Buffer.from(hex, 'hex');
+  throw new UpstreamFormatError(`not a key: ${JSON.stringify(wrapper)}`);
+}

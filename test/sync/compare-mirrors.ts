@@ -1,0 +1,41 @@
+/** Fetches a path (`/api/v1/...`) and answers status and body text. */
+export interface Reply { status: number; body: string; link?: string | null }
+export type Get = (path: string) => Promise<Reply>;
+
+/** Queries whose pages, followed to the end, must be equal on both sides once synced. */
+export const FAITHFUL_QUERIES = [
+  '/api/v1/accounts?limit=100',
+  '/api/v1/accounts',
+  '/api/v1/accounts?limit=37&order=desc',
+  '/api/v1/accounts?limit=100&balance=false',
+  '/api/v1/accounts?account.id=gte:0.0.500&account.id=lt:0.0.900&limit=50',
+  '/api/v1/accounts?account.balance=gt:1000000000&limit=100',
+  '/api/v1/accounts?account.id=0.0.3&account.id=0.0.1001&account.id=0.0.1200',
+];
+
+export function httpGet(base: string): Get {
+  return async (path) => {
+    const response = await fetch(`${base}${path}`);
+    return { status: response.status, body: await response.text(), link: response.headers.get('link') };
+  };
+}
+
+/**
+ * Walks every query's pages through `links.next` on the upstream and asks the local mirror
+ * the same URLs. Returns how many pages were compared and the URLs that differ (status, body
+ * byte for byte, or Link header).
+ */
+export async function comparePages(upstream: Get, local: Get, queries: readonly string[] = FAITHFUL_QUERIES): Promise<{ pages: number; differences: string[] }> {
+  let pages = 0;
+  const differences: string[] = [];
+  for (const query of queries) {
+    let url: string | null = query;
+    while (url !== null) {
+      const [remote, mine] = (await Promise.all([upstream(url), local(url)])) as [Reply, Reply];
+      pages++;
+      if (remote.status !== mine.status || remote.body !== mine.body || (remote.link ?? null) !== (mine.link ?? null)) differences.push(url);
+      url = remote.status === 200 ? (JSON.parse(remote.body) as { links: { next: string | null } }).links.next : null;
+    }
+  }
+  return { pages, differences };
+}

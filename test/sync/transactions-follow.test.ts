@@ -1,0 +1,99 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AccountInfo } from '../../main/common/mirror-types.ts';
+import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
+import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
+import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
+import { accountRowsOf } from '../../main/sync/account-rows.ts';
+import { AccountWriter } from '../../main/sync/account-writer.ts';
+import { SyncEngine } from '../../main/sync/sync-engine.ts';
+import { touchedAccounts } from '../../main/sync/transactions-follow.ts';
+import { comparePages, type Get } from './compare-mirrors.ts';
+
+function account(num: number, balance: number): AccountInfo {
+  return {
+    account: `0.0.${num}`, alias: null, auto_renew_period: 7776000, balance: { balance, timestamp: '1700000000.000000001', tokens: [] },
+    created_timestamp: '1600000000.000000000', decline_reward: false, deleted: false, ethereum_nonce: 0,
+    evm_address: `0x${num.toString(16).padStart(40, '0')}`, expiry_timestamp: null, key: null, max_automatic_token_associations: 0,
+    memo: '', pending_reward: 0, receiver_sig_required: false, staked_account_id: null, staked_node_id: null, stake_period_start: null,
+  };
+}
+
+/**
+ * An upstream with a transactions endpoint: the accounts list is the real mirror API over a
+ * store the test changes, and `/api/v1/transactions` answers from a list the test appends to.
+ */
+const upstreamStore = new LedgerStore({ file: ':memory:' });
+const upstreamWriter = new AccountWriter(upstreamStore.db);
+const upstreamApi = createMirrorApi(upstreamStore, defaultMirrorApiConfig, false);
+const transactions: Array<Record<string, unknown>> = [];
+const server = http.createServer(async (req, res) => {
+  const url = new URL(req.url!, 'http://x');
+  if (url.pathname === '/api/v1/transactions') {
+    const order = url.searchParams.get('order') ?? 'desc';
+    const after = url.searchParams.get('timestamp')?.replace('gt:', '');
+    const limit = Number(url.searchParams.get('limit') ?? 25);
+    let list = after === undefined ? [...transactions] : transactions.filter((t) => Number(t.consensus_timestamp) > Number(after));
+    if (order === 'desc') list = list.reverse();
+    const page = list.slice(0, limit);
+    const next = page.length === limit && list.length > limit ? `/api/v1/transactions?limit=${limit}&order=${order}&timestamp=gt:${page.at(-1)!.consensus_timestamp as string}` : null;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ transactions: page, links: { next } }));
+    return;
+  }
+  const reply = await upstreamApi.server.inject({ url: req.url! });
+  res.writeHead(reply.statusCode, { 'content-type': 'application/json' }).end(reply.body);
+});
+const ready = new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function put(...accounts: AccountInfo[]): void {
+  upstreamWriter.applyPage(accounts.map((a) => accountRowsOf(a as unknown as Record<string, unknown>)), null);
+}
+
+const injectGet = (store: LedgerStore): Get => {
+  const api = createMirrorApi(store, defaultMirrorApiConfig, false);
+  return async (url) => {
+    const reply = await api.server.inject({ url });
+    return { status: reply.statusCode, body: reply.body };
+  };
+};
+
+describe('incremental updates from the transactions', () => {
+  it('names every party of a transaction as touched', () => {
+    expect(touchedAccounts([{
+      transaction_id: '0.0.2-1700000000-000000001', entity_id: '0.0.900',
+      transfers: [{ account: '0.0.3', amount: 1 }], token_transfers: [{ account: '0.0.7', token_id: '0.0.800' }],
+      nft_transfers: [{ receiver_account_id: '0.0.8', sender_account_id: null }], staking_reward_transfers: [{ account: '0.0.9' }],
+    }]).sort()).toEqual(['0.0.2', '0.0.3', '0.0.7', '0.0.8', '0.0.9', '0.0.900']);
+  });
+
+  it('after the crawl, re-fetches the accounts that new transactions touched', async () => {
+    const base = await ready;
+    put(account(1001, 10), account(1002, 20), account(1003, 30));
+    transactions.push({ consensus_timestamp: '100.000000000', transaction_id: '0.0.1001-99-0', transfers: [] });
+
+    const local = new LedgerStore({ file: ':memory:' });
+    const engine = new SyncEngine({ profile: 't', db: local.db, upstreamUrl: base, requestsPerSecond: 0, followIntervalMs: 20 });
+    let caughtUp = engine.caughtUp();
+    engine.start();
+    await caughtUp;
+    expect((await comparePages(injectGet(upstreamStore), injectGet(local))).differences).toEqual([]);
+
+    // New activity upstream: a transfer between 1002 and a new account 1004.
+    put(account(1002, 15), account(1004, 5));
+    transactions.push({ consensus_timestamp: '200.000000001', transaction_id: '0.0.1002-199-0', transfers: [{ account: '0.0.1002', amount: -5 }, { account: '0.0.1004', amount: 5 }] });
+    caughtUp = engine.caughtUp();
+    await caughtUp;
+    caughtUp = engine.caughtUp();
+    await caughtUp;
+    const { pages, differences } = await comparePages(injectGet(upstreamStore), injectGet(local));
+    expect(pages).toBeGreaterThan(5);
+    expect(differences).toEqual([]);
+    expect(engine.status()).toMatchObject({ state: 'following', lastTransactionTimestamp: '200.000000001', accountsInStore: 4, completedPasses: 1 });
+    await engine.close();
+  });
+});

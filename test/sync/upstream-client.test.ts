@@ -1,0 +1,126 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { backoffDelay } from '../../main/sync/backoff.ts';
+import { RateLimiter } from '../../main/sync/rate-limiter.ts';
+import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../main/sync/retry-after.ts';
+import { parseUpstreamJson, UpstreamClient, UpstreamError, type RetryEvent } from '../../main/sync/upstream-client.ts';
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse, n: number) => void;
+const servers: http.Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+/** A scripted upstream: `handler` answers the n-th request. */
+async function upstream(handler: Handler): Promise<string> {
+  let n = 0;
+  const server = http.createServer((req, res) => handler(req, res, n++));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function client(baseUrl: string, retries: RetryEvent[] = []): UpstreamClient {
+  return new UpstreamClient({ baseUrl, requestsPerSecond: 0, timeoutMs: 300, backoffBaseMs: 1, backoffCapMs: 5, onRetry: (e) => retries.push(e) });
+}
+
+describe('upstream client', () => {
+  it('sends If-None-Match with a known ETag and reports 304 as unchanged', async () => {
+    const seen: Array<string | undefined> = [];
+    const base = await upstream((req, res) => {
+      seen.push(req.headers['if-none-match'] as string | undefined);
+      if (req.headers['if-none-match'] === 'W/"1"') return res.writeHead(304).end();
+      res.writeHead(200, { etag: 'W/"1"', 'content-type': 'application/json' }).end('{"a":1}');
+    });
+    const first = await client(base).get('/api/v1/x');
+    expect(first).toEqual({ status: 200, body: { a: 1 }, etag: 'W/"1"' });
+    expect(await client(base).get('/api/v1/x', { etag: 'W/"1"' })).toEqual({ status: 304 });
+    expect(seen).toEqual([undefined, 'W/"1"']);
+  });
+
+  it('retries 500s, resets, cut bodies and time-outs with backoff until an answer comes', async () => {
+    const base = await upstream((req, res, n) => {
+      if (n === 0) return res.writeHead(500).end('{}');
+      if (n === 1) return req.socket.destroy();
+      if (n === 2) return res.writeHead(200, { 'content-type': 'application/json' }).end('{"accounts":[');
+      if (n === 3) return; // never answers
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+    const retries: RetryEvent[] = [];
+    expect(await client(base, retries).get('/api/v1/x')).toMatchObject({ status: 200, body: { ok: true } });
+    expect(retries.map((r) => r.attempt)).toEqual([0, 1, 2, 3]);
+    expect(retries[0]!.error).toBe('HTTP 500');
+    expect(retries[1]!.unreachable).toBe(true);
+    expect(retries[2]!.error).toMatch(/not whole JSON/);
+    expect(retries[3]!.error).toMatch(/no answer within/);
+  });
+
+  it('waits out a 429 for its Retry-After before the next request', async () => {
+    const at: number[] = [];
+    const base = await upstream((_req, res, n) => {
+      at.push(performance.now());
+      if (n === 0) return res.writeHead(429, { 'retry-after': '1' }).end('{}');
+      res.writeHead(200).end('{}');
+    });
+    const retries: RetryEvent[] = [];
+    await client(base, retries).get('/api/v1/x');
+    expect(retries[0]).toMatchObject({ error: 'HTTP 429 Too Many Requests', delayMs: 1000 });
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(950);
+  });
+
+  it('answers a 404 as such and gives up at once on other client errors', async () => {
+    const base = await upstream((req, res) => {
+      if (req.url!.includes('missing')) return res.writeHead(404).end('{"_status":{"messages":[{"message":"Not found"}]}}');
+      res.writeHead(400).end('{"_status":{"messages":[{"message":"Invalid parameter: limit"}]}}');
+    });
+    expect(await client(base).get('/api/v1/missing')).toMatchObject({ status: 404 });
+    await expect(client(base).get('/api/v1/bad')).rejects.toBeInstanceOf(UpstreamError);
+  });
+
+  it('stops retrying when aborted', async () => {
+    const base = await upstream((_req, res) => res.writeHead(503).end('{}'));
+    const abort = new AbortController();
+    const pending = client(base).get('/api/v1/x', { signal: abort.signal });
+    setTimeout(() => abort.abort(), 50);
+    await expect(pending).rejects.toThrow();
+  });
+
+  it('keeps int64 values beyond 2^53 exact', () => {
+    expect(parseUpstreamJson('{"balance":{"balance":2350000000000000000}}')).toEqual({ balance: { balance: 2350000000000000000n } });
+    expect(parseUpstreamJson('{"memo":"1234567890123456789"}')).toEqual({ memo: '1234567890123456789' });
+  });
+});
+
+describe('politeness helpers', () => {
+  it('reads Retry-After as seconds or an HTTP date, capped', () => {
+    expect(parseRetryAfter('3')).toBe(3000);
+    expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:10 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(10_000);
+    expect(parseRetryAfter('99999999')).toBe(MAX_RETRY_AFTER_MS);
+    expect(parseRetryAfter('soon')).toBeNull();
+    expect(parseRetryAfter(null)).toBeNull();
+  });
+
+  it('backs off exponentially with full jitter up to a cap', () => {
+    const options = { baseMs: 100, capMs: 5000 };
+    expect(backoffDelay(0, { ...options, random: () => 0.999 })).toBe(99);
+    expect(backoffDelay(3, { ...options, random: () => 0.5 })).toBe(400);
+    expect(backoffDelay(20, { ...options, random: () => 0.999 })).toBe(4995);
+    expect(backoffDelay(5, { ...options, random: () => 0 })).toBe(0);
+  });
+
+  it('spaces requests evenly at the configured rate and holds them all after a 429', () => {
+    let now = 0;
+    const limiter = new RateLimiter(20, () => now);
+    expect([limiter.reserve(), limiter.reserve(), limiter.reserve()]).toEqual([0, 50, 100]);
+    now = 1000;
+    expect(limiter.reserve()).toBe(0);
+    limiter.holdFor(2000);
+    expect(limiter.reserve()).toBe(2000);
+    expect(limiter.reserve()).toBe(2050);
+    expect(new RateLimiter(0, () => now).reserve()).toBe(0);
+  });
+});
