@@ -1,3 +1,4 @@
+import type { StatusPollState } from '../common/status-types.ts';
 import { FEED_PATHS, RECORD_FEEDS, type FeedName, type PassthroughFeedName, type RecordFeedName } from './feed/feed-paths.ts';
 import { DEFAULT_MAX_BODY_BYTES, parseFeedBody } from './feed/parse-feed.ts';
 import type { StatusSource } from './feed/status-source.ts';
@@ -36,19 +37,8 @@ export type PollResult =
   | { outcome: 'offline' }
   | { outcome: 'too-soon'; retryInMs: number };
 
-export interface PollerState {
-  running: boolean;
-  suspended: boolean;
-  polling: boolean;
-  online: boolean;
-  lastAttemptAt: string | null;
-  lastSuccessAt: string | null;
-  lastError: string | null;
-  lastErrorAt: string | null;
-  consecutiveFailures: number;
-  nextPollAt: string | null;
-  intervalMs: number;
-}
+/** The schedule and health of the poller, as the Status screen shows it (the API's own type). */
+export type PollerState = StatusPollState;
 
 type FeedOutcome = { name: FeedName; accepted: AcceptedFeed } | { name: FeedName; error: string; retryAfterMs?: number };
 
@@ -74,6 +64,8 @@ export class StatusPoller {
   #timer: unknown = null;
   #nextPollAt: number | null = null;
   #inFlight: Promise<PollResult> | null = null;
+  /** True while requests run; false from the moment the result is known (listeners see it done). */
+  #polling = false;
   #abort: AbortController | null = null;
   #running = false;
   #suspended = false;
@@ -131,6 +123,7 @@ export class StatusPoller {
     const wait = this.#msUntilAllowed();
     if (wait > 0) return Promise.resolve({ outcome: 'too-soon', retryInMs: wait });
     this.#lastAttemptMs = this.#clock().getTime();
+    this.#polling = true;
     this.#inFlight = this.#poll()
       .catch((error: unknown): PollResult => ({ outcome: 'failed', error: `poll failed: ${(error as Error).message}` }))
       .then((result) => this.#finish(result))
@@ -151,7 +144,7 @@ export class StatusPoller {
     return {
       running: this.#running,
       suspended: this.#suspended,
-      polling: this.#inFlight !== null,
+      polling: this.#polling,
       online: this.#online,
       lastAttemptAt: iso(this.#lastAttemptMs),
       lastSuccessAt: store.getMeta('last_success_at') ?? null,
@@ -218,6 +211,7 @@ export class StatusPoller {
 
   #finish(result: PollResult): PollResult {
     const { store } = this.#options;
+    this.#polling = false;
     const now = this.#clock();
     if (result.outcome === 'ok') {
       this.#failures = 0;

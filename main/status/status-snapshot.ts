@@ -1,29 +1,14 @@
+import type { StatusComponent, StatusImpact, StatusIncident, StatusSnapshot } from '../common/status-types.ts';
 import { UNRESOLVED_STATUSES, UPCOMING_STATUS } from './feed/feed-paths.ts';
 import { isJsonObject, type JsonObject } from './feed/status-json.ts';
 import { parseInstant } from './feed/timestamps.ts';
 import { specIncident, specMaintenance } from './http/record-shape.ts';
 import type { PollerState } from './poller.ts';
-import type { StatusNotification, StatusStore } from './store/status-store.ts';
+import type { StatusStore } from './store/status-store.ts';
 
-export type Impact = 'none' | 'maintenance' | 'minor' | 'major' | 'critical';
+export type Impact = StatusImpact;
+export type { StatusSnapshot };
 const IMPACT_ORDER: readonly Impact[] = ['none', 'maintenance', 'minor', 'major', 'critical'];
-
-/** Everything the Status screen and the tray show, in one read. */
-export interface StatusSnapshot {
-  source: { label: string; demo: boolean };
-  page: JsonObject | null;
-  /** The upstream's own indicator (summary.json), when it offers one. */
-  indicator: { indicator: string; description: string } | null;
-  /** The worst impact among unresolved incidents: the tray's look and tooltip. */
-  worstImpact: Impact;
-  /** Unresolved incidents, newest first, each with its updates newest first (as instants). */
-  unresolved: JsonObject[];
-  recent: JsonObject[];
-  upcoming: JsonObject[];
-  components: JsonObject[];
-  notifications: StatusNotification[];
-  poll: PollerState;
-}
 
 function sortUpdates(incident: JsonObject): JsonObject {
   if (!Array.isArray(incident.incident_updates)) return incident;
@@ -48,15 +33,16 @@ export function buildSnapshot(store: StatusStore, source: StatusSnapshot['source
   const componentsBody = store.feedBody('components');
   const components = (componentsBody?.components ?? summary?.components ?? []) as unknown[];
   const status = summary?.status ?? store.feedBody('status')?.status;
+  // The store keeps records as the upstream sent them; the parser has checked the fields the types name.
   return {
     source,
     page: store.getPage(),
     indicator: isJsonObject(status) ? { indicator: String(status.indicator), description: String(status.description ?? '') } : null,
     worstImpact: worstImpactOf(unresolved),
-    unresolved,
-    recent: store.listRecords('incident').slice(0, recentLimit).map((r) => sortUpdates(specIncident(r))),
-    upcoming: store.listRecords('maintenance', { openStatuses: [UPCOMING_STATUS] }).map(specMaintenance).reverse(),
-    components: components.filter(isJsonObject).sort((a, b) => Number(a.position ?? 0) - Number(b.position ?? 0)),
+    unresolved: unresolved as StatusIncident[],
+    recent: store.listRecords('incident').slice(0, recentLimit).map((r) => sortUpdates(specIncident(r))) as StatusIncident[],
+    upcoming: store.listRecords('maintenance', { openStatuses: [UPCOMING_STATUS] }).map((r) => sortUpdates(specMaintenance(r))).reverse() as StatusIncident[],
+    components: components.filter(isJsonObject).sort((a, b) => Number(a.position ?? 0) - Number(b.position ?? 0)) as StatusComponent[],
     notifications: store.recentNotifications(20),
     poll,
   };

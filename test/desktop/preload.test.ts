@@ -67,10 +67,21 @@ describe('preload.ts', () => {
     }));
     await import('../../preload/preload.ts');
     expect([...exposed.keys()]).toEqual(['mirrordesk']);
-    const api = exposed.get('mirrordesk') as { app: { info(): Promise<unknown> }; accounts: { list(r: unknown): Promise<unknown> }; on: unknown };
-    expect(Object.keys(api).sort()).toEqual(['accounts', 'app', 'network', 'on']);
+    const api = exposed.get('mirrordesk') as {
+      app: { info(): Promise<unknown> };
+      accounts: { list(r: unknown): Promise<unknown> };
+      status: { settings(): Promise<unknown>; saveSettings(r: unknown): Promise<unknown> };
+      on: (event: string, listener: () => void) => () => void;
+    };
+    expect(Object.keys(api).sort()).toEqual(['accounts', 'app', 'network', 'on', 'status', 'sync']);
     await api.accounts.list({ query: 'limit=2' });
     await api.app.info();
     expect(invoke.mock.calls).toEqual([['accounts/list', { query: 'limit=2' }], ['app/info', null]]);
+    // New channels and events of the contract are reachable without touching the preload.
+    const settings = { quiet: true, impacts: null, componentIds: null };
+    await api.status.settings();
+    await api.status.saveSettings(settings);
+    expect(invoke.mock.calls.slice(2)).toEqual([['status/settings/get', null], ['status/settings/set', settings]]);
+    for (const event of ['status/notification', 'status/updated', 'app/navigate']) expect(typeof api.on(event, () => undefined)).toBe('function');
   });
 });

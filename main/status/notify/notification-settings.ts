@@ -1,12 +1,7 @@
-/** Which notifications reach the user. Held-back ones are still recorded as seen, so they never arrive later. */
-export interface NotificationSettings {
-  /** Quiet mode: record everything, show nothing. */
-  quiet: boolean;
-  /** Impacts that notify ('none', 'minor', 'major', 'critical', 'maintenance'); null means all. */
-  impacts: string[] | null;
-  /** Component ids that notify; null means all. Records naming no component always notify. */
-  componentIds: string[] | null;
-}
+import type { NotificationSettings } from '../../common/status-types.ts';
+
+/** Which notifications reach the user (the API's own type). Held-back ones are still recorded as seen. */
+export type { NotificationSettings };
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { quiet: false, impacts: null, componentIds: null };
 

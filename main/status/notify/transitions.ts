@@ -1,8 +1,9 @@
+import type { StatusNotificationKind } from '../../common/status-types.ts';
 import { RESOLVED_STATUSES, UNRESOLVED_STATUSES } from '../feed/feed-paths.ts';
 import type { JsonObject } from '../feed/status-json.ts';
 import { parseInstant } from '../feed/timestamps.ts';
 
-export type NotificationKind = 'incident.new' | 'incident.update' | 'incident.resolved' | 'maintenance.new';
+export type NotificationKind = StatusNotificationKind;
 
 /** What the notifier already knows about, kept in SQLite so nothing is raised twice across restarts. */
 export type SeenKind = 'incident' | 'update' | 'resolved' | 'maintenance';

@@ -6,6 +6,7 @@ import type { FeedName } from '../feed/feed-paths.ts';
 import { isJsonObject, parseStatusJson, stringifyStatusJson, type JsonObject } from '../feed/status-json.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS, readNotificationSettings, type NotificationSettings } from '../notify/notification-settings.ts';
 import type { NotificationKind, SeenKind, SeenState } from '../notify/transitions.ts';
+import type { StatusNotification } from '../../common/status-types.ts';
 import { STATUS_MIGRATIONS } from './status-migrations.ts';
 
 export type RecordKind = 'incident' | 'maintenance';
@@ -16,19 +17,8 @@ export interface StoredFeed {
   fetchedAt: string;
 }
 
-/** A notification as raised and recorded; `delivered` is false when the settings held it back. */
-export interface StatusNotification {
-  seq: number;
-  kind: NotificationKind;
-  id: string;
-  updateId: string | null;
-  title: string;
-  body: string;
-  impact: string | null;
-  componentIds: string[];
-  raisedAt: string;
-  delivered: boolean;
-}
+/** A notification as raised and recorded (the API's own type); `delivered` is false when the settings held it back. */
+export type { StatusNotification };
 
 export interface ListOptions {
   /** Only the statuses given, and only records the upstream still lists as open. */

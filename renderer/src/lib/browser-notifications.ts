@@ -1,0 +1,37 @@
+import type { StatusNotification } from '../../../main/common/status-types.ts';
+import { incidentHash } from './status-view.ts';
+
+/** The part of the browser's Notification API this uses; absent in browsers without it. */
+export interface NotificationApi {
+  readonly permission: 'default' | 'granted' | 'denied';
+  requestPermission(): Promise<'default' | 'granted' | 'denied'>;
+  new (title: string, options: { body: string; tag: string }): { onclick: ((event: unknown) => void) | null; close(): void };
+}
+
+export type BrowserNotifyState = 'unsupported' | 'default' | 'granted' | 'denied';
+
+export function browserNotifyState(api: NotificationApi | undefined): BrowserNotifyState {
+  return api ? api.permission : 'unsupported';
+}
+
+/**
+ * Shows a status notification as a browser notification, when the user has allowed them.
+ * Only in the web UI: the desktop app raises its own through Electron. The tag is per record and
+ * update, so a notification re-delivered on reconnect replaces itself instead of stacking.
+ * Clicking focuses the tab and opens the incident. Returns whether one was shown.
+ */
+export function showBrowserNotification(api: NotificationApi | undefined, notification: StatusNotification, open: (hash: string) => void, focus: () => void): boolean {
+  if (!api || api.permission !== 'granted') return false;
+  try {
+    const shown = new api(notification.title, { body: notification.body, tag: `${notification.id}:${notification.updateId ?? notification.kind}` });
+    shown.onclick = () => {
+      focus();
+      open(incidentHash(notification.id));
+      shown.close();
+    };
+    return true;
+  } catch {
+    // Some browsers only allow notifications from a service worker: the in-app toast still shows.
+    return false;
+  }
+}

@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import type { StatusPollReply, StatusSnapshot } from '../../main/common/status-types.ts';
+import { startFakeUpstream, type FakeUpstream } from '../../main/conformance/status/fake-upstream.ts';
+import { loadScenarios } from '../../main/conformance/status/scenario-files.ts';
+import { expect, screenshot, startServe, stopServe, test, waitForReady, type ServeInstance } from './serve-fixture.ts';
+
+const LIFECYCLE = path.resolve('../shared/conformance/status/scenarios/incident-lifecycle.json');
+
+/** One typed API call over the web bridge, as the page makes it. */
+async function call<T>(instance: ServeInstance, channel: string, request: unknown = null): Promise<T> {
+  const response = await fetch(`${new URL(instance.uiUrl).origin}/bridge/call/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-mirrordesk-token': instance.token },
+    body: JSON.stringify(request),
+  });
+  const result = (await response.json()) as { ok: boolean; value: T; error?: { message: string } };
+  if (!result.ok) throw new Error(`${channel}: ${result.error?.message}`);
+  return result.value;
+}
+
+/** Polls now; polls are at least 10 s apart, so a `too-soon` answer waits as long as it says. */
+async function pollUntilDone(instance: ServeInstance): Promise<StatusPollReply> {
+  for (;;) {
+    const reply = await call<StatusPollReply>(instance, 'status/poll-now');
+    if (reply.outcome !== 'too-soon') return reply;
+    await new Promise((resolve) => setTimeout(resolve, reply.retryInMs + 100));
+  }
+}
+
+async function openStatus(page: Page, instance: ServeInstance, query = ''): Promise<void> {
+  await page.goto(`${instance.uiUrl}#/status${query}`);
+  await expect(page.getByTestId('status-overall')).toBeVisible();
+}
+
+test.describe('status screen', () => {
+  test('shows the demo network feed: indicator, components, history, upcoming maintenance, last poll', async ({ page, serve }) => {
+    await page.goto(serve.uiUrl);
+    await page.getByRole('link', { name: 'Status' }).click();
+    await expect(page).toHaveURL(/#\/status$/);
+    const overall = page.getByTestId('status-overall');
+    await expect(overall).toContainText('Demo Network (sample status data)');
+    await expect(overall).toContainText('sample data');
+    await expect(page.getByTestId('status-nav-dot')).toHaveAttribute('data-tone', 'ok');
+    await expect(page.getByTestId('last-success')).not.toHaveText('never');
+    await expect(page.getByTestId('components')).toContainText('Mirror Node REST API');
+    await expect(page.getByTestId('upcoming-maintenance')).toContainText('Demo network node software upgrade');
+    const history = page.getByTestId('incident-history');
+    await expect(history).toContainText('Consensus submissions timing out');
+    // A past incident's timeline opens on click and lists its updates newest first.
+    const critical = history.locator('[data-incident="mdkdemoinc04"]');
+    await critical.getByText(/5 updates/).click();
+    await expect(critical.locator('.timeline li').first()).toContainText('postmortem');
+    await expect(page.getByTestId('notify-settings')).toBeVisible();
+    await screenshot(page, '10-status-demo-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, '11-status-demo-dark');
+  });
+
+  test('notification settings are saved and read back', async ({ page, serve }) => {
+    await openStatus(page, serve);
+    const form = page.getByTestId('notify-settings');
+    await form.getByLabel('Minor', { exact: true }).uncheck();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByRole('status')).toHaveText('Saved');
+    expect(await call(serve, 'status/settings/get')).toEqual({ quiet: false, impacts: ['critical', 'major', 'none', 'maintenance'], componentIds: null });
+    await page.reload();
+    await expect(page.getByTestId('notify-settings').getByLabel('Minor', { exact: true })).not.toBeChecked();
+    await page.getByTestId('notify-settings').getByLabel('Minor', { exact: true }).check();
+    await page.getByTestId('notify-settings').getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('notify-settings').getByRole('status')).toHaveText('Saved');
+    expect(await call(serve, 'status/settings/get')).toEqual({ quiet: false, impacts: null, componentIds: null });
+  });
+
+  test.describe('against a Statuspage upstream', () => {
+    let upstream: FakeUpstream;
+    let instance: ServeInstance;
+    let stop: () => Promise<void>;
+
+    test.beforeAll(async () => {
+      test.setTimeout(180_000);
+      upstream = await startFakeUpstream();
+      const [scenario] = loadScenarios(LIFECYCLE);
+      upstream.serve(scenario!.steps[0]!.upstream);
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-e2e-status-'));
+      const started = await startServe(dataDir, ['--status-upstream', upstream.url]);
+      instance = started.instance;
+      stop = () => stopServe(started.child, dataDir);
+      await waitForReady(instance);
+    });
+
+    test.afterAll(async () => {
+      await stop?.();
+      await upstream?.close();
+    });
+
+    test('a toast appears when the scenario opens an incident, and opens it on the Status screen', async ({ page }) => {
+      test.setTimeout(90_000);
+      const [scenario] = loadScenarios(LIFECYCLE);
+      // The first poll of a new data folder is a silent baseline.
+      await expect.poll(async () => (await call<StatusSnapshot>(instance, 'status/snapshot')).poll.lastSuccessAt, { timeout: 20_000 }).not.toBeNull();
+      await openStatus(page, instance);
+      await expect(page.getByTestId('no-open-incidents')).toBeVisible();
+      await expect(page.getByTestId('toast')).toHaveCount(0);
+
+      upstream.serve(scenario!.steps[1]!.upstream);
+      expect(await pollUntilDone(instance)).toMatchObject({ outcome: 'ok', changed: true, notifications: 1 });
+
+      const toast = page.getByTestId('toast');
+      await expect(toast).toHaveCount(1);
+      const opened = (await call<StatusSnapshot>(instance, 'status/snapshot')).unresolved[0]!;
+      await expect(toast).toContainText(opened.name);
+      // The open incident appears on the screen from the same poll, without a reload.
+      await expect(page.getByTestId('open-incidents').locator(`[data-incident="${opened.id}"]`)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Check now' })).toBeEnabled();
+      // The navigation shows the state on every screen.
+      await expect(page.getByTestId('status-nav-dot')).toHaveAttribute('data-tone', 'major');
+      await screenshot(page, '12-status-toast');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, '12-status-toast-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      await toast.locator('a').click();
+      await expect(page).toHaveURL(new RegExp(`#/status\\?incident=${opened.id}$`));
+      await expect(page.locator(`[data-incident="${opened.id}"]`)).toHaveClass(/focused/);
+      await expect(toast).toHaveCount(0);
+      await screenshot(page, '14-status-incident-opened');
+    });
+
+    test('an upstream error is shown with the last good data kept', async ({ page }) => {
+      test.setTimeout(90_000);
+      upstream.serve({ '/api/v2/incidents.json': { status: 200, body: '<html>maintenance</html>', headers: { 'content-type': 'text/html' } } });
+      expect(await pollUntilDone(instance)).toMatchObject({ outcome: 'failed' });
+      await openStatus(page, instance);
+      await expect(page.getByTestId('upstream-error')).toContainText('could not be read');
+      await expect(page.getByTestId('open-incidents')).toBeVisible();
+      await screenshot(page, '13-status-upstream-error');
+    });
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { componentTone, focusedIncident, formatInstant, impactLabel, impactTone, incidentDuration, incidentHash, overallView, relativeTime, safeLink, words } from '../../../renderer/src/lib/status-view.ts';
+
+const NOW = Date.parse('2026-11-20T12:00:00Z');
+
+describe('status view helpers', () => {
+  it('picks the overall state: open incidents first, then the upstream indicator, then all clear', () => {
+    const incident = { id: 'a' } as never;
+    expect(overallView({ worstImpact: 'major', unresolved: [incident, incident], indicator: { indicator: 'none', description: 'All Systems Operational' } }))
+      .toEqual({ tone: 'major', text: '2 open incidents (major)' });
+    expect(overallView({ worstImpact: 'none', unresolved: [], indicator: { indicator: 'minor', description: 'Partially Degraded Service' } }))
+      .toEqual({ tone: 'minor', text: 'Partially Degraded Service' });
+    expect(overallView({ worstImpact: 'none', unresolved: [], indicator: { indicator: 'none', description: 'All Systems Operational' } }))
+      .toEqual({ tone: 'ok', text: 'All Systems Operational' });
+    expect(overallView({ worstImpact: 'none', unresolved: [], indicator: null })).toEqual({ tone: 'ok', text: 'All systems operational' });
+    expect(overallView({ worstImpact: 'none', unresolved: [incident], indicator: null }).tone).toBe('minor');
+  });
+
+  it('turns Statuspage words into tones and labels', () => {
+    expect(componentTone('operational')).toBe('ok');
+    expect(componentTone('major_outage')).toBe('critical');
+    expect(componentTone('partial_outage')).toBe('major');
+    expect(componentTone('degraded_performance')).toBe('minor');
+    expect(componentTone('under_maintenance')).toBe('maintenance');
+    expect(componentTone('mystery')).toBe('unknown');
+    expect(impactTone('none')).toBe('minor');
+    expect(impactTone(null)).toBe('unknown');
+    expect(impactLabel('critical')).toBe('Critical');
+    expect(impactLabel(null)).toBe('No impact');
+    expect(words('degraded_performance')).toBe('Degraded performance');
+  });
+
+  it('shows upstream timestamps as instants in a zone, and unparseable text as it came', () => {
+    // The same instant written with two offsets (a DST change inside one body) shows the same.
+    expect(formatInstant('2026-03-08T01:30:00.000-06:00', 'UTC')).toBe('2026-03-08 07:30');
+    expect(formatInstant('2026-03-08T03:30:00.000-04:00', 'UTC')).toBe('2026-03-08 07:30');
+    expect(formatInstant('2026-03-08T07:30:00Z', 'America/Chicago')).toBe('2026-03-08 01:30');
+    expect(formatInstant('soon', 'UTC')).toBe('soon');
+    expect(formatInstant(null)).toBe('—');
+  });
+
+  it('says roughly how far away an instant is', () => {
+    expect(relativeTime('2026-11-20T11:59:50Z', NOW)).toBe('just now');
+    expect(relativeTime('2026-11-20T12:00:20Z', NOW)).toBe('just now');
+    expect(relativeTime('2026-11-20T11:55:00Z', NOW)).toBe('5 min ago');
+    expect(relativeTime('2026-11-20T15:00:00Z', NOW)).toBe('in 3 h');
+    expect(relativeTime('2026-11-17T12:00:00Z', NOW)).toBe('3 days ago');
+    expect(relativeTime('garbage', NOW)).toBe('');
+  });
+
+  it('measures how long an incident lasted or has been open', () => {
+    expect(incidentDuration({ created_at: '2026-11-20T10:00:00Z', resolved_at: '2026-11-20T10:44:00Z' }, NOW)).toBe('44 min');
+    expect(incidentDuration({ created_at: '2026-11-20T09:00:00Z', resolved_at: '2026-11-20T10:20:00-00:00' }, NOW)).toBe('1 h 20 min');
+    expect(incidentDuration({ created_at: '2026-11-20T10:00:00Z', resolved_at: null }, NOW)).toBe('2 h');
+    expect(incidentDuration({ created_at: 'x', resolved_at: null }, NOW)).toBe('');
+  });
+
+  it('makes only plain http(s) links from the untrusted feed clickable', () => {
+    expect(safeLink('https://stspg.io/abc')).toBe('https://stspg.io/abc');
+    expect(safeLink('http://status.local/x')).toBe('http://status.local/x');
+    for (const bad of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,x', 'not a url', null, 42, `https://x.io/${'a'.repeat(3000)}`]) expect(safeLink(bad)).toBeNull();
+  });
+
+  it('routes to one incident and reads it back from the screen query', () => {
+    expect(incidentHash('abc 1')).toBe('#/status?incident=abc%201');
+    expect(focusedIncident('incident=abc%201')).toBe('abc 1');
+    expect(focusedIncident('')).toBeNull();
+    expect(focusedIncident(`incident=${'x'.repeat(65)}`)).toBeNull();
+  });
+});

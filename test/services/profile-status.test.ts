@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiEvents } from '../../main/common/api-contract.ts';
+import { createDispatcher, type ApiHandlers } from '../../main/bridge/dispatch.ts';
+import { startFakeUpstream, type FakeUpstream } from '../../main/conformance/status/fake-upstream.ts';
+import { loadScenarios, type ScenarioStep } from '../../main/conformance/status/scenario-files.ts';
+import { ApiEventBus } from '../../main/services/event-bus.ts';
+import { findProfile } from '../../main/services/network-profiles.ts';
+import { startProfileStatus, statusPlan, type ProfileStatus } from '../../main/services/profile-status.ts';
+import { createStatusHandlers } from '../../main/services/status-handlers.ts';
+import { SCENARIOS_DIR } from '../status/status-fixture.ts';
+
+const demo = findProfile('demo')!;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-profile-status-'));
+let upstream: FakeUpstream;
+let steps: ScenarioStep[];
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+  steps = loadScenarios(path.join(SCENARIOS_DIR, 'incident-lifecycle.json'))[0]!.steps;
+});
+afterAll(async () => {
+  await upstream.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const running: ProfileStatus[] = [];
+afterEach(async () => {
+  for (const status of running.splice(0)) await status.service.close();
+});
+
+/** Collects every event of one name from the bus; `next()` waits for the following one. */
+function collect<E extends keyof ApiEvents>(events: ApiEventBus, name: E) {
+  const seen: ApiEvents[E][] = [];
+  let waiting: Array<() => void> = [];
+  events.on(name, (payload) => {
+    seen.push(payload);
+    for (const wake of waiting.splice(0)) wake();
+  });
+  return { seen, next: () => new Promise<void>((resolve) => waiting.push(resolve)) };
+}
+
+const unused = () => { throw new Error('not used here'); };
+const dispatcherFor = (status: ProfileStatus | null) =>
+  createDispatcher({ 'app/info': unused, 'network/status': unused, 'accounts/list': unused, 'sync/status': unused, 'sync/pause': unused, 'sync/resume': unused, 'sync/resync': unused, 'network/switch': unused, ...createStatusHandlers(() => status?.service ?? null) } as ApiHandlers);
+
+describe('a profile\'s status service', () => {
+  it('keeps each source in its own file in the profile\'s data folder', () => {
+    expect(statusPlan(demo, '/data', null)).toEqual({ source: { demo: true }, file: path.join('/data', 'demo.status.sqlite') });
+    const custom = statusPlan(demo, '/data', 'https://status.example.com');
+    expect(custom?.source).toEqual({ upstreamUrl: 'https://status.example.com' });
+    expect(custom?.file).toMatch(/demo\.status-[0-9a-f]{12}\.sqlite$/);
+    expect(statusPlan(demo, '/data', 'https://other.example.com')?.file).not.toBe(custom?.file);
+    expect(statusPlan({ ...demo, name: 'mainnet', source: 'upstream', statusUrl: 'https://status.hedera.com' }, '/d', null)?.source).toEqual({ upstreamUrl: 'https://status.hedera.com' });
+    expect(statusPlan({ ...demo, name: 'local', source: 'upstream', statusUrl: null }, '/d', null)).toBeNull();
+  });
+
+  it('serves the demo feed as interface C on its own loopback port and announces each poll on the bus', async () => {
+    const events = new ApiEventBus();
+    const updated = collect(events, 'status/updated');
+    const first = updated.next();
+    const status = (await startProfileStatus({ profile: demo, dataDir, upstreamUrl: null, port: 0, hostCheck: true, events, log: () => undefined }))!;
+    running.push(status);
+    expect(status.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    await first;
+    expect(updated.seen[0]!.source).toEqual({ label: 'demo network (sample data)', demo: true });
+    const response = await fetch(`${status.url}/api/v2/scheduled-maintenances/upcoming.json`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { scheduled_maintenances: { status: string }[] };
+    expect(body.scheduled_maintenances.length).toBeGreaterThan(0);
+    expect(body.scheduled_maintenances.every((m) => m.status === 'scheduled')).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'demo.status.sqlite'))).toBe(true);
+  });
+
+  it('puts delivered notifications on the bus, holds back what the settings exclude, and answers the status channels', async () => {
+    const events = new ApiEventBus();
+    const updated = collect(events, 'status/updated');
+    const notified = collect(events, 'status/notification');
+    let now = Date.parse('2026-11-20T16:00:00Z');
+    upstream.serve(steps[0]!.upstream);
+    const baseline = updated.next();
+    const status = (await startProfileStatus({ profile: demo, dataDir, upstreamUrl: upstream.url, port: 0, hostCheck: true, events, log: () => undefined, clock: () => new Date(now) }))!;
+    running.push(status);
+    await baseline;
+    // The event comes as the poll ends; a call before it has fully settled would share that poll.
+    await status.service.poller.settled();
+    const dispatch = dispatcherFor(status);
+    expect(notified.seen).toEqual([]);
+
+    // Polls are at least 10 s apart.
+    expect(await dispatch('status/poll-now', null)).toMatchObject({ ok: true, value: { outcome: 'too-soon' } });
+
+    now += 60_000;
+    upstream.serve(steps[1]!.upstream);
+    expect(await dispatch('status/poll-now', null)).toEqual({ ok: true, value: { outcome: 'ok', changed: true, notifications: 1 } });
+    expect(notified.seen.map((n) => [n.kind, n.id])).toEqual([['incident.new', 'inc0new0001']]);
+    const snapshot = await dispatch('status/snapshot', null);
+    expect(snapshot).toMatchObject({ ok: true, value: { worstImpact: 'major', unresolved: [{ id: 'inc0new0001' }] } });
+    expect(updated.seen.at(-1)?.unresolved.map((i) => i.id)).toEqual(['inc0new0001']);
+    // The snapshot sent as the poll ends already says it is done, so the screen does not show "Checking…".
+    expect(updated.seen.at(-1)?.poll).toMatchObject({ polling: false, lastError: null });
+
+    // Quiet mode: the next transition is recorded but not put on the bus.
+    expect(await dispatch('status/settings/set', { quiet: true, impacts: null, componentIds: null })).toEqual({ ok: true, value: { quiet: true, impacts: null, componentIds: null } });
+    expect(await dispatch('status/settings/get', null)).toEqual({ ok: true, value: { quiet: true, impacts: null, componentIds: null } });
+    now += 60_000;
+    upstream.serve(steps[2]!.upstream);
+    expect(await dispatch('status/poll-now', null)).toMatchObject({ ok: true, value: { outcome: 'ok', notifications: 1 } });
+    expect(notified.seen).toHaveLength(1);
+
+    expect(await dispatch('status/settings/set', { quiet: 'no' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+  });
+
+  it('reports a failed poll on the bus with the error, keeping the last good data, and logs it once', async () => {
+    const events = new ApiEventBus();
+    const updated = collect(events, 'status/updated');
+    const logged: string[] = [];
+    let now = Date.parse('2026-11-21T16:00:00Z');
+    upstream.serve(steps[0]!.upstream);
+    const first = updated.next();
+    const status = (await startProfileStatus({ profile: { ...demo, name: 'failing' }, dataDir, upstreamUrl: upstream.url, port: 0, hostCheck: true, events, log: (l) => logged.push(l), clock: () => new Date(now) }))!;
+    running.push(status);
+    await first;
+    await status.service.poller.settled();
+    const dispatch = dispatcherFor(status);
+    upstream.serve({});
+    for (let i = 0; i < 2; i++) {
+      now += 60_000;
+      expect(await dispatch('status/poll-now', null)).toMatchObject({ ok: true, value: { outcome: 'failed', error: expect.stringContaining('HTTP 404') } });
+    }
+    const last = updated.seen.at(-1)!;
+    expect(last.poll).toMatchObject({ polling: false, consecutiveFailures: 2, lastError: expect.stringContaining('HTTP 404') });
+    expect(last.recent.map((i) => i.id)).toEqual(['inc0old0001']);
+    expect(logged).toHaveLength(1);
+  });
+
+  it('answers `unavailable` when the profile has no status page', async () => {
+    expect(await dispatcherFor(null)('status/snapshot', null)).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringMatching(/no status page/) } });
+  });
+});
