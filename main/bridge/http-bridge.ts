@@ -41,9 +41,11 @@ export function buildHttpBridge(deps: HttpBridgeDeps): FastifyInstance {
     }
   });
 
-  app.post<{ Params: { area: string; action: string } }>('/bridge/call/:area/:action', async (request, reply) => {
+  // The rest of the path is the channel, which may have more than two parts (`status/settings/get`);
+  // the dispatcher accepts only channels of the contract.
+  app.post<{ Params: { '*': string } }>('/bridge/call/*', async (request, reply) => {
     if (!tokenOk(request.headers[TOKEN_HEADER])) return sendResult(reply, 401, failure('forbidden', 'missing or wrong bridge token'));
-    const result = await deps.dispatch(`${request.params.area}/${request.params.action}`, request.body ?? null);
+    const result = await deps.dispatch(request.params['*'], request.body ?? null);
     return sendResult(reply, 200, result);
   });
 

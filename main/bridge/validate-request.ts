@@ -1,4 +1,5 @@
 import { CHANNELS, type Channel, type RequestOf } from '../common/api-contract.ts';
+import { validateStatusSettings } from './validate-status-request.ts';
 
 /** Longest accounts query accepted over the bridge; far beyond any real filter set. */
 const MAX_QUERY_LENGTH = 8192;
@@ -17,11 +18,22 @@ export function validateRequest<C extends Channel>(channel: C, request: unknown)
   switch (channel) {
     case 'app/info':
     case 'network/status':
+    case 'status/snapshot':
+    case 'status/settings/get':
+    case 'status/poll-now':
+    case 'sync/status':
+    case 'sync/pause':
+    case 'sync/resume':
+    case 'sync/resync':
       return request === null || request === undefined
         ? { ok: true, value: null as RequestOf<C> }
         : { ok: false, problems: ['this call takes no request'] };
     case 'accounts/list':
       return validateAccountsList(request) as Validation<RequestOf<C>>;
+    case 'network/switch':
+      return validateNetworkSwitch(request) as Validation<RequestOf<C>>;
+    case 'status/settings/set':
+      return validateStatusSettings(request) as Validation<RequestOf<C>>;
     default:
       return { ok: false, problems: [`unknown channel ${String(channel)}`] };
   }
@@ -37,4 +49,16 @@ function validateAccountsList(request: unknown): Validation<RequestOf<'accounts/
   if (typeof query !== 'string') return { ok: false, problems: ['"query" must be a string'] };
   if (query.length > MAX_QUERY_LENGTH) return { ok: false, problems: [`"query" is longer than ${MAX_QUERY_LENGTH} characters`] };
   return { ok: true, value: { query: query.startsWith('?') ? query.slice(1) : query } };
+}
+
+/** A profile name: short, lower-case, so it can never name a path outside the data folder. */
+function validateNetworkSwitch(request: unknown): Validation<RequestOf<'network/switch'>> {
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+    return { ok: false, problems: ['request must be an object with a "name" string'] };
+  }
+  const extra = Object.keys(request).filter((key) => key !== 'name');
+  if (extra.length > 0) return { ok: false, problems: extra.map((key) => `unexpected field "${key}"`) };
+  const { name } = request as { name?: unknown };
+  if (typeof name !== 'string' || !/^[a-z][a-z0-9-]{0,31}$/.test(name)) return { ok: false, problems: ['"name" must be a network profile name such as "testnet"'] };
+  return { ok: true, value: { name } };
 }

@@ -5,6 +5,9 @@
  * queries at 20 connections next to a trivial Fastify route (the baseline) served by the
  * same process in the same run, and prints requests/s, p50, p99, ratios and memory: once as
  * the app serves them (response cache on) and once without the cache.
+ *
+ * `npm run bench -- sync [--accounts N] [--data-dir DIR]`: accounts/s the sync ingests from a
+ * local upstream against the raw SQLite insert rate of the same rows, in the same run.
  */
 import Database from 'better-sqlite3';
 import path from 'node:path';
@@ -13,11 +16,14 @@ import { prepareDataset } from '../bench/bench-dataset.ts';
 import { startBenchServer } from '../bench/bench-server-process.ts';
 import { formatTable, missedTargets, type Row } from '../bench/bench-table.ts';
 import { runLoad } from '../bench/http-load.ts';
+import { benchSync } from '../bench/sync-report.ts';
 
-const USAGE = 'usage: npm run bench -- accounts [--accounts N] [--duration SECONDS] [--connections N] [--data-dir DIR]';
+const USAGE = `usage: npm run bench -- accounts [--accounts N] [--duration SECONDS] [--connections N] [--data-dir DIR]
+       npm run bench -- sync [--accounts N] [--data-dir DIR]`;
 const TARGET = { minRatio: 0.5, maxP99Ms: 10 };
 
 interface BenchArgs {
+  suite: 'accounts' | 'sync';
   accounts: number;
   durationMs: number;
   connections: number;
@@ -26,8 +32,8 @@ interface BenchArgs {
 
 function parseArgs(argv: string[]): BenchArgs {
   const [suite, ...rest] = argv;
-  if (suite !== 'accounts') throw new Error(suite ? `unknown benchmark "${suite}"` : 'name a benchmark');
-  const args: BenchArgs = { accounts: 100_000, durationMs: 5000, connections: 20, dataDir: path.resolve('.data/bench') };
+  if (suite !== 'accounts' && suite !== 'sync') throw new Error(suite ? `unknown benchmark "${suite}"` : 'name a benchmark');
+  const args: BenchArgs = { suite, accounts: suite === 'sync' ? 20_000 : 100_000, durationMs: 5000, connections: 20, dataDir: path.resolve('.data/bench') };
   for (let i = 0; i < rest.length; i += 2) {
     const flag = rest[i]!;
     const value = rest[i + 1];
@@ -96,7 +102,8 @@ async function main(args: BenchArgs): Promise<void> {
 }
 
 try {
-  await main(parseArgs(process.argv.slice(2)));
+  const args = parseArgs(process.argv.slice(2));
+  await (args.suite === 'sync' ? benchSync(args.dataDir, args.accounts) : main(args));
 } catch (error) {
   console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
   console.error(USAGE);

@@ -3,16 +3,20 @@
  * real HTTP routes and ends with `mirror: N passed, M failed, K skipped`.
  * `npm run conformance -- status [DIR]`: plays status scenarios against a fake upstream and ends
  * with `status: N passed, M failed`.
+ * `npm run conformance -- verify [CASES] [--compilers DIR] [--offline]`: verification cases through
+ * the verify API against private test chains; ends with `verify: N passed, M failed`.
  */
 import path from 'node:path';
 import { runMirrorConformance } from '../conformance/mirror/run-mirror-conformance.ts';
 import { runStatusConformance } from '../conformance/status/run-status-conformance.ts';
+import { runVerifySuite } from '../conformance/verify/verify-suite.ts';
 
 const DEFAULT_MIRROR_SPECS = '../shared/conformance/mirror/specs';
 const DEFAULT_STATUS_SCENARIOS = '../shared/conformance/status/scenarios';
 
 async function main(argv: string[]): Promise<number> {
   const [suite, ...rest] = argv;
+  if (suite === 'verify') return runVerifySuite(rest);
   const flags = new Set(rest.filter((a) => a.startsWith('--')));
   const positional = rest.filter((a) => !a.startsWith('--'));
   if (suite === 'status') return runStatusSuite(path.resolve(positional[0] ?? DEFAULT_STATUS_SCENARIOS), flags.has('--verbose'));

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { applyVerifyFlag, VERIFY_FLAGS_USAGE, type VerifyArgs } from '../verify/verify-args.ts';
 
 export interface ServeArgs {
   dataDir: string;
@@ -7,6 +8,15 @@ export interface ServeArgs {
   ports: { mirror: number; verify: number; status: number; ui: number };
   hostCheck: boolean;
   demoAccounts: number;
+  /** A Statuspage to watch instead of the profile's own (`--status-upstream URL`); null: the profile's. */
+  statusUpstream: string | null;
+  /** `--network custom`: the upstream mirror node (`--upstream-mirror URL`) and EVM chain id (`--chain-id N`). */
+  upstreamMirror: string | null;
+  chainId: number | null;
+  /** Most requests a second the sync sends its upstream (`--sync-rate N`, 0: no limit). */
+  syncRate: number;
+  /** Verification flags (`--compilers`, `--solc-bin-mirror`, `--chain-rpc`, `--explorer`); absent when none given. */
+  verify?: VerifyArgs;
 }
 
 /**
@@ -15,10 +25,13 @@ export interface ServeArgs {
  */
 export const DEFAULT_PORTS = { ui: 47800, mirror: 47801, verify: 47802, status: 47803 } as const;
 export const DEFAULT_DEMO_ACCOUNTS = 20_000;
+export const DEFAULT_SYNC_RATE = 20;
 const MAX_DEMO_ACCOUNTS = 50_000_000;
 
 export const SERVE_USAGE = `usage: npm run serve -- [--data-dir DIR] [--network NAME] [--mirror-port N] [--verify-port N]
-                      [--status-port N] [--ui-port N] [--host-check on|off] [--demo-accounts N]`;
+                      [--status-port N] [--ui-port N] [--host-check on|off] [--demo-accounts N] [--status-upstream URL]
+                      [--sync-rate N] [--network custom --upstream-mirror URL [--upstream-status URL] [--chain-id N]]
+                      ${VERIFY_FLAGS_USAGE}`;
 
 /** The folder Electron's app.getPath('userData') uses, so `serve` and the app share profiles. */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
@@ -36,6 +49,10 @@ export function parseServeArgs(argv: string[]): ServeArgs {
     ports: { ...DEFAULT_PORTS },
     hostCheck: true,
     demoAccounts: DEFAULT_DEMO_ACCOUNTS,
+    statusUpstream: null,
+    upstreamMirror: null,
+    chainId: null,
+    syncRate: DEFAULT_SYNC_RATE,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -54,16 +71,60 @@ export function parseServeArgs(argv: string[]): ServeArgs {
       case '--ui-port': args.ports.ui = parsePort(name, value()); break;
       case '--host-check': args.hostCheck = parseOnOff(name, value()); break;
       case '--demo-accounts': args.demoAccounts = parseCount(name, value()); break;
-      default: throw new Error(`unknown option ${flag}`);
+      case '--status-upstream':
+      case '--upstream-status': args.statusUpstream = parseStatusPageUrl(name, value()); break;
+      case '--upstream-mirror': args.upstreamMirror = parseMirrorUrl(name, value()); break;
+      case '--chain-id': args.chainId = parseWhole(name, value(), 1, Number.MAX_SAFE_INTEGER); break;
+      case '--sync-rate': args.syncRate = parseWhole(name, value(), 0, 10_000); break;
+      default:
+        if (!applyVerifyFlag(args, name, value, (p) => path.resolve(p))) throw new Error(`unknown option ${flag}`);
     }
   }
+  if (args.network === 'custom' && args.upstreamMirror === null) throw new Error('--network custom needs --upstream-mirror URL');
+  if (args.upstreamMirror !== null && args.network !== 'custom') throw new Error('--upstream-mirror needs --network custom');
+  if (args.chainId !== null && args.network !== 'custom') throw new Error('--chain-id needs --network custom');
   return args;
+}
+
+/**
+ * A mirror node REST base URL (`https://testnet.mirrornode.hedera.com`, or a path prefix
+ * under which `/api/v1/...` lives). Same rules as a status page: http(s), nothing appended.
+ */
+export function parseMirrorUrl(flag: string, text: string): string {
+  try {
+    return parseStatusPageUrl(flag, text);
+  } catch (error) {
+    throw new Error((error as Error).message.replace('of a status page', 'of a mirror node').replace('status page address', 'mirror node address'));
+  }
+}
+
+function parseWhole(flag: string, text: string, min: number, max: number): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < min || n > max) throw new Error(`${flag} must be a whole number from ${min} to ${max}, not "${text}"`);
+  return n;
 }
 
 function parsePort(flag: string, text: string): number {
   const port = Number(text);
   if (!/^\d{1,5}$/.test(text) || port > 65535) throw new Error(`${flag} must be a port number from 0 to 65535 (0 picks a free port), not "${text}"`);
   return port;
+}
+
+/**
+ * A Statuspage origin (`https://status.example.com`, or a path prefix under which `/api/v2/...`
+ * lives). http is allowed for pages on a local network; credentials, queries and fragments are not,
+ * because the feed paths are appended to it.
+ */
+export function parseStatusPageUrl(flag: string, text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`${flag} must be an http(s) URL of a status page, not "${text}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${flag} must be an http(s) URL of a status page, not "${text}"`);
+  if (url.username || url.password || url.search || url.hash) throw new Error(`${flag} must be a plain status page address without credentials, query or fragment, not "${text}"`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 function parseOnOff(flag: string, text: string): boolean {

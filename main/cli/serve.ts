@@ -1,12 +1,13 @@
 /**
  * `npm run serve`: the services headless plus the web UI. Prints one line per service
- * (`mirror: URL`, `ui: URL?token=…`) once they listen; Ctrl-C or SIGTERM stops cleanly.
+ * (`mirror: URL`, `status: URL`, `ui: URL?token=…`) once they listen; Ctrl-C or SIGTERM stops cleanly.
  */
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { buildHttpBridge } from '../bridge/http-bridge.ts';
 import { listenOnLoopback } from '../http/listen.ts';
 import { describeListenError, startAppServices } from '../services/app-services.ts';
+import { throttledSyncLog } from '../sync/sync-log-line.ts';
 import { parseServeArgs, SERVE_USAGE, type ServeArgs } from './serve-args.ts';
 
 const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
@@ -17,7 +18,12 @@ async function serve(args: ServeArgs): Promise<void> {
     dataDir: args.dataDir,
     network: args.network,
     demoAccounts: args.demoAccounts,
-    ports: { mirror: args.ports.mirror },
+    ports: { mirror: args.ports.mirror, status: args.ports.status, verify: args.ports.verify },
+    ...(args.verify ? { verify: args.verify } : {}),
+    statusUpstream: args.statusUpstream,
+    upstreamMirror: args.upstreamMirror,
+    chainId: args.chainId,
+    syncRate: args.syncRate,
     hostCheck: args.hostCheck,
     shell: 'web',
     log,
@@ -32,6 +38,8 @@ async function serve(args: ServeArgs): Promise<void> {
     throw describeListenError(error, 'ui', args.ports.ui);
   }
   console.log(`mirror: ${services.urls.mirror}`);
+  if (services.urls.verify) console.log(`verify: ${services.urls.verify}`);
+  if (services.urls.status) console.log(`status: ${services.urls.status}`);
   console.log(`ui: ${uiUrl}/?token=${token}`);
 
   let lastPercent = -1;
@@ -41,6 +49,7 @@ async function serve(args: ServeArgs): Promise<void> {
     if (percent !== lastPercent && percent % 10 === 0) log(`${info.name}: ${info.progress.label} ${info.progress.done}/${info.progress.total} (${percent}%)`);
     lastPercent = percent;
   });
+  services.events.on('sync/status', throttledSyncLog(log));
   services.ready.then(() => log(`${args.network}: ready (data in ${args.dataDir})`), () => undefined);
 
   let stopping = false;

@@ -6,6 +6,10 @@
  * This file is imported by main, preload and renderer, so it imports types only.
  */
 import type { AccountsResponse } from './mirror-types.ts';
+import type { NotificationSettings, StatusNotification, StatusPollReply, StatusSnapshot } from './status-types.ts';
+import type { SyncStatus } from './sync-types.ts';
+
+export type { SyncStatus };
 
 export type NetworkState = 'ready' | 'generating' | 'error';
 
@@ -30,7 +34,7 @@ export interface AppInfo {
   shell: 'desktop' | 'web';
   network: NetworkInfo;
   /** Base URLs of the local HTTP services, for copying into other tools. */
-  services: { mirror: string };
+  services: { mirror: string; status?: string };
 }
 
 /** Every request/response pair, keyed by channel. */
@@ -38,15 +42,42 @@ export interface ApiChannels {
   'app/info': { request: null; response: AppInfo };
   'network/status': { request: null; response: NetworkInfo };
   /**
+   * Opens another network profile (`demo`, `mainnet`, `testnet`, `previewnet`, or the `custom` one
+   * the app was started with) without a restart; the local services keep their addresses.
+   */
+  'network/switch': { request: { name: string }; response: NetworkInfo };
+  /**
    * The accounts list. `query` is the query string of GET /api/v1/accounts (without `?`);
    * the response is exactly what that endpoint returns for it.
    */
   'accounts/list': { request: { query: string }; response: AccountsResponse };
+  /** The network's status as the local feed holds it: incidents, maintenances, components, poll health. */
+  'status/snapshot': { request: null; response: StatusSnapshot };
+  'status/settings/get': { request: null; response: NotificationSettings };
+  /** Replaces the notification settings; answers them as saved. */
+  'status/settings/set': { request: NotificationSettings; response: NotificationSettings };
+  /** Polls the status page now (at most every 10 s). */
+  'status/poll-now': { request: null; response: StatusPollReply };
+  /** The upstream sync of the open profile: state, entities synced, rate, estimate, last error. */
+  'sync/status': { request: null; response: SyncStatus };
+  /** Pauses the sync (kept across restarts); the local API keeps serving what is stored. */
+  'sync/pause': { request: null; response: SyncStatus };
+  'sync/resume': { request: null; response: SyncStatus };
+  /** Forgets cursors and ETags and crawls the upstream again from the start. */
+  'sync/resync': { request: null; response: SyncStatus };
 }
 
 /** Events pushed from main to the renderer. */
 export interface ApiEvents {
   'network/changed': NetworkInfo;
+  /** A status notification the user's settings let through (quiet mode holds all back). */
+  'status/notification': StatusNotification;
+  /** After every poll: the new snapshot (data, last good poll, upstream error). */
+  'status/updated': StatusSnapshot;
+  /** Main asks the renderer to show a place in the app, e.g. an incident from a desktop notification. */
+  'app/navigate': { hash: string };
+  /** Sync progress (a few times a second at most) and every change of sync state. */
+  'sync/status': SyncStatus;
 }
 
 export type Channel = keyof ApiChannels;
@@ -54,8 +85,8 @@ export type EventName = keyof ApiEvents;
 export type RequestOf<C extends Channel> = ApiChannels[C]['request'];
 export type ResponseOf<C extends Channel> = ApiChannels[C]['response'];
 
-export const CHANNELS = ['app/info', 'network/status', 'accounts/list'] as const satisfies readonly Channel[];
-export const EVENT_NAMES = ['network/changed'] as const satisfies readonly EventName[];
+export const CHANNELS = ['app/info', 'network/status', 'network/switch', 'accounts/list', 'status/snapshot', 'status/settings/get', 'status/settings/set', 'status/poll-now', 'sync/status', 'sync/pause', 'sync/resume', 'sync/resync'] as const satisfies readonly Channel[];
+export const EVENT_NAMES = ['network/changed', 'status/notification', 'status/updated', 'app/navigate', 'sync/status'] as const satisfies readonly EventName[];
 
 export type ApiErrorCode = 'invalid-input' | 'not-found' | 'unavailable' | 'forbidden' | 'internal';
 
@@ -76,8 +107,20 @@ export type EventSubscriber = <E extends EventName>(event: E, listener: (payload
 /** The API as the renderer calls it: `api.accounts.list({ query })`. */
 export interface MirrordeskApi {
   app: { info(): Promise<ApiResult<AppInfo>> };
-  network: { status(): Promise<ApiResult<NetworkInfo>> };
+  network: { status(): Promise<ApiResult<NetworkInfo>>; switch(request: RequestOf<'network/switch'>): Promise<ApiResult<NetworkInfo>> };
   accounts: { list(request: RequestOf<'accounts/list'>): Promise<ApiResult<AccountsResponse>> };
+  status: {
+    snapshot(): Promise<ApiResult<StatusSnapshot>>;
+    settings(): Promise<ApiResult<NotificationSettings>>;
+    saveSettings(request: NotificationSettings): Promise<ApiResult<NotificationSettings>>;
+    pollNow(): Promise<ApiResult<StatusPollReply>>;
+  };
+  sync: {
+    status(): Promise<ApiResult<SyncStatus>>;
+    pause(): Promise<ApiResult<SyncStatus>>;
+    resume(): Promise<ApiResult<SyncStatus>>;
+    resync(): Promise<ApiResult<SyncStatus>>;
+  };
   on: EventSubscriber;
 }
 
@@ -85,8 +128,20 @@ export interface MirrordeskApi {
 export function createApiClient(transport: ApiTransport, subscribe: EventSubscriber): MirrordeskApi {
   return {
     app: { info: () => transport('app/info', null) },
-    network: { status: () => transport('network/status', null) },
+    network: { status: () => transport('network/status', null), switch: (request) => transport('network/switch', request) },
     accounts: { list: (request) => transport('accounts/list', request) },
+    status: {
+      snapshot: () => transport('status/snapshot', null),
+      settings: () => transport('status/settings/get', null),
+      saveSettings: (request) => transport('status/settings/set', request),
+      pollNow: () => transport('status/poll-now', null),
+    },
+    sync: {
+      status: () => transport('sync/status', null),
+      pause: () => transport('sync/pause', null),
+      resume: () => transport('sync/resume', null),
+      resync: () => transport('sync/resync', null),
+    },
     on: subscribe,
   };
 }

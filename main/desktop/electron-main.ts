@@ -4,13 +4,17 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, clipboard, dialog, Menu, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, Menu, net, powerMonitor, protocol, session, shell } from 'electron';
+import { STATUS_HASH, statusIncidentHash } from '../common/app-routes.ts';
 import { startAppServices, type AppServices } from '../services/app-services.ts';
 import { APP_SCHEME, createAppProtocolHandler } from './app-protocol.ts';
 import { parseDesktopArgs, profilesDir, type DesktopArgs } from './desktop-args.ts';
 import { denyAllPermissions, guardWebContents } from './guards.ts';
 import { forwardEvents, registerApiIpc } from './ipc.ts';
+import { eventIpcChannel } from './ipc-names.ts';
 import { buildMenuTemplate, mirrorApiPage } from './menu.ts';
+import { showStatusNotifications } from './status-notifications.ts';
+import { createStatusTray } from './status-tray.ts';
 import { createMainWindow } from './window.ts';
 
 const APP_NAME = 'Mirrordesk';
@@ -30,6 +34,8 @@ protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standa
 
 let services: AppServices | null = null;
 let mainWindow: BrowserWindow | null = null;
+/** Tray and notification subscriptions, removed before the services close. */
+const statusCleanups: Array<() => void> = [];
 
 if (!app.requestSingleInstanceLock()) {
   // Another Mirrordesk owns the data folder and ports; it focuses its window (second-instance).
@@ -56,9 +62,12 @@ async function start(): Promise<void> {
       dataDir,
       network: args.services.network,
       demoAccounts: args.services.demoAccounts,
-      ports: { mirror: args.services.ports.mirror },
+      ports: { mirror: args.services.ports.mirror, status: args.services.ports.status },
+      statusUpstream: args.services.statusUpstream,
       hostCheck: args.services.hostCheck,
       shell: 'desktop',
+      // No status polls while the machine has no network (they would only fail and back off).
+      isOnline: () => net.isOnline(),
       log,
     });
   } catch (error) {
@@ -70,6 +79,7 @@ async function start(): Promise<void> {
   }
   const running = services;
   log(`mirror: ${running.urls.mirror} (data in ${dataDir})`);
+  if (running.urls.status) log(`status: ${running.urls.status}`);
   registerApiIpc({ dispatch: running.dispatch, trustedContents: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null), log });
   Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate({
     platform: process.platform,
@@ -81,7 +91,46 @@ async function start(): Promise<void> {
       copyMirrorUrl: () => clipboard.writeText(running.urls.mirror),
     },
   })));
+  installStatus(running);
   openWindow(running);
+}
+
+/** Tray icon, OS notifications and sleep awareness for the profile's status feed. */
+function installStatus(running: AppServices): void {
+  const openHash = (hash: string): void => showAt(running, hash);
+  statusCleanups.push(showStatusNotifications({ events: running.events, openHash, log }).stop);
+  const status = running.status;
+  if (!status) return;
+  statusCleanups.push(createStatusTray({
+    initial: status.snapshot(),
+    events: running.events,
+    actions: {
+      openIncident: (id) => openHash(statusIncidentHash(id)),
+      openStatus: () => openHash(STATUS_HASH),
+      openApp: () => showAt(running, ''),
+      pollNow: () => void status.poller.pollNow(),
+      quit: () => app.quit(),
+    },
+  }));
+  // A sleeping machine must not poll; on wake the poller catches up (never within 10 s of the last poll).
+  const suspend = (): void => status.poller.suspend();
+  const resume = (): void => status.poller.resume();
+  powerMonitor.on('suspend', suspend);
+  powerMonitor.on('resume', resume);
+  statusCleanups.push(() => {
+    powerMonitor.off('suspend', suspend);
+    powerMonitor.off('resume', resume);
+  });
+}
+
+/** Brings the window up (creating it if there is none) and, given a hash, shows that place in the app. */
+function showAt(running: AppServices, hash: string): void {
+  if (!mainWindow || mainWindow.isDestroyed()) {
+    openWindow(running, hash);
+    return;
+  }
+  focusWindow();
+  if (hash) mainWindow.webContents.send(eventIpcChannel('app/navigate'), { hash });
 }
 
 /** A bad flag is a start-up failure like any other: say which one, then stop before `ready`. */
@@ -96,8 +145,8 @@ function readArgs(): DesktopArgs {
   }
 }
 
-function openWindow(running: AppServices): void {
-  const window = createMainWindow(PRELOAD_PATH);
+function openWindow(running: AppServices, hash = ''): void {
+  const window = createMainWindow(PRELOAD_PATH, hash);
   mainWindow = window;
   forwardEvents(running.events, window.webContents);
   window.on('closed', () => {
@@ -108,6 +157,7 @@ function openWindow(running: AppServices): void {
 function focusWindow(): void {
   if (!mainWindow) return;
   if (mainWindow.isMinimized()) mainWindow.restore();
+  if (!mainWindow.isVisible()) mainWindow.show();
   mainWindow.focus();
 }
 
@@ -119,6 +169,7 @@ function installShutdown(): void {
     event.preventDefault();
     const running = services;
     services = null;
+    for (const cleanup of statusCleanups.splice(0)) cleanup();
     running.close().catch((error: unknown) => log(`shutdown: ${error instanceof Error ? error.message : String(error)}`)).finally(() => {
       closed = true;
       app.quit();

@@ -31,10 +31,13 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
   };
 }
 
-/** Creates the window and loads the renderer from `app://`; shown once it has painted. */
-export function createMainWindow(preloadPath: string): BrowserWindow {
+/**
+ * Creates the window and loads the renderer from `app://`, at a hash route when given (a clicked
+ * notification opens its incident); shown once it has painted.
+ */
+export function createMainWindow(preloadPath: string, hash = ''): BrowserWindow {
   const window = new BrowserWindow(mainWindowOptions(preloadPath));
   window.once('ready-to-show', () => window.show());
-  void window.loadURL(APP_ENTRY_URL);
+  void window.loadURL(`${APP_ENTRY_URL}${hash.startsWith('#/') ? hash : ''}`);
   return window;
 }

@@ -9,13 +9,32 @@ export interface MirrorApiConfig {
     limit: {
       default: number;
       max: number;
-      tokenBalance: { multipleAccounts: number };
+      /** Token balances per account: in lists, and for one account (GET /accounts/{id}). */
+      tokenBalance: { multipleAccounts: number; singleAccount: number };
     };
     /** The reference's production default leaves `delegation_address` out of account rows. */
     enableDelegationAddress: boolean;
   };
+  /** How GET /api/v1/network/supply?q=... writes amounts (the reference's `network.currencyFormat`, default BOTH). */
+  network?: { currencyFormat?: 'BOTH' | 'HBARS' | 'TINYBARS' };
   query: {
     maxRepeatedQueryParameters: number;
+    /**
+     * Bound an open-ended transactions timestamp range to 60 days (the reference's
+     * `query.bindTimestampRange`, off by default); the next link then covers the rest.
+     */
+    bindTimestampRange?: boolean;
+    /** The bound's width in nanoseconds (the reference's default: 60 days). */
+    maxTransactionsTimestampRangeNs?: number | bigint;
+  };
+  /** POST /api/v1/contracts/call (absent: the specification's defaults, see contracts/call/call-limits.ts). */
+  contractCall?: {
+    /** Gas a call may ask for (default 15 million). */
+    maxGasLimit?: number;
+    /** Gas all calls together may use per second (default and maximum 1,000,000,000). */
+    gasPerSecond?: number;
+    /** Chain id the EVM reports (CHAINID); Hedera mainnet's 295 unless configured. */
+    chainId?: number;
   };
 }
 
@@ -27,7 +46,7 @@ export function defaultMirrorApiConfig(): MirrorApiConfig {
     shard: 0,
     realm: 0,
     response: {
-      limit: { default: 25, max: SPEC_MAX_LIMIT, tokenBalance: { multipleAccounts: 50 } },
+      limit: { default: 25, max: SPEC_MAX_LIMIT, tokenBalance: { multipleAccounts: 50, singleAccount: 1000 } },
       enableDelegationAddress: false,
     },
     query: { maxRepeatedQueryParameters: 100 },

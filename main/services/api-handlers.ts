@@ -1,9 +1,13 @@
+import type { NetworkInfo } from '../common/api-contract.ts';
 import type { ApiHandlers } from '../bridge/dispatch.ts';
 import { ApiFailure } from '../bridge/api-error.ts';
 import type { MirrorApiConfig } from '../mirror/config.ts';
 import type { MirrorApi } from '../mirror/mirror-api.ts';
 import { parseQueryString, RepeatLimitError } from '../mirror/http/query-string.ts';
+import type { StatusService } from '../status/status-service.ts';
 import type { ProfileSession } from './profile-session.ts';
+import { createStatusHandlers } from './status-handlers.ts';
+import { createSyncHandlers } from './sync-handlers.ts';
 
 export interface HandlerDeps {
   version: string;
@@ -12,6 +16,11 @@ export interface HandlerDeps {
   mirror: () => MirrorApi;
   mirrorConfig: () => MirrorApiConfig;
   mirrorUrl: string;
+  /** The profile's status service (null or absent: the profile has no status page). */
+  status?: () => StatusService | null;
+  statusUrl?: string;
+  /** Opens another network profile in place of the current one (absent: switching unsupported). */
+  switchNetwork?: (name: string) => Promise<NetworkInfo>;
 }
 
 /** The typed API implemented over the running services. */
@@ -21,9 +30,18 @@ export function createApiHandlers(deps: HandlerDeps): ApiHandlers {
       version: deps.version,
       shell: deps.shell,
       network: deps.session().info(),
-      services: { mirror: deps.mirrorUrl },
+      services: { mirror: deps.mirrorUrl, ...(deps.statusUrl === undefined ? {} : { status: deps.statusUrl }) },
     }),
     'network/status': () => deps.session().info(),
+    'network/switch': async ({ name }) => {
+      if (!deps.switchNetwork) throw new ApiFailure('unavailable', 'switching network is not available here');
+      try {
+        return await deps.switchNetwork(name);
+      } catch (error) {
+        if (error instanceof Error && error.message.startsWith('unknown network profile')) throw new ApiFailure('invalid-input', error.message);
+        throw error;
+      }
+    },
     'accounts/list': ({ query }) => {
       let raw;
       try {
@@ -36,5 +54,7 @@ export function createApiHandlers(deps: HandlerDeps): ApiHandlers {
       if (!result.ok) throw new ApiFailure('invalid-input', 'Invalid accounts query', result.messages);
       return result.body;
     },
+    ...createStatusHandlers(deps.status ?? (() => null)),
+    ...createSyncHandlers(deps.session),
   };
 }

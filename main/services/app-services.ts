@@ -6,8 +6,11 @@ import { createApiHandlers } from './api-handlers.ts';
 import type { AppServices, AppServicesOptions } from './app-services-types.ts';
 import { readAppVersion } from './app-version.ts';
 import { ApiEventBus } from './event-bus.ts';
-import { findProfile, profileNames } from './network-profiles.ts';
+import { CUSTOM_PROFILE, customProfile, findProfile, profileNames } from './network-profiles.ts';
 import { ProfileSession } from './profile-session.ts';
+import { startProfileStatus, type ProfileStatus } from './profile-status.ts';
+import { resolveProfile, switchProfileParts } from './profile-switch.ts';
+import { startVerifyApi, type RunningVerifyApi } from '../verify/start-verify-api.ts';
 
 export type { AppServices, AppServicesOptions };
 
@@ -16,14 +19,18 @@ export type { AppServices, AppServicesOptions };
  * Plain Node (no Electron), so `serve`, the desktop shell and tests all start the same way.
  */
 export async function startAppServices(options: AppServicesOptions): Promise<AppServices> {
-  const profile = findProfile(options.network);
+  const profile = options.network === CUSTOM_PROFILE && options.upstreamMirror
+    ? customProfile(options.upstreamMirror, options.statusUpstream ?? null, options.chainId ?? null)
+    : findProfile(options.network);
   if (!profile) {
-    throw new Error(`unknown network profile "${options.network}" (available: ${profileNames().join(', ')})`);
+    throw new Error(`unknown network profile "${options.network}" (available: ${[...profileNames(), CUSTOM_PROFILE].join(', ')})`);
   }
   const events = new ApiEventBus();
   const mirrorConfig = defaultMirrorApiConfig();
-  const session = new ProfileSession(profile, options.dataDir, options.demoAccounts, events, options.log);
-  const mirror = createMirrorApi(session.store, () => mirrorConfig, options.hostCheck);
+  let session = new ProfileSession(profile, options.dataDir, options.demoAccounts, events, options.log, {
+    ...(options.syncRate === undefined ? {} : { requestsPerSecond: options.syncRate }),
+  });
+  let mirror = createMirrorApi(session.store, () => mirrorConfig, options.hostCheck);
   let mirrorUrl: string;
   try {
     mirrorUrl = await listenOnLoopback(mirror.server, options.ports.mirror);
@@ -31,15 +38,74 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     await session.close();
     throw describeListenError(error, 'mirror', options.ports.mirror);
   }
+  let status: ProfileStatus | null;
+  try {
+    status = await startProfileStatus({
+      profile,
+      dataDir: options.dataDir,
+      upstreamUrl: options.statusUpstream ?? null,
+      port: options.ports.status,
+      hostCheck: options.hostCheck,
+      events,
+      log: options.log,
+      ...(options.isOnline === undefined ? {} : { isOnline: options.isOnline }),
+    });
+  } catch (error) {
+    await mirror.server.close();
+    await session.close();
+    throw describeListenError(error, 'status', options.ports.status);
+  }
+
+  let verify: RunningVerifyApi | null = null;
+  if (options.ports.verify !== undefined) {
+    try {
+      verify = await startVerifyApi({
+        ...options.verify,
+        dataDir: options.dataDir,
+        port: options.ports.verify,
+        hostCheck: options.hostCheck,
+        profileChainId: profile.chainId,
+        mirrorDb: () => session.store.db,
+        log: options.log,
+      });
+    } catch (error) {
+      // Verification is an add-on: a busy port leaves the other services running, with one clear line.
+      if ((error as { code?: string }).code === 'EADDRINUSE') {
+        options.log(`verify: ${describeListenError(error, 'verify', options.ports.verify).message}; the verification API is not running`);
+      } else {
+        await status?.service.close();
+        await mirror.server.close();
+        await session.close();
+        throw error;
+      }
+    }
+  }
+
+  // Switches run one at a time; each replaces the session, the mirror API and the status service.
+  let switching: Promise<unknown> = Promise.resolve();
+  const switchNetwork = (name: string) => {
+    const run = switching.then(async () => {
+      const next = resolveProfile(name, options);
+      if (next.name === session.profile.name && next.mirrorUrl === session.profile.mirrorUrl) return session.info();
+      ({ session, mirror, status } = await switchProfileParts({ session, mirror, status }, next, { options, events, mirrorConfig: () => mirrorConfig }));
+      options.log(`${next.name}: switched (data in ${options.dataDir})`);
+      return session.info();
+    });
+    switching = run.catch(() => undefined);
+    return run;
+  };
 
   const dispatch = createDispatcher(
     createApiHandlers({
+      switchNetwork,
       version: readAppVersion(new URL('../../package.json', import.meta.url)),
       shell: options.shell ?? 'web',
       session: () => session,
       mirror: () => mirror,
       mirrorConfig: () => mirrorConfig,
       mirrorUrl,
+      status: () => status?.service ?? null,
+      ...(status ? { statusUrl: status.url } : {}),
     }),
     options.log,
   );
@@ -47,9 +113,16 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   return {
     dispatch,
     events,
-    urls: { mirror: mirrorUrl },
+    urls: { mirror: mirrorUrl, status: status?.url ?? null, verify: verify?.url ?? null },
+    verify: verify?.service ?? null,
+    get status() {
+      return status?.service ?? null;
+    },
     ready: session.ready,
     async close() {
+      // Stops the poller first, so no poll writes to a store being closed.
+      await status?.service.close();
+      await verify?.close();
       await mirror.server.close();
       await session.close();
     },

@@ -1,9 +1,15 @@
-import path from 'node:path';
 import type { NetworkInfo } from '../common/api-contract.ts';
+import type { SyncStatus } from '../common/sync-types.ts';
 import { generateDemoLedgerInWorker } from '../mirror/demo/generate-in-worker.ts';
 import { LedgerStore } from '../mirror/store/ledger-store.ts';
+import { SyncEngine } from '../sync/sync-engine.ts';
 import type { ApiEventBus } from './event-bus.ts';
-import type { NetworkProfile } from './network-profiles.ts';
+import { profileDatabaseFile, type NetworkProfile } from './network-profiles.ts';
+
+export interface ProfileSyncOptions {
+  /** Most requests a second sent to the upstream mirror node (default 20; 0: no limit). */
+  requestsPerSecond?: number;
+}
 
 /** Progress events are throttled: a UI gains nothing from more than a few per second. */
 const PROGRESS_INTERVAL_MS = 200;
@@ -12,27 +18,66 @@ const COUNT_INTERVAL_MS = 1000;
 /**
  * One open network profile: its store, and the work that fills it. The store serves reads
  * from the first moment; the demo ledger is generated in a worker thread next to it, so
- * the API stays responsive and the UI can show progress.
+ * the API stays responsive and the UI can show progress. An upstream profile is ready at
+ * once (it serves what is stored, online or not) while its sync engine fills it.
  */
 export class ProfileSession {
   readonly profile: NetworkProfile;
   readonly store: LedgerStore;
   readonly ready: Promise<void>;
+  /** The upstream sync; null for the demo profile. */
+  readonly sync: SyncEngine | null;
   #state: NetworkInfo['state'] = 'generating';
   #progress: NetworkInfo['progress'] = null;
   #message: string | null = null;
   #lastEmit = 0;
   #accountCount = 0;
+  #lastSyncState: SyncStatus['state'] | null = null;
+  #lastSyncEmit = 0;
   #countedAt = -Infinity;
   readonly #events: ApiEventBus;
   readonly #abort = new AbortController();
 
-  constructor(profile: NetworkProfile, dataDir: string, demoAccounts: number, events: ApiEventBus, log: (line: string) => void) {
+  constructor(profile: NetworkProfile, dataDir: string, demoAccounts: number, events: ApiEventBus, log: (line: string) => void, syncOptions: ProfileSyncOptions = {}) {
     this.profile = profile;
     this.#events = events;
-    const file = path.join(dataDir, `${profile.name}.sqlite`);
+    const file = profileDatabaseFile(profile, dataDir);
     this.store = new LedgerStore({ file });
-    this.ready = this.#fill(file, demoAccounts, log);
+    if (profile.source === 'upstream' && profile.mirrorUrl !== null) {
+      this.#state = 'ready';
+      this.sync = new SyncEngine({
+        profile: profile.name,
+        db: this.store.db,
+        upstreamUrl: profile.mirrorUrl,
+        ...(syncOptions.requestsPerSecond === undefined ? {} : { requestsPerSecond: syncOptions.requestsPerSecond }),
+        onStatus: (status) => this.#syncChanged(status),
+        log,
+      });
+      this.sync.start();
+      this.ready = Promise.resolve();
+    } else {
+      this.sync = null;
+      this.ready = this.#fill(file, demoAccounts, log);
+    }
+  }
+
+  /** The sync's progress; for the demo profile a fixed `none` state. */
+  syncStatus(): SyncStatus {
+    if (this.sync) return this.sync.status();
+    return {
+      profile: this.profile.name, upstream: null, state: 'none', phase: null, entitiesSynced: 0,
+      accountsInStore: this.#countAccounts(), ratePerSecond: 0, estimatedTotal: null, estimatedSecondsLeft: null,
+      completedPasses: 0, lastTransactionTimestamp: null, lastError: null,
+    };
+  }
+
+  /** Progress events at most a few a second, but every change of state at once. */
+  #syncChanged(status: SyncStatus): void {
+    const now = Date.now();
+    if (status.state === this.#lastSyncState && now - this.#lastSyncEmit < PROGRESS_INTERVAL_MS) return;
+    this.#lastSyncState = status.state;
+    this.#lastSyncEmit = now;
+    this.#events.emit('sync/status', status);
   }
 
   async #fill(file: string, demoAccounts: number, log: (line: string) => void): Promise<void> {
@@ -84,6 +129,7 @@ export class ProfileSession {
   }
 
   async close(): Promise<void> {
+    await this.sync?.close();
     this.#abort.abort();
     await this.ready.catch(() => undefined);
     this.store.close();

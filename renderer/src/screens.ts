@@ -1,6 +1,7 @@
 import type { Component } from 'svelte';
 import type { MirrordeskApi, NetworkInfo } from '../../main/common/api-contract.ts';
 import AccountsScreen from './screens/accounts/AccountsScreen.svelte';
+import StatusScreen from './screens/status/StatusScreen.svelte';
 
 /** What every screen receives from the shell. */
 export interface ScreenProps {
@@ -21,6 +22,7 @@ export interface ScreenEntry {
 /** The screens in navigation order; the first is the default route. Verify and Status come next. */
 export const SCREENS: ScreenEntry[] = [
   { id: 'accounts', label: 'Accounts', component: AccountsScreen },
+  { id: 'status', label: 'Status', component: StatusScreen },
 ];
 
 export const DEFAULT_SCREEN = SCREENS[0]!.id;

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../main/bridge/api-error.ts';
 import { createDispatcher } from '../../main/bridge/dispatch.ts';
 import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
+import { createStatusHandlers } from '../../main/services/status-handlers.ts';
 import { bridgeFixture, READY_INFO } from './bridge-fixture.ts';
 
 const fixture = bridgeFixture();
@@ -56,12 +57,17 @@ describe('the typed API dispatcher', () => {
     expect(info).toMatchObject({ ok: true, value: { version: '9.9.9', shell: 'web', services: { mirror: 'http://127.0.0.1:1' } } });
   });
 
+  const notHere = () => { throw new ApiFailure('unavailable', 'no sync here'); };
+  const noSync = { 'sync/status': notHere, 'sync/pause': notHere, 'sync/resume': notHere, 'sync/resync': notHere, 'network/switch': notHere };
+
   it('logs an unexpected handler failure and answers a generic internal error', async () => {
     const logged: string[] = [];
     const failing = createDispatcher({
       'app/info': () => { throw new Error('disk on fire'); },
       'network/status': () => { throw new ApiFailure('unavailable', 'not yet'); },
       'accounts/list': () => ({ accounts: [], links: { next: null } }),
+      ...createStatusHandlers(() => null),
+      ...noSync,
     }, (line) => logged.push(line));
     expect(await failing('app/info', null)).toMatchObject({ ok: false, error: { code: 'internal' } });
     expect(JSON.stringify(await failing('app/info', null))).not.toContain('disk on fire');

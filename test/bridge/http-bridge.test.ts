@@ -6,6 +6,7 @@ import { buildHttpBridge, RENDERER_CSP, TOKEN_HEADER } from '../../main/bridge/h
 import { resolveStaticFile } from '../../main/bridge/static-files.ts';
 import { listenOnLoopback } from '../../main/http/listen.ts';
 import { ApiEventBus } from '../../main/services/event-bus.ts';
+import { demoStatusSnapshots } from '../helpers/demo-status.ts';
 import { bridgeFixture, READY_INFO } from './bridge-fixture.ts';
 
 // The web bridge of `serve` mode on a real loopback socket, with a real renderer folder.
@@ -98,6 +99,34 @@ describe('HTTP bridge', () => {
     expect(text).toContain('event: network/changed');
     expect(JSON.parse(data.slice(6))).toMatchObject({ state: 'generating', progress: { done: 1, total: 4 } });
     controller.abort();
+  });
+
+  it('streams the status events too, each as its own named event', async () => {
+    const { calm, raised } = await demoStatusSnapshots();
+    const controller = new AbortController();
+    const response = await fetch(`${base}/bridge/events?token=${TOKEN}`, { signal: controller.signal });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = decoder.decode((await reader.read()).value);
+    events.emit('status/notification', raised[0]!);
+    events.emit('status/updated', calm);
+    while (!text.includes('event: status/updated') || !text.endsWith('\n\n')) text += decoder.decode((await reader.read()).value);
+    controller.abort();
+    const messages = text.split('\n\n').filter((block) => block.startsWith('event: ')).map((block) => {
+      const [event, data] = block.split('\n');
+      return { event: event!.slice(7), data: JSON.parse(data!.slice(6)) as unknown };
+    });
+    expect(messages).toEqual([{ event: 'status/notification', data: raised[0] }, { event: 'status/updated', data: calm }]);
+  });
+
+  it('routes channels of more than two parts, and only channels of the contract', async () => {
+    // The fixture has no status service: the call reaches its handler, which says so.
+    const result = await (await call('status/settings/get', null)).json();
+    expect(result).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    const invalid = await (await call('status/settings/set', { quiet: 'loud' })).json();
+    expect(invalid).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(await (await call('status/settings/get/extra', null)).json()).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect((await call('status/settings/get', null, {})).status).toBe(401);
   });
 });
 

@@ -11,8 +11,15 @@ describe('serve arguments', () => {
 
   it('reads every flag, in both --flag value and --flag=value form', () => {
     const args = parseServeArgs(['--data-dir', 'x/y', '--network=demo', '--mirror-port', '0', '--verify-port=1', '--status-port', '2',
-      '--ui-port', '65535', '--host-check', 'off', '--demo-accounts', '3000']);
-    expect(args).toEqual({ dataDir: path.resolve('x/y'), network: 'demo', ports: { mirror: 0, verify: 1, status: 2, ui: 65535 }, hostCheck: false, demoAccounts: 3000 });
+      '--ui-port', '65535', '--host-check', 'off', '--demo-accounts', '3000', '--status-upstream', 'https://status.example.com/']);
+    expect(args).toEqual({ dataDir: path.resolve('x/y'), network: 'demo', ports: { mirror: 0, verify: 1, status: 2, ui: 65535 }, hostCheck: false, demoAccounts: 3000,
+      statusUpstream: 'https://status.example.com', upstreamMirror: null, chainId: null, syncRate: 20 });
+  });
+
+  it('reads a one-off custom profile: upstream mirror, status page, chain id and sync rate', () => {
+    const args = parseServeArgs(['--network', 'custom', '--upstream-mirror', 'http://localhost:5551/', '--upstream-status', 'http://localhost:8080',
+      '--chain-id', '298', '--sync-rate', '0']);
+    expect(args).toMatchObject({ network: 'custom', upstreamMirror: 'http://localhost:5551', statusUpstream: 'http://localhost:8080', chainId: 298, syncRate: 0 });
   });
 
   it.each([
@@ -24,8 +31,22 @@ describe('serve arguments', () => {
     [['--data-dir'], /--data-dir needs a value/],
     [['--data-dir', '--network', 'demo'], /--data-dir needs a value/],
     [['--verbose'], /unknown option --verbose/],
+    [['--status-upstream', 'status.example.com'], /--status-upstream must be an http\(s\) URL/],
+    [['--status-upstream', 'file:///etc/passwd'], /--status-upstream must be an http\(s\) URL/],
+    [['--status-upstream', 'https://user:pw@status.example.com'], /without credentials, query or fragment/],
+    [['--status-upstream', 'https://status.example.com/?x=1'], /without credentials, query or fragment/],
+    [['--network', 'custom'], /--network custom needs --upstream-mirror URL/],
+    [['--upstream-mirror', 'http://localhost:5551'], /--upstream-mirror needs --network custom/],
+    [['--network', 'custom', '--upstream-mirror', 'localhost:5551'], /--upstream-mirror must be an http\(s\) URL of a mirror node/],
+    [['--network', 'custom', '--upstream-mirror', 'http://x', '--chain-id', '0'], /--chain-id must be a whole number/],
+    [['--sync-rate', 'fast'], /--sync-rate must be a whole number from 0/],
   ])('rejects %j with a one-line message', (argv, message) => {
     expect(() => parseServeArgs(argv)).toThrow(message);
+  });
+
+  it('defaults to the profile\'s own status page and keeps a path prefix of a given one', () => {
+    expect(parseServeArgs([]).statusUpstream).toBeNull();
+    expect(parseServeArgs(['--status-upstream', 'http://127.0.0.1:9000/pages/x/']).statusUpstream).toBe('http://127.0.0.1:9000/pages/x');
   });
 
   it('puts profiles where Electron keeps userData on each platform', () => {

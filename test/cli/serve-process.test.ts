@@ -47,9 +47,10 @@ async function waitForReady(uiUrl: string): Promise<void> {
 
 describe('serve', () => {
   it('prints one line per service, serves the demo ledger and stops cleanly on SIGTERM', async () => {
-    const serve = startServe(['--data-dir', dataDir, '--ui-port', '0', '--mirror-port', '0', '--demo-accounts', '400']);
+    const serve = startServe(['--data-dir', dataDir, '--ui-port', '0', '--mirror-port', '0', '--status-port', '0', '--demo-accounts', '400']);
     const lines = await serve.lines;
     expect(lines.get('mirror')).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(lines.get('status')).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(lines.get('ui')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{20,}$/);
     await waitForReady(lines.get('ui')!);
 
@@ -60,9 +61,15 @@ describe('serve', () => {
     expect(body.accounts).toHaveLength(5);
     expect(body.links.next).toMatch(/^\/api\/v1\/accounts\?limit=5&account\.id=gt:/);
 
+    // Interface C serves the demo network's sample status feed.
+    const upcoming = await fetch(`${lines.get('status')}/api/v2/scheduled-maintenances/upcoming.json`);
+    expect(upcoming.status).toBe(200);
+    expect(((await upcoming.json()) as { scheduled_maintenances: unknown[] }).scheduled_maintenances.length).toBeGreaterThan(0);
+
     serve.child.kill('SIGTERM');
     expect(await serve.exit).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'demo.sqlite'))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'demo.status.sqlite'))).toBe(true);
   });
 
   it('exits with a one-line reason on bad arguments', async () => {
@@ -76,9 +83,22 @@ describe('serve', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as net.AddressInfo).port;
     try {
-      const serve = startServe(['--data-dir', dataDir, '--ui-port', '0', '--mirror-port', String(port), '--demo-accounts', '400']);
+      const serve = startServe(['--data-dir', dataDir, '--ui-port', '0', '--mirror-port', String(port), '--status-port', '0', '--demo-accounts', '400']);
       expect(await serve.exit).toBe(1);
       expect(serve.stderr()).toContain(`port ${port} for the mirror service is in use; choose another with --mirror-port N`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('names --status-port when the status port is taken, and leaves nothing listening', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const serve = startServe(['--data-dir', dataDir, '--ui-port', '0', '--mirror-port', '0', '--status-port', String(port), '--demo-accounts', '400']);
+      expect(await serve.exit).toBe(1);
+      expect(serve.stderr()).toContain(`port ${port} for the status service is in use; choose another with --status-port N`);
     } finally {
       blocker.close();
     }

@@ -27,7 +27,7 @@ test.describe('the Electron window', () => {
     userData = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-electron-'));
     app = await _electron.launch({
       executablePath: electron.ok ? electron.path : '',
-      args: [ROOT, '--user-data-dir', userData, '--mirror-port', '0', '--demo-accounts', '300'],
+      args: [ROOT, '--user-data-dir', userData, '--mirror-port', '0', '--status-port', '0', '--demo-accounts', '300'],
       cwd: ROOT,
     });
     page = await app.firstWindow();
@@ -50,7 +50,8 @@ test.describe('the Electron window', () => {
       process: typeof (window as unknown as { process?: unknown }).process,
       api: Object.keys((window as unknown as { mirrordesk: object }).mirrordesk).sort(),
     }));
-    expect(globals).toEqual({ require: 'undefined', process: 'undefined', api: ['accounts', 'app', 'network', 'on'] });
+    // Exactly which keys: test/desktop/preload.test.ts; here, that the real preload carries the areas.
+    expect(globals).toEqual({ require: 'undefined', process: 'undefined', api: expect.arrayContaining(['accounts', 'app', 'network', 'on', 'status']) });
   });
 
   test('answers app/info as the desktop shell and lists accounts over IPC', async () => {
@@ -60,6 +61,16 @@ test.describe('the Electron window', () => {
     });
     expect(info).toMatchObject({ ok: true, value: { shell: 'desktop', services: { mirror: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) } } });
     expect(accounts).toMatchObject({ ok: true, value: { accounts: [expect.anything(), expect.anything()] } });
+  });
+
+  test('reads the demo network status over IPC and follows app/navigate to the Status screen', async () => {
+    const snapshot = await page.evaluate(async () => {
+      const api = (window as unknown as { mirrordesk: { status: { snapshot(): Promise<{ ok: boolean; value?: { source: { demo: boolean }; upcoming: unknown[] } }> } } }).mirrordesk;
+      return api.status.snapshot();
+    });
+    expect(snapshot).toMatchObject({ ok: true, value: { source: { demo: true } } });
+    await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.webContents.send('event:app/navigate', { hash: '#/status' }));
+    await expect(page.getByTestId('status-overall')).toBeVisible();
   });
 
   test('opens no new windows and stays on app://', async () => {

@@ -14,6 +14,8 @@ export interface ServeInstance {
   /** `http://127.0.0.1:PORT/?token=…` exactly as `serve` printed it. */
   uiUrl: string;
   token: string;
+  /** Interface C, when the profile has a status page. */
+  statusUrl: string | null;
 }
 
 /** Node 24 runs the TypeScript entry; npm scripts put it first on PATH, older nodes fall back to the pinned one. */
@@ -23,8 +25,9 @@ function nodeBinary(): string {
   return fs.existsSync(pinned) ? pinned : process.execPath;
 }
 
-async function startServe(dataDir: string): Promise<{ child: ChildProcess; instance: ServeInstance }> {
-  const child = spawn(nodeBinary(), [SERVE, '--data-dir', dataDir, '--ui-port', '0', '--mirror-port', '0', '--demo-accounts', String(DEMO_ACCOUNTS)], {
+/** Starts `serve` on free ports; `extraArgs` add flags (e.g. `--status-upstream URL`). */
+export async function startServe(dataDir: string, extraArgs: string[] = []): Promise<{ child: ChildProcess; instance: ServeInstance }> {
+  const child = spawn(nodeBinary(), [SERVE, '--data-dir', dataDir, '--ui-port', '0', '--mirror-port', '0', '--status-port', '0', '--demo-accounts', String(DEMO_ACCOUNTS), ...extraArgs], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -32,18 +35,18 @@ async function startServe(dataDir: string): Promise<{ child: ChildProcess; insta
   const urls = await new Promise<Map<string, string>>((resolve, reject) => {
     const seen = new Map<string, string>();
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /^(mirror|ui): (http:\/\/127\.0\.0\.1:\d+\S*)$/.exec(line);
+      const match = /^(mirror|status|ui): (http:\/\/127\.0\.0\.1:\d+\S*)$/.exec(line);
       if (match) seen.set(match[1]!, match[2]!);
       if (seen.has('mirror') && seen.has('ui')) resolve(seen);
     });
     child.on('exit', (code) => reject(new Error(`serve exited with ${code} before listening:\n${stderr}`)));
   });
   const uiUrl = urls.get('ui')!;
-  return { child, instance: { mirrorUrl: urls.get('mirror')!, uiUrl, token: new URL(uiUrl).searchParams.get('token')! } };
+  return { child, instance: { mirrorUrl: urls.get('mirror')!, uiUrl, token: new URL(uiUrl).searchParams.get('token')!, statusUrl: urls.get('status') ?? null } };
 }
 
 /** Waits on the app's own readiness signal (network/status), not on a sleep. */
-async function waitForReady(instance: ServeInstance): Promise<void> {
+export async function waitForReady(instance: ServeInstance): Promise<void> {
   const origin = new URL(instance.uiUrl).origin;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -69,11 +72,7 @@ export const test = base.extend<{ openApp: (hash?: string) => Promise<void> }, {
       await waitForReady(instance);
       await use(instance);
     } finally {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await stopServe(child, dataDir);
     }
   }, { scope: 'worker', timeout: 180_000 }],
 
@@ -83,6 +82,15 @@ export const test = base.extend<{ openApp: (hash?: string) => Promise<void> }, {
     });
   },
 });
+
+/** SIGTERM (a clean shutdown), SIGKILL if that hangs, then the data folder goes. */
+export async function stopServe(child: ChildProcess, dataDir: string): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
 
 export { expect } from '@playwright/test';
 

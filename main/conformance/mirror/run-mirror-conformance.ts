@@ -46,9 +46,10 @@ export async function runMirrorConformance(root: string, options: { topLevelOnly
 }
 
 export async function runCase(specCase: SpecCase): Promise<CaseOutcome> {
-  const divergence = findDivergence(specCase.file, specCase.url);
+  const divergence = findDivergence(specCase.path ?? specCase.file, specCase.url, specCase.variant);
   if (divergence) return { specCase, result: 'skipped', problems: [divergence.reason] };
   const store = new LedgerStore({ file: ':memory:' });
+  const restoreClock = freezeClock(specCase.setup.features);
   try {
     let config = mergeConfig(referenceTestConfig(), specCase.setup.config);
     loadSpecSetup(store.db, specCase.setup);
@@ -61,8 +62,26 @@ export async function runCase(specCase: SpecCase): Promise<CaseOutcome> {
   } catch (error) {
     return { specCase, result: 'failed', problems: [error instanceof Error ? error.message : String(error)] };
   } finally {
+    restoreClock();
     store.close();
   }
+}
+
+/**
+ * `setup.features.fakeTime` (a date string or epoch seconds) sets "now" for the case, as the
+ * reference's harness does. Jest's fake timers hold `Date.now` still (the expected bodies carry
+ * "now" to the nanosecond, e.g. transactions/timestamp.json), so it stays at that instant
+ * for the case. Returns the undo.
+ */
+function freezeClock(features: unknown): () => void {
+  const fake = (features as { fakeTime?: string | number } | undefined)?.fakeTime;
+  if (fake === undefined) return () => {};
+  const start = typeof fake === 'number' ? fake * 1000 : Date.parse(String(fake));
+  const realNow = Date.now;
+  Date.now = () => start;
+  return () => {
+    Date.now = realNow;
+  };
 }
 
 function judge(specCase: SpecCase, status: number, text: string, headers: Record<string, unknown>): string[] {
@@ -70,7 +89,8 @@ function judge(specCase: SpecCase, status: number, text: string, headers: Record
   if (status !== specCase.status) problems.push(`status: expected ${specCase.status}, got ${status}`);
   let body: unknown = text;
   try {
-    body = parseJsonLossless(text);
+    // Plain-text answers (network/supply?q=...) are compared as text, as the reference's harness does.
+    if (!/^text\/plain/.test(String(headers['content-type'] ?? ''))) body = parseJsonLossless(text);
   } catch {
     // not JSON: compared as text
   }

@@ -25,6 +25,6 @@ export function loadSpecSetup(db: SqliteDatabase, setup: Record<string, SpecValu
 
 function insertRow(db: SqliteDatabase, table: string, values: Record<string, unknown>): void {
   const columns = Object.keys(values);
-  const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+  const sql = `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
   db.prepare(sql).run(...columns.map((c) => values[c]));
 }

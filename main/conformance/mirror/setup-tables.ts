@@ -1,4 +1,9 @@
 import { encodeEntityId } from '../../mirror/format/entity-id.ts';
+import { CONTRACT_SETUP_TABLES, contractRow } from './setup-tables-contracts.ts';
+import { TOKEN_SETUP_TABLES } from './setup-tables-tokens.ts';
+import { NETWORK_SETUP_TABLES } from './setup-tables-network.ts';
+import { TOPIC_SETUP_TABLES } from './setup-tables-topics.ts';
+import { TRANSACTION_SETUP_TABLES } from './setup-tables-transactions.ts';
 import { toAliasBytes, toBool, toBytes, toEntityId, toInt, toRange, type SpecValue } from './setup-values.ts';
 
 type SpecRow = Record<string, SpecValue>;
@@ -60,6 +65,7 @@ function entityLoader(kind: EntityDefaults, withContract: boolean): TableLoader 
   return (spec) => {
     const { upper, ...values } = entityRow(withContract ? withoutContractFields(spec) : spec, kind);
     const inserts = [current('entity', values, upper)];
+    if (withContract && upper === null) inserts.push(contractRow(values.id as bigint, spec));
     return inserts;
   };
 }
@@ -67,7 +73,8 @@ function entityLoader(kind: EntityDefaults, withContract: boolean): TableLoader 
 /** Contract-only columns (bytecode, file id) belong to the `contract` table, loaded later. */
 function withoutContractFields(spec: SpecRow): SpecRow {
   const { file_id: _file, initcode: _init, runtime_bytecode: _runtime, ...rest } = spec;
-  return rest;
+  // Keys starting with `_` are notes in the spec files, not columns.
+  return Object.fromEntries(Object.entries(rest).filter(([key]) => !key.startsWith('_')));
 }
 
 const entityStakes: TableLoader = (spec) => {
@@ -87,13 +94,14 @@ const entityStakes: TableLoader = (spec) => {
 };
 
 const tokenAccounts: TableLoader = (spec) => {
-  const created = toInt(spec.created_timestamp ?? 0)!;
-  const range = toRange(spec.timestamp_range ?? `[${created},)`);
+  // An explicit null (an association seen without its creation) stays null, as in the reference.
+  const created = spec.created_timestamp === undefined ? 0n : toInt(spec.created_timestamp);
+  const range = toRange(spec.timestamp_range ?? `[${created ?? 0n},)`);
   const values = {
     account_id: toEntityId(spec.account_id ?? null),
     token_id: toEntityId(spec.token_id ?? null),
     associated: toBool(spec.associated ?? true),
-    automatic_association: toBool(spec.automatic_association ?? false),
+    automatic_association: spec.automatic_association === undefined ? 0n : toBool(spec.automatic_association),
     balance: toInt(spec.balance ?? 0),
     balance_timestamp: toInt(spec.balance_timestamp ?? 0),
     created_timestamp: created,
@@ -130,6 +138,7 @@ const tokenBalance: TableLoader = (spec) => [{
 
 /** The setup keys this project loads, each to the rows the reference would insert. */
 export const SETUP_TABLES: Record<string, TableLoader> = {
+  ...CONTRACT_SETUP_TABLES,
   accounts: entityLoader({ max_automatic_token_associations: 0, memo: 'entity memo', public_key: '4a5ad514f0957fa170a676210c9bdbddf3bc9519702cf915fa6767a40463b96f', receiver_sig_required: false, type: 'ACCOUNT' }, false),
   contracts: entityLoader({ max_automatic_token_associations: 0, memo: 'contract memo', public_key: null, receiver_sig_required: null, type: 'CONTRACT' }, true),
   entities: entityLoader({ max_automatic_token_associations: null, memo: 'entity memo', public_key: null, receiver_sig_required: false, type: 'ACCOUNT' }, false),
@@ -137,4 +146,8 @@ export const SETUP_TABLES: Record<string, TableLoader> = {
   tokenaccounts: tokenAccounts,
   balances,
   tokenBalance,
+  ...TOKEN_SETUP_TABLES,
+  ...TRANSACTION_SETUP_TABLES,
+  ...TOPIC_SETUP_TABLES,
+  ...NETWORK_SETUP_TABLES,
 };

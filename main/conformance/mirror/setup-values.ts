@@ -51,10 +51,21 @@ export function toBool(value: SpecValue | undefined): bigint | null {
   return value === true || value === 'true' || value === 1 ? 1n : 0n;
 }
 
-/** Parses "[lower,upper)" / "[lower,)"; an absent upper bound means the row is current. */
+/**
+ * Parses "[lower,upper)" / "[lower,)"; an absent upper bound means the row is current. Bounds
+ * come back in PostgreSQL's canonical int8range form, `[lower, upper)`: an inclusive `]` upper
+ * bound becomes upper + 1 and an exclusive `(` lower bound lower + 1.
+ */
 export function toRange(value: SpecValue | undefined): { lower: bigint; upper: bigint | null } {
   const text = String(value);
-  const match = /^[[(]\s*(-?\d*)\s*,\s*(-?\d*)\s*[\])]$/.exec(text);
+  const match = /^([[(])\s*(-?\d*)\s*,\s*(-?\d*)\s*([\])])$/.exec(text);
   if (!match) throw new Error(`not a timestamp range: ${text}`);
-  return { lower: BigInt(match[1] || '0'), upper: match[2] ? BigInt(match[2]) : null };
+  const lower = BigInt(match[2] || '0') + (match[1] === '(' && match[2] ? 1n : 0n);
+  const upper = match[3] ? BigInt(match[3]) + (match[4] === ']' ? 1n : 0n) : null;
+  return { lower, upper };
+}
+
+/** A row's value for `key`, or `fallback` when the key is absent (an explicit null stays null, as the reference's spread of defaults). */
+export function orDefault(row: Record<string, SpecValue>, key: string, fallback: SpecValue): SpecValue {
+  return Object.hasOwn(row, key) ? row[key]! : fallback;
 }

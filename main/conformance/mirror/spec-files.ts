@@ -7,6 +7,8 @@ import type { SpecValue } from './setup-values.ts';
 export interface SpecCase {
   /** Spec file path relative to the folder being run. */
   file: string;
+  /** The spec file's absolute path (divergences are matched against its end). */
+  path?: string;
   /** Position of the test inside the file (0 for single-test files). */
   index: number;
   url: string;
@@ -63,16 +65,22 @@ export function readSpecCases(root: string, file: string): SpecCase[] {
   const variants: Array<string | null> = spec.matrix ? ['bindTimestampRange=false', 'bindTimestampRange=true'] : [null];
   const cases: SpecCase[] = [];
   tests.forEach((test, index) => {
-    const urls = test.urls ?? (test.url ? [test.url] : []);
+    // One reference case gives `url` as a list; the reference's harness requests it as one
+    // string (the list joined with commas), and its expected answer is for that request.
+    const urls = test.urls ?? (test.url ? [String(test.url)] : []);
     const headers = lowerKeys(test.responseHeaders ?? (inheritedHeaders || spec.responseHeaders
       ? { ...inheritedHeaders, ...spec.responseHeaders }
       : DEFAULT_HEADERS));
     for (const variant of variants) {
       const override = variant ? test.responseJsonMatrix?.[variant] : undefined;
-      const body = override && typeof test.responseJson === 'object' ? { ...(test.responseJson as object), ...override } : test.responseJson;
+      // Cases that differ between the reference's Node.js and Java modules give both bodies
+      // (`{js, java}`); we answer as the Node.js module does, whose messages name the bad
+      // parameter as the interface specification asks.
+      const byModule = test.responseJsonMatrix?.js;
+      const body = override && typeof test.responseJson === 'object' ? { ...(test.responseJson as object), ...override } : byModule ?? test.responseJson;
       const setup = variant ? withMatrixConfig(spec.setup ?? {}, variant) : spec.setup ?? {};
       for (const url of urls) {
-        cases.push({ file: path.relative(root, file), index, url, setup, config: test.config, status: test.responseStatus, body, headers, variant });
+        cases.push({ file: path.relative(root, file), path: path.resolve(file), index, url, setup, config: test.config, status: test.responseStatus, body, headers, variant });
       }
     }
   });

@@ -16,7 +16,10 @@ export const BALANCE_INDEX_PROBE_LIMIT = 1000;
  * public key or the balance seeks straight to rows already in id order; a balance range
  * uses its index only when a bounded probe shows it matches few rows.
  */
-export function chooseAccountsDriver(db: SqliteDatabase, query: AccountsQuery): AccountsDriver {
+/** The filters the choice depends on (the balances list asks the same question). */
+export type DriverFilters = Pick<AccountsQuery, 'idFilters' | 'balanceFilters' | 'publicKeyFilters'>;
+
+export function chooseAccountsDriver(db: SqliteDatabase, query: DriverFilters): AccountsDriver {
   if (query.publicKeyFilters.some((f) => f.operator === 'eq')) return 'public-key-index';
   if (query.idFilters.some((f) => f.operator === 'eq')) return 'primary-key';
   if (query.balanceFilters.length === 0) return 'primary-key';
@@ -26,7 +29,7 @@ export function chooseAccountsDriver(db: SqliteDatabase, query: AccountsQuery): 
   return countBalanceMatches(db, query, seekable) < BALANCE_INDEX_PROBE_LIMIT ? 'balance-index' : 'primary-key';
 }
 
-function countBalanceMatches(db: SqliteDatabase, query: AccountsQuery, filters: AccountsQuery['balanceFilters']): number {
+function countBalanceMatches(db: SqliteDatabase, query: DriverFilters, filters: AccountsQuery['balanceFilters']): number {
   const where = filters.map((f) => `balance ${SQL_OPERATOR[f.operator]} ?`);
   const params: Array<number | bigint> = filters.map((f) => sqlInt(f.value));
   for (const f of query.idFilters) {

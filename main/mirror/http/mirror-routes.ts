@@ -1,6 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { MirrorApiConfig } from '../config.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
+import { registerBalancesRoutes } from '../balances/balances-route.ts';
+import { registerContractsRoutes } from '../contracts/contracts-route.ts';
+import { registerTokensRoutes } from '../tokens/tokens-route.ts';
+import { registerAccountTokensRoutes } from '../account-tokens/account-tokens-route.ts';
+import { registerAccountNftsRoutes } from '../account-nfts/account-nfts-route.ts';
+import { registerAllowancesRoutes } from '../allowances/allowances-route.ts';
+import { registerRewardsRoutes } from '../rewards/rewards-route.ts';
+import { registerHooksRoutes } from '../hooks/hooks-route.ts';
+import { registerTransactionsRoutes } from '../transactions/transactions-route.ts';
+import { registerAccountByIdRoutes } from '../account-by-id/account-by-id-route.ts';
+import { registerTopicsRoutes } from '../topics/topics-route.ts';
+import { registerSchedulesRoutes } from '../schedules/schedules-route.ts';
+import { registerNetworkRoutes } from '../network/network-route.ts';
 
 /** What a group of mirror routes gets to build its repositories and read its settings. */
 export interface MirrorRouteContext {
@@ -15,4 +28,18 @@ export type MirrorRouteModule = (app: FastifyInstance, context: MirrorRouteConte
  * Every resource group beside the accounts list, one module per group. Registration order
  * does not matter: Fastify matches static path segments before parameters.
  */
-export const MIRROR_ROUTE_MODULES: readonly MirrorRouteModule[] = [];
+export const MIRROR_ROUTE_MODULES: readonly MirrorRouteModule[] = [
+  registerBalancesRoutes,
+  registerContractsRoutes,
+  registerTokensRoutes,
+  registerAccountTokensRoutes,
+  registerAccountNftsRoutes,
+  registerAllowancesRoutes,
+  registerRewardsRoutes,
+  registerHooksRoutes,
+  registerTransactionsRoutes,
+  registerAccountByIdRoutes,
+  registerTopicsRoutes,
+  registerSchedulesRoutes,
+  registerNetworkRoutes,
+];

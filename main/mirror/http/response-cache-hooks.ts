@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { etagMatches } from '../../http/etag.ts';
 import type { MirrorApiConfig } from '../config.ts';
+import { stringifyJson } from '../format/json-out.ts';
 import type { CachedResponse, ResponseCache } from './response-cache.ts';
 
 /** Headers that describe the transfer rather than the answer, recomputed on every send. */
@@ -15,7 +16,7 @@ const TRANSFER_HEADERS = new Set(['content-length', 'connection', 'date', 'keep-
 export function installResponseCache(app: FastifyInstance, cache: ResponseCache, config: () => MirrorApiConfig): void {
   const stamps = new WeakMap<FastifyRequest, string>();
   let lastConfig = config();
-  let lastConfigText = JSON.stringify(lastConfig);
+  let lastConfigText = stringifyJson(lastConfig);
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || reply.sent) return;
@@ -23,7 +24,7 @@ export function installResponseCache(app: FastifyInstance, cache: ResponseCache,
     // Compared by content: a config function may build a fresh, equal object per call.
     const current = config();
     if (current !== lastConfig) {
-      const text = JSON.stringify(current);
+      const text = stringifyJson(current);
       if (text !== lastConfigText) cache.clear();
       lastConfig = current;
       lastConfigText = text;

@@ -1,4 +1,8 @@
 import { migration001 } from './001-entities-and-balances.ts';
+import { migration002 } from './002-tokens-nfts-allowances.ts';
+import { migration003 } from './003-transactions-topics-network.ts';
+import { migration004 } from './004-contracts.ts';
+import { migration005 } from './005-sync-state.ts';
 
 export interface Migration {
   version: number;
@@ -7,4 +11,4 @@ export interface Migration {
 }
 
 /** Every schema change in order. Append only: a released migration is never edited. */
-export const MIGRATIONS: readonly Migration[] = [migration001];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005];
