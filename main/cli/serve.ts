@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { buildHttpBridge } from '../bridge/http-bridge.ts';
 import { listenOnLoopback } from '../http/listen.ts';
+import { machineHasNetwork } from '../http/machine-online.ts';
 import { describeListenError, startAppServices } from '../services/app-services.ts';
 import { throttledSyncLog } from '../sync/sync-log-line.ts';
 import { parseServeArgs, SERVE_USAGE, type ServeArgs } from './serve-args.ts';
@@ -26,6 +27,8 @@ async function serve(args: ServeArgs): Promise<void> {
     syncRate: args.syncRate,
     hostCheck: args.hostCheck,
     shell: 'web',
+    // No status polls while the machine has no network (they would only fail and back off).
+    isOnline: () => machineHasNetwork(),
     log,
   });
   const token = randomBytes(24).toString('base64url');

@@ -36,15 +36,21 @@ let services: AppServices | null = null;
 let mainWindow: BrowserWindow | null = null;
 /** Tray and notification subscriptions, removed before the services close. */
 const statusCleanups: Array<() => void> = [];
+/** True once the status tray exists: closing the last window then leaves the app running in the tray. */
+let trayKeepsRunning = false;
 
 if (!app.requestSingleInstanceLock()) {
   // Another Mirrordesk owns the data folder and ports; it focuses its window (second-instance).
   app.quit();
 } else {
-  app.on('second-instance', () => focusWindow());
+  // Starting the app again shows it, also when only the tray kept it running.
+  app.on('second-instance', () => {
+    if (services) showAt(services, '');
+  });
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, { openExternal: (url) => void shell.openExternal(url), log }));
   app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
+    // With a tray the app keeps watching the network's status; its menu reopens the window or quits.
+    if (process.platform !== 'darwin' && !trayKeepsRunning) app.quit();
   });
   app.on('activate', () => {
     if (services && BrowserWindow.getAllWindows().length === 0) openWindow(services);
@@ -112,6 +118,8 @@ function installStatus(running: AppServices): void {
       quit: () => app.quit(),
     },
   }));
+  trayKeepsRunning = true;
+  statusCleanups.push(() => { trayKeepsRunning = false; });
   // A sleeping machine must not poll; on wake the poller catches up (never within 10 s of the last poll).
   const suspend = (): void => status.poller.suspend();
   const resume = (): void => status.poller.resume();
