@@ -1,5 +1,6 @@
 import { tokenBalance } from './balances.ts';
 import type { AccountPlan } from './accounts.ts';
+import type { Holding } from './account-history.ts';
 import type { LedgerWriter } from './ledger-writer.ts';
 import type { Prng } from './prng.ts';
 import { DEMO_NOW_SECONDS, recentSeconds, toNanos } from './timeline.ts';
@@ -21,12 +22,13 @@ function associationCount(plan: AccountPlan, rng: Prng): number {
 /**
  * Picks distinct tokens among those created before the account, favouring the oldest (the popular ones),
  * and writes the token_account rows. Each token's distributed supply is tracked so its total
- * supply can be settled at the end.
+ * supply can be settled at the end. Returns what the account holds (treasuries' own tokens aside).
  */
-export function writeAssociations(plan: AccountPlan, tokens: readonly DemoToken[], writer: LedgerWriter, rng: Prng): void {
+export function writeAssociations(plan: AccountPlan, tokens: readonly DemoToken[], writer: LedgerWriter, rng: Prng): Holding[] {
   const available = Math.min(plan.tokensAvailable, tokens.length);
   const count = Math.min(associationCount(plan, rng), available);
-  if (count === 0) return;
+  const holdings: Holding[] = [];
+  if (count === 0) return holdings;
   const chosen = new Set<number>();
   if (count > available / 2) {
     // Rejection sampling would crawl when picking most of the list: take a random window.
@@ -53,5 +55,9 @@ export function writeAssociations(plan: AccountPlan, tokens: readonly DemoToken[
       balanceTimestamp: balanceTimestamp < created ? created : balanceTimestamp,
       createdTimestamp: created,
     });
+    if (associated === 1 && token.treasuryNum !== plan.row.num) {
+      holdings.push({ account: plan.row.num, token: token.num, treasury: token.treasuryNum, balance, nft: token.decimals === null, since: created });
+    }
   }
+  return holdings;
 }

@@ -1,12 +1,22 @@
 import type { Worker } from 'node:worker_threads';
 import { ed25519KeyBytes } from '../format/key.ts';
 import { LedgerStore, type SqliteDatabase } from '../store/ledger-store.ts';
+import { ActorPool, actorOf } from './actors.ts';
 import { applyKey, needsEcdsaKey, NODE_COUNT, planAccount, planContract, systemAccount, type AccountPlan } from './accounts.ts';
 import { writeAssociations } from './associations.ts';
+import { writeAccountHistory } from './account-history.ts';
+import { EthereumNonces, writeContractHistory } from './contract-history.ts';
+import { emptyStakeTotals, writeNetwork } from './network.ts';
+import { writeNftHolding, writeTreasuryNfts } from './nfts.ts';
+import { writeSchedule, type SchedulePlan } from './schedules.ts';
+import { writeTopic, type TopicPlan } from './topics.ts';
+import { TX, writeTransaction } from './transaction-log.ts';
 import { markDemoComplete, markDemoStarted } from './demo-meta.ts';
 import { Ed25519Batch, startEd25519Helper } from './ed25519-batch.ts';
 import { ed25519PublicKey, ed25519SeedFor, secp256k1KeysFor } from './keys.ts';
-import { LedgerWriter } from './ledger-writer.ts';
+import { deferIndexes, restoreIndexes } from './deferred-indexes.ts';
+import { HISTORY_TABLES, HistoryWriter } from './history-writer.ts';
+import { DEMO_TABLES, LedgerWriter, type EntityRow } from './ledger-writer.ts';
 import { Prng } from './prng.ts';
 import { SharedKeys } from './shared-keys.ts';
 import { DAY_SECONDS, DEMO_NOW_SECONDS, HISTORY_SECONDS, toNanos } from './timeline.ts';
@@ -15,7 +25,7 @@ import { planToken, settleToken, tokenEntityRow, type DemoToken } from './tokens
 export interface DemoLedgerOptions {
   /** Accounts and contracts to create, system accounts 0.0.1..0.0.1000 included. */
   accounts: number;
-  /** Accounts per transaction; progress is reported once per chunk. */
+  /** Accounts per progress step (commits group several steps: see generateDemoLedger). */
   chunkSize?: number;
   /**
    * Derive ED25519 keys on a helper thread (the output is the same either way). Default:
@@ -31,6 +41,8 @@ export interface DemoLedgerStats {
   seconds: number;
   rowsPerSecond: number;
 }
+
+type SideEntity = { kind: 'topic'; plan: TopicPlan } | { kind: 'schedule'; plan: SchedulePlan };
 
 const SEED = 0x6d697272;
 const KEY_THREAD_MIN_ACCOUNTS = 20_000;
@@ -65,25 +77,48 @@ export function generateDemoLedger(
   const helper = options.keyThread ?? total >= KEY_THREAD_MIN_ACCOUNTS ? startEd25519Helper() : null;
   try {
     const writer = new LedgerWriter(db);
+    const history = new HistoryWriter(db);
     db.transaction(() => {
+      restoreIndexes(db);
       writer.clear();
+      history.clear();
       markDemoStarted(db, total);
     })();
+    deferIndexes(db, [...DEMO_TABLES, ...HISTORY_TABLES]);
     writer.rows = 0;
+    history.rows = 0;
     const state = new GeneratorState(total, helper);
+    // Progress per chunk, but a commit only every tenth of the run: each commit writes every page
+    // the history's time-ordered tables touched since the last one, which is most of them.
+    const commitEvery = Math.max(chunkSize, Math.ceil(total / 10));
     for (let done = 0; done < total;) {
-      const end = Math.min(total, done + chunkSize);
-      db.transaction(() => state.writeChunk(done, end, writer))();
-      done = end;
-      onProgress?.(done, total);
+      const commitEnd = Math.min(total, done + commitEvery);
+      db.transaction(() => {
+        while (done < commitEnd) {
+          const end = Math.min(commitEnd, done + chunkSize);
+          state.writeChunk(done, end, writer, history);
+          done = end;
+          onProgress?.(done, total);
+        }
+        history.flush();
+      })();
     }
-    db.transaction(() => state.writeTokens(writer))();
+    db.transaction(() => {
+      state.writeTokens(writer, history);
+      history.flush();
+    })();
+    restoreIndexes(db);
     // The accounts queries pick their index from sqlite_stat1; without it, balance and
-    // public-key filters can fall back to a scan.
-    db.exec('ANALYZE');
+    // public-key filters can fall back to a scan. The history tables get sampled statistics
+    // (analysis_limit): exact ones would cost a full pass over millions of rows.
+    for (const table of DEMO_TABLES) db.exec(`ANALYZE ${table}`);
+    db.pragma('analysis_limit = 2000');
+    for (const table of HISTORY_TABLES) db.exec(`ANALYZE ${table}`);
+    db.pragma('analysis_limit = 0');
     markDemoComplete(db);
     const seconds = (performance.now() - started) / 1000;
-    return { accounts: total, rows: writer.rows, seconds, rowsPerSecond: Math.round(writer.rows / Math.max(seconds, 1e-9)) };
+    const rows = writer.rows + history.rows;
+    return { accounts: total, rows, seconds, rowsPerSecond: Math.round(rows / Math.max(seconds, 1e-9)) };
   } finally {
     void helper?.terminate();
     restore();
@@ -114,9 +149,21 @@ class GeneratorState {
   // Each is consumed in account order, so the output does not depend on the chunk size.
   readonly #rng = new Prng(SEED);
   readonly #detailRng = new Prng(SEED ^ 0x5bd1e995);
+  /** The history (transactions, contract calls, messages) has its own stream, also in account order. */
+  readonly #historyRng = new Prng(SEED ^ 0x27d4eb2f);
+  readonly #actors = new ActorPool();
+  readonly #nonces = new EthereumNonces();
+  readonly #stakeTotals = emptyStakeTotals();
+  readonly #tokenByNum = new Map<number, DemoToken>();
+  /** Topics and schedules created just before an account, written in the detail pass in that order. */
+  readonly #sideEntities = new Map<AccountPlan, SideEntity[]>();
+  #topics = 0;
+  #schedules = 0;
   readonly #systemCount: number;
   readonly #userCount: number;
   readonly #tokenCount: number;
+  readonly #topicCount: number;
+  readonly #scheduleCount: number;
   readonly #genesisKey: Buffer;
   readonly #tokens: DemoToken[] = [];
   readonly #stakeTargets: number[] = [];
@@ -131,27 +178,34 @@ class GeneratorState {
     this.#systemCount = Math.min(SYSTEM_ACCOUNTS, total);
     this.#userCount = total - this.#systemCount;
     this.#tokenCount = this.#userCount > 0 ? Math.max(150, Math.round(total / 200)) : 0;
+    this.#topicCount = this.#userCount > 0 ? Math.max(12, Math.round(total / 1000)) : 0;
+    this.#scheduleCount = this.#userCount > 0 ? Math.max(10, Math.round(total / 2000)) : 0;
     this.#genesisKey = ed25519PublicKey(ed25519SeedFor(2));
   }
 
   /** Accounts [start, end) of the whole sequence, tokens interleaved where they fall. */
-  writeChunk(start: number, end: number, writer: LedgerWriter): void {
+  writeChunk(start: number, end: number, writer: LedgerWriter, history: HistoryWriter): void {
     const plans: AccountPlan[] = [];
     for (let i = start; i < end; i++) {
       if (i < this.#systemCount) {
         const num = this.#nextNum++;
-        writer.entity(systemAccount(num, this.#genesisKey, this.#rng));
+        const row = systemAccount(num, this.#genesisKey, this.#rng);
+        writer.entity(row);
+        // The treasury is the first actor: it funds the earliest user accounts.
+        if (num === 2) this.#actors.add(actorOf(row));
         if (num >= 3 && num < 3 + NODE_COUNT) this.#stakeTargets.push(num);
         continue;
       }
       const user = i - this.#systemCount;
       while (this.#tokens.length < this.#tokenCount && this.#tokenPosition(this.#tokens.length) <= user) this.#createToken(writer, user);
+      const side = this.#planSideEntities(user);
       const num = this.#nextNum++;
       const fraction = user / this.#userCount;
       const plan = this.#rng.chance(CONTRACT_SHARE) ? planContract(num, fraction, this.#rng) : planAccount(num, fraction, this.#stakeTargets, this.#rng);
       plan.tokensAvailable = this.#tokens.length;
       if (plan.keyKind === 'ed25519') this.#sharedKeys.chooseOwner(plan, this.#rng);
       plans.push(plan);
+      if (side.length > 0) this.#sideEntities.set(plan, side);
       if (plan.row.type === 'ACCOUNT' && plan.row.deleted === 0) {
         this.#lastAccountNum = num;
         if (Number(plan.row.balance) >= STAKE_TARGET_BALANCE) this.#stakeTargets.push(num);
@@ -174,23 +228,60 @@ class GeneratorState {
         }
       }
       applyKey(plan, keyByNum.get(plan.row.num), edKey, this.#detailRng);
+      this.#writeSideEntities(plan, writer, history);
+      if (plan.row.type === 'CONTRACT') writeContractHistory(plan.row, plan.createdSeconds, this.#actors, this.#nonces, history, this.#historyRng);
       writer.entity(plan.row);
       this.#writeStake(plan, writer);
-      writeAssociations(plan, this.#tokens, writer, this.#detailRng);
+      const holdings = writeAssociations(plan, this.#tokens, writer, this.#detailRng);
+      for (const holding of holdings) {
+        if (holding.nft) writeNftHolding(holding, this.#tokenByNum.get(holding.token)!, this.#actors, history, this.#historyRng);
+      }
+      if (plan.row.type === 'ACCOUNT') {
+        writeAccountHistory(plan, holdings, this.#actors, history, this.#historyRng);
+        if (plan.row.deleted === 0) this.#actors.add(actorOf(plan.row));
+      }
     }
     this.#sharedKeys.release();
   }
 
-  /** Token rows and treasury balances, once all holders are known. */
-  writeTokens(writer: LedgerWriter): void {
+  /** Token rows and treasury balances, once all holders are known; then the network tables. */
+  writeTokens(writer: LedgerWriter, history: HistoryWriter): void {
     for (const token of this.#tokens) {
       const supplyKey = ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(token.num, 1)));
       const { token: row, treasury } = settleToken(token, supplyKey, this.#detailRng);
       writer.token(row);
+      writeTransaction(history, { consensusNs: token.createdNs, payer: token.treasuryNum, type: TX.TOKEN_CREATE, fee: 1_000_000_000, entityId: token.num });
+      if (token.decimals === null) writeTreasuryNfts(token, Number(treasury), history, this.#historyRng);
       writer.tokenAccount({
         accountId: token.treasuryNum, tokenId: token.num, associated: 1, automaticAssociation: 0, balance: treasury,
         balanceTimestamp: token.createdNs, createdTimestamp: token.createdNs,
       });
+    }
+    writeNetwork(history, this.#stakeTotals);
+  }
+
+  /** Topics and schedules due before user position `user`: numbered now, written in the detail pass. */
+  #planSideEntities(user: number): SideEntity[] {
+    const side: SideEntity[] = [];
+    const due = (k: number, count: number) => Math.floor(this.#userCount * (k + 0.5) / count) <= user;
+    const createdNs = () => toNanos(DEMO_NOW_SECONDS - (1 - user / this.#userCount) * HISTORY_SECONDS, this.#rng);
+    while (this.#topics < this.#topicCount && due(this.#topics, this.#topicCount)) {
+      side.push({ kind: 'topic', plan: { num: this.#nextNum++, createdNs: createdNs(), index: this.#topics++ } });
+    }
+    while (this.#schedules < this.#scheduleCount && due(this.#schedules, this.#scheduleCount)) {
+      side.push({ kind: 'schedule', plan: { num: this.#nextNum++, createdNs: createdNs(), index: this.#schedules++ } });
+    }
+    return side;
+  }
+
+  #writeSideEntities(plan: AccountPlan, writer: LedgerWriter, history: HistoryWriter): void {
+    const side = this.#sideEntities.get(plan);
+    if (!side) return;
+    this.#sideEntities.delete(plan);
+    const writeEntity = (row: EntityRow) => writer.entity(row);
+    for (const entity of side) {
+      if (entity.kind === 'topic') writeTopic(entity.plan, this.#actors, history, writeEntity, this.#historyRng);
+      else writeSchedule(entity.plan, this.#actors, history, writeEntity, this.#historyRng);
     }
   }
 
@@ -203,6 +294,7 @@ class GeneratorState {
     const num = this.#nextNum++;
     const createdNs = toNanos(DEMO_NOW_SECONDS - (1 - user / this.#userCount) * HISTORY_SECONDS, this.#rng);
     const token = planToken(this.#rng, num, createdNs, this.#lastAccountNum);
+    this.#tokenByNum.set(num, token);
     const adminKey = ed25519PublicKey(ed25519SeedFor(num));
     writer.entity(tokenEntityRow(token, ed25519KeyBytes(adminKey), adminKey.toString('hex')));
     this.#tokens.push(token);
@@ -212,6 +304,8 @@ class GeneratorState {
   #writeStake(plan: AccountPlan, writer: LedgerWriter): void {
     const { row } = plan;
     if (row.stakedNodeId < 0) return;
+    const totals = row.declineReward === 1 ? this.#stakeTotals.notRewarded : this.#stakeTotals.rewarded;
+    totals[row.stakedNodeId]! += BigInt(row.balance ?? 0);
     const periods = Math.min(365, LAST_CLOSED_PERIOD - row.stakePeriodStart);
     const balance = Number(row.balance ?? 0);
     writer.stake({

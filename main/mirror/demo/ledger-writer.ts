@@ -4,7 +4,7 @@ import type { SqliteDatabase } from '../store/ledger-store.ts';
 /** One `entity` row. Shard and realm are 0, so the encoded id equals `num`. */
 export interface EntityRow {
   num: number;
-  type: 'ACCOUNT' | 'CONTRACT' | 'TOKEN';
+  type: 'ACCOUNT' | 'CONTRACT' | 'TOKEN' | 'TOPIC' | 'SCHEDULE';
   alias: Buffer | null;
   autoRenewPeriod: number | null;
   balance: number | bigint | null;
@@ -61,7 +61,7 @@ export interface TokenRow {
 }
 
 /** The tables the generator owns: cleared before a regeneration. */
-const DEMO_TABLES = ['entity', 'entity_history', 'entity_stake', 'entity_stake_history', 'token_account',
+export const DEMO_TABLES = ['entity', 'entity_history', 'entity_stake', 'entity_stake_history', 'token_account',
   'token_account_history', 'token', 'token_history', 'account_balance', 'token_balance'];
 
 /**

@@ -15,6 +15,8 @@ export interface DemoToken {
   treasuryNum: number;
   /** Sum of the balances handed out to holders so far (token units). */
   distributed: number;
+  /** NFT collections: serial numbers minted so far. */
+  serials: number;
 }
 
 const FIRST = ['Amber', 'Blue', 'Cedar', 'Delta', 'Ember', 'Frost', 'Golden', 'Harbor', 'Iris', 'Jade', 'Kite', 'Lunar',
@@ -40,6 +42,7 @@ export function planToken(rng: Prng, num: number, createdNs: bigint, treasuryNum
     createdNs,
     treasuryNum,
     distributed: 0,
+    serials: 0,
   };
 }
 

@@ -1,0 +1,105 @@
+import type { Actor, ActorPool } from './actors.ts';
+import type { AccountPlan } from './accounts.ts';
+import type { HistoryWriter } from './history-writer.ts';
+import type { Prng } from './prng.ts';
+import { DAY_SECONDS, DEMO_NOW_SECONDS } from './timeline.ts';
+import { RESULT, TX, writeTransaction, type DemoTx } from './transaction-log.ts';
+
+/** A token the account holds, as its associations were written. */
+export interface Holding {
+  account: number;
+  token: number;
+  treasury: number;
+  balance: number;
+  nft: boolean;
+  /** When the account was associated with the token. */
+  since: bigint;
+}
+
+/** The staking reward account pays rewards out. */
+const STAKING_REWARD_ACCOUNT = 800;
+const HBAR = 100_000_000;
+const TRANSFER_MEMOS = ['', '', '', '', 'invoice 2231', 'rent', 'thanks!', 'payout', 'refund', 'gift', 'exchange withdrawal', 'coffee'];
+/** Failures a transfer may end in, with the fee still charged. */
+const FAILURES = [RESULT.INSUFFICIENT_ACCOUNT_BALANCE, RESULT.INSUFFICIENT_PAYER_BALANCE, RESULT.INVALID_SIGNATURE, RESULT.DUPLICATE_TRANSACTION];
+
+/** A fee in tinybars around `typical`, as fees vary a little with size and signatures. */
+function fee(typical: number, rng: Prng): number {
+  return Math.round(typical * (0.9 + rng.next() * 0.3));
+}
+
+/**
+ * One account's transactions: its creation (funded by an earlier account, or a transfer to its
+ * alias), then a few transfers, token transfers, allowances and associations spread over its
+ * life, with staking reward payouts for node stakers. Amounts are small next to the balance the
+ * account row shows, so nothing here suggests a negative balance.
+ */
+export function writeAccountHistory(plan: AccountPlan, holdings: readonly Holding[], actors: ActorPool, writer: HistoryWriter, rng: Prng): void {
+  const { row } = plan;
+  const funder = actors.latest();
+  const balance = Number(row.balance ?? 0);
+  const initial = Math.max(HBAR, Math.min(balance, rng.int(1, 500) * HBAR));
+  const byAlias = row.alias !== null && rng.chance(0.7);
+  writeTransaction(writer, {
+    consensusNs: row.createdTimestamp, payer: funder.num, type: byAlias ? TX.CRYPTO_TRANSFER : TX.CRYPTO_CREATE, fee: fee(byAlias ? 1_800_000 : 5_200_000, rng),
+    entityId: byAlias ? null : row.num, memo: rng.chance(0.1) ? 'new account' : '', transfers: [[funder.num, -initial], [row.num, initial]],
+  });
+
+  const count = row.deleted === 1 ? rng.int(0, 1) : rng.geometric(2);
+  if (count === 0) return;
+  const self: Actor = { num: row.num, address: Buffer.alloc(0), ethereum: false };
+  const startSeconds = plan.createdSeconds + 60;
+  const times = Array.from({ length: count }, () => startSeconds + rng.next() * Math.max(60, DEMO_NOW_SECONDS - 120 - startSeconds)).sort((a, b) => a - b);
+  const stakeStart = row.stakedNodeId >= 0 && row.declineReward === 0 ? row.stakePeriodStart * DAY_SECONDS : Infinity;
+  let last = row.createdTimestamp;
+  for (const seconds of times) {
+    // Timestamps carry the account number in their low digits, so accounts rarely collide.
+    let consensusNs = BigInt(Math.floor(seconds)) * 1_000_000_000n + BigInt(rng.int(0, 999)) * 1_000_000n + BigInt(row.num % 1_000_000);
+    if (consensusNs <= last) consensusNs = last + 1_000_000n;
+    last = consensusNs;
+    const tx = activity(self, balance, holdings, actors, rng, consensusNs);
+    if (seconds > stakeStart + DAY_SECONDS && rng.chance(0.35) && (tx.result ?? RESULT.SUCCESS) === RESULT.SUCCESS) {
+      // A transaction touching a staker pays its pending reward.
+      const reward = Math.max(1, Math.floor(balance * 0.000068 * rng.int(1, 30)));
+      tx.transfers = [...(tx.transfers ?? []), [STAKING_REWARD_ACCOUNT, -reward], [row.num, reward]];
+      if (writeTransaction(writer, tx)) writer.insert('staking_reward_transfer', [row.num, reward, consensusNs, tx.payer]);
+      continue;
+    }
+    const written = writeTransaction(writer, tx);
+    if (written && tx.type === TX.APPROVE_ALLOWANCE && (tx.result ?? RESULT.SUCCESS) === RESULT.SUCCESS) writeAllowance(writer, row.num, holdings, actors, rng, consensusNs);
+  }
+}
+
+/** One transaction the account pays for. */
+function activity(self: Actor, balance: number, holdings: readonly Holding[], actors: ActorPool, rng: Prng, consensusNs: bigint): DemoTx {
+  const u = rng.next();
+  const base = { consensusNs, payer: self.num };
+  const fungible = holdings.filter((h) => !h.nft && h.balance > 0);
+  if (u < 0.16 && fungible.length > 0) {
+    const holding = rng.pick(fungible);
+    const amount = Math.max(1, Math.floor(holding.balance * (0.01 + rng.next() * 0.2)));
+    const toTreasury = rng.chance(0.5);
+    return { ...base, type: TX.CRYPTO_TRANSFER, fee: fee(1_000_000, rng), memo: rng.pick(TRANSFER_MEMOS),
+      tokenTransfers: toTreasury ? [[holding.token, self.num, -amount], [holding.token, holding.treasury, amount]] : [[holding.token, holding.treasury, -amount], [holding.token, self.num, amount]] };
+  }
+  if (u < 0.22) return { ...base, type: TX.APPROVE_ALLOWANCE, fee: fee(5_000_000, rng), entityId: self.num };
+  if (u < 0.27) return { ...base, type: TX.TOKEN_ASSOCIATE, fee: fee(50_000_000, rng), entityId: self.num };
+  const to = actors.pick(rng);
+  const cap = balance > 0 ? Math.max(1, Math.floor(balance * 0.05)) : 50 * HBAR;
+  const amount = Math.max(1, Math.floor(cap * rng.next() ** 2));
+  const tx: DemoTx = { ...base, type: TX.CRYPTO_TRANSFER, fee: fee(1_000_000, rng), memo: rng.pick(TRANSFER_MEMOS),
+    transfers: to.num === self.num ? [] : [[self.num, -amount], [to.num, amount]] };
+  if (u > 0.94) tx.result = rng.pick(FAILURES);
+  return tx;
+}
+
+/** An HBAR allowance, and a token allowance when the owner holds a fungible token. */
+function writeAllowance(writer: HistoryWriter, owner: number, holdings: readonly Holding[], actors: ActorPool, rng: Prng, consensusNs: bigint): void {
+  const spender = actors.pick(rng);
+  if (spender.num === owner) return;
+  const granted = rng.int(1, 1_000) * HBAR;
+  const spent = rng.chance(0.4) ? Math.floor(granted * rng.next()) : 0;
+  writer.insert('crypto_allowance', [owner, spender.num, granted - spent, granted, owner, consensusNs]);
+  const fungible = holdings.find((h) => !h.nft);
+  if (fungible) writer.insert('token_allowance', [owner, spender.num, fungible.token, Math.max(1, Math.floor(fungible.balance / 2)), Math.max(1, fungible.balance), owner, consensusNs]);
+}

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { NODE_COUNT } from './accounts.ts';
+import type { HistoryWriter } from './history-writer.ts';
+import { ed25519KeyBytes } from '../format/key.ts';
+import { ed25519PublicKey, ed25519SeedFor } from './keys.ts';
+import { protoEncode } from './proto.ts';
+import { DAY_SECONDS, DEMO_NOW_SECONDS, GENESIS_SECONDS } from './timeline.ts';
+
+const NANOS = 1_000_000_000n;
+/** The latest closed staking period ends at midnight UTC before "now"; its stakes are recorded just after. */
+const LAST_PERIOD_END = BigInt(Math.floor(DEMO_NOW_SECONDS / DAY_SECONDS) * DAY_SECONDS) * NANOS;
+const STAKES_RECORDED = LAST_PERIOD_END + 3_600_123_456_789n;
+/** The address book was last updated a week before "now". */
+const ADDRESS_BOOK_TIMESTAMP = BigInt(DEMO_NOW_SECONDS - 7 * DAY_SECONDS) * NANOS + 207_331_002n;
+const FILES_TIMESTAMP = BigInt(DEMO_NOW_SECONDS - 3 * 3_600) * NANOS + 500_100_200n;
+
+const OPERATORS = ['Hedera Labs', 'Orbit Telecom', 'Northwind University', 'Cascade Cloud', 'Lumen Bank', 'Granite Systems',
+  'Harbor Logistics', 'Meridian Energy', 'Summit Media', 'Tidewater Insurance'];
+const CITIES = ['Dallas', 'Frankfurt', 'Singapore', 'São Paulo', 'Tokyo', 'London', 'Sydney', 'Toronto', 'Mumbai', 'Paris'];
+
+/** What the generator learned about stake while writing accounts: per node, rewarded and declined totals. */
+export interface NodeStakeTotals {
+  rewarded: bigint[];
+  notRewarded: bigint[];
+}
+
+export function emptyStakeTotals(): NodeStakeTotals {
+  return { rewarded: Array.from({ length: NODE_COUNT }, () => 0n), notRewarded: Array.from({ length: NODE_COUNT }, () => 0n) };
+}
+
+/**
+ * The network tables: address books 0.0.101/0.0.102 with entries and service endpoints, the
+ * node rows (admin key, gRPC web proxy, decline_reward), the last staking period's node and
+ * network stakes (from the accounts' stakes), and the exchange rate and fee schedule files.
+ */
+export function writeNetwork(writer: HistoryWriter, totals: NodeStakeTotals): void {
+  const stakeTotal = totals.rewarded.reduce((a, b) => a + b, 0n) + totals.notRewarded.reduce((a, b) => a + b, 0n);
+  // Real stakes are dominated by the treasury-held node stake; the demo's accounts add to it.
+  const maxStake = 45_000_000_000_000_000n / BigInt(NODE_COUNT);
+  const minStake = maxStake / 2n;
+  // Both address book files list every node; 0.0.102 (with service endpoints) is the one clients read.
+  const books = [[101, ADDRESS_BOOK_TIMESTAMP - 1_000n], [102, ADDRESS_BOOK_TIMESTAMP]] as const;
+  for (const [fileId, timestamp] of books) writer.insert('address_book', [timestamp, null, Buffer.from(`demo address book ${fileId}`), fileId, NODE_COUNT]);
+  for (let node = 0; node < NODE_COUNT; node++) {
+    const account = 3 + node;
+    const certHash = Buffer.from(createHash('sha384').update(`node-cert-${node}`).digest('hex'), 'utf8');
+    const publicKey = `308201a2300d06092a864886f70d01010105000382018f00${createHash('sha256').update(`node-key-${node}`).digest('hex')}`;
+    const operator = OPERATORS[node % OPERATORS.length]!;
+    const ip = `35.${10 + node}.${100 + (node % 50)}.${20 + node}`;
+    for (const [, timestamp] of books) {
+      writer.insert('address_book_entry', [timestamp, node, `${operator} node ${node} (${CITIES[node % CITIES.length]})`, `0.0.${account}`, account,
+        certHash, publicKey, 0]);
+      writer.insert('address_book_service_endpoint', [timestamp, node, ip, 50211, '']);
+      writer.insert('address_book_service_endpoint', [timestamp, node, ip, 50212, '']);
+      if (node % 3 === 0) writer.insert('address_book_service_endpoint', [timestamp, node, '', 50211, `node${node}.demo.mirrordesk.local`]);
+    }
+    const proxy = node % 4 === 3 ? null : JSON.stringify({ domain_name: `grpc-web.node${node}.demo.mirrordesk.local`, ip_address_v4: '', port: 443 });
+    const adminKey = ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(account, 7)));
+    writer.insert('node', [node, account, adminKey, BigInt(GENESIS_SECONDS) * NANOS + BigInt(node), node % 7 === 5 ? 1 : 0, 0, proxy, BigInt(GENESIS_SECONDS) * NANOS]);
+
+    const base = maxStake / 3n + (maxStake * BigInt((node * 37) % 29)) / 58n;
+    const rewarded = base + totals.rewarded[node]!;
+    const notRewarded = totals.notRewarded[node]! + (node % 7 === 5 ? base / 10n : 0n);
+    writer.insert('node_stake', [STAKES_RECORDED, node, Number(LAST_PERIOD_END / NANOS / 86_400n) - 1, maxStake, minStake,
+      node % 7 === 5 ? 0 : 1_500 + ((node * 13) % 700), rewarded + notRewarded, notRewarded, rewarded, LAST_PERIOD_END - 1n]);
+  }
+  const nodesStake = BigInt(NODE_COUNT) * (maxStake / 3n) + stakeTotal;
+  writer.insert('network_stake', [STAKES_RECORDED, Number(LAST_PERIOD_END / NANOS / 86_400n) - 1, 17_000_000_000_000_000n, 17_808,
+    300_000_000_000_000n, 10, 0, 195_000_000_000_000n, 8_500_000_000_000_000n, nodesStake, LAST_PERIOD_END - 1n, 1_440, 365, 10, 0,
+    100_000_000_000, 25_000_000_000_000_000n, 5_500_000_000_000_000n]);
+
+  writer.insert('file_data', [FILES_TIMESTAMP, 112, exchangeRateFile(), 19]);
+  writer.insert('file_data', [FILES_TIMESTAMP + 1_000n, 111, feeScheduleFile(), 19]);
+}
+
+/** ExchangeRateSet: about 17 US cents per HBAR now, a little more for the next hour. */
+function exchangeRateFile(): Buffer {
+  const hour = Math.floor(DEMO_NOW_SECONDS / 3_600) * 3_600;
+  return protoEncode([
+    [1, [[1, 30_000], [2, 516_120], [3, [[1, hour + 3_600]]]]],
+    [2, [[1, 30_000], [2, 522_300], [3, [[1, hour + 7_200]]]]],
+  ]);
+}
+
+/** CurrentAndNextFeeSchedule with the gas prices of ContractCall (6), ContractCreate (7) and EthereumTransaction (84). */
+function feeScheduleFile(): Buffer {
+  const gasFee = (functionality: number, gas: number) => [1, [[1, functionality], [3, [[3, [[8, gas]]]]]]] as const;
+  const schedule = (expiry: number) => [gasFee(6, 852_000), gasFee(7, 852_000), gasFee(84, 852_000), [2, [[1, expiry]]]] as const;
+  const day = Math.floor(DEMO_NOW_SECONDS / DAY_SECONDS) * DAY_SECONDS;
+  return protoEncode([[1, schedule(day + 30 * DAY_SECONDS) as never], [2, schedule(day + 60 * DAY_SECONDS) as never]]);
+}
+

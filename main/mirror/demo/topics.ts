@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import { ed25519KeyBytes, publicKeyOf } from '../format/key.ts';
+import type { ActorPool } from './actors.ts';
+import type { HistoryWriter } from './history-writer.ts';
+import { ed25519PublicKey, ed25519SeedFor } from './keys.ts';
+import type { EntityRow } from './ledger-writer.ts';
+import type { Prng } from './prng.ts';
+import { protoEncode } from './proto.ts';
+import { AUTO_RENEW_SECONDS, DEMO_NOW_SECONDS } from './timeline.ts';
+import { submissionOf, TX, writeTransaction } from './transaction-log.ts';
+
+const MEMOS = ['sensor readings', 'supply chain events', 'HCS-20 points', 'audit log', 'chat room', 'price oracle', 'DID registry', ''];
+const SENSORS = ['th-12', 'th-07', 'co2-3', 'flow-21'];
+const MAX_CHUNK = 1024;
+
+/** A topic's messages, in the shapes real topics carry (JSON events, HCS-20 ops, log lines). */
+function messageText(memo: string, sequence: number, seconds: number, rng: Prng): string {
+  switch (memo) {
+    case 'sensor readings': return JSON.stringify({ sensor: rng.pick(SENSORS), temp_c: Math.round((12 + rng.next() * 15) * 10) / 10, at: seconds });
+    case 'HCS-20 points': return JSON.stringify({ p: 'hcs-20', op: rng.chance(0.8) ? 'transfer' : 'mint', tick: 'demo', amt: String(rng.int(1, 500)) });
+    case 'price oracle': return JSON.stringify({ pair: 'HBAR/USD', price: (0.05 + rng.next() * 0.3).toFixed(5), round: sequence });
+    case 'supply chain events': return `shipment ${100_000 + sequence} ${rng.pick(['packed', 'departed', 'in transit', 'delivered'])}`;
+    case 'audit log': return `${new Date(seconds * 1000).toISOString()} user${rng.int(1, 40)} ${rng.pick(['login', 'export', 'update', 'approve'])}`;
+    default: return rng.pick(['gm', 'hello from the demo ledger', 'ping', `message ${sequence}`, 'Hashgraph consensus ✓']);
+  }
+}
+
+/** A long document split into chunks, as SDKs submit messages over 1 KiB. */
+function longDocument(sequence: number, rng: Prng): string {
+  const lines = Array.from({ length: 40 + rng.int(0, 30) }, (_, i) => `line ${i}: record ${sequence}-${i} checksum ${(sequence * 7919 + i * 104_729) % 1_000_003}`);
+  return lines.join('\n');
+}
+
+/** TransactionID protobuf: valid start and payer (what `initial_transaction_id` holds). */
+function transactionIdBytes(payer: number, validStartNs: bigint): Buffer {
+  return protoEncode([[1, [[1, validStartNs / 1_000_000_000n], [2, validStartNs % 1_000_000_000n]]], [2, [[3, payer]]]]);
+}
+
+export interface TopicPlan {
+  num: number;
+  createdNs: bigint;
+  /** Topic number among all topics: the first are the busy ones, the third is deleted. */
+  index: number;
+}
+
+/**
+ * A topic with its entity and topic rows, its creation and its messages: sequence numbers from
+ * 1, a running hash chained over the messages (SHA-384, version 3), some messages split into
+ * chunks, and a submit key on some topics (whose messages the owner then pays for).
+ */
+export function writeTopic(plan: TopicPlan, actors: ActorPool, writer: HistoryWriter, writeEntity: (row: EntityRow) => void, rng: Prng): void {
+  const creator = actors.latest();
+  const memo = plan.index < MEMOS.length ? MEMOS[plan.index]! : rng.pick(MEMOS);
+  const adminKey = rng.chance(0.6) ? ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(plan.num, 2))) : null;
+  const submitKey = rng.chance(0.35) ? ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(plan.num, 3))) : null;
+  const deleted = plan.index === 2;
+  const endSeconds = deleted ? Math.floor(Number(plan.createdNs / 1_000_000_000n) + (DEMO_NOW_SECONDS - Number(plan.createdNs / 1_000_000_000n)) / 2) : DEMO_NOW_SECONDS - 60;
+  const createdSeconds = Number(plan.createdNs / 1_000_000_000n);
+  writeEntity({
+    num: plan.num, type: 'TOPIC', alias: null, autoRenewPeriod: AUTO_RENEW_SECONDS, balance: null, balanceTimestamp: null,
+    createdTimestamp: plan.createdNs, declineReward: 0, deleted: deleted ? 1 : 0, ethereumNonce: null, evmAddress: null,
+    expirationTimestamp: null, key: adminKey, maxAutomaticTokenAssociations: null, memo, publicKey: publicKeyOf(adminKey), receiverSigRequired: null,
+    stakedAccountId: null, stakedNodeId: -1, stakePeriodStart: -1, timestampRangeLower: plan.createdNs,
+  });
+  writer.insert('topic', [plan.num, adminKey, plan.createdNs, null, null, submitKey, plan.createdNs]);
+  writeTransaction(writer, { consensusNs: plan.createdNs, payer: creator.num, type: TX.TOPIC_CREATE, fee: 1_000_000_000, entityId: plan.num, memo: memo ? `create ${memo}` : '' });
+
+  const count = plan.index < 5 ? 60 + rng.geometric(200) : rng.geometric(20);
+  const times = Array.from({ length: count }, () => createdSeconds + 60 + rng.next() * Math.max(120, endSeconds - createdSeconds - 120)).sort((a, b) => a - b);
+  let runningHash: Buffer = Buffer.alloc(48);
+  let sequence = 0;
+  let last = plan.createdNs;
+  for (const seconds of times) {
+    const payer = submitKey && rng.chance(0.8) ? creator.num : actors.pick(rng).num;
+    const chunked = rng.chance(0.06);
+    const text = chunked ? longDocument(sequence + 1, rng) : messageText(memo, sequence + 1, Math.floor(seconds), rng);
+    const bytes = Buffer.from(text, 'utf8');
+    const chunks = Math.max(1, Math.ceil(bytes.length / MAX_CHUNK));
+    let first = BigInt(Math.floor(seconds)) * 1_000_000_000n + BigInt(rng.int(0, 999_999)) * 1_000n + BigInt(plan.num % 997);
+    if (first <= last) first = last + 1_000n;
+    const initialValidStart = submissionOf(first).validStartNs;
+    for (let chunk = 0; chunk < chunks; chunk++) {
+      const consensusNs = first + BigInt(chunk) * 2_000_000_000n;
+      last = consensusNs;
+      const written = writeTransaction(writer, {
+        consensusNs, payer, type: TX.TOPIC_SUBMIT, fee: 85_000 + chunk, entityId: plan.num,
+        validStartNs: chunks > 1 ? initialValidStart + BigInt(chunk) : undefined,
+      });
+      if (!written) continue;
+      const message = bytes.subarray(chunk * MAX_CHUNK, (chunk + 1) * MAX_CHUNK);
+      sequence++;
+      runningHash = createHash('sha384').update(runningHash).update(`${plan.num}/${sequence}/${consensusNs}`).update(message).digest();
+      writer.insert('topic_message', [consensusNs, chunks > 1 ? chunk + 1 : null, chunks > 1 ? chunks : null,
+        chunks > 1 ? transactionIdBytes(payer, initialValidStart) : null, message, payer, runningHash, 3, sequence, plan.num, written.validStartNs]);
+    }
+  }
+  if (deleted) {
+    writeTransaction(writer, { consensusNs: BigInt(endSeconds) * 1_000_000_000n + 555n, payer: creator.num, type: TX.TOPIC_DELETE, fee: 50_000_000, entityId: plan.num });
+  }
+}

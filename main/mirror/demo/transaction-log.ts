@@ -1,0 +1,96 @@
+import { NODE_COUNT } from './accounts.ts';
+import { fastDigest, timestampSeeds } from './fast-hash.ts';
+import type { HistoryWriter } from './history-writer.ts';
+
+/** HAPI transaction types the demo writes (the mirror's `transaction.type` codes). */
+export const TX = {
+  CONTRACT_CALL: 7, CONTRACT_CREATE: 8, CRYPTO_CREATE: 11, CRYPTO_TRANSFER: 14, TOPIC_CREATE: 24, TOPIC_DELETE: 26,
+  TOPIC_SUBMIT: 27, TOKEN_CREATE: 29, TOKEN_MINT: 37, TOKEN_BURN: 38, TOKEN_ASSOCIATE: 40, SCHEDULE_CREATE: 42,
+  SCHEDULE_DELETE: 43, SCHEDULE_SIGN: 44, APPROVE_ALLOWANCE: 48, ETHEREUM: 50,
+} as const;
+
+/** Response codes the demo writes. */
+export const RESULT = {
+  INVALID_SIGNATURE: 7, INSUFFICIENT_PAYER_BALANCE: 10, DUPLICATE_TRANSACTION: 11, SUCCESS: 22, INSUFFICIENT_ACCOUNT_BALANCE: 28,
+  CONTRACT_REVERT_EXECUTED: 33, INVALID_TOPIC_MESSAGE: 158, INSUFFICIENT_TOKEN_BALANCE: 178, TOKEN_NOT_ASSOCIATED: 184,
+} as const;
+
+/** The fee collection account, credited with every fee less the node's share. */
+export const FEE_COLLECTOR = 98;
+
+export interface DemoTx {
+  consensusNs: bigint;
+  payer: number;
+  type: number;
+  /** Tinybars charged to the payer. */
+  fee: number;
+  result?: number;
+  entityId?: number | null;
+  memo?: string;
+  /** HBAR movements besides the fee (summing to zero), applied only when the transaction succeeds. */
+  transfers?: ReadonlyArray<readonly [account: number, amount: number]>;
+  tokenTransfers?: ReadonlyArray<readonly [token: number, account: number, amount: number]>;
+  nftTransfers?: ReadonlyArray<{ token: number; serial: number; sender: number | null; receiver: number | null }>;
+  scheduled?: boolean;
+  /** Seconds before consensus the transaction id's valid start lies (default: derived from the timestamp). */
+  validStartNs?: bigint;
+}
+
+export interface WrittenTx {
+  /** The 48-byte transaction hash (SHA-384 sized). */
+  hash: Buffer;
+  validStartNs: bigint;
+  /** Node account the transaction was submitted to. */
+  nodeAccount: number;
+}
+
+/**
+ * The node a transaction went to and its valid start (1 to 7 seconds earlier, to the
+ * nanosecond), derived from the timestamp itself so that they cost no random draws: clients
+ * spread load over nodes and sign a few seconds ahead.
+ */
+export function submissionOf(consensusNs: bigint): { nodeAccount: number; validStartNs: bigint } {
+  return {
+    nodeAccount: 3 + Number(consensusNs % BigInt(NODE_COUNT)),
+    validStartNs: consensusNs - 1_000_000_000n - ((consensusNs / 7n) % 6_000_000_000n),
+  };
+}
+
+/**
+ * Writes a transaction with its hash row and transfers: the node's share of the fee to the
+ * node account, the rest to 0.0.98, the payer debited (merged with its own transfer, as a
+ * record lists one amount per account). Returns null when the timestamp was already taken.
+ */
+export function writeTransaction(writer: HistoryWriter, tx: DemoTx): WrittenTx | null {
+  const { nodeAccount, validStartNs: derivedStart } = submissionOf(tx.consensusNs);
+  const validStartNs = tx.validStartNs ?? derivedStart;
+  const result = tx.result ?? RESULT.SUCCESS;
+  const success = result === RESULT.SUCCESS;
+  const hash = fastDigest(48, ...timestampSeeds(tx.consensusNs), tx.payer * 64 + tx.type);
+  const nftJson = success && tx.nftTransfers?.length ? JSON.stringify(tx.nftTransfers.map((n) => ({
+    is_approval: false, receiver_account_id: n.receiver, sender_account_id: n.sender, serial_number: n.serial, token_id: n.token,
+  }))) : null;
+  const inserted = writer.insert('"transaction"', [tx.consensusNs, tx.fee, tx.entityId ?? null, 0, Math.max(100_000_000, tx.fee * 2),
+    Buffer.from(tx.memo ?? '', 'utf8'), nftJson, nodeAccount, 0, null, tx.payer, result, tx.scheduled ? 1 : 0, hash, tx.type, 120,
+    validStartNs, '[]']);
+  if (!inserted) return null;
+  writer.insert('transaction_hash', [tx.consensusNs, hash.subarray(0, 32), hash.subarray(32), tx.payer]);
+
+  const amounts = new Map<number, number>();
+  const add = (account: number, amount: number) => amounts.set(account, (amounts.get(account) ?? 0) + amount);
+  const nodeFee = Math.round(tx.fee / 20);
+  if (tx.fee > 0) {
+    add(tx.payer, -tx.fee);
+    add(nodeAccount, nodeFee);
+    add(FEE_COLLECTOR, tx.fee - nodeFee);
+  }
+  if (success) for (const [account, amount] of tx.transfers ?? []) add(account, amount);
+  for (const [account, amount] of amounts) {
+    if (amount !== 0) writer.insert('crypto_transfer', [tx.consensusNs, account, amount, 0, tx.payer]);
+  }
+  if (success) {
+    for (const [token, account, amount] of tx.tokenTransfers ?? []) writer.insert('token_transfer', [tx.consensusNs, token, account, amount, 0, tx.payer]);
+    for (const n of tx.nftTransfers ?? []) writer.insert('nft_transfer', [tx.consensusNs, n.token, n.serial, n.sender, n.receiver, 0, tx.payer]);
+  }
+  return { hash, validStartNs, nodeAccount };
+}

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
+import { encodeCall, eventTopic } from '../../../main/mirror/demo/evm/abi.ts';
+import { generateDemoLedger } from '../../../main/mirror/demo/generate-ledger.ts';
+import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
+import { tempStore } from '../../helpers/ledger-fixture.ts';
+
+// Every screen of the app over a freshly generated demo ledger in a real SQLite file.
+const fixture = tempStore();
+const db = fixture.store.db;
+let api: MirrorApi;
+
+beforeAll(() => {
+  generateDemoLedger(fixture.store, { accounts: 2000, keyThread: false });
+  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
+}, 120_000);
+afterAll(async () => {
+  await api?.server.close();
+  fixture.dispose();
+});
+
+type Body = Record<string, any>;
+async function get(url: string): Promise<Body> {
+  const response = await api.server.inject({ method: 'GET', url });
+  expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(200);
+  return JSON.parse(response.body) as Body;
+}
+
+/** A list page and the next one: both non-empty, as a user paging through a screen sees them. */
+async function listAndNext(url: string, key: string): Promise<Body[]> {
+  const first = await get(url);
+  expect(first[key]?.length, `${url} lists no ${key}`).toBeGreaterThan(0);
+  expect(first.links?.next, `${url} has no next link`).toMatch(/^\/api\/v1\//);
+  const second = await get(first.links.next as string);
+  expect(second[key]?.length, `${first.links.next} lists no ${key}`).toBeGreaterThan(0);
+  return [...first[key], ...second[key]];
+}
+
+const one = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as T;
+
+describe('the demo ledger serves every list endpoint', () => {
+  it('transactions: pages, filters, and by-id lookups of listed ones', async () => {
+    const all = await listAndNext('/api/v1/transactions?limit=25', 'transactions');
+    for (const tx of all.slice(0, 5)) {
+      const byId = await get(`/api/v1/transactions/${tx.transaction_id}`);
+      expect(byId.transactions[0].transaction_hash).toBe(tx.transaction_hash);
+    }
+    const names = new Set((await get('/api/v1/transactions?limit=100')).transactions.map((t: Body) => t.name));
+    expect(names.size).toBeGreaterThan(3);
+    for (const type of ['CRYPTOTRANSFER', 'CRYPTOCREATEACCOUNT', 'CONTRACTCALL', 'CONTRACTCREATEINSTANCE', 'CONSENSUSSUBMITMESSAGE', 'TOKENMINT', 'SCHEDULECREATE', 'SCHEDULESIGN']) {
+      const page = await get(`/api/v1/transactions?transactiontype=${type}&limit=2`);
+      expect(page.transactions.length, type).toBeGreaterThan(0);
+    }
+    const failed = await get('/api/v1/transactions?result=fail&limit=5');
+    expect(failed.transactions.length).toBeGreaterThan(0);
+    const transfer = (await get('/api/v1/transactions?transactiontype=CRYPTOTRANSFER&result=success&limit=1')).transactions[0];
+    const accounts = transfer.transfers.map((t: Body) => t.account);
+    expect(accounts).toContain('0.0.98');
+    expect(transfer.transfers.reduce((sum: number, t: Body) => sum + t.amount, 0)).toBe(0);
+    expect(transfer.charged_tx_fee).toBeGreaterThan(0);
+    await listAndNext(`/api/v1/transactions?account.id=${transfer.entity_id ?? accounts.find((a: string) => a !== '0.0.98')}&limit=1`, 'transactions');
+  });
+
+  it('tokens and NFTs: collections with serials, owners, base64 metadata, burned serials', async () => {
+    await listAndNext('/api/v1/tokens?limit=20', 'tokens');
+    const nfts = await listAndNext('/api/v1/tokens?type=NON_FUNGIBLE_UNIQUE&limit=3', 'tokens');
+    const collection = nfts[0]!.token_id as string;
+    const token = await get(`/api/v1/tokens/${collection}`);
+    expect(token.type).toBe('NON_FUNGIBLE_UNIQUE');
+    const serials = await listAndNext(`/api/v1/tokens/${collection}/nfts?limit=2`, 'nfts');
+    const nft = serials[0]!;
+    expect(Buffer.from(nft.metadata, 'base64').toString()).toMatch(/^ipfs:\/\//);
+    expect((await get(`/api/v1/tokens/${collection}/nfts/${nft.serial_number}`)).account_id).toBe(nft.account_id);
+    expect((await get(`/api/v1/tokens/${collection}/nfts/${nft.serial_number}/transactions`)).transactions.length).toBeGreaterThan(0);
+    expect(one<{ n: number }>('SELECT count(*) AS n FROM nft WHERE deleted = 1').n).toBeGreaterThan(0);
+    const owner = one<{ account_id: number }>('SELECT account_id FROM nft WHERE deleted = 0 AND account_id IS NOT NULL LIMIT 1').account_id;
+    expect((await get(`/api/v1/accounts/0.0.${owner}/nfts`)).nfts.length).toBeGreaterThan(0);
+    await listAndNext(`/api/v1/tokens/${(await get('/api/v1/tokens?type=FUNGIBLE_COMMON&limit=1')).tokens[0].token_id}/balances?limit=2`, 'balances');
+  });
+
+  it('allowances and staking rewards of accounts', async () => {
+    const owner = one<{ owner: number }>('SELECT owner FROM crypto_allowance ORDER BY owner LIMIT 1').owner;
+    expect((await get(`/api/v1/accounts/0.0.${owner}/allowances/crypto`)).allowances.length).toBeGreaterThan(0);
+    const tokenOwner = one<{ owner: number }>('SELECT owner FROM token_allowance ORDER BY owner LIMIT 1').owner;
+    expect((await get(`/api/v1/accounts/0.0.${tokenOwner}/allowances/tokens`)).allowances.length).toBeGreaterThan(0);
+    const staker = one<{ account_id: number }>('SELECT account_id FROM staking_reward_transfer ORDER BY account_id LIMIT 1').account_id;
+    const rewards = (await get(`/api/v1/accounts/0.0.${staker}/rewards`)).rewards;
+    expect(rewards.length).toBeGreaterThan(0);
+    expect(rewards[0].amount).toBeGreaterThan(0);
+  });
+
+  it('topics and messages: sequence numbers, running hashes, chunks, a deleted topic', async () => {
+    const topic = one<{ id: number }>("SELECT id FROM entity WHERE type = 'TOPIC' ORDER BY id LIMIT 1").id;
+    expect((await get(`/api/v1/topics/0.0.${topic}`)).topic_id).toBe(`0.0.${topic}`);
+    const messages = await listAndNext(`/api/v1/topics/0.0.${topic}/messages?limit=10`, 'messages');
+    expect(messages.map((m) => m.sequence_number)).toEqual(Array.from({ length: messages.length }, (_, i) => i + 1));
+    for (const m of messages) expect(Buffer.from(m.running_hash, 'base64')).toHaveLength(48);
+    expect((await get(`/api/v1/topics/0.0.${topic}/messages/3`)).sequence_number).toBe(3);
+    expect((await get(`/api/v1/topics/messages/${messages[1]!.consensus_timestamp}`)).sequence_number).toBe(2);
+    const chunked = one<{ topic_id: number; sequence_number: number }>('SELECT topic_id, sequence_number FROM topic_message WHERE chunk_total > 1 LIMIT 1');
+    const chunk = await get(`/api/v1/topics/0.0.${chunked.topic_id}/messages/${chunked.sequence_number}`);
+    expect(chunk.chunk_info.total).toBeGreaterThan(1);
+    expect(one<{ n: number }>("SELECT count(*) AS n FROM entity WHERE type = 'TOPIC' AND deleted = 1").n).toBe(1);
+  });
+
+  it('schedules: executed, pending and deleted ones, with signatures', async () => {
+    const schedules = (await get('/api/v1/schedules?limit=25')).schedules as Body[];
+    expect(schedules.length).toBeGreaterThanOrEqual(10);
+    expect(schedules.some((s) => s.executed_timestamp !== null)).toBe(true);
+    expect(schedules.some((s) => s.executed_timestamp === null && !s.deleted)).toBe(true);
+    expect(schedules.filter((s) => s.deleted)).toHaveLength(1);
+    const schedule = await get(`/api/v1/schedules/${schedules[0]!.schedule_id}`);
+    expect(schedule.signatures.length).toBeGreaterThan(0);
+    await listAndNext('/api/v1/schedules?limit=4', 'schedules');
+  });
+
+  it('contracts: results, logs, actions, state, and eth_call reading the stored state', async () => {
+    const contracts = await listAndNext('/api/v1/contracts?limit=5', 'contracts');
+    const contract = await get(`/api/v1/contracts/${contracts[0]!.contract_id}`);
+    expect(contract.runtime_bytecode).toMatch(/^0x6080/);
+    const results = await listAndNext('/api/v1/contracts/results?limit=5', 'results');
+    const byHash = await get(`/api/v1/contracts/results/${results[0]!.hash}`);
+    expect(byHash.block_hash).toMatch(/^0x[0-9a-f]{96}$/);
+    expect((await get(`/api/v1/contracts/results/${results[0]!.hash}/actions`)).actions.length).toBeGreaterThan(0);
+    const logged = one<{ contract_id: number }>('SELECT contract_id FROM contract_log GROUP BY contract_id HAVING count(*) > 2 ORDER BY contract_id LIMIT 1').contract_id;
+    await listAndNext(`/api/v1/contracts/0.0.${logged}/results/logs?limit=2`, 'logs');
+    await listAndNext(`/api/v1/contracts/0.0.${logged}/results?limit=1`, 'results');
+    await listAndNext('/api/v1/contracts/results/logs?limit=5', 'logs');
+    expect((await get(`/api/v1/contracts/0.0.${logged}/state`)).state.length).toBeGreaterThan(0);
+
+    // A Counter's count() through eth_call equals what its last event says (Incremented: the new count; Reset: zero).
+    const incremented = eventTopic('Incremented(address,uint256,uint256)');
+    const counter = one<{ contract_id: number }>('SELECT contract_id FROM contract_log WHERE topic0 = ? ORDER BY contract_id LIMIT 1', incremented).contract_id;
+    const last = one<{ topic0: Buffer; data: Buffer }>('SELECT topic0, data FROM contract_log WHERE contract_id = ? ORDER BY consensus_timestamp DESC LIMIT 1', counter);
+    const expected = last.topic0.equals(incremented) ? BigInt(`0x${last.data.subarray(32, 64).toString('hex')}`) : 0n;
+    const response = await api.server.inject({ method: 'POST', url: '/api/v1/contracts/call', payload: {
+      to: `0x${counter.toString(16).padStart(40, '0')}`, data: `0x${encodeCall('count()').toString('hex')}`,
+    } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(BigInt(JSON.parse(response.body).result)).toBe(expected);
+  });
+
+  it('network: supply, stake, nodes, exchange rate and fees', async () => {
+    const supply = await get('/api/v1/network/supply');
+    expect(BigInt(supply.total_supply)).toBeGreaterThan(0n);
+    const stake = await get('/api/v1/network/stake');
+    expect(stake.stake_total).toBeGreaterThan(0);
+    const nodes = await listAndNext('/api/v1/network/nodes?limit=10', 'nodes');
+    expect(nodes[0]!.service_endpoints.length).toBeGreaterThan(0);
+    expect(nodes.some((n) => n.grpc_proxy_endpoint !== null)).toBe(true);
+    expect(nodes.some((n) => n.decline_reward === true)).toBe(true);
+    expect(nodes[0]!.stake).toBeGreaterThan(0);
+    const rate = await get('/api/v1/network/exchangerate');
+    expect(rate.current_rate.cent_equivalent).toBeGreaterThan(0);
+    const fees = await get('/api/v1/network/fees');
+    expect(fees.fees.map((f: Body) => f.transaction_type).sort()).toEqual(['ContractCall', 'ContractCreate', 'EthereumTransaction']);
+  });
+
+  it('balances stay sane: no account row has a negative balance', () => {
+    expect(one<{ n: number }>("SELECT count(*) AS n FROM entity WHERE type IN ('ACCOUNT', 'CONTRACT') AND balance < 0").n).toBe(0);
+    // Every transaction's HBAR transfers add up to zero.
+    expect(one<{ n: number }>('SELECT count(*) AS n FROM (SELECT consensus_timestamp FROM crypto_transfer GROUP BY consensus_timestamp HAVING sum(amount) != 0)').n).toBe(0);
+  });
+});
