@@ -1,0 +1,117 @@
+/**
+ * `npm run bench -- mirror [--accounts N] [--transactions N] [--duration SECONDS] [--connections N] [--data-dir DIR]`
+ *
+ * Issue 3's benchmark: by-id lookups, token balances and transactions lists over a dataset of
+ * N accounts and M transactions (default 1,000,000 and 10,000,000), each next to the trivial
+ * Fastify route measured in the same run; the target is at least half of its requests/s.
+ * Two passes as in the accounts bench: as the app serves it (response cache on) and without
+ * the cache. Lookups cycle through LOOKUP_VARIANTS random targets, so even the cached pass
+ * mostly reads SQLite for them.
+ */
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { startBenchServer } from './bench-server-process.ts';
+import { formatTable, missedTargets, type Row } from './bench-table.ts';
+import { runLoad } from './http-load.ts';
+import { prepareMirrorDataset, type MirrorDatasetReport } from './mirror-dataset.ts';
+import { LOOKUP_VARIANTS, mirrorScenarios } from './mirror-scenarios.ts';
+import { warmPageCache } from './page-cache.ts';
+
+export const MIRROR_USAGE = 'npm run bench -- mirror [--accounts N] [--transactions N] [--duration SECONDS] [--connections N] [--data-dir DIR]';
+/** The issue's target is the ratio alone; p99 is reported, not judged. */
+const TARGET = { minRatio: 0.5, maxP99Ms: Number.POSITIVE_INFINITY };
+
+export interface MirrorBenchArgs {
+  accounts: number;
+  transactions: number;
+  durationMs: number;
+  connections: number;
+  dataDir: string;
+}
+
+export function parseMirrorArgs(argv: string[]): MirrorBenchArgs {
+  const args: MirrorBenchArgs = { accounts: 1_000_000, transactions: 10_000_000, durationMs: 5000, connections: 20, dataDir: path.resolve('.data/bench') };
+  for (let i = 0; i < argv.length; i += 2) {
+    const flag = argv[i]!;
+    const value = argv[i + 1];
+    if (value === undefined) throw new Error(`${flag} needs a value`);
+    const whole = (min: number, max: number): number => {
+      const n = Number(value);
+      if (!/^\d+$/.test(value) || n < min || n > max) throw new Error(`${flag} must be a whole number from ${min} to ${max}`);
+      return n;
+    };
+    switch (flag) {
+      case '--accounts': args.accounts = whole(1000, 50_000_000); break;
+      case '--transactions': args.transactions = whole(1000, 100_000_000); break;
+      case '--duration': args.durationMs = whole(1, 600) * 1000; break;
+      case '--connections': args.connections = whole(1, 1000); break;
+      case '--data-dir': args.dataDir = path.resolve(value); break;
+      default: throw new Error(`unknown option ${flag}`);
+    }
+  }
+  return args;
+}
+
+function describeDataset(d: MirrorDatasetReport): string {
+  const mb = (bytes: number): string => (bytes / 2 ** 20).toFixed(0);
+  const base = d.accountsDataset === null
+    ? `accounts from demo generator version ${d.demoVersion}`
+    : d.accountsDataset.generated
+      ? `accounts dataset generated: ${d.accountsDataset.rows} rows in ${d.accountsDataset.seconds.toFixed(1)} s, ${mb(d.accountsDataset.bytes)} MB`
+      : `accounts dataset reused (${mb(d.accountsDataset.bytes)} MB)`;
+  const own = d.generated
+    ? `${d.rows} transaction rows written in ${d.seconds.toFixed(1)} s (${Math.round(d.rowsPerSecond)} rows/s, copy and indexes included), ${mb(d.bytes)} MB`
+    : `${d.rows} transaction rows, reused (${mb(d.bytes)} MB at ${d.file})`;
+  const demo = d.demoTransactions > 0 ? ` (${d.demoTransactions} of them from the demo generator)` : '';
+  return `dataset: ${d.accounts} accounts, ${d.transactions} transactions${demo}; ${base}; ${own}`;
+}
+
+export async function benchMirror(args: MirrorBenchArgs): Promise<void> {
+  const dataset = await prepareMirrorDataset(args.dataDir, args.accounts, args.transactions, (line) => console.error(line));
+  console.log(describeDataset(dataset));
+
+  console.error(`scenarios: drawing ${LOOKUP_VARIANTS} random targets per lookup from the dataset`);
+  const db = new Database(dataset.file, { readonly: true });
+  const scenarios = mirrorScenarios(db, dataset.hotAccounts);
+  db.close();
+
+  const warmSeconds = warmPageCache(dataset.file);
+  console.log(`page cache: read the ${(dataset.bytes / 2 ** 30).toFixed(1)} GB dataset once in ${warmSeconds.toFixed(1)} s, so no scenario pays for cold disk reads the next one does not`);
+
+  const server = await startBenchServer(dataset.file);
+  try {
+    const load = (urls: string[]) => runLoad({ urls, connections: args.connections, durationMs: args.durationMs, warmupMs: 1000 });
+    const idleRss = server.rss();
+    // Baseline before and after the queries: their mean is the reference, and a large gap
+    // between the two says the machine was not steady during the run.
+    const before = await load([`${server.trivial}/hello`]);
+    const measure = async (base: string, label: string): Promise<Row[]> => {
+      const rows: Row[] = [];
+      for (const scenario of scenarios) {
+        const result = await load(scenario.paths.map((p) => `${base}${p}`));
+        rows.push({ name: scenario.name, result, rssBytes: server.rss() });
+        console.error(`measured: ${scenario.name} (${label})`);
+      }
+      return rows;
+    };
+    const served = await measure(server.mirror, 'as served');
+    const uncached = await measure(server.mirrorUncached, 'without response cache');
+    const after = await load([`${server.trivial}/hello`]);
+    const baselineRps = (before.requestsPerSecond + after.requestsPerSecond) / 2;
+
+    console.log(`baseline: trivial Fastify route, ${Math.round(before.requestsPerSecond)} and ${Math.round(after.requestsPerSecond)} req/s before and after (mean ${Math.round(baselineRps)}), p99 ${before.p99Ms.toFixed(2)} ms; server idle rss ${(idleRss / 2 ** 20).toFixed(0)} MB`);
+    console.log(`load: ${args.connections} connections, ${args.durationMs / 1000} s per query after 1 s warm-up; lookups cycle through ${LOOKUP_VARIANTS} random targets, lists through up to 64 variants`);
+    console.log('\nas the app serves it (response cache on; it empties whenever the store changes):');
+    console.log(formatTable([{ name: 'trivial route (baseline)', result: before, rssBytes: idleRss }, ...served], baselineRps));
+    console.log('\nthe queries themselves (response cache off: every request reads SQLite and renders):');
+    console.log(formatTable(uncached, baselineRps));
+    const missed = missedTargets(served, baselineRps, TARGET);
+    console.log(missed.length === 0
+      ? `\ntarget met: every query at >= ${TARGET.minRatio}x the baseline's req/s as served, without failures`
+      : `\ntarget missed by: ${missed.join(', ')}`);
+    const uncachedMissed = missedTargets(uncached, baselineRps, TARGET);
+    if (uncachedMissed.length > 0) console.log(`without the response cache, below ${TARGET.minRatio}x: ${uncachedMissed.join(', ')}`);
+  } finally {
+    await server.stop();
+  }
+}
