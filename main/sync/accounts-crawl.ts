@@ -32,8 +32,8 @@ interface FetchedPage {
 /**
  * One pass over `/api/v1/accounts` along `account.id`, ascending, following `links.next`,
  * resuming from the stored cursor. Every page and the cursor after it commit together.
- * The next page is requested before the current one is written, so the upstream works while
- * SQLite does. Resolves when the pass is complete.
+ * The next page is requested as soon as the current one arrives, before its accounts' further
+ * token balances are read and it is written, so the upstream works while this process does. Resolves when the pass is complete.
  */
 export async function crawlAccounts(context: CrawlContext): Promise<void> {
   const cursors = context.writer.cursors;
@@ -44,10 +44,12 @@ export async function crawlAccounts(context: CrawlContext): Promise<void> {
     const page = await pending;
     if (page.nextUrl !== null) {
       pending = fetchAccountsPage(context, page.nextUrl);
-      // Nobody awaits it while this page is written; its failure surfaces at the next await.
+      // Nobody awaits it while this page is completed and written; its failure surfaces at the next await.
       pending.catch(() => undefined);
-      await yieldToIo();
     }
+    // The full token balances of accounts that show 50 come while the next page is on its way.
+    await completeTokenBalances(context, page.rows, context.tokenSupport ?? { relationships: true });
+    if (page.nextUrl !== null) await yieldToIo();
     context.signal.throwIfAborted();
     const items = page.etag?.items ?? page.rows.length;
     cursor = {
@@ -72,7 +74,6 @@ async function fetchAccountsPage(context: CrawlContext, url: string): Promise<Fe
   const body = reply.body as { accounts?: unknown; links?: { next?: unknown } };
   if (!Array.isArray(body.accounts)) throw new UpstreamFormatError(`the accounts page ${url} has no "accounts" array`);
   const rows = body.accounts.map((info) => accountRowsOf(info as Record<string, unknown>));
-  await completeTokenBalances(context, rows, context.tokenSupport ?? { relationships: true });
   const nextUrl = typeof body.links?.next === 'string' ? body.links.next : null;
   const lastAccount = rows.length > 0 ? (body.accounts.at(-1) as { account: string }).account : null;
   const etag = reply.etag ? { url, etag: reply.etag, nextUrl, items: rows.length } : null;

@@ -5,6 +5,8 @@ import type { UpstreamClient } from './upstream-client.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
 
 export const FIRST_CONTRACTS_PAGE = '/api/v1/contracts?limit=100&order=asc';
+/** By-id reads in flight at once: the rate limiter spaces them, a local upstream answers in parallel. */
+const DETAIL_CONCURRENCY = 4;
 
 const ENTITY_FIELDS = [
   'id', 'shard', 'realm', 'num', 'key', 'public_key', 'auto_renew_account_id', 'auto_renew_period', 'created_timestamp',
@@ -36,11 +38,7 @@ export async function crawlContracts(context: ContractsContext): Promise<'done' 
     if (reply.status !== 200) throw new UpstreamFormatError(`unexpected answer to ${url}`);
     const body = reply.body as { contracts?: unknown; links?: { next?: unknown } };
     if (!Array.isArray(body.contracts)) throw new UpstreamFormatError(`the contracts page ${url} has no "contracts" array`);
-    const rows: ContractRows[] = [];
-    for (const listed of body.contracts as Array<{ contract_id?: unknown }>) {
-      const detail = await context.client.get(`/api/v1/contracts/${String(listed.contract_id)}`, { signal: context.signal });
-      if (detail.status === 200) rows.push(contractRowsOf(detail.body as Record<string, unknown>));
-    }
+    const rows = await fetchContracts(context, (body.contracts as Array<{ contract_id?: unknown }>).map((listed) => String(listed.contract_id)));
     const nextUrl = typeof body.links?.next === 'string' ? body.links.next : null;
     cursor = { ...cursor, nextUrl, items: cursor.items + rows.length, passes: nextUrl === null ? cursor.passes + 1 : cursor.passes };
     context.signal.throwIfAborted();
@@ -50,24 +48,42 @@ export async function crawlContracts(context: ContractsContext): Promise<'done' 
   return 'done';
 }
 
+/** The by-id records of listed contracts, a few requests at a time, in list order; one gone by now (404) is skipped. */
+async function fetchContracts(context: ContractsContext, ids: string[]): Promise<ContractRows[]> {
+  const found: Array<ContractRows | null> = new Array(ids.length).fill(null);
+  for (let i = 0; i < ids.length; i += DETAIL_CONCURRENCY) {
+    await Promise.all(ids.slice(i, i + DETAIL_CONCURRENCY).map(async (id, j) => {
+      const detail = await context.client.get(`/api/v1/contracts/${id}`, { signal: context.signal });
+      if (detail.status === 200) found[i + j] = contractRowsOf(detail.body as Record<string, unknown>);
+    }));
+  }
+  return found.filter((row): row is ContractRows => row !== null);
+}
+
 /** True when the store has the contract table (migration 004). */
 export function hasContractTable(db: SqliteDatabase): boolean {
   return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'contract'").get() !== undefined;
 }
 
 function contractPageWriter(db: SqliteDatabase, cursors: SyncCursors): (rows: ContractRows[], cursor: SyncCursor) => void {
+  const upsert = contractUpserter(db);
+  return db.transaction((rows: ContractRows[], cursor: SyncCursor) => {
+    for (const row of rows) upsert(row);
+    cursors.put(cursor);
+  });
+}
+
+/** Stores one contract's entity and bytecode rows as upserts; callers wrap them in a transaction. */
+export function contractUpserter(db: SqliteDatabase): (row: ContractRows) => void {
   // A contract the accounts crawl stored becomes a CONTRACT; its account fields agree already.
   const upsertEntity = db.prepare(`INSERT INTO entity (${ENTITY_FIELDS.join(', ')}, type)
     VALUES (${ENTITY_FIELDS.map((f) => `@${f}`).join(', ')}, 'CONTRACT')
     ON CONFLICT (id) DO UPDATE SET type = 'CONTRACT', ${ENTITY_FIELDS.filter((f) => f !== 'id').map((f) => `${f} = excluded.${f}`).join(', ')}`);
   const upsertContract = db.prepare(`INSERT INTO contract (id, file_id, initcode, runtime_bytecode) VALUES (@id, @file_id, @initcode, @runtime_bytecode)
     ON CONFLICT (id) DO UPDATE SET file_id = excluded.file_id, initcode = excluded.initcode, runtime_bytecode = excluded.runtime_bytecode`);
-  return db.transaction((rows: ContractRows[], cursor: SyncCursor) => {
-    for (const row of rows) {
-      const { file_id, initcode, runtime_bytecode, ...entity } = row;
-      upsertEntity.run(entity);
-      upsertContract.run({ id: row.id, file_id, initcode, runtime_bytecode });
-    }
-    cursors.put(cursor);
-  });
+  return (row) => {
+    const { file_id, initcode, runtime_bytecode, ...entity } = row;
+    upsertEntity.run(entity);
+    upsertContract.run({ id: row.id, file_id, initcode, runtime_bytecode });
+  };
 }

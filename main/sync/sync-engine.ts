@@ -4,9 +4,12 @@ import { parseEntityIdLoose } from '../mirror/format/entity-id.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { AccountWriter } from './account-writer.ts';
 import { crawlAccounts, FIRST_ACCOUNTS_PAGE } from './accounts-crawl.ts';
-import { crawlContracts, hasContractTable } from './contracts-crawl.ts';
+import { contractUpserter, crawlContracts, hasContractTable } from './contracts-crawl.ts';
+import { tokenUpserter } from './token-writer.ts';
+import { crawlTokens, FIRST_TOKENS_PAGE } from './tokens-crawl.ts';
+import type { RateLimiter } from './rate-limiter.ts';
 import { SyncProgress } from './sync-progress.ts';
-import { followTransactions, markTransactionsStart } from './transactions-follow.ts';
+import { followTransactions, markTransactionsStart, type FollowContext } from './transactions-follow.ts';
 import { UpstreamClient, type RetryEvent } from './upstream-client.ts';
 
 export const DEFAULT_REQUESTS_PER_SECOND = 20;
@@ -18,6 +21,8 @@ export interface SyncEngineOptions {
   /** Base URL of the upstream mirror node. */
   upstreamUrl: string;
   requestsPerSecond?: number;
+  /** Shared with the read-through, so the two together keep to the profile's request rate. */
+  limiter?: RateLimiter;
   timeoutMs?: number;
   backoffCapMs?: number;
   /** How often to look for new transactions once caught up. */
@@ -53,14 +58,22 @@ export class SyncEngine {
   #caughtUp: Array<() => void> = [];
   readonly #tokenSupport = { relationships: true };
   #contractsSupported = true;
+  #tokensSupported = true;
+  /** Tokens and contracts the followed transactions changed are re-fetched into these. */
+  readonly #entityUpserts: Pick<FollowContext, 'upsertToken' | 'upsertContract'>;
 
   constructor(options: SyncEngineOptions) {
     this.#options = options;
     this.#writer = new AccountWriter(options.db);
+    this.#entityUpserts = {
+      upsertToken: tokenUpserter(options.db),
+      ...(hasContractTable(options.db) ? { upsertContract: contractUpserter(options.db) } : {}),
+    };
     this.#countAccounts = options.db.prepare("SELECT count(*) FROM entity WHERE type IN ('ACCOUNT', 'CONTRACT')").pluck();
     this.#client = new UpstreamClient({
       baseUrl: options.upstreamUrl,
       requestsPerSecond: options.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND,
+      ...(options.limiter ? { limiter: options.limiter } : {}),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       ...(options.backoffCapMs === undefined ? {} : { backoffCapMs: options.backoffCapMs }),
       onRetry: (event) => this.#onRetry(event),
@@ -129,7 +142,20 @@ export class SyncEngine {
       completedPasses: accounts?.passes ?? 0,
       lastTransactionTimestamp: transactions?.mark && transactions.mark !== '0' ? transactions.mark : null,
       lastError: this.#lastError,
+      phases: this.#phases(),
     };
+  }
+
+  #phases(): SyncStatus['phases'] {
+    const order: SyncPhaseName[] = ['accounts', 'tokens', 'contracts', 'transactions'];
+    return this.#writer.cursors.all()
+      .sort((a, b) => order.indexOf(a.phase) - order.indexOf(b.phase))
+      .map((cursor) => ({
+        name: cursor.phase,
+        synced: cursor.items,
+        passes: cursor.passes,
+        complete: cursor.phase === 'transactions' ? this.#state === 'following' : cursor.nextUrl === null,
+      }));
   }
 
   #startRun(): void {
@@ -151,11 +177,13 @@ export class SyncEngine {
     let transactionsSupported = true;
     while (!signal.aborted) {
       try {
-        const context = { client: this.#client, writer: this.#writer, signal, tokenSupport: this.#tokenSupport };
+        const context = { client: this.#client, writer: this.#writer, signal, tokenSupport: this.#tokenSupport, ...this.#entityUpserts };
         transactionsSupported = await markTransactionsStart(context);
         await this.#crawl(signal);
+        await this.#crawlTokens(signal);
         await this.#crawlContracts(signal);
         this.#phase = 'transactions';
+        this.#progress.reset(0);
         if (transactionsSupported) {
           transactionsSupported = (await followTransactions({ ...context, onPage: () => this.#emit() })) === 'caught-up';
         }
@@ -197,6 +225,26 @@ export class SyncEngine {
     });
   }
 
+  /** Tokens with their full records, after the accounts (whose balances name them). */
+  async #crawlTokens(signal: AbortSignal): Promise<void> {
+    if (!this.#tokensSupported) return;
+    const cursor = this.#writer.cursors.get('tokens');
+    if (cursor && cursor.nextUrl === null) return;
+    this.#phase = 'tokens';
+    this.#progress.reset(cursor?.items ?? 0);
+    this.#setState('syncing');
+    const outcome = await crawlTokens({
+      client: this.#client,
+      db: this.#options.db,
+      signal,
+      onPage: ({ items }) => {
+        this.#progress.add(items, null);
+        this.#emit();
+      },
+    });
+    if (outcome === 'unsupported') this.#tokensSupported = false;
+  }
+
   /** Contracts with their bytecode, once per sync (bytecode never changes), when the store has the table. */
   async #crawlContracts(signal: AbortSignal): Promise<void> {
     if (!this.#contractsSupported || !hasContractTable(this.#options.db)) return;
@@ -229,6 +277,9 @@ export class SyncEngine {
   #startRefreshPass(): void {
     const cursor = this.#writer.cursors.get('accounts');
     this.#writer.cursors.put({ phase: 'accounts', nextUrl: FIRST_ACCOUNTS_PAGE, items: 0, passes: cursor?.passes ?? 0, mark: null });
+    // Tokens change too (supply, keys, fees); without transactions to follow, only a new pass sees it.
+    const tokens = this.#writer.cursors.get('tokens');
+    if (tokens) this.#writer.cursors.put({ ...tokens, nextUrl: FIRST_TOKENS_PAGE, items: 0 });
   }
 
   #onRetry(event: RetryEvent): void {

@@ -8,7 +8,11 @@ const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
  */
 export function syncLogLine(status: SyncStatus): string {
   const parts = [`${status.profile} sync: ${status.state}${status.phase && status.state === 'syncing' ? ` ${status.phase}` : ''}`];
-  if (status.state === 'syncing') {
+  if (status.state === 'syncing' && status.phase === 'transactions') {
+    parts.push('catching up with new transactions');
+  } else if (status.state === 'syncing' && status.entitiesSynced === 0) {
+    parts.push(`starting (from ${status.upstream})`);
+  } else if (status.state === 'syncing') {
     parts.push(status.estimatedTotal === null
       ? `${count.format(status.entitiesSynced)} synced`
       : `${count.format(status.entitiesSynced)} of ~${count.format(status.estimatedTotal)} synced`);
@@ -27,16 +31,31 @@ function formatDuration(seconds: number): string {
   return `${(seconds / 3600).toFixed(1)} h`;
 }
 
-/** Lines at most every `intervalMs`, except that a change of state is always told at once. */
-export function throttledSyncLog(log: (line: string) => void, intervalMs = 5000): (status: SyncStatus) => void {
-  let lastState: SyncStatus['state'] | null = null;
+/** `custom sync: accounts done, 3,000 in this pass`: said once when a crawl phase hands over to the next. */
+function phaseDoneLine(status: SyncStatus, phase: NonNullable<SyncStatus['phase']>): string | null {
+  const done = status.phases.find((p) => p.name === phase);
+  return done && done.complete ? `${status.profile} sync: ${phase} done, ${count.format(done.synced)} in this pass` : null;
+}
+
+/**
+ * Lines at most every `intervalMs` while a phase crawls; a change of state or phase is told at
+ * once (with the finished phase's count), and a steady state other than syncing only once.
+ */
+export function throttledSyncLog(log: (line: string) => void, intervalMs = 5000, now: () => number = () => performance.now()): (status: SyncStatus) => void {
+  let lastKey: string | null = null;
+  let lastPhase: SyncStatus['phase'] = null;
   let lastAt = -Infinity;
   return (status) => {
-    const now = performance.now();
-    if (status.state === lastState && now - lastAt < intervalMs) return;
-    if (status.state === lastState && status.state !== 'syncing') return;
-    lastState = status.state;
-    lastAt = now;
+    const key = `${status.state}:${status.phase ?? ''}`;
+    const at = now();
+    if (key === lastKey && (status.state !== 'syncing' || at - lastAt < intervalMs)) return;
+    if (lastPhase !== null && status.phase !== lastPhase && lastPhase !== 'transactions') {
+      const done = phaseDoneLine(status, lastPhase);
+      if (done) log(done);
+    }
+    lastKey = key;
+    lastPhase = status.phase;
+    lastAt = at;
     log(syncLogLine(status));
   };
 }

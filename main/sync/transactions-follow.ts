@@ -1,7 +1,9 @@
 import { accountRowsOf, type AccountRows } from './account-rows.ts';
 import type { AccountWriter } from './account-writer.ts';
 import type { SyncCursor } from './sync-cursor.ts';
+import { contractRowsOf, type ContractRows } from './contract-rows.ts';
 import { completeTokenBalances } from './token-balances.ts';
+import { tokenRowsOf, type TokenRows } from './token-rows.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
 
@@ -15,7 +17,15 @@ export interface FollowContext {
   signal: AbortSignal;
   tokenSupport?: { relationships: boolean };
   onPage?: (page: { transactions: number; accounts: number; lastTimestamp: string | null }) => void;
+  /** Where re-fetched tokens and contracts go (absent: only accounts are re-fetched). Called inside the page's transaction. */
+  upsertToken?: (rows: TokenRows) => void;
+  upsertContract?: (rows: ContractRows) => void;
 }
+
+/** Transactions whose `entity_id` is a token (associations name the account instead). */
+const TOKEN_TRANSACTION = /^TOKEN(?!ASSOCIATE|DISSOCIATE)/;
+const CONTRACT_TRANSACTION = /^CONTRACT(CREATE|UPDATE|DELETE)INSTANCE$/;
+const DETAIL_CONCURRENCY = 4;
 
 /**
  * Sets the starting point of incremental updates to the upstream's newest transaction, before
@@ -52,12 +62,18 @@ export async function followTransactions(context: FollowContext): Promise<'caugh
     if (!Array.isArray(body.transactions)) throw new UpstreamFormatError(`the transactions page ${url} has no "transactions" array`);
     const transactions = body.transactions as Array<Record<string, unknown>>;
     const rows = await refetchAccounts(context, touchedAccounts(transactions));
+    const tokens = context.upsertToken ? await refetchById(context, '/api/v1/tokens/', touchedEntities(transactions, TOKEN_TRANSACTION), tokenRowsOf) : [];
+    const contracts = context.upsertContract ? await refetchById(context, '/api/v1/contracts/', touchedEntities(transactions, CONTRACT_TRANSACTION), contractRowsOf) : [];
     const last = transactions.at(-1)?.consensus_timestamp;
     const lastTimestamp = typeof last === 'string' ? last : null;
     const nextUrl = typeof body.links?.next === 'string' ? body.links.next : null;
     cursor = { ...cursor, nextUrl, items: cursor.items + transactions.length, mark: lastTimestamp ?? cursor.mark };
     context.signal.throwIfAborted();
-    context.writer.applyPage(rows, cursor);
+    context.writer.transaction(() => {
+      for (const token of tokens) context.upsertToken!(token);
+      for (const contract of contracts) context.upsertContract!(contract);
+      context.writer.applyPage(rows, cursor);
+    });
     context.onPage?.({ transactions: transactions.length, accounts: rows.length, lastTimestamp });
     if (nextUrl === null) return 'caught-up';
   }
@@ -81,6 +97,25 @@ export function touchedAccounts(transactions: Array<Record<string, unknown>>): s
     }
   }
   return [...ids];
+}
+
+/** The `entity_id` of transactions whose type (`name`) matches: the token or contract they changed. */
+export function touchedEntities(transactions: Array<Record<string, unknown>>, names: RegExp): string[] {
+  const ids = new Set<string>();
+  for (const tx of transactions) {
+    if (typeof tx.name === 'string' && names.test(tx.name) && typeof tx.entity_id === 'string' && ENTITY_ID.test(tx.entity_id)) ids.add(tx.entity_id);
+  }
+  return [...ids];
+}
+
+/** By-id records, a few at a time; an id the upstream does not know (404) is skipped. */
+async function refetchById<T>(context: FollowContext, path: string, ids: string[], rowsOf: (info: Record<string, unknown>) => T): Promise<T[]> {
+  const found: T[] = [];
+  for (let i = 0; i < ids.length; i += DETAIL_CONCURRENCY) {
+    const replies = await Promise.all(ids.slice(i, i + DETAIL_CONCURRENCY).map((id) => context.client.get(`${path}${id}`, { signal: context.signal })));
+    for (const reply of replies) if (reply.status === 200) found.push(rowsOf(reply.body as Record<string, unknown>));
+  }
+  return found;
 }
 
 async function refetchAccounts(context: FollowContext, ids: string[]): Promise<AccountRows[]> {

@@ -9,6 +9,8 @@ export interface UpstreamClientOptions {
   baseUrl: string;
   /** Most requests started per second; 0 or Infinity: no limit. */
   requestsPerSecond: number;
+  /** A limiter shared with other clients of the same upstream (then `requestsPerSecond` is its business). */
+  limiter?: RateLimiter;
   /** A request (headers and body) that takes longer fails and is retried. */
   timeoutMs?: number;
   backoffBaseMs?: number;
@@ -61,7 +63,7 @@ export class UpstreamClient {
   constructor(options: UpstreamClientOptions) {
     this.#options = { ...DEFAULTS, ...options };
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.#limiter = new RateLimiter(options.requestsPerSecond);
+    this.#limiter = options.limiter ?? new RateLimiter(options.requestsPerSecond);
   }
 
   /** `path` is absolute from the API root (`/api/v1/...`), as `links.next` gives it. */

@@ -13,6 +13,29 @@ export const FAITHFUL_QUERIES = [
   '/api/v1/accounts?account.id=0.0.3&account.id=0.0.1001&account.id=0.0.1200',
 ];
 
+/** Token list queries (the list shows a summary of what the by-id records stored). */
+export const TOKEN_QUERIES = [
+  '/api/v1/tokens',
+  '/api/v1/tokens?limit=7',
+  '/api/v1/tokens?limit=25&order=desc',
+  '/api/v1/tokens?type=FUNGIBLE_COMMON&limit=10',
+  '/api/v1/tokens?type=NON_FUNGIBLE_UNIQUE&limit=10',
+  '/api/v1/tokens?name=o&limit=10',
+];
+
+/** Contract list queries. */
+export const CONTRACT_QUERIES = ['/api/v1/contracts', '/api/v1/contracts?limit=5&order=desc'];
+
+/** Asks both sides each URL once (no paging) and answers the URLs that differ. */
+export async function compareUrls(upstream: Get, local: Get, urls: readonly string[]): Promise<string[]> {
+  const differences: string[] = [];
+  for (const url of urls) {
+    const [remote, mine] = (await Promise.all([upstream(url), local(url)])) as [Reply, Reply];
+    if (remote.status !== mine.status || remote.body !== mine.body || (remote.link ?? null) !== (mine.link ?? null)) differences.push(url);
+  }
+  return differences;
+}
+
 export function httpGet(base: string): Get {
   return async (path) => {
     const response = await fetch(`${base}${path}`);

@@ -48,7 +48,10 @@ function digest(file: string): Record<string, string> {
     entity: hash('SELECT * FROM entity ORDER BY id'),
     entity_stake: hash('SELECT * FROM entity_stake ORDER BY id'),
     token_account: hash('SELECT * FROM token_account ORDER BY account_id, token_id'),
-    cursors: hash("SELECT phase, next_url, items, passes FROM sync_cursor WHERE phase = 'accounts'"),
+    token: hash('SELECT * FROM token ORDER BY token_id'),
+    custom_fee: hash('SELECT * FROM custom_fee ORDER BY entity_id'),
+    contract: hash('SELECT * FROM contract ORDER BY id'),
+    cursors: hash("SELECT phase, next_url, items, passes FROM sync_cursor WHERE phase IN ('accounts', 'tokens', 'contracts') ORDER BY phase"),
   };
   db.close();
   return result;
@@ -72,10 +75,14 @@ describe('sync killed with SIGKILL at random points', () => {
       await serve.exit;
       // Pages and cursors commit together: the store holds exactly the accounts the cursor counts.
       const db = new Database(databaseOf(crashed), { readonly: true });
-      const items = db.prepare("SELECT items FROM sync_cursor WHERE phase = 'accounts'").pluck().get() as number | undefined;
-      const entities = db.prepare('SELECT count(*) FROM entity').pluck().get() as number;
+      const items = (phase: string) => (db.prepare('SELECT items FROM sync_cursor WHERE phase = ?').pluck().get(phase) as number | undefined) ?? 0;
+      const entities = db.prepare("SELECT count(*) FROM entity WHERE type != 'TOKEN'").pluck().get() as number;
+      const tokens = db.prepare('SELECT count(*) FROM token').pluck().get() as number;
+      const accountsItems = items('accounts');
+      const tokensItems = items('tokens');
       db.close();
-      expect(entities, `seed ${seed}, kill ${kill}`).toBe(items ?? 0);
+      expect(entities, `seed ${seed}, kill ${kill}`).toBe(accountsItems);
+      expect(tokens, `seed ${seed}, kill ${kill}`).toBe(tokensItems);
       killedAt.push(entities);
     }
     // The kills landed in the middle of the crawl, not before or after it.

@@ -8,7 +8,9 @@ import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { accountRowsOf } from '../../main/sync/account-rows.ts';
 import { AccountWriter } from '../../main/sync/account-writer.ts';
 import { SyncEngine } from '../../main/sync/sync-engine.ts';
-import { touchedAccounts } from '../../main/sync/transactions-follow.ts';
+import { tokenRowsOf } from '../../main/sync/token-rows.ts';
+import { tokenUpserter } from '../../main/sync/token-writer.ts';
+import { touchedAccounts, touchedEntities } from '../../main/sync/transactions-follow.ts';
 import { comparePages, type Get } from './compare-mirrors.ts';
 
 function account(num: number, balance: number): AccountInfo {
@@ -50,6 +52,20 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
+const upsertToken = tokenUpserter(upstreamStore.db);
+
+/** A fungible token as `/api/v1/tokens/{id}` shows it. */
+function token(num: number, totalSupply: number, modified: string): Record<string, unknown> {
+  return {
+    admin_key: null, auto_renew_account: null, auto_renew_period: 7776000, created_timestamp: '150.000000000',
+    custom_fees: { created_timestamp: '150.000000000', fixed_fees: [{ all_collectors_are_exempt: false, amount: 5, collector_account_id: '0.0.1001', denominating_token_id: null }], fractional_fees: [] },
+    decimals: '2', deleted: false, expiry_timestamp: 1757776000000000000, fee_schedule_key: null, freeze_default: false, freeze_key: null,
+    initial_supply: '1000', kyc_key: null, max_supply: '0', memo: 'follow me', metadata: '', metadata_key: null, modified_timestamp: modified,
+    name: 'Followed', pause_key: null, pause_status: 'NOT_APPLICABLE', supply_key: null, supply_type: 'INFINITE', symbol: 'FLW',
+    token_id: `0.0.${num}`, total_supply: String(totalSupply), treasury_account_id: '0.0.1001', type: 'FUNGIBLE_COMMON', wipe_key: null,
+  };
+}
+
 function put(...accounts: AccountInfo[]): void {
   upstreamWriter.applyPage(accounts.map((a) => accountRowsOf(a as unknown as Record<string, unknown>)), null);
 }
@@ -90,10 +106,26 @@ describe('incremental updates from the transactions', () => {
     await caughtUp;
     caughtUp = engine.caughtUp();
     await caughtUp;
+
+    // A token created, then minted: the followed transactions name it, so its record is re-fetched.
+    upstreamStore.db.transaction(() => upsertToken(tokenRowsOf(token(2001, 1000, '300.000000000'))))();
+    transactions.push({ consensus_timestamp: '300.000000000', name: 'TOKENCREATION', entity_id: '0.0.2001', transaction_id: '0.0.1001-299-0', transfers: [] });
+    await engine.caughtUp();
+    await engine.caughtUp();
+    expect((await injectGet(local)('/api/v1/tokens/0.0.2001')).body).toBe((await injectGet(upstreamStore)('/api/v1/tokens/0.0.2001')).body);
+    upstreamStore.db.transaction(() => upsertToken(tokenRowsOf(token(2001, 1500, '400.000000000'))))();
+    transactions.push({ consensus_timestamp: '400.000000000', name: 'TOKENMINT', entity_id: '0.0.2001', transaction_id: '0.0.1001-399-0', transfers: [] });
+    await engine.caughtUp();
+    await engine.caughtUp();
+    const minted = await injectGet(local)('/api/v1/tokens/0.0.2001');
+    expect(JSON.parse(minted.body)).toMatchObject({ total_supply: '1500', memo: 'follow me' });
+    expect(minted.body).toBe((await injectGet(upstreamStore)('/api/v1/tokens/0.0.2001')).body);
+    expect(touchedEntities([{ name: 'TOKENASSOCIATE', entity_id: '0.0.5' }, { name: 'TOKENMINT', entity_id: '0.0.6' }, { name: 'CRYPTOTRANSFER', entity_id: '0.0.7' }], /^TOKEN(?!ASSOCIATE|DISSOCIATE)/)).toEqual(['0.0.6']);
+
     const { pages, differences } = await comparePages(injectGet(upstreamStore), injectGet(local));
     expect(pages).toBeGreaterThan(5);
     expect(differences).toEqual([]);
-    expect(engine.status()).toMatchObject({ state: 'following', lastTransactionTimestamp: '200.000000001', accountsInStore: 4, completedPasses: 1 });
+    expect(engine.status()).toMatchObject({ state: 'following', lastTransactionTimestamp: '400.000000000', accountsInStore: 4, completedPasses: 1 });
     await engine.close();
   });
 });

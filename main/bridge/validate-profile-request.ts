@@ -1,0 +1,73 @@
+import type { CustomProfileInput } from '../common/profile-types.ts';
+import type { Validation } from './validate-request.ts';
+
+/** Profile names: short, lower-case, so a name can never address a path outside the data folder. */
+export const PROFILE_NAME = /^[a-z][a-z0-9-]{0,31}$/;
+const MAX_URL_LENGTH = 2048;
+/** EVM chain ids are positive and fit 32 bits in practice (EIP-2294 caps them lower still). */
+const MAX_CHAIN_ID = 4_294_967_295;
+const FIELDS = new Set(['name', 'mirrorUrl', 'statusUrl', 'chainId', 'previousName']);
+
+/** Checks a custom profile to save: name, mirror URL, optional status URL and chain id. */
+export function validateCustomProfile(request: unknown): Validation<CustomProfileInput> {
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+    return { ok: false, problems: ['request must be an object with "name", "mirrorUrl", "statusUrl" and "chainId"'] };
+  }
+  const record = request as Record<string, unknown>;
+  const problems = Object.keys(record).filter((key) => !FIELDS.has(key)).map((key) => `unexpected field "${key}"`);
+  const name = record.name;
+  if (typeof name !== 'string' || !PROFILE_NAME.test(name)) problems.push('"name" must start with a letter and hold only a-z, 0-9 and "-" (at most 32 characters)');
+  const mirrorUrl = httpUrl(record.mirrorUrl, 'mirrorUrl', problems);
+  const statusUrl = record.statusUrl === null || record.statusUrl === undefined || record.statusUrl === '' ? null : httpUrl(record.statusUrl, 'statusUrl', problems);
+  const chainId = record.chainId;
+  if (chainId !== null && chainId !== undefined && !(Number.isSafeInteger(chainId) && (chainId as number) >= 1 && (chainId as number) <= MAX_CHAIN_ID)) {
+    problems.push(`"chainId" must be a whole number from 1 to ${MAX_CHAIN_ID}, or null`);
+  }
+  const previousName = record.previousName;
+  if (previousName !== undefined && (typeof previousName !== 'string' || !PROFILE_NAME.test(previousName))) problems.push('"previousName" must be a profile name');
+  if (problems.length > 0) return { ok: false, problems };
+  return {
+    ok: true,
+    value: {
+      name: name as string,
+      mirrorUrl: mirrorUrl!,
+      statusUrl,
+      chainId: (chainId as number | null | undefined) ?? null,
+      ...(previousName === undefined ? {} : { previousName: previousName as string }),
+    },
+  };
+}
+
+/** A request naming one profile (`network/profiles/delete`). */
+export function validateProfileName(request: unknown): Validation<{ name: string }> {
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) return { ok: false, problems: ['request must be an object with a "name" string'] };
+  const extra = Object.keys(request).filter((key) => key !== 'name');
+  if (extra.length > 0) return { ok: false, problems: extra.map((key) => `unexpected field "${key}"`) };
+  const { name } = request as { name?: unknown };
+  if (typeof name !== 'string' || !PROFILE_NAME.test(name)) return { ok: false, problems: ['"name" must be a profile name'] };
+  return { ok: true, value: { name } };
+}
+
+/** An http(s) base URL without credentials, query or fragment; answered without a trailing slash. */
+function httpUrl(value: unknown, field: string, problems: string[]): string | null {
+  if (typeof value !== 'string' || value.length === 0) {
+    problems.push(`"${field}" must be an http:// or https:// URL`);
+    return null;
+  }
+  if (value.length > MAX_URL_LENGTH) {
+    problems.push(`"${field}" is longer than ${MAX_URL_LENGTH} characters`);
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    problems.push(`"${field}" is not a URL: ${value}`);
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') problems.push(`"${field}" must use http or https, not ${url.protocol.replace(':', '')}`);
+  else if (url.username || url.password) problems.push(`"${field}" must not carry a user name or password`);
+  else if (url.search || url.hash) problems.push(`"${field}" must be a base URL without "?" or "#"`);
+  else return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  return null;
+}

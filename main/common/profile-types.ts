@@ -1,0 +1,28 @@
+/**
+ * Network profiles as the typed API lists and edits them (`network/profiles*` channels).
+ * Imported by main, preload and renderer: types only.
+ */
+export interface ProfileSummary {
+  name: string;
+  /** `builtin`: demo, mainnet, testnet, previewnet; `saved`: a custom profile the user added; `cli`: the one-off `--upstream-mirror` profile. */
+  kind: 'builtin' | 'saved' | 'cli';
+  source: 'demo' | 'upstream';
+  mirrorUrl: string | null;
+  statusUrl: string | null;
+  chainId: number | null;
+}
+
+export interface ProfileList {
+  /** The open profile's name. */
+  active: string;
+  profiles: ProfileSummary[];
+}
+
+/** A custom profile to add, or (with `previousName`) to replace. */
+export interface CustomProfileInput {
+  name: string;
+  mirrorUrl: string;
+  statusUrl: string | null;
+  chainId: number | null;
+  previousName?: string;
+}

@@ -1,0 +1,33 @@
+import type { GetHandler, GetOutcome } from '../query/mirror-get.ts';
+
+/** The by-id resources a store may lack and an upstream may supply. */
+export type ReadThroughResource = 'account' | 'contract' | 'token';
+
+/**
+ * The seam between the mirror API and whatever fills its store from elsewhere (the upstream
+ * sync). The mirror code only knows this interface; it stays independent of the sync.
+ */
+export interface ReadThrough {
+  /**
+   * Tries to bring one entity the store lacks into it. Resolves true when the store now has
+   * it (answer again from the store), false when it does not (answer the 404 as it was).
+   * Must resolve quickly when the upstream cannot be reached, and never reject.
+   */
+  fetchMissing(resource: ReadThroughResource, id: string): Promise<boolean>;
+}
+
+/**
+ * Wraps a by-id GET handler: when the store answers 404 and a read-through is present, asks it
+ * for the entity and, if it arrived, answers from the store again. Without a read-through the
+ * handler is returned unchanged. The response cache holds only 200s, and a write moves the
+ * store's data version, so no 404 from before the fetch can be served afterwards.
+ */
+export function withReadThrough(readThrough: ReadThrough | undefined, resource: ReadThroughResource, idParam: string, handle: GetHandler): GetHandler {
+  if (!readThrough) return handle;
+  return async (raw, params) => {
+    const first: GetOutcome = await handle(raw, params);
+    const id = params[idParam];
+    if (first.status !== 404 || id === undefined) return first;
+    return (await readThrough.fetchMissing(resource, id)) ? handle(raw, params) : first;
+  };
+}

@@ -1,0 +1,61 @@
+import { ApiFailure } from '../bridge/api-error.ts';
+import type { ApiHandlers } from '../bridge/dispatch.ts';
+import type { ProfileList, ProfileSummary } from '../common/profile-types.ts';
+import type { AppServicesOptions } from './app-services-types.ts';
+import { CustomProfiles, ProfileConflict } from './custom-profiles.ts';
+import { builtinProfiles, CUSTOM_PROFILE, customProfile, type NetworkProfile } from './network-profiles.ts';
+
+type ProfileHandlers = Pick<ApiHandlers, 'network/profiles' | 'network/profiles/save' | 'network/profiles/delete'>;
+export type ProfileOptions = Pick<AppServicesOptions, 'dataDir' | 'upstreamMirror' | 'statusUpstream' | 'chainId'>;
+
+/**
+ * The `network/profiles*` channels: every profile one can switch to, and adding, editing and
+ * removing custom ones (persisted in the data folder). The open profile cannot be edited or
+ * removed: its store and sync are in use.
+ */
+export function createProfileHandlers(options: ProfileOptions | undefined, activeName: () => string): ProfileHandlers {
+  const saved = () => {
+    if (!options) throw new ApiFailure('unavailable', 'network profiles cannot be edited here');
+    return new CustomProfiles(options.dataDir);
+  };
+  const list = (): ProfileList => {
+    const cli = options?.upstreamMirror ? [customProfile(options.upstreamMirror, options.statusUpstream ?? null, options.chainId ?? null)] : [];
+    return {
+      active: activeName(),
+      profiles: [
+        ...builtinProfiles().map((p) => summary(p, 'builtin')),
+        ...cli.map((p) => summary(p, 'cli')),
+        ...saved().list().map((p) => summary(p, 'saved')),
+      ],
+    };
+  };
+  const guard = <T>(work: () => T): T => {
+    try {
+      return work();
+    } catch (error) {
+      if (error instanceof ProfileConflict) throw new ApiFailure('invalid-input', error.message);
+      throw error;
+    }
+  };
+  return {
+    'network/profiles': () => list(),
+    'network/profiles/save': (input) => {
+      const active = activeName();
+      if (input.previousName === active || (input.previousName === undefined && input.name === active)) {
+        throw new ApiFailure('invalid-input', `"${active}" is open; switch to another profile before editing it`);
+      }
+      if (input.name === CUSTOM_PROFILE) throw new ApiFailure('invalid-input', '"custom" is reserved for the profile given with --upstream-mirror');
+      guard(() => saved().save(input));
+      return list();
+    },
+    'network/profiles/delete': ({ name }) => {
+      if (name === activeName()) throw new ApiFailure('invalid-input', `"${name}" is open; switch to another profile before removing it`);
+      guard(() => saved().delete(name));
+      return list();
+    },
+  };
+}
+
+function summary(profile: NetworkProfile, kind: ProfileSummary['kind']): ProfileSummary {
+  return { name: profile.name, kind, source: profile.source, mirrorUrl: profile.mirrorUrl, statusUrl: profile.statusUrl, chainId: profile.chainId };
+}

@@ -1,0 +1,137 @@
+import type { ReadThrough, ReadThroughResource } from '../mirror/http/read-through.ts';
+import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
+import { accountRowsOf } from './account-rows.ts';
+import { AccountWriter } from './account-writer.ts';
+import { contractRowsOf } from './contract-rows.ts';
+import { contractUpserter, hasContractTable } from './contracts-crawl.ts';
+import { completeTokenBalances } from './token-balances.ts';
+import { tokenRowsOf } from './token-rows.ts';
+import { tokenUpserter } from './token-writer.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import { UpstreamClient } from './upstream-client.ts';
+
+export interface UpstreamReadThroughOptions {
+  db: SqliteDatabase;
+  upstreamUrl: string;
+  /** Longest a lookup waits for the upstream (retries included) before answering from the store. */
+  deadlineMs?: number;
+  /** After the upstream failed to answer: how long lookups skip it and answer from the store at once. */
+  offlineForMs?: number;
+  /** How long an upstream 404 is remembered, so a client polling a missing id does not hit the upstream each time. */
+  absentForMs?: number;
+  requestsPerSecond?: number;
+  /** The sync's limiter, so lookups and the crawl together keep to the profile's request rate. */
+  limiter?: RateLimiter;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+const PATHS: Record<ReadThroughResource, string> = { account: '/api/v1/accounts/', contract: '/api/v1/contracts/', token: '/api/v1/tokens/' };
+/** Path segments the by-id operations accept: entity ids, aliases, EVM addresses. Nothing else is sent upstream. */
+const ID_SEGMENT = /^[0-9A-Za-z.]{1,160}$/;
+const MAX_ABSENT = 2000;
+
+/**
+ * By-id read-through to the upstream mirror node. A lookup of an entity the store lacks
+ * fetches it, stores it (the same rows the sync would store) and lets the store answer.
+ * When the upstream cannot be reached within a short deadline it is remembered as offline
+ * for a while, so every further 404 answers at once from the store.
+ */
+export class UpstreamReadThrough implements ReadThrough {
+  readonly #options: Required<Omit<UpstreamReadThroughOptions, 'log' | 'limiter'>> & Pick<UpstreamReadThroughOptions, 'log' | 'limiter'>;
+  readonly #client: UpstreamClient;
+  readonly #writer: AccountWriter;
+  readonly #storeToken;
+  readonly #storeContract;
+  readonly #inFlight = new Map<string, Promise<boolean>>();
+  readonly #absent = new Map<string, number>();
+  #offlineUntil = -Infinity;
+  readonly #stop = new AbortController();
+  /** Aborted (and replaced) when the upstream turns out unreachable: lookups in flight give up at once. */
+  #unreachable = new AbortController();
+
+  constructor(options: UpstreamReadThroughOptions) {
+    this.#options = { deadlineMs: 3000, offlineForMs: 30_000, absentForMs: 10_000, requestsPerSecond: 10, now: () => performance.now(), ...options };
+    this.#client = new UpstreamClient({
+      baseUrl: options.upstreamUrl,
+      requestsPerSecond: this.#options.requestsPerSecond,
+      ...(options.limiter ? { limiter: options.limiter } : {}),
+      timeoutMs: Math.min(2000, this.#options.deadlineMs),
+      backoffBaseMs: 100,
+      backoffCapMs: 1000,
+      onRetry: (event) => {
+        if (event.unreachable) this.#markOffline(event.error);
+      },
+    });
+    this.#writer = new AccountWriter(options.db);
+    const upsertToken = tokenUpserter(options.db);
+    this.#storeToken = options.db.transaction((info: Record<string, unknown>) => upsertToken(tokenRowsOf(info)));
+    const upsertContract = hasContractTable(options.db) ? contractUpserter(options.db) : null;
+    this.#storeContract = options.db.transaction((info: Record<string, unknown>) => upsertContract?.(contractRowsOf(info)));
+  }
+
+  /** True while lookups skip the upstream because it did not answer recently. */
+  get offline(): boolean {
+    return this.#options.now() < this.#offlineUntil;
+  }
+
+  fetchMissing(resource: ReadThroughResource, id: string): Promise<boolean> {
+    if (!ID_SEGMENT.test(id) || this.offline) return Promise.resolve(false);
+    const key = `${resource}:${id}`;
+    const absentUntil = this.#absent.get(key);
+    if (absentUntil !== undefined && this.#options.now() < absentUntil) return Promise.resolve(false);
+    let pending = this.#inFlight.get(key);
+    if (!pending) {
+      pending = this.#fetch(resource, id, key).finally(() => this.#inFlight.delete(key));
+      this.#inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Abandons lookups in flight (profile closing); they answer from the store. */
+  close(): void {
+    this.#stop.abort();
+  }
+
+  async #fetch(resource: ReadThroughResource, id: string, key: string): Promise<boolean> {
+    const signal = AbortSignal.any([this.#stop.signal, this.#unreachable.signal, AbortSignal.timeout(this.#options.deadlineMs)]);
+    try {
+      const query = resource === 'account' ? '?transactions=false' : '';
+      const reply = await this.#client.get(`${PATHS[resource]}${id}${query}`, { signal });
+      if (reply.status === 404) {
+        this.#rememberAbsent(key);
+        return false;
+      }
+      if (reply.status !== 200) return false;
+      const info = reply.body as Record<string, unknown>;
+      if (resource === 'account') {
+        const rows = accountRowsOf(info);
+        await completeTokenBalances({ client: this.#client, signal }, [rows], { relationships: true });
+        this.#writer.applyPage([rows], null);
+      } else if (resource === 'token') {
+        this.#storeToken(info);
+      } else {
+        this.#storeContract(info);
+      }
+      return true;
+    } catch (error) {
+      if (this.#stop.signal.aborted) return false;
+      if (signal.aborted) this.#markOffline(`no answer within ${this.#options.deadlineMs / 1000} s`);
+      else this.#options.log?.(`read-through: ${resource} ${id}: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    }
+  }
+
+  #markOffline(reason: string): void {
+    if (!this.offline) this.#options.log?.(`read-through: upstream unreachable (${reason}); answering from the local store for ${this.#options.offlineForMs / 1000} s`);
+    this.#offlineUntil = this.#options.now() + this.#options.offlineForMs;
+    const unreachable = this.#unreachable;
+    this.#unreachable = new AbortController();
+    unreachable.abort();
+  }
+
+  #rememberAbsent(key: string): void {
+    if (this.#absent.size >= MAX_ABSENT) this.#absent.delete(this.#absent.keys().next().value!);
+    this.#absent.set(key, this.#options.now() + this.#options.absentForMs);
+  }
+}

@@ -1,0 +1,63 @@
+import type { SyncPhaseName, SyncState, SyncStatus } from '../../../main/common/sync-types.ts';
+import { formatInteger } from './format.ts';
+
+const STATE_LABELS: Record<SyncState, string> = {
+  none: 'built-in data',
+  syncing: 'syncing',
+  following: 'up to date',
+  paused: 'paused',
+  offline: 'offline',
+  error: 'error',
+};
+
+const PHASE_LABELS: Record<SyncPhaseName, string> = {
+  accounts: 'Accounts',
+  tokens: 'Tokens',
+  contracts: 'Contracts',
+  transactions: 'Transactions followed',
+};
+
+export function syncStateLabel(state: SyncState): string {
+  return STATE_LABELS[state];
+}
+
+export function phaseLabel(phase: SyncPhaseName): string {
+  return PHASE_LABELS[phase];
+}
+
+/** `1234567` -> `1.2M`, `45000` -> `45K`: for estimates, where more digits would claim precision that is not there. */
+export function approximate(value: number): string {
+  if (value >= 1_000_000) return `${(value / 1_000_000).toFixed(value >= 10_000_000 ? 0 : 1)}M`;
+  if (value >= 10_000) return `${Math.round(value / 1000)}K`;
+  return formatInteger(value);
+}
+
+/** `42 s`, `7 min`, `2.5 h`. */
+export function formatDuration(seconds: number): string {
+  if (seconds < 90) return `${Math.max(0, Math.round(seconds))} s`;
+  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} min`;
+  return `${(seconds / 3600).toFixed(1)} h`;
+}
+
+/**
+ * How much of the network the local store holds, for the Accounts screen header. Honest about
+ * what is known: after a complete pass, everything; while crawling, an estimate from how far
+ * through the account id space the crawl is (`~`); otherwise only what is stored so far.
+ */
+export function syncCoverage(status: SyncStatus | null): string | null {
+  if (!status || status.state === 'none') return null;
+  const stored = formatInteger(status.accountsInStore);
+  if (status.completedPasses > 0 && !(status.phase === 'accounts' && status.state === 'syncing')) {
+    return `All ${stored} accounts of ${status.profile} synced`;
+  }
+  if (status.phase === 'accounts' && status.estimatedTotal !== null && status.estimatedTotal > status.accountsInStore) {
+    return `${stored} of ~${approximate(status.estimatedTotal)} accounts synced`;
+  }
+  return `${stored} accounts synced so far`;
+}
+
+/** Progress of the current phase as 0..100, when its size is estimated. */
+export function syncPercent(status: SyncStatus | null): number | null {
+  if (!status || status.estimatedTotal === null || status.estimatedTotal <= 0) return null;
+  return Math.min(100, Math.floor((status.entitiesSynced / status.estimatedTotal) * 100));
+}

@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { expect, screenshot, startServe, stopServe, test, waitForReady, type ServeInstance } from './serve-fixture.ts';
+
+// Two real `serve` processes: an upstream on the demo profile, and the app under test syncing from it
+// as a custom profile, at the polite default-like rate so the progress can be watched.
+let upstream: { child: ChildProcess; instance: ServeInstance; dir: string };
+let local: { child: ChildProcess; instance: ServeInstance; dir: string };
+
+test.beforeAll(async () => {
+  const upstreamDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-e2e-upstream-'));
+  upstream = { ...(await startServe(upstreamDir)), dir: upstreamDir };
+  await waitForReady(upstream.instance);
+  const localDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-e2e-sync-'));
+  local = { ...(await startServe(localDir, ['--network', 'custom', '--upstream-mirror', upstream.instance.mirrorUrl, '--sync-rate', '15'])), dir: localDir };
+});
+
+test.afterAll(async () => {
+  if (local) await stopServe(local.child, local.dir);
+  if (upstream) await stopServe(upstream.child, upstream.dir);
+});
+
+test('sync panel, accounts coverage, offline upstream and profile switching', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto(`${local.instance.uiUrl}#/sync`);
+  const panel = page.getByTestId('sync-panel');
+  await expect(panel).toHaveAttribute('data-state', 'syncing');
+  await expect(page.getByTestId('sync-chip')).toHaveAttribute('data-state', 'syncing');
+  // Progress moves: the accounts phase row counts up while the crawl runs.
+  const accountsRow = page.locator('[data-testid="sync-phases"] tr[data-phase="accounts"]');
+  await expect(accountsRow).toBeVisible();
+  await expect(page.getByTestId('sync-coverage')).toContainText(/accounts synced/);
+  await expect(page.getByTestId('sync-rate')).not.toHaveText('0/s');
+  await screenshot(page, 'sync-01-progress');
+
+  await page.getByTestId('sync-pause').click();
+  await expect(panel).toHaveAttribute('data-state', 'paused');
+  const pausedAt = await accountsRow.locator('td').nth(1).textContent();
+  await screenshot(page, 'sync-02-paused');
+  await page.getByTestId('sync-resume').click();
+  await expect(panel).not.toHaveAttribute('data-state', 'paused');
+
+  // Through accounts, tokens and contracts to following the upstream's transactions.
+  await expect(panel).toHaveAttribute('data-state', 'following', { timeout: 120_000 });
+  await expect(page.getByTestId('sync-state')).toHaveText('up to date');
+  for (const phase of ['accounts', 'tokens', 'contracts']) {
+    await expect(page.locator(`[data-testid="sync-phases"] tr[data-phase="${phase}"]`)).toHaveAttribute('data-complete', 'true');
+  }
+  expect(Number((await accountsRow.locator('td').nth(1).textContent())!.replace(/,/g, ''))).toBeGreaterThan(Number(pausedAt!.replace(/,/g, '')));
+  await screenshot(page, 'sync-03-done');
+
+  await page.goto(`${local.instance.uiUrl}#/accounts`);
+  await expect(page.getByTestId('accounts-sync-coverage')).toHaveText(/^All [\d,]+ accounts of custom synced$/);
+  await expect(page.getByTestId('loaded-count')).not.toHaveAttribute('data-count', '0');
+  await screenshot(page, 'sync-04-accounts');
+
+  // The upstream dies: the app says so and keeps serving the synced accounts.
+  upstream.child.kill('SIGKILL');
+  await expect(page.getByTestId('sync-chip')).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
+  await expect(page.getByTestId('accounts-sync-coverage')).toContainText('upstream offline');
+  await page.reload();
+  await expect(page.getByTestId('loaded-count')).not.toHaveAttribute('data-count', '0');
+  await screenshot(page, 'sync-05-offline-accounts');
+  await page.getByTestId('sync-chip').click();
+  await expect(page.getByTestId('sync-offline')).toBeVisible();
+  await expect(page.getByTestId('sync-last-error')).toContainText(/ECONNREFUSED|retrying/);
+  await screenshot(page, 'sync-06-offline-panel');
+
+  // Profiles: a custom one is validated and saved; switching to demo happens in place.
+  await page.getByTestId('profile-switcher').click();
+  await expect(page.getByTestId('profile-menu')).toBeVisible();
+  await page.getByTestId('profile-add').click();
+  const form = page.getByTestId('profile-form');
+  await form.getByLabel('Name').fill('Bad name');
+  await form.getByLabel('Mirror node REST URL').fill('ftp://nowhere');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('alert')).toContainText('must use http or https');
+  await form.getByLabel('Name').fill('local-node');
+  await form.getByLabel('Mirror node REST URL').fill('http://127.0.0.1:5551');
+  await form.getByLabel(/EVM chain id/).fill('298');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('profile-local-node')).toContainText('127.0.0.1:5551 · chain 298');
+  await screenshot(page, 'sync-07-profiles');
+  expect(JSON.parse(fs.readFileSync(path.join(local.dir, 'profiles.json'), 'utf8')).profiles[0]).toMatchObject({ name: 'local-node', chainId: 298 });
+
+  await page.getByTestId('profile-demo').click();
+  await expect(page.getByTestId('profile-switcher')).toContainText('demo', { timeout: 60_000 });
+  await expect(page.getByTestId('sync-chip')).toHaveCount(0);
+  await page.goto(`${local.instance.uiUrl}#/sync`);
+  await expect(page.getByTestId('sync-panel')).toHaveAttribute('data-state', 'none');
+  await screenshot(page, 'sync-08-demo');
+});

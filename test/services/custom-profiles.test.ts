@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { validateCustomProfile, validateProfileName } from '../../main/bridge/validate-profile-request.ts';
+import { CustomProfiles, ProfileConflict } from '../../main/services/custom-profiles.ts';
+import { profileDatabaseFile } from '../../main/services/network-profiles.ts';
+import { resolveProfile } from '../../main/services/profile-switch.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-profiles-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('custom profile requests', () => {
+  it('accepts a base URL (trailing slash dropped) and optional fields as null', () => {
+    expect(validateCustomProfile({ name: 'solo', mirrorUrl: 'http://localhost:5551/', statusUrl: '', chainId: null })).toEqual({
+      ok: true, value: { name: 'solo', mirrorUrl: 'http://localhost:5551', statusUrl: null, chainId: null },
+    });
+    expect(validateCustomProfile({ name: 'solo', mirrorUrl: 'https://m.example/api/', statusUrl: 'https://s.example', chainId: 298, previousName: 'old' }))
+      .toMatchObject({ ok: true, value: { mirrorUrl: 'https://m.example/api', statusUrl: 'https://s.example', chainId: 298, previousName: 'old' } });
+  });
+
+  it('names every problem', () => {
+    const checked = validateCustomProfile({ name: '../x', mirrorUrl: 'http://user:pw@host', statusUrl: 'javascript:alert(1)', chainId: 0, extra: 1 });
+    expect(checked.ok).toBe(false);
+    expect(!checked.ok && checked.problems).toEqual([
+      'unexpected field "extra"',
+      '"name" must start with a letter and hold only a-z, 0-9 and "-" (at most 32 characters)',
+      '"mirrorUrl" must not carry a user name or password',
+      '"statusUrl" must use http or https, not javascript',
+      '"chainId" must be a whole number from 1 to 4294967295, or null',
+    ]);
+    expect(validateCustomProfile(null).ok).toBe(false);
+    expect(validateProfileName({ name: 'Solo' }).ok).toBe(false);
+  });
+});
+
+describe('saved custom profiles', () => {
+  it('adds, renames and removes, keeps the file whole, and keys each store by its mirror URL', () => {
+    const saved = new CustomProfiles(dir);
+    const first = saved.save({ name: 'solo', mirrorUrl: 'http://localhost:5551', statusUrl: null, chainId: 298 });
+    expect(() => saved.save({ name: 'solo', mirrorUrl: 'http://other', statusUrl: null, chainId: null })).toThrow(ProfileConflict);
+    expect(() => saved.save({ name: 'mainnet', mirrorUrl: 'http://other', statusUrl: null, chainId: null })).toThrow(/built-in/);
+    const renamed = saved.save({ name: 'solo-2', mirrorUrl: 'http://localhost:5551', statusUrl: null, chainId: 298, previousName: 'solo' });
+    expect(saved.list().map((p) => p.name)).toEqual(['solo-2']);
+    expect(resolveProfile('solo-2', { dataDir: dir })).toMatchObject({ name: 'solo-2', source: 'upstream', chainId: 298, custom: true });
+    expect(() => resolveProfile('solo', { dataDir: dir })).toThrow(/unknown network profile "solo" \(available: demo, mainnet, testnet, previewnet, solo-2\)/);
+    expect(path.basename(profileDatabaseFile(first, dir))).toMatch(/^solo-[0-9a-f]{12}\.sqlite$/);
+    expect(profileDatabaseFile(renamed, dir)).not.toBe(profileDatabaseFile({ ...renamed, mirrorUrl: 'http://elsewhere' }, dir));
+    saved.delete('solo-2');
+    expect(saved.list()).toEqual([]);
+    expect(fs.readdirSync(dir)).toEqual(['profiles.json']);
+  });
+});

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
+import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
+import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
+import { UpstreamReadThrough } from '../../main/sync/upstream-read-through.ts';
+import { compareUrls, httpGet, type Get } from './compare-mirrors.ts';
+import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy.ts';
+import { startServe, waitForDemoReady, type ServeProcess } from './upstream-process.ts';
+
+// A real upstream `serve` on the demo profile; a fault proxy decides whether it can be reached.
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-read-through-'));
+let upstream: ServeProcess;
+let proxy: FaultProxy;
+let mode: Fault = 'pass';
+let remote: Get;
+
+beforeAll(async () => {
+  upstream = await startServe(['--data-dir', path.join(dir, 'upstream'), '--demo-accounts', '1300']);
+  await waitForDemoReady(upstream.urls.get('ui')!);
+  remote = httpGet(upstream.urls.get('mirror')!);
+  proxy = await startFaultProxy(upstream.urls.get('mirror')!, () => mode);
+}, 60_000);
+afterAll(async () => {
+  await proxy?.close();
+  await upstream?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** An empty local store whose mirror API reads through the proxy; `clock` drives the offline memory. */
+function emptyLocal(name: string, clock = { now: 0 }) {
+  const store = new LedgerStore({ file: path.join(dir, `${name}.sqlite`) });
+  const readThrough = new UpstreamReadThrough({
+    db: store.db, upstreamUrl: proxy.url, deadlineMs: 1500, offlineForMs: 30_000, absentForMs: 10_000, requestsPerSecond: 0, now: () => clock.now,
+  });
+  // The response cache stays on: it must never hand out a 404 from before a read-through.
+  const api = createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough });
+  const get: Get = async (url) => {
+    const reply = await api.server.inject({ url });
+    return { status: reply.statusCode, body: reply.body, link: (reply.headers.link as string | undefined) ?? null };
+  };
+  return { store, readThrough, get, clock, close: () => { readThrough.close(); store.close(); } };
+}
+
+async function firstOf(url: string, list: string, field: string, count: number): Promise<string[]> {
+  const body = JSON.parse((await remote(url)).body) as Record<string, Array<Record<string, string | null>>>;
+  return body[list]!.map((item) => item[field]).filter((v): v is string => typeof v === 'string').slice(0, count);
+}
+
+describe('by-id read-through', () => {
+  it('fetches, stores and answers accounts (id, alias, EVM address), tokens and contracts exactly as the upstream', async () => {
+    mode = 'pass';
+    const local = emptyLocal('online');
+    const ids = await firstOf('/api/v1/accounts?limit=5&order=desc', 'accounts', 'account', 3);
+    const aliases = await firstOf('/api/v1/accounts?limit=50&order=desc', 'accounts', 'alias', 2);
+    const evm = await firstOf('/api/v1/accounts?limit=5', 'accounts', 'evm_address', 2);
+    const tokens = await firstOf('/api/v1/tokens?limit=3', 'tokens', 'token_id', 3);
+    const contracts = await firstOf('/api/v1/contracts?limit=2', 'contracts', 'contract_id', 2);
+    expect([ids.length, aliases.length, evm.length, tokens.length, contracts.length]).toEqual([3, 2, 2, 3, 2]);
+    const urls = [
+      ...[...ids, ...aliases, ...evm].map((id) => `/api/v1/accounts/${id}?transactions=false`),
+      ...tokens.map((id) => `/api/v1/tokens/${id}`),
+      ...contracts.map((id) => `/api/v1/contracts/${id}`),
+      '/api/v1/accounts/0.0.987654?transactions=false',
+      '/api/v1/tokens/0.0.987654',
+    ];
+    expect(await compareUrls(remote, local.get, urls)).toEqual([]);
+    // Stored: the accounts list now holds them, and a second lookup needs no upstream request.
+    const listed = JSON.parse((await local.get('/api/v1/accounts?limit=100')).body) as { accounts: unknown[] };
+    expect(listed.accounts.length).toBeGreaterThanOrEqual(3);
+    const before = proxy.log.length;
+    expect((await local.get(`/api/v1/tokens/${tokens[0]}`)).status).toBe(200);
+    expect((await local.get('/api/v1/tokens/0.0.987654')).status).toBe(404);
+    expect(proxy.log.length).toBe(before);
+    local.close();
+  }, 30_000);
+
+  it('answers from the store when the upstream is unreachable, remembers it, and never serves a stale 404 afterwards', async () => {
+    const local = emptyLocal('offline');
+    const [token] = await firstOf('/api/v1/tokens?limit=1&order=desc', 'tokens', 'token_id', 1);
+    mode = 'reset';
+    expect((await local.get(`/api/v1/tokens/${token}`)).status).toBe(404);
+    expect(local.readThrough.offline).toBe(true);
+    // While remembered offline, lookups do not wait for the upstream at all.
+    const before = proxy.log.length;
+    expect((await local.get(`/api/v1/tokens/${token}`)).status).toBe(404);
+    expect((await local.get('/api/v1/accounts/0.0.1001?transactions=false')).status).toBe(404);
+    expect(proxy.log.length).toBe(before);
+
+    // A time-out counts as unreachable too.
+    local.clock.now += 31_000;
+    mode = 'timeout';
+    expect((await local.get(`/api/v1/tokens/${token}`)).status).toBe(404);
+    expect(local.readThrough.offline).toBe(true);
+
+    // Back online once the memory expires: the same URL now answers the stored token.
+    local.clock.now += 31_000;
+    mode = 'pass';
+    expect(await compareUrls(remote, local.get, [`/api/v1/tokens/${token}`])).toEqual([]);
+    local.close();
+  }, 30_000);
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { SyncStatus } from '../../main/common/sync-types.ts';
+import { throttledSyncLog } from '../../main/sync/sync-log-line.ts';
+
+const base: SyncStatus = {
+  profile: 'testnet', upstream: 'https://testnet.mirrornode.hedera.com', state: 'syncing', phase: 'accounts', entitiesSynced: 0,
+  accountsInStore: 0, ratePerSecond: 0, estimatedTotal: null, estimatedSecondsLeft: null, completedPasses: 0,
+  lastTransactionTimestamp: null, lastError: null, phases: [],
+};
+
+describe('serve sync log', () => {
+  it('is rate-limited while crawling, and tells state and phase changes at once', () => {
+    const lines: string[] = [];
+    let clock = 0;
+    const log = throttledSyncLog((line) => lines.push(line), 5000, () => clock);
+    log(base);
+    for (let i = 1; i <= 40; i++) {
+      clock += 250;
+      log({ ...base, entitiesSynced: i * 100, accountsInStore: i * 100, ratePerSecond: 400, estimatedTotal: 45_000, estimatedSecondsLeft: Math.round((45_000 - i * 100) / 400) });
+    }
+    expect(lines).toEqual([
+      'testnet sync: syncing accounts, starting (from https://testnet.mirrornode.hedera.com)',
+      'testnet sync: syncing accounts, 2,000 of ~45,000 synced, 400/s, ~2 min left',
+      'testnet sync: syncing accounts, 4,000 of ~45,000 synced, 400/s, ~2 min left',
+    ]);
+    lines.length = 0;
+    const phases = [{ name: 'accounts' as const, synced: 45_000, passes: 1, complete: true }];
+    clock += 100;
+    log({ ...base, phase: 'tokens', entitiesSynced: 0, accountsInStore: 45_000, phases });
+    clock += 100;
+    log({ ...base, state: 'following', phase: 'transactions', accountsInStore: 45_000, phases });
+    clock += 60_000;
+    log({ ...base, state: 'following', phase: 'transactions', accountsInStore: 45_001, phases });
+    log({ ...base, state: 'offline', phase: 'transactions', accountsInStore: 45_001, lastError: { message: 'ECONNREFUSED', at: '' }, phases });
+    expect(lines).toEqual([
+      'testnet sync: accounts done, 45,000 in this pass',
+      'testnet sync: syncing tokens, starting (from https://testnet.mirrornode.hedera.com)',
+      'testnet sync: following, 45,000 accounts in the local store',
+      'testnet sync: offline, 45,001 accounts in the local store, last error: ECONNREFUSED',
+    ]);
+  });
+});
