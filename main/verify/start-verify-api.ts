@@ -16,6 +16,8 @@ export interface StartVerifyApiOptions extends VerifyArgs {
   hostCheck: boolean;
   /** The open profile's chain id (null for demo) and its store, read for deployed code. */
   profileChainId: number | null;
+  /** The chain id of the profile open now, when profiles can be switched (default: `profileChainId`). */
+  currentChainId?: () => number | null;
   mirrorDb: () => SqliteDatabase;
   log: (line: string) => void;
 }
@@ -36,7 +38,11 @@ export async function startVerifyApi(options: StartVerifyApiOptions): Promise<Ru
     compilersDir: options.compilersDir ?? path.join(options.dataDir, 'compilers'),
     solcBinMirror: options.solcBinMirror === undefined ? DEFAULT_SOLC_BIN_MIRROR : options.solcBinMirror,
     chains: {
-      mirrorChainIds: [options.profileChainId === null ? DEMO_CHAIN_ID : String(options.profileChainId)],
+      // Read on every verification, so after a profile switch the new profile's chain is the local one.
+      get mirrorChainIds() {
+        const chainId = options.currentChainId ? options.currentChainId() : options.profileChainId;
+        return [chainId === null ? DEMO_CHAIN_ID : String(chainId)];
+      },
       mirrorSource: new MirrorCodeSource(options.mirrorDb),
       rpcUrls: options.rpcUrls ?? {},
     },

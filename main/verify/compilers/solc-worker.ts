@@ -4,24 +4,16 @@
  * Protocol: on start posts `ready` with the version the compiler itself reports (the only version
  * trusted) or `load-error`; then answers each `compile` message with `result` or `failed`.
  */
-import fs from 'node:fs';
-import Module, { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
+import { loadSoljson, type LoadedSolc } from './load-soljson.ts';
 import type { WorkerReply, WorkerRequest, WorkerStart } from './solc-worker-protocol.ts';
 
-const require = createRequire(import.meta.url);
 const port = parentPort!;
 const { soljsonPath } = workerData as WorkerStart;
 
-interface LoadedSolc {
-  version(): string;
-  compile(input: string): string;
-}
-
 let solc: LoadedSolc;
 try {
-  const wrapper = require('solc/wrapper.js') as (soljson: unknown) => LoadedSolc;
-  solc = wrapper(loadCommonJs(soljsonPath));
+  solc = loadSoljson(soljsonPath);
   port.postMessage({ type: 'ready', version: solc.version() } satisfies WorkerReply);
 } catch (error) {
   port.postMessage({ type: 'load-error', message: error instanceof Error ? error.message : String(error) } satisfies WorkerReply);
@@ -36,16 +28,3 @@ port.on('message', (message: WorkerRequest) => {
     port.postMessage({ type: 'failed', id: message.id, message: error instanceof Error ? error.message : String(error) } satisfies WorkerReply);
   }
 });
-
-/**
- * soljson files are CommonJS. A plain require() would treat one inside a `"type": "module"`
- * package (this project's own .data folder, say) as ESM and fail, so it is compiled as a module here.
- */
-function loadCommonJs(file: string): unknown {
-  const ModuleClass = Module as unknown as new (id: string) => { filename: string; paths: string[]; exports: unknown; _compile(code: string, file: string): void };
-  const mod = new ModuleClass(file);
-  mod.filename = file;
-  mod.paths = [];
-  mod._compile(fs.readFileSync(file, 'utf8'), file);
-  return mod.exports;
-}

@@ -1,3 +1,5 @@
+import type { VerifyDifference } from '../../common/verify-types.ts';
+
 /** perfect: bytecode and metadata hash equal; partial: bytecode equal apart from the metadata hash. */
 export type MatchLevel = 'perfect' | 'partial';
 
@@ -20,6 +22,8 @@ export interface VerificationResult {
   /** metadata.json of the compilation (JSON text); empty when the compiler gave none. */
   metadata: string;
   creatorTxHash: string | null;
+  /** What had to be filled in or differed (metadata hash, immutables, libraries, constructor arguments). */
+  differences?: VerifyDifference[];
 }
 
 export function overallStatus(runtime: MatchLevel | null, creation: MatchLevel | null): MatchLevel {

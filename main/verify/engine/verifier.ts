@@ -11,6 +11,7 @@ import { CompilerUnavailableError } from '../compilers/compiler-errors.ts';
 import type { CompilerStore } from '../compilers/compiler-store.ts';
 import type { PooledSolidityCompiler } from '../compilers/pooled-solidity-compiler.ts';
 import { isLongVersion, parseLongVersion } from '../compilers/solc-version.ts';
+import { matchDifferences } from './match-differences.ts';
 import { overallStatus, type MatchLevel, type VerificationResult } from './verification-result.ts';
 import { toVerifyError, VerifyError } from './verify-error.ts';
 
@@ -124,6 +125,7 @@ export class Verifier {
       sources: compilation.sources,
       metadata: compilation.metadata ? JSON.stringify(compilation.metadata) : '',
       creatorTxHash: target.creatorTxHash ?? null,
+      differences: matchDifferences(verification, compilation),
     };
   }
 }

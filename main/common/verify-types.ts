@@ -1,0 +1,139 @@
+/**
+ * Contract verification as the typed API carries it (the `verify/*` channels and the
+ * `verify/compiler-progress` event). The app's verify session is one per window and network
+ * profile, held in main; the renderer only names contracts by their verification id.
+ *
+ * Imported by main, preload and renderer: types only.
+ */
+
+/** One uploaded file. Binary files (zips, soljson) travel as base64. */
+export interface VerifyFileInput {
+  /** The file's path inside the dropped folder, e.g. `artifacts/build-info/abc.json`. */
+  name: string;
+  content: string;
+  encoding: 'utf8' | 'base64';
+}
+
+export type VerifyContractStatus = 'pending' | 'perfect' | 'partial' | 'error';
+
+/** One way the deployed bytecode differed from the recompiled one, as the matching engine found it. */
+export interface VerifyDifference {
+  bytecode: 'runtime' | 'creation';
+  /** `cborAuxdata` (metadata hash and compiler version trailer), `immutable`, `library`, `constructorArguments`, `callProtection`. */
+  kind: string;
+  /** Byte offset in the bytecode. */
+  offset: number;
+  /** In plain words, e.g. "metadata hash differs (the sources or settings differ in a way that does not change the code)". */
+  description: string;
+  /** Hex as recompiled and as deployed, when the engine reports both. */
+  compiled?: string;
+  deployed?: string;
+}
+
+/** What a verification found, beyond perfect/partial. */
+export interface VerifyMatchDetail {
+  runtimeMatch: 'perfect' | 'partial' | null;
+  creationMatch: 'perfect' | 'partial' | null;
+  /** Library placeholder or name → address. */
+  libraryMap: Record<string, string>;
+  differences: VerifyDifference[];
+  /** True when the answer came from the verified repository (this address was verified before). */
+  fromRepository: boolean;
+}
+
+export interface VerifySessionContract {
+  verificationId: string;
+  name: string;
+  compiledPath: string;
+  compilerVersion: string;
+  /** Whether that compiler is installed here (a missing one can be downloaded or imported). */
+  compilerInstalled: boolean;
+  found: string[];
+  missing: string[];
+  /** What the user last verified this contract against (null: not yet). */
+  address: string | null;
+  chainId: string | null;
+  status: VerifyContractStatus;
+  /** Why verifying failed (status `error`), in plain words. */
+  message: string | null;
+  /** ISO 8601, once stored in the verified repository. */
+  verifiedAt: string | null;
+  /** Present after a successful verification in this app session. */
+  detail: VerifyMatchDetail | null;
+}
+
+export interface VerifySessionView {
+  contracts: VerifySessionContract[];
+  /** Uploaded source files no contract uses. */
+  unused: string[];
+  /** Every uploaded file. */
+  files: string[];
+  /** Bytes held by the session, and the most it may hold. */
+  bytes: number;
+  maxBytes: number;
+}
+
+export interface VerifyContractTarget {
+  verificationId: string;
+  address: string;
+  chainId: string;
+  creatorTxHash?: string | null;
+}
+
+/** An address's stored verification on one chain. */
+export interface VerifiedOnChain {
+  chainId: string;
+  status: 'perfect' | 'partial';
+  runtimeMatch: 'perfect' | 'partial' | null;
+  creationMatch: 'perfect' | 'partial' | null;
+  name: string;
+  compilerVersion: string;
+  verifiedAt: string;
+}
+
+export interface VerifyCheckReply {
+  /** Lower-case 0x hex. */
+  address: string;
+  /** Empty: not verified on the chains asked about. */
+  verified: VerifiedOnChain[];
+}
+
+export interface InstalledCompiler {
+  longVersion: string;
+  /** `bundled`: ships with the app. */
+  source: 'folder' | 'bundled';
+  bytes: number;
+}
+
+export interface VerifyCompilersReply {
+  compilers: InstalledCompiler[];
+  /** The solc-bin mirror downloads come from; null: downloading is off. */
+  downloadMirror: string | null;
+}
+
+/** A deployed contract of the local mirror, offered as an address to verify against. */
+export interface ContractSuggestion {
+  /** `shard.realm.num`. */
+  contractId: string;
+  /** The address verification uses: the EVM alias when there is one, else the long-zero form. */
+  address: string;
+  memo: string;
+  /** Stored verification on the profile's chain, if any. */
+  verified: 'perfect' | 'partial' | null;
+}
+
+export interface ContractSuggestionsReply {
+  chainId: string;
+  contracts: ContractSuggestion[];
+}
+
+/** Download progress of a compiler (a few events a second at most, then one with `done`). */
+export interface CompilerProgress {
+  longVersion: string;
+  received: number;
+  /** 0 when the server did not say. */
+  total: number;
+  done: boolean;
+  /** Set when the download failed. */
+  error: string | null;
+}

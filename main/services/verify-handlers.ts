@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import type { ApiHandlers } from '../bridge/dispatch.ts';
+import { ApiFailure } from '../bridge/api-error.ts';
+import type { CompilerProgress, VerifyCompilersReply } from '../common/verify-types.ts';
+import { CompilerUnavailableError } from '../verify/compilers/compiler-errors.ts';
+import { DEMO_CHAIN_ID } from '../verify/start-verify-api.ts';
+import type { VerifyService } from '../verify/verify-service.ts';
+import type { ApiEventBus } from './event-bus.ts';
+import type { ProfileSession } from './profile-session.ts';
+import { contractSuggestions } from './verify-suggestions.ts';
+import { AppVerifySession } from './verify-app-session.ts';
+
+type VerifyChannel = Extract<keyof ApiHandlers, `verify/${string}`>;
+
+/** Download progress reaches the UI at most this often (plus the final event). */
+const PROGRESS_INTERVAL_MS = 150;
+
+export interface VerifyHandlerDeps {
+  /** The running verification service; null when it is not started. */
+  verify: () => VerifyService | null;
+  session: () => ProfileSession;
+  events?: ApiEventBus;
+}
+
+/** The chain the open profile's contracts are verified under: its own id, or 298 for the demo ledger. */
+export function profileChainId(session: ProfileSession): string {
+  return session.profile.chainId === null ? DEMO_CHAIN_ID : String(session.profile.chainId);
+}
+
+/**
+ * The `verify/*` channels, in-process over the verification service (the same engine, sessions
+ * and repository as interface B, without its HTTP server). `unavailable` when verification is off.
+ */
+export function createVerifyHandlers(deps: VerifyHandlerDeps): Pick<ApiHandlers, VerifyChannel> {
+  let app: { service: VerifyService; session: AppVerifySession } | null = null;
+  const service = (): VerifyService => {
+    const running = deps.verify();
+    if (!running) throw new ApiFailure('unavailable', 'contract verification is not running in this app (its port may be in use; see the log)');
+    return running;
+  };
+  const appSession = (): AppVerifySession => {
+    const running = service();
+    if (app?.service !== running) app = { service: running, session: new AppVerifySession(running) };
+    return app.session;
+  };
+  const profile = (): string => deps.session().profile.name;
+  const compilers = (): VerifyCompilersReply => {
+    const store = service().compilers;
+    return {
+      compilers: store.list().map((c) => ({ ...c, bytes: fileSize(store.folder.pathFor(c.longVersion)) })),
+      downloadMirror: store.mirrorUrl,
+    };
+  };
+
+  return {
+    'verify/session': () => appSession().view(profile()),
+    'verify/session/clear': () => appSession().clear(profile()),
+    'verify/files/add': ({ files }) => appSession().addFiles(profile(), files),
+    'verify/contracts/verify': ({ contracts }) => appSession().verify(profile(), contracts),
+    'verify/check': ({ address, chainId }) => {
+      const records = service().repository.byAddress(address).filter((r) => chainId === undefined || r.chainId === chainId);
+      return {
+        address,
+        verified: records.map((r) => ({
+          chainId: r.chainId, status: r.status, runtimeMatch: r.runtimeMatch, creationMatch: r.creationMatch,
+          name: r.name, compilerVersion: r.compilerVersion, verifiedAt: r.verifiedAt,
+        })),
+      };
+    },
+    'verify/suggestions': ({ query }) => {
+      const session = deps.session();
+      const chainId = profileChainId(session);
+      const repository = deps.verify()?.repository ?? null;
+      return { chainId, contracts: contractSuggestions(session.store.db, query, (address) => repository?.get(chainId, address)?.status ?? null) };
+    },
+    'verify/compilers/list': () => compilers(),
+    'verify/compilers/import': async ({ content }) => {
+      let longVersion: string;
+      try {
+        longVersion = await service().compilers.import(Buffer.from(content, 'base64'));
+      } catch (error) {
+        throw new ApiFailure('invalid-input', `this file is not a usable soljson compiler: ${(error as Error).message}`);
+      }
+      return { ...compilers(), longVersion };
+    },
+    'verify/compilers/download': async ({ version }) => {
+      const store = service().compilers;
+      const progress = throttledProgress(version, deps.events);
+      try {
+        const longVersion = await store.download(version, (received, total) => progress({ received, total, done: false, error: null }));
+        progress({ received: 1, total: 1, done: true, error: null });
+        return { ...compilers(), longVersion };
+      } catch (error) {
+        const message = (error as Error).message;
+        progress({ received: 0, total: 0, done: true, error: message });
+        // The mirror not listing the version is said as the engine says it everywhere else.
+        if (error instanceof CompilerUnavailableError || message.startsWith('compiler not available')) throw new ApiFailure('unavailable', message);
+        throw new ApiFailure('unavailable', `compiler ${version} could not be downloaded: ${message}`);
+      }
+    },
+  };
+}
+
+function throttledProgress(longVersion: string, events: ApiEventBus | undefined): (update: Omit<CompilerProgress, 'longVersion'>) => void {
+  let last = 0;
+  return (update) => {
+    const now = Date.now();
+    if (!update.done && now - last < PROGRESS_INTERVAL_MS) return;
+    last = now;
+    events?.emit('verify/compiler-progress', { longVersion, ...update });
+  };
+}
+
+function fileSize(file: string | null): number {
+  if (!file) return 0;
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}

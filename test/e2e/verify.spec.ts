@@ -1,0 +1,283 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { FakeEvmChains } from '../../main/conformance/verify/fake-evm-chain.ts';
+import { expect, screenshot, startServe, stopServe, test, waitForReady, type ServeInstance } from './serve-fixture.ts';
+
+/**
+ * The Verify screen in a real browser against a real `serve`. The Storage fixture of the
+ * conformance set is deployed on a private JSON-RPC test chain (31337, on loopback) that `serve`
+ * reaches through `--chain-rpc`; its compiler (0.8.4) comes from the shared compilers cache
+ * through `--compilers`, next to the compiler the app ships.
+ */
+const FIXTURE = path.resolve('../shared/conformance/verify/fixtures/packages/lib-sourcify/test/sources/Storage');
+const STORAGE_VERSION = '0.8.4+commit.c7e474f2';
+const CACHE = path.resolve('.data/compilers');
+const CHAIN = '31337';
+/** The Storage code deployed a second time, for a partial match by sources that differ in a comment. */
+const SECOND_ADDRESS = '0x00000000000000000000000000000000000b0b0b';
+const MODIFIED = path.resolve('../shared/conformance/verify/fixtures/packages/lib-sourcify/test/sources/StorageModified');
+/** The example contracts the app ships and the demo ledger deploys (main/mirror/demo/contracts/README.md). */
+const EXAMPLES = path.resolve('main/mirror/demo/contracts');
+
+/** Versions the compilers tests download (from a solc-bin mirror on loopback) and import. */
+const DOWNLOADED = '0.7.4+commit.3f05b770';
+const IMPORTED = '0.7.5+commit.eb77ed08';
+
+let chains: FakeEvmChains;
+let mirror: http.Server;
+let child: ChildProcess;
+let instance: ServeInstance;
+let dataDir: string;
+let workDir: string;
+let address: string;
+let counterRuntime: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const cached = path.join(CACHE, `soljson-v${STORAGE_VERSION}.js`);
+  if (!fs.existsSync(cached)) throw new Error(`${cached} is missing: run \`npm run compilers -- fetch 0.8.4 --dir .data/compilers\` once`);
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-verify-e2e-'));
+  const compilers = path.join(workDir, 'compilers');
+  fs.mkdirSync(compilers);
+  fs.copyFileSync(cached, path.join(compilers, path.basename(cached)));
+
+  const expected = path.join(FIXTURE, 'expected');
+  const deployment = JSON.parse(fs.readFileSync(path.join(expected, 'deployment.json'), 'utf8')) as { address: string; deployer: string };
+  address = deployment.address.toLowerCase();
+  chains = new FakeEvmChains();
+  await chains.start();
+  const code = {
+    deployer: deployment.deployer.toLowerCase(),
+    runtimeCode: fs.readFileSync(path.join(expected, 'runtime-bytecode.hex'), 'utf8').trim(),
+    creationInput: fs.readFileSync(path.join(expected, 'creation-tx-input.hex'), 'utf8').trim(),
+  };
+  const rpc = chains.deploy(CHAIN, { ...code, address, txHash: `0x${'ab'.repeat(32)}` });
+  chains.deploy(CHAIN, { ...code, address: SECOND_ADDRESS, txHash: `0x${'cd'.repeat(32)}` });
+
+  // A project folder as a developer has it: sources, metadata, and things verification skips.
+  const project = path.join(workDir, 'storage-project');
+  fs.mkdirSync(path.join(project, 'contracts'), { recursive: true });
+  fs.mkdirSync(path.join(project, 'build'), { recursive: true });
+  fs.mkdirSync(path.join(project, '.git'), { recursive: true });
+  fs.copyFileSync(path.join(FIXTURE, 'sources/Storage.sol'), path.join(project, 'contracts/Storage.sol'));
+  fs.copyFileSync(path.join(FIXTURE, 'metadata.json'), path.join(project, 'build/metadata.json'));
+  fs.writeFileSync(path.join(project, 'package.json'), '{"name":"storage-project"}');
+  fs.writeFileSync(path.join(project, '.git/HEAD'), 'ref: refs/heads/main\n');
+  fs.writeFileSync(path.join(project, 'contracts/Unrelated.sol'), '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\ncontract Unrelated {}\n');
+
+  // The shipped example sources with each contract's metadata, as a developer's build would leave them.
+  const examples = path.join(workDir, 'demo-examples');
+  fs.mkdirSync(path.join(examples, 'metadata'), { recursive: true });
+  for (const name of fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.sol'))) fs.copyFileSync(path.join(EXAMPLES, name), path.join(examples, name));
+  const artifact = JSON.parse(fs.readFileSync(path.join(EXAMPLES, 'example-contracts.json'), 'utf8')) as { contracts: Record<string, { metadata: string; deployedBytecode: string }> };
+  for (const [name, contract] of Object.entries(artifact.contracts)) fs.writeFileSync(path.join(examples, 'metadata', `${name}.json`), contract.metadata);
+  counterRuntime = `0x${artifact.contracts.Counter!.deployedBytecode}`;
+
+  // A solc-bin mirror: the shared cache is in the solc-bin layout. Files go out in slices with
+  // pauses, as over a slow network, so the progress bar has something to show.
+  for (const version of [DOWNLOADED, IMPORTED]) {
+    if (!fs.existsSync(path.join(CACHE, `soljson-v${version}.js`))) throw new Error(`${version} is missing from ${CACHE}: run \`npm run conformance -- verify\` once`);
+  }
+  mirror = http.createServer((request, response) => {
+    const name = (request.url ?? '').slice(1);
+    if (name !== 'list.json' && name !== `soljson-v${DOWNLOADED}.js`) {
+      response.statusCode = 404;
+      response.end();
+      return;
+    }
+    const body = fs.readFileSync(path.join(CACHE, name));
+    response.setHeader('content-length', body.length);
+    let at = 0;
+    const next = (): void => {
+      if (at >= body.length) return void response.end();
+      response.write(body.subarray(at, at + 512 * 1024));
+      at += 512 * 1024;
+      setTimeout(next, 60);
+    };
+    next();
+  });
+  await new Promise<void>((resolve) => mirror.listen(0, '127.0.0.1', resolve));
+  const mirrorUrl = `http://127.0.0.1:${(mirror.address() as AddressInfo).port}/`;
+
+  dataDir = path.join(workDir, 'data');
+  ({ child, instance } = await startServe(dataDir, ['--verify-port', '0', '--compilers', compilers, '--chain-rpc', `${CHAIN}=${rpc}`, '--solc-bin-mirror', mirrorUrl]));
+  await waitForReady(instance);
+});
+
+test.afterAll(async () => {
+  if (child) await stopServe(child, dataDir);
+  await chains?.stop();
+  await new Promise((resolve) => (mirror ? mirror.close(resolve) : resolve(undefined)));
+  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+async function openVerify(page: Page, query = ''): Promise<void> {
+  await page.goto(`${instance.uiUrl}#/verify${query}`);
+  await expect(page.getByTestId('verify-screen')).toBeVisible();
+  await expect(page.getByTestId('compiler-list')).toBeVisible();
+}
+
+/** One typed API call over the web bridge, as the page makes it. */
+async function call<T>(channel: string, request: unknown = null): Promise<T> {
+  const response = await fetch(`${new URL(instance.uiUrl).origin}/bridge/call/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-mirrordesk-token': instance.token },
+    body: JSON.stringify(request),
+  });
+  const result = (await response.json()) as { ok: boolean; value: T; error?: { message: string } };
+  if (!result.ok) throw new Error(`${channel}: ${result.error?.message}`);
+  return result.value;
+}
+
+/** A demo deployment of the shipped Counter: its code (no immutables) is exactly the compiler's. */
+async function demoCounterAddress(): Promise<string> {
+  const { contracts } = await call<{ contracts: Array<{ address: string }> }>('verify/suggestions', { query: '' });
+  for (const { address: candidate } of contracts) {
+    const response = await fetch(`${instance.mirrorUrl}/api/v1/contracts/${candidate}`);
+    const body = (await response.json()) as { runtime_bytecode?: string };
+    if (body.runtime_bytecode === counterRuntime) return candidate;
+  }
+  throw new Error(`none of the ${contracts.length} newest demo contracts is a Counter`);
+}
+
+test('the shipped example sources verify a demo contract with a perfect match', async ({ page }) => {
+  const counter = await demoCounterAddress();
+  await openVerify(page);
+  await expect(page.getByTestId('chain-id')).toHaveValue('298'); // the demo profile's chain
+  await expect(page.getByTestId('suggestions')).toContainText(counter);
+  await page.getByTestId('folder-input').setInputFiles(path.join(workDir, 'demo-examples'));
+  const cards = page.getByTestId('verify-contract');
+  await expect(cards).toHaveCount(3);
+  await expect(page.locator('[data-testid="verify-contract"][data-name="Poll"]')).toContainText('2 sources found');
+  await expect(page.getByTestId('unused-files')).toHaveCount(0);
+  const card = page.locator('[data-testid="verify-contract"][data-name="Counter"]');
+  // Picking the deployed contract from the list fills the address of the contract in use.
+  await card.getByTestId('contract-address').focus();
+  await page.getByTestId('suggestions').getByRole('button', { name: counter }).click();
+  await expect(card.getByTestId('contract-address')).toHaveValue(counter);
+  await card.getByTestId('verify-one').click();
+  await expect(card).toHaveAttribute('data-status', 'perfect', { timeout: 60_000 });
+  await expect(card.getByTestId('contract-result')).toContainText(`Perfect match at ${counter} on chain 298`);
+  await screenshot(page, '39-verify-demo-perfect');
+  await page.getByTestId('clear-session').click();
+  await expect(cards).toHaveCount(0);
+
+  // The contract's own screen shows the badge, which leads back here with the address filled in.
+  await page.goto(`${instance.uiUrl}#/contract?id=${counter}`);
+  const badge = page.getByTestId('verification-status');
+  await expect(badge).toHaveAttribute('data-state', 'perfect');
+  await expect(badge).toContainText('Verified · perfect');
+  await screenshot(page, '46-contract-verification-badge');
+  await badge.click();
+  await expect(page).toHaveURL(new RegExp(`#/verify\\?address=${counter}$`));
+  await expect(page.getByTestId('verify-screen')).toBeVisible();
+});
+
+test('a project folder: found, missing and unused files, a wrong address, then a perfect match', async ({ page }) => {
+  await openVerify(page);
+  // The compilers panel: the shipped compiler and the one in the compilers folder.
+  const compilers = page.getByTestId('compiler-list');
+  await expect(compilers).toContainText(STORAGE_VERSION);
+  await expect(compilers).toContainText('bundled');
+
+  await page.getByTestId('folder-input').setInputFiles(path.join(workDir, 'storage-project'));
+  const card = page.locator('[data-testid="verify-contract"][data-name="Storage"]');
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('1 source found');
+  await expect(page.getByTestId('unused-files')).toContainText('1 uploaded file no contract uses');
+  await expect(page.getByTestId('verify-notice')).toContainText('Added 3 files (2 other files of the folder left out)');
+
+  // Wrong address: the engine's reason in plain words, on the contract.
+  await page.getByTestId('chain-id').fill(CHAIN);
+  await card.getByTestId('contract-address').fill('0x000000000000000000000000000000000000dead');
+  await card.getByTestId('verify-one').click();
+  await expect(card.getByTestId('contract-error')).toBeVisible({ timeout: 60_000 });
+  await expect(card).toHaveAttribute('data-status', 'error');
+  await screenshot(page, '40-verify-wrong-address');
+
+  await card.getByTestId('contract-address').fill(address);
+  await card.getByTestId('verify-one').click();
+  await expect(card).toHaveAttribute('data-status', 'perfect', { timeout: 60_000 });
+  await expect(card.getByTestId('contract-result')).toContainText('Perfect match');
+  await expect(card.getByTestId('contract-result')).toContainText('Runtime bytecode: perfect');
+  await screenshot(page, '41-verify-perfect');
+});
+
+test('metadata without its source lists the missing file and cannot be verified', async ({ page }) => {
+  await openVerify(page);
+  await page.getByTestId('clear-session').click();
+  await expect(page.locator('[data-testid="verify-contract"]')).toHaveCount(0);
+  // Dropped onto the drop zone (a file dragged in from the desktop).
+  const metadata = fs.readFileSync(path.join(FIXTURE, 'metadata.json'), 'utf8');
+  await page.getByTestId('drop-zone').evaluate((zone, text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], 'metadata.json', { type: 'application/json' }));
+    zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, metadata);
+  await expect(page.getByTestId('verify-notice')).toContainText('Added 1 file.');
+  const card = page.locator('[data-testid="verify-contract"][data-name="Storage"]');
+  await expect(card.getByTestId('missing-files')).toContainText('Storage.sol');
+  await card.getByTestId('contract-address').fill(address);
+  await expect(card.getByTestId('verify-one')).toBeDisabled();
+  await screenshot(page, '42-verify-missing-source');
+});
+
+test('sources that differ in a comment give a partial match and say what differed', async ({ page }) => {
+  await openVerify(page, `?address=${SECOND_ADDRESS}&chain=${CHAIN}`);
+  await page.getByTestId('clear-session').click(); // the previous test left metadata without its source
+  await expect(page.locator('[data-testid="verify-contract"]')).toHaveCount(0);
+  await page.getByTestId('file-input').setInputFiles([path.join(MODIFIED, 'metadata.json'), path.join(MODIFIED, 'sources/StorageModified.sol')]);
+  const card = page.locator('[data-testid="verify-contract"][data-name="StorageModified"]');
+  await expect(card).toContainText('1 source found');
+  // A lone contract takes the address the link brought.
+  await expect(card.getByTestId('contract-address')).toHaveValue(SECOND_ADDRESS);
+  await page.getByTestId('verify-all').click();
+  await expect(card).toHaveAttribute('data-status', 'partial', { timeout: 60_000 });
+  await expect(card.getByTestId('differences')).toContainText('metadata hash differs');
+  await screenshot(page, '43-verify-partial');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(page, '43-verify-partial-dark');
+});
+
+test('a link with an address prefills it; the badge answers from the verified contracts', async ({ page }) => {
+  await page.goto(`${instance.uiUrl}#/verify?address=${address}&chain=${CHAIN}`);
+  await expect(page.getByTestId('chain-id')).toHaveValue(CHAIN);
+  // What the Contract screen's badge reads: the address's stored verification.
+  const check = await page.evaluate(async ({ token, address }) => {
+    const response = await fetch('/bridge/call/verify/check', { method: 'POST', headers: { 'content-type': 'application/json', 'x-mirrordesk-token': token }, body: JSON.stringify({ address }) });
+    return response.json();
+  }, { token: instance.token, address });
+  expect(check).toMatchObject({ ok: true, value: { address, verified: [{ chainId: CHAIN, status: 'perfect', name: 'Storage' }] } });
+});
+
+test('compilers: download a version with progress, import a soljson file, refuse one that is not', async ({ page }) => {
+  await openVerify(page);
+  const panel = page.getByTestId('compilers-panel');
+  await panel.getByLabel('Compiler long version').fill(DOWNLOADED);
+  await panel.getByRole('button', { name: 'Download' }).click();
+  await expect(panel.getByRole('progressbar')).toBeVisible();
+  await expect(panel).toContainText(/Downloading 0\.7\.4\+commit\.3f05b770 · [\d.]+ MiB of [\d.]+ MiB/);
+  await screenshot(page, '44-verify-compiler-download');
+  await expect(panel).toContainText(`Installed ${DOWNLOADED}`, { timeout: 60_000 });
+  await expect(page.getByTestId('compiler-list')).toContainText(DOWNLOADED);
+
+  await panel.getByTestId('compiler-import-input').setInputFiles(path.join(CACHE, `soljson-v${IMPORTED}.js`));
+  await expect(panel).toContainText(`Imported ${IMPORTED}`, { timeout: 60_000 });
+  await expect(page.getByTestId('compiler-list')).toContainText(IMPORTED);
+
+  await panel.getByTestId('compiler-import-input').setInputFiles({ name: 'soljson.js', mimeType: 'text/javascript', buffer: Buffer.from('module.exports = {};') });
+  await expect(panel.getByRole('alert')).toContainText('this file is not a usable soljson compiler');
+
+  // A version the mirror does not list: the error names it.
+  await panel.getByLabel('Compiler long version').fill('0.8.1+commit.df193b15');
+  await panel.getByRole('button', { name: 'Download' }).click();
+  await expect(panel.getByRole('alert')).toContainText('compiler not available: 0.8.1+commit.df193b15');
+  await screenshot(page, '45-verify-compilers');
+});
