@@ -27,7 +27,9 @@ export interface HttpBridgeDeps {
  * screen runs in a plain browser. Calls need the launch token; Host must be loopback.
  */
 export function buildHttpBridge(deps: HttpBridgeDeps): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+  // Verification uploads files and soljson compilers through the bridge (base64 in JSON); each
+  // channel's validator bounds its own sizes, this only keeps a body within reach of them.
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
   const expected = Buffer.from(deps.token);
   const tokenOk = (candidate: unknown): boolean => {
     if (typeof candidate !== 'string') return false;

@@ -1,5 +1,10 @@
 import { CHANNELS, type Channel, type RequestOf } from '../common/api-contract.ts';
+import { validateMirrorGet } from './validate-mirror-path.ts';
 import { validateStatusSettings } from './validate-status-request.ts';
+import { validateCustomProfile, validateProfileName } from './validate-profile-request.ts';
+import {
+  validateCompilerDownload, validateCompilerImport, validateVerifyCheck, validateVerifyContracts, validateVerifyFiles, validateVerifySuggestions,
+} from './validate-verify-request.ts';
 
 /** Longest accounts query accepted over the bridge; far beyond any real filter set. */
 const MAX_QUERY_LENGTH = 8192;
@@ -18,6 +23,7 @@ export function validateRequest<C extends Channel>(channel: C, request: unknown)
   switch (channel) {
     case 'app/info':
     case 'network/status':
+    case 'network/profiles':
     case 'status/snapshot':
     case 'status/settings/get':
     case 'status/poll-now':
@@ -25,15 +31,36 @@ export function validateRequest<C extends Channel>(channel: C, request: unknown)
     case 'sync/pause':
     case 'sync/resume':
     case 'sync/resync':
+    case 'verify/session':
+    case 'verify/session/clear':
+    case 'verify/compilers/list':
       return request === null || request === undefined
         ? { ok: true, value: null as RequestOf<C> }
         : { ok: false, problems: ['this call takes no request'] };
     case 'accounts/list':
       return validateAccountsList(request) as Validation<RequestOf<C>>;
+    case 'mirror/get':
+      return validateMirrorGet(request) as Validation<RequestOf<C>>;
     case 'network/switch':
       return validateNetworkSwitch(request) as Validation<RequestOf<C>>;
+    case 'network/profiles/save':
+      return validateCustomProfile(request) as Validation<RequestOf<C>>;
+    case 'network/profiles/delete':
+      return validateProfileName(request) as Validation<RequestOf<C>>;
     case 'status/settings/set':
       return validateStatusSettings(request) as Validation<RequestOf<C>>;
+    case 'verify/files/add':
+      return validateVerifyFiles(request) as Validation<RequestOf<C>>;
+    case 'verify/contracts/verify':
+      return validateVerifyContracts(request) as Validation<RequestOf<C>>;
+    case 'verify/check':
+      return validateVerifyCheck(request) as Validation<RequestOf<C>>;
+    case 'verify/suggestions':
+      return validateVerifySuggestions(request) as Validation<RequestOf<C>>;
+    case 'verify/compilers/import':
+      return validateCompilerImport(request) as Validation<RequestOf<C>>;
+    case 'verify/compilers/download':
+      return validateCompilerDownload(request) as Validation<RequestOf<C>>;
     default:
       return { ok: false, problems: [`unknown channel ${String(channel)}`] };
   }

@@ -17,9 +17,13 @@ import { startBenchServer } from '../bench/bench-server-process.ts';
 import { formatTable, missedTargets, type Row } from '../bench/bench-table.ts';
 import { runLoad } from '../bench/http-load.ts';
 import { benchSync } from '../bench/sync-report.ts';
+import { benchMirror, MIRROR_USAGE, parseMirrorArgs } from '../bench/mirror-suite.ts';
+import { benchVerify, parseVerifyBenchArgs, VERIFY_USAGE } from '../bench/verify-bench.ts';
 
 const USAGE = `usage: npm run bench -- accounts [--accounts N] [--duration SECONDS] [--connections N] [--data-dir DIR]
-       npm run bench -- sync [--accounts N] [--data-dir DIR]`;
+       npm run bench -- sync [--accounts N] [--data-dir DIR]
+       ${MIRROR_USAGE}
+       ${VERIFY_USAGE}`;
 const TARGET = { minRatio: 0.5, maxP99Ms: 10 };
 
 interface BenchArgs {
@@ -102,8 +106,14 @@ async function main(args: BenchArgs): Promise<void> {
 }
 
 try {
-  const args = parseArgs(process.argv.slice(2));
-  await (args.suite === 'sync' ? benchSync(args.dataDir, args.accounts) : main(args));
+  if (process.argv[2] === 'verify') {
+    await benchVerify(parseVerifyBenchArgs(process.argv.slice(3)));
+  } else if (process.argv[2] === 'mirror') {
+    await benchMirror(parseMirrorArgs(process.argv.slice(3)));
+  } else {
+    const args = parseArgs(process.argv.slice(2));
+    await (args.suite === 'sync' ? benchSync(args.dataDir, args.accounts) : main(args));
+  }
 } catch (error) {
   console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
   console.error(USAGE);

@@ -8,8 +8,12 @@
 import type { AccountsResponse } from './mirror-types.ts';
 import type { NotificationSettings, StatusNotification, StatusPollReply, StatusSnapshot } from './status-types.ts';
 import type { SyncStatus } from './sync-types.ts';
+import type { CustomProfileInput, ProfileList, ProfileSummary } from './profile-types.ts';
+import type {
+  CompilerProgress, ContractSuggestionsReply, VerifyCheckReply, VerifyCompilersReply, VerifyContractTarget, VerifyFileInput, VerifySessionView,
+} from './verify-types.ts';
 
-export type { SyncStatus };
+export type { SyncStatus, CustomProfileInput, ProfileList, ProfileSummary };
 
 export type NetworkState = 'ready' | 'generating' | 'error';
 
@@ -37,6 +41,14 @@ export interface AppInfo {
   services: { mirror: string; status?: string };
 }
 
+/** A successful answer of the local mirror API, as `mirror/get` returns it. */
+export interface MirrorGetResponse {
+  /** The HTTP status (2xx). */
+  status: number;
+  /** The JSON body, int64 values beyond 2^53 as bigint. */
+  body: unknown;
+}
+
 /** Every request/response pair, keyed by channel. */
 export interface ApiChannels {
   'app/info': { request: null; response: AppInfo };
@@ -46,11 +58,22 @@ export interface ApiChannels {
    * the app was started with) without a restart; the local services keep their addresses.
    */
   'network/switch': { request: { name: string }; response: NetworkInfo };
+  /** Every profile one can switch to (built-in, the `--upstream-mirror` one, saved custom ones) and the open one. */
+  'network/profiles': { request: null; response: ProfileList };
+  /** Adds a custom profile (or replaces `previousName`), persisted in the data folder; answers the new list. */
+  'network/profiles/save': { request: CustomProfileInput; response: ProfileList };
+  'network/profiles/delete': { request: { name: string }; response: ProfileList };
   /**
    * The accounts list. `query` is the query string of GET /api/v1/accounts (without `?`);
    * the response is exactly what that endpoint returns for it.
    */
   'accounts/list': { request: { query: string }; response: AccountsResponse };
+  /**
+   * Any GET resource of the local mirror API: `path` is the path and query under `/api/v1/`
+   * (e.g. `/api/v1/transactions/0.0.3-1700000000-000000001?nonce=0`, or a `links.next` value);
+   * the answer is what that URL returns. A 4xx answer is a typed error carrying the mirror's body.
+   */
+  'mirror/get': { request: { path: string }; response: MirrorGetResponse };
   /** The network's status as the local feed holds it: incidents, maintenances, components, poll health. */
   'status/snapshot': { request: null; response: StatusSnapshot };
   'status/settings/get': { request: null; response: NotificationSettings };
@@ -65,6 +88,23 @@ export interface ApiChannels {
   'sync/resume': { request: null; response: SyncStatus };
   /** Forgets cursors and ETags and crawls the upstream again from the start. */
   'sync/resync': { request: null; response: SyncStatus };
+  /** The window's verify session (opened on first use): its contracts with found, missing and unused files. */
+  'verify/session': { request: null; response: VerifySessionView };
+  /** Empties the verify session. */
+  'verify/session/clear': { request: null; response: VerifySessionView };
+  /** Adds files to the verify session (text, or base64 for zips and other binaries); the same name replaces a file. */
+  'verify/files/add': { request: { files: VerifyFileInput[] }; response: VerifySessionView };
+  /** Verifies contracts of the session against deployed code (one or all); a failure is reported on its contract. */
+  'verify/contracts/verify': { request: { contracts: VerifyContractTarget[] }; response: VerifySessionView };
+  /** Where an address is verified (every chain, or only `chainId`). */
+  'verify/check': { request: { address: string; chainId?: string }; response: VerifyCheckReply };
+  /** Contracts of the local mirror with deployed code, newest first, whose id or address contains `query`. */
+  'verify/suggestions': { request: { query: string }; response: ContractSuggestionsReply };
+  'verify/compilers/list': { request: null; response: VerifyCompilersReply };
+  /** Adds a soljson file (base64); it is loaded once to learn the version it really is. */
+  'verify/compilers/import': { request: { name: string; content: string }; response: VerifyCompilersReply & { longVersion: string } };
+  /** Downloads a long version from the solc-bin mirror (checksum from its list.json); progress as `verify/compiler-progress`. */
+  'verify/compilers/download': { request: { version: string }; response: VerifyCompilersReply & { longVersion: string } };
 }
 
 /** Events pushed from main to the renderer. */
@@ -78,6 +118,8 @@ export interface ApiEvents {
   'app/navigate': { hash: string };
   /** Sync progress (a few times a second at most) and every change of sync state. */
   'sync/status': SyncStatus;
+  /** Progress of a compiler download started with `verify/compilers/download`. */
+  'verify/compiler-progress': CompilerProgress;
 }
 
 export type Channel = keyof ApiChannels;
@@ -85,8 +127,8 @@ export type EventName = keyof ApiEvents;
 export type RequestOf<C extends Channel> = ApiChannels[C]['request'];
 export type ResponseOf<C extends Channel> = ApiChannels[C]['response'];
 
-export const CHANNELS = ['app/info', 'network/status', 'network/switch', 'accounts/list', 'status/snapshot', 'status/settings/get', 'status/settings/set', 'status/poll-now', 'sync/status', 'sync/pause', 'sync/resume', 'sync/resync'] as const satisfies readonly Channel[];
-export const EVENT_NAMES = ['network/changed', 'status/notification', 'status/updated', 'app/navigate', 'sync/status'] as const satisfies readonly EventName[];
+export const CHANNELS = ['app/info', 'network/status', 'network/switch', 'network/profiles', 'network/profiles/save', 'network/profiles/delete', 'accounts/list', 'mirror/get', 'status/snapshot', 'status/settings/get', 'status/settings/set', 'status/poll-now', 'sync/status', 'sync/pause', 'sync/resume', 'sync/resync', 'verify/session', 'verify/session/clear', 'verify/files/add', 'verify/contracts/verify', 'verify/check', 'verify/suggestions', 'verify/compilers/list', 'verify/compilers/import', 'verify/compilers/download'] as const satisfies readonly Channel[];
+export const EVENT_NAMES = ['network/changed', 'status/notification', 'status/updated', 'app/navigate', 'sync/status', 'verify/compiler-progress'] as const satisfies readonly EventName[];
 
 export type ApiErrorCode = 'invalid-input' | 'not-found' | 'unavailable' | 'forbidden' | 'internal';
 
@@ -95,6 +137,8 @@ export interface ApiError {
   message: string;
   /** One line per problem, e.g. each invalid query parameter. */
   details: string[];
+  /** `mirror/get` only: the mirror API's HTTP status and error body. */
+  mirror?: { status: number; body: unknown };
 }
 
 /** Calls never throw across the bridge: they resolve to a value or a typed error. */
@@ -107,8 +151,15 @@ export type EventSubscriber = <E extends EventName>(event: E, listener: (payload
 /** The API as the renderer calls it: `api.accounts.list({ query })`. */
 export interface MirrordeskApi {
   app: { info(): Promise<ApiResult<AppInfo>> };
-  network: { status(): Promise<ApiResult<NetworkInfo>>; switch(request: RequestOf<'network/switch'>): Promise<ApiResult<NetworkInfo>> };
+  network: {
+    status(): Promise<ApiResult<NetworkInfo>>;
+    switch(request: RequestOf<'network/switch'>): Promise<ApiResult<NetworkInfo>>;
+    profiles(): Promise<ApiResult<ProfileList>>;
+    saveProfile(request: CustomProfileInput): Promise<ApiResult<ProfileList>>;
+    deleteProfile(request: { name: string }): Promise<ApiResult<ProfileList>>;
+  };
   accounts: { list(request: RequestOf<'accounts/list'>): Promise<ApiResult<AccountsResponse>> };
+  mirror: { get(request: RequestOf<'mirror/get'>): Promise<ApiResult<MirrorGetResponse>> };
   status: {
     snapshot(): Promise<ApiResult<StatusSnapshot>>;
     settings(): Promise<ApiResult<NotificationSettings>>;
@@ -121,6 +172,17 @@ export interface MirrordeskApi {
     resume(): Promise<ApiResult<SyncStatus>>;
     resync(): Promise<ApiResult<SyncStatus>>;
   };
+  verify: {
+    session(): Promise<ApiResult<VerifySessionView>>;
+    clear(): Promise<ApiResult<VerifySessionView>>;
+    addFiles(request: RequestOf<'verify/files/add'>): Promise<ApiResult<VerifySessionView>>;
+    verifyContracts(request: RequestOf<'verify/contracts/verify'>): Promise<ApiResult<VerifySessionView>>;
+    check(request: RequestOf<'verify/check'>): Promise<ApiResult<VerifyCheckReply>>;
+    suggestions(request: RequestOf<'verify/suggestions'>): Promise<ApiResult<ContractSuggestionsReply>>;
+    compilers(): Promise<ApiResult<VerifyCompilersReply>>;
+    importCompiler(request: RequestOf<'verify/compilers/import'>): Promise<ApiResult<ResponseOf<'verify/compilers/import'>>>;
+    downloadCompiler(request: RequestOf<'verify/compilers/download'>): Promise<ApiResult<ResponseOf<'verify/compilers/download'>>>;
+  };
   on: EventSubscriber;
 }
 
@@ -128,8 +190,15 @@ export interface MirrordeskApi {
 export function createApiClient(transport: ApiTransport, subscribe: EventSubscriber): MirrordeskApi {
   return {
     app: { info: () => transport('app/info', null) },
-    network: { status: () => transport('network/status', null), switch: (request) => transport('network/switch', request) },
+    network: {
+      status: () => transport('network/status', null),
+      switch: (request) => transport('network/switch', request),
+      profiles: () => transport('network/profiles', null),
+      saveProfile: (request) => transport('network/profiles/save', request),
+      deleteProfile: (request) => transport('network/profiles/delete', request),
+    },
     accounts: { list: (request) => transport('accounts/list', request) },
+    mirror: { get: (request) => transport('mirror/get', request) },
     status: {
       snapshot: () => transport('status/snapshot', null),
       settings: () => transport('status/settings/get', null),
@@ -141,6 +210,17 @@ export function createApiClient(transport: ApiTransport, subscribe: EventSubscri
       pause: () => transport('sync/pause', null),
       resume: () => transport('sync/resume', null),
       resync: () => transport('sync/resync', null),
+    },
+    verify: {
+      session: () => transport('verify/session', null),
+      clear: () => transport('verify/session/clear', null),
+      addFiles: (request) => transport('verify/files/add', request),
+      verifyContracts: (request) => transport('verify/contracts/verify', request),
+      check: (request) => transport('verify/check', request),
+      suggestions: (request) => transport('verify/suggestions', request),
+      compilers: () => transport('verify/compilers/list', null),
+      importCompiler: (request) => transport('verify/compilers/import', request),
+      downloadCompiler: (request) => transport('verify/compilers/download', request),
     },
     on: subscribe,
   };

@@ -37,4 +37,15 @@ export interface SyncStatus {
   /** Consensus timestamp of the last transaction followed (`seconds.nanos`), when the upstream offers them. */
   lastTransactionTimestamp: string | null;
   lastError: { message: string; at: string } | null;
+  /** Every phase the sync has begun, in order: items stored in its current pass, completed passes. */
+  phases: SyncPhaseProgress[];
+}
+
+export interface SyncPhaseProgress {
+  name: SyncPhaseName;
+  /** Accounts, tokens or contracts stored in the current pass; transactions followed so far. */
+  synced: number;
+  passes: number;
+  /** The current pass is through (for transactions: caught up with the upstream's newest). */
+  complete: boolean;
 }

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { parseServeArgs, type ServeArgs } from '../cli/serve-args.ts';
 
 /** The `serve` flags that mean something to the desktop app (the UI port does not: there is no web UI). */
-const DESKTOP_FLAGS = new Set(['--data-dir', '--network', '--mirror-port', '--verify-port', '--status-port', '--host-check', '--demo-accounts', '--status-upstream']);
+const DESKTOP_FLAGS = new Set(['--data-dir', '--network', '--mirror-port', '--verify-port', '--status-port', '--host-check', '--demo-accounts', '--status-upstream',
+  '--compilers', '--solc-bin-mirror', '--chain-rpc', '--explorer']);
 /** Our own flag for a separate Electron profile (window state, single-instance lock); tests use it. */
 const USER_DATA_FLAG = '--user-data-dir';
 

@@ -68,7 +68,8 @@ async function start(): Promise<void> {
       dataDir,
       network: args.services.network,
       demoAccounts: args.services.demoAccounts,
-      ports: { mirror: args.services.ports.mirror, status: args.services.ports.status },
+      ports: { mirror: args.services.ports.mirror, status: args.services.ports.status, verify: args.services.ports.verify },
+      ...(args.services.verify ? { verify: args.services.verify } : {}),
       statusUpstream: args.services.statusUpstream,
       hostCheck: args.services.hostCheck,
       shell: 'desktop',
@@ -86,6 +87,7 @@ async function start(): Promise<void> {
   const running = services;
   log(`mirror: ${running.urls.mirror} (data in ${dataDir})`);
   if (running.urls.status) log(`status: ${running.urls.status}`);
+  if (running.urls.verify) log(`verify: ${running.urls.verify}`);
   registerApiIpc({ dispatch: running.dispatch, trustedContents: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null), log });
   Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate({
     platform: process.platform,

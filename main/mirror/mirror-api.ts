@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AccountsService } from './accounts/accounts-service.ts';
 import type { MirrorApiConfig } from './config.ts';
 import { buildMirrorServer } from './http/mirror-server.ts';
+import type { ReadThrough } from './http/read-through.ts';
 import type { LedgerStore } from './store/ledger-store.ts';
 
 /** The mirror API over one store: its services and the HTTP app that serves them. */
@@ -13,9 +14,11 @@ export interface MirrorApi {
 export interface MirrorApiOptions {
   /** On by default; the benchmark turns it off to measure the queries themselves. */
   responseCache?: boolean;
+  /** By-id lookups of entities the store lacks go to this (a synced profile's upstream). */
+  readThrough?: ReadThrough;
 }
 
 export function createMirrorApi(store: LedgerStore, config: () => MirrorApiConfig, hostCheck: boolean, options: MirrorApiOptions = {}): MirrorApi {
   const accounts = new AccountsService(store.db, config);
-  return { accounts, server: buildMirrorServer({ accounts, db: store.db, config, hostCheck, responseCache: options.responseCache }) };
+  return { accounts, server: buildMirrorServer({ accounts, db: store.db, config, hostCheck, responseCache: options.responseCache, ...(options.readThrough ? { readThrough: options.readThrough } : {}) }) };
 }

@@ -6,8 +6,13 @@ import type { MirrorApi } from '../mirror/mirror-api.ts';
 import { parseQueryString, RepeatLimitError } from '../mirror/http/query-string.ts';
 import type { StatusService } from '../status/status-service.ts';
 import type { ProfileSession } from './profile-session.ts';
+import { createMirrorGetHandler } from './mirror-get-handler.ts';
 import { createStatusHandlers } from './status-handlers.ts';
 import { createSyncHandlers } from './sync-handlers.ts';
+import { createProfileHandlers, type ProfileOptions } from './profile-handlers.ts';
+import { createVerifyHandlers } from './verify-handlers.ts';
+import type { VerifyService } from '../verify/verify-service.ts';
+import type { ApiEventBus } from './event-bus.ts';
 
 export interface HandlerDeps {
   version: string;
@@ -21,6 +26,11 @@ export interface HandlerDeps {
   statusUrl?: string;
   /** Opens another network profile in place of the current one (absent: switching unsupported). */
   switchNetwork?: (name: string) => Promise<NetworkInfo>;
+  /** Where custom profiles are saved and the `--upstream-mirror` one (absent: profiles cannot be listed or edited). */
+  profileOptions?: ProfileOptions;
+  /** The verification service (null or absent: verification is off); `events` carries compiler download progress. */
+  verify?: () => VerifyService | null;
+  events?: ApiEventBus;
 }
 
 /** The typed API implemented over the running services. */
@@ -54,7 +64,10 @@ export function createApiHandlers(deps: HandlerDeps): ApiHandlers {
       if (!result.ok) throw new ApiFailure('invalid-input', 'Invalid accounts query', result.messages);
       return result.body;
     },
+    'mirror/get': createMirrorGetHandler(deps.mirror),
     ...createStatusHandlers(deps.status ?? (() => null)),
     ...createSyncHandlers(deps.session),
+    ...createProfileHandlers(deps.profileOptions, () => deps.session().profile.name),
+    ...createVerifyHandlers({ verify: deps.verify ?? (() => null), session: deps.session, ...(deps.events ? { events: deps.events } : {}) }),
   };
 }

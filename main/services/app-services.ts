@@ -6,7 +6,6 @@ import { createApiHandlers } from './api-handlers.ts';
 import type { AppServices, AppServicesOptions } from './app-services-types.ts';
 import { readAppVersion } from './app-version.ts';
 import { ApiEventBus } from './event-bus.ts';
-import { CUSTOM_PROFILE, customProfile, findProfile, profileNames } from './network-profiles.ts';
 import { ProfileSession } from './profile-session.ts';
 import { startProfileStatus, type ProfileStatus } from './profile-status.ts';
 import { resolveProfile, switchProfileParts } from './profile-switch.ts';
@@ -19,18 +18,14 @@ export type { AppServices, AppServicesOptions };
  * Plain Node (no Electron), so `serve`, the desktop shell and tests all start the same way.
  */
 export async function startAppServices(options: AppServicesOptions): Promise<AppServices> {
-  const profile = options.network === CUSTOM_PROFILE && options.upstreamMirror
-    ? customProfile(options.upstreamMirror, options.statusUpstream ?? null, options.chainId ?? null)
-    : findProfile(options.network);
-  if (!profile) {
-    throw new Error(`unknown network profile "${options.network}" (available: ${[...profileNames(), CUSTOM_PROFILE].join(', ')})`);
-  }
+  // Built-in, `custom` (--upstream-mirror) or a custom profile saved in the data folder.
+  const profile = resolveProfile(options.network, options);
   const events = new ApiEventBus();
   const mirrorConfig = defaultMirrorApiConfig();
   let session = new ProfileSession(profile, options.dataDir, options.demoAccounts, events, options.log, {
     ...(options.syncRate === undefined ? {} : { requestsPerSecond: options.syncRate }),
   });
-  let mirror = createMirrorApi(session.store, () => mirrorConfig, options.hostCheck);
+  let mirror = createMirrorApi(session.store, () => mirrorConfig, options.hostCheck, session.readThrough ? { readThrough: session.readThrough } : {});
   let mirrorUrl: string;
   try {
     mirrorUrl = await listenOnLoopback(mirror.server, options.ports.mirror);
@@ -65,6 +60,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
         port: options.ports.verify,
         hostCheck: options.hostCheck,
         profileChainId: profile.chainId,
+        currentChainId: () => session.profile.chainId,
         mirrorDb: () => session.store.db,
         log: options.log,
       });
@@ -98,6 +94,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   const dispatch = createDispatcher(
     createApiHandlers({
       switchNetwork,
+      profileOptions: options,
       version: readAppVersion(new URL('../../package.json', import.meta.url)),
       shell: options.shell ?? 'web',
       session: () => session,
@@ -106,6 +103,8 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       mirrorUrl,
       status: () => status?.service ?? null,
       ...(status ? { statusUrl: status.url } : {}),
+      verify: () => verify?.service ?? null,
+      events,
     }),
     options.log,
   );

@@ -16,6 +16,8 @@ export interface NetworkProfile {
   statusUrl: string | null;
   /** Base URL of the upstream mirror node REST API the sync engine reads; null for `demo`. */
   mirrorUrl: string | null;
+  /** A custom profile (the one-off `--upstream-mirror` one or one the user saved): its store is keyed by its mirror URL. */
+  custom?: boolean;
 }
 
 /** Hedera's one public status page covers all three networks. */
@@ -35,19 +37,24 @@ export const CUSTOM_PROFILE = 'custom';
  * A custom profile (a local node, Solo, any mirror node): its database is keyed by the
  * mirror URL, so two custom upstreams never share a store.
  */
-export function customProfile(mirrorUrl: string, statusUrl: string | null, chainId: number | null): NetworkProfile {
-  return { name: CUSTOM_PROFILE, source: 'upstream', chainId, statusUrl, mirrorUrl };
+export function customProfile(mirrorUrl: string, statusUrl: string | null, chainId: number | null, name = CUSTOM_PROFILE): NetworkProfile {
+  return { name, source: 'upstream', chainId, statusUrl, mirrorUrl, custom: true };
 }
 
 /** The SQLite file of a profile's ledger data in the data folder. */
 export function profileDatabaseFile(profile: NetworkProfile, dataDir: string): string {
-  if (profile.name !== CUSTOM_PROFILE || profile.mirrorUrl === null) return path.join(dataDir, `${profile.name}.sqlite`);
+  if (!profile.custom || profile.mirrorUrl === null) return path.join(dataDir, `${profile.name}.sqlite`);
   const key = createHash('sha256').update(profile.mirrorUrl).digest('hex').slice(0, 12);
   return path.join(dataDir, `${profile.name}-${key}.sqlite`);
 }
 
 export function findProfile(name: string): NetworkProfile | undefined {
   return PROFILES.find((profile) => profile.name === name);
+}
+
+/** The built-in profiles: demo and the public networks. */
+export function builtinProfiles(): readonly NetworkProfile[] {
+  return PROFILES;
 }
 
 export function profileNames(): string[] {

@@ -2,7 +2,9 @@ import type { NetworkInfo } from '../common/api-contract.ts';
 import type { SyncStatus } from '../common/sync-types.ts';
 import { generateDemoLedgerInWorker } from '../mirror/demo/generate-in-worker.ts';
 import { LedgerStore } from '../mirror/store/ledger-store.ts';
-import { SyncEngine } from '../sync/sync-engine.ts';
+import { RateLimiter } from '../sync/rate-limiter.ts';
+import { DEFAULT_REQUESTS_PER_SECOND, SyncEngine } from '../sync/sync-engine.ts';
+import { UpstreamReadThrough } from '../sync/upstream-read-through.ts';
 import type { ApiEventBus } from './event-bus.ts';
 import { profileDatabaseFile, type NetworkProfile } from './network-profiles.ts';
 
@@ -27,12 +29,15 @@ export class ProfileSession {
   readonly ready: Promise<void>;
   /** The upstream sync; null for the demo profile. */
   readonly sync: SyncEngine | null;
+  /** By-id lookups of entities not synced yet, answered from the upstream; null for the demo profile. */
+  readonly readThrough: UpstreamReadThrough | null;
   #state: NetworkInfo['state'] = 'generating';
   #progress: NetworkInfo['progress'] = null;
   #message: string | null = null;
   #lastEmit = 0;
   #accountCount = 0;
-  #lastSyncState: SyncStatus['state'] | null = null;
+  /** State and phase of the last event sent: a change of either is always sent. */
+  #lastSyncState: string | null = null;
   #lastSyncEmit = 0;
   #countedAt = -Infinity;
   readonly #events: ApiEventBus;
@@ -45,7 +50,10 @@ export class ProfileSession {
     this.store = new LedgerStore({ file });
     if (profile.source === 'upstream' && profile.mirrorUrl !== null) {
       this.#state = 'ready';
+      // One request budget per upstream: the crawl and the by-id read-through share it.
+      const limiter = new RateLimiter(syncOptions.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND);
       this.sync = new SyncEngine({
+        limiter,
         profile: profile.name,
         db: this.store.db,
         upstreamUrl: profile.mirrorUrl,
@@ -54,9 +62,11 @@ export class ProfileSession {
         log,
       });
       this.sync.start();
+      this.readThrough = new UpstreamReadThrough({ db: this.store.db, upstreamUrl: profile.mirrorUrl, limiter, log });
       this.ready = Promise.resolve();
     } else {
       this.sync = null;
+      this.readThrough = null;
       this.ready = this.#fill(file, demoAccounts, log);
     }
   }
@@ -67,15 +77,16 @@ export class ProfileSession {
     return {
       profile: this.profile.name, upstream: null, state: 'none', phase: null, entitiesSynced: 0,
       accountsInStore: this.#countAccounts(), ratePerSecond: 0, estimatedTotal: null, estimatedSecondsLeft: null,
-      completedPasses: 0, lastTransactionTimestamp: null, lastError: null,
+      completedPasses: 0, lastTransactionTimestamp: null, lastError: null, phases: [],
     };
   }
 
-  /** Progress events at most a few a second, but every change of state at once. */
+  /** Progress events at most a few a second, but every change of state or phase at once. */
   #syncChanged(status: SyncStatus): void {
     const now = Date.now();
-    if (status.state === this.#lastSyncState && now - this.#lastSyncEmit < PROGRESS_INTERVAL_MS) return;
-    this.#lastSyncState = status.state;
+    const key = `${status.state}:${status.phase ?? ''}`;
+    if (key === this.#lastSyncState && now - this.#lastSyncEmit < PROGRESS_INTERVAL_MS) return;
+    this.#lastSyncState = key;
     this.#lastSyncEmit = now;
     this.#events.emit('sync/status', status);
   }
@@ -129,6 +140,7 @@ export class ProfileSession {
   }
 
   async close(): Promise<void> {
+    this.readThrough?.close();
     await this.sync?.close();
     this.#abort.abort();
     await this.ready.catch(() => undefined);

@@ -4,6 +4,7 @@ import { createMirrorApi, type MirrorApi } from '../mirror/mirror-api.ts';
 import type { AppServicesOptions } from './app-services-types.ts';
 import type { ApiEventBus } from './event-bus.ts';
 import { CUSTOM_PROFILE, customProfile, findProfile, profileNames, type NetworkProfile } from './network-profiles.ts';
+import { CustomProfiles } from './custom-profiles.ts';
 import { ProfileSession } from './profile-session.ts';
 import { startProfileStatus, type ProfileStatus } from './profile-status.ts';
 
@@ -18,12 +19,13 @@ export interface ProfileParts {
  * The profile a name stands for. `custom` is the one-off profile the app was started with
  * (`--upstream-mirror`), so it is only known when that was given.
  */
-export function resolveProfile(name: string, options: Pick<AppServicesOptions, 'upstreamMirror' | 'statusUpstream' | 'chainId'>): NetworkProfile {
+export function resolveProfile(name: string, options: Pick<AppServicesOptions, 'dataDir' | 'upstreamMirror' | 'statusUpstream' | 'chainId'>): NetworkProfile {
+  const saved = new CustomProfiles(options.dataDir);
   const profile = name === CUSTOM_PROFILE && options.upstreamMirror
     ? customProfile(options.upstreamMirror, options.statusUpstream ?? null, options.chainId ?? null)
-    : findProfile(name);
+    : (findProfile(name) ?? saved.find(name));
   if (!profile) {
-    const known = [...profileNames(), ...(options.upstreamMirror ? [CUSTOM_PROFILE] : [])];
+    const known = [...profileNames(), ...(options.upstreamMirror ? [CUSTOM_PROFILE] : []), ...saved.list().map((p) => p.name)];
     throw new Error(`unknown network profile "${name}" (available: ${known.join(', ')})`);
   }
   return profile;
@@ -48,7 +50,7 @@ export async function switchProfileParts(current: ProfileParts, next: NetworkPro
   const session = new ProfileSession(next, options.dataDir, options.demoAccounts, events, options.log, {
     ...(options.syncRate === undefined ? {} : { requestsPerSecond: options.syncRate }),
   });
-  const mirror = createMirrorApi(session.store, context.mirrorConfig, options.hostCheck);
+  const mirror = createMirrorApi(session.store, context.mirrorConfig, options.hostCheck, session.readThrough ? { readThrough: session.readThrough } : {});
   // The poller stops first, so no poll writes to a store being closed.
   await current.status?.service.close();
   await current.mirror.server.close();

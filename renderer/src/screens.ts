@@ -2,6 +2,17 @@ import type { Component } from 'svelte';
 import type { MirrordeskApi, NetworkInfo } from '../../main/common/api-contract.ts';
 import AccountsScreen from './screens/accounts/AccountsScreen.svelte';
 import StatusScreen from './screens/status/StatusScreen.svelte';
+import AccountScreen from './screens/accounts/AccountScreen.svelte';
+import ContractResultScreen from './screens/contracts/ContractResultScreen.svelte';
+import ContractScreen from './screens/contracts/ContractScreen.svelte';
+import EntityScreen from './screens/search/EntityScreen.svelte';
+import TokenScreen from './screens/tokens/TokenScreen.svelte';
+import ScheduleScreen from './screens/schedules/ScheduleScreen.svelte';
+import TopicScreen from './screens/topics/TopicScreen.svelte';
+import TransactionScreen from './screens/transactions/TransactionScreen.svelte';
+import TransactionsScreen from './screens/transactions/TransactionsScreen.svelte';
+import VerifyScreen from './screens/verify/VerifyScreen.svelte';
+import SyncScreen from './screens/sync/SyncScreen.svelte';
 
 /** What every screen receives from the shell. */
 export interface ScreenProps {
@@ -17,12 +28,31 @@ export interface ScreenEntry {
   id: string;
   label: string;
   component: Component<ScreenProps>;
+  /** False for pages reached by links and search (one entity), which have no navigation tab. */
+  nav?: boolean;
 }
 
 /** The screens in navigation order; the first is the default route. Verify and Status come next. */
 export const SCREENS: ScreenEntry[] = [
   { id: 'accounts', label: 'Accounts', component: AccountsScreen },
+  { id: 'transactions', label: 'Transactions', component: TransactionsScreen },
+  { id: 'verify', label: 'Verify', component: VerifyScreen },
   { id: 'status', label: 'Status', component: StatusScreen },
 ];
+
+/** The ledger explorer's entity pages (`#/account?id=0.0.1234`, …), opened by links and the search box. */
+SCREENS.push(
+  { id: 'account', label: 'Account', component: AccountScreen, nav: false },
+  { id: 'transaction', label: 'Transaction', component: TransactionScreen, nav: false },
+  { id: 'token', label: 'Token', component: TokenScreen, nav: false },
+  { id: 'contract', label: 'Contract', component: ContractScreen, nav: false },
+  { id: 'contract-result', label: 'Contract result', component: ContractResultScreen, nav: false },
+  { id: 'topic', label: 'Topic', component: TopicScreen, nav: false },
+  { id: 'schedule', label: 'Schedule', component: ScheduleScreen, nav: false },
+  { id: 'entity', label: 'Entity', component: EntityScreen, nav: false },
+);
+
+/** The upstream sync panel, opened from the sync chip beside the network menu. */
+SCREENS.push({ id: 'sync', label: 'Sync', component: SyncScreen, nav: false });
 
 export const DEFAULT_SCREEN = SCREENS[0]!.id;

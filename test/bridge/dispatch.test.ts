@@ -4,6 +4,7 @@ import { createDispatcher } from '../../main/bridge/dispatch.ts';
 import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
 import { createStatusHandlers } from '../../main/services/status-handlers.ts';
 import { bridgeFixture, READY_INFO } from './bridge-fixture.ts';
+import { createVerifyHandlers } from '../../main/services/verify-handlers.ts';
 
 const fixture = bridgeFixture();
 afterAll(() => fixture.dispose());
@@ -58,7 +59,7 @@ describe('the typed API dispatcher', () => {
   });
 
   const notHere = () => { throw new ApiFailure('unavailable', 'no sync here'); };
-  const noSync = { 'sync/status': notHere, 'sync/pause': notHere, 'sync/resume': notHere, 'sync/resync': notHere, 'network/switch': notHere };
+  const noSync = { 'sync/status': notHere, 'sync/pause': notHere, 'sync/resume': notHere, 'sync/resync': notHere, 'network/switch': notHere, 'network/profiles': notHere, 'network/profiles/save': notHere, 'network/profiles/delete': notHere, 'mirror/get': notHere, ...createVerifyHandlers({ verify: () => null, session: notHere }) };
 
   it('logs an unexpected handler failure and answers a generic internal error', async () => {
     const logged: string[] = [];

@@ -73,7 +73,7 @@ describe('preload.ts', () => {
       status: { settings(): Promise<unknown>; saveSettings(r: unknown): Promise<unknown> };
       on: (event: string, listener: () => void) => () => void;
     };
-    expect(Object.keys(api).sort()).toEqual(['accounts', 'app', 'network', 'on', 'status', 'sync']);
+    expect(Object.keys(api).sort()).toEqual(['accounts', 'app', 'mirror', 'network', 'on', 'status', 'sync', 'verify']);
     await api.accounts.list({ query: 'limit=2' });
     await api.app.info();
     expect(invoke.mock.calls).toEqual([['accounts/list', { query: 'limit=2' }], ['app/info', null]]);

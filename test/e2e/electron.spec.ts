@@ -27,7 +27,7 @@ test.describe('the Electron window', () => {
     userData = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-electron-'));
     app = await _electron.launch({
       executablePath: electron.ok ? electron.path : '',
-      args: [ROOT, '--user-data-dir', userData, '--mirror-port', '0', '--status-port', '0', '--demo-accounts', '300'],
+      args: [ROOT, '--user-data-dir', userData, '--mirror-port', '0', '--status-port', '0', '--verify-port', '0', '--demo-accounts', '300'],
       cwd: ROOT,
     });
     page = await app.firstWindow();

@@ -11,6 +11,7 @@ import { findProfile } from '../../main/services/network-profiles.ts';
 import { startProfileStatus, statusPlan, type ProfileStatus } from '../../main/services/profile-status.ts';
 import { createStatusHandlers } from '../../main/services/status-handlers.ts';
 import { SCENARIOS_DIR } from '../status/status-fixture.ts';
+import { createVerifyHandlers } from '../../main/services/verify-handlers.ts';
 
 const demo = findProfile('demo')!;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-profile-status-'));
@@ -43,7 +44,7 @@ function collect<E extends keyof ApiEvents>(events: ApiEventBus, name: E) {
 
 const unused = () => { throw new Error('not used here'); };
 const dispatcherFor = (status: ProfileStatus | null) =>
-  createDispatcher({ 'app/info': unused, 'network/status': unused, 'accounts/list': unused, 'sync/status': unused, 'sync/pause': unused, 'sync/resume': unused, 'sync/resync': unused, 'network/switch': unused, ...createStatusHandlers(() => status?.service ?? null) } as ApiHandlers);
+  createDispatcher({ 'app/info': unused, 'network/status': unused, 'accounts/list': unused, 'mirror/get': unused, 'sync/status': unused, 'sync/pause': unused, 'sync/resume': unused, 'sync/resync': unused, 'network/switch': unused, 'network/profiles': unused, 'network/profiles/save': unused, 'network/profiles/delete': unused, ...createVerifyHandlers({ verify: () => null, session: unused }), ...createStatusHandlers(() => status?.service ?? null) } as ApiHandlers);
 
 describe('a profile\'s status service', () => {
   it('keeps each source in its own file in the profile\'s data folder', () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MirrorRouteContext } from '../http/mirror-routes.ts';
+import { withReadThrough } from '../http/read-through.ts';
 import { registerMirrorGet } from '../query/mirror-get.ts';
 import { TransactionsService } from '../transactions/transactions-service.ts';
 import { AccountByIdService } from './account-by-id-service.ts';
@@ -7,8 +8,8 @@ import { AccountByIdService } from './account-by-id-service.ts';
 /** The reference's lifetime for one account: it changes with every transaction. */
 const ACCOUNT_CACHE_SECONDS = 2;
 
-export function registerAccountByIdRoutes(app: FastifyInstance, { db, config }: MirrorRouteContext): void {
+export function registerAccountByIdRoutes(app: FastifyInstance, { db, config, readThrough }: MirrorRouteContext): void {
   const service = new AccountByIdService(db, config, new TransactionsService(db, config));
   registerMirrorGet(app, '/api/v1/accounts/:idOrAliasOrEvmAddress', ACCOUNT_CACHE_SECONDS, config,
-    (raw, params) => service.get(raw, params.idOrAliasOrEvmAddress!));
+    withReadThrough(readThrough, 'account', 'idOrAliasOrEvmAddress', (raw, params) => service.get(raw, params.idOrAliasOrEvmAddress!)));
 }

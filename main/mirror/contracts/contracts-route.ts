@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MirrorRouteContext } from '../http/mirror-routes.ts';
+import { withReadThrough } from '../http/read-through.ts';
 import { registerMirrorGet } from '../query/mirror-get.ts';
 import { registerContractCallRoute } from './call/call-route.ts';
 import { ContractActionsService } from './contract-actions-service.ts';
@@ -22,7 +23,8 @@ export function registerContractsRoutes(app: FastifyInstance, context: MirrorRou
   const { db, config } = context;
   const contracts = new ContractsService(db, config);
   registerMirrorGet(app, CONTRACTS_PATH, CONTRACT_CACHE_SECONDS.list, config, (raw) => contracts.list(raw));
-  registerMirrorGet(app, `${CONTRACTS_PATH}/:contractId`, CONTRACT_CACHE_SECONDS.byId, config, (raw, params) => contracts.byId(raw, params.contractId!));
+  registerMirrorGet(app, `${CONTRACTS_PATH}/:contractId`, CONTRACT_CACHE_SECONDS.byId, config, 
+    withReadThrough(context.readThrough, 'contract', 'contractId', (raw, params) => contracts.byId(raw, params.contractId!)));
 
   const logs = new ContractLogsService(db, config);
   registerMirrorGet(app, CONTRACT_LOGS_PATH, CONTRACT_CACHE_SECONDS.list, config, (raw) => logs.list(raw));

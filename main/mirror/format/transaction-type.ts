@@ -22,6 +22,9 @@ const IDS: ReadonlyMap<string, number> = new Map(Object.entries(NAMES).map(([id,
 
 export const SCHEDULE_CREATE_TYPE = 42;
 
+/** Every type name the API knows, sorted; the explorer's type filter offers these. */
+export const TRANSACTION_TYPE_NAMES: readonly string[] = Object.values(NAMES).sort();
+
 export function transactionTypeName(id: number | bigint): string {
   return NAMES[Number(id)] ?? 'UNKNOWN';
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { MirrorApiConfig } from '../config.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
+import type { ReadThrough } from './read-through.ts';
 import { registerBalancesRoutes } from '../balances/balances-route.ts';
 import { registerContractsRoutes } from '../contracts/contracts-route.ts';
 import { registerTokensRoutes } from '../tokens/tokens-route.ts';
@@ -19,6 +20,8 @@ import { registerNetworkRoutes } from '../network/network-route.ts';
 export interface MirrorRouteContext {
   db: SqliteDatabase;
   config: () => MirrorApiConfig;
+  /** Fetches by-id entities the store lacks from an upstream (a synced profile); absent: the store alone answers. */
+  readThrough?: ReadThrough;
 }
 
 /** Registers one resource's routes (tokens, transactions, ...) on the mirror server. */

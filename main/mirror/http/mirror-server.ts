@@ -5,6 +5,7 @@ import type { AccountsService } from '../accounts/accounts-service.ts';
 import type { MirrorApiConfig } from '../config.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { MIRROR_ROUTE_MODULES } from './mirror-routes.ts';
+import type { ReadThrough } from './read-through.ts';
 import { RepeatLimitError } from './query-string.ts';
 import { installResponseCache } from './response-cache-hooks.ts';
 import { ResponseCache } from './response-cache.ts';
@@ -17,6 +18,8 @@ export interface MirrorServerDeps {
   hostCheck: boolean;
   /** Keep recent answers until the store changes (on unless a benchmark measures without). */
   responseCache?: boolean;
+  /** By-id lookups of entities the store lacks go to this (a synced profile's upstream). */
+  readThrough?: ReadThrough;
 }
 
 /**
@@ -36,7 +39,7 @@ export function buildMirrorServer(deps: MirrorServerDeps): FastifyInstance {
   if (deps.responseCache !== false) installResponseCache(app, new ResponseCache(deps.db), deps.config);
 
   registerAccountsRoutes(app, deps);
-  for (const register of MIRROR_ROUTE_MODULES) register(app, { db: deps.db, config: deps.config });
+  for (const register of MIRROR_ROUTE_MODULES) register(app, { db: deps.db, config: deps.config, ...(deps.readThrough ? { readThrough: deps.readThrough } : {}) });
 
   app.setNotFoundHandler((request, reply) => sendMirrorError(request, reply, 404, 'Not found'));
   app.setErrorHandler((error, request, reply) => {

@@ -15,7 +15,8 @@ export function badRequest(...messages: MirrorMessage[]): GetOutcome {
   return { status: 400, messages };
 }
 
-export type GetHandler = (raw: ParsedQuery, params: Record<string, string>) => GetOutcome;
+/** Synchronous for reads of the store; a read-through (see http/read-through.ts) makes one asynchronous. */
+export type GetHandler = (raw: ParsedQuery, params: Record<string, string>) => GetOutcome | Promise<GetOutcome>;
 
 /**
  * Registers a mirror GET route: parses the query as the reference does, runs the handler
@@ -31,7 +32,7 @@ export function registerMirrorGet(
 ): void {
   app.get(path, async (request, reply) => {
     const raw = parseQueryString(rawQueryOf(request), config().query.maxRepeatedQueryParameters);
-    const outcome = handle(raw, request.params as Record<string, string>);
+    const outcome = await handle(raw, request.params as Record<string, string>);
     if ('messages' in outcome) {
       return sendMirrorJson(request, reply, outcome.status, { _status: { messages: outcome.messages } }, null);
     }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MirrorRouteContext } from '../http/mirror-routes.ts';
+import { withReadThrough } from '../http/read-through.ts';
 import { registerMirrorGet } from '../query/mirror-get.ts';
 import { TokenBalancesService } from './token-balances-service.ts';
 import { TokenNftsService } from './token-nfts-service.ts';
@@ -15,7 +16,7 @@ export function registerTokensRoutes(app: FastifyInstance, context: MirrorRouteC
   const get = (path: string, seconds: number, handle: Parameters<typeof registerMirrorGet>[4]): void =>
     registerMirrorGet(app, `${TOKENS_PATH}${path}`, seconds, context.config, handle);
   get('', CACHE_SECONDS.list, (raw) => tokens.list(raw));
-  get('/:tokenId', CACHE_SECONDS.info, (raw, params) => tokens.info(raw, params.tokenId!));
+  get('/:tokenId', CACHE_SECONDS.info, withReadThrough(context.readThrough, 'token', 'tokenId', (raw, params) => tokens.info(raw, params.tokenId!)));
   get('/:tokenId/balances', CACHE_SECONDS.balances, (raw, params) => holders.balances(raw, params.tokenId!));
   get('/:tokenId/nfts', CACHE_SECONDS.nfts, (raw, params) => nfts.nfts(raw, params.tokenId!));
   get('/:tokenId/nfts/:serialNumber', CACHE_SECONDS.nfts, (raw, params) => nfts.nft(raw, params.tokenId!, params.serialNumber!));

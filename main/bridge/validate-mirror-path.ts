@@ -1,0 +1,69 @@
+import type { RequestOf } from '../common/api-contract.ts';
+import type { Validation } from './validate-request.ts';
+
+/** Longest path + query accepted; `links.next` values and every filter set fit far below it. */
+export const MAX_MIRROR_PATH_LENGTH = 4096;
+
+const PREFIX = '/api/v1/';
+
+/** The mirror's GET resource groups; anything else is refused before it reaches the mirror app. */
+const RESOURCE_ROOTS = new Set(['accounts', 'balances', 'contracts', 'network', 'schedules', 'tokens', 'topics', 'transactions']);
+
+/**
+ * Paths that are not plain reads: `POST /contracts/call` runs the EVM and `network/fees`
+ * estimates from a posted transaction. Neither is reachable through `mirror/get`, whatever
+ * the method; compared on the lower-cased path so no spelling slips through.
+ */
+const BLOCKED_PATHS = ['/api/v1/contracts/call', '/api/v1/network/fees'];
+
+/**
+ * Checks a `mirror/get` request: one string field `path`, a path + query under `/api/v1/` on
+ * the local mirror (no scheme, host, `..`, `//`, backslash, fragment or control/space/non-ASCII
+ * characters), within a known GET resource group. The renderer is untrusted; this is the gate.
+ */
+export function validateMirrorGet(request: unknown): Validation<RequestOf<'mirror/get'>> {
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+    return { ok: false, problems: ['request must be an object with a "path" string'] };
+  }
+  const extra = Object.keys(request).filter((key) => key !== 'path');
+  if (extra.length > 0) return { ok: false, problems: extra.map((key) => `unexpected field "${key}"`) };
+  const { path } = request as { path?: unknown };
+  if (typeof path !== 'string') return { ok: false, problems: ['"path" must be a string'] };
+  const problem = mirrorPathProblem(path);
+  return problem === null ? { ok: true, value: { path } } : { ok: false, problems: [problem] };
+}
+
+/** Why `path` may not be read through `mirror/get`, or null when it may. */
+export function mirrorPathProblem(path: string): string | null {
+  if (path.length > MAX_MIRROR_PATH_LENGTH) return `"path" is longer than ${MAX_MIRROR_PATH_LENGTH} characters`;
+  if (!path.startsWith(PREFIX)) return '"path" must start with /api/v1/ (a path on the local mirror, no scheme or host)';
+  if (!/^[\x21-\x7e]*$/.test(path)) return '"path" may hold printable ASCII only (percent-encode anything else)';
+  if (/[\\#]/.test(path)) return '"path" may not contain a backslash or a fragment';
+  const queryAt = path.indexOf('?');
+  const pathPart = queryAt === -1 ? path : path.slice(0, queryAt);
+  if (pathPart.includes('//')) return '"path" may not contain an empty segment (//)';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathPart);
+  } catch {
+    return '"path" has a malformed percent-encoding';
+  }
+  if (path.includes('..') || decoded.includes('..') || decoded !== decodeSlashFree(pathPart)) {
+    return '"path" may not contain ".." or encoded separators';
+  }
+  const lower = decoded.toLowerCase().replace(/\/+$/, '');
+  if (BLOCKED_PATHS.some((blocked) => lower === blocked || lower.startsWith(`${blocked}/`))) {
+    return `${pathPart} is not a GET resource of the mirror API`;
+  }
+  const root = pathPart.slice(PREFIX.length).split('/')[0]!;
+  if (!RESOURCE_ROOTS.has(root)) return `unknown mirror resource "${root}" (one of: ${[...RESOURCE_ROOTS].join(', ')})`;
+  return null;
+}
+
+/**
+ * Decodes everything but encoded separators: a path whose decoding differs from this one
+ * hides a `/` or `\` (`%2F`, `%5C`), which could move a request to another route.
+ */
+function decodeSlashFree(pathPart: string): string {
+  return decodeURIComponent(pathPart.replace(/%(2f|5c)/gi, '%25$1'));
+}

@@ -1,0 +1,63 @@
+import type { ApiError, ApiErrorCode, MirrorGetResponse, RequestOf } from '../common/api-contract.ts';
+import type { MirrorErrorBody } from '../common/mirror-types.ts';
+import { ApiFailure } from '../bridge/api-error.ts';
+import { parseJsonLossless } from '../mirror/format/json-out.ts';
+import type { MirrorApi } from '../mirror/mirror-api.ts';
+
+/** A mirror API error answer as a typed error that keeps the mirror's status and body. */
+export class MirrorFailure extends ApiFailure {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown) {
+    const messages = messagesOf(body);
+    super(codeOfStatus(status), messages[0] ?? `The mirror API answered HTTP ${status}`, messages);
+    this.status = status;
+    this.body = body;
+  }
+
+  override toApiError(): ApiError {
+    return { ...super.toApiError(), mirror: { status: this.status, body: this.body } };
+  }
+}
+
+/**
+ * `mirror/get`: answers a validated GET path by injecting it into the same Fastify app the
+ * mirror port serves (response cache, routes and error bodies included), so the renderer sees
+ * byte for byte what an HTTP client of the REST port sees, without a socket.
+ */
+export function createMirrorGetHandler(mirror: () => MirrorApi): (request: RequestOf<'mirror/get'>) => Promise<MirrorGetResponse> {
+  return async ({ path }) => {
+    // A loopback Host passes the mirror's DNS-rebinding guard, as a local client's would.
+    const response = await mirror().server.inject({ method: 'GET', url: path, headers: { host: '127.0.0.1', accept: 'application/json' } });
+    const body = parseBody(response.body);
+    if (response.statusCode >= 200 && response.statusCode < 300) return { status: response.statusCode, body };
+    throw new MirrorFailure(response.statusCode, body);
+  };
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return parseJsonLossless(text);
+  } catch {
+    return text;
+  }
+}
+
+function codeOfStatus(status: number): ApiErrorCode {
+  if (status === 404) return 'not-found';
+  if (status === 403) return 'forbidden';
+  if (status === 429 || status === 503) return 'unavailable';
+  if (status >= 400 && status < 500) return 'invalid-input';
+  return 'internal';
+}
+
+/** One line per message of a mirror error body (`message: detail` when there is a detail). */
+function messagesOf(body: unknown): string[] {
+  const messages = (body as Partial<MirrorErrorBody> | null)?._status?.messages;
+  if (!Array.isArray(messages)) return [];
+  return messages
+    .filter((entry) => typeof entry?.message === 'string')
+    .map((entry) => (typeof entry.detail === 'string' && entry.detail !== '' ? `${entry.message}: ${entry.detail}` : entry.message));
+}

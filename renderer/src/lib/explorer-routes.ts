@@ -1,0 +1,42 @@
+/**
+ * Hash routes of the ledger explorer screens. Every entity shown anywhere links through these,
+ * so one place decides what an id opens.
+ */
+import { formatRoute } from './hash-route.ts';
+
+export type EntityKind = 'account' | 'token' | 'contract' | 'topic' | 'schedule' | 'transaction' | 'contract-result' | 'entity';
+
+function withParams(screen: string, params: Record<string, string | number | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== null && value !== undefined && value !== '') search.append(key, String(value));
+  }
+  return formatRoute({ screen, query: search.toString() });
+}
+
+/** `#/account?id=0.0.1234`, `#/token?id=…`, …; `entity` is an id of unknown kind, resolved on arrival. */
+export function entityHref(kind: EntityKind, id: string, extra: Record<string, string | number | null | undefined> = {}): string {
+  return withParams(kind, { id, ...extra });
+}
+
+export function transactionHref(id: string, nonce?: number | null): string {
+  return withParams('transaction', { id, nonce: nonce ? nonce : null });
+}
+
+export function transactionsHref(filters: Record<string, string | null | undefined>): string {
+  return withParams('transactions', filters);
+}
+
+/** A parameter of a screen's query (`id`, `tab`, …); null when absent or empty. */
+export function routeParam(query: string, name: string): string | null {
+  const value = new URLSearchParams(query).get(name);
+  return value === null || value === '' ? null : value;
+}
+
+/** The same query with one parameter set (or removed with null), keeping the others' order. */
+export function withRouteParam(query: string, name: string, value: string | null): string {
+  const params = new URLSearchParams(query);
+  if (value === null || value === '') params.delete(name);
+  else params.set(name, value);
+  return params.toString();
+}

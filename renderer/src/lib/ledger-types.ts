@@ -1,0 +1,197 @@
+/**
+ * The shapes of the mirror API answers the explorer screens read, as the Hiero mirror node REST
+ * API documents them. Only the fields the screens show are named; `mirror/get` returns the
+ * body untyped, so these describe rather than check it (screens treat every field as optional data).
+ */
+import type { Int64, KeyWrapper } from '../../../main/common/mirror-types.ts';
+
+export type { Int64, KeyWrapper };
+
+export interface Links { next: string | null }
+
+export interface Transfer { account: string; amount: Int64; is_approval?: boolean }
+export interface TokenTransfer { token_id: string; account: string; amount: Int64; is_approval?: boolean }
+export interface NftTransfer {
+  token_id: string;
+  serial_number: Int64;
+  sender_account_id: string | null;
+  receiver_account_id: string | null;
+  is_approval?: boolean;
+}
+export interface AssessedFee { amount: Int64; collector_account_id: string; token_id: string | null; effective_payer_account_ids?: string[] }
+
+export interface Transaction {
+  transaction_id: string;
+  consensus_timestamp: string;
+  valid_start_timestamp: string;
+  name: string;
+  result: string;
+  charged_tx_fee: Int64;
+  max_fee: string;
+  memo_base64: string | null;
+  node: string | null;
+  nonce: number;
+  scheduled: boolean;
+  entity_id: string | null;
+  parent_consensus_timestamp: string | null;
+  batch_key: KeyWrapper | null;
+  transaction_hash: string;
+  transfers: Transfer[];
+  token_transfers: TokenTransfer[];
+  nft_transfers: NftTransfer[];
+  staking_reward_transfers: Transfer[];
+  assessed_custom_fees?: AssessedFee[];
+}
+
+export interface TransactionsPage { transactions: Transaction[]; links: Links }
+
+export interface Nft {
+  token_id: string;
+  serial_number: Int64;
+  account_id: string | null;
+  created_timestamp: string | null;
+  modified_timestamp: string | null;
+  deleted: boolean;
+  metadata: string;
+  spender: string | null;
+}
+
+export interface CryptoAllowance { owner: string; spender: string; amount: Int64; amount_granted: Int64; timestamp: { from: string; to: string | null } }
+export interface TokenAllowance extends CryptoAllowance { token_id: string }
+export interface StakingReward { account_id: string; amount: Int64; timestamp: string }
+
+export interface FixedFee { amount: Int64; collector_account_id: string; denominating_token_id: string | null; all_collectors_are_exempt?: boolean }
+export interface FractionalFee {
+  amount: { numerator: Int64; denominator: Int64 };
+  collector_account_id: string;
+  denominating_token_id: string | null;
+  minimum: Int64;
+  maximum: Int64 | null;
+  net_of_transfers: boolean;
+}
+export interface RoyaltyFee { amount: { numerator: Int64; denominator: Int64 }; collector_account_id: string; fallback_fee: { amount: Int64; denominating_token_id: string | null } | null }
+export interface CustomFees { created_timestamp: string; fixed_fees?: FixedFee[]; fractional_fees?: FractionalFee[]; royalty_fees?: RoyaltyFee[] }
+
+export interface TokenInfo {
+  token_id: string;
+  name: string;
+  symbol: string;
+  type: 'FUNGIBLE_COMMON' | 'NON_FUNGIBLE_UNIQUE';
+  decimals: string;
+  total_supply: string;
+  initial_supply: string;
+  max_supply: string;
+  supply_type: string;
+  treasury_account_id: string | null;
+  auto_renew_account: string | null;
+  auto_renew_period: Int64 | null;
+  created_timestamp: string;
+  modified_timestamp: string;
+  expiry_timestamp: Int64 | null;
+  deleted: boolean;
+  freeze_default: boolean;
+  pause_status: string;
+  memo: string;
+  custom_fees: CustomFees | null;
+  admin_key: KeyWrapper | null;
+  kyc_key: KeyWrapper | null;
+  freeze_key: KeyWrapper | null;
+  wipe_key: KeyWrapper | null;
+  supply_key: KeyWrapper | null;
+  fee_schedule_key: KeyWrapper | null;
+  pause_key: KeyWrapper | null;
+  metadata_key: KeyWrapper | null;
+}
+
+export interface TokenHolder { account: string; balance: Int64; decimals?: Int64 }
+
+export interface ContractInfo {
+  contract_id: string;
+  evm_address: string;
+  admin_key: KeyWrapper | null;
+  auto_renew_account: string | null;
+  auto_renew_period: Int64 | null;
+  created_timestamp: string | null;
+  deleted: boolean;
+  expiration_timestamp: string | null;
+  file_id: string | null;
+  memo: string;
+  nonce: Int64 | null;
+  obtainer_id: string | null;
+  proxy_account_id: string | null;
+  max_automatic_token_associations: Int64 | null;
+  bytecode?: string | null;
+  runtime_bytecode?: string | null;
+}
+
+export interface ContractLog {
+  address: string;
+  contract_id: string | null;
+  data: string | null;
+  index: number;
+  topics: string[];
+  timestamp?: string;
+  transaction_hash?: string;
+}
+
+export interface StateChange { address: string; contract_id: string | null; slot: string; value_read: string; value_written: string | null }
+
+export interface ContractResult {
+  contract_id: string | null;
+  from: string | null;
+  to: string | null;
+  hash: string;
+  timestamp: string;
+  result: string;
+  status?: string;
+  error_message: string | null;
+  function_parameters: string;
+  call_result: string | null;
+  gas_limit: Int64;
+  gas_used: Int64 | null;
+  amount: Int64 | null;
+  created_contract_ids?: string[] | null;
+  block_number?: Int64 | null;
+  logs?: ContractLog[];
+  state_changes?: StateChange[];
+}
+
+export interface ContractState { address: string; contract_id: string; slot: string; value: string; timestamp: string }
+
+export interface TopicInfo {
+  topic_id: string;
+  memo: string;
+  deleted: boolean;
+  created_timestamp: string | null;
+  auto_renew_account: string | null;
+  auto_renew_period: Int64 | null;
+  admin_key: KeyWrapper | null;
+  submit_key: KeyWrapper | null;
+  fee_schedule_key?: KeyWrapper | null;
+}
+
+export interface TopicMessage {
+  consensus_timestamp: string;
+  message: string;
+  payer_account_id: string | null;
+  sequence_number: Int64;
+  running_hash: string;
+  topic_id: string;
+  chunk_info: { number: number; total: number; initial_transaction_id: { account_id: string; transaction_valid_start: string } | null } | null;
+}
+
+export interface ScheduleSignature { consensus_timestamp: string; public_key_prefix: string; type: string }
+
+export interface ScheduleInfo {
+  schedule_id: string;
+  memo: string;
+  creator_account_id: string;
+  payer_account_id: string;
+  admin_key: KeyWrapper | null;
+  consensus_timestamp: string;
+  executed_timestamp: string | null;
+  expiration_time: string | null;
+  deleted: boolean;
+  wait_for_expiry: boolean;
+  signatures: ScheduleSignature[];
+}

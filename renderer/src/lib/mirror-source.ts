@@ -1,0 +1,42 @@
+import type { ApiResult, MirrordeskApi } from '../../../main/common/api-contract.ts';
+import type { Links } from './ledger-types.ts';
+import type { Page, PageLoader } from './paged-list.ts';
+
+type MirrorReader = Pick<MirrordeskApi, 'mirror'>;
+
+/**
+ * A mirror API path from its segments and query: segments are percent-encoded (an id typed by
+ * the user cannot add a segment), empty query values are left out.
+ */
+export function mirrorPath(segments: ReadonlyArray<string>, query: Record<string, string | number | null | undefined> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined && value !== '') params.append(key, String(value));
+  }
+  const text = params.toString();
+  return `/api/v1/${segments.map((segment) => encodeURIComponent(segment)).join('/')}${text ? `?${text}` : ''}`;
+}
+
+/** One resource of the local mirror API; the body is what the REST endpoint answers. */
+export async function mirrorGet<T>(api: MirrorReader, path: string): Promise<ApiResult<T>> {
+  const result = await api.mirror.get({ path });
+  return result.ok ? { ok: true, value: result.value.body as T } : result;
+}
+
+/**
+ * Pages of one list resource (`key` names the array in the body). The list's "query" is the
+ * whole path, so next pages are simply the `links.next` paths the mirror answers.
+ */
+export function mirrorPageLoader<T>(api: MirrorReader, key: string): PageLoader<T> {
+  return async (path): Promise<ApiResult<Page<T>>> => {
+    const result = await mirrorGet<Record<string, unknown> & { links?: Links }>(api, path);
+    if (!result.ok) return result;
+    const items = result.value[key];
+    return { ok: true, value: { items: Array.isArray(items) ? (items as T[]) : [], next: result.value.links?.next ?? null } };
+  };
+}
+
+/** `mirrorGet` as a plain function of the path, the shape the search resolver takes. */
+export function mirrorGetter(api: MirrorReader): (path: string) => Promise<ApiResult<unknown>> {
+  return (path) => mirrorGet<unknown>(api, path);
+}

@@ -1,0 +1,53 @@
+/**
+ * What the header's search box was given. Pure and exhaustive so the rules are tested on
+ * their own: the order of checks decides ambiguous strings (hex before entity ids and aliases).
+ */
+export type SearchQuery =
+  | { kind: 'transaction-id'; id: string }
+  | { kind: 'transaction-hash'; hash: string }
+  | { kind: 'ethereum-hash'; hash: string }
+  | { kind: 'evm-address'; address: string }
+  | { kind: 'entity-id'; id: string }
+  | { kind: 'alias'; alias: string }
+  | { kind: 'empty' }
+  | { kind: 'invalid' };
+
+/** `0.0.3-1700000000-000000001` (mirror form) or `0.0.3@1700000000.000000001` (SDK form). */
+const TRANSACTION_ID = /^(\d{1,4})\.(\d{1,5})\.(\d{1,12})(?:-(\d{1,19})-(\d{1,9})|@(\d{1,19})\.(\d{1,9}))$/;
+const ENTITY_ID = /^(?:(\d{1,4})\.(\d{1,5})\.)?(\d{1,12})$/;
+/** A key alias is the base32 (RFC 4648, no padding) of a protobuf Key: 52+ characters in practice. */
+const ALIAS = /^(?:\d{1,4}\.\d{1,5}\.)?([A-Z2-7]{20,})$/;
+
+export function classifySearch(input: string): SearchQuery {
+  const text = input.trim();
+  if (text === '') return { kind: 'empty' };
+  const tx = TRANSACTION_ID.exec(text);
+  if (tx) {
+    const seconds = tx[4] ?? tx[6]!;
+    const nanos = tx[5] ?? tx[7]!;
+    return { kind: 'transaction-id', id: `${Number(tx[1])}.${Number(tx[2])}.${BigInt(tx[3]!)}-${BigInt(seconds)}-${nanos.padStart(9, '0')}` };
+  }
+  const hex = /^(?:0x)?([0-9a-fA-F]+)$/.exec(text)?.[1]?.toLowerCase();
+  if (hex && hex.length === 96) return { kind: 'transaction-hash', hash: `0x${hex}` };
+  if (hex && hex.length === 64) return { kind: 'ethereum-hash', hash: `0x${hex}` };
+  if (hex && hex.length === 40) return { kind: 'evm-address', address: `0x${hex}` };
+  const entity = ENTITY_ID.exec(text);
+  if (entity) return { kind: 'entity-id', id: `${Number(entity[1] ?? 0)}.${Number(entity[2] ?? 0)}.${BigInt(entity[3]!)}` };
+  // Upper case only, as the mirror matches aliases: a lower-case word is not taken for one.
+  const alias = ALIAS.exec(text);
+  if (alias) return { kind: 'alias', alias: alias[1]! };
+  return { kind: 'invalid' };
+}
+
+/** How the kinds read in messages ("No account, contract, token or topic 0.0.5"). */
+export function describeSearch(query: SearchQuery): string {
+  switch (query.kind) {
+    case 'transaction-id': return `transaction ${query.id}`;
+    case 'transaction-hash': return 'transaction with this hash';
+    case 'ethereum-hash': return 'contract result with this Ethereum hash';
+    case 'evm-address': return `contract, account or token at ${query.address}`;
+    case 'entity-id': return `account, contract, token, topic or schedule ${query.id}`;
+    case 'alias': return 'account with this alias';
+    default: return 'match';
+  }
+}

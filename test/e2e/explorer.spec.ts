@@ -1,0 +1,319 @@
+import type { Page } from '@playwright/test';
+import { expect, screenshot, test, type ServeInstance } from './serve-fixture.ts';
+
+/**
+ * The ledger explorer against a real `serve` and its demo ledger. Every target is found
+ * through the mirror API first (no hard-coded ids), so the tests follow the demo generator.
+ */
+async function mirror<T>(serve: ServeInstance, path: string): Promise<T> {
+  const response = await fetch(`${serve.mirrorUrl}${path}`);
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+interface Tx { transaction_id: string; transaction_hash: string; name: string; result: string; entity_id: string | null; nonce: number; transfers: Array<{ account: string }> }
+interface Account { account: string; evm_address: string | null; balance: { tokens: Array<{ token_id: string }> } | null }
+
+async function search(page: Page, text: string): Promise<void> {
+  const box = page.getByTestId('search-input');
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+const base64ToHex = (text: string): string => Buffer.from(text, 'base64').toString('hex');
+
+test.describe('ledger explorer', () => {
+  test('search opens an account page whose tabs load what the API holds', async ({ page, openApp, serve }) => {
+    const { accounts } = await mirror<{ accounts: Account[] }>(serve, '/api/v1/accounts?account.id=gt:0.0.1000&limit=100');
+    const account = accounts.find((a) => (a.balance?.tokens.length ?? 0) > 0) ?? accounts[0]!;
+    await openApp();
+    await search(page, account.account.split('.')[2]!);
+    await expect(page).toHaveURL(new RegExp(`#/account\\?id=${account.account.replaceAll('.', '\\.')}$`));
+    const detail = page.getByTestId('account-detail');
+    await expect(detail.getByTestId('account-id')).toHaveText(account.account);
+    const tokenLinks = detail.getByTestId('token-balances').locator('a[data-kind="token"]');
+    await expect(tokenLinks).toHaveCount(account.balance?.tokens.length ?? 0);
+    await screenshot(page, 'explorer-01-account-page');
+
+    const nfts = await mirror<{ nfts: unknown[] }>(serve, `/api/v1/accounts/${account.account}/nfts?limit=25`);
+    await detail.getByRole('tab', { name: 'NFTs' }).click();
+    await expect(page).toHaveURL(/tab=nfts/);
+    await expect(detail.getByTestId('account-nfts')).toHaveAttribute('data-count', String(nfts.nfts.length));
+    await expect(detail.getByTestId('account-nfts')).toHaveAttribute('data-status', 'ready');
+
+    await detail.getByRole('tab', { name: 'Allowances' }).click();
+    await expect(detail.getByTestId('crypto-allowances')).toHaveAttribute('data-status', 'ready');
+    await expect(detail.getByTestId('token-allowances')).toHaveAttribute('data-status', 'ready');
+
+    const rewards = await mirror<{ rewards: unknown[] }>(serve, `/api/v1/accounts/${account.account}/rewards?limit=25`);
+    await detail.getByRole('tab', { name: 'Rewards' }).click();
+    await expect(detail.getByTestId('account-rewards')).toHaveAttribute('data-count', String(rewards.rewards.length));
+
+    const txs = await mirror<{ transactions: Tx[] }>(serve, `/api/v1/transactions?account.id=${account.account}&limit=25`);
+    await detail.getByRole('tab', { name: 'Transactions' }).click();
+    const list = detail.getByTestId('transactions-list');
+    await expect(list).toHaveAttribute('data-status', 'ready');
+    await expect(list).toHaveAttribute('data-count', String(txs.transactions.length));
+    await screenshot(page, 'explorer-02-account-transactions');
+
+    // The tab is part of the address: reload keeps it.
+    await page.reload();
+    await expect(page.getByTestId('transactions-list')).toHaveAttribute('data-count', String(txs.transactions.length));
+  });
+
+  test('the Accounts side panel has the tabs and opens as its own page', async ({ page, openApp }) => {
+    await openApp();
+    const row = page.locator('[role="row"][data-account]').nth(3);
+    const id = await row.getAttribute('data-account');
+    await row.click();
+    const detail = page.getByTestId('account-detail');
+    await detail.getByRole('tab', { name: 'Rewards' }).click();
+    await expect(detail.getByTestId('account-rewards')).toHaveAttribute('data-status', /ready|error/);
+    await expect(detail.getByTestId('account-rewards')).toHaveAttribute('data-status', 'ready');
+    await screenshot(page, 'explorer-03-side-panel-tabs');
+    await detail.getByTestId('open-account-page').click();
+    await expect(page).toHaveURL(new RegExp(`#/account\\?id=${id!.replaceAll('.', '\\.')}$`));
+    await expect(page.getByTestId('account-screen').getByTestId('account-id')).toHaveText(id!);
+  });
+
+  test('search by EVM address opens the account or contract at that address', async ({ page, openApp, serve }) => {
+    const { accounts } = await mirror<{ accounts: Account[] }>(serve, '/api/v1/accounts?account.id=gt:0.0.1000&limit=100');
+    const withAddress = accounts.find((a) => a.evm_address && !/^0x0{24}/.test(a.evm_address));
+    test.skip(!withAddress, 'the demo has no account with a key-derived EVM address');
+    await openApp();
+    await search(page, withAddress!.evm_address!.slice(2).toUpperCase());
+    await expect(page).toHaveURL(/#\/(account|contract)\?id=/);
+    await expect(page.getByTestId(/account-screen|contract-screen/)).toContainText(withAddress!.account);
+  });
+
+  test('search by key alias opens the account holding it', async ({ page, openApp, serve }) => {
+    const { accounts } = await mirror<{ accounts: Array<Account & { alias: string | null }> }>(serve, '/api/v1/accounts?account.id=gt:0.0.1000&limit=100');
+    const withAlias = accounts.find((a) => a.alias);
+    test.skip(!withAlias, 'the demo has no account with an alias');
+    await openApp();
+    await search(page, withAlias!.alias!);
+    await expect(page).toHaveURL(new RegExp(`#/account\\?id=${withAlias!.account.replaceAll('.', '\\.')}$`));
+    await expect(page.getByTestId('account-id')).toHaveText(withAlias!.account);
+  });
+
+  test('a token page shows info, keys, fees and its holders; holder links open accounts', async ({ page, openApp, serve }) => {
+    const { tokens } = await mirror<{ tokens: Array<{ token_id: string }> }>(serve, '/api/v1/tokens?type=FUNGIBLE_COMMON&limit=1');
+    const tokenId = tokens[0]!.token_id;
+    const holders = await mirror<{ balances: Array<{ account: string }> }>(serve, `/api/v1/tokens/${tokenId}/balances?limit=25`);
+    await openApp();
+    await search(page, tokenId);
+    await expect(page).toHaveURL(new RegExp(`#/token\\?id=${tokenId.replaceAll('.', '\\.')}$`));
+    await expect(page.getByTestId('token-id')).toHaveText(tokenId);
+    await expect(page.getByTestId('token-info')).toBeVisible();
+    await expect(page.getByTestId('token-keys')).toBeVisible();
+    await expect(page.getByTestId('custom-fees')).toBeVisible();
+    const holderRows = page.getByTestId('holder-row');
+    await expect(holderRows).toHaveCount(holders.balances.length);
+    await screenshot(page, 'explorer-04-token');
+    if (holders.balances.length > 0) {
+      await holderRows.first().locator('a[data-kind="account"]').click();
+      await expect(page).toHaveURL(new RegExp(`#/account\\?id=${holders.balances[0]!.account.replaceAll('.', '\\.')}$`));
+    }
+  });
+
+  test('an NFT collection lists its NFTs', async ({ page, openApp, serve }) => {
+    const { tokens } = await mirror<{ tokens: Array<{ token_id: string }> }>(serve, '/api/v1/tokens?type=NON_FUNGIBLE_UNIQUE&limit=1');
+    test.skip(tokens.length === 0, 'the demo has no NFT collection yet');
+    const tokenId = tokens[0]!.token_id;
+    const nfts = await mirror<{ nfts: unknown[] }>(serve, `/api/v1/tokens/${tokenId}/nfts?limit=25`);
+    await openApp(`#/token?id=${tokenId}`);
+    await expect(page.getByTestId('token-nfts')).toHaveAttribute('data-count', String(nfts.nfts.length));
+    await expect(page.getByTestId('nft-row')).toHaveCount(nfts.nfts.length);
+    await screenshot(page, 'explorer-05-nft-collection');
+  });
+
+  test('a transaction opens by id (both forms) and by hash, and its ids are links', async ({ page, openApp, serve }) => {
+    const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?limit=1');
+    test.skip(transactions.length === 0, 'the demo has no transactions yet');
+    const tx = transactions[0]!;
+    await openApp();
+    await search(page, tx.transaction_id);
+    await expect(page).toHaveURL(/#\/transaction\?id=/);
+    const card = page.getByTestId('transaction-card').first();
+    await expect(card).toContainText(tx.name);
+    await expect(card.getByTestId('result-badge')).toHaveText(tx.result);
+    await expect(card.getByTestId('hbar-transfers').locator('tbody tr')).toHaveCount(tx.transfers.length);
+    await screenshot(page, 'explorer-06-transaction');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'explorer-06-transaction-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // The SDK form `0.0.x@sss.nnn` and the 48-byte hash open the same transaction.
+    const [payer, seconds, nanos] = tx.transaction_id.split('-');
+    await search(page, `${payer}@${seconds}.${nanos}`);
+    await expect(page.getByTestId('transaction-card').first()).toContainText(tx.transaction_id);
+    await search(page, base64ToHex(tx.transaction_hash));
+    await expect(page).toHaveURL(new RegExp(`#/transaction\\?id=0x${base64ToHex(tx.transaction_hash)}$`));
+    await expect(page.getByTestId('transaction-card').first()).toContainText(tx.transaction_id);
+
+    // The entity of unknown kind resolves to its own screen, replacing the lookup step in history.
+    if (tx.entity_id) {
+      await page.getByTestId('transaction-card').first().locator(`a[data-kind="entity"]:text-is("${tx.entity_id}")`).click();
+      await expect(page).toHaveURL(new RegExp(`#/(contract|account|token|topic|schedule)\\?id=${tx.entity_id.replaceAll('.', '\\.')}$`));
+      await page.goBack();
+      await expect(page).toHaveURL(/#\/transaction\?id=0x/);
+    }
+
+    // Every account in the transfers table is a link to its page.
+    const target = tx.transfers[tx.transfers.length - 1]!.account;
+    await page.getByTestId('hbar-transfers').locator(`a[data-kind="account"]:text-is("${target}")`).first().click();
+    await expect(page).toHaveURL(new RegExp(`#/account\\?id=${target.replaceAll('.', '\\.')}$`));
+  });
+
+  test('token and NFT transfers link to the token and both parties', async ({ page, openApp, serve }) => {
+    const { transactions } = await mirror<{ transactions: Array<Tx & { nft_transfers: Array<{ token_id: string; receiver_account_id: string | null }> }> }>(serve, '/api/v1/transactions?transactiontype=TOKENMINT&limit=25');
+    const mint = transactions.find((t) => t.nft_transfers.length > 0);
+    test.skip(!mint, 'the demo has no NFT mints yet');
+    await openApp(`#/transaction?id=${mint!.transaction_id}`);
+    const nfts = page.getByTestId('nft-transfers');
+    await expect(nfts.locator('tbody tr')).toHaveCount(mint!.nft_transfers.length);
+    await expect(nfts.locator('tbody tr').first()).toContainText('mint');
+    await screenshot(page, 'explorer-13-nft-mint');
+    await nfts.locator('a[data-kind="token"]').first().click();
+    await expect(page).toHaveURL(new RegExp(`#/token\\?id=${mint!.nft_transfers[0]!.token_id.replaceAll('.', '\\.')}$`));
+    await expect(page.getByTestId('nft-row').first()).toBeVisible();
+    await screenshot(page, 'explorer-14-nft-collection-rows');
+  });
+
+  test('a memo shows as decoded text', async ({ page, openApp, serve }) => {
+    const { transactions } = await mirror<{ transactions: Array<Tx & { memo_base64: string }> }>(serve, '/api/v1/transactions?transactiontype=CRYPTOTRANSFER&limit=100');
+    const withMemo = transactions.find((t) => t.memo_base64);
+    test.skip(!withMemo, 'the demo has no transfer with a memo');
+    await openApp(`#/transaction?id=${withMemo!.transaction_id}`);
+    await expect(page.getByTestId('memo').first()).toHaveText(Buffer.from(withMemo!.memo_base64, 'base64').toString('utf8'));
+  });
+
+  test('a batch lists its inner transactions', async ({ page, openApp, serve }) => {
+    const batches = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=ATOMICBATCH&limit=1');
+    test.skip(batches.transactions.length === 0, 'the demo has no atomic batches');
+    const batchId = batches.transactions[0]!.transaction_id;
+    const all = await mirror<{ transactions: Tx[] }>(serve, `/api/v1/transactions/${batchId}`);
+    const inner = all.transactions.filter((t) => t.transaction_id !== batchId);
+    await openApp(`#/transaction?id=${batchId}`);
+    await expect(page.getByTestId('batch-inner').locator('tbody tr')).toHaveCount(inner.length);
+    await screenshot(page, 'explorer-17-batch');
+  });
+
+  test('an account that granted allowances lists them', async ({ page, openApp, serve }) => {
+    const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=CRYPTOAPPROVEALLOWANCE&limit=1');
+    test.skip(transactions.length === 0, 'the demo has no allowances yet');
+    const owner = transactions[0]!.transaction_id.split('-')[0]!;
+    const crypto = await mirror<{ allowances: unknown[] }>(serve, `/api/v1/accounts/${owner}/allowances/crypto?limit=25`);
+    const tokens = await mirror<{ allowances: unknown[] }>(serve, `/api/v1/accounts/${owner}/allowances/tokens?limit=25`);
+    await openApp(`#/account?id=${owner}&tab=allowances`);
+    await expect(page.getByTestId('crypto-allowances')).toHaveAttribute('data-count', String(crypto.allowances.length));
+    await expect(page.getByTestId('token-allowances')).toHaveAttribute('data-count', String(tokens.allowances.length));
+    await screenshot(page, 'explorer-15-allowances');
+  });
+
+  test('the Transactions list filters by type, result and account', async ({ page, openApp, serve }) => {
+    const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?limit=1');
+    test.skip(transactions.length === 0, 'the demo has no transactions yet');
+    const { name } = transactions[0]!;
+    const expected = await mirror<{ transactions: Tx[] }>(serve, `/api/v1/transactions?transactiontype=${name}&result=success&limit=25`);
+    await openApp('#/transactions');
+    await expect(page.getByTestId('transaction-row').first()).toBeVisible();
+    await page.getByLabel('Transaction type').selectOption(name);
+    await page.getByLabel('Result').selectOption('success');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/transactions\\?transactiontype=${name}&result=success$`));
+    await expect(page.getByTestId('transactions-list')).toHaveAttribute('data-count', String(expected.transactions.length));
+    for (const cell of await page.getByTestId('transaction-row').locator('td:nth-child(3)').allTextContents()) expect(cell).toBe(name);
+    await screenshot(page, 'explorer-07-transactions-filtered');
+
+    // "Load more" follows links.next: the second page is exactly the API's second page.
+    const first = await mirror<{ transactions: Tx[]; links: { next: string | null } }>(serve, `/api/v1/transactions?transactiontype=${name}&result=success&limit=25`);
+    if (first.links.next) {
+      const second = await mirror<{ transactions: Tx[] }>(serve, first.links.next);
+      await page.getByTestId('load-more').click();
+      await expect(page.getByTestId('transactions-list')).toHaveAttribute('data-count', String(25 + second.transactions.length));
+      await expect(page.getByTestId('transaction-row').nth(25).locator('a[data-kind="transaction"]')).toHaveText(second.transactions[0]!.transaction_id);
+    }
+
+    await page.getByLabel('Account id').fill('not-an-account');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('load-error')).toContainText('account.id');
+  });
+
+  test('a contract page shows bytecode, results, logs and state; Ethereum hashes open results', async ({ page, openApp, serve }) => {
+    const { contracts } = await mirror<{ contracts: Array<{ contract_id: string }> }>(serve, '/api/v1/contracts?limit=1&order=desc');
+    test.skip(contracts.length === 0, 'the demo has no contracts yet');
+    const contractId = contracts[0]!.contract_id;
+    const contract = await mirror<{ runtime_bytecode: string | null }>(serve, `/api/v1/contracts/${contractId}`);
+    const results = await mirror<{ results: Array<{ hash: string }> }>(serve, `/api/v1/contracts/${contractId}/results?limit=25`);
+    await openApp();
+    await search(page, contractId);
+    await expect(page).toHaveURL(new RegExp(`#/contract\\?id=${contractId.replaceAll('.', '\\.')}$`));
+    await expect(page.getByTestId('contract-id')).toHaveText(contractId);
+    const bytes = contract.runtime_bytecode ? (contract.runtime_bytecode.length - 2) / 2 : 0;
+    await expect(page.getByTestId('runtime-size')).toHaveAttribute('data-bytes', String(bytes));
+    await expect(page.getByTestId('contract-results')).toHaveAttribute('data-count', String(results.results.length));
+    await screenshot(page, 'explorer-08-contract');
+    await page.getByRole('tab', { name: 'Logs' }).click();
+    await expect(page.getByTestId('contract-logs')).toHaveAttribute('data-status', 'ready');
+    await page.getByRole('tab', { name: 'State' }).click();
+    await expect(page.getByTestId('contract-state')).toHaveAttribute('data-status', 'ready');
+    await screenshot(page, 'explorer-09-contract-state');
+
+    test.skip(results.results.length === 0, 'the demo contract has no results yet');
+    await search(page, results.results[0]!.hash);
+    await expect(page).toHaveURL(/#\/contract-result\?id=0x/);
+    await expect(page.getByTestId('contract-result-info')).toContainText(contractId);
+    await screenshot(page, 'explorer-10-contract-result');
+  });
+
+  test('a contract call transaction links to its contract result', async ({ page, openApp, serve }) => {
+    const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=CONTRACTCALL&limit=1');
+    test.skip(transactions.length === 0, 'the demo has no contract calls yet');
+    await openApp(`#/transaction?id=${transactions[0]!.transaction_id}`);
+    await page.getByTestId('contract-result-link').first().click();
+    await expect(page).toHaveURL(/#\/contract-result\?id=/);
+    await expect(page.getByTestId('contract-result-info')).toBeVisible();
+  });
+
+  test('a topic page shows its messages, text decoded', async ({ page, openApp, serve }) => {
+    const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=CONSENSUSSUBMITMESSAGE&limit=1');
+    test.skip(transactions.length === 0 || !transactions[0]!.entity_id, 'the demo has no topic messages yet');
+    const topicId = transactions[0]!.entity_id!;
+    const messages = await mirror<{ messages: Array<{ message: string }> }>(serve, `/api/v1/topics/${topicId}/messages?limit=25`);
+    await openApp();
+    await search(page, topicId);
+    await expect(page).toHaveURL(new RegExp(`#/topic\\?id=${topicId.replaceAll('.', '\\.')}$`));
+    await expect(page.getByTestId('topic-id')).toHaveText(topicId);
+    await expect(page.getByTestId('message-row')).toHaveCount(messages.messages.length);
+    const first = Buffer.from(messages.messages[0]!.message, 'base64').toString('utf8');
+    if (/^[\P{C}\n\t]*$/u.test(first)) await expect(page.getByTestId('message-row').first()).toContainText(first.trim().slice(0, 40));
+    await screenshot(page, 'explorer-11-topic');
+  });
+
+  test('a schedule page shows its signers and links to its execution', async ({ page, openApp, serve }) => {
+    const { schedules } = await mirror<{ schedules: Array<{ schedule_id: string; executed_timestamp: string | null; signatures: unknown[] }> }>(serve, '/api/v1/schedules?limit=25');
+    const executed = schedules.find((s) => s.executed_timestamp);
+    test.skip(!executed, 'the demo has no executed schedule yet');
+    await openApp();
+    await search(page, executed!.schedule_id);
+    await expect(page).toHaveURL(new RegExp(`#/schedule\\?id=${executed!.schedule_id.replaceAll('.', '\\.')}$`));
+    await expect(page.getByTestId('schedule-id')).toHaveText(executed!.schedule_id);
+    await screenshot(page, 'explorer-16-schedule');
+    await page.getByTestId('executed-link').click();
+    await expect(page.getByTestId('transaction-row')).toHaveCount(1);
+    await expect(page.getByTestId('transaction-row').first().locator(`td[title="${executed!.executed_timestamp}"]`)).toHaveCount(1);
+  });
+
+  test('a bad search says so next to the box and stays on the screen', async ({ page, openApp }) => {
+    await openApp('#/accounts');
+    await search(page, 'hello there');
+    await expect(page.getByTestId('search-message')).toContainText('is not an entity id');
+    await expect(page).toHaveURL(/#\/accounts$/);
+    await screenshot(page, 'explorer-12-bad-search');
+    await search(page, '0.0.987654321');
+    await expect(page.getByTestId('search-message')).toHaveText('No account, contract, token, topic or schedule 0.0.987654321 in the local mirror');
+    await page.getByTestId('search-input').fill('0.0.98');
+    await expect(page.getByTestId('search-message')).toHaveCount(0);
+  });
+});

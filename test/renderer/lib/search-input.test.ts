@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { classifySearch } from '../../../renderer/src/lib/search-input.ts';
+
+const ED25519_ALIAS = 'CIQAAAH4AY2OFK2FL37TSPYEQGPPUJRP4XTKWHD62HKPQX543DTOFFQ';
+
+describe('classifySearch', () => {
+  it.each([
+    ['0.0.1234', { kind: 'entity-id', id: '0.0.1234' }],
+    ['1234', { kind: 'entity-id', id: '0.0.1234' }],
+    ['  0.0.98 ', { kind: 'entity-id', id: '0.0.98' }],
+    ['1.2.0003', { kind: 'entity-id', id: '1.2.3' }],
+    ['0.0.3-1700000000-000000001', { kind: 'transaction-id', id: '0.0.3-1700000000-000000001' }],
+    ['0.0.3-1700000000-1', { kind: 'transaction-id', id: '0.0.3-1700000000-000000001' }],
+    ['0.0.3@1700000000.000000001', { kind: 'transaction-id', id: '0.0.3-1700000000-000000001' }],
+    ['0.0.1001@1700000000.123456789', { kind: 'transaction-id', id: '0.0.1001-1700000000-123456789' }],
+    [`0x${'Ab'.repeat(20)}`, { kind: 'evm-address', address: `0x${'ab'.repeat(20)}` }],
+    ['ab'.repeat(20), { kind: 'evm-address', address: `0x${'ab'.repeat(20)}` }],
+    ['1'.repeat(40), { kind: 'evm-address', address: `0x${'1'.repeat(40)}` }],
+    ['cd'.repeat(32), { kind: 'ethereum-hash', hash: `0x${'cd'.repeat(32)}` }],
+    [`0x${'EF'.repeat(48)}`, { kind: 'transaction-hash', hash: `0x${'ef'.repeat(48)}` }],
+    [ED25519_ALIAS, { kind: 'alias', alias: ED25519_ALIAS }],
+    [`0.0.${ED25519_ALIAS}`, { kind: 'alias', alias: ED25519_ALIAS }],
+    ['', { kind: 'empty' }],
+    ['   ', { kind: 'empty' }],
+  ])('reads %j', (input, expected) => {
+    expect(classifySearch(input)).toEqual(expected);
+  });
+
+  it.each([
+    'hello', '0.0', '0.0.1.2', '0.0.-5', '0x1234', `0x${'a'.repeat(41)}`, 'z'.repeat(96), '0.0.3-1700000000', '0.0.3@1700000000-000000001',
+    '0.0.3-1700000000.000000001', '0.0.3-1700000000-1234567890', '1'.repeat(13), 'ABC1DEF', '../accounts', '0.0.1234?x=1', 'CIQ AAAH',
+  ])('refuses %j', (input) => {
+    expect(classifySearch(input)).toEqual({ kind: 'invalid' });
+  });
+
+  it('never throws on arbitrary input', () => {
+    for (const input of ['\u0000', '0'.repeat(10_000), '0.0.99999999999999999999', '💥', '0x', '@', '-']) {
+      expect(() => classifySearch(input)).not.toThrow();
+    }
+  });
+});

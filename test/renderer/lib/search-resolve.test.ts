@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiErrorCode, ApiResult } from '../../../main/common/api-contract.ts';
+import { resolveSearch, searchCandidates } from '../../../renderer/src/lib/search-resolve.ts';
+import { classifySearch } from '../../../renderer/src/lib/search-input.ts';
+
+const fail = (code: ApiErrorCode, message: string = code): ApiResult<never> => ({ ok: false, error: { code, message, details: [] } });
+
+/** A fake mirror holding only the given paths; everything else is a 404, as the real one answers. */
+function mirror(found: Record<string, unknown>, errors: Record<string, ApiResult<never>> = {}) {
+  const asked: string[] = [];
+  const get = async (path: string): Promise<ApiResult<unknown>> => {
+    asked.push(path);
+    if (path in errors) return errors[path]!;
+    return path in found ? { ok: true, value: found[path] } : fail('not-found', 'Not found');
+  };
+  return { get, asked };
+}
+
+describe('resolveSearch', () => {
+  it('opens a contract before the account of the same id', async () => {
+    const { get, asked } = mirror({
+      '/api/v1/contracts/0.0.7': { contract_id: '0.0.7' },
+      '/api/v1/accounts/0.0.7?transactions=false': { account: '0.0.7' },
+    });
+    expect(await resolveSearch('7', get)).toEqual({ kind: 'found', hash: '#/contract?id=0.0.7' });
+    expect(asked).toEqual(['/api/v1/contracts/0.0.7', '/api/v1/accounts/0.0.7?transactions=false', '/api/v1/tokens/0.0.7', '/api/v1/topics/0.0.7', '/api/v1/schedules/0.0.7']);
+  });
+
+  it.each([
+    ['0.0.1001', '/api/v1/accounts/0.0.1001?transactions=false', { account: '0.0.1001' }, '#/account?id=0.0.1001'],
+    ['0.0.5000', '/api/v1/tokens/0.0.5000', { token_id: '0.0.5000' }, '#/token?id=0.0.5000'],
+    ['0.0.9000', '/api/v1/topics/0.0.9000', { topic_id: '0.0.9000' }, '#/topic?id=0.0.9000'],
+    ['0.0.9100', '/api/v1/schedules/0.0.9100', { schedule_id: '0.0.9100' }, '#/schedule?id=0.0.9100'],
+    [`0x${'ab'.repeat(20)}`, `/api/v1/accounts/0x${'ab'.repeat(20)}?transactions=false`, { account: '0.0.1500' }, '#/account?id=0.0.1500'],
+    ['CIQAAAH4AY2OFK2FL37TSPYEQGPPUJRP4XTKWHD62HKPQX543DTOFFQ', '/api/v1/accounts/CIQAAAH4AY2OFK2FL37TSPYEQGPPUJRP4XTKWHD62HKPQX543DTOFFQ?transactions=false', { account: '0.0.1600' }, '#/account?id=0.0.1600'],
+    ['0.0.3@1700000000.5', '/api/v1/transactions/0.0.3-1700000000-000000005', { transactions: [] }, '#/transaction?id=0.0.3-1700000000-000000005'],
+    [`${'ef'.repeat(48)}`, `/api/v1/transactions/0x${'ef'.repeat(48)}`, { transactions: [] }, `#/transaction?id=0x${'ef'.repeat(48)}`],
+    [`0x${'cd'.repeat(32)}`, `/api/v1/contracts/results/0x${'cd'.repeat(32)}`, { hash: 'x' }, `#/contract-result?id=0x${'cd'.repeat(32)}`],
+  ])('resolves %s through %s', async (input, path, body, hash) => {
+    expect(await resolveSearch(input, mirror({ [path]: body }).get)).toEqual({ kind: 'found', hash });
+  });
+
+  it('says when nothing matches, naming what was looked for', async () => {
+    expect(await resolveSearch('0.0.424242', mirror({}).get)).toEqual({ kind: 'not-found', message: 'No account, contract, token, topic or schedule 0.0.424242 in the local mirror' });
+  });
+
+  it('refuses malformed input without asking the mirror', async () => {
+    const { get, asked } = mirror({});
+    expect(await resolveSearch('hello world', get)).toMatchObject({ kind: 'invalid' });
+    expect(await resolveSearch('  ', get)).toMatchObject({ kind: 'invalid' });
+    expect(asked).toEqual([]);
+  });
+
+  it('reports a failing mirror rather than "not found"', async () => {
+    const { get } = mirror({}, { '/api/v1/contracts/0.0.5': fail('unavailable', 'The Mirrordesk service is not reachable') });
+    expect(await resolveSearch('5', get)).toEqual({ kind: 'error', message: 'The Mirrordesk service is not reachable' });
+    const throwing = async (): Promise<ApiResult<unknown>> => { throw new Error('transport broke'); };
+    expect(await resolveSearch('5', throwing)).toEqual({ kind: 'error', message: 'transport broke' });
+  });
+
+  it('skips an answer without the id field it routes by', async () => {
+    expect(await resolveSearch('5', mirror({ '/api/v1/contracts/0.0.5': {}, '/api/v1/tokens/0.0.5': { token_id: '0.0.5' } }).get))
+      .toEqual({ kind: 'found', hash: '#/token?id=0.0.5' });
+  });
+
+  it('percent-encodes what it puts in a path', () => {
+    expect(searchCandidates(classifySearch('0.0.1'))[0]!.path).toBe('/api/v1/contracts/0.0.1');
+    expect(searchCandidates({ kind: 'alias', alias: 'A/B' })[0]!.path).toBe('/api/v1/accounts/A%2FB?transactions=false');
+  });
+});
