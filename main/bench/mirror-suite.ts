@@ -11,8 +11,8 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { startBenchServer } from './bench-server-process.ts';
-import { formatTable, missedTargets, type Row } from './bench-table.ts';
-import { runLoad } from './http-load.ts';
+import { parseFlags } from './bench-flags.ts';
+import { printLoadPasses, runLoadPasses } from './load-passes.ts';
 import { prepareMirrorDataset, type MirrorDatasetReport } from './mirror-dataset.ts';
 import { LOOKUP_VARIANTS, mirrorScenarios } from './mirror-scenarios.ts';
 import { warmPageCache } from './page-cache.ts';
@@ -31,24 +31,13 @@ export interface MirrorBenchArgs {
 
 export function parseMirrorArgs(argv: string[]): MirrorBenchArgs {
   const args: MirrorBenchArgs = { accounts: 1_000_000, transactions: 10_000_000, durationMs: 5000, connections: 20, dataDir: path.resolve('.data/bench') };
-  for (let i = 0; i < argv.length; i += 2) {
-    const flag = argv[i]!;
-    const value = argv[i + 1];
-    if (value === undefined) throw new Error(`${flag} needs a value`);
-    const whole = (min: number, max: number): number => {
-      const n = Number(value);
-      if (!/^\d+$/.test(value) || n < min || n > max) throw new Error(`${flag} must be a whole number from ${min} to ${max}`);
-      return n;
-    };
-    switch (flag) {
-      case '--accounts': args.accounts = whole(1000, 50_000_000); break;
-      case '--transactions': args.transactions = whole(1000, 100_000_000); break;
-      case '--duration': args.durationMs = whole(1, 600) * 1000; break;
-      case '--connections': args.connections = whole(1, 1000); break;
-      case '--data-dir': args.dataDir = path.resolve(value); break;
-      default: throw new Error(`unknown option ${flag}`);
-    }
-  }
+  parseFlags(argv, {
+    '--accounts': (_v, whole) => { args.accounts = whole(1000, 50_000_000); },
+    '--transactions': (_v, whole) => { args.transactions = whole(1000, 100_000_000); },
+    '--duration': (_v, whole) => { args.durationMs = whole(1, 600) * 1000; },
+    '--connections': (_v, whole) => { args.connections = whole(1, 1000); },
+    '--data-dir': (value) => { args.dataDir = path.resolve(value); },
+  });
   return args;
 }
 
@@ -80,37 +69,10 @@ export async function benchMirror(args: MirrorBenchArgs): Promise<void> {
 
   const server = await startBenchServer(dataset.file);
   try {
-    const load = (urls: string[]) => runLoad({ urls, connections: args.connections, durationMs: args.durationMs, warmupMs: 1000 });
-    const idleRss = server.rss();
-    // Baseline before and after the queries: their mean is the reference, and a large gap
-    // between the two says the machine was not steady during the run.
-    const before = await load([`${server.trivial}/hello`]);
-    const measure = async (base: string, label: string): Promise<Row[]> => {
-      const rows: Row[] = [];
-      for (const scenario of scenarios) {
-        const result = await load(scenario.paths.map((p) => `${base}${p}`));
-        rows.push({ name: scenario.name, result, rssBytes: server.rss() });
-        console.error(`measured: ${scenario.name} (${label})`);
-      }
-      return rows;
-    };
-    const served = await measure(server.mirror, 'as served');
-    const uncached = await measure(server.mirrorUncached, 'without response cache');
-    const after = await load([`${server.trivial}/hello`]);
-    const baselineRps = (before.requestsPerSecond + after.requestsPerSecond) / 2;
-
-    console.log(`baseline: trivial Fastify route, ${Math.round(before.requestsPerSecond)} and ${Math.round(after.requestsPerSecond)} req/s before and after (mean ${Math.round(baselineRps)}), p99 ${before.p99Ms.toFixed(2)} ms; server idle rss ${(idleRss / 2 ** 20).toFixed(0)} MB`);
-    console.log(`load: ${args.connections} connections, ${args.durationMs / 1000} s per query after 1 s warm-up; lookups cycle through ${LOOKUP_VARIANTS} random targets, lists through up to 64 variants`);
-    console.log('\nas the app serves it (response cache on; it empties whenever the store changes):');
-    console.log(formatTable([{ name: 'trivial route (baseline)', result: before, rssBytes: idleRss }, ...served], baselineRps));
-    console.log('\nthe queries themselves (response cache off: every request reads SQLite and renders):');
-    console.log(formatTable(uncached, baselineRps));
-    const missed = missedTargets(served, baselineRps, TARGET);
-    console.log(missed.length === 0
-      ? `\ntarget met: every query at >= ${TARGET.minRatio}x the baseline's req/s as served, without failures`
-      : `\ntarget missed by: ${missed.join(', ')}`);
-    const uncachedMissed = missedTargets(uncached, baselineRps, TARGET);
-    if (uncachedMissed.length > 0) console.log(`without the response cache, below ${TARGET.minRatio}x: ${uncachedMissed.join(', ')}`);
+    const passes = await runLoadPasses(server, scenarios, args);
+    printLoadPasses(passes,
+      `load: ${args.connections} connections, ${args.durationMs / 1000} s per query after 1 s warm-up; lookups cycle through ${LOOKUP_VARIANTS} random targets, lists through up to 64 variants`,
+      TARGET, `every query at >= ${TARGET.minRatio}x the baseline's req/s as served, without failures`);
   } finally {
     await server.stop();
   }

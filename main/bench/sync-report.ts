@@ -1,9 +1,27 @@
+import path from 'node:path';
+import { parseFlags } from './bench-flags.ts';
 import { POLITE_UPSTREAM_ACCOUNTS_PER_SECOND, runSyncBench, SYNC_TARGET_RATIO } from './sync-bench.ts';
+
+export const SYNC_USAGE = 'npm run bench -- sync [--accounts N] [--data-dir DIR]';
+
+export interface SyncBenchArgs {
+  accounts: number;
+  dataDir: string;
+}
+
+export function parseSyncArgs(argv: string[]): SyncBenchArgs {
+  const args: SyncBenchArgs = { accounts: 20_000, dataDir: path.resolve('.data/bench') };
+  parseFlags(argv, {
+    '--accounts': (_v, whole) => { args.accounts = whole(1000, 50_000_000); },
+    '--data-dir': (value) => { args.dataDir = path.resolve(value); },
+  });
+  return args;
+}
 
 const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** `npm run bench -- sync`: runs the sync benchmark and prints its figures and verdict. */
-export async function benchSync(dataDir: string, accounts: number): Promise<void> {
+export async function benchSync({ dataDir, accounts }: SyncBenchArgs): Promise<void> {
   const result = await runSyncBench(dataDir, accounts, (line) => console.error(line));
   console.log(`sync from a local upstream (no rate limit): ${number.format(result.accounts)} accounts in ${result.syncSeconds.toFixed(2)} s = ${number.format(result.syncAccountsPerSecond)} accounts/s, ${number.format(result.requests)} requests`);
   console.log(`raw SQLite inserts of the same rows (${number.format(result.rawRows)} rows, 100 accounts per transaction): ${result.rawSeconds.toFixed(2)} s = ${number.format(result.rawAccountsPerSecond)} accounts/s`);

@@ -23,6 +23,7 @@ import { MirrorCodeSource } from '../verify/chain/mirror-code-source.ts';
 import { loadSoljson, type LoadedSolc } from '../verify/compilers/load-soljson.ts';
 import { VerifyService } from '../verify/verify-service.ts';
 import { benchContractSource, benchJsonInput } from './verify-bench-source.ts';
+import { parseFlags } from './bench-flags.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -41,21 +42,10 @@ export interface VerifyBenchArgs {
 
 export function parseVerifyBenchArgs(argv: string[]): VerifyBenchArgs {
   const args: VerifyBenchArgs = { functions: 40, runs: 5 };
-  for (let i = 0; i < argv.length; i += 2) {
-    const flag = argv[i]!;
-    const value = argv[i + 1];
-    if (value === undefined) throw new Error(`${flag} needs a value`);
-    const whole = (min: number, max: number): number => {
-      const n = Number(value);
-      if (!/^\d+$/.test(value) || n < min || n > max) throw new Error(`${flag} must be a whole number from ${min} to ${max}`);
-      return n;
-    };
-    switch (flag) {
-      case '--functions': args.functions = whole(1, 2000); break;
-      case '--runs': args.runs = whole(1, 100); break;
-      default: throw new Error(`unknown option ${flag}`);
-    }
-  }
+  parseFlags(argv, {
+    '--functions': (_v, whole) => { args.functions = whole(1, 2000); },
+    '--runs': (_v, whole) => { args.runs = whole(1, 100); },
+  });
   return args;
 }
 

@@ -1,33 +1,11 @@
 import { decodeEntityId } from '../mirror/format/entity-id.ts';
 import { stringifyJson } from '../mirror/format/json-out.ts';
 import { publicKeyOf } from '../mirror/format/key.ts';
+import type { CustomFeeRow, TokenRow } from '../mirror/tokens/token-rows.ts';
 import { boolOf, entityIdOf, intOf, keyBytesOf, stringOf, timestampOf, UpstreamFormatError } from './upstream-values.ts';
 
-/** The `token` columns `renderTokenInfo` and `renderTokenSummary` read. */
-export interface TokenTableRow {
-  token_id: bigint;
-  created_timestamp: bigint;
-  decimals: bigint;
-  fee_schedule_key: Buffer | null;
-  freeze_default: bigint;
-  freeze_key: Buffer | null;
-  initial_supply: bigint;
-  kyc_key: Buffer | null;
-  max_supply: bigint;
-  metadata: Buffer | null;
-  metadata_key: Buffer | null;
-  name: string;
-  pause_key: Buffer | null;
-  pause_status: string;
-  supply_key: Buffer | null;
-  supply_type: string;
-  symbol: string;
-  total_supply: bigint;
-  treasury_account_id: bigint;
-  type: string;
-  wipe_key: Buffer | null;
-  timestamp_range_lower: bigint;
-}
+/** The `token` columns `renderTokenInfo` and `renderTokenSummary` read: the mirror's own row type. */
+export type TokenTableRow = TokenRow;
 
 /** The token's own `entity` row (type TOKEN): admin key, memo, renewal, expiry. */
 export interface TokenEntityTableRow {
@@ -47,13 +25,7 @@ export interface TokenEntityTableRow {
 }
 
 /** The `custom_fee` row: the reference's jsonb fee lists as text. */
-export interface CustomFeeTableRow {
-  entity_id: bigint;
-  fixed_fees: string | null;
-  fractional_fees: string | null;
-  royalty_fees: string | null;
-  timestamp_range_lower: bigint;
-}
+export type CustomFeeTableRow = CustomFeeRow;
 
 export interface TokenRows {
   token: TokenTableRow;
