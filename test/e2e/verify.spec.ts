@@ -73,11 +73,12 @@ test.beforeAll(async () => {
   fs.writeFileSync(path.join(project, 'contracts/Unrelated.sol'), '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\ncontract Unrelated {}\n');
 
   // The shipped example sources with each contract's metadata, as a developer's build would leave them.
+  // (The shipped .sol files and metadata/ folder, copied without the artifact and scripts beside them.)
   const examples = path.join(workDir, 'demo-examples');
   fs.mkdirSync(path.join(examples, 'metadata'), { recursive: true });
   for (const name of fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.sol'))) fs.copyFileSync(path.join(EXAMPLES, name), path.join(examples, name));
-  const artifact = JSON.parse(fs.readFileSync(path.join(EXAMPLES, 'example-contracts.json'), 'utf8')) as { contracts: Record<string, { metadata: string; deployedBytecode: string }> };
-  for (const [name, contract] of Object.entries(artifact.contracts)) fs.writeFileSync(path.join(examples, 'metadata', `${name}.json`), contract.metadata);
+  for (const name of fs.readdirSync(path.join(EXAMPLES, 'metadata'))) fs.copyFileSync(path.join(EXAMPLES, 'metadata', name), path.join(examples, 'metadata', name));
+  const artifact = JSON.parse(fs.readFileSync(path.join(EXAMPLES, 'example-contracts.json'), 'utf8')) as { contracts: Record<string, { deployedBytecode: string }> };
   counterRuntime = `0x${artifact.contracts.Counter!.deployedBytecode}`;
 
   // A solc-bin mirror: the shared cache is in the solc-bin layout. Files go out in slices with

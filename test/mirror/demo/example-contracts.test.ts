@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createEVM } from '@ethereumjs/evm';
 import { createAddressFromString, createZeroAddress } from '@ethereumjs/util';
 import { describe, expect, it } from 'vitest';
-import { ARTIFACT_URL, compileExamples, type ExampleName } from '../../../main/mirror/demo/contracts/example-artifact.ts';
+import { ARTIFACT_URL, compileExamples, METADATA_DIR_URL, type ExampleName } from '../../../main/mirror/demo/contracts/example-artifact.ts';
 import { counterSim, pollSim, tokenSim, type ExampleSim } from '../../../main/mirror/demo/contract-sims.ts';
 import { deployExample, EXAMPLE_ARTIFACT } from '../../../main/mirror/demo/example-contracts.ts';
 import { Prng } from '../../../main/mirror/demo/prng.ts';
@@ -14,6 +14,12 @@ describe('the shipped example contracts', () => {
     expect(EXAMPLE_ARTIFACT.compiler.version).toMatch(/^0\.8\.\d+\+commit\.[0-9a-f]{8}$/);
     expect(JSON.parse(EXAMPLE_ARTIFACT.contracts.DemoToken.metadata).compiler.version).toBe(EXAMPLE_ARTIFACT.compiler.version);
   }, 60_000);
+
+  it('ship each contract\'s metadata next to the sources, as the artifact has it', () => {
+    for (const [name, contract] of Object.entries(EXAMPLE_ARTIFACT.contracts)) {
+      expect(fs.readFileSync(new URL(`${name}.json`, METADATA_DIR_URL), 'utf8'), `metadata/${name}.json is stale`).toBe(contract.metadata);
+    }
+  });
 
   // The generator writes immutables into the runtime code itself; an EVM running the creation
   // code with the same sender and block time must return exactly that code.

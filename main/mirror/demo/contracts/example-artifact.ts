@@ -39,6 +39,8 @@ interface StandardJsonInput {
 
 /** The committed artifact, next to the sources. */
 export const ARTIFACT_URL = new URL('./example-contracts.json', import.meta.url);
+/** Each contract's metadata JSON on its own, next to the sources: dropped with them, they verify. */
+export const METADATA_DIR_URL = new URL('./metadata/', import.meta.url);
 
 /**
  * Settings a Hedera developer would use: the optimizer on at the usual 200 runs, and the
