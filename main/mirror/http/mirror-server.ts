@@ -22,6 +22,12 @@ export interface MirrorServerDeps {
   readThrough?: ReadThrough;
 }
 
+/** Every route of the mirror API; also used on its own by the test that checks the OpenAPI document covers them. */
+export function registerMirrorRoutes(app: FastifyInstance, deps: MirrorServerDeps): void {
+  registerAccountsRoutes(app, deps);
+  for (const register of MIRROR_ROUTE_MODULES) register(app, { db: deps.db, config: deps.config, ...(deps.readThrough ? { readThrough: deps.readThrough } : {}) });
+}
+
 /**
  * Builds the mirror REST API (interface A) without listening, so tests can `inject` and the
  * composition root decides the port. Every failure answers in the mirror's error body.
@@ -38,8 +44,7 @@ export function buildMirrorServer(deps: MirrorServerDeps): FastifyInstance {
   });
   if (deps.responseCache !== false) installResponseCache(app, new ResponseCache(deps.db), deps.config);
 
-  registerAccountsRoutes(app, deps);
-  for (const register of MIRROR_ROUTE_MODULES) register(app, { db: deps.db, config: deps.config, ...(deps.readThrough ? { readThrough: deps.readThrough } : {}) });
+  registerMirrorRoutes(app, deps);
 
   app.setNotFoundHandler((request, reply) => sendMirrorError(request, reply, 404, 'Not found'));
   app.setErrorHandler((error, request, reply) => {

@@ -1,0 +1,57 @@
+import type { Parameter, Response, Schema } from './openapi-types.ts';
+import { arrayOf, object, schemaRef, str } from './schema-builders.ts';
+
+/** Schemas every area uses: the key wrapper, paging links and the error body. */
+export const SHARED_SCHEMAS: Record<string, Schema> = {
+  Key: {
+    ...object({
+      _type: { type: 'string', enum: ['ECDSA_SECP256K1', 'ED25519', 'ProtobufEncoded'] },
+      key: { type: 'string', pattern: '^[0-9a-f]*$', description: 'hex, without 0x' },
+    }),
+    description: 'Every key in an answer uses this wrapper, never a bare hex string; a missing key is null.',
+    nullable: true,
+  },
+  Links: {
+    ...object({ next: { type: 'string', nullable: true, description: 'path and query of the next page, null on the last page', example: '/api/v1/accounts?limit=25&account.id=gt:0.0.1025' } }),
+  },
+  TimestampRange: {
+    ...object({ from: { type: 'string', nullable: true, example: '1700000000.000000001' }, to: { type: 'string', nullable: true } }),
+    description: 'When this version of the entity was current; `to` is null for the current version.',
+  },
+  ErrorMessage: object({
+    message: str(),
+    detail: { type: 'string', nullable: true },
+    data: { type: 'string', nullable: true, pattern: '^0x[0-9a-fA-F]*$', description: 'revert data of a failed contract call' },
+  }, ['detail', 'data']),
+  Error: {
+    ...object({ _status: object({ messages: arrayOf(schemaRef('ErrorMessage')) }) }),
+    description: 'The body of every error answer. Errors carry no cache-control header.',
+    example: { _status: { messages: [{ message: 'Invalid parameter: limit' }] } },
+  },
+};
+
+const errorResponse = (description: string): Response => ({
+  description,
+  content: { 'application/json': { schema: schemaRef('Error') } },
+});
+
+/** Answers shared by the operations. */
+export const SHARED_RESPONSES: Record<string, Response> = {
+  BadRequest: errorResponse('A parameter failed validation: one `Invalid parameter: NAME` per bad value, then one `Unknown query parameter: NAME` per unknown key.'),
+  Forbidden: errorResponse('The request addressed a host name that is not a loopback name (DNS rebinding protection).'),
+  NotFound: errorResponse('No such entity (`Not found`).'),
+  NotModified: { description: 'The client already holds this answer (`If-None-Match` matched the weak ETag).' },
+  ServiceUnavailable: errorResponse('The local store could not be read (SQLite busy or failing).'),
+};
+
+/** The page size, shared by every list endpoint. */
+export const SHARED_PARAMETERS: Record<string, Parameter> = {
+  limit: {
+    name: 'limit',
+    in: 'query',
+    description: 'Page size: 1 to 19 digits, positive; larger values are capped at the configured maximum (default 25, maximum 100). Only `eq:`. The last value given wins.',
+    required: false,
+    schema: { type: 'integer', format: 'int64', minimum: 1, default: 25 },
+    example: 25,
+  },
+};

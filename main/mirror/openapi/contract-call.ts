@@ -1,0 +1,48 @@
+import { MAX_CALL_DATA_BYTES } from '../contracts/call/call-limits.ts';
+import type { OperationEntry, Schema } from './openapi-types.ts';
+import { operation } from './operations.ts';
+import { object, schemaRef } from './schema-builders.ts';
+
+/** POST /api/v1/contracts/call: an eth_call or gas estimate run in the local EVM. */
+const ADDRESS = '^(0x)?[A-Fa-f0-9]{40}$';
+const LONG: Schema = {
+  oneOf: [{ type: 'integer', format: 'int64', minimum: 0 }, { type: 'string', pattern: '^\\d{1,19}$' }],
+  description: 'A non-negative int64, as a JSON integer or a decimal string.',
+};
+
+export const CALL_SCHEMAS: Record<string, Schema> = {
+  ContractCallRequest: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['to'],
+    description: 'Unknown fields are refused, so a misspelt `gasPrice` cannot skip the payer balance check.',
+    properties: {
+      block: { type: 'string', pattern: '^((0x)?[0-9a-fA-F]+|earliest|pending|latest|safe|finalized)$', default: 'latest', nullable: true },
+      data: { type: 'string', pattern: '^(0x)?([0-9a-fA-F]{2})*$', nullable: true, description: `Call data, at most ${MAX_CALL_DATA_BYTES} bytes.` },
+      estimate: { type: 'boolean', default: false, nullable: true, description: 'Answer the gas estimate instead of the return value.' },
+      from: { type: 'string', pattern: ADDRESS, nullable: true },
+      gas: { ...LONG, description: 'Gas limit, at most the configured maximum (the default).' },
+      gasPrice: LONG,
+      to: { type: 'string', pattern: ADDRESS },
+      value: LONG,
+    },
+    example: { to: `0x${'0'.repeat(36)}0bb9`, data: '0x06fdde03', block: 'latest' },
+  },
+  ContractCallResponse: object({ result: { type: 'string', pattern: '^0x[0-9a-f]*$', description: 'Return data, or the gas estimate as 8 bytes of hex.' } }),
+};
+
+const errorContent = { 'application/json': { schema: schemaRef('Error') } };
+
+export const CALL_OPERATIONS: OperationEntry[] = [operation({
+  path: '/api/v1/contracts/call', method: 'post', operationId: 'callContract', tag: 'contracts', summary: 'Simulate a contract call or estimate its gas',
+  cacheSeconds: 'no-store', ok: schemaRef('ContractCallResponse'), notFound: true,
+  description: 'Runs the call in a local EVM over the store\'s contract state; nothing is written.'
+    + 'A revert is a 400 with `CONTRACT_REVERT_EXECUTED`, the reason in `detail` and the revert data in `data`; with `from` and `gasPrice` or `value` a payer short of funds gets `INSUFFICIENT_PAYER_BALANCE`. No query parameters are accepted.',
+  parameters: [],
+  requestBody: { description: 'The call.', required: true, content: { 'application/json': { schema: schemaRef('ContractCallRequest') } } },
+  extraResponses: {
+    '415': { description: 'The body is not `application/json`.', content: errorContent },
+    '429': { description: 'Gas per second rate limit exceeded.', content: errorContent },
+    '501': { description: 'The call reached a Hedera system contract, which cannot run locally.', content: errorContent },
+  },
+})];

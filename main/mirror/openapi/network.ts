@@ -1,0 +1,72 @@
+import type { OperationEntry, Parameter, Schema } from './openapi-types.ts';
+import { limit, operation, order } from './operations.ts';
+import { ALL_OPERATORS, EQ_ONLY, filterParam, NO_NE, plainParam, timestampFilter, VALUE } from './parameters.ts';
+import { arrayOf, bool, entityId, int64, object, page, schemaRef, str, timestamp } from './schema-builders.ts';
+
+/** GET /api/v1/network/* and POST /api/v1/network/fees. Every GET answer is cached 60 s. */
+const TAG = 'network';
+const NETWORK = '/api/v1/network';
+const SECONDS = 60;
+const networkTimestamp = (): Parameter => timestampFilter('The file or state at or before this time (`eq` means at or before; `ne` is refused).', NO_NE);
+const rate = (): Schema => object({ cent_equivalent: int64(), expiration_time: int64(), hbar_equivalent: int64() });
+const anyObject = (description: string): Schema => ({ type: 'object', description, additionalProperties: true });
+
+export const NETWORK_SCHEMAS: Record<string, Schema> = {
+  ExchangeRate: object({ current_rate: rate(), next_rate: rate(), timestamp: timestamp() }),
+  NetworkFees: object({ fees: arrayOf(object({ gas: int64(), transaction_type: str() })), timestamp: timestamp() }),
+  NetworkStake: object({
+    max_stake_rewarded: int64(), max_staking_reward_rate_per_hbar: int64(), max_total_reward: int64(), node_reward_fee_fraction: { type: 'number' },
+    reserved_staking_rewards: int64(), reward_balance_threshold: int64(), stake_total: int64(), staking_period: schemaRef('TimestampRange') as Schema,
+    staking_period_duration: int64(), staking_periods_stored: int64(), staking_reward_fee_fraction: { type: 'number' }, staking_reward_rate: int64(),
+    staking_start_threshold: int64(), unreserved_staking_reward_balance: int64(),
+  }),
+  NetworkNode: object({
+    admin_key: schemaRef('Key') as Schema, decline_reward: bool(true), description: str(true), file_id: entityId(false),
+    grpc_proxy_endpoint: { ...anyObject('domain_name, ip_address_v4, port'), nullable: true }, max_stake: int64(true), memo: str(true), min_stake: int64(true),
+    node_account_id: entityId(), node_cert_hash: str(true), node_id: int64(), public_key: str(true), reward_rate_start: int64(true),
+    service_endpoints: arrayOf(anyObject('domain_name, ip_address_v4, port')), stake: int64(true), stake_not_rewarded: int64(true),
+    stake_rewarded: int64(true), staking_period: { ...anyObject('from, to'), nullable: true }, timestamp: schemaRef('TimestampRange') as Schema,
+  }, ['service_endpoints', 'staking_period', 'reward_rate_start', 'node_cert_hash']),
+  NetworkNodesResponse: page('nodes', 'NetworkNode'),
+  NetworkSupply: object({ released_supply: { type: 'string', pattern: '^\\d+$' }, timestamp: timestamp(), total_supply: { type: 'string', pattern: '^\\d+$' } }),
+  FeeEstimate: object({
+    high_volume_multiplier: int64(), network: object({ multiplier: int64(), subtotal: int64() }),
+    node: object({ base: int64(), extras: arrayOf(anyObject('name, count, included, charged, fee_per_unit, subtotal')) }),
+    service: object({ base: int64(), extras: arrayOf(anyObject('extra fee component')) }), total: int64(),
+  }, ['high_volume_multiplier']),
+};
+
+export const NETWORK_OPERATIONS: OperationEntry[] = [
+  operation({ path: `${NETWORK}/exchangerate`, operationId: 'getExchangeRate', tag: TAG, summary: 'HBAR to USD cent exchange rates', cacheSeconds: SECONDS, notFound: true,
+    ok: schemaRef('ExchangeRate'), parameters: [networkTimestamp()] }),
+  operation({ path: `${NETWORK}/fees`, operationId: 'getNetworkFees', tag: TAG, summary: 'Gas prices per transaction type in tinybars', cacheSeconds: SECONDS, notFound: true,
+    ok: schemaRef('NetworkFees'), parameters: [networkTimestamp(), plainParam('order', 'Order by transaction type (any case).', { type: 'string', enum: ['asc', 'desc'], default: 'asc' }, 'desc')] }),
+  operation({ path: `${NETWORK}/stake`, operationId: 'getNetworkStake', tag: TAG, summary: 'Staking parameters of the last staking period', cacheSeconds: SECONDS, notFound: true,
+    ok: schemaRef('NetworkStake'), parameters: [] }),
+  operation({ path: `${NETWORK}/nodes`, operationId: 'listNetworkNodes', tag: TAG, summary: 'Consensus nodes of the address book', cacheSeconds: SECONDS, paged: true,
+    ok: schemaRef('NetworkNodesResponse'), description: 'Pages hold 10 nodes by default and at most 25, whatever the configured limits.',
+    parameters: [
+      filterParam({ name: 'file.id', description: 'The address book file (default 0.0.102); given at most once.', value: VALUE.entityId, operators: EQ_ONLY, example: '0.0.102', repeatable: false }),
+      filterParam({ name: 'node.id', description: 'A node id (0 allowed).', value: VALUE.long, operators: ALL_OPERATORS, example: '0' }),
+      limit, order('asc'),
+    ] }),
+  operation({ path: `${NETWORK}/supply`, operationId: 'getNetworkSupply', tag: TAG, summary: 'Released and total HBAR supply', cacheSeconds: SECONDS, notFound: true,
+    ok: schemaRef('NetworkSupply'), description: 'With `q` the single amount in HBAR as `text/plain` (same ETag and caching rules).',
+    parameters: [networkTimestamp(), plainParam('q', 'Answer one amount as plain text (any case).', { type: 'string', enum: ['circulating', 'totalcoins'] }, 'totalcoins')] }),
+  operation({
+    path: `${NETWORK}/fees`, method: 'post', operationId: 'estimateFees', tag: TAG, summary: 'Estimate the fees of a serialized transaction', cacheSeconds: null,
+    ok: schemaRef('FeeEstimate'), description: 'The body is a serialized HAPI `Transaction` (at most 64 KiB).',
+    parameters: [
+      filterParam({ name: 'mode', description: 'Estimate mode (any case).', value: 'INTRINSIC|STATE|intrinsic|state', operators: EQ_ONLY, example: 'INTRINSIC', repeatable: false }),
+      filterParam({ name: 'high_volume_throttle', description: 'Throttle utilisation in basis points, 0 to 10000.', value: String.raw`\d{1,5}`, operators: EQ_ONLY, example: '0', repeatable: false }),
+    ],
+    requestBody: {
+      description: 'A serialized HAPI Transaction.', required: true,
+      content: { 'application/protobuf': { schema: { type: 'string', format: 'binary' } }, 'application/x-protobuf': { schema: { type: 'string', format: 'binary' } } },
+    },
+    extraResponses: {
+      '413': { description: 'The body is larger than 64 KiB.', content: { 'application/json': { schema: schemaRef('Error') } } },
+      '415': { description: 'The body is not `application/protobuf` or `application/x-protobuf`.', content: { 'application/json': { schema: schemaRef('Error') } } },
+    },
+  }),
+];
