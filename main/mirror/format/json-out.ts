@@ -23,6 +23,14 @@ export function stringifyJson(value: unknown): string {
   }
 }
 
+/**
+ * A JSON array of int64 values (e.g. consensus timestamps for `json_each(?)`). Timestamps are
+ * all beyond 2^53, so stringifyJson would always take its slow retry; digits joined are the same text.
+ */
+export function int64ListJson(values: readonly bigint[]): string {
+  return `[${values.join(',')}]`;
+}
+
 /** An int64 column value for a response: a number where exact, a bigint otherwise. */
 export function int64(value: bigint | number | null | undefined): number | bigint | null {
   if (value === null || value === undefined) return null;

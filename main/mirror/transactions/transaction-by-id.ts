@@ -1,11 +1,10 @@
-import { stringifyJson } from '../format/json-out.ts';
 import { parseTransactionId } from '../format/transaction-id.ts';
 import { SUCCESS_RESULTS } from '../format/transaction-result.ts';
 import { SCHEDULE_CREATE_TYPE } from '../format/transaction-type.ts';
 import { sqlInt } from '../format/entity-id.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
-import { parseJsonLossless } from '../format/json-out.ts';
+import { int64ListJson, parseJsonLossless } from '../format/json-out.ts';
 import { validateQuery, type ParamRule } from '../query/query-filters.ts';
 import type { StatementCache } from '../query/statement-cache.ts';
 import { nowNanos } from '../query/timestamp-range.ts';
@@ -71,7 +70,7 @@ export function getTransactionById(statements: StatementCache, idOrHash: string,
     if (matching.length === 0) return NOT_FOUND;
     const payer = matching[0]!.payer_account_id;
     timestamps = (statements.get(`SELECT consensus_timestamp FROM "transaction" WHERE consensus_timestamp IN (SELECT value FROM json_each(?))
-AND payer_account_id IS ?${extra} ORDER BY consensus_timestamp`).all(stringifyJson(matching.map((h) => h.consensus_timestamp)), payer === null ? null : sqlInt(payer), ...narrowParams) as Array<{ consensus_timestamp: bigint }>)
+AND payer_account_id IS ?${extra} ORDER BY consensus_timestamp`).all(int64ListJson(matching.map((h) => h.consensus_timestamp)), payer === null ? null : sqlInt(payer), ...narrowParams) as Array<{ consensus_timestamp: bigint }>)
       .map((r) => r.consensus_timestamp);
   } else {
     timestamps = byTransactionId(statements, lookup.payer, lookup.validStart, extra, narrowParams);

@@ -1,4 +1,4 @@
-import { stringifyJson } from '../format/json-out.ts';
+import { int64ListJson } from '../format/json-out.ts';
 import type { StatementCache } from '../query/statement-cache.ts';
 import {
   TRANSACTION_COLUMNS,
@@ -18,7 +18,7 @@ const IN_TIMESTAMPS = 'consensus_timestamp IN (SELECT value FROM json_each(?))';
  * token then account.
  */
 export function loadTransactionDetails(statements: StatementCache, timestamps: bigint[], withAssessedFees: boolean): TransactionDetails {
-  const list = stringifyJson(timestamps);
+  const list = int64ListJson(timestamps);
   const rows = statements.get(`SELECT ${TRANSACTION_COLUMNS} FROM "transaction" t WHERE t.${IN_TIMESTAMPS} ORDER BY t.consensus_timestamp`).all(list) as TransactionRow[];
   const transfers = groupBy(statements.get(`SELECT consensus_timestamp, entity_id, amount, is_approval FROM crypto_transfer
 WHERE ${IN_TIMESTAMPS} ORDER BY consensus_timestamp, entity_id, amount`).all(list) as CryptoTransferRow[]);
@@ -27,7 +27,7 @@ WHERE ${IN_TIMESTAMPS} ORDER BY consensus_timestamp, token_id, account_id`).all(
   const rewarded = [...transfers].filter(([, ts]) => ts.some((t) => t.entity_id === STAKING_REWARD_ACCOUNT)).map(([ts]) => ts);
   const stakingRewards = rewarded.length === 0 ? new Map<bigint, StakingRewardRow[]>() : groupBy(statements.get(
     `SELECT consensus_timestamp, account_id, amount FROM staking_reward_transfer WHERE ${IN_TIMESTAMPS} ORDER BY consensus_timestamp, account_id`,
-  ).all(stringifyJson(rewarded)) as StakingRewardRow[]);
+  ).all(int64ListJson(rewarded)) as StakingRewardRow[]);
   const assessedFees = withAssessedFees ? groupBy(statements.get(`SELECT consensus_timestamp, amount, collector_account_id, effective_payer_account_ids,
 payer_account_id, token_id FROM assessed_custom_fee WHERE ${IN_TIMESTAMPS} ORDER BY consensus_timestamp, collector_account_id, amount`).all(list) as AssessedFeeRow[]) : null;
   return { rows, transfers, tokenTransfers, stakingRewards, assessedFees };
