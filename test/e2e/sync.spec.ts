@@ -48,7 +48,10 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
   for (const phase of ['accounts', 'tokens', 'contracts']) {
     await expect(page.locator(`[data-testid="sync-phases"] tr[data-phase="${phase}"]`)).toHaveAttribute('data-complete', 'true');
   }
-  expect(Number((await accountsRow.locator('td').nth(1).textContent())!.replace(/,/g, ''))).toBeGreaterThan(Number(pausedAt!.replace(/,/g, '')));
+  const synced = Number((await accountsRow.locator('td').nth(1).textContent())!.replace(/,/g, ''));
+  expect(synced).toBeGreaterThan(Number(pausedAt!.replace(/,/g, '')));
+  // The header's account count follows the sync without a reload.
+  await expect.poll(async () => Number((await page.getByTestId('network-accounts').textContent())!.replace(/\D/g, ''))).toBeGreaterThanOrEqual(synced);
   await screenshot(page, 'sync-03-done');
 
   await page.goto(`${local.instance.uiUrl}#/accounts`);
