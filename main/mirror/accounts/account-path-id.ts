@@ -1,4 +1,6 @@
 import { decodeBase32 } from '../format/base32.ts';
+import type { Statement } from 'better-sqlite3';
+import { OPAQUE_PARAM } from '../query/opaque-param.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { parseEntityRef } from '../query/param-values.ts';
 
@@ -54,14 +56,32 @@ export function resolveAccountPathId(db: SqliteDatabase, text: string, shard = 0
   return id === null ? { ok: false, reason: 'not-found', message: MISSING_ALIAS_MESSAGE } : { ok: true, id };
 }
 
+// Prepared once per database: these run on every by-address or by-alias request, and bind
+// OPAQUE_PARAM so that SQLite does not re-prepare them for every value.
+const BY_EVM_ADDRESS_SQL = `SELECT id FROM entity WHERE evm_address = ${OPAQUE_PARAM} AND deleted = 0 LIMIT 2`;
+const BY_ALIAS_SQL = `SELECT id FROM entity WHERE alias = ${OPAQUE_PARAM} AND coalesce(deleted, 0) = 0 LIMIT 2`;
+const lookups = new WeakMap<SqliteDatabase, { byEvmAddress: Statement; byAlias: Statement }>();
+
+function lookupStatements(db: SqliteDatabase): { byEvmAddress: Statement; byAlias: Statement } {
+  let statements = lookups.get(db);
+  if (!statements) {
+    statements = {
+      byEvmAddress: db.prepare(BY_EVM_ADDRESS_SQL).safeIntegers(true),
+      byAlias: db.prepare(BY_ALIAS_SQL).safeIntegers(true),
+    };
+    lookups.set(db, statements);
+  }
+  return statements;
+}
+
 /** The live (not deleted) entity with this EVM address, or null. */
 export function findByEvmAddress(db: SqliteDatabase, address: Buffer): bigint | null {
-  const row = db.prepare('SELECT id FROM entity WHERE evm_address = ? AND deleted = 0 LIMIT 2').safeIntegers(true).all(address) as Array<{ id: bigint }>;
+  const row = lookupStatements(db).byEvmAddress.all(address) as Array<{ id: bigint }>;
   return row.length === 1 ? row[0]!.id : null;
 }
 
 /** The live (not deleted) entity with this alias, or null. */
 export function findByAlias(db: SqliteDatabase, alias: Buffer): bigint | null {
-  const row = db.prepare('SELECT id FROM entity WHERE alias = ? AND coalesce(deleted, 0) = 0 LIMIT 2').safeIntegers(true).all(alias) as Array<{ id: bigint }>;
+  const row = lookupStatements(db).byAlias.all(alias) as Array<{ id: bigint }>;
   return row.length === 1 ? row[0]!.id : null;
 }

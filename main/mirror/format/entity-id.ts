@@ -37,6 +37,8 @@ export function decodeEntityId(id: bigint | number): EntityIdParts {
 
 /** Renders a stored id as `shard.realm.num`. */
 export function formatEntityId(id: bigint | number): string {
+  // Fast path for shard 0, realm 0 (nearly every id a response holds): the id is the num.
+  if (id >= 0 && id <= MAX_NUM) return `0.0.${id}`;
   const { shard, realm, num } = decodeEntityId(id);
   return `${shard}.${realm}.${num}`;
 }
@@ -63,7 +65,11 @@ export function parseEntityIdLoose(text: string | number | bigint): bigint | nul
   return null;
 }
 
+// Hoisted: sqlInt binds every id and timestamp of every query.
+const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 /** Binds an id for SQLite: a plain number where it is exact, a bigint otherwise. */
 export function sqlInt(value: bigint): number | bigint {
-  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
+  return value >= MIN_SAFE && value <= MAX_SAFE ? Number(value) : value;
 }

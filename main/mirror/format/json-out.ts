@@ -31,11 +31,15 @@ export function int64ListJson(values: readonly bigint[]): string {
   return `[${values.join(',')}]`;
 }
 
+// Hoisted: int64 runs for every amount of every rendered row.
+const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 /** An int64 column value for a response: a number where exact, a bigint otherwise. */
 export function int64(value: bigint | number | null | undefined): number | bigint | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return value;
-  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
+  return value >= MIN_SAFE && value <= MAX_SAFE ? Number(value) : value;
 }
 
 interface ReviverContext {

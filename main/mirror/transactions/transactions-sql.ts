@@ -1,6 +1,7 @@
 import { sqlInt } from '../format/entity-id.ts';
 import { SUCCESS_RESULTS } from '../format/transaction-result.ts';
 import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
+import { OPAQUE_PARAM } from '../query/opaque-param.ts';
 import type { TimestampBounds } from '../query/timestamp-range.ts';
 import type { TransactionsQuery } from './transactions-params.ts';
 
@@ -23,14 +24,14 @@ const SUCCESS_LIST = SUCCESS_RESULTS.join(', ');
 
 /** Conditions on the transaction row itself: time range, type, result. */
 function transactionConditions(query: TransactionsQuery, bounds: TimestampBounds, column: string, params: SqlValue[]): string[] {
-  const where = [`${column} >= ?`, `${column} <= ?`];
+  const where = [`${column} >= ${OPAQUE_PARAM}`, `${column} <= ${OPAQUE_PARAM}`];
   params.push(sqlInt(bounds.lower), sqlInt(bounds.upper));
   for (const excluded of bounds.excluded) {
-    where.push(`${column} != ?`);
+    where.push(`${column} != ${OPAQUE_PARAM}`);
     params.push(sqlInt(excluded));
   }
   if (query.types.length > 0) {
-    where.push(`t.type IN (${query.types.map(() => '?').join(', ')})`);
+    where.push(`t.type IN (${query.types.map(() => OPAQUE_PARAM).join(', ')})`);
     params.push(...query.types);
   }
   // Literal lists, so that the partial index on failures matches the fail condition.
@@ -42,7 +43,7 @@ function transactionConditions(query: TransactionsQuery, bounds: TimestampBounds
 function comparisons(column: string, filters: Filter<bigint>[], params: SqlValue[]): string[] {
   return filters.map((f) => {
     params.push(sqlInt(f.value));
-    return `${column} ${SQL_OPERATOR[f.operator]} ?`;
+    return `${column} ${SQL_OPERATOR[f.operator]} ${OPAQUE_PARAM}`;
   });
 }
 
@@ -73,7 +74,7 @@ export function transactionTimestampsSql(query: TransactionsQuery, bounds: Times
   return {
     sql: `SELECT t.consensus_timestamp AS consensus_timestamp FROM "transaction" t${hint}
 WHERE ${where.join(' AND ')}
-ORDER BY t.consensus_timestamp ${direction} LIMIT ?`,
+ORDER BY t.consensus_timestamp ${direction} LIMIT ${OPAQUE_PARAM}`,
     params,
   };
 }
@@ -105,13 +106,13 @@ function accountSeekSql(query: TransactionsQuery, bounds: TimestampBounds, direc
   const needsTransaction = query.types.length > 0 || query.result !== null;
   for (const account of query.accountIds) {
     if (credit === null) {
-      const where = [`t.payer_account_id = ?`];
+      const where = [`t.payer_account_id = ${OPAQUE_PARAM}`];
       params.push(sqlInt(account));
       where.push(...comparisons('t.payer_account_id', query.accountFilters, params), NOT_SYNTHETIC);
       where.push(...transactionConditions(query, bounds, 't.consensus_timestamp', params));
       params.push(query.limit);
       seeks.push(`SELECT t.consensus_timestamp AS ts FROM "transaction" t INDEXED BY transaction__payer_timestamp
-  WHERE ${where.join(' AND ')} ORDER BY t.consensus_timestamp ${direction} LIMIT ?`);
+  WHERE ${where.join(' AND ')} ORDER BY t.consensus_timestamp ${direction} LIMIT ${OPAQUE_PARAM}`);
     }
     const sources: Array<[string, string, string | null]> = [
       ['crypto_transfer', 'entity_id', credit],
@@ -119,7 +120,7 @@ function accountSeekSql(query: TransactionsQuery, bounds: TimestampBounds, direc
     ];
     if (credit === null) sources.push(['nft_transfer', 'sender_account_id', null], ['nft_transfer', 'receiver_account_id', null]);
     for (const [table, column, amount] of sources) {
-      const where = [`x.${column} = ?`];
+      const where = [`x.${column} = ${OPAQUE_PARAM}`];
       params.push(sqlInt(account));
       where.push(...comparisons(`x.${column}`, query.accountFilters, params));
       if (amount) where.push(`x.amount ${amount}`);
@@ -130,12 +131,12 @@ function accountSeekSql(query: TransactionsQuery, bounds: TimestampBounds, direc
       where.push(...tsConditions);
       params.push(query.limit);
       seeks.push(`SELECT DISTINCT x.consensus_timestamp AS ts FROM ${table} x${join}
-  WHERE ${where.join(' AND ')} ORDER BY x.consensus_timestamp ${direction} LIMIT ?`);
+  WHERE ${where.join(' AND ')} ORDER BY x.consensus_timestamp ${direction} LIMIT ${OPAQUE_PARAM}`);
     }
   }
   params.push(query.limit);
   const union = seeks.map((s) => `SELECT ts FROM (${s})`).join('\nUNION\n');
-  return { sql: `SELECT ts AS consensus_timestamp FROM (${union}) ORDER BY ts ${direction} LIMIT ?`, params };
+  return { sql: `SELECT ts AS consensus_timestamp FROM (${union}) ORDER BY ts ${direction} LIMIT ${OPAQUE_PARAM}`, params };
 }
 
 /** Per transaction type, one page from the (type, timestamp) index; the union is cut to one page. */
@@ -143,12 +144,12 @@ function typeSeekSql(query: TransactionsQuery, bounds: TimestampBounds, directio
   const params: SqlValue[] = [];
   const seeks = query.types.map((type) => {
     params.push(type);
-    const where = ['t.type = ?', ...transactionConditions({ ...query, types: [] }, bounds, 't.consensus_timestamp', params)];
+    const where = [`t.type = ${OPAQUE_PARAM}`, ...transactionConditions({ ...query, types: [] }, bounds, 't.consensus_timestamp', params)];
     params.push(query.limit);
     return `SELECT t.consensus_timestamp AS ts FROM "transaction" t INDEXED BY transaction__type_timestamp
-  WHERE ${where.join(' AND ')} ORDER BY t.consensus_timestamp ${direction} LIMIT ?`;
+  WHERE ${where.join(' AND ')} ORDER BY t.consensus_timestamp ${direction} LIMIT ${OPAQUE_PARAM}`;
   });
   params.push(query.limit);
   const union = seeks.map((s) => `SELECT ts FROM (${s})`).join('\nUNION\n');
-  return { sql: `SELECT ts AS consensus_timestamp FROM (${union}) ORDER BY ts ${direction} LIMIT ?`, params };
+  return { sql: `SELECT ts AS consensus_timestamp FROM (${union}) ORDER BY ts ${direction} LIMIT ${OPAQUE_PARAM}`, params };
 }

@@ -16,6 +16,20 @@ describe('entity ids', () => {
     expect(formatEntityId(-1n)).toBe('1023.65535.274877906943');
   });
 
+  it('formats realm-0 ids (the short path) and the ids around it the same way as decoding does', () => {
+    const decoded = (id: bigint): string => {
+      const { shard, realm, num } = decodeEntityId(id);
+      return `${shard}.${realm}.${num}`;
+    };
+    for (const id of [0n, 1n, 800n, MAX_NUM - 1n, MAX_NUM, MAX_NUM + 1n, 1n << 54n, -1n, -(1n << 63n)]) {
+      expect(formatEntityId(id)).toBe(decoded(id));
+    }
+    expect(formatEntityId(MAX_NUM)).toBe('0.0.274877906943');
+    expect(formatEntityId(MAX_NUM + 1n)).toBe('0.1.0');
+    expect(formatEntityId(98)).toBe('0.0.98');
+    expect(formatEntityId(Number(MAX_NUM) + 1)).toBe('0.1.0');
+  });
+
   it('rejects parts out of range', () => {
     expect(encodeEntityId(1024, 0, 0)).toBeNull();
     expect(encodeEntityId(0, 65536, 0)).toBeNull();

@@ -87,4 +87,16 @@ describe('transactions query plans', () => {
       expect(plan.filter((d) => /^SCAN (t|x)\b/.test(d))).toEqual([]);
     }
   });
+
+  // A bare `?` against an indexed column or in LIMIT makes SQLite (with the STAT4 statistics
+  // ANALYZE writes) re-prepare the statement at every execution; see query/opaque-param.ts.
+  it('binds every value opaquely, so that the statement is not re-planned per request', () => {
+    for (const query of ['', 'result=fail', 'account.id=0.0.1005&timestamp=lt:1700000100&timestamp=ne:1700000050', 'account.id=gt:0.0.1005&type=debit', 'transactiontype=tokenmint&transactiontype=cryptotransfer&result=success']) {
+      const parsed = parseTransactionsParams(parseQueryString(query, 100), defaultMirrorApiConfig());
+      if (!parsed.ok) throw new Error(query);
+      const { sql, params } = transactionTimestampsSql(parsed.query, parsed.query.timestamps!);
+      expect(sql.match(/\?/g)).toHaveLength(params.length);
+      expect(sql).not.toMatch(/[^+]\?/);
+    }
+  });
 });
