@@ -3,6 +3,7 @@ import { sqlInt } from '../format/entity-id.ts';
 import { SQL_OPERATOR } from '../http/filter-operator.ts';
 import type { AccountsQuery } from './accounts-params.ts';
 import type { AccountsDriver } from './accounts-sql.ts';
+import { OPAQUE_PARAM } from '../query/opaque-param.ts';
 
 /**
  * Up to this many balance matches, walking the balance index and sorting the matches by
@@ -30,10 +31,10 @@ export function chooseAccountsDriver(db: SqliteDatabase, query: DriverFilters): 
 }
 
 function countBalanceMatches(db: SqliteDatabase, query: DriverFilters, filters: AccountsQuery['balanceFilters']): number {
-  const where = filters.map((f) => `balance ${SQL_OPERATOR[f.operator]} ?`);
+  const where = filters.map((f) => `balance ${SQL_OPERATOR[f.operator]} ${OPAQUE_PARAM}`);
   const params: Array<number | bigint> = filters.map((f) => sqlInt(f.value));
   for (const f of query.idFilters) {
-    where.push(`id ${SQL_OPERATOR[f.operator]} ?`);
+    where.push(`id ${SQL_OPERATOR[f.operator]} ${OPAQUE_PARAM}`);
     params.push(sqlInt(f.value));
   }
   const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM entity INDEXED BY entity__balance WHERE ${where.join(' AND ')} LIMIT ${BALANCE_INDEX_PROBE_LIMIT})`;

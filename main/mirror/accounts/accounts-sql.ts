@@ -1,6 +1,7 @@
 import { sqlInt } from '../format/entity-id.ts';
 import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
 import type { AccountsQuery } from './accounts-params.ts';
+import { OPAQUE_PARAM } from '../query/opaque-param.ts';
 
 /** The placeholder account the reference's importer creates when 0.0.2 is missing. */
 export const SYNTHETIC_TREASURY_MEMO = 'Mirror node created synthetic treasury account';
@@ -24,7 +25,8 @@ const ENTITY_COLUMNS = [
  * Builds the page query. Every filter is a plain comparison on an indexed column; the
  * driver decides which of them may use its index. The others are written as `+column`,
  * which keeps their meaning but stops SQLite from walking that index, so the plan stays
- * the one chosen (and pinned by the query-plan tests).
+ * the one chosen (and pinned by the query-plan tests). Values bind as OPAQUE_PARAM, so that
+ * SQLite does not re-plan the statement for every request.
  */
 export function buildAccountsSql(query: AccountsQuery, driver: AccountsDriver, tokenLimit = 50): SqlStatement {
   const where: string[] = [
@@ -35,7 +37,7 @@ export function buildAccountsSql(query: AccountsQuery, driver: AccountsDriver, t
 
   const equalIds = query.idFilters.filter((f) => f.operator === 'eq');
   if (equalIds.length > 0) {
-    where.push(`e.id IN (${equalIds.map(() => '?').join(', ')})`);
+    where.push(`e.id IN (${equalIds.map(() => OPAQUE_PARAM).join(', ')})`);
     params.push(...equalIds.map((f) => sqlInt(f.value)));
   }
   addComparisons(where, params, 'e.id', query.idFilters.filter((f) => f.operator !== 'eq'), (v) => sqlInt(v));
@@ -50,7 +52,7 @@ FROM entity e ${indexHint}
 LEFT JOIN entity_stake es ON es.id = e.id
 WHERE ${where.join('\n  AND ')}
 ORDER BY e.id ${direction}
-LIMIT ?`;
+LIMIT ${OPAQUE_PARAM}`;
   params.push(query.limit);
   return { sql, params };
 }
@@ -63,7 +65,7 @@ function addComparisons<T>(
   bind: (value: T) => number | bigint | string,
 ): void {
   for (const filter of filters) {
-    where.push(`${column} ${SQL_OPERATOR[filter.operator]} ?`);
+    where.push(`${column} ${SQL_OPERATOR[filter.operator]} ${OPAQUE_PARAM}`);
     params.push(bind(filter.value));
   }
 }
