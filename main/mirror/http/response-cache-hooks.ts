@@ -11,7 +11,9 @@ const TRANSFER_HEADERS = new Set(['content-length', 'connection', 'date', 'keep-
  * Serves repeated GETs from the response cache and fills it with successful answers. Runs
  * after the host check (hooks run in registration order), so a refused request never reads
  * the cache. A cached answer goes out with its original headers, and as a 304 when the
- * client already holds its ETag.
+ * client already holds its ETag. A hit is written straight to the socket, past Fastify's
+ * reply pipeline: the stored bytes and headers are final, and for a page of accounts the
+ * pipeline cost as much as the rest of the hit.
  */
 export function installResponseCache(app: FastifyInstance, cache: ResponseCache, config: () => MirrorApiConfig): void {
   const stamps = new WeakMap<FastifyRequest, string>();
@@ -34,9 +36,14 @@ export function installResponseCache(app: FastifyInstance, cache: ResponseCache,
       stamps.set(request, cache.stamp());
       return;
     }
-    for (const [name, value] of Object.entries(hit.headers)) reply.header(name, value);
-    if (etagMatches(request.headers['if-none-match'], hit.etag)) return reply.code(304).send();
-    return reply.code(200).send(hit.body);
+    if (etagMatches(request.headers['if-none-match'], hit.etag)) {
+      for (const [name, value] of Object.entries(hit.headers)) reply.header(name, value);
+      return reply.code(304).send();
+    }
+    reply.hijack();
+    reply.raw.writeHead(200, hit.rawHeaders);
+    reply.raw.end(hit.body);
+    return reply;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -48,7 +55,9 @@ export function installResponseCache(app: FastifyInstance, cache: ResponseCache,
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (typeof value === 'string' && !TRANSFER_HEADERS.has(name)) headers[name] = value;
     }
-    cache.set(request.url, { body: payload, etag, headers }, stamp);
+    const body = Buffer.from(payload, 'utf8');
+    const rawHeaders = [...Object.entries(headers).flat(), 'content-length', String(body.length)];
+    cache.set(request.url, { body, etag, headers, rawHeaders }, stamp);
     return payload;
   });
 }

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultMirrorApiConfig, type MirrorApiConfig } from '../../../main/mirror/config.ts';
+import { listenOnLoopback } from '../../../main/http/listen.ts';
 import { ResponseCache } from '../../../main/mirror/http/response-cache.ts';
 import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
 import { insertAccounts, tempStore } from '../../helpers/ledger-fixture.ts';
@@ -44,12 +45,20 @@ describe('mirror response cache', () => {
   });
 
   it('never serves a stale answer after another connection commits (a sync or the generator)', async () => {
-    await get('/api/v1/accounts?account.id=0.0.6');
-    const writer = new Database(fixture.store.file);
-    writer.prepare('UPDATE entity SET balance = 7 WHERE num = 6').run();
-    writer.close();
-    const after = JSON.parse((await get('/api/v1/accounts?account.id=0.0.6')).body);
-    expect(after.accounts[0].balance.balance).toBe(7);
+    // Over a real socket: the cache reads the other connections' data version once per
+    // event-loop turn, and a request sent after a commit arrives in a later turn.
+    const served = createMirrorApi(fixture.store, () => config, true);
+    const base = await listenOnLoopback(served.server, 0);
+    const balance = async () => ((await (await fetch(`${base}/api/v1/accounts?account.id=0.0.6`)).json()) as { accounts: Array<{ balance: { balance: number } }> }).accounts[0]!.balance.balance;
+    try {
+      expect(await balance()).toBe(1005);
+      const writer = new Database(fixture.store.file);
+      writer.prepare('UPDATE entity SET balance = 7 WHERE num = 6').run();
+      writer.close();
+      expect(await balance()).toBe(7);
+    } finally {
+      await served.server.close();
+    }
   });
 
   it('starts afresh when the settings change', async () => {
@@ -80,7 +89,8 @@ describe('mirror response cache', () => {
 });
 
 describe('ResponseCache', () => {
-  const entry = (body: string) => ({ body, etag: `W/"${body}"`, headers: {} });
+  const entry = (body: string) => ({ body: Buffer.from(body), etag: `W/"${body}"`, headers: {}, rawHeaders: [] });
+  const text = (url: string, cache: ResponseCache) => cache.get(url)?.body.toString();
 
   it('drops an answer computed across a commit', () => {
     const cache = new ResponseCache(fixture.store.db);
@@ -89,18 +99,33 @@ describe('ResponseCache', () => {
     cache.set('/a', entry('old'), stamp);
     expect(cache.get('/a')).toBeUndefined();
     cache.set('/a', entry('new'), cache.stamp());
-    expect(cache.get('/a')?.body).toBe('new');
+    expect(text('/a', cache)).toBe('new');
   });
 
   it('evicts the least recently used answers beyond its bound and skips oversized ones', () => {
-    const cache = new ResponseCache(fixture.store.db, { maxChars: 10, maxEntryChars: 6 });
+    const cache = new ResponseCache(fixture.store.db, { maxBytes: 10, maxEntryBytes: 6 });
     const stamp = cache.stamp();
     cache.set('/1', entry('aaaa'), stamp);
     cache.set('/2', entry('bbbb'), stamp);
     cache.get('/1');
     cache.set('/3', entry('cccc'), stamp);
-    expect([cache.get('/1')?.body, cache.get('/2'), cache.get('/3')?.body]).toEqual(['aaaa', undefined, 'cccc']);
+    expect([text('/1', cache), cache.get('/2'), text('/3', cache)]).toEqual(['aaaa', undefined, 'cccc']);
     cache.set('/4', entry('ddddddd'), stamp);
     expect(cache.get('/4')).toBeUndefined();
+  });
+
+  it("sees another connection's commit from the next event-loop turn, and its own writes at once", async () => {
+    const cache = new ResponseCache(fixture.store.db);
+    cache.set('/b', entry('before'), cache.stamp());
+    const writer = new Database(fixture.store.file);
+    writer.prepare('UPDATE entity SET memo = ? WHERE num = 2').run('foreign');
+    writer.close();
+    // Requests handled in this turn were received before the commit could be seen.
+    expect(text('/b', cache)).toBe('before');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.get('/b')).toBeUndefined();
+    cache.set('/c', entry('before'), cache.stamp());
+    fixture.store.db.prepare('UPDATE entity SET memo = ? WHERE num = 3').run('own');
+    expect(cache.get('/c')).toBeUndefined();
   });
 });
