@@ -16,8 +16,10 @@ const file = process.argv[2];
 if (!file) throw new Error('usage: bench-server.ts DATABASE_FILE');
 
 const store = new LedgerStore({ file });
-const mirror = createMirrorApi(store, defaultMirrorApiConfig, true);
-const uncached = createMirrorApi(store, defaultMirrorApiConfig, true, { responseCache: false });
+// One settings object, as the app holds it (a fresh object per call would be compared by content on every request).
+const config = defaultMirrorApiConfig();
+const mirror = createMirrorApi(store, () => config, true);
+const uncached = createMirrorApi(store, () => config, true, { responseCache: false });
 const trivial = Fastify({ logger: false });
 trivial.get('/hello', async () => ({ hello: 'world' }));
 

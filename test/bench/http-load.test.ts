@@ -10,7 +10,16 @@ const sockets = new Set<unknown>();
 const server = http.createServer((request, response) => {
   served++;
   response.statusCode = request.url === '/fail' ? 500 : 200;
-  response.end('{}');
+  if (request.url === '/chunked') {
+    // Two writes without a length: Node sends them chunked.
+    response.write('x'.repeat(100_000));
+    response.end('{}');
+  } else if (request.url === '/close') {
+    response.setHeader('connection', 'close');
+    response.end('{}');
+  } else {
+    response.end('{}');
+  }
 });
 server.on('connection', (socket) => sockets.add(socket));
 let base = '';
@@ -30,6 +39,18 @@ describe('runLoad', () => {
     expect(result.requests).toBeLessThan(served);
     expect(sockets.size).toBe(4);
     expect(result.p50Ms).toBeLessThanOrEqual(result.p99Ms);
+  });
+
+  it('reads large chunked answers and replaces connections the server closes', async () => {
+    const chunked = await runLoad({ urls: [`${base}/chunked`], connections: 2, durationMs: 200, warmupMs: 0 });
+    expect(chunked.failures).toBe(0);
+    expect(chunked.requests).toBeGreaterThan(0);
+    const closing = await runLoad({ urls: [`${base}/close`], connections: 2, durationMs: 200, warmupMs: 0 });
+    expect(closing.requests).toBeGreaterThan(0);
+  });
+
+  it('refuses URLs on different origins rather than measuring the wrong server', async () => {
+    await expect(runLoad({ urls: [`${base}/a`, 'http://127.0.0.1:1/b'], connections: 1, durationMs: 10, warmupMs: 0 })).rejects.toThrow(/one origin/);
   });
 
   it('counts non-200 answers as failures, not as measured requests', async () => {
