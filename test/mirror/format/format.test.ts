@@ -117,6 +117,22 @@ describe('lossless JSON', () => {
     expect(parseJsonLossless(text)).toEqual({ balance: big, small: 5, none: null });
   });
 
+  it('writes bigints nested anywhere, and everything around them, as JSON.stringify would', () => {
+    const when = new Date(Date.UTC(2026, 0, 2));
+    const body = {
+      list: [1n << 60n, { deep: [-(1n << 62n)], text: 'x', gone: undefined }, null],
+      buffer: Buffer.from([1, 2]),
+      when,
+      flag: true,
+      skipped: () => 1,
+    };
+    expect(stringifyJson(body)).toBe(
+      `{"list":[1152921504606846976,{"deep":[-4611686018427387904],"text":"x"},null],"buffer":{"type":"Buffer","data":[1,2]},"when":"2026-01-02T00:00:00.000Z","flag":true}`,
+    );
+    // Bodies without bigints take the plain path and are unchanged by the retry logic.
+    expect(stringifyJson({ a: [1, 'b'], c: when })).toBe(JSON.stringify({ a: [1, 'b'], c: when }));
+  });
+
   it('leaves fractions and safe integers as numbers', () => {
     expect(parseJsonLossless('[1.5, 1e300, 42, -9007199254740993]')).toEqual([1.5, 1e300, 42, -9007199254740993n]);
   });
