@@ -5,6 +5,7 @@ import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { AccountWriter } from './account-writer.ts';
 import { crawlAccounts, FIRST_ACCOUNTS_PAGE } from './accounts-crawl.ts';
 import { contractUpserter, crawlContracts, hasContractTable } from './contracts-crawl.ts';
+import { transactionUpserter } from './transaction-writer.ts';
 import { tokenUpserter } from './token-writer.ts';
 import { crawlTokens, FIRST_TOKENS_PAGE } from './tokens-crawl.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -59,15 +60,15 @@ export class SyncEngine {
   readonly #tokenSupport = { relationships: true };
   #contractsSupported = true;
   #tokensSupported = true;
-  /** Tokens and contracts the followed transactions changed are re-fetched into these. */
-  readonly #entityUpserts: Pick<FollowContext, 'upsertToken' | 'upsertContract'>;
+  /** The followed transactions, and the tokens and contracts they changed (re-fetched), are written by these. */
+  readonly #entityUpserts: Pick<FollowContext, 'upsertToken' | 'upsertContract' | 'upsertTransaction'>;
 
   constructor(options: SyncEngineOptions) {
     this.#options = options;
     this.#writer = new AccountWriter(options.db);
     this.#entityUpserts = {
       upsertToken: tokenUpserter(options.db),
-      ...(hasContractTable(options.db) ? { upsertContract: contractUpserter(options.db) } : {}),
+      ...(hasContractTable(options.db) ? { upsertContract: contractUpserter(options.db), upsertTransaction: transactionUpserter(options.db) } : {}),
     };
     this.#countAccounts = options.db.prepare("SELECT count(*) FROM entity WHERE type IN ('ACCOUNT', 'CONTRACT')").pluck();
     this.#client = new UpstreamClient({

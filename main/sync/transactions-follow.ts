@@ -4,6 +4,7 @@ import type { SyncCursor } from './sync-cursor.ts';
 import { contractRowsOf, type ContractRows } from './contract-rows.ts';
 import { completeTokenBalances } from './token-balances.ts';
 import { tokenRowsOf, type TokenRows } from './token-rows.ts';
+import { transactionRowsOf, type TransactionRows } from './transaction-rows.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
 
@@ -20,6 +21,8 @@ export interface FollowContext {
   /** Where re-fetched tokens and contracts go (absent: only accounts are re-fetched). Called inside the page's transaction. */
   upsertToken?: (rows: TokenRows) => void;
   upsertContract?: (rows: ContractRows) => void;
+  /** Where the followed transactions themselves go (absent: they are only read). Called inside the page's transaction. */
+  upsertTransaction?: (rows: TransactionRows) => void;
 }
 
 /** Transactions whose `entity_id` is a token (associations name the account instead). */
@@ -46,9 +49,9 @@ export async function markTransactionsStart(context: FollowContext): Promise<boo
 
 /**
  * Follows `/api/v1/transactions` after the last synced consensus timestamp until caught up,
- * re-fetching from the accounts list every account the transactions touched; each page's
- * accounts and the new timestamp commit together. Returns 'unsupported' when the upstream
- * has no transactions endpoint.
+ * storing the transactions and re-fetching from the accounts list every account they touched;
+ * each page's transactions, accounts and the new timestamp commit together. Returns
+ * 'unsupported' when the upstream has no transactions endpoint.
  */
 export async function followTransactions(context: FollowContext): Promise<'caught-up' | 'unsupported'> {
   const cursors = context.writer.cursors;
@@ -61,6 +64,8 @@ export async function followTransactions(context: FollowContext): Promise<'caugh
     const body = reply.body as { transactions?: unknown; links?: { next?: unknown } };
     if (!Array.isArray(body.transactions)) throw new UpstreamFormatError(`the transactions page ${url} has no "transactions" array`);
     const transactions = body.transactions as Array<Record<string, unknown>>;
+    // Converted before anything is stored: a malformed transaction fails the page, not half of it.
+    const stored = context.upsertTransaction ? transactions.map(transactionRowsOf).filter((rows) => rows !== null) : [];
     const rows = await refetchAccounts(context, touchedAccounts(transactions));
     const tokens = context.upsertToken ? await refetchById(context, '/api/v1/tokens/', touchedEntities(transactions, TOKEN_TRANSACTION), tokenRowsOf) : [];
     const contracts = context.upsertContract ? await refetchById(context, '/api/v1/contracts/', touchedEntities(transactions, CONTRACT_TRANSACTION), contractRowsOf) : [];
@@ -70,6 +75,7 @@ export async function followTransactions(context: FollowContext): Promise<'caugh
     cursor = { ...cursor, nextUrl, items: cursor.items + transactions.length, mark: lastTimestamp ?? cursor.mark };
     context.signal.throwIfAborted();
     context.writer.transaction(() => {
+      for (const rows of stored) context.upsertTransaction!(rows);
       for (const token of tokens) context.upsertToken!(token);
       for (const contract of contracts) context.upsertContract!(contract);
       context.writer.applyPage(rows, cursor);

@@ -90,7 +90,7 @@ describe('incremental updates from the transactions', () => {
   it('after the crawl, re-fetches the accounts that new transactions touched', async () => {
     const base = await ready;
     put(account(1001, 10), account(1002, 20), account(1003, 30));
-    transactions.push({ consensus_timestamp: '100.000000000', transaction_id: '0.0.1001-99-0', transfers: [] });
+    transactions.push({ consensus_timestamp: '100.000000000', name: 'CRYPTOTRANSFER', result: 'SUCCESS', transaction_id: '0.0.1001-99-0', transfers: [] });
 
     const local = new LedgerStore({ file: ':memory:' });
     const engine = new SyncEngine({ profile: 't', db: local.db, upstreamUrl: base, requestsPerSecond: 0, followIntervalMs: 20 });
@@ -101,7 +101,7 @@ describe('incremental updates from the transactions', () => {
 
     // New activity upstream: a transfer between 1002 and a new account 1004.
     put(account(1002, 15), account(1004, 5));
-    transactions.push({ consensus_timestamp: '200.000000001', transaction_id: '0.0.1002-199-0', transfers: [{ account: '0.0.1002', amount: -5 }, { account: '0.0.1004', amount: 5 }] });
+    transactions.push({ consensus_timestamp: '200.000000001', name: 'CRYPTOTRANSFER', result: 'SUCCESS', transaction_id: '0.0.1002-199-0', transfers: [{ account: '0.0.1002', amount: -5 }, { account: '0.0.1004', amount: 5 }] });
     caughtUp = engine.caughtUp();
     await caughtUp;
     caughtUp = engine.caughtUp();
@@ -109,12 +109,12 @@ describe('incremental updates from the transactions', () => {
 
     // A token created, then minted: the followed transactions name it, so its record is re-fetched.
     upstreamStore.db.transaction(() => upsertToken(tokenRowsOf(token(2001, 1000, '300.000000000'))))();
-    transactions.push({ consensus_timestamp: '300.000000000', name: 'TOKENCREATION', entity_id: '0.0.2001', transaction_id: '0.0.1001-299-0', transfers: [] });
+    transactions.push({ consensus_timestamp: '300.000000000', name: 'TOKENCREATION', result: 'SUCCESS', entity_id: '0.0.2001', transaction_id: '0.0.1001-299-0', transfers: [] });
     await engine.caughtUp();
     await engine.caughtUp();
     expect((await injectGet(local)('/api/v1/tokens/0.0.2001')).body).toBe((await injectGet(upstreamStore)('/api/v1/tokens/0.0.2001')).body);
     upstreamStore.db.transaction(() => upsertToken(tokenRowsOf(token(2001, 1500, '400.000000000'))))();
-    transactions.push({ consensus_timestamp: '400.000000000', name: 'TOKENMINT', entity_id: '0.0.2001', transaction_id: '0.0.1001-399-0', transfers: [] });
+    transactions.push({ consensus_timestamp: '400.000000000', name: 'TOKENMINT', result: 'SUCCESS', entity_id: '0.0.2001', transaction_id: '0.0.1001-399-0', transfers: [] });
     await engine.caughtUp();
     await engine.caughtUp();
     const minted = await injectGet(local)('/api/v1/tokens/0.0.2001');

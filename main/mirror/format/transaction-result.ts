@@ -108,3 +108,13 @@ export function transactionResultName(code: number | bigint): string {
   const value = Number(code);
   return RESULT_NAMES[value] ?? SPARSE_NAMES[value] ?? 'UNKNOWN';
 }
+
+const RESULT_CODES: ReadonlyMap<string, number> = new Map([
+  ...Object.entries(SPARSE_NAMES).map(([code, name]) => [name, Number(code)] as const),
+  ...RESULT_NAMES.map((name, code) => [name, code] as const),
+]);
+
+/** The ResponseCodeEnum value of a result name as the API writes it, or null for a name this table lacks. */
+export function transactionResultCode(name: string): number | null {
+  return RESULT_CODES.get(name) ?? null;
+}

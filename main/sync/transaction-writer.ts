@@ -1,0 +1,43 @@
+import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
+import type { TransactionRows } from './transaction-rows.ts';
+
+const TRANSACTION_COLUMNS = [
+  'consensus_timestamp', 'batch_key', 'charged_tx_fee', 'entity_id', 'high_volume', 'high_volume_pricing_multiplier',
+  'max_custom_fees', 'max_fee', 'memo', 'nft_transfer', 'node_account_id', 'nonce', 'parent_consensus_timestamp',
+  'payer_account_id', 'result', 'scheduled', 'transaction_bytes', 'transaction_hash', 'type', 'valid_duration_seconds',
+  'valid_start_ns',
+] as const;
+
+/** The child tables of a transaction, all keyed or indexed by its consensus timestamp. */
+const CHILD_TABLES = ['crypto_transfer', 'token_transfer', 'nft_transfer', 'staking_reward_transfer', 'transaction_hash'] as const;
+
+/**
+ * Stores followed transactions. A transaction is replaced whole (its row, and its children
+ * deleted and written again), so a page applied twice, after a crash between the upstream's
+ * answer and the commit, leaves the same rows as once. Not a transaction itself: the caller
+ * wraps a page and its cursor in one.
+ */
+export function transactionUpserter(db: SqliteDatabase): (rows: TransactionRows) => void {
+  const transaction = db.prepare(`INSERT OR REPLACE INTO "transaction" (${TRANSACTION_COLUMNS.join(', ')})
+VALUES (${TRANSACTION_COLUMNS.map((c) => `@${c}`).join(', ')})`);
+  const deletes = CHILD_TABLES.map((table) => db.prepare(`DELETE FROM ${table} WHERE consensus_timestamp = ?`));
+  const cryptoTransfer = db.prepare('INSERT INTO crypto_transfer (consensus_timestamp, entity_id, amount, is_approval, payer_account_id) VALUES (?, ?, ?, ?, ?)');
+  const tokenTransfer = db.prepare(`INSERT OR REPLACE INTO token_transfer (consensus_timestamp, token_id, account_id, amount, is_approval, payer_account_id)
+VALUES (?, ?, ?, ?, ?, ?)`);
+  const nftTransfer = db.prepare(`INSERT INTO nft_transfer (consensus_timestamp, token_id, serial_number, sender_account_id, receiver_account_id, is_approval, payer_account_id)
+VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  const stakingReward = db.prepare('INSERT OR REPLACE INTO staking_reward_transfer (account_id, amount, consensus_timestamp, payer_account_id) VALUES (?, ?, ?, ?)');
+  const hash = db.prepare('INSERT INTO transaction_hash (consensus_timestamp, hash, hash_suffix, payer_account_id) VALUES (?, ?, ?, ?)');
+
+  return (rows) => {
+    const ts = rows.transaction.consensus_timestamp as bigint;
+    const payer = rows.transaction.payer_account_id as bigint;
+    for (const remove of deletes) remove.run(ts);
+    transaction.run(rows.transaction);
+    for (const t of rows.cryptoTransfers) cryptoTransfer.run(ts, t.entity_id, t.amount, t.is_approval, payer);
+    for (const t of rows.tokenTransfers) tokenTransfer.run(ts, t.token_id, t.account_id, t.amount, t.is_approval, payer);
+    for (const n of rows.nftTransfers) nftTransfer.run(ts, n.token_id, n.serial_number, n.sender_account_id, n.receiver_account_id, n.is_approval, payer);
+    for (const r of rows.stakingRewards) stakingReward.run(r.account_id, r.amount, ts, payer);
+    if (rows.hash) hash.run(ts, rows.hash.hash, rows.hash.suffix, payer);
+  };
+}
