@@ -65,7 +65,7 @@ describe('synced data answers exactly as the upstream does', () => {
     const page = JSON.parse((await remote('/api/v1/accounts?limit=100&order=desc')).body) as { accounts: Array<{ alias: string | null; evm_address: string }> };
     const aliases = page.accounts.filter((a) => a.alias !== null).slice(0, 5).map((a) => a.alias!);
     const evm = page.accounts.slice(0, 5).map((a) => a.evm_address);
-    // Transactions are followed to find changed accounts, not stored: the account alone is compared.
+    // Only the transactions followed since the sync began are stored, not an account's whole history: the account alone is compared.
     const urls = [...ids, ...aliases, ...evm].map((id) => `/api/v1/accounts/${id}?transactions=false`);
     expect(urls.length).toBeGreaterThan(25);
     expect(await compareUrls(remote, local, urls)).toEqual([]);
