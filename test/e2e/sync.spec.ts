@@ -58,6 +58,12 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
   await expect(page.getByTestId('accounts-sync-coverage')).toHaveText(/^All [\d,]+ accounts of custom synced$/);
   await expect(page.getByTestId('loaded-count')).not.toHaveAttribute('data-count', '0');
   await screenshot(page, 'sync-04-accounts');
+  // The upstream's history before the sync began is not copied, and the Transactions screen says so.
+  await page.goto(`${local.instance.uiUrl}#/transactions`);
+  await expect(page.getByTestId('transactions-sync-scope')).toContainText(`Synced from ${upstream.instance.mirrorUrl}`);
+  await screenshot(page, 'sync-04b-transactions-scope');
+  await page.goto(`${local.instance.uiUrl}#/accounts`);
+  await expect(page.getByTestId('loaded-count')).not.toHaveAttribute('data-count', '0');
 
   // The upstream dies: the app says so and keeps serving the synced accounts.
   upstream.child.kill('SIGKILL');
