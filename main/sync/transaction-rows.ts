@@ -16,6 +16,8 @@ export interface TransactionRows {
   tokenTransfers: Array<{ token_id: bigint; account_id: bigint; amount: bigint; is_approval: bigint }>;
   nftTransfers: Array<{ token_id: bigint; serial_number: bigint; sender_account_id: bigint | null; receiver_account_id: bigint | null; is_approval: bigint }>;
   stakingRewards: Array<{ account_id: bigint; amount: bigint }>;
+  /** From a by-id answer only; null when the source (a list page) does not carry them, so stored ones stay. */
+  assessedFees: Array<{ amount: bigint; collector_account_id: bigint; effective_payer_account_ids: string; token_id: bigint | null }> | null;
   /** The 48-byte SHA-384 split as the hash index keeps it: 32 bytes searched, the rest compared. */
   hash: { hash: Buffer; suffix: Buffer } | null;
 }
@@ -92,6 +94,12 @@ export function transactionRowsOf(tx: Record<string, unknown>): TransactionRows 
       account_id: required(entityIdOf(r.account), 'staking_reward_transfers.account'),
       amount: required(intOf(r.amount), 'staking_reward_transfers.amount'),
     })),
+    assessedFees: tx.assessed_custom_fees === undefined ? null : list(tx.assessed_custom_fees).map((fee) => ({
+      amount: required(intOf(fee.amount), 'assessed_custom_fees.amount'),
+      collector_account_id: required(entityIdOf(fee.collector_account_id), 'assessed_custom_fees.collector_account_id'),
+      effective_payer_account_ids: stringifyJson(idList(fee.effective_payer_account_ids)),
+      token_id: entityIdOf(fee.token_id),
+    })),
     hash: hash === null ? null : { hash: hash.subarray(0, 32), suffix: hash.subarray(32) },
   };
 }
@@ -110,6 +118,11 @@ function customFeeLimitsJson(value: unknown): string | null {
     else limits.push({ account_id: account, fees: [entry] });
   }
   return limits.length === 0 ? null : stringifyJson(limits);
+}
+
+function idList(value: unknown): bigint[] {
+  if (!Array.isArray(value)) throw new UpstreamFormatError(`not a list of entity ids: ${JSON.stringify(value)}`);
+  return value.map((id) => required(entityIdOf(id), 'effective_payer_account_ids'));
 }
 
 function base64Of(value: unknown): Buffer | null {

@@ -9,6 +9,9 @@ import { tokenRowsOf } from './token-rows.ts';
 import { tokenUpserter } from './token-writer.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { UpstreamClient } from './upstream-client.ts';
+import { transactionRowsOf } from './transaction-rows.ts';
+import { transactionUpserter } from './transaction-writer.ts';
+import { UpstreamFormatError } from './upstream-values.ts';
 
 export interface UpstreamReadThroughOptions {
   db: SqliteDatabase;
@@ -26,14 +29,21 @@ export interface UpstreamReadThroughOptions {
   log?: (line: string) => void;
 }
 
-const PATHS: Record<ReadThroughResource, string> = { account: '/api/v1/accounts/', contract: '/api/v1/contracts/', token: '/api/v1/tokens/' };
-/** Path segments the by-id operations accept: entity ids, aliases, EVM addresses. Nothing else is sent upstream. */
-const ID_SEGMENT = /^[0-9A-Za-z.]{1,160}$/;
+const PATHS: Record<ReadThroughResource, string> = {
+  account: '/api/v1/accounts/', contract: '/api/v1/contracts/', token: '/api/v1/tokens/', transaction: '/api/v1/transactions/',
+};
+/**
+ * Path segments the by-id operations accept: entity ids, aliases, EVM addresses; for
+ * transactions also `payer-seconds-nanos` ids and base64url hashes. Nothing else is sent upstream.
+ */
+const ID_SEGMENT: Record<ReadThroughResource, RegExp> = {
+  account: /^[0-9A-Za-z.]{1,160}$/, contract: /^[0-9A-Za-z.]{1,160}$/, token: /^[0-9A-Za-z.]{1,160}$/, transaction: /^[0-9A-Za-z._-]{1,160}$/,
+};
 const MAX_ABSENT = 2000;
 
 /**
- * By-id read-through to the upstream mirror node. A lookup of an entity the store lacks
- * fetches it, stores it (the same rows the sync would store) and lets the store answer.
+ * By-id read-through to the upstream mirror node. A lookup of an entity (or a transaction)
+ * the store lacks fetches it, stores it (the same rows the sync would store) and lets the store answer.
  * When the upstream cannot be reached within a short deadline it is remembered as offline
  * for a while, so every further 404 answers at once from the store.
  */
@@ -43,6 +53,7 @@ export class UpstreamReadThrough implements ReadThrough {
   readonly #writer: AccountWriter;
   readonly #storeToken;
   readonly #storeContract;
+  readonly #storeTransactions;
   readonly #inFlight = new Map<string, Promise<boolean>>();
   readonly #absent = new Map<string, number>();
   #offlineUntil = -Infinity;
@@ -68,6 +79,14 @@ export class UpstreamReadThrough implements ReadThrough {
     this.#storeToken = options.db.transaction((info: Record<string, unknown>) => upsertToken(tokenRowsOf(info)));
     const upsertContract = hasContractTable(options.db) ? contractUpserter(options.db) : null;
     this.#storeContract = options.db.transaction((info: Record<string, unknown>) => upsertContract?.(contractRowsOf(info)));
+    const upsertTransaction = hasContractTable(options.db) ? transactionUpserter(options.db) : null;
+    // Every transaction the by-id answer lists (a scheduled one and its execution, a batch and its
+    // inner transactions), with assessed fees, which only this answer carries. Answers how many were stored.
+    this.#storeTransactions = options.db.transaction((list: Array<Record<string, unknown>>) => {
+      const rows = list.map(transactionRowsOf).filter((r) => r !== null);
+      for (const r of rows) upsertTransaction?.(r);
+      return upsertTransaction ? rows.length : 0;
+    });
   }
 
   /** True while lookups skip the upstream because it did not answer recently. */
@@ -76,7 +95,7 @@ export class UpstreamReadThrough implements ReadThrough {
   }
 
   fetchMissing(resource: ReadThroughResource, id: string): Promise<boolean> {
-    if (!ID_SEGMENT.test(id) || this.offline) return Promise.resolve(false);
+    if (!ID_SEGMENT[resource].test(id) || this.offline) return Promise.resolve(false);
     const key = `${resource}:${id}`;
     const absentUntil = this.#absent.get(key);
     if (absentUntil !== undefined && this.#options.now() < absentUntil) return Promise.resolve(false);
@@ -97,7 +116,7 @@ export class UpstreamReadThrough implements ReadThrough {
     const signal = AbortSignal.any([this.#stop.signal, this.#unreachable.signal, AbortSignal.timeout(this.#options.deadlineMs)]);
     try {
       const query = resource === 'account' ? '?transactions=false' : '';
-      const reply = await this.#client.get(`${PATHS[resource]}${id}${query}`, { signal });
+      const reply = await this.#client.get(`${PATHS[resource]}${encodeURIComponent(id)}${query}`, { signal });
       if (reply.status === 404) {
         this.#rememberAbsent(key);
         return false;
@@ -110,6 +129,10 @@ export class UpstreamReadThrough implements ReadThrough {
         this.#writer.applyPage([rows], null);
       } else if (resource === 'token') {
         this.#storeToken(info);
+      } else if (resource === 'transaction') {
+        const list = (info as { transactions?: unknown }).transactions;
+        if (!Array.isArray(list)) throw new UpstreamFormatError('a transaction lookup answered without a "transactions" array');
+        return this.#storeTransactions(list as Array<Record<string, unknown>>) > 0;
       } else {
         this.#storeContract(info);
       }

@@ -77,6 +77,33 @@ describe('by-id read-through', () => {
     local.close();
   }, 30_000);
 
+  it('fetches transactions by id and by hash, with every transaction the id names and their assessed fees', async () => {
+    mode = 'pass';
+    const local = emptyLocal('transactions');
+    const page = JSON.parse((await remote('/api/v1/transactions?limit=40&order=asc')).body) as { transactions: Array<{ transaction_id: string; transaction_hash: string; scheduled: boolean }> };
+    const picked = page.transactions.filter((_, i) => i % 8 === 0);
+    const hex = (base64: string) => `0x${Buffer.from(base64, 'base64').toString('hex')}`;
+    const urls = [
+      ...picked.map((tx) => `/api/v1/transactions/${tx.transaction_id}`),
+      ...picked.map((tx) => `/api/v1/transactions/${hex(tx.transaction_hash)}`),
+      `/api/v1/transactions/${picked[0]!.transaction_id}?scheduled=false`,
+      '/api/v1/transactions/0.0.987654-1700000000-000000000',
+    ];
+    expect(picked.length).toBeGreaterThanOrEqual(5);
+    expect(await compareUrls(remote, local.get, urls)).toEqual([]);
+    for (const url of urls.slice(0, -1)) expect((await local.get(url)).status, url).toBe(200);
+    // Stored: the list now holds them, and a second lookup asks the upstream nothing.
+    const listed = JSON.parse((await local.get('/api/v1/transactions?limit=100')).body) as { transactions: unknown[] };
+    expect(listed.transactions.length).toBeGreaterThanOrEqual(picked.length);
+    const before = proxy.log.length;
+    expect((await local.get(`/api/v1/transactions/${picked[1]!.transaction_id}`)).status).toBe(200);
+    expect(proxy.log.length).toBe(before);
+    // What is not an id or hash never reaches the upstream.
+    expect((await local.get('/api/v1/transactions/..%2F..%2Fetc')).status).toBe(400);
+    expect(proxy.log.length).toBe(before);
+    local.close();
+  }, 30_000);
+
   it('answers from the store when the upstream is unreachable, remembers it, and never serves a stale 404 afterwards', async () => {
     const local = emptyLocal('offline');
     const [token] = await firstOf('/api/v1/tokens?limit=1&order=desc', 'tokens', 'token_id', 1);

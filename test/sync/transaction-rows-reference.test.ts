@@ -60,4 +60,35 @@ describe('reference-rendered transactions', () => {
     }
     expect(differences).toEqual([]);
   });
+
+  it('by id and by hash: every transaction an answer lists, assessed fees included, answers the same URL alike', async () => {
+    const differences: string[] = [];
+    let compared = 0;
+    for (const file of fs.readdirSync(SPECS, { recursive: true, encoding: 'utf8' }).filter((f) => f.startsWith('{id}') && f.endsWith('.json'))) {
+      const spec = parseJsonLossless(fs.readFileSync(path.join(SPECS, file), 'utf8')) as Record<string, unknown> & { tests?: unknown[] };
+      for (const test of (spec.tests ?? [spec]) as Array<{ url?: string; urls?: string[]; responseStatus?: number; responseJson?: { transactions?: Array<Record<string, unknown>> } }>) {
+        const expected = test.responseJson?.transactions;
+        if (test.responseStatus !== 200 || !expected) continue;
+        // A store of its own per case: the answer must come from exactly the transactions it lists.
+        const own = tempStore();
+        const ownApi = createMirrorApi(own.store, () => config, false);
+        try {
+          const upsert = transactionUpserter(own.store.db);
+          own.store.db.transaction(() => { for (const tx of expected) upsert(transactionRowsOf(tx)!); })();
+          for (const url of test.urls ?? [test.url!]) {
+            const reply = await ownApi.server.inject({ url });
+            compared++;
+            if (reply.statusCode !== 200 || canonical(parseJsonLossless(reply.body)) !== canonical(test.responseJson)) {
+              differences.push(`${file} ${url}\n  ${canonical(test.responseJson)}\n  ${reply.statusCode} ${canonical(parseJsonLossless(reply.body))}`);
+            }
+          }
+        } finally {
+          await ownApi.server.close();
+          own.dispose();
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(15);
+    expect(differences).toEqual([]);
+  });
 });

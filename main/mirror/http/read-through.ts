@@ -1,7 +1,7 @@
 import type { GetHandler, GetOutcome } from '../query/mirror-get.ts';
 
 /** The by-id resources a store may lack and an upstream may supply. */
-export type ReadThroughResource = 'account' | 'contract' | 'token';
+export type ReadThroughResource = 'account' | 'contract' | 'token' | 'transaction';
 
 /**
  * The seam between the mirror API and whatever fills its store from elsewhere (the upstream
