@@ -88,7 +88,7 @@ describe('reference-rendered transactions', () => {
         }
       }
     }
-    expect(compared).toBeGreaterThan(15);
+    expect(compared).toBeGreaterThan(30);
     expect(differences).toEqual([]);
   });
 });
