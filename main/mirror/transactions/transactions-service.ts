@@ -10,6 +10,7 @@ import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { renderTransaction } from './render-transaction.ts';
 import { loadTransactionDetails } from './transaction-details.ts';
 import { parseTransactionsParams, type TransactionsQuery } from './transactions-params.ts';
+import { chooseTimestampsPlan } from './transactions-plan-probe.ts';
 import { transactionTimestampsSql } from './transactions-sql.ts';
 import { bindTimestampWindow } from './timestamp-window.ts';
 
@@ -53,7 +54,7 @@ export class TransactionsService {
       bounds = bound.bounds;
       windowNext = bound.next;
     }
-    const { sql, params } = transactionTimestampsSql(query, bounds);
+    const { sql, params } = transactionTimestampsSql(query, bounds, chooseTimestampsPlan(this.#statements, query, bounds));
     const timestamps = (this.#statements.get(sql).all(...params) as Array<{ consensus_timestamp: bigint }>).map((r) => r.consensus_timestamp);
     const details = loadTransactionDetails(this.#statements, timestamps, false);
     const order = query.order === 'desc' ? -1 : 1;

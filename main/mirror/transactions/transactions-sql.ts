@@ -60,10 +60,24 @@ const NOT_SYNTHETIC = '(t.nonce = 0 OR t.parent_consensus_timestamp IS NOT NULL)
  * - other account comparisons or credit/debit only: walk transactions in time order and
  *   keep those with a matching transfer (an indexed lookup per transaction).
  */
-export function transactionTimestampsSql(query: TransactionsQuery, bounds: TimestampBounds): SqlStatement {
+export interface TimestampsPlan {
+  /**
+   * For account equalities with transaction types: walk the types' index and probe each
+   * transaction for the account, instead of seeking the account's history. The service sets it
+   * when a bounded count shows the types are rare within the bounds and the account is not
+   * (see transactions-plan-probe.ts); the default seek reads the whole history of a busy account
+   * before it finds a type that account rarely has.
+   */
+  typeWalk?: boolean;
+}
+
+export function transactionTimestampsSql(query: TransactionsQuery, bounds: TimestampBounds, plan: TimestampsPlan = {}): SqlStatement {
   const direction = query.order === 'desc' ? 'DESC' : 'ASC';
   const params: SqlValue[] = [];
   const driver = transactionsDriver(query);
+  if (driver === 'account-seek' && plan.typeWalk && query.types.length > 0) {
+    return typeSeekSql(query, bounds, direction, (seekParams) => accountParticipation(query, seekParams));
+  }
   if (driver === 'account-seek') return accountSeekSql(query, bounds, direction);
 
   if (driver === 'timestamp' && query.types.length > 0) return typeSeekSql(query, bounds, direction);
@@ -139,12 +153,16 @@ function accountSeekSql(query: TransactionsQuery, bounds: TimestampBounds, direc
   return { sql: `SELECT ts AS consensus_timestamp FROM (${union}) ORDER BY ts ${direction} LIMIT ${OPAQUE_PARAM}`, params };
 }
 
-/** Per transaction type, one page from the (type, timestamp) index; the union is cut to one page. */
-function typeSeekSql(query: TransactionsQuery, bounds: TimestampBounds, direction: string): SqlStatement {
+/**
+ * Per transaction type, one page from the (type, timestamp) index; the union is cut to one page.
+ * `extra` adds a condition on each transaction row (binding its own parameters in place).
+ */
+function typeSeekSql(query: TransactionsQuery, bounds: TimestampBounds, direction: string, extra?: (params: SqlValue[]) => string): SqlStatement {
   const params: SqlValue[] = [];
   const seeks = query.types.map((type) => {
     params.push(type);
     const where = [`t.type = ${OPAQUE_PARAM}`, ...transactionConditions({ ...query, types: [] }, bounds, 't.consensus_timestamp', params)];
+    if (extra) where.push(extra(params));
     params.push(query.limit);
     return `SELECT t.consensus_timestamp AS ts FROM "transaction" t INDEXED BY transaction__type_timestamp
   WHERE ${where.join(' AND ')} ORDER BY t.consensus_timestamp ${direction} LIMIT ${OPAQUE_PARAM}`;
@@ -152,4 +170,30 @@ function typeSeekSql(query: TransactionsQuery, bounds: TimestampBounds, directio
   params.push(query.limit);
   const union = seeks.map((s) => `SELECT ts FROM (${s})`).join('\nUNION\n');
   return { sql: `SELECT ts AS consensus_timestamp FROM (${union}) ORDER BY ts ${direction} LIMIT ${OPAQUE_PARAM}`, params };
+}
+
+/**
+ * The account equalities as one condition on a transaction row `t`, with the rules of
+ * accountSeekSql's seeks (payer unless synthetic, crypto and token transfers with the credit
+ * or debit sign, NFT sender or receiver), each an indexed probe by consensus timestamp.
+ */
+function accountParticipation(query: TransactionsQuery, params: SqlValue[]): string {
+  const credit = query.creditType === null ? null : query.creditType === 'credit' ? '> 0' : '< 0';
+  const branches: string[] = [];
+  const probe = (table: string, column: string, account: bigint, amount: string | null): string => {
+    const where = ['x.consensus_timestamp = t.consensus_timestamp', `x.${column} = ${OPAQUE_PARAM}`];
+    params.push(sqlInt(account));
+    where.push(...comparisons(`x.${column}`, query.accountFilters, params));
+    if (amount) where.push(`x.amount ${amount}`);
+    return `EXISTS (SELECT 1 FROM ${table} x WHERE ${where.join(' AND ')})`;
+  };
+  for (const account of query.accountIds) {
+    if (credit === null) {
+      params.push(sqlInt(account));
+      branches.push(`(${[`t.payer_account_id = ${OPAQUE_PARAM}`, ...comparisons('t.payer_account_id', query.accountFilters, params), NOT_SYNTHETIC].join(' AND ')})`);
+    }
+    branches.push(probe('crypto_transfer', 'entity_id', account, credit), probe('token_transfer', 'account_id', account, credit));
+    if (credit === null) branches.push(probe('nft_transfer', 'sender_account_id', account, null), probe('nft_transfer', 'receiver_account_id', account, null));
+  }
+  return `(${branches.join(' OR ')})`;
 }
