@@ -37,7 +37,8 @@ const PATHS: Record<ReadThroughResource, string> = {
  * transactions also `payer-seconds-nanos` ids and base64url hashes. Nothing else is sent upstream.
  */
 const ID_SEGMENT: Record<ReadThroughResource, RegExp> = {
-  account: /^[0-9A-Za-z.]{1,160}$/, contract: /^[0-9A-Za-z.]{1,160}$/, token: /^[0-9A-Za-z.]{1,160}$/, transaction: /^[0-9A-Za-z._-]{1,160}$/,
+  account: /^[0-9A-Za-z.]{1,160}$/, contract: /^[0-9A-Za-z.]{1,160}$/, token: /^[0-9A-Za-z.]{1,160}$/,
+  transaction: /^(?:\d{1,4}\.\d{1,5}\.\d{1,12}-\d{1,19}-\d{1,9}|(?:0x)?[0-9a-fA-F]{96}|[A-Za-z0-9_-]{64})$/,
 };
 const MAX_ABSENT = 2000;
 

@@ -100,6 +100,7 @@ describe('by-id read-through', () => {
     expect(proxy.log.length).toBe(before);
     // What is not an id or hash never reaches the upstream.
     expect((await local.get('/api/v1/transactions/..%2F..%2Fetc')).status).toBe(400);
+    for (const id of ['..', '../accounts', '0.0.1-2', 'a'.repeat(65)]) expect(await local.readThrough.fetchMissing('transaction', id)).toBe(false);
     expect(proxy.log.length).toBe(before);
     local.close();
   }, 30_000);
