@@ -19,8 +19,7 @@ const CHILD_TABLES = ['crypto_transfer', 'token_transfer', 'nft_transfer', 'stak
  * Stores followed or looked-up transactions. A transaction is replaced whole (its row, and its
  * children deleted and written again; assessed fees only when the source carried them), so a
  * page applied twice, after a crash between the upstream's answer and the commit, leaves the
- * same rows as once. Not a transaction itself: the caller
- * wraps a page and its cursor in one.
+ * same rows as once. Not a transaction itself: the caller wraps a page and its cursor in one.
  */
 export function transactionUpserter(db: SqliteDatabase): (rows: TransactionRows) => void {
   const transaction = db.prepare(`INSERT OR REPLACE INTO "transaction" (${TRANSACTION_COLUMNS.join(', ')})

@@ -34,7 +34,8 @@ const PATHS: Record<ReadThroughResource, string> = {
 };
 /**
  * Path segments the by-id operations accept: entity ids, aliases, EVM addresses; for
- * transactions also `payer-seconds-nanos` ids and base64url hashes. Nothing else is sent upstream.
+ * transactions, `payer-seconds-nanos` ids and 48-byte hashes (hex or base64url). Nothing else
+ * is sent upstream.
  */
 const ID_SEGMENT: Record<ReadThroughResource, RegExp> = {
   account: /^[0-9A-Za-z.]{1,160}$/, contract: /^[0-9A-Za-z.]{1,160}$/, token: /^[0-9A-Za-z.]{1,160}$/,
