@@ -3,7 +3,7 @@ import type { AccountPlan } from './accounts.ts';
 import type { HistoryWriter } from './history-writer.ts';
 import type { Prng } from './prng.ts';
 import { DAY_SECONDS, DEMO_NOW_SECONDS } from './timeline.ts';
-import { RESULT, TX, writeTransaction, type DemoTx } from './transaction-log.ts';
+import { RESULT, submissionOf, TX, writeTransaction, type DemoTx } from './transaction-log.ts';
 
 /** A token the account holds, as its associations were written. */
 export interface Holding {
@@ -68,6 +68,30 @@ export function writeAccountHistory(plan: AccountPlan, holdings: readonly Holdin
     const written = writeTransaction(writer, tx);
     if (written && tx.type === TX.APPROVE_ALLOWANCE && (tx.result ?? RESULT.SUCCESS) === RESULT.SUCCESS) writeAllowance(writer, row.num, holdings, actors, rng, consensusNs);
   }
+  if (row.num % BATCH_EVERY === 0 && row.key !== null && row.key.length > 0 && balance > HBAR) writeBatch(row.num, row.key, funder.num, balance, last, writer);
+}
+
+/** One account in this many also sends an atomic batch after its other activity. */
+const BATCH_EVERY = 61;
+
+/**
+ * An atomic batch of two transfers, signed by the account's own key as the batch key: the
+ * batch, then its inner transactions a nanosecond apart, each with its own transaction id.
+ * Derived from the account alone (no random draws), so the rest of the ledger is unchanged.
+ */
+function writeBatch(payer: number, key: Buffer, funder: number, balance: number, after: bigint, writer: HistoryWriter): void {
+  const batchNs = after + 3_000_000_000n;
+  if (batchNs >= BigInt(DEMO_NOW_SECONDS) * 1_000_000_000n) return;
+  const amount = Math.max(1, Math.floor(balance / 1000));
+  // Inner transactions are signed just after the batch's own id, so each has an id of its own.
+  const batchStart = submissionOf(batchNs).validStartNs;
+  const inner: DemoTx[] = [1, 2].map((part) => ({
+    consensusNs: batchNs + BigInt(part), validStartNs: batchStart + BigInt(part), payer, type: TX.CRYPTO_TRANSFER, fee: 1_000_000,
+    parentNs: batchNs, batchKey: key, transfers: funder === payer ? [] : [[payer, -amount * part], [funder, amount * part]],
+  }));
+  const ids = inner.map((tx) => [payer, tx.validStartNs!] as const);
+  if (!writeTransaction(writer, { consensusNs: batchNs, payer, type: TX.ATOMIC_BATCH, fee: 300_000, memo: 'batch', innerTransactions: ids })) return;
+  for (const tx of inner) writeTransaction(writer, tx);
 }
 
 /** One transaction the account pays for. */

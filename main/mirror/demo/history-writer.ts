@@ -12,7 +12,7 @@ export const HISTORY_TABLES = ['"transaction"', 'transaction_hash', 'crypto_tran
 const COLUMNS = {
   '"transaction"': ['consensus_timestamp', 'charged_tx_fee', 'entity_id', 'index', 'max_fee', 'memo', 'nft_transfer',
     'node_account_id', 'nonce', 'parent_consensus_timestamp', 'payer_account_id', 'result', 'scheduled', 'transaction_hash',
-    'type', 'valid_duration_seconds', 'valid_start_ns', 'max_custom_fees'],
+    'type', 'valid_duration_seconds', 'valid_start_ns', 'max_custom_fees', 'batch_key', 'inner_transactions'],
   transaction_hash: ['consensus_timestamp', 'hash', 'hash_suffix', 'payer_account_id'],
   crypto_transfer: ['consensus_timestamp', 'entity_id', 'amount', 'is_approval', 'payer_account_id'],
   token_transfer: ['consensus_timestamp', 'token_id', 'account_id', 'amount', 'is_approval', 'payer_account_id'],

@@ -1,3 +1,4 @@
+import { int64ListJson } from '../format/json-out.ts';
 import { NODE_COUNT } from './accounts.ts';
 import { fastDigest, timestampSeeds } from './fast-hash.ts';
 import type { HistoryWriter } from './history-writer.ts';
@@ -6,7 +7,7 @@ import type { HistoryWriter } from './history-writer.ts';
 export const TX = {
   CONTRACT_CALL: 7, CONTRACT_CREATE: 8, CRYPTO_CREATE: 11, CRYPTO_TRANSFER: 14, TOPIC_CREATE: 24, TOPIC_DELETE: 26,
   TOPIC_SUBMIT: 27, TOKEN_CREATE: 29, TOKEN_MINT: 37, TOKEN_BURN: 38, TOKEN_ASSOCIATE: 40, SCHEDULE_CREATE: 42,
-  SCHEDULE_DELETE: 43, SCHEDULE_SIGN: 44, APPROVE_ALLOWANCE: 48, ETHEREUM: 50,
+  SCHEDULE_DELETE: 43, SCHEDULE_SIGN: 44, APPROVE_ALLOWANCE: 48, ETHEREUM: 50, ATOMIC_BATCH: 74,
 } as const;
 
 /** Response codes the demo writes. */
@@ -34,6 +35,11 @@ export interface DemoTx {
   scheduled?: boolean;
   /** Seconds before consensus the transaction id's valid start lies (default: derived from the timestamp). */
   validStartNs?: bigint;
+  /** For an inner transaction of an atomic batch: the batch's timestamp and the key that signed the batch. */
+  parentNs?: bigint;
+  batchKey?: Buffer;
+  /** For an atomic batch: the transaction ids (payer, valid start) of its inner transactions, in order. */
+  innerTransactions?: ReadonlyArray<readonly [payer: number, validStartNs: bigint]>;
 }
 
 export interface WrittenTx {
@@ -71,8 +77,8 @@ export function writeTransaction(writer: HistoryWriter, tx: DemoTx): WrittenTx |
     is_approval: false, receiver_account_id: n.receiver, sender_account_id: n.sender, serial_number: n.serial, token_id: n.token,
   }))) : null;
   const inserted = writer.insert('"transaction"', [tx.consensusNs, tx.fee, tx.entityId ?? null, 0, Math.max(100_000_000, tx.fee * 2),
-    Buffer.from(tx.memo ?? '', 'utf8'), nftJson, nodeAccount, 0, null, tx.payer, result, tx.scheduled ? 1 : 0, hash, tx.type, 120,
-    validStartNs, '[]']);
+    Buffer.from(tx.memo ?? '', 'utf8'), nftJson, nodeAccount, 0, tx.parentNs ?? null, tx.payer, result, tx.scheduled ? 1 : 0, hash, tx.type, 120,
+    validStartNs, '[]', tx.batchKey ?? null, tx.innerTransactions ? int64ListJson(tx.innerTransactions.flatMap(([payer, start]) => [BigInt(payer), start])) : null]);
   if (!inserted) return null;
   writer.insert('transaction_hash', [tx.consensusNs, hash.subarray(0, 32), hash.subarray(32), tx.payer]);
 
