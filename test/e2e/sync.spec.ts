@@ -62,6 +62,8 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
   await page.goto(`${local.instance.uiUrl}#/transactions`);
   await expect(page.getByTestId('transactions-sync-scope')).toContainText(`Synced from ${upstream.instance.mirrorUrl}`);
   await screenshot(page, 'sync-04b-transactions-scope');
+  await page.goto(`${local.instance.uiUrl}#/account?id=0.0.2&tab=transactions`);
+  await expect(page.getByTestId('transactions-sync-scope')).toBeVisible();
   await page.goto(`${local.instance.uiUrl}#/accounts`);
   await expect(page.getByTestId('loaded-count')).not.toHaveAttribute('data-count', '0');
 
