@@ -114,7 +114,8 @@ function openLoadSocket(host: string, port: string): Promise<LoadSocket> {
       },
     });
     socket.on('close', () => settle(0));
-    socket.once('error', (error) => {
+    // Every error, before or after connecting (a reject after the connection resolved is ignored).
+    socket.on('error', (error) => {
       reject(error);
       settle(0);
     });
