@@ -102,4 +102,14 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
   await page.goto(`${local.instance.uiUrl}#/sync`);
   await expect(page.getByTestId('sync-panel')).toHaveAttribute('data-state', 'none');
   await screenshot(page, 'sync-08-demo');
+
+  // Back to the synced profile (ready at once, no generation in between) with a list open: the
+  // demo's transactions must give way to the synced store's, which holds none.
+  await page.goto(`${local.instance.uiUrl}#/transactions`);
+  await expect(page.getByTestId('transactions-screen').locator('tbody tr').first()).toBeVisible();
+  await page.getByTestId('profile-switcher').click();
+  await page.getByTestId('profile-custom').click();
+  await expect(page.getByTestId('profile-switcher')).toContainText('custom', { timeout: 30_000 });
+  await expect(page.getByTestId('transactions-screen').getByTestId('empty')).toBeVisible();
+  await expect(page.getByTestId('transactions-screen').locator('tbody tr')).toHaveCount(0);
 });
