@@ -109,6 +109,8 @@ function installStatus(running: AppServices): void {
   statusCleanups.push(showStatusNotifications({ events: running.events, openHash, log }).stop);
   const status = running.status;
   if (!status) return;
+  // A profile switch replaces the status service: the tray and sleep handling reach whichever
+  // one is open when they act, never the one that was open at start-up.
   statusCleanups.push(createStatusTray({
     initial: status.snapshot(),
     events: running.events,
@@ -116,15 +118,15 @@ function installStatus(running: AppServices): void {
       openIncident: (id) => openHash(statusIncidentHash(id)),
       openStatus: () => openHash(STATUS_HASH),
       openApp: () => showAt(running, ''),
-      pollNow: () => void status.poller.pollNow(),
+      pollNow: () => void running.status?.poller.pollNow(),
       quit: () => app.quit(),
     },
   }));
   trayKeepsRunning = true;
   statusCleanups.push(() => { trayKeepsRunning = false; });
   // A sleeping machine must not poll; on wake the poller catches up (never within 10 s of the last poll).
-  const suspend = (): void => status.poller.suspend();
-  const resume = (): void => status.poller.resume();
+  const suspend = (): void => running.status?.poller.suspend();
+  const resume = (): void => running.status?.poller.resume();
   powerMonitor.on('suspend', suspend);
   powerMonitor.on('resume', resume);
   statusCleanups.push(() => {

@@ -23,7 +23,8 @@ export interface HandlerDeps {
   mirrorUrl: string;
   /** The profile's status service (null or absent: the profile has no status page). */
   status?: () => StatusService | null;
-  statusUrl?: string;
+  /** Where that service answers now (a profile switch starts another; null: none). */
+  statusUrl?: () => string | null;
   /** Opens another network profile in place of the current one (absent: switching unsupported). */
   switchNetwork?: (name: string) => Promise<NetworkInfo>;
   /** Where custom profiles are saved and the `--upstream-mirror` one (absent: profiles cannot be listed or edited). */
@@ -36,12 +37,15 @@ export interface HandlerDeps {
 /** The typed API implemented over the running services. */
 export function createApiHandlers(deps: HandlerDeps): ApiHandlers {
   return {
-    'app/info': () => ({
-      version: deps.version,
-      shell: deps.shell,
-      network: deps.session().info(),
-      services: { mirror: deps.mirrorUrl, ...(deps.statusUrl === undefined ? {} : { status: deps.statusUrl }) },
-    }),
+    'app/info': () => {
+      const statusUrl = deps.statusUrl?.() ?? null;
+      return {
+        version: deps.version,
+        shell: deps.shell,
+        network: deps.session().info(),
+        services: { mirror: deps.mirrorUrl, ...(statusUrl === null ? {} : { status: statusUrl }) },
+      };
+    },
     'network/status': () => deps.session().info(),
     'network/switch': async ({ name }) => {
       if (!deps.switchNetwork) throw new ApiFailure('unavailable', 'switching network is not available here');

@@ -102,7 +102,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       mirrorConfig: () => mirrorConfig,
       mirrorUrl,
       status: () => status?.service ?? null,
-      ...(status ? { statusUrl: status.url } : {}),
+      statusUrl: () => status?.url ?? null,
       verify: () => verify?.service ?? null,
       events,
     }),

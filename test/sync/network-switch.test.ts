@@ -44,6 +44,10 @@ describe('network/switch', () => {
     expect(switched.value).toMatchObject({ name: 'demo', source: 'demo' });
     await waitForDemoReady(ui);
     expect(await accountCount(mirror)).toBe(120);
+    // The demo's status page came with the switch, and app/info says where it answers now.
+    const info = (await callBridge(ui, 'app/info')).value as { services: { status?: string } };
+    const summary = (await (await fetch(`${info.services.status}/api/v2/summary.json`)).json()) as { page: { name: string } };
+    expect(summary.page.name).toMatch(/Demo Network/);
     expect((await callBridge(ui, 'sync/status')).value.state).toBe('none');
 
     const back = await callBridge(ui, 'network/switch', { name: 'custom' });
