@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionStore } from '../sessions/session-store.ts';
+import { SESSION_IDLE_MS, type SessionStore } from '../sessions/session-store.ts';
 
 export const SESSION_COOKIE = 'mirrordesk_verify_session';
 
@@ -12,7 +12,7 @@ export function sessionOf(request: FastifyRequest, reply: FastifyReply, sessions
   const current = readCookie(request.headers.cookie, SESSION_COOKIE);
   if (current && sessions.touch(current)) return current;
   const id = sessions.create();
-  reply.header('set-cookie', `${SESSION_COOKIE}=${id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${12 * 60 * 60}`);
+  reply.header('set-cookie', `${SESSION_COOKIE}=${id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_IDLE_MS / 1000}`);
   return id;
 }
 

@@ -13,8 +13,10 @@ export function registerSessionRoutes(app: FastifyInstance, service: VerifyServi
   app.get('/session/data', async (request, reply) => sessions.data(sessionOf(request, reply, service.sessions)));
 
   app.post('/session/clear', async (request, reply) => {
-    sessions.clear(sessionOf(request, reply, service.sessions));
-    return sessions.data(sessionOf(request, reply, service.sessions));
+    // One lookup: without a cookie, a second one would open a second session.
+    const id = sessionOf(request, reply, service.sessions);
+    sessions.clear(id);
+    return sessions.data(id);
   });
 
   app.post('/session/input-files', async (request, reply) => {

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionStore } from '../../../main/verify/sessions/session-store.ts';
 import { postJson, startVerifyHarness, storageDeployment, storageUpload, tempDir, type VerifyHarness } from '../verify-fixture.ts';
@@ -66,6 +68,21 @@ describe('verification API: sessions (real HTTP on loopback)', () => {
     expect(data.contracts).toHaveLength(1);
     const cleared = await postJson(`${harness.baseUrl}/session/clear`, {}, cookie);
     expect(cleared.body).toEqual({ contracts: [], unused: [], files: [] });
+  });
+
+  it('clears without a cookie by opening one session, not two, alive for 12 hours', async () => {
+    harness = await startVerifyHarness();
+    const db = new Database(path.join(harness.dataDir, 'verify.sqlite'), { readonly: true });
+    const sessions = () => (db.prepare('SELECT count(*) AS n FROM verify_session').get() as { n: number }).n;
+    try {
+      const before = sessions();
+      const cleared = await postJson(`${harness.baseUrl}/session/clear`, {});
+      expect(cleared.body).toEqual({ contracts: [], unused: [], files: [] });
+      expect(cleared.setCookie).toMatch(/; Max-Age=43200$/);
+      expect(sessions()).toBe(before + 1);
+    } finally {
+      db.close();
+    }
   });
 
   it('answers 413 once a session holds more than 50 MiB and keeps what it had', async () => {
