@@ -11,7 +11,7 @@ import { validateQuery, type MirrorMessage } from '../query/query-filters.ts';
 import { StatementCache } from '../query/statement-cache.ts';
 import { nowNanos, timestampBounds } from '../query/timestamp-range.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
-import { MAX_TRANSACTIONS_RANGE_NS } from '../transactions/timestamp-window.ts';
+import { bindTimestampWindow, MAX_TRANSACTIONS_RANGE_NS } from '../transactions/timestamp-window.ts';
 import { blockAt, blockByHash, blockByNumber, blocksAt } from './contract-blocks.ts';
 import { parseContractRef, resolveContractRef } from './contract-ref.ts';
 import type { ContractResultRow, EthereumTransactionRow } from './contract-result-row.ts';
@@ -43,24 +43,24 @@ export class ContractResultsService {
   /** GET /api/v1/contracts/results and /api/v1/contracts/{id}/results. */
   list(raw: ParsedQuery, contractIdText?: string): GetOutcome {
     const config = this.#config();
+    // Order of answers: a bad contract id (400), then bad parameters (400), then an unknown contract (404).
+    const ref = contractIdText === undefined ? null : parseContractRef(contractIdText, config.shard, config.realm);
+    if (contractIdText !== undefined && ref === null) return badRequest({ message: 'Invalid parameter: contractid' });
+    const parsed = parseContractResultsParams(raw, config);
+    if (!parsed.ok) return badRequest(...parsed.messages);
     let contractId: bigint | null = null;
-    if (contractIdText !== undefined) {
-      const ref = parseContractRef(contractIdText, config.shard, config.realm);
-      if (ref === null) return badRequest({ message: 'Invalid parameter: contractid' });
-      const parsedFirst = parseContractResultsParams(raw, config);
-      if (!parsedFirst.ok) return badRequest(...parsedFirst.messages);
+    if (ref !== null) {
       const resolved = resolveContractRef(this.#db, ref);
       if (!resolved.ok) return { status: 404, messages: [{ message: resolved.message }] };
       contractId = resolved.id;
     }
-    const parsed = parseContractResultsParams(raw, config);
-    if (!parsed.ok) return badRequest(...parsed.messages);
     const { query } = parsed;
     const conditions = this.#conditions(query, contractId);
     if (conditions === null) return EMPTY();
     let windowNext: bigint | null = null;
     if (contractId === null && config.query.bindTimestampRange && !conditions.timestamps.some((f) => f.operator === 'eq')) {
-      const bound = this.#bindWindow(conditions.timestamps, query.order);
+      const width = config.query.maxTransactionsTimestampRangeNs;
+      const bound = this.#bindWindow(conditions.timestamps, query.order, width === undefined ? MAX_TRANSACTIONS_RANGE_NS : BigInt(width));
       if (bound === null) return EMPTY();
       conditions.timestamps = bound.filters;
       windowNext = bound.next;
@@ -165,23 +165,22 @@ ORDER BY consensus_timestamp`).all(id, id) as Array<{ file_data: Buffer | null }
   }
 
   /**
-   * The reference's bindTimestampRange for the global list: at most 60 days, taken at the
-   * paging end (back from the upper bound when descending, on from the lower bound or
-   * the first result when ascending); the cut-off side becomes the next page's anchor.
+   * The reference's bindTimestampRange for the global list: at most `width` (60 days unless
+   * configured), taken at the paging end (back from the upper bound when descending, on from the
+   * lower bound or the first result when ascending); the cut-off side becomes the next page's anchor.
    */
-  #bindWindow(filters: Filter<bigint>[], order: ContractResultsQuery['order']): { filters: Filter<bigint>[]; next: bigint | null } | null {
+  #bindWindow(filters: Filter<bigint>[], order: ContractResultsQuery['order'], width: bigint): { filters: Filter<bigint>[]; next: bigint | null } | null {
     const bounds = timestampBounds(filters, 'eq');
     if (bounds === null) return null;
     let { lower, upper } = bounds;
     let next: bigint | null = null;
     if (order === 'desc') {
-      // Without an upper bound the reference leaves a descending list unbounded.
-      if (upper < MAX_LONG && upper - lower + 1n > MAX_TRANSACTIONS_RANGE_NS) next = lower = upper - MAX_TRANSACTIONS_RANGE_NS + 1n;
+      // Without an upper bound the reference leaves a descending list unbounded; with one it cuts
+      // the window back from it whether or not older results exist (unlike the transactions list).
+      if (upper < MAX_LONG && upper - lower + 1n > width) next = lower = upper - width + 1n;
     } else {
-      const first = (this.#statements.get('SELECT min(consensus_timestamp) AS ts FROM contract_result').get() as { ts: bigint | null }).ts;
-      const begin = lower > 0n ? lower : first;
-      const end = upper < MAX_LONG ? upper : nowNanos();
-      if (begin !== null && end - begin + 1n > MAX_TRANSACTIONS_RANGE_NS) next = upper = begin + MAX_TRANSACTIONS_RANGE_NS - 1n;
+      const firstResult = () => (this.#statements.get('SELECT min(consensus_timestamp) AS ts FROM contract_result').get() as { ts: bigint | null }).ts;
+      ({ bounds: { lower, upper }, next } = bindTimestampWindow(bounds, 'asc', firstResult, nowNanos(), width));
     }
     const out: Filter<bigint>[] = [{ operator: 'gte', value: lower }, { operator: 'lte', value: upper }];
     for (const value of bounds.excluded) out.push({ operator: 'ne', value });

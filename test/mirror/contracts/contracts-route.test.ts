@@ -101,3 +101,20 @@ describe('contract results, logs, state', () => {
     expect(then.body.state[0].timestamp).toBe('1000.000000002');
   });
 });
+
+describe('GET /api/v1/contracts/results with the timestamp window bound', () => {
+  it('cuts an ascending list to the configured window width and links to the rest', async () => {
+    const base = defaultMirrorApiConfig();
+    const config = { ...base, query: { ...base.query, bindTimestampRange: true, maxTransactionsTimestampRangeNs: 2 } };
+    const bound = createMirrorApi(fixture.store, () => config, false);
+    try {
+      const reply = await bound.server.inject({ url: '/api/v1/contracts/results?order=asc' });
+      const body = JSON.parse(reply.body) as { results: Array<{ timestamp: string }>; links: { next: string | null } };
+      // Results at 1000.000000001..004: a 2 ns window from the first holds two, and the link goes on after them.
+      expect(body.results.map((r) => r.timestamp)).toEqual(['1000.000000001', '1000.000000002']);
+      expect(body.links.next).toBe('/api/v1/contracts/results?order=asc&timestamp=gt:1000.000000002');
+    } finally {
+      await bound.server.close();
+    }
+  });
+});
