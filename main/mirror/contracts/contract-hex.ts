@@ -1,4 +1,4 @@
-import { decodeEntityId } from '../format/entity-id.ts';
+import { decodeEntityId, encodeEntityId } from '../format/entity-id.ts';
 
 /** `0x` and the bytes in lower-case hex; null stays null. */
 export function hexOrNull(bytes: Uint8Array | null | undefined): string | null {
@@ -28,6 +28,17 @@ export function longZeroAddress(id: bigint | null): string | null {
   if (id === null) return null;
   const { shard, realm, num } = decodeEntityId(id);
   return `0x${shard.toString(16).padStart(8, '0')}${realm.toString(16).padStart(16, '0')}${num.toString(16).padStart(16, '0')}`;
+}
+
+/**
+ * The entity id a 20-byte long-zero address spells (shard 4 bytes, realm 8, num 8), when it
+ * names the configured shard and realm; null otherwise (then it can only be an EVM address).
+ */
+export function longZeroEntityId(address: Uint8Array, shard: number, realm: number): bigint | null {
+  if (address.length !== 20) return null;
+  const bytes = Buffer.from(address.buffer, address.byteOffset, address.length);
+  if (bytes.readUInt32BE(0) !== shard || bytes.readBigUInt64BE(4) !== BigInt(realm)) return null;
+  return encodeEntityId(shard, realm, bytes.readBigUInt64BE(12));
 }
 
 /** The stored EVM address when there is one, else the long-zero form of the id. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultMirrorApiConfig, mergeConfig, type MirrorApiConfig } from '../../../main/mirror/config.ts';
+import { encodeEntityId } from '../../../main/mirror/format/entity-id.ts';
 import { GasThrottle } from '../../../main/mirror/contracts/call/gas-throttle.ts';
 import { revertReason } from '../../../main/mirror/contracts/call/call-service.ts';
 import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
@@ -108,6 +109,21 @@ describe('POST /api/v1/contracts/call', () => {
     expect((await call({ to: address(1001), from, value: 101 })).body._status.messages[0].message).toBe('INSUFFICIENT_PAYER_BALANCE');
     expect((await call({ to: address(1001), from, gasPrice: 1, gas: 30_000 })).body._status.messages[0].message).toBe('INSUFFICIENT_PAYER_BALANCE');
     expect((await call({ to: address(1001), value: 1_000_000 })).status).toBe(200);
+  });
+
+  it('reads a long-zero payer in the configured shard and realm', async () => {
+    // 0.5.3001 holds 100 tinybars; its long-zero address spells realm 5.
+    const id = encodeEntityId(0, 5, 3001)!;
+    fixture.store.db.prepare(`INSERT INTO entity (id, num, realm, shard, type, deleted, balance, timestamp_range_lower)
+VALUES (?, 3001, 5, 0, 'ACCOUNT', 0, 100, 0)`).run(id);
+    const from = `${'0'.repeat(8)}${(5).toString(16).padStart(16, '0')}${(3001).toString(16).padStart(16, '0')}`;
+    config = mergeConfig(defaultMirrorApiConfig(), { realm: 5 });
+    try {
+      expect((await call({ to: address(1001), from, value: 100 })).status).toBe(200);
+      expect((await call({ to: address(1001), from, value: 101 })).body._status.messages[0].message).toBe('INSUFFICIENT_PAYER_BALANCE');
+    } finally {
+      config = defaultMirrorApiConfig();
+    }
   });
 
   it('validates every field and refuses unknown ones', async () => {

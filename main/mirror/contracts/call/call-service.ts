@@ -11,6 +11,7 @@ import { CallRunner } from './call-runner.ts';
 import { GasThrottle } from './gas-throttle.ts';
 import type { StateView } from './ledger-state.ts';
 import { SystemContractUnavailable } from './system-contracts.ts';
+import { longZeroEntityId } from '../contract-hex.ts';
 
 export type CallReply = { status: 200; body: { result: string } } | { status: 400 | 404 | 429 | 501; messages: MirrorMessage[] };
 
@@ -46,7 +47,7 @@ export class ContractCallService {
     }
     const block = this.#block(request.block);
     if (block === null) return { status: 400, messages: [{ message: 'Unknown block number' }] };
-    const payerProblem = this.#payerBalanceProblem(request);
+    const payerProblem = this.#payerBalanceProblem(request, config);
     if (payerProblem) return { status: 400, messages: [payerProblem] };
     const result = await this.#runner.run({ request, block: block.block, view: block.view, limits, shardRealm: { shard: config.shard, realm: config.realm } });
     if (result.kind === 'system-contract') {
@@ -91,19 +92,16 @@ export class ContractCallService {
    * The payer balance check (specification, Errors): only when `from` is given together with
    * `gasPrice` or `value`; the sender must hold value + gas × gasPrice (tinybars).
    */
-  #payerBalanceProblem(request: CallRequest): MirrorMessage | null {
+  #payerBalanceProblem(request: CallRequest, config: MirrorApiConfig): MirrorMessage | null {
     if (request.from === null || (request.gasPrice === null && request.value === null)) return null;
     const required = (request.value ?? 0n) + request.gas * (request.gasPrice ?? 0n);
+    // A long-zero `from` names an entity of the configured shard and realm; -1 matches no id.
+    const longZero = longZeroEntityId(request.from, config.shard, config.realm);
     const row = this.#statements.get(`SELECT balance FROM entity WHERE (evm_address = ? OR alias = ? OR id = ?) AND coalesce(deleted, 0) = 0 LIMIT 1`)
-      .get(request.from, request.from, longZeroId(request.from)) as { balance: bigint | null } | undefined;
+      .get(request.from, request.from, longZero === null ? -1 : sqlInt(longZero)) as { balance: bigint | null } | undefined;
     const balance = row?.balance ?? 0n;
     return balance < required ? { message: 'INSUFFICIENT_PAYER_BALANCE', detail: `payer balance ${balance} is less than the ${required} the call may cost` } : null;
   }
-}
-
-/** The entity number a long-zero address spells (shard and realm 0), else -1 (no entity). */
-function longZeroId(address: Buffer): number | bigint {
-  return address.subarray(0, 12).every((b) => b === 0) ? sqlInt(address.readBigUInt64BE(12)) : -1;
 }
 
 /** A failed execution as the reference reports it: the result code, the revert reason, the raw output. */

@@ -1,7 +1,8 @@
 import type { AccountFields, StateManagerInterface } from '@ethereumjs/common';
 import { Account, Address, bytesToHex, createAccount, KECCAK256_NULL } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { encodeEntityId, sqlInt } from '../../format/entity-id.ts';
+import { sqlInt } from '../../format/entity-id.ts';
+import { longZeroEntityId } from '../contract-hex.ts';
 import type { StatementCache } from '../../query/statement-cache.ts';
 
 /** Which ledger state a call reads: the current one, or the one at the end of a block. */
@@ -168,13 +169,9 @@ export class LedgerState implements StateManagerInterface {
   }
 
   #loadEntity(address: Buffer): EntityState | null {
-    const shard = address.readUInt32BE(0);
-    const realm = address.readBigUInt64BE(4);
     let row: { id: bigint; balance: bigint | null; ethereum_nonce: bigint | null } | undefined;
-    if (shard === this.#shard && realm === BigInt(this.#realm)) {
-      const id = encodeEntityId(shard, realm, address.readBigUInt64BE(12));
-      if (id !== null) row = this.#statements.get('SELECT id, balance, ethereum_nonce FROM entity WHERE id = ?').get(sqlInt(id)) as typeof row;
-    }
+    const id = longZeroEntityId(address, this.#shard, this.#realm);
+    if (id !== null) row = this.#statements.get('SELECT id, balance, ethereum_nonce FROM entity WHERE id = ?').get(sqlInt(id)) as typeof row;
     row ??= this.#statements.get(`SELECT id, balance, ethereum_nonce FROM entity WHERE evm_address = ? AND coalesce(deleted, 0) = 0
 UNION ALL SELECT id, balance, ethereum_nonce FROM entity WHERE alias = ? AND coalesce(deleted, 0) = 0 LIMIT 1`).get(address, address) as typeof row;
     if (!row) return null;
