@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../store/ledger-store.ts';
+import type { StatementCache } from '../query/statement-cache.ts';
 import { sqlInt } from '../format/entity-id.ts';
 import { SQL_OPERATOR } from '../http/filter-operator.ts';
 import type { AccountsQuery } from './accounts-params.ts';
@@ -20,17 +20,17 @@ export const BALANCE_INDEX_PROBE_LIMIT = 1000;
 /** The filters the choice depends on (the balances list asks the same question). */
 export type DriverFilters = Pick<AccountsQuery, 'idFilters' | 'balanceFilters' | 'publicKeyFilters'>;
 
-export function chooseAccountsDriver(db: SqliteDatabase, query: DriverFilters): AccountsDriver {
+export function chooseAccountsDriver(statements: StatementCache, query: DriverFilters): AccountsDriver {
   if (query.publicKeyFilters.some((f) => f.operator === 'eq')) return 'public-key-index';
   if (query.idFilters.some((f) => f.operator === 'eq')) return 'primary-key';
   if (query.balanceFilters.length === 0) return 'primary-key';
   if (query.balanceFilters.some((f) => f.operator === 'eq')) return 'balance-index';
   const seekable = query.balanceFilters.filter((f) => f.operator !== 'ne');
   if (seekable.length === 0) return 'primary-key';
-  return countBalanceMatches(db, query, seekable) < BALANCE_INDEX_PROBE_LIMIT ? 'balance-index' : 'primary-key';
+  return countBalanceMatches(statements, query, seekable) < BALANCE_INDEX_PROBE_LIMIT ? 'balance-index' : 'primary-key';
 }
 
-function countBalanceMatches(db: SqliteDatabase, query: DriverFilters, filters: AccountsQuery['balanceFilters']): number {
+function countBalanceMatches(statements: StatementCache, query: DriverFilters, filters: AccountsQuery['balanceFilters']): number {
   const where = filters.map((f) => `balance ${SQL_OPERATOR[f.operator]} ${OPAQUE_PARAM}`);
   const params: Array<number | bigint> = filters.map((f) => sqlInt(f.value));
   for (const f of query.idFilters) {
@@ -38,5 +38,6 @@ function countBalanceMatches(db: SqliteDatabase, query: DriverFilters, filters: 
     params.push(sqlInt(f.value));
   }
   const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM entity INDEXED BY entity__balance WHERE ${where.join(' AND ')} LIMIT ${BALANCE_INDEX_PROBE_LIMIT})`;
-  return (db.prepare(sql).get(...params) as { n: number }).n;
+  // Through the caller's cache: the probe runs per request, and its text depends only on the filters' shape.
+  return Number((statements.get(sql).get(...params) as { n: bigint }).n);
 }

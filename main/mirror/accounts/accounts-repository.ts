@@ -1,4 +1,4 @@
-import type { Statement } from 'better-sqlite3';
+import { StatementCache } from '../query/statement-cache.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import type { AccountRow, TokenBalanceRow } from './account-row.ts';
 import { chooseAccountsDriver } from './accounts-driver.ts';
@@ -11,38 +11,23 @@ export interface AccountsPage {
   tokens: Map<bigint, TokenBalanceRow[]> | null;
 }
 
-/**
- * Reads account pages from the store. Statements are prepared once per distinct SQL text
- * (the shape of a query, not its values) and reused, so a steady stream of requests does
- * no parsing or planning.
- */
+/** Reads account pages from the store, through a StatementCache (no parsing or planning per request). */
 export class AccountsRepository {
-  readonly #db: SqliteDatabase;
-  readonly #statements = new Map<string, Statement>();
+  readonly #statements: StatementCache;
 
   constructor(db: SqliteDatabase) {
-    this.#db = db;
+    this.#statements = new StatementCache(db);
   }
 
   listPage(query: AccountsQuery, tokenLimit: number): AccountsPage {
-    const { sql, params } = buildAccountsSql(query, chooseAccountsDriver(this.#db, query), tokenLimit);
-    const rows = this.#statement(sql).all(...params) as Array<AccountRow & { token_balances?: string | null }>;
+    const { sql, params } = buildAccountsSql(query, chooseAccountsDriver(this.#statements, query), tokenLimit);
+    const rows = this.#statements.get(sql).all(...params) as Array<AccountRow & { token_balances?: string | null }>;
     if (!query.includeBalance) return { rows, tokens: null };
     const tokens = new Map<bigint, TokenBalanceRow[]>();
     for (const row of rows) tokens.set(row.id, parseTokenBalances(row.token_balances ?? null));
     return { rows, tokens };
   }
 
-  #statement(sql: string): Statement {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      // Bounded: the number of distinct query shapes is small, but filters can repeat.
-      if (this.#statements.size > 500) this.#statements.clear();
-      statement = this.#db.prepare(sql).safeIntegers(true);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
-  }
 }
 
 /** Reads the `token_id:balance,...` list the page query aggregates (see accounts-sql.ts). */

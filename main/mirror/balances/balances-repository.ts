@@ -18,16 +18,14 @@ export interface BalanceRow {
 
 /** Reads current and snapshot balances; statements are prepared once per SQL text. */
 export class BalancesRepository {
-  readonly #db: SqliteDatabase;
   readonly #statements: StatementCache;
 
   constructor(db: SqliteDatabase) {
-    this.#db = db;
     this.#statements = new StatementCache(db);
   }
 
   current(conditions: AccountConditions, order: SortOrder, limit: number, tokenLimit: number): BalanceRow[] {
-    const driver = chooseAccountsDriver(this.#db, { idFilters: conditions.ids, balanceFilters: conditions.balances, publicKeyFilters: conditions.publicKeys });
+    const driver = chooseAccountsDriver(this.#statements, { idFilters: conditions.ids, balanceFilters: conditions.balances, publicKeyFilters: conditions.publicKeys });
     const { sql, params } = currentBalancesSql(conditions, order, limit, driver);
     const rows = this.#statements.get(sql).all(...params) as BalanceRow[];
     const tokens = this.#statements.get(currentTokenBalancesSql(order));

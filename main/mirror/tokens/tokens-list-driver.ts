@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../store/ledger-store.ts';
+import type { StatementCache } from '../query/statement-cache.ts';
 import type { TokensListQuery } from './tokens-list-params.ts';
 
 /** Which index walks the token list; chosen per request by `chooseTokensListDriver`. */
@@ -16,12 +16,12 @@ export const NAME_SEARCH_PROBE_LIMIT = 1000;
  * selective filter: the account's relationships, the tokens with one admin key, or the
  * tokens whose name matches (when few do); otherwise tokens in id order.
  */
-export function chooseTokensListDriver(db: SqliteDatabase, query: TokensListQuery): TokensListDriver {
+export function chooseTokensListDriver(statements: StatementCache, query: TokensListQuery): TokensListDriver {
   if (query.accountId !== null) return 'account';
   if (query.publicKeys.some((f) => f.operator === 'eq')) return 'public-key';
   if (query.names.length > 0) {
-    const probe = db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM token_name_search WHERE name LIKE ? LIMIT ${NAME_SEARCH_PROBE_LIMIT})`);
-    const matches = (probe.get(`%${query.names[0]}%`) as { n: number }).n;
+    const probe = statements.get(`SELECT count(*) AS n FROM (SELECT 1 FROM token_name_search WHERE name LIKE ? LIMIT ${NAME_SEARCH_PROBE_LIMIT})`);
+    const matches = Number((probe.get(`%${query.names[0]}%`) as { n: bigint }).n);
     if (matches < NAME_SEARCH_PROBE_LIMIT) return 'name-search';
   }
   return 'token-order';

@@ -21,16 +21,14 @@ export interface HolderRow {
 
 /** Every read of the /tokens endpoints. */
 export class TokensRepository {
-  readonly #db: SqliteDatabase;
   readonly #statements: StatementCache;
 
   constructor(db: SqliteDatabase) {
-    this.#db = db;
     this.#statements = new StatementCache(db);
   }
 
   list(query: TokensListQuery): TokenListRow[] {
-    const { sql, params } = tokensListSql(query, chooseTokensListDriver(this.#db, query));
+    const { sql, params } = tokensListSql(query, chooseTokensListDriver(this.#statements, query));
     return this.#statements.get(sql).all(...params) as TokenListRow[];
   }
 

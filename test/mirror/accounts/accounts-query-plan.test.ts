@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StatementCache } from '../../../main/mirror/query/statement-cache.ts';
 import { chooseAccountsDriver } from '../../../main/mirror/accounts/accounts-driver.ts';
 import { parseAccountsParams } from '../../../main/mirror/accounts/accounts-params.ts';
 import { buildAccountsSql } from '../../../main/mirror/accounts/accounts-sql.ts';
@@ -35,7 +36,7 @@ interface PlanRow {
 function planOf(rawQuery: string): { driver: string; plan: string[]; tokenPlan: string[] } {
   const parsed = parseAccountsParams(parseQueryString(rawQuery, 100), defaultMirrorApiConfig());
   if (!parsed.ok) throw new Error(parsed.messages.join('; '));
-  const driver = chooseAccountsDriver(fixture.store.db, parsed.query);
+  const driver = chooseAccountsDriver(new StatementCache(fixture.store.db), parsed.query);
   const { sql, params } = buildAccountsSql(parsed.query, driver);
   const rows = fixture.store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as PlanRow[];
   const subquery = new Set(rows.filter((r) => r.detail.startsWith('CORRELATED SCALAR SUBQUERY')).map((r) => r.id));
@@ -92,7 +93,7 @@ describe('accounts query plans', () => {
     for (const query of ['', 'account.id=0.0.5&account.id=0.0.6', 'account.id=gte:0.0.100&account.balance=lt:5000', `account.publickey=${'ab'.repeat(32)}`]) {
       const parsed = parseAccountsParams(parseQueryString(query, 100), defaultMirrorApiConfig());
       if (!parsed.ok) throw new Error(parsed.messages.join('; '));
-      const { sql, params } = buildAccountsSql(parsed.query, chooseAccountsDriver(fixture.store.db, parsed.query));
+      const { sql, params } = buildAccountsSql(parsed.query, chooseAccountsDriver(new StatementCache(fixture.store.db), parsed.query));
       expect(sql.match(/\?/g)).toHaveLength(params.length);
       expect(sql).not.toMatch(/[^+]\?/);
     }

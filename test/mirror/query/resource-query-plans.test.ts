@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StatementCache } from '../../../main/mirror/query/statement-cache.ts';
 import { chooseAccountsDriver } from '../../../main/mirror/accounts/accounts-driver.ts';
 import { accountNftsSql } from '../../../main/mirror/account-nfts/account-nfts-sql.ts';
 import { parseAccountNftsParams } from '../../../main/mirror/account-nfts/account-nfts-params.ts';
@@ -66,7 +67,7 @@ function balancesPlan(text: string, snapshot = false): string[] {
     const { sql, params } = snapshotBalancesSql(conditions, 0n, 4_000_000_000n, parsed.query.order, 25);
     return planOf(sql, params);
   }
-  const driver = chooseAccountsDriver(fixture.store.db, { idFilters: conditions.ids, balanceFilters: conditions.balances, publicKeyFilters: conditions.publicKeys });
+  const driver = chooseAccountsDriver(new StatementCache(fixture.store.db), { idFilters: conditions.ids, balanceFilters: conditions.balances, publicKeyFilters: conditions.publicKeys });
   const { sql, params } = currentBalancesSql(conditions, parsed.query.order, 25, driver);
   return planOf(sql, params);
 }
@@ -94,7 +95,7 @@ describe('balances query plans', () => {
 function tokensPlan(text: string): string[] {
   const parsed = parseTokensListParams(query(text), config);
   if (!parsed.ok) throw new Error('bad query');
-  const { sql, params } = tokensListSql(parsed.query, chooseTokensListDriver(fixture.store.db, parsed.query));
+  const { sql, params } = tokensListSql(parsed.query, chooseTokensListDriver(new StatementCache(fixture.store.db), parsed.query));
   return planOf(sql, params);
 }
 
@@ -115,10 +116,10 @@ describe('token list query plans', () => {
     const parsed = parseTokensListParams(query('name=common'), config);
     if (!parsed.ok) throw new Error('bad query');
     expect(NAME_SEARCH_PROBE_LIMIT).toBeGreaterThan(0);
-    expect(chooseTokensListDriver(fixture.store.db, parsed.query)).toBe('name-search');
+    expect(chooseTokensListDriver(new StatementCache(fixture.store.db), parsed.query)).toBe('name-search');
     const many = Array.from({ length: NAME_SEARCH_PROBE_LIMIT }, (_, i) => i);
     fixture.store.db.transaction(() => { for (const i of many) insertToken(fixture.store, 50_000 + i, { name: `Common extra ${i}` }); })();
-    expect(chooseTokensListDriver(fixture.store.db, parsed.query)).toBe('token-order');
+    expect(chooseTokensListDriver(new StatementCache(fixture.store.db), parsed.query)).toBe('token-order');
     expect(tokensPlan('name=common')).toEqual(['SCAN t', ENTITY_BY_ID]);
   });
 });
