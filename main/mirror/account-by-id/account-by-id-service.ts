@@ -1,8 +1,8 @@
 import type { AccountRow, TokenBalanceRow } from '../accounts/account-row.ts';
-import { resolveAccountPathId } from '../accounts/account-path-id.ts';
+import { accountFromPath } from '../accounts/account-path-outcome.ts';
 import { renderAccount } from '../accounts/render-account.ts';
-import { findSnapshotRange } from '../balances/snapshot-range.ts';
-import { snapshotTokenBalancesSql, treasurySnapshotSql } from '../balances/balances-sql.ts';
+import { findSnapshotRange, treasurySnapshotLookup } from '../balances/snapshot-range.ts';
+import { currentTokenBalancesSql, snapshotTokenBalancesSql } from '../balances/balances-sql.ts';
 import type { MirrorApiConfig } from '../config.ts';
 import { encodeEntityId, sqlInt } from '../format/entity-id.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
@@ -12,15 +12,13 @@ import { StatementCache } from '../query/statement-cache.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import type { TransactionsService } from '../transactions/transactions-service.ts';
 import { parseAccountByIdParams, type AccountByIdQuery } from './account-by-id-params.ts';
-import { CURRENT_ACCOUNT_SQL, CURRENT_TOKENS_SQL, HISTORICAL_ACCOUNT_SQL, SNAPSHOT_BALANCE_SQL } from './account-by-id-sql.ts';
+import { CURRENT_ACCOUNT_SQL, HISTORICAL_ACCOUNT_SQL, SNAPSHOT_BALANCE_SQL } from './account-by-id-sql.ts';
 
 /**
  * A balance snapshot counts when taken at most one month before the range's end (or now),
  * as in the reference's getOptimizedTimestampRange; accounts/{id}/timestamp.json needs it.
  */
 const SNAPSHOT_MONTHS_BACK = -1;
-
-export const ACCOUNT_PATH_INVALID = { message: 'Invalid parameter: idOrAliasOrEvmAddress' };
 
 /**
  * GET /api/v1/accounts/{idOrAliasOrEvmAddress}: one account (as it was within `timestamp`,
@@ -45,8 +43,8 @@ export class AccountByIdService {
     const parsed = parseAccountByIdParams(raw, config);
     if (!parsed.ok) return badRequest(...parsed.messages);
     const { query } = parsed;
-    const resolved = resolveAccountPathId(this.#db, accountText, config.shard, config.realm);
-    if (!resolved.ok) return resolved.reason === 'invalid' ? badRequest(ACCOUNT_PATH_INVALID) : { status: 404, messages: [{ message: resolved.message }] };
+    const resolved = accountFromPath(this.#db, accountText, config);
+    if ('error' in resolved) return resolved.error;
     if (query.range === null) return { status: 404, messages: [{ message: 'Timestamp range is empty' }] };
     const account = query.timestampFilters.length > 0 ? this.#historical(resolved.id, query, config) : this.#current(resolved.id, config);
     if (account === null) return NOT_FOUND;
@@ -61,7 +59,7 @@ export class AccountByIdService {
   #current(id: bigint, config: MirrorApiConfig): { row: AccountRow; tokens: TokenBalanceRow[] } | null {
     const row = this.#statements.get(CURRENT_ACCOUNT_SQL).get(sqlInt(id)) as AccountRow | undefined;
     if (!row) return null;
-    const tokens = this.#statements.get(CURRENT_TOKENS_SQL).all(sqlInt(id), config.response.limit.tokenBalance.singleAccount) as TokenBalanceRow[];
+    const tokens = this.#statements.get(currentTokenBalancesSql('asc')).all(sqlInt(id), config.response.limit.tokenBalance.singleAccount) as TokenBalanceRow[];
     return { row, tokens };
   }
 
@@ -78,11 +76,7 @@ export class AccountByIdService {
     const row = this.#statements.get(HISTORICAL_ACCOUNT_SQL).get({ id: sqlInt(id), lower: sqlInt(lower), upper: sqlInt(upper < MAX_LONG ? upper : MAX_LONG) }) as AccountRow | undefined;
     if (!row) return null;
     const treasury = encodeEntityId(config.shard, config.realm, 2)!;
-    const snapshot = findSnapshotRange(query.timestampFilters, (from, to, excluded) => {
-      const found = this.#statements.get(treasurySnapshotSql(excluded.length))
-        .get(sqlInt(treasury), sqlInt(from), sqlInt(to), ...excluded.map(sqlInt)) as { consensus_timestamp: bigint } | undefined;
-      return found?.consensus_timestamp ?? null;
-    }, SNAPSHOT_MONTHS_BACK);
+    const snapshot = findSnapshotRange(query.timestampFilters, treasurySnapshotLookup(this.#statements, treasury), SNAPSHOT_MONTHS_BACK);
     if (snapshot === null) return { row, tokens: [] };
     const balance = (this.#statements.get(SNAPSHOT_BALANCE_SQL).get(sqlInt(id), sqlInt(snapshot.lower), sqlInt(snapshot.upper)) as { balance: bigint }).balance;
     const tokens = this.#statements.get(snapshotTokenBalancesSql('asc'))

@@ -39,9 +39,6 @@ LEFT JOIN (
   ) ORDER BY timestamp_range_lower DESC LIMIT 1
 ) es ON es.id = e.id`;
 
-/** Associated tokens and their balances now, by token id. Parameters: id, limit. */
-export const CURRENT_TOKENS_SQL = `SELECT token_id, balance FROM token_account
-WHERE account_id = ${OPAQUE_PARAM} AND associated = 1 ORDER BY token_id LIMIT ${OPAQUE_PARAM}`;
 
 /** The account's newest snapshot balance in [lower, upper], else 0. Parameters: id, lower, upper. */
 export const SNAPSHOT_BALANCE_SQL = `SELECT coalesce((SELECT balance FROM account_balance

@@ -3,6 +3,7 @@ import type { SqlStatement } from '../query/sql-statement.ts';
 import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
 import type { AccountsDriver } from '../accounts/accounts-sql.ts';
 import type { SortOrder } from '../query/query-filters.ts';
+import { OPAQUE_PARAM } from '../query/opaque-param.ts';
 
 
 /** Account conditions after EVM addresses and aliases were resolved to ids. */
@@ -61,10 +62,11 @@ LIMIT ?`,
 
 /** Associated token balances of one account, at most `limit`, in the page's order. */
 export function currentTokenBalancesSql(order: SortOrder): string {
+  // Runs per account (balances list, account by id): bound opaquely, so it is planned once.
   return `SELECT token_id, balance FROM token_account
-WHERE account_id = ? AND associated = 1
+WHERE account_id = ${OPAQUE_PARAM} AND associated = 1
 ORDER BY token_id ${direction(order)}
-LIMIT ?`;
+LIMIT ${OPAQUE_PARAM}`;
 }
 
 /**
