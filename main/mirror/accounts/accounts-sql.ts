@@ -2,6 +2,7 @@ import { sqlInt } from '../format/entity-id.ts';
 import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
 import type { AccountsQuery } from './accounts-params.ts';
 import { OPAQUE_PARAM } from '../query/opaque-param.ts';
+import type { SqlStatement } from '../query/sql-statement.ts';
 
 /** The placeholder account the reference's importer creates when 0.0.2 is missing. */
 export const SYNTHETIC_TREASURY_MEMO = 'Mirror node created synthetic treasury account';
@@ -9,10 +10,6 @@ export const SYNTHETIC_TREASURY_MEMO = 'Mirror node created synthetic treasury a
 /** Which index walks the rows; chosen per request by `chooseAccountsDriver`. */
 export type AccountsDriver = 'primary-key' | 'balance-index' | 'public-key-index';
 
-export interface SqlStatement {
-  sql: string;
-  params: Array<number | bigint | string>;
-}
 
 const ENTITY_COLUMNS = [
   'id', 'alias', 'auto_renew_period', 'balance', 'balance_timestamp', 'created_timestamp', 'decline_reward',

@@ -2,7 +2,7 @@ import { sqlInt } from '../format/entity-id.ts';
 import { SQL_OPERATOR } from '../http/filter-operator.ts';
 import type { BoundFilter } from '../query/paging-bounds.ts';
 import type { SortOrder } from '../query/query-filters.ts';
-import type { SqlStatement } from './contracts-sql.ts';
+import type { SqlStatement } from '../query/sql-statement.ts';
 
 const COLUMNS = `l.consensus_timestamp, l."index", l.bloom, l.contract_id, l.data, l.root_contract_id, l.topic0, l.topic1,
   l.topic2, l.topic3, l.transaction_hash, l.transaction_index, e.evm_address`;

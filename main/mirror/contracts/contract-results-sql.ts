@@ -2,7 +2,7 @@ import { sqlInt } from '../format/entity-id.ts';
 import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
 import type { SortOrder } from '../query/query-filters.ts';
 import { CONTRACT_RESULT_COLUMNS } from './contract-result-row.ts';
-import type { SqlStatement } from './contracts-sql.ts';
+import type { SqlStatement } from '../query/sql-statement.ts';
 
 /** The resolved conditions of a contract results page. */
 export interface ResultConditions {

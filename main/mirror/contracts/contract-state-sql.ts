@@ -1,7 +1,7 @@
 import { sqlInt } from '../format/entity-id.ts';
 import { SQL_OPERATOR } from '../http/filter-operator.ts';
 import type { ContractStateQuery } from './contract-state-params.ts';
-import type { SqlStatement } from './contracts-sql.ts';
+import type { SqlStatement } from '../query/sql-statement.ts';
 
 export interface StateRow {
   contract_id: bigint;

@@ -1,12 +1,8 @@
 import { sqlInt } from '../format/entity-id.ts';
 import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
 import type { SortOrder } from '../query/query-filters.ts';
+import type { SqlStatement } from '../query/sql-statement.ts';
 import { CONTRACT_COLUMNS } from './contract-row.ts';
-
-export interface SqlStatement {
-  sql: string;
-  params: Array<number | bigint | string | Buffer>;
-}
 
 /** The contracts page: contract entities in id order, walked on the partial index of contracts. */
 export function contractsPageSql(ids: Filter<bigint>[], order: SortOrder, limit: number): SqlStatement {

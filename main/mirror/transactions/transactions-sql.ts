@@ -2,14 +2,11 @@ import { sqlInt } from '../format/entity-id.ts';
 import { SUCCESS_RESULTS } from '../format/transaction-result.ts';
 import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
 import { OPAQUE_PARAM } from '../query/opaque-param.ts';
+import type { SqlStatement } from '../query/sql-statement.ts';
 import type { TimestampBounds } from '../query/timestamp-range.ts';
 import type { TransactionsQuery } from './transactions-params.ts';
 
 export type SqlValue = number | bigint | string;
-export interface SqlStatement {
-  sql: string;
-  params: SqlValue[];
-}
 
 /** Which way the page is found; pinned per filter kind by the query-plan tests. */
 export type TransactionsDriver = 'timestamp' | 'account-seek' | 'transfer-exists';
@@ -45,6 +42,18 @@ function comparisons(column: string, filters: Filter<bigint>[], params: SqlValue
     params.push(sqlInt(f.value));
     return `${column} ${SQL_OPERATOR[f.operator]} ${OPAQUE_PARAM}`;
   });
+}
+
+/** The transfer amount condition of `type=credit` or `type=debit`, else null. */
+function amountSign(query: TransactionsQuery): '> 0' | '< 0' | null {
+  return query.creditType === null ? null : query.creditType === 'credit' ? '> 0' : '< 0';
+}
+
+/** One page of the union of limited seeks (each yielding `ts`), in the page's order. */
+function unionPage(seeks: string[], direction: string, params: SqlValue[], limit: number): SqlStatement {
+  params.push(limit);
+  const union = seeks.map((seek) => `SELECT ts FROM (${seek})`).join('\nUNION\n');
+  return { sql: `SELECT ts AS consensus_timestamp FROM (${union}) ORDER BY ts ${direction} LIMIT ${OPAQUE_PARAM}`, params };
 }
 
 /** A user-submitted transaction, not a synthetic child attached to one (reference rule). */
@@ -94,7 +103,7 @@ ORDER BY t.consensus_timestamp ${direction} LIMIT ${OPAQUE_PARAM}`,
 }
 
 function transferExists(query: TransactionsQuery, params: SqlValue[]): string {
-  const credit = query.creditType === null ? null : query.creditType === 'credit' ? '> 0' : '< 0';
+  const credit = amountSign(query);
   const branches: string[] = [];
   if (credit === null) {
     branches.push(`(${[...comparisons('t.payer_account_id', query.accountFilters, params), NOT_SYNTHETIC].join(' AND ')})`);
@@ -116,7 +125,7 @@ function transferExists(query: TransactionsQuery, params: SqlValue[]): string {
 function accountSeekSql(query: TransactionsQuery, bounds: TimestampBounds, direction: string): SqlStatement {
   const params: SqlValue[] = [];
   const seeks: string[] = [];
-  const credit = query.creditType === null ? null : query.creditType === 'credit' ? '> 0' : '< 0';
+  const credit = amountSign(query);
   const needsTransaction = query.types.length > 0 || query.result !== null;
   for (const account of query.accountIds) {
     if (credit === null) {
@@ -138,19 +147,15 @@ function accountSeekSql(query: TransactionsQuery, bounds: TimestampBounds, direc
       params.push(sqlInt(account));
       where.push(...comparisons(`x.${column}`, query.accountFilters, params));
       if (amount) where.push(`x.amount ${amount}`);
+      // Type and result conditions name `t`, joined only when there are any.
       const join = needsTransaction ? ` JOIN "transaction" t ON t.consensus_timestamp = x.consensus_timestamp` : '';
-      const tsConditions = needsTransaction
-        ? transactionConditions(query, bounds, 'x.consensus_timestamp', params)
-        : transactionConditions({ ...query, types: [], result: null }, bounds, 'x.consensus_timestamp', params);
-      where.push(...tsConditions);
+      where.push(...transactionConditions(query, bounds, 'x.consensus_timestamp', params));
       params.push(query.limit);
       seeks.push(`SELECT DISTINCT x.consensus_timestamp AS ts FROM ${table} x${join}
   WHERE ${where.join(' AND ')} ORDER BY x.consensus_timestamp ${direction} LIMIT ${OPAQUE_PARAM}`);
     }
   }
-  params.push(query.limit);
-  const union = seeks.map((s) => `SELECT ts FROM (${s})`).join('\nUNION\n');
-  return { sql: `SELECT ts AS consensus_timestamp FROM (${union}) ORDER BY ts ${direction} LIMIT ${OPAQUE_PARAM}`, params };
+  return unionPage(seeks, direction, params, query.limit);
 }
 
 /**
@@ -167,9 +172,7 @@ function typeSeekSql(query: TransactionsQuery, bounds: TimestampBounds, directio
     return `SELECT t.consensus_timestamp AS ts FROM "transaction" t INDEXED BY transaction__type_timestamp
   WHERE ${where.join(' AND ')} ORDER BY t.consensus_timestamp ${direction} LIMIT ${OPAQUE_PARAM}`;
   });
-  params.push(query.limit);
-  const union = seeks.map((s) => `SELECT ts FROM (${s})`).join('\nUNION\n');
-  return { sql: `SELECT ts AS consensus_timestamp FROM (${union}) ORDER BY ts ${direction} LIMIT ${OPAQUE_PARAM}`, params };
+  return unionPage(seeks, direction, params, query.limit);
 }
 
 /**
@@ -178,7 +181,7 @@ function typeSeekSql(query: TransactionsQuery, bounds: TimestampBounds, directio
  * or debit sign, NFT sender or receiver), each an indexed probe by consensus timestamp.
  */
 function accountParticipation(query: TransactionsQuery, params: SqlValue[]): string {
-  const credit = query.creditType === null ? null : query.creditType === 'credit' ? '> 0' : '< 0';
+  const credit = amountSign(query);
   const branches: string[] = [];
   const probe = (table: string, column: string, account: bigint, amount: string | null): string => {
     const where = ['x.consensus_timestamp = t.consensus_timestamp', `x.${column} = ${OPAQUE_PARAM}`];
