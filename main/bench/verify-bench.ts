@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- verify [--functions N] [--runs N] [--keep-dir]`
+ * `npm run bench -- verify [--functions N] [--runs N]`
  *
  * Verifies a generated contract against its deployment in a local mirror store (chain 298, as the
  * demo profile does) through the app's verification service, and compiles the same standard JSON

@@ -18,10 +18,7 @@ export const str = (isNullable = false): Schema => nullable({ type: 'string' }, 
 export const int64 = (isNullable = false): Schema => nullable({ type: 'integer', format: 'int64' }, isNullable);
 export const int32 = (isNullable = false): Schema => nullable({ type: 'integer', format: 'int32' }, isNullable);
 export const bool = (isNullable = false): Schema => nullable({ type: 'boolean' }, isNullable);
-export const oneOfEnum = (values: string[], isNullable = false): Schema => nullable({ type: 'string', enum: values }, isNullable);
 export const arrayOf = (items: Field): Schema => ({ type: 'array', items });
-/** A reference that may be null: OpenAPI 3.0 needs `allOf` to add `nullable` to a $ref. */
-export const nullableRef = (name: string): Schema => ({ allOf: [ref('schemas', name)], nullable: true });
 export const schemaRef = (name: string): Ref => ref('schemas', name);
 
 /** An object whose listed fields are all present in every answer (nullable ones as null). */

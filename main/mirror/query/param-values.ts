@@ -1,4 +1,3 @@
-import { decodeBase32 } from '../format/base32.ts';
 import { encodeEntityId } from '../format/entity-id.ts';
 
 /**
@@ -70,21 +69,6 @@ export function parseEntityRef(text: string, mode: EvmMode = 'none', shard = 0, 
 export function parseEntityIdParam(text: string): bigint | null {
   const ref = parseEntityRef(text, 'none');
   return ref?.kind === 'id' ? ref.id : null;
-}
-
-const ALIAS = /^(?:(\d{1,4})\.)?(?:(\d{1,5})\.)?([A-Z2-7]+)$/;
-
-/** An RFC 4648 base32 account alias, optionally prefixed with shard and realm. */
-export function parseAliasParam(text: string): { shard: number | null; realm: number | null; alias: Buffer } | null {
-  const match = ALIAS.exec(text);
-  if (!match) return null;
-  const bytes = decodeBase32(match[3]!);
-  if (bytes === null || bytes.length === 0) return null;
-  return {
-    shard: match[1] === undefined ? null : Number(match[1]),
-    realm: match[2] === undefined ? null : Number(match[2]),
-    alias: Buffer.from(bytes),
-  };
 }
 
 const PUBLIC_KEY = /^(0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{66}|[0-9a-fA-F]{88})$/;

@@ -6,12 +6,17 @@ import { formatRoute } from './hash-route.ts';
 
 export type EntityKind = 'account' | 'token' | 'contract' | 'topic' | 'schedule' | 'transaction' | 'contract-result' | 'entity';
 
-function withParams(screen: string, params: Record<string, string | number | null | undefined>): string {
+/** A query string of the given values, leaving out null, undefined and empty ones. */
+export function queryStringOf(params: Record<string, string | number | null | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value !== null && value !== undefined && value !== '') search.append(key, String(value));
   }
-  return formatRoute({ screen, query: search.toString() });
+  return search.toString();
+}
+
+function withParams(screen: string, params: Record<string, string | number | null | undefined>): string {
+  return formatRoute({ screen, query: queryStringOf(params) });
 }
 
 /** `#/account?id=0.0.1234`, `#/token?id=…`, …; `entity` is an id of unknown kind, resolved on arrival. */

@@ -43,8 +43,6 @@ export interface Transaction {
   assessed_custom_fees?: AssessedFee[];
 }
 
-export interface TransactionsPage { transactions: Transaction[]; links: Links }
-
 export interface Nft {
   token_id: string;
   serial_number: Int64;

@@ -1,4 +1,5 @@
 import type { ApiResult, MirrordeskApi } from '../../../main/common/api-contract.ts';
+import { queryStringOf } from './explorer-routes.ts';
 import type { Links } from './ledger-types.ts';
 import type { Page, PageLoader } from './paged-list.ts';
 
@@ -9,11 +10,7 @@ type MirrorReader = Pick<MirrordeskApi, 'mirror'>;
  * the user cannot add a segment), empty query values are left out.
  */
 export function mirrorPath(segments: ReadonlyArray<string>, query: Record<string, string | number | null | undefined> = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== null && value !== undefined && value !== '') params.append(key, String(value));
-  }
-  const text = params.toString();
+  const text = queryStringOf(query);
   return `/api/v1/${segments.map((segment) => encodeURIComponent(segment)).join('/')}${text ? `?${text}` : ''}`;
 }
 

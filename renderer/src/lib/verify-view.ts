@@ -1,5 +1,6 @@
 /** Display helpers of the Verify screen and the verification badge; pure, so they are unit-tested. */
 import type { VerifyCheckReply, VerifyContractStatus } from '../../../main/common/verify-types.ts';
+import { shortHex as ledgerShortHex } from './ledger-format.ts';
 
 export const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 export const CHAIN_PATTERN = /^\d{1,18}$/;
@@ -54,7 +55,7 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 }
 
-/** `0x1234…abcd` for long hex in tight places. */
+/** `0x1234…abcd` for long hex in tight places: the ledger's shortHex, shorter by default. */
 export function shortHex(hex: string, keep = 6): string {
-  return hex.length <= keep * 2 + 3 ? hex : `${hex.slice(0, keep + 2)}…${hex.slice(-keep)}`;
+  return ledgerShortHex(hex, keep);
 }
