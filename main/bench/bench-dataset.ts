@@ -46,6 +46,6 @@ function countRows(file: string): number {
 }
 
 /** The database and its WAL: both are what the user's disk holds. */
-function fileBytes(file: string): number {
+export function fileBytes(file: string): number {
   return [file, `${file}-wal`].reduce((sum, f) => sum + (fs.existsSync(f) ? fs.statSync(f).size : 0), 0);
 }

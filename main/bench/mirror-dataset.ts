@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { DEMO_NOW_SECONDS } from '../mirror/demo/timeline.ts';
 import { LedgerStore } from '../mirror/store/ledger-store.ts';
 import { MIGRATIONS } from '../mirror/store/migrations/index.ts';
-import { prepareDataset, type DatasetReport } from './bench-dataset.ts';
+import { fileBytes, prepareDataset, type DatasetReport } from './bench-dataset.ts';
 import { TransactionStream, type AccountPool } from './mirror-transactions.ts';
 
 export interface MirrorDatasetReport {
@@ -203,6 +203,3 @@ function readMeta(file: string): { rows: number; hot: number[]; demoVersion: str
   }
 }
 
-function fileBytes(file: string): number {
-  return [file, `${file}-wal`].reduce((sum, f) => sum + (fs.existsSync(f) ? fs.statSync(f).size : 0), 0);
-}

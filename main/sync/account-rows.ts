@@ -4,6 +4,10 @@ import { NANOS_PER_DAY } from '../mirror/format/timestamp.ts';
 import {
   base32Of, boolOf, entityIdOf, hexBytesOf, intOf, keyBytesOf, stringOf, timestampOf, UpstreamFormatError,
 } from './upstream-values.ts';
+import type { TokenBalanceRow } from '../mirror/accounts/account-row.ts';
+
+// The same row the mirror reads back; the sync writes it.
+export type { TokenBalanceRow };
 
 /** The list shows at most this many token balances per account (interface A, Limits). */
 export const LISTED_TOKEN_BALANCES = 50;
@@ -41,11 +45,6 @@ export interface StakeRow {
   id: bigint;
   end_stake_period: bigint;
   pending_reward: bigint;
-}
-
-export interface TokenBalanceRow {
-  token_id: bigint;
-  balance: bigint;
 }
 
 export interface AccountRows {

@@ -1,5 +1,6 @@
 import { decodeEntityId } from '../mirror/format/entity-id.ts';
 import { publicKeyOf } from '../mirror/format/key.ts';
+import { longZeroAddress } from '../mirror/contracts/contract-hex.ts';
 import { boolOf, entityIdOf, hexBytesOf, intOf, keyBytesOf, stringOf, timestampOf, UpstreamFormatError } from './upstream-values.ts';
 
 /** The `entity` and `contract` rows of one contract, from `/api/v1/contracts/{id}`. */
@@ -36,7 +37,7 @@ export function contractRowsOf(info: Record<string, unknown>): ContractRows {
   const key = keyBytesOf(info.admin_key);
   const timestamp = (info.timestamp ?? {}) as { from?: unknown };
   const evm = hexBytesOf(info.evm_address);
-  const longZero = Buffer.from(`${shard.toString(16).padStart(8, '0')}${realm.toString(16).padStart(16, '0')}${num.toString(16).padStart(16, '0')}`, 'hex');
+  const longZero = Buffer.from(longZeroAddress(id)!.slice(2), 'hex');
   const bytecode = hexBytesOf(info.bytecode);
   const runtime = hexBytesOf(info.runtime_bytecode);
   return {

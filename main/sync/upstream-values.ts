@@ -1,5 +1,6 @@
 import { decodeBase32 } from '../mirror/format/base32.ts';
 import { parseEntityIdLoose } from '../mirror/format/entity-id.ts';
+import { ecdsaKeyBytes, ed25519KeyBytes } from '../mirror/format/key.ts';
 
 /**
  * Readers for the value formats of upstream responses, each the inverse of a renderer in
@@ -65,8 +66,8 @@ export function keyBytesOf(wrapper: unknown): Buffer | null {
   const { _type, key } = wrapper as { _type?: unknown; key?: unknown };
   if (typeof key !== 'string' || !/^[0-9a-fA-F]*$/.test(key)) throw new UpstreamFormatError(`not a key: ${JSON.stringify(wrapper)}`);
   const hex = key.toLowerCase();
-  if (_type === 'ED25519' && hex.length === 64) return Buffer.from(`1220${hex}`, 'hex');
-  if (_type === 'ECDSA_SECP256K1' && hex.length === 66) return Buffer.from(`3a21${hex}`, 'hex');
+  if (_type === 'ED25519' && hex.length === 64) return ed25519KeyBytes(Buffer.from(hex, 'hex'));
+  if (_type === 'ECDSA_SECP256K1' && hex.length === 66) return ecdsaKeyBytes(Buffer.from(hex, 'hex'));
   if (_type === 'ProtobufEncoded') return Buffer.from(hex, 'hex');
   throw new UpstreamFormatError(`not a key: ${JSON.stringify(wrapper)}`);
 }

@@ -10,11 +10,19 @@ import { DOCS_CACHE_SECONDS, DOCS_PATH, OPENAPI_JSON_PATH, OPENAPI_YAML_PATH } f
 import { buildOpenApiDocument } from './document.ts';
 import { toYaml } from './yaml.ts';
 
-interface RenderedDocs {
-  json: string;
-  yaml: string;
-  html: string;
+/** A rendering and its ETag, both computed once. */
+interface Rendering {
+  body: string;
+  etag: string;
 }
+
+interface RenderedDocs {
+  json: Rendering;
+  yaml: Rendering;
+  html: Rendering;
+}
+
+const rendering = (body: string): Rendering => ({ body, etag: weakEtag(body) });
 
 let rendered: RenderedDocs | null = null;
 
@@ -22,14 +30,14 @@ let rendered: RenderedDocs | null = null;
 function renderedDocs(): RenderedDocs {
   if (rendered) return rendered;
   const document = buildOpenApiDocument(appPackageVersion());
-  const data = JSON.parse(JSON.stringify(document)) as Parameters<typeof toYaml>[0];
-  rendered = { json: `${JSON.stringify(document, null, 2)}\n`, yaml: toYaml(data), html: renderDocsPage(document) };
+  const json = `${JSON.stringify(document, null, 2)}\n`;
+  rendered = { json: rendering(json), yaml: rendering(toYaml(JSON.parse(json) as Parameters<typeof toYaml>[0])), html: rendering(renderDocsPage(document)) };
   return rendered;
 }
 
 /** GET /api/v1/docs (HTML), /api/v1/docs/openapi.json and /api/v1/docs/openapi.yml. */
 export function registerDocsRoutes(app: FastifyInstance, { config }: MirrorRouteContext): void {
-  const serve = (path: string, contentType: string, pick: (docs: RenderedDocs) => string, headers: Record<string, string> = {}): void => {
+  const serve = (path: string, contentType: string, pick: (docs: RenderedDocs) => Rendering, headers: Record<string, string> = {}): void => {
     app.get(path, async (request, reply) => {
       // Like every mirror endpoint: no parameters are known here, so any is a 400.
       const validated = validateQuery(parseQueryString(rawQueryOf(request), config().query.maxRepeatedQueryParameters), {});
@@ -42,8 +50,7 @@ export function registerDocsRoutes(app: FastifyInstance, { config }: MirrorRoute
   serve(OPENAPI_YAML_PATH, 'application/yaml', (docs) => docs.yaml);
 }
 
-function sendStatic(request: FastifyRequest, reply: FastifyReply, contentType: string, body: string, headers: Record<string, string>): FastifyReply {
-  const etag = weakEtag(body);
+function sendStatic(request: FastifyRequest, reply: FastifyReply, contentType: string, { body, etag }: Rendering, headers: Record<string, string>): FastifyReply {
   reply.header('content-type', contentType).header('etag', etag).header('cache-control', `public, max-age=${DOCS_CACHE_SECONDS}`);
   for (const [name, value] of Object.entries(headers)) reply.header(name, value);
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();

@@ -1,6 +1,7 @@
 import { formatEntityId, formatOptionalEntityId } from '../format/entity-id.ts';
 import { int64 } from '../format/json-out.ts';
 import { formatTimestamp } from '../format/timestamp.ts';
+import { renderMetadata } from './render-token.ts';
 
 export interface NftRow {
   account_id: bigint | null;
@@ -21,7 +22,7 @@ export function renderNft(row: NftRow): Record<string, unknown> {
     created_timestamp: formatTimestamp(row.created_timestamp),
     delegating_spender: formatOptionalEntityId(row.delegating_spender),
     deleted: row.deleted !== null && row.deleted !== 0n,
-    metadata: row.metadata ? row.metadata.toString('base64') : '',
+    metadata: renderMetadata(row.metadata),
     modified_timestamp: formatTimestamp(row.timestamp_range_lower),
     serial_number: int64(row.serial_number),
     spender: formatOptionalEntityId(row.spender),
