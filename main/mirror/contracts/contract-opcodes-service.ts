@@ -8,7 +8,7 @@ import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { blockAt } from './contract-blocks.ts';
 import { callLimitsOf } from './call/call-limits.ts';
 import type { CallRequest } from './call/call-params.ts';
-import { CallRunner } from './call/call-runner.ts';
+import type { CallRunner } from './call/call-runner.ts';
 import { SystemContractUnavailable } from './call/system-contracts.ts';
 import { hexOrEmpty, longZeroAddress } from './contract-hex.ts';
 import type { ContractResultRow, EthereumTransactionRow } from './contract-result-row.ts';
@@ -31,9 +31,10 @@ export class ContractOpcodesService {
   readonly #runner: CallRunner;
   readonly #config: () => MirrorApiConfig;
 
-  constructor(db: SqliteDatabase, config: () => MirrorApiConfig) {
+  /** `runner` is shared with /contracts/call: one EVM worker takes both kinds of job in turn. */
+  constructor(db: SqliteDatabase, config: () => MirrorApiConfig, runner: CallRunner) {
     this.#statements = new StatementCache(db);
-    this.#runner = new CallRunner(db);
+    this.#runner = runner;
     this.#config = config;
   }
 
@@ -83,9 +84,6 @@ export class ContractOpcodesService {
     };
   }
 
-  close(): Promise<void> {
-    return this.#runner.close();
-  }
 }
 
 /** The call the transaction made: Ethereum transaction fields where there is one, else the result's. */

@@ -3,6 +3,7 @@ import type { MirrorRouteContext } from '../http/mirror-routes.ts';
 import { withReadThrough } from '../http/read-through.ts';
 import { registerMirrorGet } from '../query/mirror-get.ts';
 import { registerContractCallRoute } from './call/call-route.ts';
+import { CallRunner } from './call/call-runner.ts';
 import { ContractActionsService } from './contract-actions-service.ts';
 import { CONTRACT_LOGS_PATH, ContractLogsService } from './contract-logs-service.ts';
 import { ContractStateService } from './contract-state-service.ts';
@@ -47,9 +48,10 @@ export function registerContractsRoutes(app: FastifyInstance, context: MirrorRou
   registerMirrorGet(app, `${CONTRACTS_PATH}/:contractId/state`, CONTRACT_CACHE_SECONDS.byId, config,
     (raw, params) => state.list(raw, params.contractId!));
 
-  // The opcode trace replays the transaction in the EVM, so it is asynchronous.
-  const opcodes = new ContractOpcodesService(db, config);
-  app.addHook('onClose', async () => opcodes.close());
+  // The opcode trace and /contracts/call run in the EVM: one worker (started on first use) for both.
+  const runner = new CallRunner(db);
+  app.addHook('onClose', async () => runner.close());
+  const opcodes = new ContractOpcodesService(db, config, runner);
   app.get(`${CONTRACT_RESULTS_PATH}/:transactionIdOrHash/opcodes`, async (request, reply) => {
     const raw = parseQueryString(rawQueryOf(request), config().query.maxRepeatedQueryParameters);
     const outcome = await opcodes.trace(raw, (request.params as { transactionIdOrHash: string }).transactionIdOrHash);
@@ -57,5 +59,5 @@ export function registerContractsRoutes(app: FastifyInstance, context: MirrorRou
     return sendMirrorJson(request, reply, 200, outcome.body, CONTRACT_CACHE_SECONDS.result);
   });
 
-  registerContractCallRoute(app, context);
+  registerContractCallRoute(app, context, runner);
 }

@@ -3,14 +3,14 @@ import { rawQueryOf, sendMirrorJson } from '../../http/mirror-reply.ts';
 import type { MirrorRouteContext } from '../../http/mirror-routes.ts';
 import { parseQueryString } from '../../http/query-string.ts';
 import { CONTRACTS_PATH } from '../contracts-service.ts';
+import type { CallRunner } from './call-runner.ts';
 import { ContractCallService } from './call-service.ts';
 
 export const CONTRACT_CALL_PATH = `${CONTRACTS_PATH}/call`;
 
 /** POST /api/v1/contracts/call; JSON only (Fastify answers 415 for other media types). */
-export function registerContractCallRoute(app: FastifyInstance, { db, config }: MirrorRouteContext): void {
-  const service = new ContractCallService(db, config);
-  app.addHook('onClose', async () => service.close());
+export function registerContractCallRoute(app: FastifyInstance, { db, config }: MirrorRouteContext, runner: CallRunner): void {
+  const service = new ContractCallService(db, config, runner);
   app.post(CONTRACT_CALL_PATH, async (request, reply) => {
     const raw = parseQueryString(rawQueryOf(request), config().query.maxRepeatedQueryParameters);
     if (raw.size > 0) {

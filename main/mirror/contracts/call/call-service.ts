@@ -7,7 +7,7 @@ import type { SqliteDatabase } from '../../store/ledger-store.ts';
 import { callLimitsOf, type CallLimits } from './call-limits.ts';
 import { parseCallRequest, type CallRequest } from './call-params.ts';
 import type { CallBlock, CallOutcome } from './call-executor.ts';
-import { CallRunner } from './call-runner.ts';
+import type { CallRunner } from './call-runner.ts';
 import { GasThrottle } from './gas-throttle.ts';
 import type { StateView } from './ledger-state.ts';
 import { SystemContractUnavailable } from './system-contracts.ts';
@@ -29,9 +29,9 @@ export class ContractCallService {
   #throttle: GasThrottle | null = null;
   #throttleRate = 0;
 
-  constructor(db: SqliteDatabase, config: () => MirrorApiConfig, clock?: () => number) {
+  constructor(db: SqliteDatabase, config: () => MirrorApiConfig, runner: CallRunner, clock?: () => number) {
     this.#statements = new StatementCache(db);
-    this.#runner = new CallRunner(db);
+    this.#runner = runner;
     this.#config = config;
     this.#clock = clock;
   }
@@ -59,10 +59,6 @@ export class ContractCallService {
   }
 
   /** Stops the worker that runs the calls. */
-  close(): Promise<void> {
-    return this.#runner.close();
-  }
-
   #throttleFor(limits: CallLimits): GasThrottle {
     if (this.#throttle === null || this.#throttleRate !== limits.gasPerSecond) {
       this.#throttle = new GasThrottle(limits.gasPerSecond, this.#clock);
