@@ -11,6 +11,7 @@ import { createStatusHandlers } from './status-handlers.ts';
 import { createSyncHandlers } from './sync-handlers.ts';
 import { createProfileHandlers, type ProfileOptions } from './profile-handlers.ts';
 import { createVerifyHandlers } from './verify-handlers.ts';
+import { UnknownProfileError } from './network-profiles.ts';
 import type { VerifyService } from '../verify/verify-service.ts';
 import type { ApiEventBus } from './event-bus.ts';
 
@@ -52,7 +53,7 @@ export function createApiHandlers(deps: HandlerDeps): ApiHandlers {
       try {
         return await deps.switchNetwork(name);
       } catch (error) {
-        if (error instanceof Error && error.message.startsWith('unknown network profile')) throw new ApiFailure('invalid-input', error.message);
+        if (error instanceof UnknownProfileError) throw new ApiFailure('invalid-input', error.message);
         throw error;
       }
     },

@@ -33,6 +33,9 @@ const PROFILES: readonly NetworkProfile[] = [
 /** Name of the one-off profile `serve --network custom --upstream-mirror URL` runs. */
 export const CUSTOM_PROFILE = 'custom';
 
+/** A profile name that no built-in, `custom` or saved profile has. */
+export class UnknownProfileError extends Error {}
+
 /**
  * A custom profile (a local node, Solo, any mirror node): its database is keyed by the
  * mirror URL, so two custom upstreams never share a store.

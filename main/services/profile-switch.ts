@@ -3,7 +3,7 @@ import type { MirrorApiConfig } from '../mirror/config.ts';
 import { createMirrorApi, type MirrorApi } from '../mirror/mirror-api.ts';
 import type { AppServicesOptions } from './app-services-types.ts';
 import type { ApiEventBus } from './event-bus.ts';
-import { CUSTOM_PROFILE, customProfile, findProfile, profileNames, type NetworkProfile } from './network-profiles.ts';
+import { CUSTOM_PROFILE, customProfile, findProfile, profileNames, UnknownProfileError, type NetworkProfile } from './network-profiles.ts';
 import { CustomProfiles } from './custom-profiles.ts';
 import { ProfileSession } from './profile-session.ts';
 import { startProfileStatus, type ProfileStatus } from './profile-status.ts';
@@ -26,7 +26,7 @@ export function resolveProfile(name: string, options: Pick<AppServicesOptions, '
     : (findProfile(name) ?? saved.find(name));
   if (!profile) {
     const known = [...profileNames(), ...(options.upstreamMirror ? [CUSTOM_PROFILE] : []), ...saved.list().map((p) => p.name)];
-    throw new Error(`unknown network profile "${name}" (available: ${known.join(', ')})`);
+    throw new UnknownProfileError(`unknown network profile "${name}" (available: ${known.join(', ')})`);
   }
   return profile;
 }

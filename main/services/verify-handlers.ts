@@ -94,7 +94,7 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): Pick<ApiHandlers,
         const message = (error as Error).message;
         progress({ received: 0, total: 0, done: true, error: message });
         // The mirror not listing the version is said as the engine says it everywhere else.
-        if (error instanceof CompilerUnavailableError || message.startsWith('compiler not available')) throw new ApiFailure('unavailable', message);
+        if (error instanceof CompilerUnavailableError) throw new ApiFailure('unavailable', message);
         throw new ApiFailure('unavailable', `compiler ${version} could not be downloaded: ${message}`);
       }
     },

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CompilerFolder } from './compiler-folder.ts';
+import { CompilerUnavailableError } from './compiler-errors.ts';
 import { download, type DownloadProgress } from './download.ts';
 import { parseSolcBinList } from './solc-bin-list.ts';
 
@@ -14,7 +15,7 @@ export async function fetchFromMirror(longVersion: string, folder: CompilerFolde
   const base = mirror.replace(/\/?$/, '/');
   const list = parseSolcBinList((await download(`${base}list.json`, { maxBytes: 16 * 1024 * 1024 })).toString('utf8'), `${base}list.json`);
   const build = list.builds.find((b) => b.longVersion === longVersion);
-  if (!build) throw new Error(`compiler not available: ${longVersion} (not listed by ${base}list.json)`);
+  if (!build) throw new CompilerUnavailableError(longVersion, `not listed by ${base}list.json`);
   if (build.path.includes('/') || build.path.includes('..')) throw new Error(`${base}list.json names an unsafe path "${build.path}"`);
   const soljson = await download(`${base}${build.path}`, onProgress ? { onProgress } : {});
   const actual = `0x${createHash('sha256').update(soljson).digest('hex')}`;
