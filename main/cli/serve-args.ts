@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_REQUESTS_PER_SECOND } from '../sync/sync-engine.ts';
 import { applyVerifyFlag, VERIFY_FLAGS_USAGE, type VerifyArgs } from '../verify/verify-args.ts';
 
 export interface ServeArgs {
@@ -25,7 +26,7 @@ export interface ServeArgs {
  */
 export const DEFAULT_PORTS = { ui: 47800, mirror: 47801, verify: 47802, status: 47803 } as const;
 export const DEFAULT_DEMO_ACCOUNTS = 20_000;
-export const DEFAULT_SYNC_RATE = 20;
+export const DEFAULT_SYNC_RATE = DEFAULT_REQUESTS_PER_SECOND;
 const MAX_DEMO_ACCOUNTS = 50_000_000;
 
 export const SERVE_USAGE = `usage: npm run serve -- [--data-dir DIR] [--network NAME] [--mirror-port N] [--verify-port N]
@@ -70,7 +71,7 @@ export function parseServeArgs(argv: string[]): ServeArgs {
       case '--status-port': args.ports.status = parsePort(name, value()); break;
       case '--ui-port': args.ports.ui = parsePort(name, value()); break;
       case '--host-check': args.hostCheck = parseOnOff(name, value()); break;
-      case '--demo-accounts': args.demoAccounts = parseCount(name, value()); break;
+      case '--demo-accounts': args.demoAccounts = parseWhole(name, value(), 1, MAX_DEMO_ACCOUNTS); break;
       case '--status-upstream':
       case '--upstream-status': args.statusUpstream = parseStatusPageUrl(name, value()); break;
       case '--upstream-mirror': args.upstreamMirror = parseMirrorUrl(name, value()); break;
@@ -132,8 +133,3 @@ function parseOnOff(flag: string, text: string): boolean {
   return text === 'on';
 }
 
-function parseCount(flag: string, text: string): number {
-  const count = Number(text);
-  if (!/^\d+$/.test(text) || count < 1 || count > MAX_DEMO_ACCOUNTS) throw new Error(`${flag} must be a whole number from 1 to ${MAX_DEMO_ACCOUNTS}, not "${text}"`);
-  return count;
-}

@@ -78,8 +78,8 @@ export function generateDemoLedger(
   try {
     const writer = new LedgerWriter(db);
     const history = new HistoryWriter(db);
+    // Indexes an interrupted run left dropped are rebuilt by deferIndexes, after the clear (over empty tables).
     db.transaction(() => {
-      restoreIndexes(db);
       writer.clear();
       history.clear();
       markDemoStarted(db, total);

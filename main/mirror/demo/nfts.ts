@@ -10,9 +10,16 @@ import { RESULT, TX, writeTransaction } from './transaction-log.ts';
 const MINUTE_NANOS = 60_000_000_000n;
 const NOW_NANOS = BigInt(DEMO_NOW_SECONDS) * 1_000_000_000n;
 
+/** Each collection's content id, hashed once per token rather than once per serial. */
+const collectionCids = new Map<number, string>();
+
 /** An IPFS-style metadata URI per serial, as HIP-412 collections store it. */
 function metadataOf(token: number, serial: number): Buffer {
-  const cid = createHash('sha256').update(`nft-${token}`).digest('base64url').toLowerCase().replace(/[^a-z2-7]/g, 'a').slice(0, 52);
+  let cid = collectionCids.get(token);
+  if (cid === undefined) {
+    cid = createHash('sha256').update(`nft-${token}`).digest('base64url').toLowerCase().replace(/[^a-z2-7]/g, 'a').slice(0, 52);
+    collectionCids.set(token, cid);
+  }
   return Buffer.from(`ipfs://bafybei${cid}/${serial}.json`, 'utf8');
 }
 
