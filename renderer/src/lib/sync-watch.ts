@@ -3,26 +3,63 @@ import type { MirrordeskApi, SyncStatus } from '../../../main/common/api-contrac
 /** Events can be missed while the event stream reconnects; a slow poll covers that gap. */
 const POLL_MS = 5000;
 
+type Listener = (status: SyncStatus) => void;
+
+/** One watch per API, shared by every widget that shows the sync (chip, coverage, scope notes, panel). */
+interface SharedWatch {
+  listeners: Set<Listener>;
+  last: SyncStatus | null;
+  stop: () => void;
+}
+
+const watches = new WeakMap<MirrordeskApi, SharedWatch>();
+
 /**
  * Keeps `onStatus` fed with the open profile's sync status: the current one at once, every
  * `sync/status` event, a fresh one after a profile switch, and a slow poll as a safety net.
- * Returns the function that stops it.
+ * All callers share one subscription and one poll; the last to stop ends them. Returns the
+ * function that stops this caller's feed.
  */
-export function watchSync(api: MirrordeskApi, onStatus: (status: SyncStatus) => void): () => void {
+export function watchSync(api: MirrordeskApi, onStatus: Listener): () => void {
+  let watch = watches.get(api);
+  if (!watch) {
+    watch = startWatch(api);
+    watches.set(api, watch);
+  } else if (watch.last) {
+    onStatus(watch.last);
+  }
+  const shared = watch;
+  shared.listeners.add(onStatus);
+  return () => {
+    shared.listeners.delete(onStatus);
+    if (shared.listeners.size > 0) return;
+    shared.stop();
+    if (watches.get(api) === shared) watches.delete(api);
+  };
+}
+
+function startWatch(api: MirrordeskApi): SharedWatch {
   let stopped = false;
+  const watch: SharedWatch = { listeners: new Set(), last: null, stop: () => {} };
+  const publish = (status: SyncStatus): void => {
+    if (stopped) return;
+    watch.last = status;
+    for (const listener of [...watch.listeners]) listener(status);
+  };
   const load = async (): Promise<void> => {
     const result = await api.sync.status();
-    if (result.ok && !stopped) onStatus(result.value);
+    if (result.ok) publish(result.value);
   };
   // Subscribe before asking, so a change between the answer and the subscription is not lost.
-  const offStatus = api.on('sync/status', (status) => { if (!stopped) onStatus(status); });
+  const offStatus = api.on('sync/status', publish);
   const offNetwork = api.on('network/changed', () => void load());
   void load();
   const timer = setInterval(() => void load(), POLL_MS);
-  return () => {
+  watch.stop = () => {
     stopped = true;
     offStatus();
     offNetwork();
     clearInterval(timer);
   };
+  return watch;
 }
