@@ -15,7 +15,8 @@ const IN_TIMESTAMPS = 'consensus_timestamp IN (SELECT value FROM json_each(?))';
 // The statements' texts, built once: StatementCache finds a statement by its text, and a
 // string built per call would be hashed again (over its whole length) on every lookup.
 const ROWS_SQL = `SELECT ${TRANSACTION_COLUMNS} FROM "transaction" t WHERE t.${IN_TIMESTAMPS} ORDER BY t.consensus_timestamp`;
-const TRANSFERS_SQL = `SELECT consensus_timestamp, entity_id, amount, is_approval FROM crypto_transfer
+/** Exported for the plan pin: the covering timestamp index answers it in order (migration 006). */
+export const CRYPTO_TRANSFERS_SQL = `SELECT consensus_timestamp, entity_id, amount, is_approval FROM crypto_transfer
 WHERE ${IN_TIMESTAMPS} ORDER BY consensus_timestamp, entity_id, amount`;
 const TOKEN_TRANSFERS_SQL = `SELECT consensus_timestamp, token_id, account_id, amount, is_approval FROM token_transfer
 WHERE ${IN_TIMESTAMPS} ORDER BY consensus_timestamp, token_id, account_id`;
@@ -31,7 +32,7 @@ payer_account_id, token_id FROM assessed_custom_fee WHERE ${IN_TIMESTAMPS} ORDER
 export function loadTransactionDetails(statements: StatementCache, timestamps: bigint[], withAssessedFees: boolean): TransactionDetails {
   const list = int64ListJson(timestamps);
   const rows = statements.get(ROWS_SQL).all(list) as TransactionRow[];
-  const transfers = groupBy(statements.get(TRANSFERS_SQL).all(list) as CryptoTransferRow[]);
+  const transfers = groupBy(statements.get(CRYPTO_TRANSFERS_SQL).all(list) as CryptoTransferRow[]);
   const tokenTransfers = groupBy(statements.get(TOKEN_TRANSFERS_SQL).all(list) as TokenTransferRow[]);
   const rewarded = [...transfers].filter(([, ts]) => ts.some((t) => t.entity_id === STAKING_REWARD_ACCOUNT)).map(([ts]) => ts);
   const stakingRewards = rewarded.length === 0

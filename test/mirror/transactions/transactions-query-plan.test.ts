@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
 import { parseQueryString } from '../../../main/mirror/http/query-string.ts';
+import { CRYPTO_TRANSFERS_SQL } from '../../../main/mirror/transactions/transaction-details.ts';
 import { parseTransactionsParams } from '../../../main/mirror/transactions/transactions-params.ts';
 import { transactionTimestampsSql, transactionsDriver } from '../../../main/mirror/transactions/transactions-sql.ts';
 import { tempStore } from '../../helpers/ledger-fixture.ts';
@@ -77,7 +78,7 @@ describe('transactions query plans', () => {
       const { driver, plan } = planOf(query);
       expect(driver).toBe('transfer-exists');
       expect(plan[0]).toBe('SEARCH t USING INTEGER PRIMARY KEY (rowid>? AND rowid<?)');
-      for (const probe of reads(plan).slice(1)) expect(probe).toMatch(/^SEARCH x USING (INDEX \w+__timestamp|PRIMARY KEY) \(consensus_timestamp=\?\)$/);
+      for (const probe of reads(plan).slice(1)) expect(probe).toMatch(/^SEARCH x USING ((COVERING )?INDEX \w+__timestamp|PRIMARY KEY) \(consensus_timestamp=\?( AND \w+[<>]\?)?\)$/);
     }
   });
 
@@ -98,5 +99,13 @@ describe('transactions query plans', () => {
       expect(sql.match(/\?/g)).toHaveLength(params.length);
       expect(sql).not.toMatch(/[^+]\?/);
     }
+  });
+
+  // A page's crypto transfers are read from the index alone, already in the order they are
+  // rendered in: no search into the table per transfer, no sort afterwards (migration 006).
+  it("reads a page's crypto transfers from the covering timestamp index, in order", () => {
+    const plan = (fixture.store.db.prepare(`EXPLAIN QUERY PLAN ${CRYPTO_TRANSFERS_SQL}`).all('[1,2]') as Array<{ detail: string }>).map((r) => r.detail);
+    expect(plan.filter((d) => / crypto_transfer\b/.test(d))).toEqual(['SEARCH crypto_transfer USING COVERING INDEX crypto_transfer__timestamp (consensus_timestamp=?)']);
+    expect(plan.filter((d) => /TEMP B-TREE/.test(d))).toEqual([]);
   });
 });

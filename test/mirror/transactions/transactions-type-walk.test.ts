@@ -49,7 +49,7 @@ describe('transactions of busy accounts by type', () => {
     const reads = plan.filter((d) => /^(SEARCH|SCAN) (t|x) /.test(d));
     expect(reads[0]).toMatch(/^SEARCH t USING (COVERING )?INDEX transaction__type_timestamp \(type=\? AND consensus_timestamp>\? AND consensus_timestamp<\?\)$/);
     expect(reads.length).toBeGreaterThan(1);
-    for (const probe of reads.slice(1)) expect(probe).toMatch(/^SEARCH x USING (COVERING )?(INDEX \w+|PRIMARY KEY) \((consensus_timestamp=\?|entity_id=\? AND consensus_timestamp=\?|account_id=\? AND consensus_timestamp=\?)\)$/);
+    for (const probe of reads.slice(1)) expect(probe).toMatch(/^SEARCH x USING (COVERING )?(INDEX \w+|PRIMARY KEY) \((consensus_timestamp=\?( AND entity_id=\?( AND amount[<>]\?)?)?|entity_id=\? AND consensus_timestamp=\?|account_id=\? AND consensus_timestamp=\?)\)$/);
     expect(sql.match(/\?/g)).toHaveLength(params.length);
     expect(sql).not.toMatch(/[^+]\?/);
   });
