@@ -316,4 +316,21 @@ test.describe('ledger explorer', () => {
     await page.getByTestId('search-input').fill('0.0.98');
     await expect(page.getByTestId('search-message')).toHaveCount(0);
   });
+
+  test('a by-id page says when the address has no id, the id is unknown or malformed, and follows id changes', async ({ page, openApp, serve }) => {
+    const { tokens } = await mirror<{ tokens: Array<{ token_id: string }> }>(serve, '/api/v1/tokens?limit=1');
+    await openApp('#/token');
+    await expect(page.getByTestId('token-screen')).toContainText('No token id in the address.');
+    // The mirror's 404 and the accounts list's empty answer both read as "not found".
+    await page.evaluate(() => { window.location.hash = '#/token?id=0.0.987654321'; });
+    await expect(page.getByTestId('not-found')).toContainText('No token here');
+    await openApp('#/account?id=0.0.987654321');
+    await expect(page.getByTestId('not-found')).toContainText('The local mirror has no account 0.0.987654321.');
+    await page.evaluate(() => { window.location.hash = '#/token?id=not-an-id'; });
+    await expect(page.getByTestId('load-error')).toHaveAttribute('data-code', 'invalid-input');
+    await expect(page.getByTestId('load-error').getByRole('button', { name: 'Retry' })).toBeVisible();
+    await screenshot(page, 'explorer-18-malformed-id');
+    await page.evaluate((id) => { window.location.hash = `#/token?id=${id}`; }, tokens[0]!.token_id);
+    await expect(page.getByTestId('token-id')).toHaveText(tokens[0]!.token_id);
+  });
 });

@@ -1,4 +1,4 @@
-import type { NetworkInfo } from '../../../main/common/api-contract.ts';
+import type { NetworkInfo, SyncStatus } from '../../../main/common/api-contract.ts';
 
 /** Progress of long work as a 0..100 integer, or null when nothing is in progress. */
 export function progressPercent(network: Pick<NetworkInfo, 'progress'> | null): number | null {
@@ -16,4 +16,14 @@ export function networkStateLabel(network: Pick<NetworkInfo, 'state' | 'progress
     return percent === null ? 'generating' : `generating ${percent}%`;
   }
   return network.state;
+}
+
+/**
+ * The network with the account count a sync status carries: a running sync adds accounts
+ * without a network change. A status of another profile (one left behind by a switch) does
+ * not count; an unchanged count keeps the same object, so nothing redraws.
+ */
+export function withSyncedCount(network: NetworkInfo | null, status: Pick<SyncStatus, 'profile' | 'accountsInStore'>): NetworkInfo | null {
+  if (!network || network.name !== status.profile || network.accountCount === status.accountsInStore) return network;
+  return { ...network, accountCount: status.accountsInStore };
 }

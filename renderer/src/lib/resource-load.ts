@@ -1,0 +1,88 @@
+import type { ApiError, ApiResult } from '../../../main/common/api-contract.ts';
+
+/**
+ * What a by-id page shows of its one resource: `idle` before there is anything to load (no id
+ * in the address, ledger not ready yet), then loading, and the body, "not found" or an error.
+ */
+export type ResourceState<T> =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; value: T }
+  | { status: 'not-found' }
+  | { status: 'error'; error: ApiError };
+
+/** Loads one target (a mirror path, an account id, …); an ok `null` answer means "not found". */
+export type ResourceLoader<T> = (target: string) => Promise<ApiResult<T | null>>;
+
+/**
+ * The load of one resource whose target follows the address. Each `load` starts afresh and
+ * answers for an earlier target are dropped, so a fast id change never shows the previous
+ * entity; an error keeps its target for `retry`.
+ */
+export class ResourceLoad<T> {
+  readonly #load: ResourceLoader<T>;
+  readonly #listeners = new Set<(state: ResourceState<T>) => void>();
+  #state: ResourceState<T> = { status: 'idle' };
+  #target: string | null = null;
+  #generation = 0;
+
+  constructor(load: ResourceLoader<T>) {
+    this.#load = load;
+  }
+
+  get state(): ResourceState<T> {
+    return this.#state;
+  }
+
+  subscribe(listener: (state: ResourceState<T>) => void): () => void {
+    this.#listeners.add(listener);
+    listener(this.#state);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Loads `target`, or goes idle for null; resolves once this answer is shown or dropped. */
+  load(target: string | null): Promise<void> {
+    this.#generation += 1;
+    this.#target = target;
+    if (target === null) {
+      this.#set({ status: 'idle' });
+      return Promise.resolve();
+    }
+    const generation = this.#generation;
+    this.#set({ status: 'loading' });
+    return this.#loadSafely(target).then((result) => {
+      if (generation !== this.#generation) return;
+      this.#set(stateOf(result));
+    });
+  }
+
+  /** Loads the current target again (the Retry button of an error). */
+  retry(): Promise<void> {
+    return this.load(this.#target);
+  }
+
+  /** Drops the answer still on its way, if any: whoever asked no longer shows it. */
+  cancel(): void {
+    this.#generation += 1;
+  }
+
+  async #loadSafely(target: string): Promise<ApiResult<T | null>> {
+    try {
+      return await this.#load(target);
+    } catch (error) {
+      // Transports resolve to typed errors; this only catches a broken one.
+      return { ok: false, error: { code: 'unavailable', message: error instanceof Error ? error.message : String(error), details: [] } };
+    }
+  }
+
+  #set(state: ResourceState<T>): void {
+    this.#state = state;
+    for (const listener of this.#listeners) listener(state);
+  }
+}
+
+/** A `not-found` error (the mirror's 404) and an empty answer both mean there is no such entity. */
+function stateOf<T>(result: ApiResult<T | null>): ResourceState<T> {
+  if (!result.ok) return result.error.code === 'not-found' ? { status: 'not-found' } : { status: 'error', error: result.error };
+  return result.value === null ? { status: 'not-found' } : { status: 'ready', value: result.value };
+}
