@@ -1,18 +1,18 @@
 import type { VerifyContractTarget, VerifyFileInput, VerifyMatchDetail, VerifySessionContract, VerifySessionView } from '../common/verify-types.ts';
 import { ApiFailure } from '../bridge/api-error.ts';
-import { toVerifyError, VerifyError } from '../verify/engine/verify-error.ts';
-import type { VerifiedRecord } from '../verify/repository/verified-repository.ts';
-import { assembleSession } from '../verify/sessions/session-contracts.ts';
-import { SessionService } from '../verify/sessions/session-service.ts';
+import { VerifyError } from '../verify/engine/verify-error.ts';
+import type { SessionContractEntry, SessionEnvelope } from '../verify/sessions/session-entry.ts';
+import { SessionService, UnknownVerificationIdError, type CheckedOutcome } from '../verify/sessions/session-service.ts';
 import { SESSION_MAX_BYTES, SessionFullError } from '../verify/sessions/session-store.ts';
 import type { VerifyService } from '../verify/verify-service.ts';
 import { projectFilesToSession } from './verify-project-files.ts';
 
 /**
  * The app's verify session: one per network profile of this window, kept in the verification
- * database like an API session (so the same limits and the same assembly apply), plus what each
- * verification found in detail (match per bytecode, libraries, differences), which the HTTP API
- * does not keep. In-process: the Verify screen never goes through interface B's HTTP server.
+ * database like an API session and run by the same SessionService (so the same limits, assembly
+ * and verification apply), plus what each verification found in detail (match per bytecode,
+ * libraries, differences), which the HTTP API does not keep. In-process: the Verify screen never
+ * goes through interface B's HTTP server. Each request reads the session's files once.
  */
 export class AppVerifySession {
   readonly #service: VerifyService;
@@ -37,29 +37,7 @@ export class AppVerifySession {
 
   async view(profile: string): Promise<VerifySessionView> {
     const id = this.#id(profile);
-    const envelope = await this.#guard(() => this.#sessions.envelope(id));
-    const files = this.#service.sessions.files(id);
-    return {
-      contracts: envelope.contracts.map((entry): VerifySessionContract => ({
-        verificationId: entry.verificationId,
-        name: entry.name,
-        compiledPath: entry.compiledPath,
-        compilerVersion: entry.compilerVersion,
-        compilerInstalled: this.#service.compilers.has(entry.compilerVersion),
-        found: entry.files.found,
-        missing: entry.files.missing,
-        address: entry.address || null,
-        chainId: entry.chainId || null,
-        status: entry.status === 'perfect' || entry.status === 'partial' || entry.status === 'error' ? entry.status : 'pending',
-        message: entry.statusMessage ?? null,
-        verifiedAt: entry.storageTimestamp ?? null,
-        detail: entry.status === 'perfect' || entry.status === 'partial' ? this.#details.get(`${id}/${entry.verificationId}`) ?? null : null,
-      })),
-      unused: envelope.unused,
-      files: envelope.files,
-      bytes: files.reduce((sum, f) => sum + f.buffer.length, 0),
-      maxBytes: SESSION_MAX_BYTES,
-    };
+    return this.#viewOf(id, await this.#guard(() => this.#sessions.envelope(id)));
   }
 
   async clear(profile: string): Promise<VerifySessionView> {
@@ -72,65 +50,70 @@ export class AppVerifySession {
   async addFiles(profile: string, files: VerifyFileInput[]): Promise<VerifySessionView> {
     const id = this.#id(profile);
     const decoded = projectFilesToSession(files.map((f) => ({ path: f.name, content: Buffer.from(f.content, f.encoding === 'base64' ? 'base64' : 'utf8') })));
-    try {
-      this.#service.sessions.addFiles(id, decoded);
-    } catch (error) {
-      if (error instanceof SessionFullError) throw new ApiFailure('invalid-input', error.message);
-      throw error;
-    }
-    return this.view(profile);
+    return this.#viewOf(id, await this.#guard(() => this.#sessions.addFiles(id, decoded)));
   }
 
   /**
-   * Verifies each named contract against its address and chain. A contract that fails gets
-   * status `error` with the reason; the others go on. An address already verified perfectly
-   * is answered from the repository without compiling.
+   * Verifies each named contract against its address and chain (SessionService.verifyChecked).
+   * A contract that fails gets status `error` with the reason; the others go on. An address
+   * already verified perfectly is answered from the repository without compiling, also when this
+   * session verified it before, so the detail says where the answer came from.
    */
   async verify(profile: string, targets: VerifyContractTarget[]): Promise<VerifySessionView> {
     const id = this.#id(profile);
-    const files = this.#service.sessions.files(id);
-    const assembled = await this.#guard(() => assembleSession(files));
-    const state = this.#service.sessions.state(id);
-    for (const target of targets) {
-      const found = assembled.contracts.find((c) => c.verificationId === target.verificationId);
-      if (!found) throw new ApiFailure('not-found', `no contract with verification id ${target.verificationId} in this session; add its files again`);
-      const contractState = { ...(state.contracts[target.verificationId] ?? {}), address: target.address, chainId: target.chainId, creatorTxHash: target.creatorTxHash ?? null };
-      delete contractState.statusMessage;
-      const key = `${id}/${target.verificationId}`;
-      this.#details.delete(key);
-      try {
-        const stored = this.#service.repository.get(target.chainId, target.address);
-        let record: VerifiedRecord;
-        if (stored?.status === 'perfect') {
-          record = stored;
-          this.#details.set(key, detailOf(stored, [], true));
-        } else {
-          const result = await this.#service.verifier.verifyMetadataContract(found.contract, { chainId: target.chainId, address: target.address, creatorTxHash: target.creatorTxHash ?? null }, files);
-          record = this.#service.store(result);
-          this.#details.set(key, detailOf(result, result.differences ?? [], false));
-        }
-        Object.assign(contractState, { status: record.status, storageTimestamp: record.verifiedAt });
-      } catch (error) {
-        Object.assign(contractState, { status: 'error', statusMessage: toVerifyError(error).message });
-        delete contractState.storageTimestamp;
-      }
-      state.contracts[target.verificationId] = contractState;
-    }
-    this.#service.sessions.saveState(id, state);
-    return this.view(profile);
+    const envelope = await this.#guard(() => this.#sessions.verifyChecked(id, targets, {
+      recheckPerfect: true,
+      onOutcome: (verificationId, outcome) => this.#keepDetail(`${id}/${verificationId}`, outcome),
+    }));
+    return this.#viewOf(id, envelope);
   }
 
-  /** Reading a session's files can fail on a broken upload: that is the user's input, said plainly. */
+  #keepDetail(key: string, outcome: CheckedOutcome): void {
+    if ('error' in outcome) this.#details.delete(key);
+    else if (outcome.result) this.#details.set(key, detailOf(outcome.result, outcome.result.differences ?? [], false));
+    else this.#details.set(key, detailOf(outcome.record, [], true));
+  }
+
+  #viewOf(id: string, envelope: SessionEnvelope<SessionContractEntry>): VerifySessionView {
+    return {
+      contracts: envelope.contracts.map((entry): VerifySessionContract => {
+        const verified = entry.status === 'perfect' || entry.status === 'partial';
+        return {
+          verificationId: entry.verificationId,
+          name: entry.name,
+          compiledPath: entry.compiledPath,
+          compilerVersion: entry.compilerVersion,
+          compilerInstalled: this.#service.compilers.has(entry.compilerVersion),
+          found: entry.files.found,
+          missing: entry.files.missing,
+          address: entry.address || null,
+          chainId: entry.chainId || null,
+          status: verified || entry.status === 'error' ? entry.status as VerifySessionContract['status'] : 'pending',
+          message: entry.statusMessage ?? null,
+          // A failed attempt keeps the stored time of an earlier success in the session state: not this contract's answer now.
+          verifiedAt: verified ? entry.storageTimestamp ?? null : null,
+          detail: verified ? this.#details.get(`${id}/${entry.verificationId}`) ?? null : null,
+        };
+      }),
+      unused: envelope.unused,
+      files: envelope.files,
+      bytes: this.#service.sessions.bytes(id),
+      maxBytes: SESSION_MAX_BYTES,
+    };
+  }
+
+  /** The session's refusals, said in the app's terms: the user's input, or a contract the session no longer has. */
   async #guard<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
-      if (error instanceof VerifyError) throw new ApiFailure('invalid-input', error.message);
-      throw new ApiFailure('invalid-input', `the uploaded files could not be read: ${(error as Error).message}`);
+      if (error instanceof UnknownVerificationIdError) throw new ApiFailure('not-found', `no contract with verification id ${error.verificationId} in this session; add its files again`);
+      if (error instanceof SessionFullError || error instanceof VerifyError) throw new ApiFailure('invalid-input', error.message);
+      throw error;
     }
   }
 }
 
-function detailOf(found: Pick<VerifiedRecord, 'runtimeMatch' | 'creationMatch' | 'libraryMap'>, differences: VerifyMatchDetail['differences'], fromRepository: boolean): VerifyMatchDetail {
+function detailOf(found: Pick<VerifyMatchDetail, 'runtimeMatch' | 'creationMatch' | 'libraryMap'>, differences: VerifyMatchDetail['differences'], fromRepository: boolean): VerifyMatchDetail {
   return { runtimeMatch: found.runtimeMatch, creationMatch: found.creationMatch, libraryMap: found.libraryMap, differences, fromRepository };
 }

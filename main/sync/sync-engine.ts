@@ -4,10 +4,11 @@ import { parseEntityIdLoose } from '../mirror/format/entity-id.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { AccountWriter } from './account-writer.ts';
 import { crawlAccounts, FIRST_ACCOUNTS_PAGE } from './accounts-crawl.ts';
-import { contractUpserter, crawlContracts, hasContractTable } from './contracts-crawl.ts';
+import { contractUpserter, CONTRACTS_LIST, hasContractTable } from './contracts-crawl.ts';
+import { crawlListed, type ListedCollection } from './listed-crawl.ts';
 import { transactionUpserter } from './transaction-writer.ts';
 import { tokenUpserter } from './token-writer.ts';
-import { crawlTokens, FIRST_TOKENS_PAGE } from './tokens-crawl.ts';
+import { FIRST_TOKENS_PAGE, TOKENS_LIST } from './tokens-crawl.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { SyncProgress } from './sync-progress.ts';
 import { followTransactions, markTransactionsStart, type FollowContext } from './transactions-follow.ts';
@@ -58,8 +59,8 @@ export class SyncEngine {
   #accounts = { value: 0, at: -Infinity };
   #caughtUp: Array<() => void> = [];
   readonly #tokenSupport = { relationships: true };
-  #contractsSupported = true;
-  #tokensSupported = true;
+  /** Lists the upstream answered 404 for. */
+  readonly #unsupportedLists = new Set<ListedCollection<unknown>['phase']>();
   /** The followed transactions, and the tokens and contracts they changed (re-fetched), are written by these. */
   readonly #entityUpserts: Pick<FollowContext, 'upsertToken' | 'upsertContract' | 'upsertTransaction'>;
 
@@ -181,8 +182,9 @@ export class SyncEngine {
         const context = { client: this.#client, writer: this.#writer, signal, tokenSupport: this.#tokenSupport, ...this.#entityUpserts };
         transactionsSupported = await markTransactionsStart(context);
         await this.#crawl(signal);
-        await this.#crawlTokens(signal);
-        await this.#crawlContracts(signal);
+        await this.#crawlListed(TOKENS_LIST, signal);
+        // Contracts only when the store has the table for them.
+        if (hasContractTable(this.#options.db)) await this.#crawlListed(CONTRACTS_LIST, signal);
         this.#phase = 'transactions';
         this.#progress.reset(0);
         if (transactionsSupported) {
@@ -226,15 +228,19 @@ export class SyncEngine {
     });
   }
 
-  /** Tokens with their full records, after the accounts (whose balances name them). */
-  async #crawlTokens(signal: AbortSignal): Promise<void> {
-    if (!this.#tokensSupported) return;
-    const cursor = this.#writer.cursors.get('tokens');
+  /**
+   * A listed collection with each item's full record, after the accounts (whose balances name
+   * the tokens); contracts once per sync (bytecode never changes). An upstream without the list
+   * is not asked again while this engine runs.
+   */
+  async #crawlListed<Rows>(collection: ListedCollection<Rows>, signal: AbortSignal): Promise<void> {
+    if (this.#unsupportedLists.has(collection.phase)) return;
+    const cursor = this.#writer.cursors.get(collection.phase);
     if (cursor && cursor.nextUrl === null) return;
-    this.#phase = 'tokens';
+    this.#phase = collection.phase;
     this.#progress.reset(cursor?.items ?? 0);
     this.#setState('syncing');
-    const outcome = await crawlTokens({
+    const outcome = await crawlListed(collection, {
       client: this.#client,
       db: this.#options.db,
       signal,
@@ -243,27 +249,7 @@ export class SyncEngine {
         this.#emit();
       },
     });
-    if (outcome === 'unsupported') this.#tokensSupported = false;
-  }
-
-  /** Contracts with their bytecode, once per sync (bytecode never changes), when the store has the table. */
-  async #crawlContracts(signal: AbortSignal): Promise<void> {
-    if (!this.#contractsSupported || !hasContractTable(this.#options.db)) return;
-    const cursor = this.#writer.cursors.get('contracts');
-    if (cursor && cursor.nextUrl === null) return;
-    this.#phase = 'contracts';
-    this.#progress.reset(cursor?.items ?? 0);
-    this.#setState('syncing');
-    const outcome = await crawlContracts({
-      client: this.#client,
-      db: this.#options.db,
-      signal,
-      onPage: ({ items }) => {
-        this.#progress.add(items, null);
-        this.#emit();
-      },
-    });
-    if (outcome === 'unsupported') this.#contractsSupported = false;
+    if (outcome === 'unsupported') this.#unsupportedLists.add(collection.phase);
   }
 
   /** The last account id upstream: how far through the id space a crawl is estimates its size. */

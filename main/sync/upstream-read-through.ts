@@ -48,6 +48,10 @@ const MAX_ABSENT = 2000;
  * the store lacks fetches it, stores it (the same rows the sync would store) and lets the store answer.
  * When the upstream cannot be reached within a short deadline it is remembered as offline
  * for a while, so every further 404 answers at once from the store.
+ *
+ * It does not look at the sync's pause, on purpose: pausing stops the crawl and the following
+ * of transactions (the traffic the user did not ask for one by one); a by-id lookup the user
+ * asks for is still read through, within the same request budget.
  */
 export class UpstreamReadThrough implements ReadThrough {
   readonly #options: Required<Omit<UpstreamReadThroughOptions, 'log' | 'limiter'>> & Pick<UpstreamReadThroughOptions, 'log' | 'limiter'>;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDispatcher, type ApiHandlers, type Dispatcher } from '../../main/bridge/dispatch.ts';
 import type { CompilerProgress, VerifySessionView } from '../../main/common/verify-types.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
@@ -129,6 +129,29 @@ describe('verify/* channels', () => {
     expect(service.compiler.compiles).toBe(compiles);
   });
 
+  it('reads the session\'s files once per request, and a failed attempt shows no stored time or detail', async () => {
+    await call('verify/session/clear', null);
+    const reads = vi.spyOn(service.sessions, 'files');
+    try {
+      const added = await call<VerifySessionView>('verify/files/add', files(['metadata.json', 'Storage.sol']));
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(added.bytes).toBe(Buffer.byteLength(upload['metadata.json']!) + Buffer.byteLength(upload['Storage.sol']!));
+      const id = added.contracts[0]!.verificationId;
+      const perfect = await call<VerifySessionView>('verify/contracts/verify', { contracts: [{ verificationId: id, address: deployment.address, chainId: '298' }] });
+      expect(reads).toHaveBeenCalledTimes(2);
+      expect(perfect.contracts[0]).toMatchObject({ status: 'perfect', verifiedAt: expect.any(String), detail: { fromRepository: true } });
+      expect(perfect.bytes).toBe(added.bytes);
+
+      const failed = await call<VerifySessionView>('verify/contracts/verify', { contracts: [{ verificationId: id, address: '0x00000000000000000000000000000000000003ea', chainId: '298' }] });
+      expect(reads).toHaveBeenCalledTimes(3);
+      expect(failed.contracts[0]).toMatchObject({ status: 'error', verifiedAt: null, detail: null, message: expect.stringMatching(/match|deployed/i) });
+      expect((await call<VerifySessionView>('verify/session', null)).contracts[0]).toMatchObject({ status: 'error', verifiedAt: null, detail: null });
+      expect(reads).toHaveBeenCalledTimes(4);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it('reports a partial match with the metadata hash difference the engine found', async () => {
     const modified = path.join(FIXTURES, 'packages/lib-sourcify/test/sources/StorageModified');
     await call('verify/session/clear', null);
@@ -229,7 +252,7 @@ describe('verify/* channels', () => {
 
   it('says plainly when a verification id is not in the session', async () => {
     const result = await dispatch('verify/contracts/verify', { contracts: [{ verificationId: 'f'.repeat(40), address: deployment.address, chainId: '298' }] });
-    expect(result).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'not-found', message: `no contract with verification id ${'f'.repeat(40)} in this session; add its files again` } });
   });
 
   it('answers unavailable when verification is not running', async () => {

@@ -7,11 +7,10 @@ import {
   type VerificationStatus,
 } from '@ethereum-sourcify/lib-sourcify';
 import type { ChainRegistry } from '../chain/chain-registry.ts';
-import { CompilerUnavailableError } from '../compilers/compiler-errors.ts';
 import type { CompilerStore } from '../compilers/compiler-store.ts';
 import type { PooledSolidityCompiler } from '../compilers/pooled-solidity-compiler.ts';
-import { isLongVersion, parseLongVersion } from '../compilers/solc-version.ts';
 import { matchDifferences } from './match-differences.ts';
+import { requireCompiler } from './require-compiler.ts';
 import { overallStatus, type MatchLevel, type VerificationResult } from './verification-result.ts';
 import { toVerifyError, VerifyError } from './verify-error.ts';
 
@@ -47,7 +46,7 @@ export class Verifier {
     try {
       const missing = [...Object.keys(contract.missingSources), ...Object.keys(contract.invalidSources)];
       if (missing.length > 0) throw new VerifyError('missing_sources', `missing sources for ${contract.name}: ${missing.join(', ')}`);
-      this.requireCompiler(contract.metadata.compiler.version);
+      requireCompiler(this.compilers, contract.metadata.compiler.version);
       const compilation = await contract.createCompilation(this.compiler);
       try {
         return await this.run(compilation, target);
@@ -73,19 +72,12 @@ export class Verifier {
   /** Verifies a standard JSON input for one contract name (`/verify/solc-json`). */
   async verifySolcJson(jsonInput: SolidityCompilation['jsonInput'], compilerVersion: string, contractName: string, target: VerifyTarget): Promise<VerificationResult> {
     try {
-      const version = this.requireCompiler(compilerVersion);
+      const version = requireCompiler(this.compilers, compilerVersion);
       const path = await this.findContractPath(jsonInput, version, contractName);
       return await this.run(new SolidityCompilation(this.compiler, version, jsonInput, { name: contractName, path }), target);
     } catch (error) {
       throw toVerifyError(error);
     }
-  }
-
-  private requireCompiler(version: string): string {
-    if (!isLongVersion(version)) throw new VerifyError('bad_request', `invalid compiler version "${version}": expected a long version such as 0.8.4+commit.c7e474f2`);
-    const longVersion = parseLongVersion(version);
-    if (!this.compilers.has(longVersion)) throw toVerifyError(new CompilerUnavailableError(longVersion));
-    return longVersion;
   }
 
   /**

@@ -1,18 +1,50 @@
-import { CompilerUnavailableError } from '../compilers/compiler-errors.ts';
-import { isLongVersion, parseLongVersion } from '../compilers/solc-version.ts';
+import type { VerificationResult } from '../engine/verification-result.ts';
+import { requireCompiler } from '../engine/require-compiler.ts';
 import { VerifyError, toVerifyError } from '../engine/verify-error.ts';
 import { fetchExplorerSource } from '../explorer/explorer-import.ts';
 import { parseAddress } from '../engine/evm-address.ts';
+import type { VerifiedRecord } from '../repository/verified-repository.ts';
 import type { VerifyService } from '../verify-service.ts';
 import { assembleSession, type AssembledSession } from './session-contracts.ts';
 import { solcJsonToFiles } from './solc-json-files.ts';
 import { contractEntry, dataEntry, type SessionContractEntry, type SessionDataEntry, type SessionEnvelope } from './session-entry.ts';
+import type { SessionState } from './session-store.ts';
 
 export interface CheckedContractRequest {
   verificationId: string;
   address: string;
   chainId: string;
   creatorTxHash?: string | null;
+}
+
+/** What verifying one contract of a session came to: the stored record (and the full result when compiled now), or the error. */
+export type CheckedOutcome = { record: VerifiedRecord; result: VerificationResult | null } | { error: VerifyError };
+
+export interface VerifyCheckedOptions {
+  /**
+   * Answer a contract already verified perfectly at the same address and chain again (from the
+   * repository, without compiling) instead of leaving it untouched, Sourcify's way. The app wants
+   * this: it shows, per contract, where the latest answer came from.
+   */
+  recheckPerfect?: boolean;
+  /** Told each verified contract's outcome as it comes (the app keeps the match details, which the session state does not). */
+  onOutcome?: (verificationId: string, outcome: CheckedOutcome) => void;
+}
+
+/** A verificationId the session's files do not make up; a bad request like any other for the HTTP API. */
+export class UnknownVerificationIdError extends VerifyError {
+  readonly verificationId: string;
+  constructor(verificationId: string) {
+    super('bad_request', `no contract with verificationId ${verificationId} in this session`);
+    this.name = 'UnknownVerificationIdError';
+    this.verificationId = verificationId;
+  }
+}
+
+/** A session's files, read once per request, and the contracts they make up. */
+interface SessionRead {
+  files: Array<{ path: string; buffer: Buffer }>;
+  assembled: AssembledSession;
 }
 
 /**
@@ -27,14 +59,7 @@ export class SessionService {
   }
 
   async envelope(sessionId: string): Promise<SessionEnvelope<SessionContractEntry>> {
-    const files = this.service.sessions.files(sessionId);
-    const assembled = await this.assemble(files);
-    const state = this.service.sessions.state(sessionId);
-    return {
-      contracts: assembled.contracts.map((c) => contractEntry(c, state.contracts[c.verificationId])),
-      unused: assembled.unused,
-      files: files.map((f) => f.path),
-    };
+    return this.envelopeOf(await this.read(sessionId), this.service.sessions.state(sessionId));
   }
 
   async data(sessionId: string): Promise<SessionEnvelope<SessionDataEntry>> {
@@ -52,37 +77,42 @@ export class SessionService {
    * and chain for each. A failure is recorded on its contract (`error` with the reason) rather than
    * failing the whole request, as Sourcify does.
    */
-  async verifyChecked(sessionId: string, requests: CheckedContractRequest[]): Promise<SessionEnvelope<SessionContractEntry>> {
-    const files = this.service.sessions.files(sessionId);
-    const assembled = await this.assemble(files);
+  async verifyChecked(sessionId: string, requests: CheckedContractRequest[], options: VerifyCheckedOptions = {}): Promise<SessionEnvelope<SessionContractEntry>> {
+    const read = await this.read(sessionId);
     const state = this.service.sessions.state(sessionId);
     for (const request of requests) {
-      const found = assembled.contracts.find((c) => c.verificationId === request.verificationId);
-      if (!found) throw new VerifyError('bad_request', `no contract with verificationId ${request.verificationId} in this session`);
+      const found = read.assembled.contracts.find((c) => c.verificationId === request.verificationId);
+      if (!found) throw new UnknownVerificationIdError(request.verificationId);
       const address = parseAddress(request.address);
       if (!address) throw new VerifyError('bad_request', `address must be a 0x-prefixed 40-digit hex address, not "${request.address}"`);
       const previous = state.contracts[request.verificationId] ?? {};
       const contractState = { ...previous, address, chainId: request.chainId, creatorTxHash: request.creatorTxHash ?? null };
       delete contractState.statusMessage;
-      if (previous.status === 'perfect' && previous.address === address && previous.chainId === request.chainId) continue;
+      if (!options.recheckPerfect && previous.status === 'perfect' && previous.address === address && previous.chainId === request.chainId) continue;
+      let outcome: CheckedOutcome;
       try {
         const stored = this.service.repository.get(request.chainId, address);
-        const record = stored?.status === 'perfect'
-          ? stored
-          : this.service.store(await this.service.verifier.verifyMetadataContract(found.contract, { chainId: request.chainId, address, creatorTxHash: request.creatorTxHash ?? null }, files));
-        Object.assign(contractState, { status: record.status, storageTimestamp: record.verifiedAt });
+        if (stored?.status === 'perfect') {
+          outcome = { record: stored, result: null };
+        } else {
+          const result = await this.service.verifier.verifyMetadataContract(found.contract, { chainId: request.chainId, address, creatorTxHash: request.creatorTxHash ?? null }, read.files);
+          outcome = { record: this.service.store(result), result };
+        }
+        Object.assign(contractState, { status: outcome.record.status, storageTimestamp: outcome.record.verifiedAt });
       } catch (error) {
-        Object.assign(contractState, { status: 'error', statusMessage: toVerifyError(error).message });
+        outcome = { error: toVerifyError(error) };
+        Object.assign(contractState, { status: 'error', statusMessage: outcome.error.message });
       }
       state.contracts[request.verificationId] = contractState;
+      options.onOutcome?.(request.verificationId, outcome);
     }
     this.service.sessions.saveState(sessionId, state);
-    return this.envelope(sessionId);
+    return this.envelopeOf(read, state);
   }
 
   /** Compiles standard JSON inputs and adds their sources and contract metadata to the session. */
   async addSolcJson(sessionId: string, inputs: Record<string, string>, compilerVersion: string): Promise<SessionEnvelope<SessionContractEntry>> {
-    const version = this.requireCompiler(compilerVersion);
+    const version = requireCompiler(this.service.compilers, compilerVersion);
     const files: Array<{ path: string; content: Buffer }> = [];
     try {
       for (const [name, text] of Object.entries(inputs)) files.push(...await solcJsonToFiles(this.service.compiler, version, text, name));
@@ -109,22 +139,24 @@ export class SessionService {
     return this.verifyChecked(sessionId, [{ verificationId: target.verificationId, address: parsed, chainId }]);
   }
 
-  private requireCompiler(version: string): string {
-    if (!isLongVersion(version)) throw new VerifyError('bad_request', `compilerVersion must be a long version such as 0.8.4+commit.c7e474f2, not "${version}"`);
-    const longVersion = parseLongVersion(version);
-    if (!this.service.compilers.has(longVersion)) throw toVerifyError(new CompilerUnavailableError(longVersion));
-    return longVersion;
-  }
-
   clear(sessionId: string): void {
     this.service.sessions.clear(sessionId);
   }
 
-  private async assemble(files: Array<{ path: string; buffer: Buffer }>): Promise<AssembledSession> {
+  private async read(sessionId: string): Promise<SessionRead> {
+    const files = this.service.sessions.files(sessionId);
     try {
-      return await assembleSession(files);
+      return { files, assembled: await assembleSession(files) };
     } catch (error) {
       throw new VerifyError('bad_request', `the session's files could not be read: ${(error as Error).message}`);
     }
+  }
+
+  private envelopeOf(read: SessionRead, state: SessionState): SessionEnvelope<SessionContractEntry> {
+    return {
+      contracts: read.assembled.contracts.map((c) => contractEntry(c, state.contracts[c.verificationId])),
+      unused: read.assembled.unused,
+      files: read.files.map((f) => f.path),
+    };
   }
 }

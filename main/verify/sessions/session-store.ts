@@ -75,6 +75,12 @@ export class SessionStore {
       .map((r) => ({ path: r.path, buffer: r.content }));
   }
 
+  /** The bytes a session's uploads hold, as the limit counts them, without reading the files. */
+  bytes(id: string): number {
+    const row = this.db.prepare('SELECT bytes FROM verify_session WHERE id_hash = ?').get(hashId(id)) as { bytes: number } | undefined;
+    return row?.bytes ?? 0;
+  }
+
   state(id: string): SessionState {
     const row = this.db.prepare('SELECT state FROM verify_session WHERE id_hash = ?').get(hashId(id)) as { state: string } | undefined;
     return row ? JSON.parse(row.state) as SessionState : { contracts: {} };

@@ -57,6 +57,16 @@ describe('verification API: sessions (real HTTP on loopback)', () => {
     expect(unavailable).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^compiler not available: 0\.8\.1/) } });
   });
 
+  it('refuses a compiler version that is not a long version in the same words as /verify/solc-json', async () => {
+    harness = await startVerifyHarness();
+    const files = { 'input.json': JSON.stringify({ language: 'Solidity', sources: { 'A.sol': { content: 'contract A {}' } }, settings: {} }) };
+    const expected = 'invalid compiler version "0.8.4": expected a long version such as 0.8.4+commit.c7e474f2';
+    const session = await postJson(`${harness.baseUrl}/session/input-solc-json`, { compilerVersion: '0.8.4', files });
+    expect(session).toMatchObject({ status: 400, body: { error: expected } });
+    const direct = await postJson(`${harness.baseUrl}/verify/solc-json`, { address: ADDRESS, chain: '31337', compilerVersion: '0.8.4', contractName: 'A', files });
+    expect(direct).toMatchObject({ status: 400, body: { error: expected } });
+  });
+
   it('keeps sessions in SQLite across restarts and clears them on request', async () => {
     const dataDir = tempDir();
     harness = await startVerifyHarness({}, dataDir);
@@ -107,6 +117,23 @@ describe('session store', () => {
       const id = store.create(0);
       expect(store.touch(id, 11 * 3600_000)).toBe(true);
       expect(store.touch(id, 11 * 3600_000 + 12 * 3600_000 + 1)).toBe(false);
+    } finally {
+      await harness.close();
+    }
+  });
+
+  it('counts the bytes a session holds without reading its files', async () => {
+    const harness = await startVerifyHarness();
+    try {
+      const store = new SessionStore(harness.service.db);
+      const id = store.create();
+      store.addFiles(id, [{ path: 'a.sol', content: Buffer.from('contract A {}') }, { path: 'b.sol', content: Buffer.from('x'.repeat(100)) }]);
+      store.addFiles(id, [{ path: 'a.sol', content: Buffer.from('contract A2 {}') }]);
+      expect(store.bytes(id)).toBe(store.files(id).reduce((sum, f) => sum + f.buffer.length, 0));
+      expect(store.bytes(id)).toBe(114);
+      store.clear(id);
+      expect(store.bytes(id)).toBe(0);
+      expect(store.bytes('no such session')).toBe(0);
     } finally {
       await harness.close();
     }

@@ -1,0 +1,80 @@
+import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
+import { SyncCursors, type SyncCursor } from './sync-cursor.ts';
+import type { UpstreamClient } from './upstream-client.ts';
+import { UpstreamFormatError } from './upstream-values.ts';
+
+/** By-id reads in flight at once: the rate limiter spaces them, a local upstream answers in parallel. */
+const DETAIL_CONCURRENCY = 4;
+
+/**
+ * A collection whose list shows only a summary, so each item's full record comes from its
+ * by-id operation (tokens, contracts). What differs between them is named here; the crawl
+ * itself is `crawlListed`.
+ */
+export interface ListedCollection<Rows> {
+  /** The phase, also the key of its cursor in `sync_cursor`. */
+  phase: 'tokens' | 'contracts';
+  firstPage: string;
+  /** The page's array (`tokens`) and each listed item's id field (`token_id`). */
+  listKey: string;
+  idKey: string;
+  /** The by-id operation of one listed id. */
+  byIdPath: (id: string) => string;
+  /** A by-id record turned back into the rows that render to the same JSON. */
+  rowsOf: (record: Record<string, unknown>) => Rows;
+  /** Stores one item's rows as upserts; the crawl wraps a page of them in a transaction. */
+  upserter: (db: SqliteDatabase) => (rows: Rows) => void;
+}
+
+export interface ListedCrawlContext {
+  client: UpstreamClient;
+  db: SqliteDatabase;
+  signal: AbortSignal;
+  /** After each stored page: how many items it stored. */
+  onPage?: (page: { items: number }) => void;
+}
+
+/**
+ * One pass over a collection's list, ascending, following `links.next`, resuming from the
+ * stored cursor; each listed item's full record comes from its by-id operation. A page of
+ * items and the cursor after it commit together, so a killed process resumes at that page.
+ * Resolves 'unsupported' when the upstream has no such list (404).
+ */
+export async function crawlListed<Rows>(collection: ListedCollection<Rows>, context: ListedCrawlContext): Promise<'done' | 'unsupported'> {
+  const cursors = new SyncCursors(context.db);
+  const upsert = collection.upserter(context.db);
+  const write = context.db.transaction((rows: Rows[], cursor: SyncCursor) => {
+    for (const row of rows) upsert(row);
+    cursors.put(cursor);
+  });
+  let cursor: SyncCursor = cursors.get(collection.phase) ?? { phase: collection.phase, nextUrl: collection.firstPage, items: 0, passes: 0, mark: null };
+  while (cursor.nextUrl !== null) {
+    const url: string = cursor.nextUrl;
+    const reply = await context.client.get(url, { signal: context.signal });
+    if (reply.status === 404) return 'unsupported';
+    if (reply.status !== 200) throw new UpstreamFormatError(`unexpected answer to ${url}`);
+    const body = reply.body as Record<string, unknown> & { links?: { next?: unknown } };
+    const listed = body[collection.listKey];
+    if (!Array.isArray(listed)) throw new UpstreamFormatError(`the ${collection.listKey} page ${url} has no "${collection.listKey}" array`);
+    const ids = (listed as Array<Record<string, unknown>>).map((item) => String(item[collection.idKey]));
+    const rows = await fetchRecords(collection, context, ids);
+    const nextUrl = typeof body.links?.next === 'string' ? body.links.next : null;
+    cursor = { ...cursor, nextUrl, items: cursor.items + rows.length, passes: nextUrl === null ? cursor.passes + 1 : cursor.passes };
+    context.signal.throwIfAborted();
+    write(rows, cursor);
+    context.onPage?.({ items: rows.length });
+  }
+  return 'done';
+}
+
+/** The full records of listed items, a few requests at a time, in list order; one gone by now (404) is skipped. */
+async function fetchRecords<Rows>(collection: ListedCollection<Rows>, context: ListedCrawlContext, ids: string[]): Promise<Rows[]> {
+  const found: Array<{ rows: Rows } | null> = new Array(ids.length).fill(null);
+  for (let i = 0; i < ids.length; i += DETAIL_CONCURRENCY) {
+    await Promise.all(ids.slice(i, i + DETAIL_CONCURRENCY).map(async (id, j) => {
+      const detail = await context.client.get(collection.byIdPath(id), { signal: context.signal });
+      if (detail.status === 200) found[i + j] = { rows: collection.rowsOf(detail.body as Record<string, unknown>) };
+    }));
+  }
+  return found.filter((entry): entry is { rows: Rows } => entry !== null).map((entry) => entry.rows);
+}

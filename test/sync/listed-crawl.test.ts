@@ -1,0 +1,120 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
+import { CONTRACTS_LIST, FIRST_CONTRACTS_PAGE } from '../../main/sync/contracts-crawl.ts';
+import { crawlListed } from '../../main/sync/listed-crawl.ts';
+import { SyncCursors } from '../../main/sync/sync-cursor.ts';
+import { FIRST_TOKENS_PAGE, TOKENS_LIST } from '../../main/sync/tokens-crawl.ts';
+import { UpstreamClient } from '../../main/sync/upstream-client.ts';
+
+/**
+ * The loop the tokens and contracts crawls share (`crawlListed`), against a scripted upstream
+ * on loopback and a real in-memory store: list pages, by-id records, the cursor committed with
+ * each page, resuming, and the answers that end a crawl.
+ */
+const servers: http.Server[] = [];
+const stores: LedgerStore[] = [];
+afterEach(async () => {
+  for (const store of stores.splice(0)) store.close();
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+/** A fungible token as `/api/v1/tokens/{id}` shows it. */
+function token(num: number): Record<string, unknown> {
+  return {
+    admin_key: null, auto_renew_account: null, auto_renew_period: 7776000, created_timestamp: '150.000000000',
+    custom_fees: { created_timestamp: '150.000000000', fixed_fees: [], fractional_fees: [] },
+    decimals: '2', deleted: false, expiry_timestamp: 1757776000000000000, fee_schedule_key: null, freeze_default: false, freeze_key: null,
+    initial_supply: '1000', kyc_key: null, max_supply: '0', memo: '', metadata: '', metadata_key: null, modified_timestamp: '150.000000000',
+    name: `Token ${num}`, pause_key: null, pause_status: 'NOT_APPLICABLE', supply_key: null, supply_type: 'INFINITE', symbol: 'TOK',
+    token_id: `0.0.${num}`, total_supply: '1000', treasury_account_id: '0.0.2', type: 'FUNGIBLE_COMMON', wipe_key: null,
+  };
+}
+
+const SECOND_TOKENS_PAGE = `${FIRST_TOKENS_PAGE}&token.id=gt:0.0.1002`;
+
+/** Answers `routes[path]` (a status and body), 404 otherwise; records every path asked. */
+async function upstream(routes: () => Record<string, [number, unknown]>): Promise<{ client: UpstreamClient; asked: string[] }> {
+  const asked: string[] = [];
+  const server = http.createServer((req, res) => {
+    asked.push(req.url!);
+    const [status, body] = routes()[req.url!] ?? [404, { _status: { messages: [{ message: 'Not found' }] } }];
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { client: new UpstreamClient({ baseUrl, requestsPerSecond: 0, timeoutMs: 2000, backoffBaseMs: 1, backoffCapMs: 5 }), asked };
+}
+
+function store(): LedgerStore {
+  const opened = new LedgerStore({ file: ':memory:' });
+  stores.push(opened);
+  return opened;
+}
+
+const storedTokens = (db: LedgerStore['db']) => db.prepare('SELECT token_id FROM token ORDER BY token_id').pluck().all();
+
+describe('crawlListed (tokens and contracts)', () => {
+  it('stores each listed token\'s by-id record, skips one gone meanwhile, and resumes after the last committed page', async () => {
+    let secondPageBroken = true;
+    const { client, asked } = await upstream(() => ({
+      [FIRST_TOKENS_PAGE]: [200, { tokens: [{ token_id: '0.0.1001' }, { token_id: '0.0.1002' }], links: { next: SECOND_TOKENS_PAGE } }],
+      // A 4xx other than 404/429 is not retried: the crawl stops with what it committed.
+      [SECOND_TOKENS_PAGE]: secondPageBroken ? [400, { _status: { messages: [{ message: 'bad' }] } }] : [200, { tokens: [{ token_id: '0.0.1003' }], links: { next: null } }],
+      '/api/v1/tokens/0.0.1001': [200, token(1001)],
+      '/api/v1/tokens/0.0.1003': [200, token(1003)],
+    }));
+    const { db } = store();
+    const pages: number[] = [];
+    const context = { client, db, signal: new AbortController().signal, onPage: ({ items }: { items: number }) => pages.push(items) };
+
+    await expect(crawlListed(TOKENS_LIST, context)).rejects.toThrow(/HTTP 400/);
+    expect(storedTokens(db)).toEqual([1001]);
+    expect(new SyncCursors(db).get('tokens')).toEqual({ phase: 'tokens', nextUrl: SECOND_TOKENS_PAGE, items: 1, passes: 0, mark: null });
+    expect(pages).toEqual([1]);
+
+    secondPageBroken = false;
+    asked.length = 0;
+    expect(await crawlListed(TOKENS_LIST, context)).toBe('done');
+    expect(asked).toEqual([SECOND_TOKENS_PAGE, '/api/v1/tokens/0.0.1003']);
+    expect(storedTokens(db)).toEqual([1001, 1003]);
+    expect(new SyncCursors(db).get('tokens')).toEqual({ phase: 'tokens', nextUrl: null, items: 2, passes: 1, mark: null });
+    expect(pages).toEqual([1, 1]);
+
+    // A complete pass asks nothing more.
+    asked.length = 0;
+    expect(await crawlListed(TOKENS_LIST, context)).toBe('done');
+    expect(asked).toEqual([]);
+  });
+
+  it('resolves unsupported, storing nothing, when the upstream has no such list', async () => {
+    const { client, asked } = await upstream(() => ({}));
+    const { db } = store();
+    expect(await crawlListed(CONTRACTS_LIST, { client, db, signal: new AbortController().signal })).toBe('unsupported');
+    expect(asked).toEqual([FIRST_CONTRACTS_PAGE]);
+    expect(new SyncCursors(db).get('contracts')).toBeNull();
+  });
+
+  it('names the collection when a page lacks its array', async () => {
+    const { client } = await upstream(() => ({ [FIRST_CONTRACTS_PAGE]: [200, { contract: [], links: { next: null } }] }));
+    const { db } = store();
+    await expect(crawlListed(CONTRACTS_LIST, { client, db, signal: new AbortController().signal }))
+      .rejects.toThrow(`the contracts page ${FIRST_CONTRACTS_PAGE} has no "contracts" array`);
+  });
+
+  it('stops at an abort without committing the page in flight', async () => {
+    const abort = new AbortController();
+    const { client } = await upstream(() => {
+      abort.abort(); // while the first page is being answered
+      return { [FIRST_TOKENS_PAGE]: [200, { tokens: [], links: { next: null } }] };
+    });
+    const { db } = store();
+    await expect(crawlListed(TOKENS_LIST, { client, db, signal: abort.signal })).rejects.toThrow();
+    expect(new SyncCursors(db).get('tokens')).toBeNull();
+  });
+});
