@@ -2,7 +2,7 @@ import type { MirrorApiConfig } from '../config.ts';
 import type { Filter } from '../http/filter-operator.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { Bound, validateBounds } from '../query/paging-bounds.ts';
-import { parseEntityRef, parsePositiveLong } from '../query/param-values.ts';
+import { entityIdOrNull, parseEntityRef, parsePositiveLong } from '../query/param-values.ts';
 import { limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery, type MirrorMessage, type SortOrder } from '../query/query-filters.ts';
 import { parseTokenId } from '../tokens/token-path-params.ts';
 
@@ -18,10 +18,7 @@ export interface AccountNftsQuery {
   raw: ParsedQuery;
 }
 
-const spenderOf = (text: string): bigint | null => {
-  const ref = parseEntityRef(text, 'any');
-  return ref?.kind === 'id' ? ref.id : null;
-};
+const spenderOf = entityIdOrNull;
 
 export function parseAccountNftsParams(raw: ParsedQuery, config: MirrorApiConfig):
   { ok: true; query: AccountNftsQuery } | { ok: false; messages: MirrorMessage[] } {

@@ -4,6 +4,7 @@ import { SQL_OPERATOR } from '../http/filter-operator.ts';
 import { boundParts, type BoundFilter } from '../query/paging-bounds.ts';
 import { NFT_COLUMNS } from '../tokens/nfts-sql.ts';
 import type { AccountNftsQuery } from './account-nfts-params.ts';
+import { addComparisons } from '../query/sql-comparisons.ts';
 
 type Param = SqlParam;
 
@@ -24,10 +25,7 @@ export function accountNftsSql(accountId: bigint, query: AccountNftsQuery): SqlS
       where.push(`${COLUMN[f.key]} ${SQL_OPERATOR[f.operator]} ?`);
       params.push(sqlInt(f.value));
     }
-    for (const f of query.spenderRange) {
-      where.push(`nft.spender ${SQL_OPERATOR[f.operator]} ?`);
-      params.push(f.value === null ? null : sqlInt(f.value));
-    }
+    addComparisons(where, params, 'nft.spender', query.spenderRange, (v) => (v === null ? null : sqlInt(v)));
     if (query.spenderIn.length > 0) {
       where.push(`nft.spender IN (${query.spenderIn.map(() => '?').join(', ')})`);
       params.push(...query.spenderIn.map((v) => (v === null ? null : sqlInt(v))));

@@ -4,7 +4,7 @@ import type { ParsedQuery } from '../http/query-string.ts';
 import { accountFromPath } from '../accounts/account-path-outcome.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
-import { nextPageLink } from '../query/next-link.ts';
+import { singleKeyNextLink } from '../query/next-link.ts';
 import { filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery } from '../query/query-filters.ts';
 import { StatementCache } from '../query/statement-cache.ts';
 import { parseTokenId } from '../tokens/token-path-params.ts';
@@ -41,9 +41,7 @@ export class AccountTokensService {
     const { sql, params } = accountTokensSql(account.id, tokenIds, order, limit);
     const tokens = (this.#statements.get(sql).all(...params) as AccountTokenRow[]).map(renderAccountToken);
     const last = tokens.at(-1)?.token_id as string | undefined;
-    const next = tokens.length === limit && last
-      ? nextPageLink(`/api/v1/accounts/${accountText}/tokens`, raw, [{ key: 'token.id', value: last }], order, parseTokenId)
-      : null;
+    const next = singleKeyNextLink(`/api/v1/accounts/${accountText}/tokens`, raw, { count: tokens.length, limit, order }, 'token.id', last, parseTokenId);
     return { status: 200, body: { tokens, links: { next } }, next };
   }
 }

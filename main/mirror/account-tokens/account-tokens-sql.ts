@@ -1,7 +1,8 @@
 import { sqlInt } from '../format/entity-id.ts';
 import type { SqlStatement } from '../query/sql-statement.ts';
-import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
+import type { Filter } from '../http/filter-operator.ts';
 import type { SortOrder } from '../query/query-filters.ts';
+import { addComparisons } from '../query/sql-comparisons.ts';
 
 /**
  * An account's associated tokens in token order, through the token_account primary key.
@@ -10,10 +11,7 @@ import type { SortOrder } from '../query/query-filters.ts';
 export function accountTokensSql(accountId: bigint, tokenIds: Filter<bigint>[], order: SortOrder, limit: number): SqlStatement {
   const where = ['ta.account_id = ?', 'ta.associated = 1'];
   const params: Array<number | bigint> = [sqlInt(accountId)];
-  for (const f of tokenIds) {
-    where.push(`ta.token_id ${SQL_OPERATOR[f.operator]} ?`);
-    params.push(sqlInt(f.value));
-  }
+  addComparisons(where, params, 'ta.token_id', tokenIds, sqlInt);
   params.push(limit);
   return {
     sql: `SELECT ta.automatic_association, ta.balance, ta.created_timestamp, t.decimals,

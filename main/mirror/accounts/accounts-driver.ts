@@ -1,9 +1,9 @@
 import type { StatementCache } from '../query/statement-cache.ts';
 import { sqlInt } from '../format/entity-id.ts';
-import { SQL_OPERATOR } from '../http/filter-operator.ts';
 import type { AccountsQuery } from './accounts-params.ts';
 import type { AccountsDriver } from './accounts-sql.ts';
 import { OPAQUE_PARAM } from '../query/opaque-param.ts';
+import { addComparisons } from '../query/sql-comparisons.ts';
 
 /**
  * Up to this many balance matches, walking the balance index and sorting the matches by
@@ -31,12 +31,10 @@ export function chooseAccountsDriver(statements: StatementCache, query: DriverFi
 }
 
 function countBalanceMatches(statements: StatementCache, query: DriverFilters, filters: AccountsQuery['balanceFilters']): number {
-  const where = filters.map((f) => `balance ${SQL_OPERATOR[f.operator]} ${OPAQUE_PARAM}`);
-  const params: Array<number | bigint> = filters.map((f) => sqlInt(f.value));
-  for (const f of query.idFilters) {
-    where.push(`id ${SQL_OPERATOR[f.operator]} ${OPAQUE_PARAM}`);
-    params.push(sqlInt(f.value));
-  }
+  const where: string[] = [];
+  const params: Array<number | bigint> = [];
+  addComparisons(where, params, 'balance', filters, sqlInt, OPAQUE_PARAM);
+  addComparisons(where, params, 'id', query.idFilters, sqlInt, OPAQUE_PARAM);
   const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM entity INDEXED BY entity__balance WHERE ${where.join(' AND ')} LIMIT ${BALANCE_INDEX_PROBE_LIMIT})`;
   // Through the caller's cache: the probe runs per request, and its text depends only on the filters' shape.
   return Number((statements.get(sql).get(...params) as { n: bigint }).n);

@@ -4,6 +4,7 @@ import type { AccountRow, TokenBalanceRow } from './account-row.ts';
 import { chooseAccountsDriver } from './accounts-driver.ts';
 import type { AccountsQuery } from './accounts-params.ts';
 import { buildAccountsSql } from './accounts-sql.ts';
+import { parseTokenBalances } from './token-balances-column.ts';
 
 export interface AccountsPage {
   rows: AccountRow[];
@@ -27,14 +28,4 @@ export class AccountsRepository {
     for (const row of rows) tokens.set(row.id, parseTokenBalances(row.token_balances ?? null));
     return { rows, tokens };
   }
-
-}
-
-/** Reads the `token_id:balance,...` list the page query aggregates (see accounts-sql.ts). */
-export function parseTokenBalances(list: string | null): TokenBalanceRow[] {
-  if (!list) return [];
-  return list.split(',').map((pair) => {
-    const colon = pair.indexOf(':');
-    return { token_id: BigInt(pair.slice(0, colon)), balance: BigInt(pair.slice(colon + 1)) };
-  });
 }

@@ -1,8 +1,9 @@
 import { sqlInt } from '../format/entity-id.ts';
-import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
 import type { AccountsQuery } from './accounts-params.ts';
 import { OPAQUE_PARAM } from '../query/opaque-param.ts';
+import { addComparisons } from '../query/sql-comparisons.ts';
 import type { SqlStatement } from '../query/sql-statement.ts';
+import { currentTokenBalancesColumn } from './token-balances-column.ts';
 
 /** The placeholder account the reference's importer creates when 0.0.2 is missing. */
 export const SYNTHETIC_TREASURY_MEMO = 'Mirror node created synthetic treasury account';
@@ -37,13 +38,13 @@ export function buildAccountsSql(query: AccountsQuery, driver: AccountsDriver, t
     where.push(`e.id IN (${equalIds.map(() => OPAQUE_PARAM).join(', ')})`);
     params.push(...equalIds.map((f) => sqlInt(f.value)));
   }
-  addComparisons(where, params, 'e.id', query.idFilters.filter((f) => f.operator !== 'eq'), (v) => sqlInt(v));
-  addComparisons(where, params, driver === 'balance-index' ? 'e.balance' : '+e.balance', query.balanceFilters, (v) => sqlInt(v));
-  addComparisons(where, params, driver === 'public-key-index' ? 'e.public_key' : '+e.public_key', query.publicKeyFilters, (v) => v);
+  addComparisons(where, params, 'e.id', query.idFilters.filter((f) => f.operator !== 'eq'), sqlInt, OPAQUE_PARAM);
+  addComparisons(where, params, driver === 'balance-index' ? 'e.balance' : '+e.balance', query.balanceFilters, sqlInt, OPAQUE_PARAM);
+  addComparisons(where, params, driver === 'public-key-index' ? 'e.public_key' : '+e.public_key', query.publicKeyFilters, (v) => v, OPAQUE_PARAM);
 
   const direction = query.order === 'desc' ? 'DESC' : 'ASC';
   const indexHint = driver === 'balance-index' ? 'INDEXED BY entity__balance' : driver === 'public-key-index' ? 'INDEXED BY entity__public_key' : '';
-  const tokens = query.includeBalance ? `,\n  ${tokenBalancesColumn(direction, tokenLimit)}` : '';
+  const tokens = query.includeBalance ? `,\n  ${currentTokenBalancesColumn('e.id', direction, tokenLimit)}` : '';
   const sql = `SELECT ${ENTITY_COLUMNS.join(', ')}, es.end_stake_period, es.pending_reward${tokens}
 FROM entity e ${indexHint}
 LEFT JOIN entity_stake es ON es.id = e.id
@@ -52,30 +53,4 @@ ORDER BY e.id ${direction}
 LIMIT ${OPAQUE_PARAM}`;
   params.push(query.limit);
   return { sql, params };
-}
-
-function addComparisons<T>(
-  where: string[],
-  params: SqlStatement['params'],
-  column: string,
-  filters: Filter<T>[],
-  bind: (value: T) => number | bigint | string,
-): void {
-  for (const filter of filters) {
-    where.push(`${column} ${SQL_OPERATOR[filter.operator]} ${OPAQUE_PARAM}`);
-    params.push(bind(filter.value));
-  }
-}
-
-/**
- * The page's token balances in the same statement, as `token_id:balance` pairs: associated
- * relationships only, at most `limit` per account, in the page's order. One correlated
- * primary-key probe per row costs a fraction of a separate query per account from JS.
- */
-function tokenBalancesColumn(direction: 'ASC' | 'DESC', limit: number): string {
-  if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`token balance limit must be a whole number: ${limit}`);
-  return `(SELECT group_concat(t.token_id || ':' || t.balance, ',' ORDER BY t.token_id ${direction}) FROM (
-    SELECT ta.token_id, ta.balance FROM token_account ta
-    WHERE ta.account_id = e.id AND ta.associated = 1
-    ORDER BY ta.token_id ${direction} LIMIT ${limit}) t) AS token_balances`;
 }

@@ -3,9 +3,9 @@ import type { ParsedQuery } from '../http/query-string.ts';
 import { accountFromPath } from '../accounts/account-path-outcome.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
-import { nextPageLink } from '../query/next-link.ts';
+import { singleKeyNextLink } from '../query/next-link.ts';
 import { Bound, boundsNextLink, validateBounds } from '../query/paging-bounds.ts';
-import { parseEntityRef } from '../query/param-values.ts';
+import { entityIdOrNull, parseEntityRef } from '../query/param-values.ts';
 import { filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery } from '../query/query-filters.ts';
 import { StatementCache } from '../query/statement-cache.ts';
 import { parseTokenId } from '../tokens/token-path-params.ts';
@@ -13,10 +13,7 @@ import { cryptoAllowancesSql, tokenAllowancesSql } from './allowances-sql.ts';
 import { renderAllowance, type AllowanceRow } from './render-allowance.ts';
 
 /** A spender given as an entity id; an EVM address that is no id matches nothing (null). */
-const spenderOf = (text: string): bigint | null => {
-  const ref = parseEntityRef(text, 'any');
-  return ref?.kind === 'id' ? ref.id : null;
-};
+const spenderOf = entityIdOrNull;
 const FIXED_DEFAULT_LIMIT = 25;
 const SPENDER_RULE = (_op: string, v: string): boolean => parseEntityRef(v, 'any') !== null;
 
@@ -47,9 +44,8 @@ export class AllowancesService {
     const { sql, params } = cryptoAllowancesSql(owner.id, spenders, order, limit);
     const allowances = (this.#statements.get(sql).all(...params) as AllowanceRow[]).map(renderAllowance);
     const last = allowances.at(-1)?.spender as string | undefined;
-    const next = allowances.length === limit && last
-      ? nextPageLink(`/api/v1/accounts/${accountText}/allowances/crypto`, raw, [{ key: 'spender.id', value: last }], order, spenderOf)
-      : null;
+    const page = { count: allowances.length, limit, order };
+    const next = singleKeyNextLink(`/api/v1/accounts/${accountText}/allowances/crypto`, raw, page, 'spender.id', last, spenderOf);
     return { status: 200, body: { allowances, links: { next } }, next };
   }
 

@@ -2,9 +2,9 @@ import type { MirrorApiConfig } from '../config.ts';
 import type { Filter, FilterOperator } from '../http/filter-operator.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { decodeAliasStrict } from '../accounts/account-path-id.ts';
-import { parseEntityRef, parsePositiveLong, parsePublicKeyParam, parseTimestampParam } from '../query/param-values.ts';
+import { parseEntityRef, parsePositiveLong, parsePublicKeyParam } from '../query/param-values.ts';
 import {
-  filtersFor, invalidParameter, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery,
+  filtersFor, invalidParameter, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, TIMESTAMP_RULE, timestampFiltersOf, validateQuery,
   type MirrorMessage, type ParamRule, type SortOrder,
 } from '../query/query-filters.ts';
 
@@ -32,7 +32,7 @@ const RULES: Record<string, ParamRule> = {
   'account.id': () => true,
   'account.balance': (_op, v) => parsePositiveLong(v, true) !== null,
   'account.publickey': (_op, v) => parsePublicKeyParam(v) !== null,
-  timestamp: (_op, v) => parseTimestampParam(v) !== null,
+  timestamp: TIMESTAMP_RULE,
   limit: LIMIT_RULE,
   order: ORDER_RULE,
 };
@@ -51,7 +51,7 @@ export function parseBalancesParams(raw: ParsedQuery, config: MirrorApiConfig): 
       accountTerms,
       balanceFilters: filtersFor(filters, 'account.balance').map((f) => ({ operator: f.operator, value: BigInt(f.value) })),
       publicKeys: filtersFor(filters, 'account.publickey').map((f) => ({ operator: f.operator, value: parsePublicKeyParam(f.value)! })),
-      timestampFilters: filtersFor(filters, 'timestamp').map((f) => ({ operator: f.operator, value: parseTimestampParam(f.value)! })),
+      timestampFilters: timestampFiltersOf(filters),
       limit: limitOf(filters, config.response.limit),
       order: orderOf(filters, 'desc'),
       raw,

@@ -1,13 +1,10 @@
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { chooseAccountsDriver } from '../accounts/accounts-driver.ts';
-import { sqlInt } from '../format/entity-id.ts';
+import { parseTokenBalances } from '../accounts/token-balances-column.ts';
 import type { SortOrder } from '../query/query-filters.ts';
 import { StatementCache } from '../query/statement-cache.ts';
 import { treasurySnapshotLookup, type TreasurySnapshotLookup } from './snapshot-range.ts';
-import {
-  currentBalancesSql, currentTokenBalancesSql, IDS_BY_PUBLIC_KEY_SQL, snapshotBalancesSql, snapshotTokenBalancesSql,
-  type AccountConditions,
-} from './balances-sql.ts';
+import { currentBalancesSql, IDS_BY_PUBLIC_KEY_SQL, snapshotBalancesSql, type AccountConditions } from './balances-sql.ts';
 
 export interface BalanceRow {
   account_id: bigint;
@@ -16,7 +13,18 @@ export interface BalanceRow {
   tokens: Array<{ token_id: bigint; balance: bigint }>;
 }
 
-/** Reads current and snapshot balances; statements are prepared once per SQL text. */
+/** A page row as the balances statements return it: token balances as `token_id:balance,...` text. */
+type BalanceRowSql = Omit<BalanceRow, 'tokens'> & { token_balances: string | null };
+
+/** The rows with their token balances read out of the aggregated column. */
+function withTokens(rows: BalanceRowSql[]): BalanceRow[] {
+  return rows.map(({ token_balances, ...row }) => ({ ...row, tokens: parseTokenBalances(token_balances) }));
+}
+
+/**
+ * Reads current and snapshot balances, each page with its token balances in one statement;
+ * statements are prepared once per SQL text.
+ */
 export class BalancesRepository {
   readonly #statements: StatementCache;
 
@@ -26,22 +34,14 @@ export class BalancesRepository {
 
   current(conditions: AccountConditions, order: SortOrder, limit: number, tokenLimit: number): BalanceRow[] {
     const driver = chooseAccountsDriver(this.#statements, { idFilters: conditions.ids, balanceFilters: conditions.balances, publicKeyFilters: conditions.publicKeys });
-    const { sql, params } = currentBalancesSql(conditions, order, limit, driver);
-    const rows = this.#statements.get(sql).all(...params) as BalanceRow[];
-    const tokens = this.#statements.get(currentTokenBalancesSql(order));
-    for (const row of rows) row.tokens = tokens.all(row.account_id, tokenLimit) as BalanceRow['tokens'];
-    return rows;
+    const { sql, params } = currentBalancesSql(conditions, order, limit, driver, tokenLimit);
+    return withTokens(this.#statements.get(sql).all(...params) as BalanceRowSql[]);
   }
 
   snapshot(conditions: AccountConditions, lower: bigint, upper: bigint, order: SortOrder, limit: number, tokenLimit: number): BalanceRow[] {
-    const { sql, params } = snapshotBalancesSql(conditions, lower, upper, order, limit);
-    const rows = this.#statements.get(sql).all(...params) as BalanceRow[];
-    const tokens = this.#statements.get(snapshotTokenBalancesSql(order));
-    for (const row of rows) {
-      row.consensus_timestamp = upper;
-      row.tokens = tokens.all(row.account_id, sqlInt(lower), sqlInt(upper), tokenLimit) as BalanceRow['tokens'];
-    }
-    return rows;
+    const { sql, params } = snapshotBalancesSql(conditions, lower, upper, order, limit, tokenLimit);
+    // A snapshot page is as of the snapshot itself, whichever row each balance came from.
+    return withTokens(this.#statements.get(sql).all(...params) as BalanceRowSql[]).map((row) => ({ ...row, consensus_timestamp: upper }));
   }
 
   /** Snapshot lookups for the treasury account `treasury`. */

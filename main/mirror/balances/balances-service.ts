@@ -7,7 +7,7 @@ import type { ParsedQuery } from '../http/query-string.ts';
 import { findByAlias, findByEvmAddress } from '../accounts/account-path-id.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import type { GetOutcome } from '../query/mirror-get.ts';
-import { nextPageLink } from '../query/next-link.ts';
+import { singleKeyNextLink } from '../query/next-link.ts';
 import { parseEntityIdParam } from '../query/param-values.ts';
 import { parseBalancesParams, type BalancesQuery } from './balances-params.ts';
 import { findSnapshotRange } from './snapshot-range.ts';
@@ -79,10 +79,8 @@ function renderPage(query: BalancesQuery, rows: BalanceRow[]): { timestamp: stri
     balance: int64(row.balance),
     tokens: row.tokens.map((t) => ({ token_id: formatEntityId(t.token_id), balance: int64(t.balance) })),
   }));
-  const last = balances.at(-1)?.account;
-  const next = balances.length === query.limit && last
-    ? nextPageLink(BALANCES_PATH, query.raw, [{ key: 'account.id', value: last }], query.order, parseEntityIdParam)
-    : null;
+  const page = { count: balances.length, limit: query.limit, order: query.order };
+  const next = singleKeyNextLink(BALANCES_PATH, query.raw, page, 'account.id', balances.at(-1)?.account, parseEntityIdParam);
   return { timestamp: formatTimestamp(latestTimestamp(rows)), balances, links: { next } };
 }
 

@@ -1,9 +1,11 @@
 import { sqlInt } from '../format/entity-id.ts';
 import type { SqlStatement } from '../query/sql-statement.ts';
-import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
+import type { Filter } from '../http/filter-operator.ts';
 import type { AccountsDriver } from '../accounts/accounts-sql.ts';
 import type { SortOrder } from '../query/query-filters.ts';
 import { OPAQUE_PARAM } from '../query/opaque-param.ts';
+import { currentTokenBalancesColumn, snapshotTokenBalancesColumn } from '../accounts/token-balances-column.ts';
+import { addComparisons } from '../query/sql-comparisons.ts';
 
 
 /** Account conditions after EVM addresses and aliases were resolved to ids. */
@@ -15,7 +17,7 @@ export interface AccountConditions {
   publicKeys: Filter<string>[];
 }
 
-function direction(order: SortOrder): string {
+function direction(order: SortOrder): 'ASC' | 'DESC' {
   return order === 'desc' ? 'DESC' : 'ASC';
 }
 
@@ -25,34 +27,28 @@ function addIdConditions(where: string[], params: SqlStatement['params'], column
     where.push(`${column} IN (${equal.map(() => '?').join(', ')})`);
     params.push(...equal.map((f) => sqlInt(f.value)));
   }
-  for (const f of ids.filter((f) => f.operator !== 'eq')) {
-    where.push(`${column} ${SQL_OPERATOR[f.operator]} ?`);
-    params.push(sqlInt(f.value));
-  }
+  addComparisons(where, params, column, ids.filter((f) => f.operator !== 'eq'), sqlInt);
 }
 
 /**
  * Current balances come from the entity table itself, along the index the accounts list
  * would choose for the same filters (accounts-driver.ts): the primary key in id order, or
  * the balance or public key index when that filter is selective. Filters the driver does
- * not seek on are written `+column`, so SQLite keeps the chosen path.
+ * not seek on are written `+column`, so SQLite keeps the chosen path. Each row carries its
+ * associated token balances (at most `tokenLimit`) in a `token_balances` column.
  */
-export function currentBalancesSql(conditions: AccountConditions, order: SortOrder, limit: number, driver: AccountsDriver): SqlStatement {
+export function currentBalancesSql(conditions: AccountConditions, order: SortOrder, limit: number, driver: AccountsDriver, tokenLimit: number): SqlStatement {
   const where = ["type IN ('ACCOUNT', 'CONTRACT')"];
   const params: SqlStatement['params'] = [];
   addIdConditions(where, params, 'id', conditions.ids);
-  for (const f of conditions.publicKeys) {
-    where.push(`${driver === 'public-key-index' ? '' : '+'}public_key ${SQL_OPERATOR[f.operator]} ?`);
-    params.push(f.value);
-  }
-  for (const f of conditions.balances) {
-    where.push(`${driver === 'balance-index' ? '' : '+'}balance ${SQL_OPERATOR[f.operator]} ?`);
-    params.push(sqlInt(f.value));
-  }
+  addComparisons(where, params, `${driver === 'public-key-index' ? '' : '+'}public_key`, conditions.publicKeys, (v) => v);
+  addComparisons(where, params, `${driver === 'balance-index' ? '' : '+'}balance`, conditions.balances, sqlInt);
   params.push(limit);
   const index = driver === 'balance-index' ? ' INDEXED BY entity__balance' : driver === 'public-key-index' ? ' INDEXED BY entity__public_key' : '';
   return {
-    sql: `SELECT id AS account_id, balance, balance_timestamp AS consensus_timestamp FROM entity${index}
+    sql: `SELECT id AS account_id, balance, balance_timestamp AS consensus_timestamp,
+  ${currentTokenBalancesColumn('entity.id', direction(order), tokenLimit)}
+FROM entity${index}
 WHERE ${where.join(' AND ')}
 ORDER BY id ${direction(order)}
 LIMIT ?`,
@@ -62,7 +58,7 @@ LIMIT ?`,
 
 /** Associated token balances of one account, at most `limit`, in the page's order. */
 export function currentTokenBalancesSql(order: SortOrder): string {
-  // Runs per account (balances list, account by id): bound opaquely, so it is planned once.
+  // Runs once per request (account by id): bound opaquely, so it is planned once.
   return `SELECT token_id, balance FROM token_account
 WHERE account_id = ${OPAQUE_PARAM} AND associated = 1
 ORDER BY token_id ${direction(order)}
@@ -72,23 +68,26 @@ LIMIT ${OPAQUE_PARAM}`;
 /**
  * Balances as of a snapshot: per account the newest row inside [lower, upper] that passes
  * the filters (the reference filters before picking the newest row, and so do we).
- * SQLite returns the bare `balance` of the row holding max(consensus_timestamp).
+ * SQLite returns the bare `balance` of the row holding max(consensus_timestamp). Each row
+ * carries its token balances of the same range (at most `tokenLimit`) in `token_balances`.
  */
-export function snapshotBalancesSql(conditions: AccountConditions, lower: bigint, upper: bigint, order: SortOrder, limit: number): SqlStatement {
+export function snapshotBalancesSql(
+  conditions: AccountConditions, lower: bigint, upper: bigint, order: SortOrder, limit: number, tokenLimit: number,
+): SqlStatement {
   const where = ['consensus_timestamp >= ?', 'consensus_timestamp <= ?'];
-  const params: SqlStatement['params'] = [sqlInt(lower), sqlInt(upper)];
+  // The token column's range first: its placeholders come before the WHERE clause's.
+  const params: SqlStatement['params'] = [sqlInt(lower), sqlInt(upper), sqlInt(lower), sqlInt(upper)];
   addIdConditions(where, params, 'account_id', conditions.ids);
   if (conditions.allowedIds !== null) {
     where.push(`account_id IN (${conditions.allowedIds.map(() => '?').join(', ')})`);
     params.push(...conditions.allowedIds.map(sqlInt));
   }
-  for (const f of conditions.balances) {
-    where.push(`balance ${SQL_OPERATOR[f.operator]} ?`);
-    params.push(sqlInt(f.value));
-  }
+  addComparisons(where, params, 'balance', conditions.balances, sqlInt);
   params.push(limit);
   return {
-    sql: `SELECT account_id, balance, max(consensus_timestamp) AS consensus_timestamp FROM account_balance
+    sql: `SELECT account_id, balance, max(consensus_timestamp) AS consensus_timestamp,
+  ${snapshotTokenBalancesColumn('account_balance.account_id', direction(order), tokenLimit)}
+FROM account_balance
 WHERE ${where.join(' AND ')}
 GROUP BY account_id
 ORDER BY account_id ${direction(order)}

@@ -5,7 +5,7 @@ import { formatTimestamp } from '../format/timestamp.ts';
 import { SQL_OPERATOR, type FilterOperator } from '../http/filter-operator.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
-import { nextPageLink } from '../query/next-link.ts';
+import { singleKeyNextLink } from '../query/next-link.ts';
 import { parsePositiveLong } from '../query/param-values.ts';
 import { filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery } from '../query/query-filters.ts';
 import { StatementCache } from '../query/statement-cache.ts';
@@ -66,10 +66,8 @@ export class ContractActionsService {
     const rows = this.#statements.get(contractActionsSql(indexes.map((f) => f.operator), order))
       .all(sqlInt(anchor.timestamp), payer === null ? null : sqlInt(payer), ...indexes.map((f) => sqlInt(BigInt(f.value))), limit) as ActionRow[];
     const actions = rows.map(renderAction);
-    const last = rows.at(-1);
-    const next = rows.length === limit && last
-      ? nextPageLink(`${CONTRACT_RESULTS_PATH}/${idOrHash}/actions`, raw, [{ key: 'index', value: last.index.toString() }], order, (t) => parsePositiveLong(t, true))
-      : null;
+    const page = { count: rows.length, limit, order };
+    const next = singleKeyNextLink(`${CONTRACT_RESULTS_PATH}/${idOrHash}/actions`, raw, page, 'index', rows.at(-1)?.index.toString(), (t) => parsePositiveLong(t, true));
     return { status: 200, body: { actions, links: { next } }, next };
   }
 }

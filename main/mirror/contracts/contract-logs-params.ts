@@ -3,7 +3,7 @@ import type { ParsedQuery } from '../http/query-string.ts';
 import { Bound, validateBounds } from '../query/paging-bounds.ts';
 import { parseTimestampParam } from '../query/param-values.ts';
 import {
-  filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery, type ParamRule, type QueryFilter, type SortOrder,
+  filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, TIMESTAMP_RULE, validateQuery, type ParamRule, type QueryFilter, type SortOrder,
 } from '../query/query-filters.ts';
 import { NANOS_PER_DAY } from '../format/timestamp.ts';
 import type { Parsed } from './contracts-params.ts';
@@ -29,7 +29,7 @@ const BY_CONTRACT_RULES: Record<string, ParamRule> = {
   index: (_op, value) => /^\d{1,19}$/.test(value),
   limit: LIMIT_RULE,
   order: ORDER_RULE,
-  timestamp: (_op, value) => parseTimestampParam(value) !== null,
+  timestamp: TIMESTAMP_RULE,
   topic0: TOPIC_RULE,
   topic1: TOPIC_RULE,
   topic2: TOPIC_RULE,

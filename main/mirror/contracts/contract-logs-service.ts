@@ -5,6 +5,7 @@ import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
 import { Bound, boundParts, boundsNextLink } from '../query/paging-bounds.ts';
 import { parseTimestampParam } from '../query/param-values.ts';
+import { addComparisons } from '../query/sql-comparisons.ts';
 import { StatementCache } from '../query/statement-cache.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { blocksAt } from './contract-blocks.ts';
@@ -80,11 +81,8 @@ export class ContractLogsService {
   #timestampOfHash(hash: Buffer, query: ContractLogsQuery): bigint | null {
     const where = ['hash = ?'];
     const params: Array<Buffer | number | bigint> = [hash.subarray(0, 32)];
-    for (const f of [query.timestamp.equal, query.timestamp.lower, query.timestamp.upper]) {
-      if (!f) continue;
-      where.push(`consensus_timestamp ${{ eq: '=', ne: '!=', lt: '<', lte: '<=', gt: '>', gte: '>=' }[f.operator]} ?`);
-      params.push(sqlInt(f.value));
-    }
+    const bounds = [query.timestamp.equal, query.timestamp.lower, query.timestamp.upper].filter((f) => f !== null);
+    addComparisons(where, params, 'consensus_timestamp', bounds, sqlInt);
     const direction = query.order === 'asc' ? 'ASC' : 'DESC';
     const rows = this.#statements.get(`SELECT consensus_timestamp, hash_suffix FROM transaction_hash WHERE ${where.join(' AND ')}
 ORDER BY consensus_timestamp ${direction}`).all(...params) as Array<{ consensus_timestamp: bigint; hash_suffix: Buffer | null }>;

@@ -1,9 +1,10 @@
 import type { MirrorApiConfig } from '../config.ts';
 import type { Filter } from '../http/filter-operator.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
-import { parseEntityRef, parsePositiveLong, parseTimestampParam, type EntityRef } from '../query/param-values.ts';
+import { parseEntityRef, parsePositiveLong, type EntityRef } from '../query/param-values.ts';
 import {
-  filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery, type MirrorMessage, type ParamRule, type SortOrder,
+  filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, TIMESTAMP_RULE, timestampFiltersOf, validateQuery,
+  type MirrorMessage, type ParamRule, type SortOrder,
 } from '../query/query-filters.ts';
 import type { Parsed } from './contracts-params.ts';
 
@@ -34,7 +35,7 @@ const RULES: Record<string, ParamRule> = {
   internal: (op, value) => op === 'eq' && BOOLEAN.test(value),
   limit: LIMIT_RULE,
   order: ORDER_RULE,
-  timestamp: (_op, value) => parseTimestampParam(value) !== null,
+  timestamp: TIMESTAMP_RULE,
   'transaction.index': (op, value) => op === 'eq' && parsePositiveLong(value, true) !== null,
 };
 
@@ -66,7 +67,7 @@ export function parseContractResultsParams(raw: ParsedQuery, config: MirrorApiCo
     ok: true,
     query: {
       from: filtersFor(filters, 'from').map((f) => ({ operator: f.operator, ref: parseEntityRef(f.value, 'any', config.shard, config.realm)! })),
-      timestamps: filtersFor(filters, 'timestamp').map((f) => ({ operator: f.operator, value: parseTimestampParam(f.value)! })),
+      timestamps: timestampFiltersOf(filters),
       transactionIndexes: filtersFor(filters, 'transaction.index').map((f) => BigInt(f.value)),
       block: blockFilter === undefined ? null
         : blockFilter.key === 'block.number' ? { kind: 'number', value: blockNumber(blockFilter.value)! } : { kind: 'hash', value: blockFilter.value },

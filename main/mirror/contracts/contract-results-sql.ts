@@ -1,8 +1,9 @@
 import { sqlInt } from '../format/entity-id.ts';
-import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
+import type { Filter } from '../http/filter-operator.ts';
 import type { SortOrder } from '../query/query-filters.ts';
 import { CONTRACT_RESULT_COLUMNS } from './contract-result-row.ts';
 import type { SqlStatement } from '../query/sql-statement.ts';
+import { addComparisons } from '../query/sql-comparisons.ts';
 
 /** The resolved conditions of a contract results page. */
 export interface ResultConditions {
@@ -33,19 +34,13 @@ export function contractResultsPageSql(conditions: ResultConditions, order: Sort
     where.push(`cr.sender_id IN (${equalSenders.map(() => '?').join(', ')})`);
     params.push(...equalSenders.map((f) => sqlInt(f.value)));
   }
-  for (const f of conditions.senders.filter((f) => f.operator !== 'eq')) {
-    where.push(`cr.sender_id ${SQL_OPERATOR[f.operator]} ?`);
-    params.push(sqlInt(f.value));
-  }
+  addComparisons(where, params, 'cr.sender_id', conditions.senders.filter((f) => f.operator !== 'eq'), sqlInt);
   const equalTimes = conditions.timestamps.filter((f) => f.operator === 'eq');
   if (equalTimes.length > 0) {
     where.push(`cr.consensus_timestamp IN (${equalTimes.map(() => '?').join(', ')})`);
     params.push(...equalTimes.map((f) => sqlInt(f.value)));
   }
-  for (const f of conditions.timestamps.filter((f) => f.operator !== 'eq')) {
-    where.push(`cr.consensus_timestamp ${SQL_OPERATOR[f.operator]} ?`);
-    params.push(sqlInt(f.value));
-  }
+  addComparisons(where, params, 'cr.consensus_timestamp', conditions.timestamps.filter((f) => f.operator !== 'eq'), sqlInt);
   if (conditions.transactionIndexes.length > 0) {
     where.push(`cr.transaction_index IN (${conditions.transactionIndexes.map(() => '?').join(', ')})`);
     params.push(...conditions.transactionIndexes.map(sqlInt));

@@ -2,7 +2,9 @@ import type { MirrorApiConfig } from '../config.ts';
 import type { Filter } from '../http/filter-operator.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { parseTimestampParam } from '../query/param-values.ts';
-import { filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery, type ParamRule, type SortOrder } from '../query/query-filters.ts';
+import {
+  filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, TIMESTAMP_RULE, validateQuery, type ParamRule, type SortOrder,
+} from '../query/query-filters.ts';
 import type { Parsed } from './contracts-params.ts';
 
 /** A validated GET /api/v1/contracts/{id}/state request; slots as 64 upper-case hex digits. */
@@ -19,7 +21,7 @@ const RULES: Record<string, ParamRule> = {
   limit: LIMIT_RULE,
   order: ORDER_RULE,
   slot: (op, value) => op !== 'ne' && SLOT.test(value),
-  timestamp: (_op, value) => parseTimestampParam(value) !== null,
+  timestamp: TIMESTAMP_RULE,
 };
 
 /** A slot as compared: the 32-byte word in upper-case hex (SQLite's hex()). */

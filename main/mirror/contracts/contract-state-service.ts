@@ -3,8 +3,7 @@ import { formatEntityId } from '../format/entity-id.ts';
 import { formatTimestamp } from '../format/timestamp.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
-import { nextPageLink } from '../query/next-link.ts';
-import { parseTimestampParam } from '../query/param-values.ts';
+import { singleKeyNextLink } from '../query/next-link.ts';
 import { StatementCache } from '../query/statement-cache.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { contractAddress, paddedHex } from './contract-hex.ts';
@@ -43,10 +42,8 @@ export class ContractStateService {
       slot: paddedHex(row.slot),
       value: paddedHex(row.value),
     }));
-    const last = state.at(-1)?.slot;
-    const next = state.length === query.limit && last
-      ? nextPageLink(`${CONTRACTS_PATH}/${contractIdText}/state`, raw, [{ key: 'slot', value: last }], query.order, slotValue)
-      : null;
+    const page = { count: state.length, limit: query.limit, order: query.order };
+    const next = singleKeyNextLink(`${CONTRACTS_PATH}/${contractIdText}/state`, raw, page, 'slot', state.at(-1)?.slot, slotValue);
     return { status: 200, body: { state, links: { next } }, next };
   }
 }

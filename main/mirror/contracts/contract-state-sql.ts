@@ -2,6 +2,7 @@ import { sqlInt } from '../format/entity-id.ts';
 import { SQL_OPERATOR } from '../http/filter-operator.ts';
 import type { ContractStateQuery } from './contract-state-params.ts';
 import type { SqlStatement } from '../query/sql-statement.ts';
+import { addComparisons } from '../query/sql-comparisons.ts';
 
 export interface StateRow {
   contract_id: bigint;
@@ -28,10 +29,7 @@ export function contractStateSql(contractId: bigint, query: ContractStateQuery):
       out.push(`${PADDED_SLOT(column)} IN (${equal.map(() => '?').join(', ')})`);
       params.push(...equal.map((f) => f.value));
     }
-    for (const f of query.slots.filter((f) => f.operator !== 'eq')) {
-      out.push(`${PADDED_SLOT(column)} ${SQL_OPERATOR[f.operator]} ?`);
-      params.push(f.value);
-    }
+    addComparisons(out, params, PADDED_SLOT(column), query.slots.filter((f) => f.operator !== 'eq'), (v) => v);
     return out;
   };
   const direction = query.order === 'desc' ? 'DESC' : 'ASC';

@@ -1,9 +1,9 @@
 import type { MirrorApiConfig } from '../config.ts';
 import type { FilterOperator } from '../http/filter-operator.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
-import { parseEntityRef, parseTimestampParam, type EntityRef } from '../query/param-values.ts';
+import { parseEntityRef, type EntityRef } from '../query/param-values.ts';
 import {
-  filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery, type MirrorMessage, type ParamRule, type SortOrder,
+  filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, TIMESTAMP_RULE, validateQuery, type MirrorMessage, type ParamRule, type SortOrder,
 } from '../query/query-filters.ts';
 
 export interface ContractsQuery {
@@ -43,5 +43,5 @@ export function parseContractsParams(raw: ParsedQuery, config: MirrorApiConfig):
 
 /** GET /api/v1/contracts/{id}: `timestamp` filters on the entity's validity range. */
 export const CONTRACT_BY_ID_RULES: Record<string, ParamRule> = {
-  timestamp: (_op, value) => parseTimestampParam(value) !== null,
+  timestamp: TIMESTAMP_RULE,
 };

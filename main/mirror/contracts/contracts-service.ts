@@ -3,9 +3,9 @@ import { decodeEntityId, sqlInt } from '../format/entity-id.ts';
 import type { Filter } from '../http/filter-operator.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
-import { nextPageLink } from '../query/next-link.ts';
-import { parseEntityIdParam, parseTimestampParam } from '../query/param-values.ts';
-import { filtersFor, validateQuery } from '../query/query-filters.ts';
+import { singleKeyNextLink } from '../query/next-link.ts';
+import { parseEntityIdParam } from '../query/param-values.ts';
+import { timestampFiltersOf, validateQuery } from '../query/query-filters.ts';
 import { StatementCache } from '../query/statement-cache.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { findContractByEvmAddress, parseContractRef } from './contract-ref.ts';
@@ -46,9 +46,8 @@ export class ContractsService {
     const rows = this.#statements.get(sql).all(...params) as ContractRow[];
     const contracts = rows.map(renderContract);
     const last = contracts.at(-1)?.contract_id as string | undefined;
-    const next = contracts.length === query.limit && last
-      ? nextPageLink(CONTRACTS_PATH, raw, [{ key: 'contract.id', value: last }], query.order, parseEntityIdParam)
-      : null;
+    const page = { count: contracts.length, limit: query.limit, order: query.order };
+    const next = singleKeyNextLink(CONTRACTS_PATH, raw, page, 'contract.id', last, parseEntityIdParam);
     return { status: 200, body: { contracts, links: { next } }, next };
   }
 
@@ -58,7 +57,7 @@ export class ContractsService {
     if (ref === null) return badRequest({ message: 'Invalid parameter: contractid' });
     const validated = validateQuery(raw, CONTRACT_BY_ID_RULES);
     if (!validated.ok) return { status: 400, messages: validated.messages };
-    const timestamps = filtersFor(validated.filters, 'timestamp').map((f) => ({ operator: f.operator, value: parseTimestampParam(f.value)! }));
+    const timestamps = timestampFiltersOf(validated.filters);
     const { sql, bind } = contractByIdSql(ref.kind === 'id' ? 'id' : 'evm_address', timestamps);
     const row = this.#statements.get(sql).get(...bind(ref.kind === 'id' ? ref.id : ref.address)) as (ContractRow & { initcode: Buffer | null }) | undefined;
     if (!row) return NOT_FOUND;

@@ -1,8 +1,9 @@
 import { sqlInt } from '../format/entity-id.ts';
-import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
+import type { Filter } from '../http/filter-operator.ts';
 import type { SortOrder } from '../query/query-filters.ts';
 import type { SqlStatement } from '../query/sql-statement.ts';
 import { CONTRACT_COLUMNS } from './contract-row.ts';
+import { addComparisons } from '../query/sql-comparisons.ts';
 
 /** The contracts page: contract entities in id order, walked on the partial index of contracts. */
 export function contractsPageSql(ids: Filter<bigint>[], order: SortOrder, limit: number): SqlStatement {
@@ -13,10 +14,7 @@ export function contractsPageSql(ids: Filter<bigint>[], order: SortOrder, limit:
     where.push(`e.id IN (${equal.map(() => '?').join(', ')})`);
     params.push(...equal.map((f) => sqlInt(f.value)));
   }
-  for (const f of ids.filter((f) => f.operator !== 'eq')) {
-    where.push(`e.id ${SQL_OPERATOR[f.operator]} ?`);
-    params.push(sqlInt(f.value));
-  }
+  addComparisons(where, params, 'e.id', ids.filter((f) => f.operator !== 'eq'), sqlInt);
   params.push(limit);
   const direction = order === 'asc' ? 'ASC' : 'DESC';
   return {

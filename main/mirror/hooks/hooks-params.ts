@@ -2,7 +2,7 @@ import type { MirrorApiConfig } from '../config.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { MAX_LONG, parsePositiveLong, parseTimestampParam } from '../query/param-values.ts';
 import {
-  filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery, type MirrorMessage, type SortOrder,
+  filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, timestampFiltersOf, validateQuery, type MirrorMessage, type SortOrder,
 } from '../query/query-filters.ts';
 import { timestampBounds } from '../query/timestamp-range.ts';
 import { adjacentWord, parseStorageKey, WORD_BYTES } from './hook-storage-key.ts';
@@ -77,7 +77,7 @@ export function parseHookStorageParams(raw: ParsedQuery, config: MirrorApiConfig
     else if ((f.operator === 'lt' || f.operator === 'lte') && Buffer.compare(bound!, query.keyUpper) < 0) query.keyUpper = bound!;
   }
   if (timestamps.length > 0) {
-    const bounds = timestampBounds(timestamps.map((f) => ({ operator: f.operator, value: parseTimestampParam(f.value)! })), 'eq');
+    const bounds = timestampBounds(timestampFiltersOf(validated.filters), 'eq');
     if (bounds) query.timestamp = { lower: bounds.lower, upper: bounds.upper };
     else query.empty = true;
   }

@@ -5,7 +5,7 @@ import type { ParsedQuery } from '../http/query-string.ts';
 import { accountFromPath } from '../accounts/account-path-outcome.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
-import { nextPageLink } from '../query/next-link.ts';
+import { singleKeyNextLink } from '../query/next-link.ts';
 import { parsePositiveLong } from '../query/param-values.ts';
 import { StatementCache } from '../query/statement-cache.ts';
 import { parseStorageKey } from './hook-storage-key.ts';
@@ -36,10 +36,8 @@ export class HooksService {
     const { query } = parsed;
     const { sql, params } = hooksSql(owner.id, query);
     const hooks = (this.#statements.get(sql).all(...params) as HookRow[]).map(renderHook);
-    const last = hooks.at(-1)?.hook_id;
-    const next = hooks.length === query.limit && last !== undefined
-      ? nextPageLink(`/api/v1/accounts/${accountText}/hooks`, raw, [{ key: 'hook.id', value: String(last) }], query.order, (v) => parsePositiveLong(v))
-      : null;
+    const page = { count: hooks.length, limit: query.limit, order: query.order };
+    const next = singleKeyNextLink(`/api/v1/accounts/${accountText}/hooks`, raw, page, 'hook.id', hooks.at(-1)?.hook_id?.toString(), (v) => parsePositiveLong(v));
     return { status: 200, body: { hooks, links: { next } }, next };
   }
 
@@ -62,9 +60,8 @@ export class HooksService {
       const word = parseStorageKey(text);
       return word ? BigInt(`0x${word.toString('hex')}`) : null;
     };
-    const next = storage.length === query.limit && last
-      ? nextPageLink(`/api/v1/accounts/${accountText}/hooks/${hookIdText}/storage`, raw, [{ key: 'key', value: last }], query.order, keyValue)
-      : null;
+    const page = { count: storage.length, limit: query.limit, order: query.order };
+    const next = singleKeyNextLink(`/api/v1/accounts/${accountText}/hooks/${hookIdText}/storage`, raw, page, 'key', last, keyValue);
     const body = { hook_id: int64(hookId), links: { next }, owner_id: formatEntityId(owner.id), storage };
     return { status: 200, body, next };
   }

@@ -4,7 +4,7 @@ import { renderKey } from '../format/key.ts';
 import { formatTimestamp, NANOS_PER_DAY } from '../format/timestamp.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
-import { nextPageLink } from '../query/next-link.ts';
+import { singleKeyNextLink } from '../query/next-link.ts';
 import { parseEntityIdParam, parsePositiveLong } from '../query/param-values.ts';
 import { LIMIT_RULE, ORDER_RULE, filtersFor, limitOf, orderOf, validateQuery, type ParamRule } from '../query/query-filters.ts';
 import { StatementCache } from '../query/statement-cache.ts';
@@ -73,10 +73,8 @@ export class NodesService {
     const { sql, params } = nodesSql(nodeFilters, order);
     const rows = this.#statements.get(sql).all(params({ file: sqlInt(file) as bigint, limit })) as NodeRow[];
     const nodes = rows.map((row) => this.#render(row));
-    const last = rows.at(-1);
-    const next = rows.length === limit && last
-      ? nextPageLink(NODES_PATH, raw, [{ key: 'node.id', value: last.node_id.toString() }], order, (v) => parsePositiveLong(v, true))
-      : null;
+    const page = { count: rows.length, limit, order };
+    const next = singleKeyNextLink(NODES_PATH, raw, page, 'node.id', rows.at(-1)?.node_id.toString(), (v) => parsePositiveLong(v, true));
     return { status: 200, body: { nodes, links: { next } }, next };
   }
 

@@ -67,3 +67,19 @@ function isEmptyRange(values: string[], rangeValue: (text: string) => bigint | n
   }
   return lower !== null && upper !== null && upper < lower;
 }
+
+/**
+ * The next page of a list paged by one sort key: none after a short page (or without a last
+ * row), otherwise the last row's key value as the anchor, `gt:` or `lt:` by the order.
+ */
+export function singleKeyNextLink(
+  path: string,
+  raw: ParsedQuery,
+  page: { count: number; limit: number; order: SortOrder },
+  key: string,
+  last: string | null | undefined,
+  rangeValue: (text: string) => bigint | null,
+): string | null {
+  if (page.count !== page.limit || !last) return null;
+  return nextPageLink(path, raw, [{ key, value: last }], page.order, rangeValue);
+}

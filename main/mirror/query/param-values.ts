@@ -71,6 +71,16 @@ export function parseEntityIdParam(text: string): bigint | null {
   return ref?.kind === 'id' ? ref.id : null;
 }
 
+/**
+ * An entity id, or null for an EVM address that names no id (it matches nothing, as no id
+ * column holds it); a long-zero address is the id it spells. Null also for an invalid value,
+ * which the parameter's rule has rejected before.
+ */
+export function entityIdOrNull(text: string): bigint | null {
+  const ref = parseEntityRef(text, 'any');
+  return ref?.kind === 'id' ? ref.id : null;
+}
+
 const PUBLIC_KEY = /^(0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{66}|[0-9a-fA-F]{88})$/;
 const DER_ED25519_PREFIX = '302a300506032b6570032100';
 

@@ -1,6 +1,6 @@
-import { splitOperator, type FilterOperator } from '../http/filter-operator.ts';
+import { splitOperator, type Filter, type FilterOperator } from '../http/filter-operator.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
-import { parsePositiveLong } from './param-values.ts';
+import { parsePositiveLong, parseTimestampParam } from './param-values.ts';
 
 /** One `key=op:value` of a request, validated by its rule (value still as sent). */
 export interface QueryFilter {
@@ -58,6 +58,8 @@ export function invalidParameter(key: string, detail?: string): MirrorMessage {
 /** Rules shared by the list endpoints. */
 export const LIMIT_RULE: ParamRule = (op, value) => op === 'eq' && parsePositiveLong(value) !== null;
 export const ORDER_RULE: ParamRule = (op, value) => op === 'eq' && /^(asc|desc)$/i.test(value);
+/** A `seconds[.nanos]` timestamp, with any operator. */
+export const TIMESTAMP_RULE: ParamRule = (_op, value) => parseTimestampParam(value) !== null;
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -76,4 +78,9 @@ export function orderOf(filters: QueryFilter[], fallback: SortOrder): SortOrder 
 
 export function filtersFor(filters: QueryFilter[], key: string): QueryFilter[] {
   return filters.filter((f) => f.key === key);
+}
+
+/** The `timestamp` filters as nanoseconds; their rule (TIMESTAMP_RULE or stricter) has checked the values. */
+export function timestampFiltersOf(filters: QueryFilter[]): Filter<bigint>[] {
+  return filtersFor(filters, 'timestamp').map((f) => ({ operator: f.operator, value: parseTimestampParam(f.value)! }));
 }

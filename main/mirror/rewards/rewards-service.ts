@@ -7,9 +7,9 @@ import { accountFromPath } from '../accounts/account-path-outcome.ts';
 import { ENTITY_EXISTS_SQL } from '../account-tokens/account-tokens-sql.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
-import { nextPageLink } from '../query/next-link.ts';
+import { singleKeyNextLink } from '../query/next-link.ts';
 import { parseTimestampParam } from '../query/param-values.ts';
-import { filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery } from '../query/query-filters.ts';
+import { limitOf, LIMIT_RULE, orderOf, ORDER_RULE, TIMESTAMP_RULE, timestampFiltersOf, validateQuery } from '../query/query-filters.ts';
 import { StatementCache } from '../query/statement-cache.ts';
 import { rewardsSql } from './rewards-sql.ts';
 
@@ -36,9 +36,9 @@ export class RewardsService {
     const account = accountFromPath(this.#db, accountText, config);
     if ('error' in account) return account.error;
     if (!this.#statements.get(ENTITY_EXISTS_SQL).get(sqlInt(account.id))) return NOT_FOUND;
-    const validated = validateQuery(raw, { timestamp: (_op, v) => parseTimestampParam(v) !== null, limit: LIMIT_RULE, order: ORDER_RULE });
+    const validated = validateQuery(raw, { timestamp: TIMESTAMP_RULE, limit: LIMIT_RULE, order: ORDER_RULE });
     if (!validated.ok) return badRequest(...validated.messages);
-    const timestamps = filtersFor(validated.filters, 'timestamp').map((f) => ({ operator: f.operator, value: parseTimestampParam(f.value)! }));
+    const timestamps = timestampFiltersOf(validated.filters);
     if (timestamps.some((f) => f.operator === 'ne')) return badRequest({ message: 'Not equals (ne) operator is not supported for timestamp' });
     const limit = limitOf(validated.filters, config.response.limit);
     const order = orderOf(validated.filters, 'desc');
@@ -48,10 +48,8 @@ export class RewardsService {
       amount: int64(row.amount),
       timestamp: formatTimestamp(row.consensus_timestamp),
     }));
-    const last = rewards.at(-1)?.timestamp;
-    const next = rewards.length === limit && last
-      ? nextPageLink(`/api/v1/accounts/${accountText}/rewards`, raw, [{ key: 'timestamp', value: last }], order, parseTimestampParam)
-      : null;
+    const page = { count: rewards.length, limit, order };
+    const next = singleKeyNextLink(`/api/v1/accounts/${accountText}/rewards`, raw, page, 'timestamp', rewards.at(-1)?.timestamp, parseTimestampParam);
     return { status: 200, body: { rewards, links: { next } }, next };
   }
 }

@@ -1,17 +1,15 @@
 import { sqlInt } from '../format/entity-id.ts';
 import type { SqlStatement } from '../query/sql-statement.ts';
-import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
+import type { Filter } from '../http/filter-operator.ts';
 import type { SortOrder } from '../query/query-filters.ts';
+import { addComparisons } from '../query/sql-comparisons.ts';
 
 /** An account's staking reward payouts in time order, through the primary key. */
 export function rewardsSql(accountId: bigint, timestamps: Filter<bigint>[], order: SortOrder, limit: number): SqlStatement {
   const where = ['account_id = ?'];
   const params: Array<number | bigint> = [sqlInt(accountId)];
   const equal = timestamps.filter((f) => f.operator === 'eq');
-  for (const f of timestamps.filter((f) => f.operator !== 'eq')) {
-    where.push(`consensus_timestamp ${SQL_OPERATOR[f.operator]} ?`);
-    params.push(sqlInt(f.value));
-  }
+  addComparisons(where, params, 'consensus_timestamp', timestamps.filter((f) => f.operator !== 'eq'), sqlInt);
   if (equal.length > 0) {
     where.push(`consensus_timestamp IN (${equal.map(() => '?').join(', ')})`);
     params.push(...equal.map((f) => sqlInt(f.value)));

@@ -1,8 +1,9 @@
 import type { MirrorApiConfig } from '../config.ts';
 import { formatEntityId, sqlInt } from '../format/entity-id.ts';
+import { int64ListJson } from '../format/json-out.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
-import { nextPageLink } from '../query/next-link.ts';
+import { singleKeyNextLink } from '../query/next-link.ts';
 import { parseEntityIdParam } from '../query/param-values.ts';
 import {
   LIMIT_RULE, ORDER_RULE, filtersFor, invalidParameter, limitOf, orderOf, validateQuery, type ParamRule,
@@ -49,11 +50,10 @@ export class SchedulesService {
     const order = orderOf(filters, 'asc');
     const { sql, params } = schedulesSql(ids('account.id'), ids('schedule.id'), order, limit);
     const rows = this.#statements.get(sql).all(...params) as ScheduleRow[];
-    const schedules = rows.map((row) => renderSchedule(row, this.#signatures(row.schedule_id)));
+    const signatures = this.#signatures(rows.map((row) => row.schedule_id));
+    const schedules = rows.map((row) => renderSchedule(row, signatures.get(row.schedule_id) ?? []));
     const last = rows.at(-1);
-    const next = rows.length === limit && last
-      ? nextPageLink(SCHEDULES_PATH, raw, [{ key: 'schedule.id', value: formatEntityId(last.schedule_id) }], order, parseEntityIdParam)
-      : null;
+    const next = singleKeyNextLink(SCHEDULES_PATH, raw, { count: rows.length, limit, order }, 'schedule.id', last && formatEntityId(last.schedule_id), parseEntityIdParam);
     return { status: 200, body: { schedules, links: { next } }, next };
   }
 
@@ -65,11 +65,20 @@ export class SchedulesService {
     if (messages.length > 0 || id === null) return badRequest(...messages);
     const row = this.#statements.get(SCHEDULE_BY_ID_SQL).get(sqlInt(id)) as ScheduleRow | undefined;
     if (!row) return NOT_FOUND;
-    const body = renderSchedule(row, this.#signatures(row.schedule_id));
+    const body = renderSchedule(row, this.#signatures([row.schedule_id]).get(row.schedule_id) ?? []);
     return isSettled(row, nowNanos()) ? { status: 200, body, cacheSeconds: SETTLED_CACHE_SECONDS } : { status: 200, body };
   }
 
-  #signatures(scheduleId: bigint): SignatureRow[] {
-    return this.#statements.get(SIGNATURES_SQL).all(sqlInt(scheduleId)) as SignatureRow[];
+  /** The signatures of these schedules by schedule id, in one statement for the whole page. */
+  #signatures(scheduleIds: bigint[]): Map<bigint, SignatureRow[]> {
+    const bySchedule = new Map<bigint, SignatureRow[]>();
+    if (scheduleIds.length === 0) return bySchedule;
+    const rows = this.#statements.get(SIGNATURES_SQL).all(int64ListJson(scheduleIds)) as Array<SignatureRow & { entity_id: bigint }>;
+    for (const { entity_id, ...signature } of rows) {
+      const list = bySchedule.get(entity_id);
+      if (list) list.push(signature);
+      else bySchedule.set(entity_id, [signature]);
+    }
+    return bySchedule;
   }
 }

@@ -1,6 +1,7 @@
 import { sqlInt } from '../format/entity-id.ts';
-import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
+import type { Filter } from '../http/filter-operator.ts';
 import type { SortOrder } from '../query/query-filters.ts';
+import { addComparisons } from '../query/sql-comparisons.ts';
 
 const SCHEDULE_COLUMNS = `s.schedule_id, s.consensus_timestamp, s.creator_account_id, s.executed_timestamp, s.expiration_time,
   s.payer_account_id, s.transaction_body, s.wait_for_expiry, e.key, e.deleted, e.memo`;
@@ -14,14 +15,8 @@ export function schedulesSql(accounts: Filter<bigint>[], schedules: Filter<bigin
   const byCreator = accounts.some((f) => f.operator === 'eq');
   const where: string[] = [];
   const params: Array<number | bigint> = [];
-  for (const f of accounts) {
-    where.push(`${byCreator ? 's.creator_account_id' : '+s.creator_account_id'} ${SQL_OPERATOR[f.operator]} ?`);
-    params.push(sqlInt(f.value));
-  }
-  for (const f of schedules) {
-    where.push(`s.schedule_id ${SQL_OPERATOR[f.operator]} ?`);
-    params.push(sqlInt(f.value));
-  }
+  addComparisons(where, params, byCreator ? 's.creator_account_id' : '+s.creator_account_id', accounts, sqlInt);
+  addComparisons(where, params, 's.schedule_id', schedules, sqlInt);
   params.push(limit);
   const hint = byCreator ? 'INDEXED BY schedule__creator' : '';
   return {
@@ -34,6 +29,10 @@ ORDER BY s.schedule_id ${order === 'desc' ? 'DESC' : 'ASC'} LIMIT ?`,
 
 export const SCHEDULE_BY_ID_SQL = `SELECT ${SCHEDULE_COLUMNS} FROM schedule s LEFT JOIN entity e ON e.id = s.schedule_id WHERE s.schedule_id = ?`;
 
-/** A schedule's signatures in consensus order (the entity index of transaction_signature). */
-export const SIGNATURES_SQL = `SELECT consensus_timestamp, public_key_prefix, signature, type FROM transaction_signature
-WHERE entity_id = ? ORDER BY consensus_timestamp`;
+/**
+ * The signatures of a page of schedules (ids as a JSON array), each schedule's in consensus
+ * order: one walk of the entity index per id, in index order, so no sort (ties stay in rowid
+ * order, as a walk for a single id returns them).
+ */
+export const SIGNATURES_SQL = `SELECT entity_id, consensus_timestamp, public_key_prefix, signature, type FROM transaction_signature
+WHERE entity_id IN (SELECT value FROM json_each(?)) ORDER BY entity_id, consensus_timestamp, rowid`;

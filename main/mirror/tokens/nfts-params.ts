@@ -1,7 +1,7 @@
 import type { MirrorApiConfig } from '../config.ts';
 import type { Filter } from '../http/filter-operator.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
-import { parseEntityRef, parsePositiveLong } from '../query/param-values.ts';
+import { entityIdOrNull, parseEntityRef, parsePositiveLong } from '../query/param-values.ts';
 import {
   filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery, type MirrorMessage, type ParamRule, type SortOrder,
 } from '../query/query-filters.ts';
@@ -31,10 +31,7 @@ export function parseTokenNftsParams(raw: ParsedQuery, config: MirrorApiConfig):
   return {
     ok: true,
     query: {
-      accountIds: filtersFor(filters, 'account.id').map((f) => {
-        const ref = parseEntityRef(f.value, 'any')!;
-        return { operator: f.operator, value: ref.kind === 'id' ? ref.id : null };
-      }),
+      accountIds: filtersFor(filters, 'account.id').map((f) => ({ operator: f.operator, value: entityIdOrNull(f.value) })),
       serialNumbers: filtersFor(filters, 'serialnumber').map((f) => ({ operator: f.operator, value: BigInt(f.value) })),
       limit: limitOf(filters, config.response.limit),
       order: orderOf(filters, 'desc'),

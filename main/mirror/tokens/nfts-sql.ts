@@ -2,6 +2,7 @@ import { sqlInt } from '../format/entity-id.ts';
 import type { SqlStatement } from '../query/sql-statement.ts';
 import { SQL_OPERATOR } from '../http/filter-operator.ts';
 import type { TokenNftsQuery } from './nfts-params.ts';
+import { addComparisons } from '../query/sql-comparisons.ts';
 
 /** NFT columns as the API shows them: deleted when the NFT or its token is. */
 export const NFT_COLUMNS = `nft.account_id, nft.created_timestamp, nft.delegating_spender,
@@ -12,10 +13,7 @@ export const NFT_COLUMNS = `nft.account_id, nft.created_timestamp, nft.delegatin
 export function tokenNftsSql(tokenId: bigint, query: TokenNftsQuery): SqlStatement {
   const where = ['nft.token_id = ?'];
   const params: Array<number | bigint | null> = [sqlInt(tokenId)];
-  for (const f of query.serialNumbers) {
-    where.push(`nft.serial_number ${SQL_OPERATOR[f.operator]} ?`);
-    params.push(sqlInt(f.value));
-  }
+  addComparisons(where, params, 'nft.serial_number', query.serialNumbers, sqlInt);
   // An owner equality seeks that owner's NFTs of the token; other owner filters are
   // checked while walking the token's NFTs in serial order.
   const byOwner = query.accountIds.some((f) => f.operator === 'eq');

@@ -1,9 +1,10 @@
 import type { MirrorApiConfig } from '../config.ts';
 import type { Filter } from '../http/filter-operator.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
-import { parseEntityRef, parsePositiveLong, parsePublicKeyParam, parseTimestampParam } from '../query/param-values.ts';
+import { entityIdOrNull, parseEntityRef, parsePositiveLong, parsePublicKeyParam } from '../query/param-values.ts';
 import {
-  filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery, type MirrorMessage, type ParamRule, type SortOrder,
+  filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, TIMESTAMP_RULE, timestampFiltersOf, validateQuery,
+  type MirrorMessage, type ParamRule, type SortOrder,
 } from '../query/query-filters.ts';
 
 /** A validated GET /api/v1/tokens/{id}/balances request. */
@@ -22,7 +23,7 @@ const RULES: Record<string, ParamRule> = {
   'account.id': (_op, v) => parseEntityRef(v, 'any') !== null,
   'account.balance': (_op, v) => parsePositiveLong(v, true) !== null,
   'account.publickey': (_op, v) => parsePublicKeyParam(v) !== null,
-  timestamp: (_op, v) => parseTimestampParam(v) !== null,
+  timestamp: TIMESTAMP_RULE,
   limit: LIMIT_RULE,
   order: ORDER_RULE,
 };
@@ -36,13 +37,10 @@ export function parseTokenBalancesParams(raw: ParsedQuery, config: MirrorApiConf
   return {
     ok: true,
     query: {
-      accountIds: filtersFor(filters, 'account.id').map((f) => {
-        const ref = parseEntityRef(f.value, 'any')!;
-        return { operator: f.operator, value: ref.kind === 'id' ? ref.id : null };
-      }),
+      accountIds: filtersFor(filters, 'account.id').map((f) => ({ operator: f.operator, value: entityIdOrNull(f.value) })),
       balanceFilters: filtersFor(filters, 'account.balance').map((f) => ({ operator: f.operator, value: BigInt(f.value) })),
       publicKey: publicKey ? parsePublicKeyParam(publicKey.value) : null,
-      timestampFilters: filtersFor(filters, 'timestamp').map((f) => ({ operator: f.operator, value: parseTimestampParam(f.value)! })),
+      timestampFilters: timestampFiltersOf(filters),
       limit: limitOf(filters, config.response.limit),
       order: orderOf(filters, 'desc'),
       raw,

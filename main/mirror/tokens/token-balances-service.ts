@@ -6,7 +6,7 @@ import { int64 } from '../format/json-out.ts';
 import { formatTimestamp } from '../format/timestamp.ts';
 import { findSnapshotRange } from '../balances/snapshot-range.ts';
 import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
-import { nextPageLink } from '../query/next-link.ts';
+import { singleKeyNextLink } from '../query/next-link.ts';
 import { parseEntityIdParam } from '../query/param-values.ts';
 import { parseTokenBalancesParams } from './token-balances-params.ts';
 import { INVALID_TOKEN_ID, parseTokenId } from './token-path-params.ts';
@@ -49,9 +49,8 @@ export class TokenBalancesService {
     if (rows.length === 0) return { status: 200, body: empty };
     const decimals = int64(this.#repository.decimals(tokenId));
     const balances = rows.map((row) => ({ account: formatEntityId(row.account_id), balance: int64(row.balance), decimals }));
-    const next = balances.length === query.limit
-      ? nextPageLink(`${TOKENS_PATH}/${tokenIdText}/balances`, raw, [{ key: 'account.id', value: balances.at(-1)!.account }], query.order, parseEntityIdParam)
-      : null;
+    const page = { count: balances.length, limit: query.limit, order: query.order };
+    const next = singleKeyNextLink(`${TOKENS_PATH}/${tokenIdText}/balances`, raw, page, 'account.id', balances.at(-1)?.account, parseEntityIdParam);
     return { status: 200, body: { timestamp: formatTimestamp(timestamp), balances, links: { next } }, next };
   }
 }

@@ -1,14 +1,11 @@
 import { sqlInt } from '../format/entity-id.ts';
+import { addComparisons } from '../query/sql-comparisons.ts';
 import type { SqlStatement } from '../query/sql-statement.ts';
-import { SQL_OPERATOR } from '../http/filter-operator.ts';
 import type { TokenBalancesQuery } from './token-balances-params.ts';
 
 
 function accountConditions(query: TokenBalancesQuery, column: string, where: string[], params: SqlStatement['params']): void {
-  for (const f of query.accountIds) {
-    where.push(`${column} ${SQL_OPERATOR[f.operator]} ?`);
-    params.push(f.value === null ? null : sqlInt(f.value));
-  }
+  addComparisons(where, params, column, query.accountIds, (v) => (v === null ? null : sqlInt(v)));
 }
 
 /**
@@ -28,10 +25,7 @@ export function currentTokenBalancesSql(tokenId: bigint, query: TokenBalancesQue
   const where = ['ta.token_id = ?', 'ta.associated = 1'];
   params.push(sqlInt(tokenId));
   accountConditions(query, 'ta.account_id', where, params);
-  for (const f of query.balanceFilters) {
-    where.push(`ta.balance ${SQL_OPERATOR[f.operator]} ?`);
-    params.push(sqlInt(f.value));
-  }
+  addComparisons(where, params, 'ta.balance', query.balanceFilters, sqlInt);
   params.push(query.limit);
   return {
     sql: `SELECT ta.account_id, ta.balance, ta.balance_timestamp AS consensus_timestamp
@@ -55,8 +49,9 @@ export function snapshotTokenBalancesSql(tokenId: bigint, query: TokenBalancesQu
   const where = ['tb.token_id = ?', 'tb.consensus_timestamp >= ?', 'tb.consensus_timestamp <= ?'];
   params.push(sqlInt(tokenId), sqlInt(lower), sqlInt(upper));
   accountConditions(query, 'tb.account_id', where, params);
-  const having = query.balanceFilters.map((f) => `tb.balance ${SQL_OPERATOR[f.operator]} ?`);
-  params.push(...query.balanceFilters.map((f) => sqlInt(f.value)), query.limit);
+  const having: string[] = [];
+  addComparisons(having, params, 'tb.balance', query.balanceFilters, sqlInt);
+  params.push(query.limit);
   const direction = query.order === 'desc' ? 'DESC' : 'ASC';
   return {
     sql: `SELECT tb.account_id, tb.balance, max(tb.consensus_timestamp) AS latest

@@ -2,9 +2,9 @@ import type { MirrorApiConfig } from '../config.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
-import { nextPageLink } from '../query/next-link.ts';
+import { singleKeyNextLink } from '../query/next-link.ts';
 import { parsePositiveLong, parseTimestampParam } from '../query/param-values.ts';
-import { filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery } from '../query/query-filters.ts';
+import { limitOf, LIMIT_RULE, orderOf, ORDER_RULE, TIMESTAMP_RULE, timestampFiltersOf, validateQuery } from '../query/query-filters.ts';
 import { NftTransactionsRepository } from './nft-transactions-repository.ts';
 import { parseTokenNftsParams } from './nfts-params.ts';
 import { renderNftTransaction } from './render-nft-transaction.ts';
@@ -33,10 +33,8 @@ export class TokenNftsService {
     if (!parsed.ok) return badRequest(...parsed.messages);
     const { query } = parsed;
     const nfts = this.#repository.nfts(tokenId, query).map(renderNft);
-    const last = nfts.at(-1)?.serial_number;
-    const next = nfts.length === query.limit && last !== undefined
-      ? nextPageLink(`${TOKENS_PATH}/${tokenIdText}/nfts`, raw, [{ key: 'serialnumber', value: String(last) }], query.order, (v) => parsePositiveLong(v))
-      : null;
+    const page = { count: nfts.length, limit: query.limit, order: query.order };
+    const next = singleKeyNextLink(`${TOKENS_PATH}/${tokenIdText}/nfts`, raw, page, 'serialnumber', nfts.at(-1)?.serial_number?.toString(), (v) => parsePositiveLong(v));
     return { status: 200, body: { nfts, links: { next } }, next };
   }
 
@@ -61,18 +59,17 @@ export class TokenNftsService {
     const validated = validateQuery(raw, {
       limit: LIMIT_RULE,
       order: ORDER_RULE,
-      timestamp: (_op, v) => parseTimestampParam(v) !== null,
+      timestamp: TIMESTAMP_RULE,
     });
     if (!validated.ok) return badRequest(...validated.messages);
     const { filters } = validated;
     const limit = limitOf(filters, config.response.limit);
     const order = orderOf(filters, 'desc');
-    const timestamps = filtersFor(filters, 'timestamp').map((f) => ({ operator: f.operator, value: parseTimestampParam(f.value)! }));
+    const timestamps = timestampFiltersOf(filters);
     const transactions = this.#history.events(tokenId, serial, timestamps, order, limit).map(renderNftTransaction);
     const last = transactions.at(-1)?.consensus_timestamp as string | undefined;
-    const next = transactions.length === limit && last
-      ? nextPageLink(`${TOKENS_PATH}/${tokenIdText}/nfts/${serialText}/transactions`, raw, [{ key: 'timestamp', value: last }], order, parseTimestampParam)
-      : null;
+    const page = { count: transactions.length, limit, order };
+    const next = singleKeyNextLink(`${TOKENS_PATH}/${tokenIdText}/nfts/${serialText}/transactions`, raw, page, 'timestamp', last, parseTimestampParam);
     // Events without the NFT's mint are an incomplete history: 206, as the reference answers.
     const partial = transactions.length > 0 && !this.#history.hasMint(tokenId, serial);
     return { status: partial ? 206 : 200, body: { transactions, links: { next } }, next };

@@ -3,6 +3,7 @@ import type { SqlStatement } from '../query/sql-statement.ts';
 import { SQL_OPERATOR } from '../http/filter-operator.ts';
 import type { TokensListDriver } from './tokens-list-driver.ts';
 import type { TokensListQuery } from './tokens-list-params.ts';
+import { addComparisons } from '../query/sql-comparisons.ts';
 
 
 const FROM: Record<TokensListDriver, string> = {
@@ -30,10 +31,7 @@ export function tokensListSql(query: TokensListQuery, driver: TokensListDriver):
     where.push(`${tokenColumn} IN (${equal.map(() => '?').join(', ')})`);
     params.push(...equal.map((f) => sqlInt(f.value)));
   }
-  for (const f of query.tokenIds.filter((f) => f.operator !== 'eq')) {
-    where.push(`${tokenColumn} ${SQL_OPERATOR[f.operator]} ?`);
-    params.push(sqlInt(f.value));
-  }
+  addComparisons(where, params, tokenColumn, query.tokenIds.filter((f) => f.operator !== 'eq'), sqlInt);
   for (const f of query.publicKeys) {
     const seek = driver === 'public-key' && f.operator === 'eq';
     where.push(`${seek ? '' : '+'}e.public_key ${SQL_OPERATOR[f.operator]} ?`);
@@ -43,10 +41,7 @@ export function tokensListSql(query: TokensListQuery, driver: TokensListDriver):
     where.push(driver === 'name-search' ? 't.token_id IN (SELECT rowid FROM token_name_search WHERE name LIKE ?)' : 't.name LIKE ?');
     params.push(`%${name}%`);
   }
-  for (const f of query.types) {
-    where.push(`t.type ${SQL_OPERATOR[f.operator]} ?`);
-    params.push(f.value);
-  }
+  addComparisons(where, params, 't.type', query.types, (v) => v);
   params.push(query.limit);
   return {
     sql: `SELECT t.token_id, t.decimals, t.metadata, t.name, t.symbol, t.type, e.key

@@ -2,7 +2,7 @@ import type { MirrorApiConfig } from '../config.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
-import { nextPageLink } from '../query/next-link.ts';
+import { singleKeyNextLink } from '../query/next-link.ts';
 import { parseTimestampParam } from '../query/param-values.ts';
 import { validateQuery } from '../query/query-filters.ts';
 import { renderTokenInfo, renderTokenSummary } from './render-token.ts';
@@ -30,9 +30,8 @@ export class TokensService {
     const tokens = this.#repository.list(query).map(renderTokenSummary);
     const last = tokens.at(-1)?.token_id as string | undefined;
     // A name search has no next page: names are not an order the reference can page by.
-    const next = query.names.length === 0 && tokens.length === query.limit && last
-      ? nextPageLink(TOKENS_PATH, raw, [{ key: 'token.id', value: last }], query.order, parseTokenId)
-      : null;
+    const next = query.names.length > 0 ? null
+      : singleKeyNextLink(TOKENS_PATH, raw, { count: tokens.length, limit: query.limit, order: query.order }, 'token.id', last, parseTokenId);
     return { status: 200, body: { tokens, links: { next } }, next };
   }
 

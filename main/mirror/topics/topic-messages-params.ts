@@ -1,12 +1,11 @@
 import type { MirrorApiConfig } from '../config.ts';
 import type { Filter } from '../http/filter-operator.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
-import { parsePositiveLong, parseTimestampParam } from '../query/param-values.ts';
+import { parsePositiveLong } from '../query/param-values.ts';
 import {
-  LIMIT_RULE, ORDER_RULE, filtersFor, limitOf, orderOf, validateQuery,
+  LIMIT_RULE, ORDER_RULE, TIMESTAMP_RULE, filtersFor, limitOf, orderOf, timestampFiltersOf, validateQuery,
   type MirrorMessage, type ParamRule, type SortOrder,
 } from '../query/query-filters.ts';
-import { TIMESTAMP_RULE } from '../transactions/transactions-params.ts';
 import type { MessageEncoding } from './render-topic-message.ts';
 
 export interface TopicMessagesQuery {
@@ -39,7 +38,7 @@ export function parseTopicMessagesParams(raw: ParsedQuery, config: MirrorApiConf
     ok: true,
     query: {
       sequenceFilters: filtersFor(filters, 'sequencenumber').map((f) => ({ operator: f.operator, value: parsePositiveLong(f.value, true)! })),
-      timestampFilters: filtersFor(filters, 'timestamp').map((f) => ({ operator: f.operator, value: parseTimestampParam(f.value)! })),
+      timestampFilters: timestampFiltersOf(filters),
       encoding: (filtersFor(filters, 'encoding').at(-1)?.value.toLowerCase() ?? 'base64') as MessageEncoding,
       limit: limitOf(filters, config.response.limit),
       order: orderOf(filters, 'asc'),

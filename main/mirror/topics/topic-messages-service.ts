@@ -3,7 +3,7 @@ import { sqlInt } from '../format/entity-id.ts';
 import { formatTimestamp } from '../format/timestamp.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
-import { nextPageLink } from '../query/next-link.ts';
+import { singleKeyNextLink } from '../query/next-link.ts';
 import { parseEntityIdParam, parsePositiveLong, parseTimestampParam } from '../query/param-values.ts';
 import { invalidParameter, validateQuery, type MirrorMessage } from '../query/query-filters.ts';
 import { StatementCache } from '../query/statement-cache.ts';
@@ -34,9 +34,8 @@ export class TopicMessagesService {
     const { sql, params } = topicMessagesSql(topicId, query);
     const rows = this.#statements.get(sql).all(...params) as TopicMessageRow[];
     const last = rows.at(-1);
-    const next = rows.length === query.limit && last
-      ? nextPageLink(`/api/v1/topics/${topicText}/messages`, raw, [{ key: 'timestamp', value: formatTimestamp(last.consensus_timestamp)! }], query.order, parseTimestampParam)
-      : null;
+    const page = { count: rows.length, limit: query.limit, order: query.order };
+    const next = singleKeyNextLink(`/api/v1/topics/${topicText}/messages`, raw, page, 'timestamp', last && formatTimestamp(last.consensus_timestamp), parseTimestampParam);
     return { status: 200, body: { messages: rows.map((row) => renderTopicMessage(row, query.encoding)), links: { next } }, next };
   }
 

@@ -1,5 +1,5 @@
 import { sqlInt } from '../format/entity-id.ts';
-import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
+import { addComparisons } from '../query/sql-comparisons.ts';
 import { TOPIC_MESSAGE_COLUMNS } from './render-topic-message.ts';
 import type { TopicMessagesQuery } from './topic-messages-params.ts';
 
@@ -12,13 +12,7 @@ import type { TopicMessagesQuery } from './topic-messages-params.ts';
 export function topicMessagesSql(topicId: bigint, query: TopicMessagesQuery): { sql: string; params: Array<number | bigint> } {
   const where = ['topic_id = ?'];
   const params: Array<number | bigint> = [sqlInt(topicId)];
-  const add = (column: string, filters: Filter<bigint>[]): void => {
-    for (const f of filters) {
-      where.push(`${column} ${SQL_OPERATOR[f.operator]} ?`);
-      params.push(sqlInt(f.value));
-    }
-  };
-  add('+sequence_number', query.sequenceFilters);
+  addComparisons(where, params, '+sequence_number', query.sequenceFilters, sqlInt);
   for (const f of query.sequenceFilters) {
     const seq = sqlInt(f.value);
     if (f.operator === 'gt' || f.operator === 'gte' || f.operator === 'eq') {
@@ -32,7 +26,7 @@ export function topicMessagesSql(topicId: bigint, query: TopicMessagesQuery): { 
       params.push(sqlInt(topicId), seq);
     }
   }
-  add('consensus_timestamp', query.timestampFilters);
+  addComparisons(where, params, 'consensus_timestamp', query.timestampFilters, sqlInt);
   params.push(query.limit);
   const direction = query.order === 'desc' ? 'DESC' : 'ASC';
   return {

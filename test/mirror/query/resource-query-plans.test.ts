@@ -54,7 +54,24 @@ function planOf(sql: string, params: unknown[]): string[] {
 }
 const query = (text: string) => parseQueryString(text, 100);
 
+/** Plan rows of a statement split into the page walk and its correlated token balances probe. */
+function splitPlan(sql: string, params: unknown[]): { page: string[]; tokens: string[] } {
+  const rows = fixture.store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ id: number; parent: number; detail: string }>;
+  const subquery = new Set(rows.filter((r) => r.detail.startsWith('CORRELATED SCALAR SUBQUERY')).map((r) => r.id));
+  for (const row of rows) if (subquery.has(row.parent)) subquery.add(row.id);
+  return {
+    page: rows.filter((r) => !subquery.has(r.id)).map((r) => r.detail),
+    tokens: rows.filter((r) => subquery.has(r.id) && !r.detail.startsWith('CORRELATED')).map((r) => r.detail),
+  };
+}
+
+const TOKEN_LIMIT = config.response.limit.tokenBalance.multipleAccounts;
+
 function balancesPlan(text: string, snapshot = false): string[] {
+  return balancesPlans(text, snapshot).page;
+}
+
+function balancesPlans(text: string, snapshot = false): { page: string[]; tokens: string[] } {
   const parsed = parseBalancesParams(query(text), config);
   if (!parsed.ok) throw new Error('bad query');
   const conditions: AccountConditions = {
@@ -64,12 +81,12 @@ function balancesPlan(text: string, snapshot = false): string[] {
     publicKeys: parsed.query.publicKeys,
   };
   if (snapshot) {
-    const { sql, params } = snapshotBalancesSql(conditions, 0n, 4_000_000_000n, parsed.query.order, 25);
-    return planOf(sql, params);
+    const { sql, params } = snapshotBalancesSql(conditions, 0n, 4_000_000_000n, parsed.query.order, 25, TOKEN_LIMIT);
+    return splitPlan(sql, params);
   }
   const driver = chooseAccountsDriver(new StatementCache(fixture.store.db), { idFilters: conditions.ids, balanceFilters: conditions.balances, publicKeyFilters: conditions.publicKeys });
-  const { sql, params } = currentBalancesSql(conditions, parsed.query.order, 25, driver);
-  return planOf(sql, params);
+  const { sql, params } = currentBalancesSql(conditions, parsed.query.order, 25, driver, TOKEN_LIMIT);
+  return splitPlan(sql, params);
 }
 
 describe('balances query plans', () => {
@@ -85,6 +102,19 @@ describe('balances query plans', () => {
   it('walks snapshots in account order (a GROUP BY on the primary key, no sort)', () => {
     expect(balancesPlan('', true)).toEqual(['SCAN account_balance']);
     expect(balancesPlan('account.id=gt:0.0.100', true)).toEqual(['SEARCH account_balance USING PRIMARY KEY (account_id>?)']);
+  });
+
+  it('reads each row\'s token balances in the page statement, by one bounded primary-key probe per row', () => {
+    for (const text of ['', 'order=asc', 'account.balance=gte:1000&account.balance=lte:3000']) {
+      expect(balancesPlans(text).tokens).toEqual([
+        'CO-ROUTINE t', 'SEARCH ta USING PRIMARY KEY (account_id=?)', 'USE TEMP B-TREE FOR group_concat(ORDER BY)', 'SCAN t',
+      ]);
+    }
+    for (const text of ['', 'order=asc']) {
+      expect(balancesPlans(text, true).tokens).toEqual([
+        'CO-ROUTINE t', 'SEARCH tb USING PRIMARY KEY (account_id=?)', 'USE TEMP B-TREE FOR group_concat(ORDER BY)', 'SCAN t',
+      ]);
+    }
   });
 
   it('finds the treasury snapshot through the primary key', () => {

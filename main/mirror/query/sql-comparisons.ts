@@ -1,0 +1,21 @@
+import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
+import type { SqlParam } from './sql-statement.ts';
+
+/**
+ * Appends one `column <op> ?` condition per filter, all ANDed by the caller, and binds each
+ * value. `placeholder` is `?`, or OPAQUE_PARAM for statements that must not be re-planned
+ * per value (see opaque-param.ts).
+ */
+export function addComparisons<T, P extends SqlParam>(
+  where: string[],
+  params: P[],
+  column: string,
+  filters: readonly Filter<T>[],
+  bind: (value: T) => P,
+  placeholder = '?',
+): void {
+  for (const filter of filters) {
+    where.push(`${column} ${SQL_OPERATOR[filter.operator]} ${placeholder}`);
+    params.push(bind(filter.value));
+  }
+}
