@@ -2,13 +2,12 @@ import type { MirrorApiConfig } from '../config.ts';
 import { transactionTypeId } from '../format/transaction-type.ts';
 import type { Filter } from '../http/filter-operator.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
-import { parseTimestampParam } from '../query/param-values.ts';
 import {
-  LIMIT_RULE, ORDER_RULE, filtersFor, limitOf, orderOf, validateQuery,
+  LIMIT_RULE, ORDER_RULE, TIMESTAMP_RULE, filtersFor, limitOf, orderOf, timestampFiltersOf, validateQuery,
   type MirrorMessage, type ParamRule,
 } from '../query/query-filters.ts';
 import { timestampBounds, type TimestampBounds } from '../query/timestamp-range.ts';
-import { TIMESTAMP_RULE, type TransactionsQuery } from '../transactions/transactions-params.ts';
+import type { TransactionsQuery } from '../transactions/transactions-params.ts';
 
 /** A validated GET /api/v1/accounts/{idOrAliasOrEvmAddress} request (account not yet resolved). */
 export interface AccountByIdQuery {
@@ -34,7 +33,7 @@ export function parseAccountByIdParams(raw: ParsedQuery, config: MirrorApiConfig
   const validated = validateQuery(raw, RULES);
   if (!validated.ok) return validated;
   const { filters } = validated;
-  const timestampFilters = filtersFor(filters, 'timestamp').map((f) => ({ operator: f.operator, value: parseTimestampParam(f.value)! }));
+  const timestampFilters = timestampFiltersOf(filters);
   const last = filtersFor(filters, 'transactions').at(-1);
   return {
     ok: true,

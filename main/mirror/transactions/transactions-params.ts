@@ -2,9 +2,9 @@ import type { MirrorApiConfig } from '../config.ts';
 import { transactionTypeId } from '../format/transaction-type.ts';
 import type { Filter } from '../http/filter-operator.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
-import { parseEntityIdParam, parseTimestampParam } from '../query/param-values.ts';
+import { parseEntityIdParam } from '../query/param-values.ts';
 import {
-  LIMIT_RULE, ORDER_RULE, filtersFor, limitOf, orderOf, validateQuery,
+  LIMIT_RULE, ORDER_RULE, TIMESTAMP_RULE, filtersFor, limitOf, orderOf, timestampFiltersOf, validateQuery,
   type MirrorMessage, type ParamRule, type SortOrder,
 } from '../query/query-filters.ts';
 import { timestampBounds, type TimestampBounds } from '../query/timestamp-range.ts';
@@ -29,8 +29,6 @@ export interface TransactionsQuery {
   empty: boolean;
 }
 
-export const TIMESTAMP_RULE: ParamRule = (_op, value) => parseTimestampParam(value) !== null;
-
 const RULES: Record<string, ParamRule> = {
   'account.id': (_op, value) => parseEntityIdParam(value) !== null,
   limit: LIMIT_RULE,
@@ -49,7 +47,7 @@ export function parseTransactionsParams(raw: ParsedQuery, config: MirrorApiConfi
   if (!validated.ok) return validated;
   const { filters } = validated;
   const accounts = filtersFor(filters, 'account.id').map((f) => ({ operator: f.operator, value: parseEntityIdParam(f.value)! }));
-  const timestampFilters = filtersFor(filters, 'timestamp').map((f) => ({ operator: f.operator, value: parseTimestampParam(f.value)! }));
+  const timestampFilters = timestampFiltersOf(filters);
   const creditValues = new Set(filtersFor(filters, 'type').map((f) => f.value.toLowerCase()));
   const result = filtersFor(filters, 'result').at(-1)?.value.toLowerCase() ?? null;
   return {
