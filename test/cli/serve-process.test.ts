@@ -1,44 +1,28 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { callBridge, spawnServe, type SpawnedServe } from '../helpers/serve-process.ts';
 
 // `npm run serve` as a user starts it: a real child process on real loopback ports.
-const SERVE = path.resolve('main/cli/serve.ts');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-serve-'));
-const children: ChildProcess[] = [];
+const started: SpawnedServe[] = [];
 afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
+  for (const serve of started) serve.child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function startServe(args: string[]): { child: ChildProcess; lines: Promise<Map<string, string>>; stderr: () => string; exit: Promise<number | null> } {
-  const child = spawn(process.execPath, [SERVE, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let err = '';
-  child.stderr!.on('data', (chunk) => { err += chunk; });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const lines = new Promise<Map<string, string>>((resolve) => {
-    const seen = new Map<string, string>();
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /^(\w+): (http:\/\/127\.0\.0\.1:\d+\S*)$/.exec(line);
-      if (match) seen.set(match[1]!, match[2]!);
-      if (seen.has('mirror') && seen.has('ui')) resolve(seen);
-    });
-    child.on('exit', () => resolve(seen));
-  });
-  return { child, lines, stderr: () => err, exit };
+/** Exactly the given arguments: these tests are about the command line itself. */
+function startServe(args: string[]): SpawnedServe {
+  const serve = spawnServe(args);
+  started.push(serve);
+  return serve;
 }
 
 async function waitForReady(uiUrl: string): Promise<void> {
-  const url = new URL(uiUrl);
-  const token = url.searchParams.get('token')!;
   for (;;) {
-    const response = await fetch(`${url.origin}/bridge/call/network/status`, { method: 'POST', headers: { 'x-mirrordesk-token': token, 'content-type': 'application/json' }, body: 'null' });
-    const result = await response.json();
+    const result = await callBridge(uiUrl, 'network/status');
     if (result.value.state === 'ready') return;
     expect(result.value.state).toBe('generating');
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -48,7 +32,7 @@ async function waitForReady(uiUrl: string): Promise<void> {
 describe('serve', () => {
   it('prints one line per service, serves the demo ledger and stops cleanly on SIGTERM', async () => {
     const serve = startServe(['--data-dir', dataDir, '--ui-port', '0', '--mirror-port', '0', '--status-port', '0', '--demo-accounts', '400']);
-    const lines = await serve.lines;
+    const lines = await serve.listening;
     expect(lines.get('mirror')).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(lines.get('status')).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(lines.get('ui')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{20,}$/);

@@ -5,21 +5,13 @@ import type { Page } from '@playwright/test';
 import type { StatusPollReply, StatusSnapshot } from '../../main/common/status-types.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../main/conformance/status/fake-upstream.ts';
 import { loadScenarios } from '../../main/conformance/status/scenario-files.ts';
+import { bridgeValue } from '../helpers/serve-process.ts';
 import { expect, screenshot, startServe, stopServe, test, waitForReady, type ServeInstance } from './serve-fixture.ts';
 
 const LIFECYCLE = path.resolve('../shared/conformance/status/scenarios/incident-lifecycle.json');
 
 /** One typed API call over the web bridge, as the page makes it. */
-async function call<T>(instance: ServeInstance, channel: string, request: unknown = null): Promise<T> {
-  const response = await fetch(`${new URL(instance.uiUrl).origin}/bridge/call/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-mirrordesk-token': instance.token },
-    body: JSON.stringify(request),
-  });
-  const result = (await response.json()) as { ok: boolean; value: T; error?: { message: string } };
-  if (!result.ok) throw new Error(`${channel}: ${result.error?.message}`);
-  return result.value;
-}
+const call = <T>(instance: ServeInstance, channel: string, request: unknown = null): Promise<T> => bridgeValue<T>(instance.uiUrl, channel, request);
 
 /** Polls now; polls are at least 10 s apart, so a `too-soon` answer waits as long as it says. */
 async function pollUntilDone(instance: ServeInstance): Promise<StatusPollReply> {

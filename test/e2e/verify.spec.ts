@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { FakeEvmChains } from '../../main/conformance/verify/fake-evm-chain.ts';
+import { bridgeValue } from '../helpers/serve-process.ts';
 import { expect, screenshot, startServe, stopServe, test, waitForReady, type ServeInstance } from './serve-fixture.ts';
 
 /**
@@ -126,16 +127,7 @@ async function openVerify(page: Page, query = ''): Promise<void> {
 }
 
 /** One typed API call over the web bridge, as the page makes it. */
-async function call<T>(channel: string, request: unknown = null): Promise<T> {
-  const response = await fetch(`${new URL(instance.uiUrl).origin}/bridge/call/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-mirrordesk-token': instance.token },
-    body: JSON.stringify(request),
-  });
-  const result = (await response.json()) as { ok: boolean; value: T; error?: { message: string } };
-  if (!result.ok) throw new Error(`${channel}: ${result.error?.message}`);
-  return result.value;
-}
+const call = <T>(channel: string, request: unknown = null): Promise<T> => bridgeValue<T>(instance.uiUrl, channel, request);
 
 /** A demo deployment of the shipped Counter: its code (no immutables) is exactly the compiler's. */
 async function demoCounterAddress(): Promise<string> {

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { callBridge, startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
 import { comparePages, httpGet } from './compare-mirrors.ts';
-import { callBridge, startServe, waitForDemoReady, type ServeProcess } from './upstream-process.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-switch-'));
 const running: ServeProcess[] = [];

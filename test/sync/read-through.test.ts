@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
 import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
+import { SyncEngine } from '../../main/sync/sync-engine.ts';
 import { UpstreamReadThrough } from '../../main/sync/upstream-read-through.ts';
+import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
 import { compareUrls, httpGet, type Get } from './compare-mirrors.ts';
 import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy.ts';
-import { startServe, waitForDemoReady, type ServeProcess } from './upstream-process.ts';
 
 // A real upstream `serve` on the demo profile; a fault proxy decides whether it can be reached.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-read-through-'));
@@ -102,6 +103,22 @@ describe('by-id read-through', () => {
     expect((await local.get('/api/v1/transactions/..%2F..%2Fetc')).status).toBe(400);
     for (const id of ['..', '../accounts', '0.0.1-2', 'a'.repeat(65)]) expect(await local.readThrough.fetchMissing('transaction', id)).toBe(false);
     expect(proxy.log.length).toBe(before);
+    local.close();
+  }, 30_000);
+
+  it('still reads through while the user has paused the sync: a pause stops the crawl, not the lookups asked for', async () => {
+    mode = 'pass';
+    const local = emptyLocal('paused');
+    const engine = new SyncEngine({ profile: 'paused', db: local.store.db, upstreamUrl: proxy.url, requestsPerSecond: 0 });
+    await engine.pause();
+    engine.start();
+    const [token] = await firstOf('/api/v1/tokens?limit=1', 'tokens', 'token_id', 1);
+    const before = proxy.log.length;
+    expect(await compareUrls(remote, local.get, [`/api/v1/tokens/${token}`])).toEqual([]);
+    expect(proxy.log.slice(before).map((entry) => entry.path)).toEqual([`/api/v1/tokens/${token}`]);
+    expect(engine.status().state).toBe('paused');
+    expect(engine.upstreamRequests).toBe(0);
+    await engine.close();
     local.close();
   }, 30_000);
 

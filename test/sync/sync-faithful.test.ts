@@ -7,8 +7,8 @@ import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { AccountWriter } from '../../main/sync/account-writer.ts';
 import { SyncEngine } from '../../main/sync/sync-engine.ts';
+import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
 import { comparePages, compareUrls, CONTRACT_QUERIES, FAITHFUL_QUERIES, httpGet, TOKEN_QUERIES, type Get } from './compare-mirrors.ts';
-import { startServe, waitForDemoReady, type ServeProcess } from './upstream-process.ts';
 
 // The upstream is a real second Mirrordesk serving its demo ledger on loopback.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-sync-faithful-'));

@@ -7,9 +7,9 @@ import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
 import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { SyncEngine } from '../../main/sync/sync-engine.ts';
+import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
 import { comparePages, httpGet, type Get } from './compare-mirrors.ts';
 import { FAULTS, faultPlan, startFaultProxy, type FaultProxy } from './fault-proxy.ts';
-import { startServe, waitForDemoReady, type ServeProcess } from './upstream-process.ts';
 
 // The upstream is a real second Mirrordesk serving its demo ledger; a proxy breaks requests.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-sync-faults-'));

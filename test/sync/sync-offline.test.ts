@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { callBridge, startServe, waitForDemoReady, type ServeProcess } from './upstream-process.ts';
+import { callBridge, startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-sync-offline-'));
 const running: ServeProcess[] = [];

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
+import { describe, expect, it } from 'vitest';
 import { encodeBase32 } from '../../../main/mirror/format/base32.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
-import { insertAccounts, insertTokenAssociations, tempStore } from '../../helpers/ledger-fixture.ts';
+import { insertAccounts, insertTokenAssociations } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 import { insertTransactions } from '../../helpers/transaction-fixture.ts';
 
 // GET /api/v1/accounts/{idOrAliasOrEvmAddress} over a real SQLite file.
-const fixture = tempStore();
-let api: MirrorApi | undefined;
 const T0 = 1_700_000_000_000_000_000n;
 const ALIAS = Buffer.from('12'.repeat(16), 'hex');
 const EVM = 'ac384c53f03855fa1b3616052f8ba32c6c2a2fec';
 
-beforeAll(() => {
+const fixture = mirrorApiFixture(() => {
   insertAccounts(fixture.store, [{ num: 1001, balance: 500 }, { num: 1002, balance: 7 }]);
   fixture.store.db.prepare('UPDATE entity SET alias = ?, evm_address = ? WHERE id = 1001').run(ALIAS, Buffer.from(EVM, 'hex'));
   // An older version of 1002, valid until T0.
@@ -26,15 +23,10 @@ beforeAll(() => {
     { consensus: T0 + 2n, payer: 1002, transfers: [[1002, -1], [1001, 1]] },
     { consensus: T0 + 3n, payer: 1002, type: 27 },
   ]);
-  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
-});
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
 });
 
 const get = async (url: string) => {
-  const response = await api!.server.inject({ method: 'GET', url });
+  const response = await fixture.get(url);
   return { response, body: JSON.parse(response.body) };
 };
 

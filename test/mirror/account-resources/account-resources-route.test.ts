@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
+import { describe, expect, it } from 'vitest';
 import { decodeBase32 } from '../../../main/mirror/format/base32.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
-import { insertAccounts, tempStore } from '../../helpers/ledger-fixture.ts';
+import { insertAccounts } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 import {
   insertCryptoAllowance, insertHolding, insertNft, insertReward, insertToken, insertTokenAllowance,
 } from '../../helpers/token-fixture.ts';
 
 // The account sub-resources (tokens, nfts, allowances, rewards) over a real SQLite file.
-const fixture = tempStore();
-let api: MirrorApi | undefined;
 const ALIAS = 'KGNABD5L3ZGSRVUCSPDR7TONZSRY3D5OMEBKQMVTD2AC6JL72HMQ';
 const EVM = 'ebb9a1be370150759408cd7af48e9eda2b8ead57';
 
-beforeAll(() => {
+const fixture = mirrorApiFixture(() => {
   insertAccounts(fixture.store, [{ num: 1001 }, { num: 2001 }]);
   fixture.store.db.prepare('UPDATE entity SET alias = ?, evm_address = ? WHERE id = 1001')
     .run(Buffer.from(decodeBase32(ALIAS)!), Buffer.from(EVM, 'hex'));
@@ -26,14 +23,9 @@ beforeAll(() => {
   for (const spender of [3001, 3002, 3003]) insertCryptoAllowance(fixture.store, 1001, spender, spender === 3002 ? 0 : 50);
   for (const spender of [4001, 4002]) for (const token of [500, 501]) insertTokenAllowance(fixture.store, 1001, spender, token, 9);
   for (let i = 1; i <= 3; i++) insertReward(fixture.store, 1001, 7000 + i, i * 100);
-  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
-});
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
 });
 
-const get = (url: string) => api!.server.inject({ method: 'GET', url });
+const { get } = fixture;
 const json = async (url: string) => JSON.parse((await get(url)).body);
 
 describe('the account path parameter', () => {

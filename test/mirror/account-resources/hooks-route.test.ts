@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
-import { insertAccounts, tempStore } from '../../helpers/ledger-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { insertAccounts } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 
 // GET /api/v1/accounts/{id}/hooks and /hooks/{hookId}/storage over a real SQLite file.
-const fixture = tempStore();
-let api: MirrorApi | undefined;
 const word = (n: number): Buffer => Buffer.from(n.toString(16).padStart(64, '0'), 'hex');
 
-beforeAll(() => {
+const fixture = mirrorApiFixture(() => {
   const db = fixture.store.db;
   insertAccounts(fixture.store, [{ num: 1001 }]);
   const hook = db.prepare(`INSERT INTO hook (owner_id, hook_id, admin_key, contract_id, created_timestamp, deleted, extension_point, type,
@@ -21,14 +18,9 @@ beforeAll(() => {
   change.run(word(1), 21, word(100));
   change.run(word(2), 6, Buffer.alloc(0));
   change.run(word(3), 7, word(9));
-  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
-});
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
 });
 
-const json = async (url: string) => JSON.parse((await api!.server.inject({ method: 'GET', url })).body);
+const json = async (url: string) => JSON.parse((await fixture.get(url)).body);
 
 describe('GET /api/v1/accounts/{id}/hooks', () => {
   it('lists hooks newest id first and pages by hook.id', async () => {

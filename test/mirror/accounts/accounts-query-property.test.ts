@@ -1,22 +1,13 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
-import { insertAccounts, insertTokenAssociations, tempStore } from '../../helpers/ledger-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { insertAccounts, insertTokenAssociations } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 
 // Random query strings against the real route over a real SQLite file: whatever a client
 // sends, the answer is a 200 or a 400 that says what is wrong, never a 5xx.
-const fixture = tempStore();
-let api: MirrorApi | undefined;
-
-beforeAll(() => {
+const fixture = mirrorApiFixture(() => {
   insertAccounts(fixture.store, Array.from({ length: 60 }, (_, i) => ({ num: i + 1, balance: i * 1000, deleted: i % 17 === 0 })));
   insertTokenAssociations(fixture.store, 7, 9000, 55);
-  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
-});
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
 });
 
 const names = fc.constantFrom('account.id', 'account.balance', 'account.publickey', 'balance', 'limit', 'order', 'ACCOUNT.ID', 'Limit', 'unknown', 'account.', '', 'timestamp');
@@ -35,7 +26,7 @@ describe('GET /api/v1/accounts with random query strings', () => {
   it('answers 200 or 400, and every 400 carries the error body', async () => {
     await fc.assert(fc.asyncProperty(queryString, async (query) => {
       const url = `/api/v1/accounts?${encodeURI(query).replace(/%25/g, '%')}`;
-      const response = await api!.server.inject({ method: 'GET', url });
+      const response = await fixture.get(url);
       expect([200, 400]).toContain(response.statusCode);
       const body = JSON.parse(response.body);
       if (response.statusCode === 400) {
@@ -50,7 +41,7 @@ describe('GET /api/v1/accounts with random query strings', () => {
 
   it('names every unknown or malformed parameter in the 400', async () => {
     await fc.assert(fc.asyncProperty(fc.stringMatching(/^[a-z]{3,10}$/).filter((n) => !['balance', 'limit', 'order'].includes(n)), async (name) => {
-      const response = await api!.server.inject({ method: 'GET', url: `/api/v1/accounts?${name}=1` });
+      const response = await fixture.get(`/api/v1/accounts?${name}=1`);
       expect(response.statusCode).toBe(400);
       expect(response.body).toContain(name);
     }), { numRuns: 50 });

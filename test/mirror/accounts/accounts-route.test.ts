@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
+import { describe, expect, it } from 'vitest';
 import { parseJsonLossless } from '../../../main/mirror/format/json-out.ts';
 import { ed25519KeyBytes } from '../../../main/mirror/format/key.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
-import { insertAccounts, insertTokenAssociations, tempStore } from '../../helpers/ledger-fixture.ts';
+import { insertAccounts, insertTokenAssociations } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 
 // The real routes over a real SQLite file, called through Fastify's inject (no socket).
-const fixture = tempStore();
-let api: MirrorApi | undefined;
 const BIG = 9_223_372_036_854_775_000n;
 const KEY = 'cd'.repeat(32);
 
-beforeAll(() => {
+const fixture = mirrorApiFixture(() => {
   const regular = Array.from({ length: 31 }, (_, i) => ({ num: i + 1, balance: (i % 3) * 100 })).filter((a) => a.num !== 2);
   insertAccounts(fixture.store, [
     ...regular,
@@ -20,14 +17,9 @@ beforeAll(() => {
     { num: 41, type: 'TOKEN' },
   ]);
   insertTokenAssociations(fixture.store, 40, 5000, 60);
-  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
-});
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => api!.server.inject({ method: 'GET', url, headers });
+const { get } = fixture;
 
 describe('GET /api/v1/accounts', () => {
   it('pages with links.next and an RFC 5988 Link header', async () => {

@@ -1,30 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
-import { insertAccounts, tempStore } from '../../helpers/ledger-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { insertAccounts } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 import { insertHolding, insertSnapshot, insertToken } from '../../helpers/token-fixture.ts';
 
 // GET /api/v1/balances over a real SQLite file, through Fastify's inject.
-const fixture = tempStore();
-let api: MirrorApi | undefined;
 // A snapshot a month ago: inside the six-month window the reference looks back over.
 const SNAPSHOT = BigInt(Date.now() - 30 * 86_400_000) * 1_000_000n;
 
-beforeAll(() => {
+const fixture = mirrorApiFixture(() => {
   insertAccounts(fixture.store, Array.from({ length: 6 }, (_, i) => ({ num: i + 1, balance: (i + 1) * 100 })));
   insertToken(fixture.store, 500);
   insertHolding(fixture.store, 3, 500, 77);
   insertHolding(fixture.store, 4, 500, 5, { associated: 0 });
   for (const num of [2, 3, 4]) insertSnapshot(fixture.store, SNAPSHOT, num, num * 10, num === 3 ? [[500, 70]] : []);
   insertSnapshot(fixture.store, SNAPSHOT - 1_000_000_000n, 5, 55);
-  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
-});
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => api!.server.inject({ method: 'GET', url, headers });
+const { get } = fixture;
 
 describe('GET /api/v1/balances', () => {
   it('lists current balances newest account first, with associated token balances only', async () => {

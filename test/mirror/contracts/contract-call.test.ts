@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultMirrorApiConfig, mergeConfig, type MirrorApiConfig } from '../../../main/mirror/config.ts';
 import { encodeEntityId } from '../../../main/mirror/format/entity-id.ts';
 import { GasThrottle } from '../../../main/mirror/contracts/call/gas-throttle.ts';
 import { revertReason } from '../../../main/mirror/contracts/call/call-service.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
 import { BYTECODE, insertBlock, insertContract, insertPayer, insertSlot, insertStateChange } from '../../helpers/contract-fixture.ts';
-import { tempStore } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 
-const fixture = tempStore();
 let config: MirrorApiConfig = defaultMirrorApiConfig();
-let api: MirrorApi | undefined;
 
 const address = (num: number): string => num.toString(16).padStart(40, '0');
 const word = (value: bigint): string => `0x${value.toString(16).padStart(64, '0')}`;
 
-beforeAll(() => {
-  const { store } = fixture;
+const fixture = mirrorApiFixture((store) => {
   insertContract(store, { num: 1001, runtime: BYTECODE.readSlot0, evmAddress: 'aa'.repeat(20) });
   insertContract(store, { num: 1002, runtime: BYTECODE.writeThenRead });
   insertContract(store, { num: 1003, runtime: BYTECODE.revertNope });
@@ -26,15 +22,10 @@ beforeAll(() => {
   insertBlock(store, 7, 1_000, 2_000);
   insertBlock(store, 8, 2_001, 3_000);
   insertStateChange(store, 1_500, 1001, 0, 9);
-  api = createMirrorApi(store, () => config, false);
-});
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
-});
+}, { config: () => config, hostCheck: false });
 
 async function call(body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
-  const response = await api!.server.inject({
+  const response = await fixture.inject({
     method: 'POST', url: '/api/v1/contracts/call', payload: typeof body === 'string' ? body : JSON.stringify(body),
     headers: { 'content-type': 'application/json', ...headers },
   });
@@ -136,7 +127,7 @@ VALUES (?, 3001, 5, 0, 'ACCOUNT', 0, 100, 0)`).run(id);
   });
 
   it('accepts JSON only', async () => {
-    const response = await api!.server.inject({ method: 'POST', url: '/api/v1/contracts/call', payload: 'to=1', headers: { 'content-type': 'text/plain' } });
+    const response = await fixture.inject({ method: 'POST', url: '/api/v1/contracts/call', payload: 'to=1', headers: { 'content-type': 'text/plain' } });
     expect(response.statusCode).toBe(415);
     expect(JSON.parse(response.body)._status.messages[0].message).toContain('Unsupported media type');
   });

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
+import { describe, expect, it } from 'vitest';
 import { BYTECODE, insertContract, insertResult, insertSlot, insertStateChange } from '../../helpers/contract-fixture.ts';
-import { tempStore } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 
-const fixture = tempStore();
-let api: MirrorApi | undefined;
 const hashOf = (timestamp: number): string => `0x${timestamp.toString(16).padStart(64, '0')}`;
 
-beforeAll(() => {
-  const { store } = fixture;
+const fixture = mirrorApiFixture((store) => {
   insertContract(store, { num: 1001, runtime: BYTECODE.readSlot0 });
   insertContract(store, { num: 1002, runtime: BYTECODE.callTokenService });
   insertSlot(store, 1001, 0n, 42n);
@@ -18,15 +13,10 @@ beforeAll(() => {
   insertStateChange(store, 6_000, 1001, 0, 42);
   insertResult(store, { timestamp: 5_000, contractNum: 1001, payer: 2 });
   insertResult(store, { timestamp: 5_001, contractNum: 1002, payer: 2 });
-  api = createMirrorApi(store, defaultMirrorApiConfig, false);
-});
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
-});
+}, { hostCheck: false });
 
 async function get(url: string) {
-  const response = await api!.server.inject({ method: 'GET', url });
+  const response = await fixture.get(url);
   return { status: response.statusCode, body: JSON.parse(response.body), headers: response.headers };
 }
 

@@ -1,18 +1,12 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
+import { describe, expect, it } from 'vitest';
 import { BYTECODE, insertBlock, insertContract, insertLog, insertResult, insertSlot, insertStateChange } from '../../helpers/contract-fixture.ts';
-import { tempStore } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 
 // Random paths, query strings and call bodies against the real routes over a real SQLite
 // file: whatever a client sends, the answer is never a 5xx, and every 4xx carries the
 // mirror error body.
-const fixture = tempStore();
-let api: MirrorApi | undefined;
-
-beforeAll(() => {
-  const { store } = fixture;
+const fixture = mirrorApiFixture((store) => {
   for (let n = 0; n < 8; n++) insertContract(store, { num: 1001 + n, runtime: n % 2 === 0 ? BYTECODE.readSlot0 : BYTECODE.revertNope, evmAddress: n === 0 ? 'ab'.repeat(20) : undefined });
   insertBlock(store, 3, 1_000, 5_000);
   for (let t = 0; t < 20; t++) {
@@ -21,11 +15,6 @@ beforeAll(() => {
     insertStateChange(store, 1_000 + t, 1001 + (t % 8), t % 3, t);
   }
   insertSlot(store, 1001, 0n, 5n);
-  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
-});
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
 });
 
 const ids = fc.constantFrom('0.0.1001', '1001', '0.1001', `0x${'ab'.repeat(20)}`, 'ab'.repeat(20), `0.0.${'ab'.repeat(20)}`, '0.0.99999',
@@ -69,7 +58,7 @@ describe('contracts endpoints with random requests', () => {
   it('never answer 5xx to a GET, and every error carries the error body', async () => {
     await fc.assert(fc.asyncProperty(path, query, async (p, q) => {
       const url = `${p}?${encodeURI(q).replace(/%25/g, '%')}`;
-      const response = await api!.server.inject({ method: 'GET', url });
+      const response = await fixture.get(url);
       expectMirrorAnswer(response.statusCode, response.body);
     }), { numRuns: 500 });
   });
@@ -87,7 +76,7 @@ describe('contracts endpoints with random requests', () => {
       block: fc.option(fc.constantFrom('latest', 'earliest', '0x3', '3', '99', 'soon'), { nil: undefined }),
     }, { requiredKeys: [] });
     await fc.assert(fc.asyncProperty(field, async (body) => {
-      const response = await api!.server.inject({ method: 'POST', url: '/api/v1/contracts/call', payload: body, headers: { 'content-type': 'application/json' } });
+      const response = await fixture.inject({ method: 'POST', url: '/api/v1/contracts/call', payload: body, headers: { 'content-type': 'application/json' } });
       expectMirrorAnswer(response.statusCode, response.body);
     }), { numRuns: 200 });
   });

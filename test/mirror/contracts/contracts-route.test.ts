@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
+import { createMirrorApi } from '../../../main/mirror/mirror-api.ts';
 import { BYTECODE, insertBlock, insertContract, insertLog, insertResult, insertSlot, insertStateChange } from '../../helpers/contract-fixture.ts';
-import { tempStore } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 
-const fixture = tempStore();
-let api: MirrorApi | undefined;
 const TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 
-beforeAll(() => {
-  const { store } = fixture;
+const fixture = mirrorApiFixture((store) => {
   for (let n = 1; n <= 30; n++) insertContract(store, { num: 1000 + n, runtime: BYTECODE.readSlot0, evmAddress: n === 1 ? 'ab'.repeat(20) : undefined });
   insertBlock(store, 5, 1_000_000_000_000, 2_000_000_000_000);
   for (let t = 1; t <= 4; t++) {
@@ -18,15 +15,10 @@ beforeAll(() => {
     insertStateChange(store, 1_000_000_000_000 + t, 1001, 1, t);
   }
   insertSlot(store, 1001, 1n, 77n);
-  api = createMirrorApi(store, defaultMirrorApiConfig, false);
-});
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
-});
+}, { hostCheck: false });
 
 async function get(url: string, headers: Record<string, string> = {}) {
-  const response = await api!.server.inject({ method: 'GET', url, headers });
+  const response = await fixture.get(url, headers);
   return { status: response.statusCode, body: response.body ? JSON.parse(response.body) : null, headers: response.headers };
 }
 

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
+import { describe, expect, it } from 'vitest';
 import { encodeCall, eventTopic } from '../../../main/mirror/demo/evm/abi.ts';
 import { generateDemoLedger } from '../../../main/mirror/demo/generate-ledger.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
-import { tempStore } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 
 // Every screen of the app over a freshly generated demo ledger in a real SQLite file.
-const fixture = tempStore();
+const fixture = mirrorApiFixture((store) => {
+  generateDemoLedger(store, { accounts: 2000, keyThread: false });
+}, { seedTimeoutMs: 120_000 });
 const db = fixture.store.db;
-let api: MirrorApi;
-
-beforeAll(() => {
-  generateDemoLedger(fixture.store, { accounts: 2000, keyThread: false });
-  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
-}, 120_000);
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
-});
 
 type Body = Record<string, any>;
 async function get(url: string): Promise<Body> {
-  const response = await api.server.inject({ method: 'GET', url });
+  const response = await fixture.get(url);
   expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(200);
   return JSON.parse(response.body) as Body;
 }
@@ -133,7 +123,7 @@ describe('the demo ledger serves every list endpoint', () => {
     const counter = one<{ contract_id: number }>('SELECT contract_id FROM contract_log WHERE topic0 = ? ORDER BY contract_id LIMIT 1', incremented).contract_id;
     const last = one<{ topic0: Buffer; data: Buffer }>('SELECT topic0, data FROM contract_log WHERE contract_id = ? ORDER BY consensus_timestamp DESC LIMIT 1', counter);
     const expected = last.topic0.equals(incremented) ? BigInt(`0x${last.data.subarray(32, 64).toString('hex')}`) : 0n;
-    const response = await api.server.inject({ method: 'POST', url: '/api/v1/contracts/call', payload: {
+    const response = await fixture.inject({ method: 'POST', url: '/api/v1/contracts/call', payload: {
       to: `0x${counter.toString(16).padStart(40, '0')}`, data: `0x${encodeCall('count()').toString('hex')}`,
     } });
     expect(response.statusCode, response.body).toBe(200);

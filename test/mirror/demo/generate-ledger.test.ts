@@ -1,34 +1,26 @@
 import { createPublicKey, sign, verify } from 'node:crypto';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
+import { describe, expect, it } from 'vitest';
 import { isDemoLedgerCurrent } from '../../../main/mirror/demo/demo-meta.ts';
 import { HISTORY_TABLES } from '../../../main/mirror/demo/history-writer.ts';
 import { generateDemoLedger, type DemoLedgerStats } from '../../../main/mirror/demo/generate-ledger.ts';
 import { ed25519PrivateKey, ed25519PublicKey, ed25519SeedFor, secp256k1PrivateKeyFor } from '../../../main/mirror/demo/keys.ts';
 import { publicKeyOf, renderKey } from '../../../main/mirror/format/key.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
 import { tempStore } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 import { ledgerDigest, tableDigests } from './demo-fixture.ts';
 
 const ACCOUNTS = 3000;
 const LEDGER_TABLES = ['entity', 'entity_stake', 'token', 'token_account'];
-const fixture = tempStore();
-const db = fixture.store.db;
 let stats: DemoLedgerStats;
-let api: MirrorApi | undefined;
 
 interface KeyedRow { num: number; key: Buffer | null; public_key: string | null; alias: Buffer | null; evm_address: Buffer | null }
 
-beforeAll(() => {
-  stats = generateDemoLedger(fixture.store, { accounts: ACCOUNTS, keyThread: false });
-  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
+const fixture = mirrorApiFixture((store) => {
+  stats = generateDemoLedger(store, { accounts: ACCOUNTS, keyThread: false });
 });
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
-});
+const db = fixture.store.db;
 
 const count = (sql: string, ...params: unknown[]) => (db.prepare(sql).get(...params) as { n: number }).n;
 const userAccounts = (where: string) => db.prepare(`SELECT num, key, public_key, alias, evm_address FROM entity
@@ -143,7 +135,7 @@ describe('generateDemoLedger', () => {
 
 describe('the accounts API over a generated ledger', () => {
   const get = async (url: string) => {
-    const response = await api!.server.inject({ method: 'GET', url });
+    const response = await fixture.get(url);
     expect(response.statusCode).toBe(200);
     return JSON.parse(response.body) as { accounts: Array<Record<string, unknown>>; links: { next: string | null } };
   };

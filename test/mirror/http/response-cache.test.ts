@@ -1,29 +1,23 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultMirrorApiConfig, type MirrorApiConfig } from '../../../main/mirror/config.ts';
 import { listenOnLoopback } from '../../../main/http/listen.ts';
 import { ResponseCache } from '../../../main/mirror/http/response-cache.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
-import { insertAccounts, tempStore } from '../../helpers/ledger-fixture.ts';
+import { createMirrorApi } from '../../../main/mirror/mirror-api.ts';
+import { insertAccounts } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 
-const fixture = tempStore();
 let config: MirrorApiConfig = defaultMirrorApiConfig();
-let api: MirrorApi;
 
-beforeAll(() => {
+const fixture = mirrorApiFixture(() => {
   insertAccounts(fixture.store, Array.from({ length: 30 }, (_, i) => ({ num: i + 1, balance: 1000 + i })));
-  api = createMirrorApi(fixture.store, () => config, true);
-});
-afterAll(async () => {
-  await api.server.close();
-  fixture.dispose();
-});
+}, { config: () => config });
 
-const get = (url: string, headers: Record<string, string> = {}) => api.server.inject({ method: 'GET', url, headers });
+const { get } = fixture;
 
 describe('mirror response cache', () => {
   it('answers a repeated GET from the cache with the same body and headers', async () => {
-    const list = vi.spyOn(api.accounts, 'list');
+    const list = vi.spyOn(fixture.api.accounts, 'list');
     const first = await get('/api/v1/accounts?limit=2');
     const second = await get('/api/v1/accounts?limit=2');
     expect(list).toHaveBeenCalledTimes(1);
@@ -77,7 +71,7 @@ describe('mirror response cache', () => {
   });
 
   it('keeps neither errors nor refused hosts', async () => {
-    const list = vi.spyOn(api.accounts, 'list');
+    const list = vi.spyOn(fixture.api.accounts, 'list');
     await get('/api/v1/accounts?limit=x');
     await get('/api/v1/accounts?limit=x');
     expect(list).toHaveBeenCalledTimes(2);

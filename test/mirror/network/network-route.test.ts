@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultMirrorApiConfig, mergeConfig } from '../../../main/mirror/config.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
-import { insertAccounts, tempStore } from '../../helpers/ledger-fixture.ts';
+import { insertAccounts } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 import { field, hapiTransaction, varintField } from '../../helpers/protobuf-writer.ts';
 
 // The network endpoints over a real SQLite file.
-const fixture = tempStore();
-let api: MirrorApi | undefined;
 
 /** ExchangeRate {hbarEquiv = 1, centEquiv = 2, expirationTime = 3 {seconds = 1}}. */
 const rate = (hbar: number, cent: number, expiry: number) =>
@@ -15,7 +13,7 @@ const rate = (hbar: number, cent: number, expiry: number) =>
 const schedule = (prices: Array<[number, number]>) => field(1, Buffer.concat(prices.map(([functionality, gas]) =>
   field(1, Buffer.concat([varintField(1, functionality), field(3, field(3, varintField(8, gas)))])))));
 
-beforeAll(() => {
+const fixture = mirrorApiFixture(() => {
   const db = fixture.store.db;
   insertAccounts(fixture.store, [{ num: 2, balance: 4_000_000_000_000_000_000n }, { num: 42, balance: 50 }, { num: 1001, balance: 10 }]);
   db.prepare('INSERT INTO account_balance (consensus_timestamp, account_id, balance) VALUES (?, ?, ?)').run(5000, 2, 1);
@@ -35,19 +33,14 @@ beforeAll(() => {
       VALUES (10, ?, 'description', ?, ?, ?, 'abcd', 0)`).run(node, `0.0.${node + 3}`, node + 3, Buffer.from('01d1', 'utf8'));
     db.prepare(`INSERT INTO address_book_service_endpoint (consensus_timestamp, node_id, ip_address_v4, port) VALUES (10, ?, '127.0.0.1', 50211)`).run(node);
   }
-  api = createMirrorApi(fixture.store, () => mergeConfig(defaultMirrorApiConfig(), { network: { currencyFormat: 'HBARS' } }), true);
-});
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
-});
+}, { config: () => mergeConfig(defaultMirrorApiConfig(), { network: { currencyFormat: 'HBARS' } }) });
 
 const get = async (url: string) => {
-  const response = await api!.server.inject({ method: 'GET', url });
+  const response = await fixture.get(url);
   return { response, body: /json/.test(String(response.headers['content-type'])) ? JSON.parse(response.body) : response.body };
 };
 const post = (body: Buffer | string, contentType = 'application/protobuf', query = '') =>
-  api!.server.inject({ method: 'POST', url: `/api/v1/network/fees${query}`, payload: body, headers: { 'content-type': contentType } });
+  fixture.inject({ method: 'POST', url: `/api/v1/network/fees${query}`, payload: body, headers: { 'content-type': contentType } });
 
 describe('network supply, exchange rate, fees, stake and nodes', () => {
   it('computes released supply now and as of a balance snapshot, and as text with q=', async () => {

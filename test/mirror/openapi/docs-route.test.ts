@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
+import { describe, expect, it } from 'vitest';
 import { appPackageVersion } from '../../../main/mirror/openapi/app-package-version.ts';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import { tempStore } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 
 // The documentation routes over a real store and the real app: content types, caching, the
 // HTML page's self-containment, and that other unknown paths are still the mirror's 404.
-const fixture = tempStore();
-let api: MirrorApi;
-beforeAll(() => {
-  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
-});
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
-});
+const fixture = mirrorApiFixture();
 
-const get = (url: string, headers: Record<string, string> = {}) => api.server.inject({ method: 'GET', url, headers });
+const { get } = fixture;
 
 describe('GET /api/v1/docs/openapi.json and openapi.yml', () => {
   it('serves the document as JSON with the app version, cacheable, with ETag and 304', async () => {

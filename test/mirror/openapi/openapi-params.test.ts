@@ -1,30 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
+import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../../main/mirror/openapi/openapi-types.ts';
-import { insertAccounts, tempStore } from '../../helpers/ledger-fixture.ts';
+import { insertAccounts } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 import { DOCUMENT, documentedOperations, exampleUrl, exampleValues, parametersOf, resolveRef } from './openapi-fixture.ts';
 
 // The document's query parameters against the real endpoints over a real SQLite store: each
 // documented example is accepted, a value the document's pattern refuses is refused, and an
 // unknown key is a 400. Documentation and validation cannot drift apart unnoticed.
-const fixture = tempStore();
-let api: MirrorApi;
-
-beforeAll(() => {
+const fixture = mirrorApiFixture(() => {
   // The entities the path examples name, so endpoints that look the owner up first still validate the query.
   insertAccounts(fixture.store, [{ num: 1001 }, { num: 3001, type: 'CONTRACT' }, { num: 5001, type: 'TOKEN' }, { num: 6001 }]);
   fixture.store.db.prepare("UPDATE entity SET type = 'TOPIC' WHERE id = 6001").run();
-  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
-});
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
 });
 
 type Messages = Array<{ message: string; detail?: string }>;
 async function request(method: string, url: string): Promise<{ status: number; messages: Messages; body: string }> {
-  const response = await api.server.inject({ method: method.toUpperCase() as 'GET', url });
+  const response = await fixture.inject({ method: method.toUpperCase() as 'GET', url });
   const messages = response.headers['content-type']?.toString().startsWith('application/json') && response.statusCode >= 400
     ? (JSON.parse(response.body) as { _status: { messages: Messages } })._status.messages
     : [];

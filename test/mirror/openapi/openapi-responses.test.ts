@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
+import { describe, expect, it } from 'vitest';
 import { generateDemoLedger } from '../../../main/mirror/demo/generate-ledger.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
 import type { Response } from '../../../main/mirror/openapi/openapi-types.ts';
-import { tempStore } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 import { DOCUMENT, documentedOperations, resolveRef } from './openapi-fixture.ts';
 import { schemaProblems } from './schema-check.ts';
 
 // Real answers over a generated demo ledger against their documented 200 schemas: a field the
 // render-*.ts files add, drop or change the type or nullability of, and the document no longer
 // describes, fails here. Paths are filled from the lists themselves.
-const fixture = tempStore();
-let api: MirrorApi;
-beforeAll(() => {
+const fixture = mirrorApiFixture(() => {
   generateDemoLedger(fixture.store, { accounts: 1200, keyThread: false });
-  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
-}, 120_000);
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
-});
+}, { seedTimeoutMs: 120_000 });
 
 type Body = Record<string, any>;
 async function get(url: string): Promise<{ status: number; body: Body }> {
-  const response = await api.server.inject({ method: 'GET', url });
+  const response = await fixture.get(url);
   return { status: response.statusCode, body: response.headers['content-type']?.toString().startsWith('application/json') ? JSON.parse(response.body) as Body : {} };
 }
 

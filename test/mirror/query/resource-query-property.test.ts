@@ -1,8 +1,7 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
-import { insertAccounts, tempStore } from '../../helpers/ledger-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { insertAccounts } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 import {
   insertCryptoAllowance, insertHolding, insertNft, insertReward, insertSnapshot, insertToken, insertTokenAllowance,
 } from '../../helpers/token-fixture.ts';
@@ -10,11 +9,7 @@ import {
 // Random query strings and path ids against the balances, tokens and account sub-resource
 // routes over a real SQLite file: whatever a client sends, the answer is a 2xx, a 400 that
 // says what is wrong, or a 404 with the error body; never a 5xx.
-const fixture = tempStore();
-let api: MirrorApi | undefined;
-
-beforeAll(() => {
-  const store = fixture.store;
+const fixture = mirrorApiFixture((store) => {
   insertAccounts(store, Array.from({ length: 30 }, (_, i) => ({ num: i + 1, balance: i * 10 })));
   for (let t = 100; t < 110; t++) insertToken(store, t, { type: t >= 105 ? 'NON_FUNGIBLE_UNIQUE' : 'FUNGIBLE_COMMON' });
   for (let a = 1; a <= 30; a++) insertHolding(store, a, 100 + (a % 10), a);
@@ -24,11 +19,6 @@ beforeAll(() => {
   for (let s = 1; s <= 10; s++) insertCryptoAllowance(store, 1, 100 + s, s);
   for (let s = 1; s <= 10; s++) insertTokenAllowance(store, 1, 100 + (s % 3), 100 + s, s);
   for (let r = 1; r <= 10; r++) insertReward(store, 1, r, r);
-  api = createMirrorApi(store, defaultMirrorApiConfig, true);
-});
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
 });
 
 const ids = fc.constantFrom('1', '0.0.1', '0.0.105', '105', '0.0.100', '0x0000000000000000000000000000000000000069',
@@ -64,7 +54,7 @@ describe('balances, tokens and account sub-resources with random requests', () =
   it('answer 2xx, 400 or 404, and every error carries the error body', async () => {
     await fc.assert(fc.asyncProperty(paths, queryString, async (path, query) => {
       const url = `${path}?${encodeURI(query).replace(/%25/g, '%')}`;
-      const response = await api!.server.inject({ method: 'GET', url });
+      const response = await fixture.get(url);
       expect(response.statusCode, url).toBeLessThan(500);
       expect([200, 206, 400, 404], url).toContain(response.statusCode);
       const body = JSON.parse(response.body);
@@ -81,7 +71,7 @@ describe('balances, tokens and account sub-resources with random requests', () =
       '/api/v1/accounts/1/nfts', '/api/v1/accounts/1/rewards', '/api/v1/accounts/1/allowances/crypto', '/api/v1/accounts/1/allowances/tokens',
       '/api/v1/accounts/1/hooks', '/api/v1/accounts/1/hooks/1/storage');
     await fc.assert(fc.asyncProperty(validPaths, fc.stringMatching(/^[a-z]{3,10}$/).filter((n) => !['limit', 'order', 'name', 'type', 'timestamp', 'publickey', 'serialnumber', 'key'].includes(n)), async (path, name) => {
-      const response = await api!.server.inject({ method: 'GET', url: `${path}?${name}=1` });
+      const response = await fixture.get(`${path}?${name}=1`);
       expect(response.statusCode).toBe(400);
       expect(response.body).toContain(`Unknown query parameter: ${name}`);
     }), { numRuns: 100 });

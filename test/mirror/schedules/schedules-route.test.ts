@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
+import { describe, expect, it } from 'vitest';
 import { schedulesSql } from '../../../main/mirror/schedules/schedules-sql.ts';
-import { tempStore } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 
 // Schedules over a real SQLite file.
-const fixture = tempStore();
-let api: MirrorApi | undefined;
 const NOW = BigInt(Date.now()) * 1_000_000n;
 
-beforeAll(() => {
+const fixture = mirrorApiFixture(() => {
   const insert = fixture.store.db.prepare(`INSERT INTO schedule (schedule_id, consensus_timestamp, creator_account_id, executed_timestamp,
       payer_account_id, transaction_body, wait_for_expiry) VALUES (?, ?, ?, ?, ?, X'010203', 0)`);
   fixture.store.db.transaction(() => {
@@ -18,15 +14,10 @@ beforeAll(() => {
   fixture.store.db.prepare(`INSERT INTO transaction_signature (consensus_timestamp, entity_id, public_key_prefix, signature, type)
     VALUES (1, 2001, X'010101', X'020202', 3)`).run();
   fixture.store.analyze();
-  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
-});
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
 });
 
 const get = async (url: string) => {
-  const response = await api!.server.inject({ method: 'GET', url });
+  const response = await fixture.get(url);
   return { response, body: JSON.parse(response.body) };
 };
 

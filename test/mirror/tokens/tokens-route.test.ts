@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
-import { insertAccounts, tempStore } from '../../helpers/ledger-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { insertAccounts } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 import { insertHolding, insertNft, insertToken } from '../../helpers/token-fixture.ts';
 
 // The /api/v1/tokens endpoints over a real SQLite file.
-const fixture = tempStore();
-let api: MirrorApi | undefined;
-
-beforeAll(() => {
+const fixture = mirrorApiFixture(() => {
   insertAccounts(fixture.store, [{ num: 7 }, { num: 8 }]);
   for (let id = 100; id < 106; id++) insertToken(fixture.store, id, { name: id === 103 ? 'Special Coin' : `Token ${id}` });
   insertToken(fixture.store, 200, { type: 'NON_FUNGIBLE_UNIQUE', decimals: 0 });
@@ -20,14 +16,9 @@ beforeAll(() => {
   for (let serial = 1; serial <= 4; serial++) insertNft(fixture.store, 200, serial, serial % 2 === 0 ? 7 : 8);
   // A token whose fee schedule row is missing still shows an empty current schedule.
   fixture.store.db.prepare('DELETE FROM custom_fee WHERE entity_id = 105').run();
-  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
-});
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
 });
 
-const get = (url: string) => api!.server.inject({ method: 'GET', url });
+const { get } = fixture;
 const json = async (url: string) => JSON.parse((await get(url)).body);
 
 describe('GET /api/v1/tokens', () => {

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
 import { ed25519KeyBytes } from '../../../main/mirror/format/key.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
 import { parseQueryString } from '../../../main/mirror/http/query-string.ts';
 import { parseTopicMessagesParams } from '../../../main/mirror/topics/topic-messages-params.ts';
 import { topicMessagesSql } from '../../../main/mirror/topics/topic-messages-sql.ts';
-import { insertAccounts, tempStore } from '../../helpers/ledger-fixture.ts';
+import { insertAccounts } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 
 // Topic metadata and messages over a real SQLite file.
-const fixture = tempStore();
-let api: MirrorApi | undefined;
 const T0 = 1_700_000_000_000_000_000n;
 const SUBMIT_KEY = 'cd'.repeat(32);
 
-beforeAll(() => {
+const fixture = mirrorApiFixture(() => {
   insertAccounts(fixture.store, [{ num: 7, type: 'TOKEN', memo: 'topic memo' }]);
   fixture.store.db.prepare("UPDATE entity SET type = 'TOPIC' WHERE id = 7").run();
   fixture.store.db.prepare('INSERT INTO topic (id, submit_key, created_timestamp, timestamp_range_lower) VALUES (7, ?, 5, 5)')
@@ -25,15 +23,10 @@ beforeAll(() => {
     for (let i = 1; i <= 50; i++) insert.run(T0 + 1000n + BigInt(i), Buffer.from('other'), Buffer.from('hash'), i, 8, null, null, null);
   })();
   fixture.store.analyze();
-  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
-});
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
 });
 
 const get = async (url: string) => {
-  const response = await api!.server.inject({ method: 'GET', url });
+  const response = await fixture.get(url);
   return { response, body: JSON.parse(response.body) };
 };
 

@@ -1,28 +1,19 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
-import { insertAccounts, tempStore } from '../../helpers/ledger-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { insertAccounts } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 import { hapiTransaction } from '../../helpers/protobuf-writer.ts';
 import { generateTransactions, insertTransactions } from '../../helpers/transaction-fixture.ts';
 
 // Random paths and query strings against every transactions, account-by-id, topics,
 // schedules and network route, over a real SQLite file: the answer is a 200, a 404 or a
 // 400 carrying the mirror error body; never a 5xx.
-const fixture = tempStore();
-let api: MirrorApi | undefined;
-
-beforeAll(() => {
+const fixture = mirrorApiFixture(() => {
   insertAccounts(fixture.store, Array.from({ length: 40 }, (_, i) => ({ num: 1000 + i, balance: i })));
   insertTransactions(fixture.store, generateTransactions(300));
   const message = fixture.store.db.prepare(`INSERT INTO topic_message (consensus_timestamp, message, running_hash, sequence_number, topic_id)
     VALUES (?, X'6869', X'00', ?, 7)`);
   for (let i = 1; i <= 30; i++) message.run(1_700_000_000_000_000_000n + BigInt(i), i);
-  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
-});
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
 });
 
 const ids = fc.constantFrom('0.0.1005', '1005', '0.1005', '7', '0.0.7', '0x' + '0'.repeat(36) + '03ed', 'AAAQEAYEAUDAOCAJ', '0.0.-1', '9999999999999999999999',
@@ -56,7 +47,7 @@ describe('M2 endpoints with random requests', () => {
   it('answer 200, 404 or a 400 with the error body, never a 5xx', async () => {
     await fc.assert(fc.asyncProperty(path, query, async (p, q) => {
       const url = `${p}?${encodeURI(q).replace(/%25/g, '%')}`;
-      const response = await api!.server.inject({ method: 'GET', url });
+      const response = await fixture.get(url);
       expect([200, 400, 404]).toContain(response.statusCode);
       if (response.statusCode === 400) {
         const body = JSON.parse(response.body);
@@ -69,7 +60,7 @@ describe('M2 endpoints with random requests', () => {
   it('POST /network/fees answers any body with 200 or a 400 that explains, never a 5xx', async () => {
     const bodies = fc.oneof(fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)), fc.integer({ min: 1, max: 80 }).map((t) => hapiTransaction(t)));
     await fc.assert(fc.asyncProperty(bodies, async (payload) => {
-      const response = await api!.server.inject({ method: 'POST', url: '/api/v1/network/fees', payload, headers: { 'content-type': 'application/protobuf' } });
+      const response = await fixture.inject({ method: 'POST', url: '/api/v1/network/fees', payload, headers: { 'content-type': 'application/protobuf' } });
       expect([200, 400]).toContain(response.statusCode);
       if (response.statusCode === 400) expect(JSON.parse(response.body)._status.messages[0].message).toBeTruthy();
     }), { numRuns: 300 });

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
+import { describe, expect, it } from 'vitest';
 import { ed25519KeyBytes } from '../../../main/mirror/format/key.ts';
-import { createMirrorApi, type MirrorApi } from '../../../main/mirror/mirror-api.ts';
-import { tempStore } from '../../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 import { insertTransactions } from '../../helpers/transaction-fixture.ts';
 
 // The transactions routes over a real SQLite file, through Fastify's inject.
-const fixture = tempStore();
-let api: MirrorApi | undefined;
 const T0 = 1_700_000_000_000_000_000n;
 const KEY = 'ab'.repeat(32);
 const HASH = Buffer.from(Array.from({ length: 48 }, (_, i) => i + 1));
 
-beforeAll(() => {
+const fixture = mirrorApiFixture(() => {
   insertTransactions(fixture.store, [
     { consensus: T0 + 1n, payer: 1001, transfers: [[1001, -10], [1002, 10]], batchKey: ed25519KeyBytes(Buffer.from(KEY, 'hex')), highVolume: true },
     { consensus: T0 + 2n, payer: 1002, type: 37, result: 11, tokenTransfers: [[5000, 1003, 7]] },
@@ -21,15 +17,10 @@ beforeAll(() => {
     { consensus: T0 + 10n, payer: 1005, type: 74, validStart: T0, innerTransactions: `[1006,${T0 + 5n}]`, hash: HASH },
     { consensus: T0 + 11n, payer: 1006, validStart: T0 + 5n, parent: T0 + 10n, nonce: 0 },
   ]);
-  api = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
-});
-afterAll(async () => {
-  await api?.server.close();
-  fixture.dispose();
 });
 
 const get = async (url: string, headers: Record<string, string> = {}) => {
-  const response = await api!.server.inject({ method: 'GET', url, headers });
+  const response = await fixture.get(url, headers);
   return { response, body: JSON.parse(response.body || 'null') };
 };
 const ids = (body: { transactions: Array<{ consensus_timestamp: string }> }) => body.transactions.map((t) => t.consensus_timestamp);
