@@ -151,8 +151,14 @@ export function writeTransactions(file: string, total: number, progress: (line: 
  * older build still gets today's indexes.
  */
 export function migrationIndexes(tables: readonly string[]): string[] {
-  const statements = MIGRATIONS.flatMap((m) => m.sql.match(/CREATE (?:UNIQUE )?INDEX [^;]+;/g) ?? []);
-  return statements.filter((sql) => {
+  // An index a later migration drops or redefines counts in its last definition only.
+  const byName = new Map<string, string>();
+  for (const sql of MIGRATIONS.flatMap((m) => m.sql.match(/(?:CREATE (?:UNIQUE )?|DROP )INDEX [^;]+;/g) ?? [])) {
+    const name = /INDEX (?:IF (?:NOT )?EXISTS )?"?(\w+)"?/.exec(sql)![1]!;
+    byName.delete(name);
+    if (sql.startsWith('CREATE')) byName.set(name, sql);
+  }
+  return [...byName.values()].filter((sql) => {
     const table = /\bON "?(\w+)"? \(/.exec(sql)?.[1];
     return table !== undefined && tables.includes(table);
   });

@@ -84,6 +84,9 @@ describe('mirror benchmark dataset', () => {
     const expected = migrationIndexes(['transaction', 'transaction_hash', 'crypto_transfer', 'token_transfer']).map((sql) => /CREATE (?:UNIQUE )?INDEX (\w+)/.exec(sql)![1]!).sort();
     expect(names).toEqual(expected);
     expect(expected).toContain('transaction__failed');
+    // Migration 006 redefines the timestamp index: the dataset gets the covering definition only.
+    const timestampIndex = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'crypto_transfer__timestamp'").pluck().get() as string;
+    expect(timestampIndex).toContain('(consensus_timestamp, entity_id, amount, is_approval)');
   });
 
   it('reuses a complete dataset without writing it again', async () => {
