@@ -10,3 +10,11 @@ export async function listenOnLoopback(app: FastifyInstance, port: number): Prom
   if (address === null || typeof address === 'string') throw new Error('server did not bind to a TCP port');
   return `http://${LOOPBACK}:${address.port}`;
 }
+
+/** A busy fixed port is the usual start-up failure: say which flag picks another. */
+export function describeListenError(error: unknown, service: string, port: number): Error {
+  if ((error as { code?: string }).code === 'EADDRINUSE') {
+    return new Error(`port ${port} for the ${service} service is in use; choose another with --${service}-port N (0 picks a free port)`);
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}

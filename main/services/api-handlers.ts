@@ -12,6 +12,7 @@ import { createSyncHandlers } from './sync-handlers.ts';
 import { createProfileHandlers, type ProfileOptions } from './profile-handlers.ts';
 import { createVerifyHandlers } from './verify-handlers.ts';
 import { UnknownProfileError } from './network-profiles.ts';
+import { ProfileSwitchError } from './profile-switch.ts';
 import type { VerifyService } from '../verify/verify-service.ts';
 import type { ApiEventBus } from './event-bus.ts';
 
@@ -54,6 +55,7 @@ export function createApiHandlers(deps: HandlerDeps): ApiHandlers {
         return await deps.switchNetwork(name);
       } catch (error) {
         if (error instanceof UnknownProfileError) throw new ApiFailure('invalid-input', error.message);
+        if (error instanceof ProfileSwitchError) throw new ApiFailure('unavailable', error.message);
         throw error;
       }
     },

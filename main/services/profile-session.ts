@@ -42,17 +42,32 @@ export class ProfileSession {
   #countedAt = -Infinity;
   readonly #events: ApiEventBus;
   readonly #abort = new AbortController();
+  #stopped: Promise<void> | null = null;
+  /** Events go on the bus only while this is the open profile (see `announce`). */
+  #announcing = false;
 
   constructor(profile: NetworkProfile, dataDir: string, demoAccounts: number, events: ApiEventBus, log: (line: string) => void, syncOptions: ProfileSyncOptions = {}) {
     this.profile = profile;
     this.#events = events;
     const file = profileDatabaseFile(profile, dataDir);
     this.store = new LedgerStore({ file });
+    try {
+      ({ sync: this.sync, readThrough: this.readThrough, ready: this.ready } = this.#startWork(file, demoAccounts, log, syncOptions));
+    } catch (error) {
+      // A session that could not start leaves no open store behind (a failed network switch).
+      this.store.close();
+      throw error;
+    }
+  }
+
+  /** The sync (and read-through) of an upstream profile, or the demo ledger's generation. */
+  #startWork(file: string, demoAccounts: number, log: (line: string) => void, syncOptions: ProfileSyncOptions): Pick<ProfileSession, 'sync' | 'readThrough' | 'ready'> {
+    const profile = this.profile;
     if (profile.source === 'upstream' && profile.mirrorUrl !== null) {
       this.#state = 'ready';
       // One request budget per upstream: the crawl and the by-id read-through share it.
       const limiter = new RateLimiter(syncOptions.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND);
-      this.sync = new SyncEngine({
+      const sync = new SyncEngine({
         limiter,
         profile: profile.name,
         db: this.store.db,
@@ -61,14 +76,11 @@ export class ProfileSession {
         onStatus: (status) => this.#syncChanged(status),
         log,
       });
-      this.sync.start();
-      this.readThrough = new UpstreamReadThrough({ db: this.store.db, upstreamUrl: profile.mirrorUrl, limiter, log });
-      this.ready = Promise.resolve();
-    } else {
-      this.sync = null;
-      this.readThrough = null;
-      this.ready = this.#fill(file, demoAccounts, log);
+      const readThrough = new UpstreamReadThrough({ db: this.store.db, upstreamUrl: profile.mirrorUrl, limiter, log });
+      sync.start();
+      return { sync, readThrough, ready: Promise.resolve() };
     }
+    return { sync: null, readThrough: null, ready: this.#fill(file, demoAccounts, log) };
   }
 
   /** The sync's progress; for the demo profile a fixed `none` state. */
@@ -81,8 +93,18 @@ export class ProfileSession {
     };
   }
 
+  /**
+   * Whether the session's progress and sync events go on the API bus. Off while it is being
+   * opened (a switch that fails must not announce it) and once it has been replaced (its closing
+   * sync must not overwrite the new profile's status in the UI).
+   */
+  announce(on: boolean): void {
+    this.#announcing = on;
+  }
+
   /** Progress events at most a few a second, but every change of state or phase at once. */
   #syncChanged(status: SyncStatus): void {
+    if (!this.#announcing) return;
     const now = Date.now();
     const key = `${status.state}:${status.phase ?? ''}`;
     if (key === this.#lastSyncState && now - this.#lastSyncEmit < PROGRESS_INTERVAL_MS) return;
@@ -133,17 +155,29 @@ export class ProfileSession {
   }
 
   #emit(force: boolean): void {
+    if (!this.#announcing) return;
     const now = Date.now();
     if (!force && now - this.#lastEmit < PROGRESS_INTERVAL_MS) return;
     this.#lastEmit = now;
     this.#events.emit('network/changed', this.info());
   }
 
+  /**
+   * Stops the sync and the demo generation: no more background writes. The store and the
+   * read-through stay open, so requests a replaced profile is still serving can finish before `close()`.
+   */
+  stop(): Promise<void> {
+    this.#stopped ??= (async () => {
+      await this.sync?.close();
+      this.#abort.abort();
+      await this.ready.catch(() => undefined);
+    })();
+    return this.#stopped;
+  }
+
   async close(): Promise<void> {
     this.readThrough?.close();
-    await this.sync?.close();
-    this.#abort.abort();
-    await this.ready.catch(() => undefined);
+    await this.stop();
     this.store.close();
   }
 }

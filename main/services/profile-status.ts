@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import type http from 'node:http';
 import path from 'node:path';
-import { listenOnLoopback } from '../http/listen.ts';
+import { isLoopbackHost } from '../http/host-check.ts';
 import { createStatusService, type StatusService, type StatusServiceOptions } from '../status/status-service.ts';
 import type { ApiEventBus } from './event-bus.ts';
 import type { NetworkProfile } from './network-profiles.ts';
@@ -10,7 +11,6 @@ export interface ProfileStatusOptions {
   dataDir: string;
   /** A status page the user named (`--status-upstream`), used instead of the profile's own. */
   upstreamUrl: string | null;
-  port: number;
   hostCheck: boolean;
   events: ApiEventBus;
   log: (line: string) => void;
@@ -21,9 +21,12 @@ export interface ProfileStatusOptions {
 }
 
 export interface ProfileStatus {
+  /** Its `server` is ready but not listening: the status port's SwitchableServer hands it requests. */
   service: StatusService;
-  /** Base URL of interface C. */
-  url: string;
+  /** Starts polling and puts the service's events on the API bus (once its profile is the open one). */
+  start(): void;
+  /** Stops polling and takes its events off the bus; the server still answers until `service.close()`. */
+  quiet(): void;
 }
 
 /**
@@ -43,11 +46,11 @@ export function statusPlan(profile: NetworkProfile, dataDir: string, upstreamUrl
 }
 
 /**
- * Starts the profile's status service: interface C on its port, the poller, and its events on
- * the API event bus (delivered notifications, and a fresh snapshot after every poll).
- * Null when the profile has no status page.
+ * Opens the profile's status service: its store, and interface C built and `ready()`, so
+ * anything that can fail has failed before the profile is switched to. Nothing polls or
+ * emits until `start()`. Null when the profile has no status page.
  */
-export async function startProfileStatus(options: ProfileStatusOptions): Promise<ProfileStatus | null> {
+export async function openProfileStatus(options: ProfileStatusOptions): Promise<ProfileStatus | null> {
   const plan = statusPlan(options.profile, options.dataDir, options.upstreamUrl);
   if (!plan) return null;
   const service = createStatusService({
@@ -57,22 +60,45 @@ export async function startProfileStatus(options: ProfileStatusOptions): Promise
     ...(options.isOnline === undefined ? {} : { isOnline: options.isOnline }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
-  let url: string;
   try {
-    url = await listenOnLoopback(service.server, options.port);
+    await service.server.ready();
   } catch (error) {
     await service.close();
     throw error;
   }
-  service.on('notification', (notification) => {
-    if (notification.delivered) options.events.emit('status/notification', notification);
-  });
-  service.on('poll', (result) => {
-    if (result.outcome === 'too-soon') return;
-    // One line when the upstream starts failing, not one per retry.
-    if (result.outcome === 'failed' && service.poller.state().consecutiveFailures === 1) options.log(`status: ${result.error}`);
-    options.events.emit('status/updated', service.snapshot());
-  });
-  service.poller.start();
-  return { service, url };
+  let detach: Array<() => void> = [];
+  return {
+    service,
+    start() {
+      detach = [
+        service.on('notification', (notification) => {
+          if (notification.delivered) options.events.emit('status/notification', notification);
+        }),
+        service.on('poll', (result) => {
+          if (result.outcome === 'too-soon') return;
+          // One line when the upstream starts failing, not one per retry.
+          if (result.outcome === 'failed' && service.poller.state().consecutiveFailures === 1) options.log(`status: ${result.error}`);
+          options.events.emit('status/updated', service.snapshot());
+        }),
+      ];
+      service.poller.start();
+    },
+    quiet() {
+      service.poller.stop();
+      for (const off of detach.splice(0)) off();
+    },
+  };
+}
+
+/**
+ * What the status port answers while the open profile has no status page: a JSON error in the
+ * status API's shape (`{error}`), behind the same Host check as interface C.
+ */
+export function noStatusPage(hostCheck: boolean): http.RequestListener {
+  return (request, response) => {
+    const forbidden = hostCheck && !isLoopbackHost(request.headers.host);
+    const message = forbidden ? 'Forbidden: requests must address a loopback host name' : 'The open network profile has no status page';
+    response.writeHead(forbidden ? 403 : 503, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
+    response.end(JSON.stringify({ error: message }));
+  };
 }

@@ -1,19 +1,6 @@
-import { listenOnLoopback } from '../http/listen.ts';
-import type { MirrorApiConfig } from '../mirror/config.ts';
-import { createMirrorApi, type MirrorApi } from '../mirror/mirror-api.ts';
 import type { AppServicesOptions } from './app-services-types.ts';
-import type { ApiEventBus } from './event-bus.ts';
 import { CUSTOM_PROFILE, customProfile, findProfile, profileNames, UnknownProfileError, type NetworkProfile } from './network-profiles.ts';
 import { CustomProfiles } from './custom-profiles.ts';
-import { ProfileSession } from './profile-session.ts';
-import { startProfileStatus, type ProfileStatus } from './profile-status.ts';
-
-/** What belongs to the open profile and is replaced when the user switches network. */
-export interface ProfileParts {
-  session: ProfileSession;
-  mirror: MirrorApi;
-  status: ProfileStatus | null;
-}
 
 /**
  * The profile a name stands for. `custom` is the one-off profile the app was started with
@@ -31,46 +18,18 @@ export function resolveProfile(name: string, options: Pick<AppServicesOptions, '
   return profile;
 }
 
-export interface SwitchContext {
-  options: AppServicesOptions;
-  events: ApiEventBus;
-  mirrorConfig: () => MirrorApiConfig;
-}
-
 /**
- * Replaces the open profile without a restart: opens the new profile's store (and starts its
- * sync or demo generation), moves the mirror API and the status service over to it on the
- * same loopback ports, then closes the old profile. Tools pointed at the local addresses
- * keep working; they get the new network's data.
+ * A switch that could not open the new profile (its store, its status service, the status
+ * port). Nothing was changed: the profile named `stayedOn` is still open and serving.
  */
-export async function switchProfileParts(current: ProfileParts, next: NetworkProfile, context: SwitchContext): Promise<ProfileParts> {
-  const { options, events } = context;
-  const mirrorPort = portOf(current.mirror.server.server.address()) ?? options.ports.mirror;
-  const statusPort = current.status ? Number(new URL(current.status.url).port) : options.ports.status;
-  const session = new ProfileSession(next, options.dataDir, options.demoAccounts, events, options.log, {
-    ...(options.syncRate === undefined ? {} : { requestsPerSecond: options.syncRate }),
-  });
-  const mirror = createMirrorApi(session.store, context.mirrorConfig, options.hostCheck, session.readThrough ? { readThrough: session.readThrough } : {});
-  // The poller stops first, so no poll writes to a store being closed.
-  await current.status?.service.close();
-  await current.mirror.server.close();
-  await listenOnLoopback(mirror.server, mirrorPort);
-  await current.session.close();
-  const status = await startProfileStatus({
-    profile: next,
-    dataDir: options.dataDir,
-    upstreamUrl: next.name === CUSTOM_PROFILE ? (options.statusUpstream ?? null) : null,
-    port: statusPort,
-    hostCheck: options.hostCheck,
-    events,
-    log: options.log,
-    ...(options.isOnline === undefined ? {} : { isOnline: options.isOnline }),
-  });
-  events.emit('network/changed', session.info());
-  events.emit('sync/status', session.syncStatus());
-  return { session, mirror, status };
-}
+export class ProfileSwitchError extends Error {
+  readonly profile: string;
+  readonly stayedOn: string;
 
-function portOf(address: ReturnType<import('node:net').Server['address']>): number | null {
-  return address !== null && typeof address === 'object' ? address.port : null;
+  constructor(profile: string, stayedOn: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`could not open network profile "${profile}": ${reason}; "${stayedOn}" is still open`, { cause });
+    this.profile = profile;
+    this.stayedOn = stayedOn;
+  }
 }

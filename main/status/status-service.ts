@@ -43,7 +43,7 @@ export interface StatusEvents {
 }
 
 export interface StatusService {
-  /** Interface C routes; not listening (the composition root picks the port with listenOnLoopback). */
+  /** Interface C routes; not listening (the app hands them requests from its status port, see http/switchable-server.ts). */
   server: FastifyInstance;
   poller: StatusPoller;
   store: StatusStore;

@@ -8,7 +8,8 @@ import { startFakeUpstream, type FakeUpstream } from '../../main/conformance/sta
 import { loadScenarios, type ScenarioStep } from '../../main/conformance/status/scenario-files.ts';
 import { ApiEventBus } from '../../main/services/event-bus.ts';
 import { findProfile } from '../../main/services/network-profiles.ts';
-import { startProfileStatus, statusPlan, type ProfileStatus } from '../../main/services/profile-status.ts';
+import { openProfileStatus, statusPlan, type ProfileStatus, type ProfileStatusOptions } from '../../main/services/profile-status.ts';
+import { SwitchableServer } from '../../main/http/switchable-server.ts';
 import { createStatusHandlers } from '../../main/services/status-handlers.ts';
 import { SCENARIOS_DIR } from '../status/status-fixture.ts';
 import { createVerifyHandlers } from '../../main/services/verify-handlers.ts';
@@ -27,9 +28,19 @@ afterAll(async () => {
 });
 
 const running: ProfileStatus[] = [];
+const ports: SwitchableServer[] = [];
 afterEach(async () => {
+  for (const port of ports.splice(0)) await port.close();
   for (const status of running.splice(0)) await status.service.close();
 });
+
+/** Opens a profile's status service and starts it, as the open profile's. */
+async function startStatus(options: ProfileStatusOptions): Promise<ProfileStatus> {
+  const status = (await openProfileStatus(options))!;
+  running.push(status);
+  status.start();
+  return status;
+}
 
 /** Collects every event of one name from the bus; `next()` waits for the following one. */
 function collect<E extends keyof ApiEvents>(events: ApiEventBus, name: E) {
@@ -61,12 +72,13 @@ describe('a profile\'s status service', () => {
     const events = new ApiEventBus();
     const updated = collect(events, 'status/updated');
     const first = updated.next();
-    const status = (await startProfileStatus({ profile: demo, dataDir, upstreamUrl: null, port: 0, hostCheck: true, events, log: () => undefined }))!;
-    running.push(status);
-    expect(status.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const status = await startStatus({ profile: demo, dataDir, upstreamUrl: null, hostCheck: true, events, log: () => undefined });
+    const port = await SwitchableServer.listen(0, status.service.server);
+    ports.push(port);
+    expect(port.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     await first;
     expect(updated.seen[0]!.source).toEqual({ label: 'demo network (sample data)', demo: true });
-    const response = await fetch(`${status.url}/api/v2/scheduled-maintenances/upcoming.json`);
+    const response = await fetch(`${port.url}/api/v2/scheduled-maintenances/upcoming.json`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { scheduled_maintenances: { status: string }[] };
     expect(body.scheduled_maintenances.length).toBeGreaterThan(0);
@@ -81,8 +93,7 @@ describe('a profile\'s status service', () => {
     let now = Date.parse('2026-11-20T16:00:00Z');
     upstream.serve(steps[0]!.upstream);
     const baseline = updated.next();
-    const status = (await startProfileStatus({ profile: demo, dataDir, upstreamUrl: upstream.url, port: 0, hostCheck: true, events, log: () => undefined, clock: () => new Date(now) }))!;
-    running.push(status);
+    const status = await startStatus({ profile: demo, dataDir, upstreamUrl: upstream.url, hostCheck: true, events, log: () => undefined, clock: () => new Date(now) });
     await baseline;
     // The event comes as the poll ends; a call before it has fully settled would share that poll.
     await status.service.poller.settled();
@@ -111,6 +122,15 @@ describe('a profile\'s status service', () => {
     expect(notified.seen).toHaveLength(1);
 
     expect(await dispatch('status/settings/set', { quiet: 'no' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+
+    // A replaced profile's service goes quiet: its polls no longer reach the bus.
+    status.quiet();
+    const heard = updated.seen.length;
+    now += 60_000;
+    upstream.serve(steps[3]?.upstream ?? steps[1]!.upstream);
+    expect((await status.service.poller.pollNow()).outcome).toBe('ok');
+    expect(updated.seen).toHaveLength(heard);
+    expect(notified.seen).toHaveLength(1);
   });
 
   it('reports a failed poll on the bus with the error, keeping the last good data, and logs it once', async () => {
@@ -120,8 +140,7 @@ describe('a profile\'s status service', () => {
     let now = Date.parse('2026-11-21T16:00:00Z');
     upstream.serve(steps[0]!.upstream);
     const first = updated.next();
-    const status = (await startProfileStatus({ profile: { ...demo, name: 'failing' }, dataDir, upstreamUrl: upstream.url, port: 0, hostCheck: true, events, log: (l) => logged.push(l), clock: () => new Date(now) }))!;
-    running.push(status);
+    const status = await startStatus({ profile: { ...demo, name: 'failing' }, dataDir, upstreamUrl: upstream.url, hostCheck: true, events, log: (l) => logged.push(l), clock: () => new Date(now) });
     await first;
     await status.service.poller.settled();
     const dispatch = dispatcherFor(status);

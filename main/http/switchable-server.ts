@@ -1,0 +1,133 @@
+import http from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { LOOPBACK } from './listen.ts';
+
+/** How long a replaced app may take to finish the requests it was handed before it is closed anyway. */
+export const DEFAULT_DRAIN_LIMIT_MS = 30_000;
+const FASTIFY_KEEP_ALIVE_MS = 72_000;
+
+/**
+ * One loopback port held for the whole app run, whose requests go to whichever Fastify app is
+ * current. Replacing the app binds and closes no socket, so it cannot fail half-way: a network
+ * switch builds the new app completely, swaps it in, and the port never stops answering.
+ * Each request counts against the app it was handed to, so a replaced app can be closed once
+ * the last of its requests has finished.
+ *
+ * The apps are never `listen`ed themselves: they only need `ready()`, and requests enter
+ * through `fastify.routing`, the same handler Fastify gives a `serverFactory`.
+ */
+export class SwitchableServer {
+  readonly url: string;
+  readonly #server: http.Server;
+  #current: FastifyInstance | null;
+  /** Answers while no app is current (a profile without that service). */
+  readonly #vacant: http.RequestListener;
+  readonly #inFlight = new Map<FastifyInstance, number>();
+  readonly #drainWaiters = new Map<FastifyInstance, Array<() => void>>();
+
+  private constructor(server: http.Server, url: string, app: FastifyInstance | null, vacant: http.RequestListener) {
+    this.#server = server;
+    this.url = url;
+    this.#current = app;
+    this.#vacant = vacant;
+  }
+
+  /**
+   * Binds `port` on loopback (0 picks a free one) and serves `app` (already `ready()`) there.
+   * Rejects with the listen error (its `code`, e.g. EADDRINUSE, kept) when the port cannot be had.
+   */
+  static async listen(port: number, app: FastifyInstance | null, vacant: http.RequestListener = unavailable): Promise<SwitchableServer> {
+    let handle: http.RequestListener = () => undefined;
+    // The timeouts the apps' own Fastify servers would have had (Fastify's defaults), so clients see no change.
+    const server = http.createServer({ keepAliveTimeout: FASTIFY_KEEP_ALIVE_MS, requestTimeout: 0 }, (request, response) => handle(request, response));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, LOOPBACK, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const address = server.address();
+    if (address === null || typeof address === 'string') {
+      server.close();
+      throw new Error('server did not bind to a TCP port');
+    }
+    const switchable = new SwitchableServer(server, `http://${LOOPBACK}:${address.port}`, app, vacant);
+    handle = (request, response) => switchable.#handle(request, response);
+    return switchable;
+  }
+
+  get current(): FastifyInstance | null {
+    return this.#current;
+  }
+
+  /** Sends every request from now on to `app` (null: the vacant answer); answers the app it replaced. */
+  swap(app: FastifyInstance | null): FastifyInstance | null {
+    const previous = this.#current;
+    this.#current = app;
+    return previous;
+  }
+
+  /**
+   * Resolves once every request handed to `app` has finished (true), or after `limitMs` (false:
+   * a client still holds one, e.g. a stalled download, and the caller closes the app regardless).
+   */
+  drained(app: FastifyInstance, limitMs = DEFAULT_DRAIN_LIMIT_MS): Promise<boolean> {
+    if (!this.#inFlight.has(app)) return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), limitMs);
+      timer.unref();
+      const waiters = this.#drainWaiters.get(app) ?? [];
+      waiters.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+      this.#drainWaiters.set(app, waiters);
+    });
+  }
+
+  /**
+   * Stops accepting connections and closes idle keep-alive ones; requests under way may finish
+   * for up to `limitMs`, then their connections are cut.
+   */
+  close(limitMs = DEFAULT_DRAIN_LIMIT_MS): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.#server.closeAllConnections(), limitMs);
+      timer.unref();
+      this.#server.close(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+      this.#server.closeIdleConnections();
+    });
+  }
+
+  #handle(request: http.IncomingMessage, response: http.ServerResponse): void {
+    const app = this.#current;
+    if (app === null) {
+      this.#vacant(request, response);
+      return;
+    }
+    this.#inFlight.set(app, (this.#inFlight.get(app) ?? 0) + 1);
+    // 'close' comes once per response: after it is sent, or when the client went away.
+    response.once('close', () => this.#finished(app));
+    app.routing(request, response);
+  }
+
+  #finished(app: FastifyInstance): void {
+    const left = (this.#inFlight.get(app) ?? 1) - 1;
+    if (left > 0) {
+      this.#inFlight.set(app, left);
+      return;
+    }
+    this.#inFlight.delete(app);
+    const waiters = this.#drainWaiters.get(app) ?? [];
+    this.#drainWaiters.delete(app);
+    for (const wake of waiters) wake();
+  }
+}
+
+/** The default vacant answer: no app serves this port right now. */
+const unavailable: http.RequestListener = (_request, response) => {
+  response.writeHead(503, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: 'Service unavailable' }));
+};

@@ -1,0 +1,151 @@
+import { describeListenError } from '../http/listen.ts';
+import { SwitchableServer } from '../http/switchable-server.ts';
+import type { NetworkProfile } from './network-profiles.ts';
+import { announceProfileParts, closeProfileParts, openProfileParts, silenceProfileParts, type ProfileParts, type ProfilePartsContext } from './profile-parts.ts';
+import type { ProfileSession } from './profile-session.ts';
+import type { ProfileStatus } from './profile-status.ts';
+import { noStatusPage } from './profile-status.ts';
+import { ProfileSwitchError } from './profile-switch.ts';
+
+/**
+ * The open network profile and the loopback ports it is served on. Each port (mirror, status)
+ * is bound once for the whole run and hands requests to the current profile's Fastify app, so a
+ * switch never closes or re-binds a socket:
+ *   1. open the new profile's parts completely (store, mirror API, status service, all ready);
+ *      a failure closes them and leaves the old profile open, serving, untouched;
+ *   2. swap: new requests reach the new profile from here on;
+ *   3. retire the old parts in the background: stopped at once, closed once the requests they
+ *      were handed have finished.
+ */
+export class ProfileHost {
+  readonly #context: ProfilePartsContext;
+  readonly #mirrorPort: SwitchableServer;
+  /** Bound the first time a profile with a status page is open (the start-up profile may have none). */
+  #statusPort: SwitchableServer | null;
+  #parts: ProfileParts;
+  /** Switches run one at a time. */
+  #queue: Promise<unknown> = Promise.resolve();
+  /** The replaced profile's closing; the next switch waits for it (a quick switch back reopens its files). */
+  #retiring: Promise<void> = Promise.resolve();
+
+  private constructor(context: ProfilePartsContext, parts: ProfileParts, mirrorPort: SwitchableServer, statusPort: SwitchableServer | null) {
+    this.#context = context;
+    this.#parts = parts;
+    this.#mirrorPort = mirrorPort;
+    this.#statusPort = statusPort;
+  }
+
+  /** Opens the start-up profile and binds its ports; on failure nothing is left open. */
+  static async open(profile: NetworkProfile, context: ProfilePartsContext): Promise<ProfileHost> {
+    const { ports } = context.options;
+    const parts = await openProfileParts(profile, context);
+    let mirrorPort: SwitchableServer;
+    try {
+      mirrorPort = await SwitchableServer.listen(ports.mirror, parts.mirror.server);
+    } catch (error) {
+      await closeProfileParts(parts);
+      throw describeListenError(error, 'mirror', ports.mirror);
+    }
+    let statusPort: SwitchableServer | null = null;
+    if (parts.status) {
+      try {
+        statusPort = await SwitchableServer.listen(ports.status, parts.status.service.server, noStatusPage(context.options.hostCheck));
+      } catch (error) {
+        await mirrorPort.close();
+        await closeProfileParts(parts);
+        throw describeListenError(error, 'status', ports.status);
+      }
+    }
+    announceProfileParts(parts);
+    return new ProfileHost(context, parts, mirrorPort, statusPort);
+  }
+
+  get session(): ProfileSession {
+    return this.#parts.session;
+  }
+
+  get mirror(): ProfileParts['mirror'] {
+    return this.#parts.mirror;
+  }
+
+  get status(): ProfileStatus | null {
+    return this.#parts.status;
+  }
+
+  get mirrorUrl(): string {
+    return this.#mirrorPort.url;
+  }
+
+  /** Where interface C answers for the open profile; null when it has no status page. */
+  get statusUrl(): string | null {
+    return this.#parts.status && this.#statusPort ? this.#statusPort.url : null;
+  }
+
+  /**
+   * Makes `next` the open profile. Resolves once it serves on the same ports; rejects with a
+   * ProfileSwitchError (the old profile still open and serving) when it cannot be opened.
+   */
+  switchTo(next: NetworkProfile): Promise<void> {
+    const run = this.#queue.then(() => this.#switch(next));
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async #switch(next: NetworkProfile): Promise<void> {
+    const { options, events } = this.#context;
+    await this.#retiring;
+    const stayedOn = this.#parts.session.profile.name;
+    let parts: ProfileParts;
+    try {
+      parts = await openProfileParts(next, this.#context);
+    } catch (error) {
+      throw new ProfileSwitchError(next.name, stayedOn, error);
+    }
+    if (parts.status && !this.#statusPort) {
+      try {
+        this.#statusPort = await SwitchableServer.listen(options.ports.status, null, noStatusPage(options.hostCheck));
+      } catch (error) {
+        await closeProfileParts(parts);
+        throw new ProfileSwitchError(next.name, stayedOn, describeListenError(error, 'status', options.ports.status));
+      }
+    }
+
+    // The swap: nothing from here on can fail, and every new request reaches the new profile.
+    const old = this.#parts;
+    this.#parts = parts;
+    this.#mirrorPort.swap(parts.mirror.server);
+    this.#statusPort?.swap(parts.status?.service.server ?? null);
+    silenceProfileParts(old);
+    announceProfileParts(parts);
+    events.emit('network/changed', parts.session.info());
+    events.emit('sync/status', parts.session.syncStatus());
+    this.#retiring = this.#retire(old);
+  }
+
+  /** Stops the replaced profile's work at once; closes its apps and store after their last request. */
+  async #retire(old: ProfileParts): Promise<void> {
+    const { log } = this.#context.options;
+    const name = old.session.profile.name;
+    try {
+      await old.session.stop();
+      const drained = await Promise.all([
+        this.#mirrorPort.drained(old.mirror.server),
+        old.status && this.#statusPort ? this.#statusPort.drained(old.status.service.server) : true,
+      ]);
+      if (drained.includes(false)) log(`${name}: closing with requests still unanswered`);
+      await closeProfileParts(old);
+    } catch (error) {
+      log(`${name}: closing the replaced profile failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** Lets a switch under way finish, then closes the ports and the open profile. */
+  async close(): Promise<void> {
+    await this.#queue;
+    await this.#retiring;
+    silenceProfileParts(this.#parts);
+    await this.#mirrorPort.close();
+    await this.#statusPort?.close();
+    await closeProfileParts(this.#parts);
+  }
+}

@@ -1,0 +1,74 @@
+import type { MirrorApiConfig } from '../mirror/config.ts';
+import { createMirrorApi, type MirrorApi } from '../mirror/mirror-api.ts';
+import type { AppServicesOptions } from './app-services-types.ts';
+import type { ApiEventBus } from './event-bus.ts';
+import type { NetworkProfile } from './network-profiles.ts';
+import { ProfileSession } from './profile-session.ts';
+import { openProfileStatus, type ProfileStatus } from './profile-status.ts';
+
+/** What belongs to the open profile and is replaced when the user switches network. */
+export interface ProfileParts {
+  session: ProfileSession;
+  mirror: MirrorApi;
+  status: ProfileStatus | null;
+}
+
+export interface ProfilePartsContext {
+  options: AppServicesOptions;
+  events: ApiEventBus;
+  mirrorConfig: () => MirrorApiConfig;
+}
+
+/**
+ * Opens a profile's store (starting its sync or demo generation), its mirror API and its status
+ * service, each `ready()` to serve, so whatever can fail fails here, before anything is switched.
+ * Nothing is announced on the bus or polled yet (`announceProfileParts`). All or nothing: on a
+ * failure the parts opened so far are closed and the error is thrown.
+ *
+ * `--status-upstream` replaces the status page of whichever profile is opened, at start-up and
+ * after every switch alike.
+ */
+export async function openProfileParts(profile: NetworkProfile, context: ProfilePartsContext): Promise<ProfileParts> {
+  const { options, events } = context;
+  const session = new ProfileSession(profile, options.dataDir, options.demoAccounts, events, options.log, {
+    ...(options.syncRate === undefined ? {} : { requestsPerSecond: options.syncRate }),
+  });
+  let mirror: MirrorApi | null = null;
+  try {
+    mirror = createMirrorApi(session.store, context.mirrorConfig, options.hostCheck, session.readThrough ? { readThrough: session.readThrough } : {});
+    await mirror.server.ready();
+    const status = await openProfileStatus({
+      profile,
+      dataDir: options.dataDir,
+      upstreamUrl: options.statusUpstream ?? null,
+      hostCheck: options.hostCheck,
+      events,
+      log: options.log,
+      ...(options.isOnline === undefined ? {} : { isOnline: options.isOnline }),
+    });
+    return { session, mirror, status };
+  } catch (error) {
+    await mirror?.server.close();
+    await session.close();
+    throw error;
+  }
+}
+
+/** The parts are now the open profile's: their events go on the bus and the status page is polled. */
+export function announceProfileParts(parts: ProfileParts): void {
+  parts.session.announce(true);
+  parts.status?.start();
+}
+
+/** Replaced parts go quiet at once (no events, no polls); they still answer requests handed to them. */
+export function silenceProfileParts(parts: ProfileParts): void {
+  parts.session.announce(false);
+  parts.status?.quiet();
+}
+
+export async function closeProfileParts(parts: ProfileParts): Promise<void> {
+  // The poller stops first, so no poll writes to a store being closed.
+  await parts.status?.service.close();
+  await parts.mirror.server.close();
+  await parts.session.close();
+}

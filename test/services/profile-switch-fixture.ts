@@ -1,0 +1,96 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startAppServices, type AppServices, type AppServicesOptions } from '../../main/services/app-services.ts';
+
+// In-process app services on real loopback ports, and the small HTTP helpers the switch tests use.
+
+const running: AppServices[] = [];
+
+/** App services as `serve` starts them (every port picked by the system unless given), closed by `closeApps`. */
+export async function startApp(options: Partial<AppServicesOptions> & Pick<AppServicesOptions, 'dataDir'>): Promise<AppServices> {
+  const app = await startAppServices({ network: 'demo', demoAccounts: 30, ports: { mirror: 0, status: 0 }, hostCheck: true, log: () => undefined, ...options });
+  running.push(app);
+  return app;
+}
+
+export async function closeApps(): Promise<void> {
+  for (const app of running.splice(0).reverse()) await app.close();
+}
+
+/** Calls one API channel; fails the test on an error result. */
+export async function call<T = unknown>(app: AppServices, channel: string, request: unknown = null): Promise<T> {
+  const result = await app.dispatch(channel as 'app/info', request as null);
+  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+  return result.value as T;
+}
+
+/** Waits for the sync of an upstream profile to have caught up with its upstream. */
+export async function syncFollowing(app: AppServices): Promise<void> {
+  for (;;) {
+    if ((await call<{ state: string }>(app, 'sync/status')).state === 'following') return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** GET with a chosen Host header (fetch does not let one set it). */
+export function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers: { host } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    }).on('error', reject);
+  });
+}
+
+export interface HoldingProxy {
+  url: string;
+  /** Resolves when the held request has arrived (and is being held). */
+  arrived: Promise<void>;
+  /** Forwards the held request to the upstream. */
+  release(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A mirror node stand-in in front of a real one. By-id reads (`/api/v1/<resource>/<id>...`)
+ * are forwarded, and the one path `hold` names waits until `release()`; every list read answers
+ * 503, so the sync leaves the store empty and by-id reads go through to the upstream.
+ */
+export async function startHoldingProxy(upstream: string, hold: string): Promise<HoldingProxy> {
+  const target = new URL(upstream);
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const forward = (request: http.IncomingMessage, response: http.ServerResponse) => {
+    http.get({ host: target.hostname, port: target.port, path: request.url, headers: { accept: 'application/json', host: target.host } }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    }).on('error', () => response.destroy());
+  };
+  const server = http.createServer((request, response) => {
+    const url = request.url ?? '/';
+    if (!/^\/api\/v1\/[a-z]+\/[^/?]+/.test(url)) {
+      response.writeHead(503, { 'content-type': 'application/json' }).end('{"_status":{"messages":[{"message":"Service unavailable"}]}}');
+      return;
+    }
+    if (url.split('?')[0] === hold) {
+      arrive();
+      void released.then(() => forward(request, response));
+      return;
+    }
+    forward(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    arrived,
+    release,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}

@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppInfo } from '../../main/common/api-contract.ts';
+import { startFakeUpstream, type FakeUpstream } from '../../main/conformance/status/fake-upstream.ts';
+import { startAppServices, type AppServices } from '../../main/services/app-services.ts';
+import { CustomProfiles } from '../../main/services/custom-profiles.ts';
+import { profileDatabaseFile } from '../../main/services/network-profiles.ts';
+import { resolveProfile } from '../../main/services/profile-switch.ts';
+import { feeds, incident, PAGE } from '../status/status-fixture.ts';
+import { call, closeApps, getWithHost, startApp, startHoldingProxy, syncFollowing } from './profile-switch-fixture.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-profile-switch-'));
+let upstream: AppServices;
+let statusPage: FakeUpstream;
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+  statusPage = await startFakeUpstream();
+  statusPage.serve(feeds([incident('inc0watched', ['investigating'])]));
+}, 60_000);
+afterEach(closeApps);
+afterAll(async () => {
+  await upstream.close();
+  await statusPage.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The upstream mirror node the custom profiles sync from: another app on its demo ledger. */
+async function startUpstream(): Promise<AppServices> {
+  const app = await startAppServices({ dataDir: path.join(dir, 'upstream'), network: 'demo', demoAccounts: 40, ports: { mirror: 0, status: 0 }, hostCheck: true, log: () => undefined });
+  await app.ready;
+  return app;
+}
+
+/** A fresh data folder with these custom profiles saved in it, all syncing from `mirrorUrl` (the upstream app by default). */
+function dataDirWith(name: string, profiles: Array<{ name: string; statusUrl?: string | null; mirrorUrl?: string }>): string {
+  const dataDir = path.join(dir, name);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const saved = new CustomProfiles(dataDir);
+  for (const p of profiles) saved.save({ name: p.name, mirrorUrl: p.mirrorUrl ?? upstream.urls.mirror, statusUrl: p.statusUrl ?? null, chainId: null });
+  return dataDir;
+}
+
+const text = async (url: string) => (await fetch(url)).text();
+const accountIds = async (mirror: string) =>
+  ((await (await fetch(`${mirror}/api/v1/accounts?limit=100&balance=false`)).json()) as { accounts: Array<{ account: string }> }).accounts.map((a) => a.account);
+const info = (app: AppServices) => call<AppInfo>(app, 'app/info');
+async function networkReady(app: AppServices): Promise<void> {
+  while ((await call<{ state: string }>(app, 'network/status')).state !== 'ready') await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** Every `network/changed` and `sync/status` event's profile name, from now on. */
+function announcedNames(app: AppServices): string[] {
+  const names: string[] = [];
+  app.events.on('network/changed', (value) => names.push(value.name));
+  app.events.on('sync/status', (value) => names.push(value.profile));
+  return names;
+}
+
+describe('switching the network profile', () => {
+  it('leaves the old profile serving, unchanged, when the new store cannot be opened; a later switch to it serves its data on the same port', async () => {
+    const dataDir = dataDirWith('store-fails', [{ name: 'broken' }]);
+    const app = await startApp({ dataDir, syncRate: 0 });
+    await app.ready;
+    const before = { mirror: await text(`${app.urls.mirror}/api/v1/accounts?limit=100`), info: await info(app) };
+    // A folder where the profile's SQLite file belongs: the store cannot open.
+    const storeFile = profileDatabaseFile(resolveProfile('broken', { dataDir }), dataDir);
+    fs.mkdirSync(storeFile);
+    const announced = announcedNames(app);
+
+    const failed = await app.dispatch('network/switch', { name: 'broken' });
+    expect(failed).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringMatching(/could not open network profile "broken": .+; "demo" is still open/) } });
+    expect(await call(app, 'network/status')).toMatchObject({ name: 'demo', state: 'ready' });
+    expect(await text(`${app.urls.mirror}/api/v1/accounts?limit=100`)).toBe(before.mirror);
+    expect(await info(app)).toEqual(before.info);
+    expect((await fetch(`${app.urls.status}/api/v2/summary.json`)).status).toBe(200);
+    expect(announced).toEqual([]);
+
+    fs.rmdirSync(storeFile);
+    expect(await app.dispatch('network/switch', { name: 'broken' })).toMatchObject({ ok: true, value: { name: 'broken', source: 'upstream' } });
+    await syncFollowing(app);
+    expect(await accountIds(app.urls.mirror)).toEqual(await accountIds(upstream.urls.mirror));
+    // Same mirror address; the profile has no status page, so app/info names none.
+    expect((await info(app)).services).toEqual({ mirror: before.info.services.mirror });
+    // The Host check still guards the port, whichever profile answers on it.
+    expect((await getWithHost(`${app.urls.mirror}/api/v1/accounts`, 'rebind.example:80')).status).toBe(403);
+  }, 60_000);
+
+  it('leaves the old profile serving when the new profile\'s status service cannot start', async () => {
+    const dataDir = dataDirWith('status-fails', [{ name: 'watched', statusUrl: statusPage.url }]);
+    const app = await startApp({ dataDir });
+    await app.ready;
+    const demoSummary = await text(`${app.urls.status}/api/v2/summary.json`);
+    fs.mkdirSync(path.join(dataDir, 'watched.status.sqlite'));
+    const announced = announcedNames(app);
+
+    const failed = await app.dispatch('network/switch', { name: 'watched' });
+    expect(failed).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringMatching(/"watched".*"demo" is still open/) } });
+    expect(await call(app, 'network/status')).toMatchObject({ name: 'demo' });
+    expect(await text(`${app.urls.status}/api/v2/summary.json`)).toBe(demoSummary);
+    expect((await fetch(`${app.urls.mirror}/api/v1/accounts?limit=1`)).status).toBe(200);
+    // The half-opened profile's sync was stopped before it could announce anything.
+    expect(announced).toEqual([]);
+  }, 60_000);
+
+  it('fails the switch with the port named when the status port, bound only now, is taken; the old profile keeps serving', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const busy = (blocker.address() as net.AddressInfo).port;
+    const dataDir = dataDirWith('status-port', [{ name: 'plain' }]);
+    // A profile without a status page: no status port yet.
+    const app = await startApp({ dataDir, network: 'plain', ports: { mirror: 0, status: busy } });
+    expect(app.urls.status).toBeNull();
+
+    const failed = await app.dispatch('network/switch', { name: 'demo' });
+    expect(failed).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringContaining(`port ${busy} for the status service is in use`) } });
+    expect(await call(app, 'network/status')).toMatchObject({ name: 'plain' });
+    expect((await fetch(`${app.urls.mirror}/api/v1/accounts?limit=1`)).status).toBe(200);
+
+    await new Promise((resolve) => blocker.close(resolve));
+    await call(app, 'network/switch', { name: 'demo' });
+    expect((await info(app)).services.status).toBe(`http://127.0.0.1:${busy}`);
+    expect((await fetch(`http://127.0.0.1:${busy}/api/v2/summary.json`)).status).toBe(200);
+    // Back on a profile without a status page, the port stays ours and says so.
+    await call(app, 'network/switch', { name: 'plain' });
+    expect((await info(app)).services.status).toBeUndefined();
+    const vacant = await fetch(`http://127.0.0.1:${busy}/api/v2/summary.json`);
+    expect(vacant.status).toBe(503);
+    expect(await vacant.json()).toEqual({ error: 'The open network profile has no status page' });
+  }, 60_000);
+
+  it('lets a request in flight on the old profile finish from the old profile\'s store after the switch', async () => {
+    const [first] = await accountIds(upstream.urls.mirror);
+    const byId = `/api/v1/accounts/${first}`;
+    const proxy = await startHoldingProxy(upstream.urls.mirror, byId);
+    try {
+      const dataDir = dataDirWith('in-flight', [{ name: 'held', mirrorUrl: proxy.url }]);
+      const app = await startApp({ dataDir, network: 'held' });
+      // Not in the (empty) store: the answer waits on the read-through to the upstream, held by the proxy.
+      const inFlight = fetch(`${app.urls.mirror}${byId}`);
+      await proxy.arrived;
+
+      expect(await app.dispatch('network/switch', { name: 'demo' })).toMatchObject({ ok: true, value: { name: 'demo' } });
+      proxy.release();
+      const answer = await inFlight;
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({ account: first });
+      // New requests on the same port reach the demo profile.
+      expect(await call(app, 'network/status')).toMatchObject({ name: 'demo' });
+      await networkReady(app);
+      expect(await accountIds(app.urls.mirror)).not.toEqual([]);
+    } finally {
+      await closeApps();
+      await proxy.close();
+    }
+  }, 60_000);
+
+  it('watches the --status-upstream page instead of the profile\'s own for whichever profile is open, after a switch too', async () => {
+    const dataDir = dataDirWith('status-upstream', [{ name: 'plain' }]);
+    const app = await startApp({ dataDir, network: 'plain', statusUpstream: statusPage.url });
+    const statusUrl = app.urls.status!;
+    const watched = async () => {
+      for (;;) {
+        const body = (await (await fetch(`${statusUrl}/api/v2/incidents.json`)).json()) as { page: { name: string }; incidents: Array<{ id: string }> };
+        if (body.incidents.length > 0) return body;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    expect(await watched()).toMatchObject({ page: { name: PAGE.name }, incidents: [{ id: 'inc0watched' }] });
+
+    // Demo has a status history of its own; the named page still wins, on the same port.
+    await call(app, 'network/switch', { name: 'demo' });
+    expect((await info(app)).services.status).toBe(statusUrl);
+    expect(await watched()).toMatchObject({ page: { name: PAGE.name }, incidents: [{ id: 'inc0watched' }] });
+    expect((await call<{ source: { demo?: boolean } }>(app, 'status/snapshot')).source.demo).toBeFalsy();
+  }, 60_000);
+});
