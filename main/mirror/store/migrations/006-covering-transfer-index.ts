@@ -4,7 +4,8 @@
  * transfers cost a second B-tree search into the table, on a page of its own in a large
  * store, and the rows were sorted afterwards. Carrying the columns the page renders in the
  * index answers the query from the index, in its order: on a store of 34 million transfers
- * the query for an account's 25 latest transactions took about 2.5 times less. The index
+ * the query for an account's 25 latest transactions went from about 120 to 70 us, for an
+ * index 280 MB (half) bigger, 4% of that store. The index
  * keeps its name, so plans and hints that name it still hold; its statistics are taken
  * again (on a sample, as the demo generator does) so the planner weighs it as it did before.
  */
