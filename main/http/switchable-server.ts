@@ -102,16 +102,33 @@ export class SwitchableServer {
     });
   }
 
+  /**
+   * Runs `work` as one more request of `app`: an in-process injection (the app's own bridge
+   * calls) then keeps a replaced app open until it is done, as a socket request would.
+   */
+  async hold<T>(app: FastifyInstance, work: () => Promise<T>): Promise<T> {
+    this.#started(app);
+    try {
+      return await work();
+    } finally {
+      this.#finished(app);
+    }
+  }
+
   #handle(request: http.IncomingMessage, response: http.ServerResponse): void {
     const app = this.#current;
     if (app === null) {
       this.#vacant(request, response);
       return;
     }
-    this.#inFlight.set(app, (this.#inFlight.get(app) ?? 0) + 1);
+    this.#started(app);
     // 'close' comes once per response: after it is sent, or when the client went away.
     response.once('close', () => this.#finished(app));
     app.routing(request, response);
+  }
+
+  #started(app: FastifyInstance): void {
+    this.#inFlight.set(app, (this.#inFlight.get(app) ?? 0) + 1);
   }
 
   #finished(app: FastifyInstance): void {

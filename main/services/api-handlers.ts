@@ -6,7 +6,7 @@ import type { MirrorApi } from '../mirror/mirror-api.ts';
 import { parseQueryString, RepeatLimitError } from '../mirror/http/query-string.ts';
 import type { StatusService } from '../status/status-service.ts';
 import type { ProfileSession } from './profile-session.ts';
-import { createMirrorGetHandler } from './mirror-get-handler.ts';
+import { createMirrorGetHandler, type WithMirror } from './mirror-get-handler.ts';
 import { createStatusHandlers } from './status-handlers.ts';
 import { createSyncHandlers } from './sync-handlers.ts';
 import { createProfileHandlers, type ProfileOptions } from './profile-handlers.ts';
@@ -21,6 +21,8 @@ export interface HandlerDeps {
   shell: 'desktop' | 'web';
   session: () => ProfileSession;
   mirror: () => MirrorApi;
+  /** Runs a mirror request so that a profile switch waits for it (absent: the current `mirror()`, unguarded). */
+  withMirror?: WithMirror;
   mirrorConfig: () => MirrorApiConfig;
   mirrorUrl: string;
   /** The profile's status service (null or absent: the profile has no status page). */
@@ -71,7 +73,7 @@ export function createApiHandlers(deps: HandlerDeps): ApiHandlers {
       if (!result.ok) throw new ApiFailure('invalid-input', 'Invalid accounts query', result.messages);
       return result.body;
     },
-    'mirror/get': createMirrorGetHandler(deps.mirror),
+    'mirror/get': createMirrorGetHandler(deps.withMirror ?? ((use) => use(deps.mirror()))),
     ...createStatusHandlers(deps.status ?? (() => null)),
     ...createSyncHandlers(deps.session),
     ...createProfileHandlers(deps.profileOptions, () => deps.session().profile.name),

@@ -47,18 +47,12 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     }
   }
 
-  // Switches run one at a time; each replaces the session, the mirror API and the status service, or fails leaving them as they were.
-  let switching: Promise<unknown> = Promise.resolve();
-  const switchNetwork = (name: string) => {
-    const run = switching.then(async () => {
-      const next = resolveProfile(name, options);
-      if (next.name === host.session.profile.name && next.mirrorUrl === host.session.profile.mirrorUrl) return host.session.info();
-      await host.switchTo(next);
-      options.log(`${next.name}: switched (data in ${options.dataDir})`);
-      return host.session.info();
-    });
-    switching = run.catch(() => undefined);
-    return run;
+  // The host runs switches one at a time; each replaces the session, the mirror API and the
+  // status service, or fails leaving them as they were.
+  const switchNetwork = async (name: string) => {
+    const next = resolveProfile(name, options);
+    if (await host.switchTo(next)) options.log(`${next.name}: switched (data in ${options.dataDir})`);
+    return host.session.info();
   };
 
   const dispatch = createDispatcher(
@@ -69,6 +63,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       shell: options.shell ?? 'web',
       session: () => host.session,
       mirror: () => host.mirror,
+      withMirror: (use) => host.withMirror(use),
       mirrorConfig: () => mirrorConfig,
       mirrorUrl: host.mirrorUrl,
       status: () => host.status?.service ?? null,

@@ -21,15 +21,18 @@ export class MirrorFailure extends ApiFailure {
   }
 }
 
+/** Runs `use` against the open profile's mirror API, which stays open until `use` is done. */
+export type WithMirror = <T>(use: (mirror: MirrorApi) => Promise<T>) => Promise<T>;
+
 /**
  * `mirror/get`: answers a validated GET path by injecting it into the same Fastify app the
  * mirror port serves (response cache, routes and error bodies included), so the renderer sees
  * byte for byte what an HTTP client of the REST port sees, without a socket.
  */
-export function createMirrorGetHandler(mirror: () => MirrorApi): (request: RequestOf<'mirror/get'>) => Promise<MirrorGetResponse> {
+export function createMirrorGetHandler(withMirror: WithMirror): (request: RequestOf<'mirror/get'>) => Promise<MirrorGetResponse> {
   return async ({ path }) => {
     // A loopback Host passes the mirror's DNS-rebinding guard, as a local client's would.
-    const response = await mirror().server.inject({ method: 'GET', url: path, headers: { host: '127.0.0.1', accept: 'application/json' } });
+    const response = await withMirror((mirror) => mirror.server.inject({ method: 'GET', url: path, headers: { host: '127.0.0.1', accept: 'application/json' } }));
     const body = parseBody(response.body);
     if (response.statusCode >= 200 && response.statusCode < 300) return { status: response.statusCode, body };
     throw new MirrorFailure(response.statusCode, body);

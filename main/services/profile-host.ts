@@ -72,6 +72,15 @@ export class ProfileHost {
     return this.#parts.status;
   }
 
+  /**
+   * Runs `use` against the open profile's mirror API, counted as one of its requests: a switch
+   * meanwhile closes that profile only after `use` is done (the bridge's `mirror/get` injects).
+   */
+  withMirror<T>(use: (mirror: ProfileParts['mirror']) => Promise<T>): Promise<T> {
+    const { mirror } = this.#parts;
+    return this.#mirrorPort.hold(mirror.server, () => use(mirror));
+  }
+
   get mirrorUrl(): string {
     return this.#mirrorPort.url;
   }
@@ -82,19 +91,22 @@ export class ProfileHost {
   }
 
   /**
-   * Makes `next` the open profile. Resolves once it serves on the same ports; rejects with a
-   * ProfileSwitchError (the old profile still open and serving) when it cannot be opened.
+   * Makes `next` the open profile. Resolves once it serves on the same ports (false: it was
+   * already open, nothing changed); rejects with a ProfileSwitchError (the old profile still
+   * open and serving) when it cannot be opened.
    */
-  switchTo(next: NetworkProfile): Promise<void> {
+  switchTo(next: NetworkProfile): Promise<boolean> {
     const run = this.#queue.then(() => this.#switch(next));
     this.#queue = run.catch(() => undefined);
     return run;
   }
 
-  async #switch(next: NetworkProfile): Promise<void> {
+  async #switch(next: NetworkProfile): Promise<boolean> {
     const { options, events } = this.#context;
     await this.#retiring;
-    const stayedOn = this.#parts.session.profile.name;
+    const open = this.#parts.session.profile;
+    if (next.name === open.name && next.mirrorUrl === open.mirrorUrl) return false;
+    const stayedOn = open.name;
     let parts: ProfileParts;
     try {
       parts = await openProfileParts(next, this.#context);
@@ -120,6 +132,7 @@ export class ProfileHost {
     events.emit('network/changed', parts.session.info());
     events.emit('sync/status', parts.session.syncStatus());
     this.#retiring = this.#retire(old);
+    return true;
   }
 
   /** Stops the replaced profile's work at once; closes its apps and store after their last request. */

@@ -25,7 +25,7 @@ insertResult(fixture.store, { timestamp: 1_700_000_000, contractNum: 7000 });
 insertLog(fixture.store, 1_700_000_000, 0, 7000, '11'.repeat(32));
 
 const mirror = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
-const handler = createMirrorGetHandler(() => mirror);
+const handler = createMirrorGetHandler((use) => use(mirror));
 let baseUrl = '';
 beforeAll(async () => { baseUrl = await listenOnLoopback(mirror.server, 0); });
 afterAll(async () => { await mirror.server.close(); fixture.dispose(); });

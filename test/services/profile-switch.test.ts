@@ -158,6 +158,26 @@ describe('switching the network profile', () => {
     }
   }, 60_000);
 
+  it('lets a bridge mirror/get in flight on the old profile finish from the old profile\'s store after the switch', async () => {
+    const [first] = await accountIds(upstream.urls.mirror);
+    const byId = `/api/v1/accounts/${first}`;
+    const proxy = await startHoldingProxy(upstream.urls.mirror, byId);
+    try {
+      const dataDir = dataDirWith('in-flight-bridge', [{ name: 'held', mirrorUrl: proxy.url }]);
+      const app = await startApp({ dataDir, network: 'held' });
+      // The renderer's path: an injection into the mirror app, no socket; it is the only request in flight.
+      const inFlight = app.dispatch('mirror/get', { path: byId });
+      await proxy.arrived;
+
+      expect(await app.dispatch('network/switch', { name: 'demo' })).toMatchObject({ ok: true, value: { name: 'demo' } });
+      proxy.release();
+      expect(await inFlight).toMatchObject({ ok: true, value: { status: 200, body: { account: first } } });
+    } finally {
+      await closeApps();
+      await proxy.close();
+    }
+  }, 60_000);
+
   it('watches the --status-upstream page instead of the profile\'s own for whichever profile is open, after a switch too', async () => {
     const dataDir = dataDirWith('status-upstream', [{ name: 'plain' }]);
     const app = await startApp({ dataDir, network: 'plain', statusUpstream: statusPage.url });
