@@ -69,6 +69,7 @@ export function applyMigrations(db: SqliteDatabase, migrations: readonly Migrati
     if (migration.version <= current) continue;
     db.transaction(() => {
       db.exec(migration.sql);
+      if (migration.ifAnalyzed && db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get()) db.exec(migration.ifAnalyzed);
       db.pragma(`user_version = ${migration.version}`);
     })();
   }

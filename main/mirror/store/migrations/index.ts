@@ -9,6 +9,11 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /**
+   * Run after `sql` only on a store that has planner statistics (sqlite_stat1), to renew those
+   * the change dropped; a store without any keeps none, rather than statistics for one index.
+   */
+  ifAnalyzed?: string;
 }
 
 /** Every schema change in order. Append only: a released migration is never edited. */
