@@ -99,6 +99,8 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
   await page.getByTestId('profile-demo').click();
   await expect(page.getByTestId('profile-switcher')).toContainText('demo', { timeout: 60_000 });
   await expect(page.getByTestId('sync-chip')).toHaveCount(0);
+  // The demo has a status page: its dot appears next to Status.
+  await expect(page.getByTestId('status-nav-dot')).toHaveCount(1);
   await page.goto(`${local.instance.uiUrl}#/sync`);
   await expect(page.getByTestId('sync-panel')).toHaveAttribute('data-state', 'none');
   await screenshot(page, 'sync-08-demo');
@@ -112,4 +114,6 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
   await expect(page.getByTestId('profile-switcher')).toContainText('custom', { timeout: 30_000 });
   await expect(page.getByTestId('transactions-screen').getByTestId('empty')).toBeVisible();
   await expect(page.getByTestId('transactions-screen').locator('tbody tr')).toHaveCount(0);
+  // The custom profile has no status page: the demo's status dot must not stay behind.
+  await expect(page.getByTestId('status-nav-dot')).toHaveCount(0);
 });

@@ -44,11 +44,18 @@ export function impactTone(impact: string | null | undefined): StatusTone {
   }
 }
 
+/** No poll has succeeded and nothing is stored yet: nothing is known about the network. */
+export function isWaitingForFirstPoll(snapshot: Pick<StatusSnapshot, 'poll' | 'page'>): boolean {
+  return snapshot.poll.lastSuccessAt === null && snapshot.page === null;
+}
+
 /**
- * The page's overall state: the worst open incident wins; otherwise the upstream's own indicator
+ * The page's overall state: unknown until a first poll succeeded (an unreachable status page
+ * is not "all clear"); then the worst open incident wins; otherwise the upstream's own indicator
  * (which also covers degraded components with no incident); otherwise all clear.
  */
-export function overallView(snapshot: Pick<StatusSnapshot, 'indicator' | 'worstImpact' | 'unresolved'>): { tone: StatusTone; text: string } {
+export function overallView(snapshot: Pick<StatusSnapshot, 'indicator' | 'worstImpact' | 'unresolved' | 'poll' | 'page'>): { tone: StatusTone; text: string } {
+  if (isWaitingForFirstPoll(snapshot)) return { tone: 'unknown', text: 'Waiting for the first poll…' };
   if (snapshot.unresolved.length > 0 && snapshot.worstImpact !== 'none') {
     const count = snapshot.unresolved.length;
     return { tone: impactTone(snapshot.worstImpact), text: `${count} open incident${count === 1 ? '' : 's'} (${impactLabel(snapshot.worstImpact).toLowerCase()})` };

@@ -6,14 +6,22 @@ const NOW = Date.parse('2026-11-20T12:00:00Z');
 describe('status view helpers', () => {
   it('picks the overall state: open incidents first, then the upstream indicator, then all clear', () => {
     const incident = { id: 'a' } as never;
-    expect(overallView({ worstImpact: 'major', unresolved: [incident, incident], indicator: { indicator: 'none', description: 'All Systems Operational' } }))
+    const polled = { poll: { lastSuccessAt: '2026-11-20T11:59:00Z' } as never, page: null };
+    expect(overallView({ ...polled, worstImpact: 'major', unresolved: [incident, incident], indicator: { indicator: 'none', description: 'All Systems Operational' } }))
       .toEqual({ tone: 'major', text: '2 open incidents (major)' });
-    expect(overallView({ worstImpact: 'none', unresolved: [], indicator: { indicator: 'minor', description: 'Partially Degraded Service' } }))
+    expect(overallView({ ...polled, worstImpact: 'none', unresolved: [], indicator: { indicator: 'minor', description: 'Partially Degraded Service' } }))
       .toEqual({ tone: 'minor', text: 'Partially Degraded Service' });
-    expect(overallView({ worstImpact: 'none', unresolved: [], indicator: { indicator: 'none', description: 'All Systems Operational' } }))
+    expect(overallView({ ...polled, worstImpact: 'none', unresolved: [], indicator: { indicator: 'none', description: 'All Systems Operational' } }))
       .toEqual({ tone: 'ok', text: 'All Systems Operational' });
-    expect(overallView({ worstImpact: 'none', unresolved: [], indicator: null })).toEqual({ tone: 'ok', text: 'All systems operational' });
-    expect(overallView({ worstImpact: 'none', unresolved: [incident], indicator: null }).tone).toBe('minor');
+    expect(overallView({ ...polled, worstImpact: 'none', unresolved: [], indicator: null })).toEqual({ tone: 'ok', text: 'All systems operational' });
+    expect(overallView({ ...polled, worstImpact: 'none', unresolved: [incident], indicator: null }).tone).toBe('minor');
+  });
+
+  it('says nothing is known before a first poll succeeded, not "all clear" (an unreachable status page)', () => {
+    const unpolled = { poll: { lastSuccessAt: null } as never, page: null, worstImpact: 'none' as const, unresolved: [], indicator: null };
+    expect(overallView(unpolled)).toEqual({ tone: 'unknown', text: 'Waiting for the first poll…' });
+    // Kept data from an earlier run counts as known, even while polls fail now.
+    expect(overallView({ ...unpolled, page: { name: 'Hedera' } as never }).tone).toBe('ok');
   });
 
   it('turns Statuspage words into tones and labels', () => {
