@@ -26,7 +26,8 @@ const trivial = Fastify({ logger: false });
 trivial.get('/hello', async () => ({ hello: 'world' }));
 
 await mirror.server.ready();
-const mirrorPort = await SwitchableServer.listen(0, mirror.server);
+// Never swapped to null here, so the vacant answer (the third argument) is never used.
+const mirrorPort = await SwitchableServer.listen(0, mirror.server, (_request, response) => response.writeHead(503).end());
 const urls = {
   mirror: mirrorPort.url,
   mirrorUncached: await listenOnLoopback(uncached.server, 0),

@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { buildHttpBridge } from '../bridge/http-bridge.ts';
-import { listenOnLoopback } from '../http/listen.ts';
+import { describeListenError, listenOnLoopback } from '../http/listen.ts';
 import { machineHasNetwork } from '../http/machine-online.ts';
-import { describeListenError, startAppServices } from '../services/app-services.ts';
+import { startAppServices } from '../services/app-services.ts';
 import { throttledSyncLog } from '../sync/sync-log-line.ts';
 import { parseServeArgs, SERVE_USAGE, type ServeArgs } from './serve-args.ts';
 

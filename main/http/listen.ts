@@ -1,3 +1,4 @@
+import type { Server } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /** Services only ever bind to loopback. */
@@ -6,7 +7,12 @@ export const LOOPBACK = '127.0.0.1';
 /** Starts a built app on loopback (port 0 picks a free one) and returns its base URL. */
 export async function listenOnLoopback(app: FastifyInstance, port: number): Promise<string> {
   await app.listen({ host: LOOPBACK, port });
-  const address = app.server.address();
+  return loopbackUrl(app.server);
+}
+
+/** The base URL of a server listening on loopback (the port it was given, or the one the system picked). */
+export function loopbackUrl(server: Server): string {
+  const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('server did not bind to a TCP port');
   return `http://${LOOPBACK}:${address.port}`;
 }

@@ -1,9 +1,10 @@
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { LOOPBACK } from './listen.ts';
+import { answerClientError } from './client-error.ts';
+import { LOOPBACK, loopbackUrl } from './listen.ts';
 
 /** How long a replaced app may take to finish the requests it was handed before it is closed anyway. */
-export const DEFAULT_DRAIN_LIMIT_MS = 30_000;
+const DEFAULT_DRAIN_LIMIT_MS = 30_000;
 const FASTIFY_KEEP_ALIVE_MS = 72_000;
 
 /**
@@ -14,7 +15,8 @@ const FASTIFY_KEEP_ALIVE_MS = 72_000;
  * the last of its requests has finished.
  *
  * The apps are never `listen`ed themselves: they only need `ready()`, and requests enter
- * through `fastify.routing`, the same handler Fastify gives a `serverFactory`.
+ * through `fastify.routing`, the same handler Fastify gives a `serverFactory`; a request Node
+ * cannot parse is answered as Fastify's own server would (answerClientError).
  */
 export class SwitchableServer {
   readonly url: string;
@@ -33,13 +35,15 @@ export class SwitchableServer {
   }
 
   /**
-   * Binds `port` on loopback (0 picks a free one) and serves `app` (already `ready()`) there.
-   * Rejects with the listen error (its `code`, e.g. EADDRINUSE, kept) when the port cannot be had.
+   * Binds `port` on loopback (0 picks a free one) and serves `app` (already `ready()`) there;
+   * `vacant` answers while the app is null. Rejects with the listen error (its `code`, e.g.
+   * EADDRINUSE, kept) when the port cannot be had.
    */
-  static async listen(port: number, app: FastifyInstance | null, vacant: http.RequestListener = unavailable): Promise<SwitchableServer> {
+  static async listen(port: number, app: FastifyInstance | null, vacant: http.RequestListener): Promise<SwitchableServer> {
     let handle: http.RequestListener = () => undefined;
     // The timeouts the apps' own Fastify servers would have had (Fastify's defaults), so clients see no change.
     const server = http.createServer({ keepAliveTimeout: FASTIFY_KEEP_ALIVE_MS, requestTimeout: 0 }, (request, response) => handle(request, response));
+    server.on('clientError', answerClientError);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, LOOPBACK, () => {
@@ -47,25 +51,21 @@ export class SwitchableServer {
         resolve();
       });
     });
-    const address = server.address();
-    if (address === null || typeof address === 'string') {
+    let url: string;
+    try {
+      url = loopbackUrl(server);
+    } catch (error) {
       server.close();
-      throw new Error('server did not bind to a TCP port');
+      throw error;
     }
-    const switchable = new SwitchableServer(server, `http://${LOOPBACK}:${address.port}`, app, vacant);
+    const switchable = new SwitchableServer(server, url, app, vacant);
     handle = (request, response) => switchable.#handle(request, response);
     return switchable;
   }
 
-  get current(): FastifyInstance | null {
-    return this.#current;
-  }
-
-  /** Sends every request from now on to `app` (null: the vacant answer); answers the app it replaced. */
-  swap(app: FastifyInstance | null): FastifyInstance | null {
-    const previous = this.#current;
+  /** Sends every request from now on to `app` (null: the vacant answer). */
+  swap(app: FastifyInstance | null): void {
     this.#current = app;
-    return previous;
   }
 
   /**
@@ -143,8 +143,3 @@ export class SwitchableServer {
     for (const wake of waiters) wake();
   }
 }
-
-/** The default vacant answer: no app serves this port right now. */
-const unavailable: http.RequestListener = (_request, response) => {
-  response.writeHead(503, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: 'Service unavailable' }));
-};

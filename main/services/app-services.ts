@@ -89,6 +89,3 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     },
   };
 }
-
-/** Kept here too: `serve` reports its UI port with it. */
-export { describeListenError };

@@ -1,5 +1,8 @@
+import type http from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { describeListenError } from '../http/listen.ts';
 import { SwitchableServer } from '../http/switchable-server.ts';
+import { errorBody, JSON_CONTENT_TYPE } from '../mirror/http/mirror-reply.ts';
 import type { NetworkProfile } from './network-profiles.ts';
 import { announceProfileParts, closeProfileParts, openProfileParts, silenceProfileParts, type ProfileParts, type ProfilePartsContext } from './profile-parts.ts';
 import type { ProfileSession } from './profile-session.ts';
@@ -20,13 +23,18 @@ import { ProfileSwitchError } from './profile-switch.ts';
 export class ProfileHost {
   readonly #context: ProfilePartsContext;
   readonly #mirrorPort: SwitchableServer;
-  /** Bound the first time a profile with a status page is open (the start-up profile may have none). */
+  /**
+   * Bound before the first profile with a status page becomes the open one (the start-up profile
+   * may have none), so it is never null while `#parts.status` is not.
+   */
   #statusPort: SwitchableServer | null;
   #parts: ProfileParts;
   /** Switches run one at a time. */
   #queue: Promise<unknown> = Promise.resolve();
   /** The replaced profile's closing; the next switch waits for it (a quick switch back reopens its files). */
   #retiring: Promise<void> = Promise.resolve();
+  /** Set as `close()` begins: from then on no switch opens another profile. */
+  #closing: Promise<void> | null = null;
 
   private constructor(context: ProfilePartsContext, parts: ProfileParts, mirrorPort: SwitchableServer, statusPort: SwitchableServer | null) {
     this.#context = context;
@@ -41,7 +49,7 @@ export class ProfileHost {
     const parts = await openProfileParts(profile, context);
     let mirrorPort: SwitchableServer;
     try {
-      mirrorPort = await SwitchableServer.listen(ports.mirror, parts.mirror.server);
+      mirrorPort = await SwitchableServer.listen(ports.mirror, parts.mirror.server, noMirrorApi);
     } catch (error) {
       await closeProfileParts(parts);
       throw describeListenError(error, 'mirror', ports.mirror);
@@ -49,15 +57,25 @@ export class ProfileHost {
     let statusPort: SwitchableServer | null = null;
     if (parts.status) {
       try {
-        statusPort = await SwitchableServer.listen(ports.status, parts.status.service.server, noStatusPage(context.options.hostCheck));
+        statusPort = await ProfileHost.#bindStatusPort(context, parts.status.service.server);
       } catch (error) {
         await mirrorPort.close();
         await closeProfileParts(parts);
-        throw describeListenError(error, 'status', ports.status);
+        throw error;
       }
     }
     announceProfileParts(parts);
     return new ProfileHost(context, parts, mirrorPort, statusPort);
+  }
+
+  /** Binds the status port (`noStatusPage` answers while the open profile has none); a busy port's error names the flag. */
+  static async #bindStatusPort(context: ProfilePartsContext, app: FastifyInstance | null): Promise<SwitchableServer> {
+    const { ports, hostCheck } = context.options;
+    try {
+      return await SwitchableServer.listen(ports.status, app, noStatusPage(hostCheck));
+    } catch (error) {
+      throw describeListenError(error, 'status', ports.status);
+    }
   }
 
   get session(): ProfileSession {
@@ -87,23 +105,31 @@ export class ProfileHost {
 
   /** Where interface C answers for the open profile; null when it has no status page. */
   get statusUrl(): string | null {
-    return this.#parts.status && this.#statusPort ? this.#statusPort.url : null;
+    return this.#parts.status ? this.#statusPort!.url : null;
   }
 
   /**
    * Makes `next` the open profile. Resolves once it serves on the same ports (false: it was
    * already open, nothing changed); rejects with a ProfileSwitchError (the old profile still
-   * open and serving) when it cannot be opened.
+   * open and serving) when it cannot be opened, or when the app is shutting down.
    */
   switchTo(next: NetworkProfile): Promise<boolean> {
+    // Electron keeps its IPC handlers while it quits: a switch may still arrive during `close()`.
+    if (this.#closing) return Promise.reject(this.#shuttingDown(next));
     const run = this.#queue.then(() => this.#switch(next));
     this.#queue = run.catch(() => undefined);
     return run;
   }
 
+  #shuttingDown(next: NetworkProfile): ProfileSwitchError {
+    return new ProfileSwitchError(next.name, this.#parts.session.profile.name, new Error('the app is shutting down'));
+  }
+
   async #switch(next: NetworkProfile): Promise<boolean> {
-    const { options, events } = this.#context;
+    const { events } = this.#context;
     await this.#retiring;
+    // Queued before `close()` began, started after: opening a profile now would leave it open.
+    if (this.#closing) throw this.#shuttingDown(next);
     const open = this.#parts.session.profile;
     if (next.name === open.name && next.mirrorUrl === open.mirrorUrl) return false;
     const stayedOn = open.name;
@@ -115,35 +141,36 @@ export class ProfileHost {
     }
     if (parts.status && !this.#statusPort) {
       try {
-        this.#statusPort = await SwitchableServer.listen(options.ports.status, null, noStatusPage(options.hostCheck));
+        this.#statusPort = await ProfileHost.#bindStatusPort(this.#context, null);
       } catch (error) {
         await closeProfileParts(parts);
-        throw new ProfileSwitchError(next.name, stayedOn, describeListenError(error, 'status', options.ports.status));
+        throw new ProfileSwitchError(next.name, stayedOn, error);
       }
     }
 
-    // The swap: nothing from here on can fail, and every new request reaches the new profile.
+    // The swap: every new request reaches the new profile. The old one is retired before anything
+    // else runs, so an exception from a bus listener cannot leave it open.
     const old = this.#parts;
     this.#parts = parts;
     this.#mirrorPort.swap(parts.mirror.server);
     this.#statusPort?.swap(parts.status?.service.server ?? null);
-    silenceProfileParts(old);
+    this.#retiring = this.#retire(old);
     announceProfileParts(parts);
     events.emit('network/changed', parts.session.info());
     events.emit('sync/status', parts.session.syncStatus());
-    this.#retiring = this.#retire(old);
     return true;
   }
 
-  /** Stops the replaced profile's work at once; closes its apps and store after their last request. */
+  /** Silences and stops the replaced profile's work at once; closes its apps and store after their last request. */
   async #retire(old: ProfileParts): Promise<void> {
     const { log } = this.#context.options;
     const name = old.session.profile.name;
     try {
+      silenceProfileParts(old);
       await old.session.stop();
       const drained = await Promise.all([
         this.#mirrorPort.drained(old.mirror.server),
-        old.status && this.#statusPort ? this.#statusPort.drained(old.status.service.server) : true,
+        old.status ? this.#statusPort!.drained(old.status.service.server) : true,
       ]);
       if (drained.includes(false)) log(`${name}: closing with requests still unanswered`);
       await closeProfileParts(old);
@@ -152,13 +179,29 @@ export class ProfileHost {
     }
   }
 
-  /** Lets a switch under way finish, then closes the ports and the open profile. */
-  async close(): Promise<void> {
+  /**
+   * Refuses further switches, lets one under way finish, then closes the ports and the open
+   * profile once its last request has been answered. Calling it again waits for the same close.
+   */
+  close(): Promise<void> {
+    this.#closing ??= this.#close();
+    return this.#closing;
+  }
+
+  async #close(): Promise<void> {
     await this.#queue;
     await this.#retiring;
-    silenceProfileParts(this.#parts);
+    const parts = this.#parts;
+    silenceProfileParts(parts);
     await this.#mirrorPort.close();
     await this.#statusPort?.close();
-    await closeProfileParts(this.#parts);
+    // The ports waited for their sockets; a bridge call (`withMirror`) has none, so wait for it here.
+    await this.#mirrorPort.drained(parts.mirror.server);
+    await closeProfileParts(parts);
   }
 }
+
+/** What the mirror port would answer with no mirror API current; every profile has one, so a switch never leaves it vacant. */
+const noMirrorApi: http.RequestListener = (_request, response) => {
+  response.writeHead(503, { 'content-type': JSON_CONTENT_TYPE }).end(JSON.stringify(errorBody('Service unavailable')));
+};

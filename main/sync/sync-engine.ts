@@ -56,6 +56,8 @@ export class SyncEngine {
   #lastError: SyncStatus['lastError'] = null;
   #highestId: number | null = null;
   #run: { abort: AbortController; done: Promise<void> } | null = null;
+  /** Set by `close()`: no run starts after it (a resync or resume under way when it came included). */
+  #closed = false;
   #accounts = { value: 0, at: -Infinity };
   #caughtUp: Array<() => void> = [];
   readonly #tokenSupport = { relationships: true };
@@ -106,6 +108,8 @@ export class SyncEngine {
   /** Forgets every cursor and ETag and crawls the upstream again from the start. */
   async resync(): Promise<void> {
     await this.#stopRun();
+    // Closed while the old run was stopping (a network switch retired this profile): its store is closing too.
+    if (this.#closed) return;
     this.#options.db.transaction(() => {
       this.#writer.cursors.clear();
       this.#options.db.prepare('DELETE FROM sync_etag').run();
@@ -115,6 +119,7 @@ export class SyncEngine {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     await this.#stopRun();
   }
 
@@ -161,6 +166,7 @@ export class SyncEngine {
   }
 
   #startRun(): void {
+    if (this.#closed) return;
     const accounts = this.#writer.cursors.get('accounts');
     this.#state = accounts && accounts.nextUrl === null ? 'following' : 'syncing';
     const abort = new AbortController();

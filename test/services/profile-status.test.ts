@@ -8,7 +8,7 @@ import { startFakeUpstream, type FakeUpstream } from '../../main/conformance/sta
 import { loadScenarios, type ScenarioStep } from '../../main/conformance/status/scenario-files.ts';
 import { ApiEventBus } from '../../main/services/event-bus.ts';
 import { findProfile } from '../../main/services/network-profiles.ts';
-import { openProfileStatus, statusPlan, type ProfileStatus, type ProfileStatusOptions } from '../../main/services/profile-status.ts';
+import { noStatusPage, openProfileStatus, statusPlan, type ProfileStatus, type ProfileStatusOptions } from '../../main/services/profile-status.ts';
 import { SwitchableServer } from '../../main/http/switchable-server.ts';
 import { createStatusHandlers } from '../../main/services/status-handlers.ts';
 import { SCENARIOS_DIR } from '../status/status-fixture.ts';
@@ -73,7 +73,7 @@ describe('a profile\'s status service', () => {
     const updated = collect(events, 'status/updated');
     const first = updated.next();
     const status = await startStatus({ profile: demo, dataDir, upstreamUrl: null, hostCheck: true, events, log: () => undefined });
-    const port = await SwitchableServer.listen(0, status.service.server);
+    const port = await SwitchableServer.listen(0, status.service.server, noStatusPage(true));
     ports.push(port);
     expect(port.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     await first;
