@@ -1,12 +1,13 @@
 import type { AccountRow, TokenBalanceRow } from '../accounts/account-row.ts';
 import { accountFromPath } from '../accounts/account-path-outcome.ts';
+import { currentTokenBalanceRowsSql, snapshotTokenBalanceRowsSql } from '../accounts/token-balances-column.ts';
 import { renderAccount } from '../accounts/render-account.ts';
 import { findSnapshotRange, treasurySnapshotLookup } from '../balances/snapshot-range.ts';
-import { currentTokenBalancesSql, snapshotTokenBalancesSql } from '../balances/balances-sql.ts';
 import type { MirrorApiConfig } from '../config.ts';
 import { encodeEntityId, sqlInt } from '../format/entity-id.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
+import { OPAQUE_PARAM } from '../query/opaque-param.ts';
 import { MAX_LONG } from '../query/param-values.ts';
 import { StatementCache } from '../query/statement-cache.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
@@ -59,7 +60,8 @@ export class AccountByIdService {
   #current(id: bigint, config: MirrorApiConfig): { row: AccountRow; tokens: TokenBalanceRow[] } | null {
     const row = this.#statements.get(CURRENT_ACCOUNT_SQL).get(sqlInt(id)) as AccountRow | undefined;
     if (!row) return null;
-    const tokens = this.#statements.get(currentTokenBalancesSql('asc')).all(sqlInt(id), config.response.limit.tokenBalance.singleAccount) as TokenBalanceRow[];
+    const tokensSql = currentTokenBalanceRowsSql(OPAQUE_PARAM, 'ASC', config.response.limit.tokenBalance.singleAccount);
+    const tokens = this.#statements.get(tokensSql).all(sqlInt(id)) as TokenBalanceRow[];
     return { row, tokens };
   }
 
@@ -79,8 +81,8 @@ export class AccountByIdService {
     const snapshot = findSnapshotRange(query.timestampFilters, treasurySnapshotLookup(this.#statements, treasury), SNAPSHOT_MONTHS_BACK);
     if (snapshot === null) return { row, tokens: [] };
     const balance = (this.#statements.get(SNAPSHOT_BALANCE_SQL).get(sqlInt(id), sqlInt(snapshot.lower), sqlInt(snapshot.upper)) as { balance: bigint }).balance;
-    const tokens = this.#statements.get(snapshotTokenBalancesSql('asc'))
-      .all(sqlInt(id), sqlInt(snapshot.lower), sqlInt(snapshot.upper), config.response.limit.tokenBalance.singleAccount) as TokenBalanceRow[];
+    const tokensSql = snapshotTokenBalanceRowsSql(OPAQUE_PARAM, 'ASC', config.response.limit.tokenBalance.singleAccount);
+    const tokens = this.#statements.get(tokensSql).all(sqlInt(id), sqlInt(snapshot.lower), sqlInt(snapshot.upper)) as TokenBalanceRow[];
     return { row: { ...row, balance, balance_timestamp: snapshot.upper }, tokens };
   }
 }

@@ -18,8 +18,6 @@ export interface AccountNftsQuery {
   raw: ParsedQuery;
 }
 
-const spenderOf = entityIdOrNull;
-
 export function parseAccountNftsParams(raw: ParsedQuery, config: MirrorApiConfig):
   { ok: true; query: AccountNftsQuery } | { ok: false; messages: MirrorMessage[] } {
   const validated = validateQuery(raw, {
@@ -45,8 +43,8 @@ export function parseAccountNftsParams(raw: ParsedQuery, config: MirrorApiConfig
     if (f.key === 'token.id') error = query.token.add({ key: f.key, operator: f.operator, value: parseTokenId(f.value)! });
     if (f.key === 'serialnumber') error = query.serial.add({ key: f.key, operator: f.operator, value: BigInt(f.value) });
     if (f.key === 'spender.id') {
-      if (f.operator === 'eq') query.spenderIn.push(spenderOf(f.value));
-      else query.spenderRange.push({ operator: f.operator, value: spenderOf(f.value) });
+      if (f.operator === 'eq') query.spenderIn.push(entityIdOrNull(f.value));
+      else query.spenderRange.push({ operator: f.operator, value: entityIdOrNull(f.value) });
     }
     if (error) return fail(error);
   }

@@ -1,9 +1,9 @@
 import { sqlInt } from '../format/entity-id.ts';
 import type { AccountsQuery } from './accounts-params.ts';
 import { OPAQUE_PARAM } from '../query/opaque-param.ts';
-import { addComparisons } from '../query/sql-comparisons.ts';
+import { addComparisons, addFilterConditions } from '../query/sql-comparisons.ts';
 import type { SqlStatement } from '../query/sql-statement.ts';
-import { currentTokenBalancesColumn } from './token-balances-column.ts';
+import { currentTokenBalancesColumn, withTokenBalances } from './token-balances-column.ts';
 
 /** The placeholder account the reference's importer creates when 0.0.2 is missing. */
 export const SYNTHETIC_TREASURY_MEMO = 'Mirror node created synthetic treasury account';
@@ -33,24 +33,21 @@ export function buildAccountsSql(query: AccountsQuery, driver: AccountsDriver, t
   ];
   const params: SqlStatement['params'] = [];
 
-  const equalIds = query.idFilters.filter((f) => f.operator === 'eq');
-  if (equalIds.length > 0) {
-    where.push(`e.id IN (${equalIds.map(() => OPAQUE_PARAM).join(', ')})`);
-    params.push(...equalIds.map((f) => sqlInt(f.value)));
-  }
-  addComparisons(where, params, 'e.id', query.idFilters.filter((f) => f.operator !== 'eq'), sqlInt, OPAQUE_PARAM);
+  addFilterConditions(where, params, 'e.id', query.idFilters, sqlInt, OPAQUE_PARAM);
   addComparisons(where, params, driver === 'balance-index' ? 'e.balance' : '+e.balance', query.balanceFilters, sqlInt, OPAQUE_PARAM);
   addComparisons(where, params, driver === 'public-key-index' ? 'e.public_key' : '+e.public_key', query.publicKeyFilters, (v) => v, OPAQUE_PARAM);
 
   const direction = query.order === 'desc' ? 'DESC' : 'ASC';
   const indexHint = driver === 'balance-index' ? 'INDEXED BY entity__balance' : driver === 'public-key-index' ? 'INDEXED BY entity__public_key' : '';
-  const tokens = query.includeBalance ? `,\n  ${currentTokenBalancesColumn('e.id', direction, tokenLimit)}` : '';
-  const sql = `SELECT ${ENTITY_COLUMNS.join(', ')}, es.end_stake_period, es.pending_reward${tokens}
+  const page = `SELECT ${ENTITY_COLUMNS.join(', ')}, es.end_stake_period, es.pending_reward
 FROM entity e ${indexHint}
 LEFT JOIN entity_stake es ON es.id = e.id
 WHERE ${where.join('\n  AND ')}
 ORDER BY e.id ${direction}
 LIMIT ${OPAQUE_PARAM}`;
   params.push(query.limit);
+  const sql = query.includeBalance
+    ? withTokenBalances(page, 'id', direction, (account) => currentTokenBalancesColumn(account, direction, tokenLimit))
+    : page;
   return { sql, params };
 }

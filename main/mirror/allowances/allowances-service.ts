@@ -12,8 +12,6 @@ import { parseTokenId } from '../tokens/token-path-params.ts';
 import { cryptoAllowancesSql, tokenAllowancesSql } from './allowances-sql.ts';
 import { renderAllowance, type AllowanceRow } from './render-allowance.ts';
 
-/** A spender given as an entity id; an EVM address that is no id matches nothing (null). */
-const spenderOf = entityIdOrNull;
 const FIXED_DEFAULT_LIMIT = 25;
 const SPENDER_RULE = (_op: string, v: string): boolean => parseEntityRef(v, 'any') !== null;
 
@@ -35,7 +33,7 @@ export class AllowancesService {
     if ('error' in owner) return owner.error;
     const validated = validateQuery(raw, { 'spender.id': SPENDER_RULE, limit: LIMIT_RULE, order: ORDER_RULE });
     if (!validated.ok) return badRequest(...validated.messages);
-    const spenders = filtersFor(validated.filters, 'spender.id').map((f) => ({ operator: f.operator, value: spenderOf(f.value) }));
+    const spenders = filtersFor(validated.filters, 'spender.id').map((f) => ({ operator: f.operator, value: entityIdOrNull(f.value) }));
     if (spenders.some((f) => f.operator === 'ne')) {
       return badRequest({ message: 'Not equal (ne) comparison operator is not supported for spender.id' });
     }
@@ -45,7 +43,7 @@ export class AllowancesService {
     const allowances = (this.#statements.get(sql).all(...params) as AllowanceRow[]).map(renderAllowance);
     const last = allowances.at(-1)?.spender as string | undefined;
     const page = { count: allowances.length, limit, order };
-    const next = singleKeyNextLink(`/api/v1/accounts/${accountText}/allowances/crypto`, raw, page, 'spender.id', last, spenderOf);
+    const next = singleKeyNextLink(`/api/v1/accounts/${accountText}/allowances/crypto`, raw, page, 'spender.id', last, entityIdOrNull);
     return { status: 200, body: { allowances, links: { next } }, next };
   }
 
@@ -63,7 +61,7 @@ export class AllowancesService {
     const bounds = { primary: new Bound('spender.id'), secondary: new Bound('token.id') };
     for (const f of validated.filters) {
       const error = f.key === 'spender.id'
-        ? bounds.primary.add({ key: f.key, operator: f.operator, value: spenderOf(f.value) ?? -1n })
+        ? bounds.primary.add({ key: f.key, operator: f.operator, value: entityIdOrNull(f.value) ?? -1n })
         : f.key === 'token.id' ? bounds.secondary.add({ key: f.key, operator: f.operator, value: parseTokenId(f.value)! }) : null;
       if (error) return badRequest({ message: error });
     }

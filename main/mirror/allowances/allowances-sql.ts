@@ -3,7 +3,7 @@ import type { SqlParam, SqlStatement } from '../query/sql-statement.ts';
 import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
 import { boundParts, type Bound, type BoundFilter } from '../query/paging-bounds.ts';
 import type { SortOrder } from '../query/query-filters.ts';
-import { addComparisons } from '../query/sql-comparisons.ts';
+import { addFilterConditions } from '../query/sql-comparisons.ts';
 
 type Param = SqlParam;
 const bind = (value: bigint | null): Param => (value === null ? null : sqlInt(value));
@@ -12,12 +12,7 @@ const bind = (value: bigint | null): Param => (value === null ? null : sqlInt(va
 export function cryptoAllowancesSql(owner: bigint, spenders: Array<Filter<bigint | null>>, order: SortOrder, limit: number): SqlStatement {
   const where = ['owner = ?'];
   const params: Param[] = [sqlInt(owner)];
-  const equal = spenders.filter((f) => f.operator === 'eq');
-  addComparisons(where, params, 'spender', spenders.filter((f) => f.operator !== 'eq'), bind);
-  if (equal.length > 0) {
-    where.push(`spender IN (${equal.map(() => '?').join(', ')})`);
-    params.push(...equal.map((f) => bind(f.value)));
-  }
+  addFilterConditions(where, params, 'spender', spenders, bind);
   where.push('amount > 0');
   params.push(limit);
   return {

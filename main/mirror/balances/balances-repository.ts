@@ -16,9 +16,9 @@ export interface BalanceRow {
 /** A page row as the balances statements return it: token balances as `token_id:balance,...` text. */
 type BalanceRowSql = Omit<BalanceRow, 'tokens'> & { token_balances: string | null };
 
-/** The rows with their token balances read out of the aggregated column. */
-function withTokens(rows: BalanceRowSql[]): BalanceRow[] {
-  return rows.map(({ token_balances, ...row }) => ({ ...row, tokens: parseTokenBalances(token_balances) }));
+/** A row with its token balances read out of the aggregated column, and its timestamp (by default its own). */
+function withTokens({ token_balances, ...row }: BalanceRowSql, consensusTimestamp = row.consensus_timestamp): BalanceRow {
+  return { ...row, consensus_timestamp: consensusTimestamp, tokens: parseTokenBalances(token_balances) };
 }
 
 /**
@@ -35,13 +35,13 @@ export class BalancesRepository {
   current(conditions: AccountConditions, order: SortOrder, limit: number, tokenLimit: number): BalanceRow[] {
     const driver = chooseAccountsDriver(this.#statements, { idFilters: conditions.ids, balanceFilters: conditions.balances, publicKeyFilters: conditions.publicKeys });
     const { sql, params } = currentBalancesSql(conditions, order, limit, driver, tokenLimit);
-    return withTokens(this.#statements.get(sql).all(...params) as BalanceRowSql[]);
+    return (this.#statements.get(sql).all(...params) as BalanceRowSql[]).map((row) => withTokens(row));
   }
 
   snapshot(conditions: AccountConditions, lower: bigint, upper: bigint, order: SortOrder, limit: number, tokenLimit: number): BalanceRow[] {
     const { sql, params } = snapshotBalancesSql(conditions, lower, upper, order, limit, tokenLimit);
     // A snapshot page is as of the snapshot itself, whichever row each balance came from.
-    return withTokens(this.#statements.get(sql).all(...params) as BalanceRowSql[]).map((row) => ({ ...row, consensus_timestamp: upper }));
+    return (this.#statements.get(sql).all(...params) as BalanceRowSql[]).map((row) => withTokens(row, upper));
   }
 
   /** Snapshot lookups for the treasury account `treasury`. */

@@ -3,7 +3,7 @@ import type { Filter } from '../http/filter-operator.ts';
 import type { SortOrder } from '../query/query-filters.ts';
 import { CONTRACT_RESULT_COLUMNS } from './contract-result-row.ts';
 import type { SqlStatement } from '../query/sql-statement.ts';
-import { addComparisons } from '../query/sql-comparisons.ts';
+import { addFilterConditions } from '../query/sql-comparisons.ts';
 
 /** The resolved conditions of a contract results page. */
 export interface ResultConditions {
@@ -30,17 +30,8 @@ export function contractResultsPageSql(conditions: ResultConditions, order: Sort
     where.push('cr.contract_id = ?');
     params.push(sqlInt(conditions.contractId));
   }
-  if (equalSenders.length > 0) {
-    where.push(`cr.sender_id IN (${equalSenders.map(() => '?').join(', ')})`);
-    params.push(...equalSenders.map((f) => sqlInt(f.value)));
-  }
-  addComparisons(where, params, 'cr.sender_id', conditions.senders.filter((f) => f.operator !== 'eq'), sqlInt);
-  const equalTimes = conditions.timestamps.filter((f) => f.operator === 'eq');
-  if (equalTimes.length > 0) {
-    where.push(`cr.consensus_timestamp IN (${equalTimes.map(() => '?').join(', ')})`);
-    params.push(...equalTimes.map((f) => sqlInt(f.value)));
-  }
-  addComparisons(where, params, 'cr.consensus_timestamp', conditions.timestamps.filter((f) => f.operator !== 'eq'), sqlInt);
+  addFilterConditions(where, params, 'cr.sender_id', conditions.senders, sqlInt);
+  addFilterConditions(where, params, 'cr.consensus_timestamp', conditions.timestamps, sqlInt);
   if (conditions.transactionIndexes.length > 0) {
     where.push(`cr.transaction_index IN (${conditions.transactionIndexes.map(() => '?').join(', ')})`);
     params.push(...conditions.transactionIndexes.map(sqlInt));

@@ -2,7 +2,7 @@ import { sqlInt } from '../format/entity-id.ts';
 import { SQL_OPERATOR } from '../http/filter-operator.ts';
 import type { ContractStateQuery } from './contract-state-params.ts';
 import type { SqlStatement } from '../query/sql-statement.ts';
-import { addComparisons } from '../query/sql-comparisons.ts';
+import { addFilterConditions } from '../query/sql-comparisons.ts';
 
 export interface StateRow {
   contract_id: bigint;
@@ -24,12 +24,7 @@ export function contractStateSql(contractId: bigint, query: ContractStateQuery):
   const params: SqlStatement['params'] = [sqlInt(contractId)];
   const slotConditions = (column: string): string[] => {
     const out: string[] = [];
-    const equal = query.slots.filter((f) => f.operator === 'eq');
-    if (equal.length > 0) {
-      out.push(`${PADDED_SLOT(column)} IN (${equal.map(() => '?').join(', ')})`);
-      params.push(...equal.map((f) => f.value));
-    }
-    addComparisons(out, params, PADDED_SLOT(column), query.slots.filter((f) => f.operator !== 'eq'), (v) => v);
+    addFilterConditions(out, params, PADDED_SLOT(column), query.slots, (v) => v);
     return out;
   };
   const direction = query.order === 'desc' ? 'DESC' : 'ASC';

@@ -3,18 +3,13 @@ import type { Filter } from '../http/filter-operator.ts';
 import type { SortOrder } from '../query/query-filters.ts';
 import type { SqlStatement } from '../query/sql-statement.ts';
 import { CONTRACT_COLUMNS } from './contract-row.ts';
-import { addComparisons } from '../query/sql-comparisons.ts';
+import { addFilterConditions } from '../query/sql-comparisons.ts';
 
 /** The contracts page: contract entities in id order, walked on the partial index of contracts. */
 export function contractsPageSql(ids: Filter<bigint>[], order: SortOrder, limit: number): SqlStatement {
   const where = ["e.type = 'CONTRACT'"];
   const params: SqlStatement['params'] = [];
-  const equal = ids.filter((f) => f.operator === 'eq');
-  if (equal.length > 0) {
-    where.push(`e.id IN (${equal.map(() => '?').join(', ')})`);
-    params.push(...equal.map((f) => sqlInt(f.value)));
-  }
-  addComparisons(where, params, 'e.id', ids.filter((f) => f.operator !== 'eq'), sqlInt);
+  addFilterConditions(where, params, 'e.id', ids, sqlInt);
   params.push(limit);
   const direction = order === 'asc' ? 'ASC' : 'DESC';
   return {

@@ -62,7 +62,7 @@ export function parseHookStorageParams(raw: ParsedQuery, config: MirrorApiConfig
     order: ORDER_RULE,
   });
   if (!validated.ok) return validated;
-  const timestamps = filtersFor(validated.filters, 'timestamp');
+  const timestamps = timestampFiltersOf(validated.filters);
   if (timestamps.length > 2) return { ok: false, messages: [{ message: 'Invalid parameter: timestamp', detail: 'At most 2 timestamp filters are allowed' }] };
   const query: HookStorageQuery = {
     keys: [], keyLower: Buffer.alloc(WORD_BYTES), keyUpper: Buffer.alloc(WORD_BYTES, 0xff), timestamp: null, empty: false,
@@ -77,7 +77,7 @@ export function parseHookStorageParams(raw: ParsedQuery, config: MirrorApiConfig
     else if ((f.operator === 'lt' || f.operator === 'lte') && Buffer.compare(bound!, query.keyUpper) < 0) query.keyUpper = bound!;
   }
   if (timestamps.length > 0) {
-    const bounds = timestampBounds(timestampFiltersOf(validated.filters), 'eq');
+    const bounds = timestampBounds(timestamps, 'eq');
     if (bounds) query.timestamp = { lower: bounds.lower, upper: bounds.upper };
     else query.empty = true;
   }

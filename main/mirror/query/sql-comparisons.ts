@@ -19,3 +19,24 @@ export function addComparisons<T, P extends SqlParam>(
     params.push(bind(filter.value));
   }
 }
+
+/**
+ * Appends the conditions of a column's filters: its equalities as one `column IN (...)` (a
+ * repeated `eq` means any of those values), then one comparison per other filter, as
+ * addComparisons does.
+ */
+export function addFilterConditions<T, P extends SqlParam>(
+  where: string[],
+  params: P[],
+  column: string,
+  filters: readonly Filter<T>[],
+  bind: (value: T) => P,
+  placeholder = '?',
+): void {
+  const equal = filters.filter((f) => f.operator === 'eq');
+  if (equal.length > 0) {
+    where.push(`${column} IN (${equal.map(() => placeholder).join(', ')})`);
+    params.push(...equal.map((f) => bind(f.value)));
+  }
+  addComparisons(where, params, column, filters.filter((f) => f.operator !== 'eq'), bind, placeholder);
+}

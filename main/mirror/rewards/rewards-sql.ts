@@ -2,18 +2,13 @@ import { sqlInt } from '../format/entity-id.ts';
 import type { SqlStatement } from '../query/sql-statement.ts';
 import type { Filter } from '../http/filter-operator.ts';
 import type { SortOrder } from '../query/query-filters.ts';
-import { addComparisons } from '../query/sql-comparisons.ts';
+import { addFilterConditions } from '../query/sql-comparisons.ts';
 
 /** An account's staking reward payouts in time order, through the primary key. */
 export function rewardsSql(accountId: bigint, timestamps: Filter<bigint>[], order: SortOrder, limit: number): SqlStatement {
   const where = ['account_id = ?'];
   const params: Array<number | bigint> = [sqlInt(accountId)];
-  const equal = timestamps.filter((f) => f.operator === 'eq');
-  addComparisons(where, params, 'consensus_timestamp', timestamps.filter((f) => f.operator !== 'eq'), sqlInt);
-  if (equal.length > 0) {
-    where.push(`consensus_timestamp IN (${equal.map(() => '?').join(', ')})`);
-    params.push(...equal.map((f) => sqlInt(f.value)));
-  }
+  addFilterConditions(where, params, 'consensus_timestamp', timestamps, sqlInt);
   params.push(limit);
   return {
     sql: `SELECT account_id, amount, consensus_timestamp FROM staking_reward_transfer

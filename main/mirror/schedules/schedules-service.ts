@@ -4,6 +4,7 @@ import { int64ListJson } from '../format/json-out.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
 import { singleKeyNextLink } from '../query/next-link.ts';
+import { groupBy } from '../query/group-by.ts';
 import { parseEntityIdParam } from '../query/param-values.ts';
 import {
   LIMIT_RULE, ORDER_RULE, filtersFor, invalidParameter, limitOf, orderOf, validateQuery, type ParamRule,
@@ -71,14 +72,8 @@ export class SchedulesService {
 
   /** The signatures of these schedules by schedule id, in one statement for the whole page. */
   #signatures(scheduleIds: bigint[]): Map<bigint, SignatureRow[]> {
-    const bySchedule = new Map<bigint, SignatureRow[]>();
-    if (scheduleIds.length === 0) return bySchedule;
+    if (scheduleIds.length === 0) return new Map();
     const rows = this.#statements.get(SIGNATURES_SQL).all(int64ListJson(scheduleIds)) as Array<SignatureRow & { entity_id: bigint }>;
-    for (const { entity_id, ...signature } of rows) {
-      const list = bySchedule.get(entity_id);
-      if (list) list.push(signature);
-      else bySchedule.set(entity_id, [signature]);
-    }
-    return bySchedule;
+    return groupBy(rows, (row) => row.entity_id);
   }
 }

@@ -3,7 +3,7 @@ import type { SqlStatement } from '../query/sql-statement.ts';
 import { SQL_OPERATOR } from '../http/filter-operator.ts';
 import type { TokensListDriver } from './tokens-list-driver.ts';
 import type { TokensListQuery } from './tokens-list-params.ts';
-import { addComparisons } from '../query/sql-comparisons.ts';
+import { addComparisons, addFilterConditions } from '../query/sql-comparisons.ts';
 
 
 const FROM: Record<TokensListDriver, string> = {
@@ -26,12 +26,7 @@ export function tokensListSql(query: TokensListQuery, driver: TokensListDriver):
     params.push(sqlInt(query.accountId!));
   }
   const tokenColumn = driver === 'account' ? 'ta.token_id' : 't.token_id';
-  const equal = query.tokenIds.filter((f) => f.operator === 'eq');
-  if (equal.length > 0) {
-    where.push(`${tokenColumn} IN (${equal.map(() => '?').join(', ')})`);
-    params.push(...equal.map((f) => sqlInt(f.value)));
-  }
-  addComparisons(where, params, tokenColumn, query.tokenIds.filter((f) => f.operator !== 'eq'), sqlInt);
+  addFilterConditions(where, params, tokenColumn, query.tokenIds, sqlInt);
   for (const f of query.publicKeys) {
     const seek = driver === 'public-key' && f.operator === 'eq';
     where.push(`${seek ? '' : '+'}e.public_key ${SQL_OPERATOR[f.operator]} ?`);

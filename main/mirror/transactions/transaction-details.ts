@@ -1,4 +1,5 @@
 import { int64ListJson } from '../format/json-out.ts';
+import { groupBy } from '../query/group-by.ts';
 import type { StatementCache } from '../query/statement-cache.ts';
 import {
   TRANSACTION_COLUMNS,
@@ -32,22 +33,17 @@ payer_account_id, token_id FROM assessed_custom_fee WHERE ${IN_TIMESTAMPS} ORDER
 export function loadTransactionDetails(statements: StatementCache, timestamps: bigint[], withAssessedFees: boolean): TransactionDetails {
   const list = int64ListJson(timestamps);
   const rows = statements.get(ROWS_SQL).all(list) as TransactionRow[];
-  const transfers = groupBy(statements.get(CRYPTO_TRANSFERS_SQL).all(list) as CryptoTransferRow[]);
-  const tokenTransfers = groupBy(statements.get(TOKEN_TRANSFERS_SQL).all(list) as TokenTransferRow[]);
+  const transfers = byTimestamp(statements.get(CRYPTO_TRANSFERS_SQL).all(list) as CryptoTransferRow[]);
+  const tokenTransfers = byTimestamp(statements.get(TOKEN_TRANSFERS_SQL).all(list) as TokenTransferRow[]);
   const rewarded = [...transfers].filter(([, ts]) => ts.some((t) => t.entity_id === STAKING_REWARD_ACCOUNT)).map(([ts]) => ts);
   const stakingRewards = rewarded.length === 0
     ? new Map<bigint, StakingRewardRow[]>()
-    : groupBy(statements.get(STAKING_REWARDS_SQL).all(int64ListJson(rewarded)) as StakingRewardRow[]);
-  const assessedFees = withAssessedFees ? groupBy(statements.get(ASSESSED_FEES_SQL).all(list) as AssessedFeeRow[]) : null;
+    : byTimestamp(statements.get(STAKING_REWARDS_SQL).all(int64ListJson(rewarded)) as StakingRewardRow[]);
+  const assessedFees = withAssessedFees ? byTimestamp(statements.get(ASSESSED_FEES_SQL).all(list) as AssessedFeeRow[]) : null;
   return { rows, transfers, tokenTransfers, stakingRewards, assessedFees };
 }
 
-function groupBy<T extends { consensus_timestamp: bigint }>(rows: T[]): Map<bigint, T[]> {
-  const out = new Map<bigint, T[]>();
-  for (const row of rows) {
-    const list = out.get(row.consensus_timestamp);
-    if (list) list.push(row);
-    else out.set(row.consensus_timestamp, [row]);
-  }
-  return out;
+/** Rows of a page's transactions by the transaction's consensus timestamp. */
+function byTimestamp<T extends { consensus_timestamp: bigint }>(rows: T[]): Map<bigint, T[]> {
+  return groupBy(rows, (row) => row.consensus_timestamp);
 }

@@ -1,7 +1,8 @@
 import { sqlInt } from '../format/entity-id.ts';
 import { SUCCESS_RESULTS } from '../format/transaction-result.ts';
-import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
+import type { Filter } from '../http/filter-operator.ts';
 import { OPAQUE_PARAM } from '../query/opaque-param.ts';
+import { addComparisons } from '../query/sql-comparisons.ts';
 import type { SqlStatement } from '../query/sql-statement.ts';
 import type { TimestampBounds } from '../query/timestamp-range.ts';
 import type { TransactionsQuery } from './transactions-params.ts';
@@ -37,11 +38,11 @@ function transactionConditions(query: TransactionsQuery, bounds: TimestampBounds
   return where;
 }
 
+/** The account comparisons on one column, as conditions to place among others. */
 function comparisons(column: string, filters: Filter<bigint>[], params: SqlValue[]): string[] {
-  return filters.map((f) => {
-    params.push(sqlInt(f.value));
-    return `${column} ${SQL_OPERATOR[f.operator]} ${OPAQUE_PARAM}`;
-  });
+  const where: string[] = [];
+  addComparisons(where, params, column, filters, sqlInt, OPAQUE_PARAM);
+  return where;
 }
 
 /** The transfer amount condition of `type=credit` or `type=debit`, else null. */

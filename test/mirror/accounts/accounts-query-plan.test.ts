@@ -6,6 +6,7 @@ import { buildAccountsSql } from '../../../main/mirror/accounts/accounts-sql.ts'
 import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
 import { parseQueryString } from '../../../main/mirror/http/query-string.ts';
 import { insertAccounts, tempStore } from '../../helpers/ledger-fixture.ts';
+import { pagePlan } from '../query/page-plan.ts';
 
 // Pins the SQLite plan of every filter kind on a store with realistic statistics, so a
 // change that makes a filter walk a whole table fails here instead of slowing users down.
@@ -26,26 +27,14 @@ beforeAll(() => {
 });
 afterAll(() => fixture.dispose());
 
-interface PlanRow {
-  id: number;
-  parent: number;
-  detail: string;
-}
-
-/** The page walk's plan, and apart from it the plan of the correlated token balances probe. */
-function planOf(rawQuery: string): { driver: string; plan: string[]; tokenPlan: string[] } {
+/** The page walk's plan, the query around it, and apart from them the correlated token balances probe. */
+function planOf(rawQuery: string): { driver: string; plan: string[]; outer: string[]; tokenPlan: string[] } {
   const parsed = parseAccountsParams(parseQueryString(rawQuery, 100), defaultMirrorApiConfig());
   if (!parsed.ok) throw new Error(parsed.messages.join('; '));
   const driver = chooseAccountsDriver(new StatementCache(fixture.store.db), parsed.query);
   const { sql, params } = buildAccountsSql(parsed.query, driver);
-  const rows = fixture.store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as PlanRow[];
-  const subquery = new Set(rows.filter((r) => r.detail.startsWith('CORRELATED SCALAR SUBQUERY')).map((r) => r.id));
-  for (const row of rows) if (subquery.has(row.parent)) subquery.add(row.id);
-  return {
-    driver,
-    plan: rows.filter((r) => !subquery.has(r.id)).map((r) => r.detail),
-    tokenPlan: rows.filter((r) => subquery.has(r.id) && !r.detail.startsWith('CORRELATED')).map((r) => r.detail),
-  };
+  const { walk, outer, tokens } = pagePlan(fixture.store.db, sql, params);
+  return { driver, plan: walk, outer, tokenPlan: tokens };
 }
 
 const STAKE_JOIN = 'SEARCH es USING INTEGER PRIMARY KEY (rowid=?) LEFT-JOIN';
@@ -85,6 +74,15 @@ describe('accounts query plans', () => {
       ]);
     }
     expect(planOf('balance=false').tokenPlan).toEqual([]);
+  });
+
+  // Inside the page's select list, the column would be computed for every row entering the
+  // sort of a balance range page, not just the ones returned (token-balances-column.ts).
+  it('computes token balances outside the page walk and its sort, once per returned row', () => {
+    for (const query of ['', 'account.id=0.0.5', 'account.balance=gte:100&account.balance=lte:200', `account.publickey=${KEY}`]) {
+      expect(planOf(query).outer).toEqual(['CO-ROUTINE page', 'SCAN page', expect.stringMatching(/^CORRELATED SCALAR SUBQUERY \d+$/)]);
+    }
+    expect(planOf('balance=false').outer).toEqual([]);
   });
 
   // A bare `?` against an indexed column or in LIMIT makes SQLite (with the STAT4 statistics

@@ -21,6 +21,8 @@ import { chooseTokensListDriver, NAME_SEARCH_PROBE_LIMIT } from '../../../main/m
 import { parseTokensListParams } from '../../../main/mirror/tokens/tokens-list-params.ts';
 import { tokensListSql } from '../../../main/mirror/tokens/tokens-list-sql.ts';
 import { insertAccounts, tempStore } from '../../helpers/ledger-fixture.ts';
+import { pagePlan, type PagePlan } from './page-plan.ts';
+import type { SqlStatement } from '../../../main/mirror/query/sql-statement.ts';
 import {
   insertCryptoAllowance, insertHolding, insertNft, insertReward, insertSnapshot, insertToken, insertTokenAllowance,
 } from '../../helpers/token-fixture.ts';
@@ -54,24 +56,13 @@ function planOf(sql: string, params: unknown[]): string[] {
 }
 const query = (text: string) => parseQueryString(text, 100);
 
-/** Plan rows of a statement split into the page walk and its correlated token balances probe. */
-function splitPlan(sql: string, params: unknown[]): { page: string[]; tokens: string[] } {
-  const rows = fixture.store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ id: number; parent: number; detail: string }>;
-  const subquery = new Set(rows.filter((r) => r.detail.startsWith('CORRELATED SCALAR SUBQUERY')).map((r) => r.id));
-  for (const row of rows) if (subquery.has(row.parent)) subquery.add(row.id);
-  return {
-    page: rows.filter((r) => !subquery.has(r.id)).map((r) => r.detail),
-    tokens: rows.filter((r) => subquery.has(r.id) && !r.detail.startsWith('CORRELATED')).map((r) => r.detail),
-  };
-}
-
 const TOKEN_LIMIT = config.response.limit.tokenBalance.multipleAccounts;
 
 function balancesPlan(text: string, snapshot = false): string[] {
-  return balancesPlans(text, snapshot).page;
+  return balancesPlans(text, snapshot).walk;
 }
 
-function balancesPlans(text: string, snapshot = false): { page: string[]; tokens: string[] } {
+function balancesSql(text: string, snapshot = false): SqlStatement {
   const parsed = parseBalancesParams(query(text), config);
   if (!parsed.ok) throw new Error('bad query');
   const conditions: AccountConditions = {
@@ -80,13 +71,15 @@ function balancesPlans(text: string, snapshot = false): { page: string[]; tokens
     balances: parsed.query.balanceFilters,
     publicKeys: parsed.query.publicKeys,
   };
-  if (snapshot) {
-    const { sql, params } = snapshotBalancesSql(conditions, 0n, 4_000_000_000n, parsed.query.order, 25, TOKEN_LIMIT);
-    return splitPlan(sql, params);
-  }
+  if (snapshot) return snapshotBalancesSql(conditions, 0n, 4_000_000_000n, parsed.query.order, 25, TOKEN_LIMIT);
   const driver = chooseAccountsDriver(new StatementCache(fixture.store.db), { idFilters: conditions.ids, balanceFilters: conditions.balances, publicKeyFilters: conditions.publicKeys });
-  const { sql, params } = currentBalancesSql(conditions, parsed.query.order, 25, driver, TOKEN_LIMIT);
-  return splitPlan(sql, params);
+  return currentBalancesSql(conditions, parsed.query.order, 25, driver, TOKEN_LIMIT);
+}
+
+/** The page walk's plan, the query around it, and apart from them the correlated token balances probe. */
+function balancesPlans(text: string, snapshot = false): PagePlan {
+  const { sql, params } = balancesSql(text, snapshot);
+  return pagePlan(fixture.store.db, sql, params);
 }
 
 describe('balances query plans', () => {
@@ -115,6 +108,32 @@ describe('balances query plans', () => {
         'CO-ROUTINE t', 'SEARCH tb USING PRIMARY KEY (account_id=?)', 'USE TEMP B-TREE FOR group_concat(ORDER BY)', 'SCAN t',
       ]);
     }
+  });
+
+  // Inside the page's select list, the column would be computed for every row entering the
+  // sort of a balance range page, not just the ones returned (token-balances-column.ts).
+  it('computes token balances outside the page walk and its sort, once per returned row', () => {
+    const outer = ['CO-ROUTINE page', 'SCAN page', expect.stringMatching(/^CORRELATED SCALAR SUBQUERY \d+$/)];
+    for (const text of ['', 'account.balance=gte:1000&account.balance=lte:3000', `account.publickey=${KEY}`]) {
+      expect(balancesPlans(text).outer).toEqual(outer);
+    }
+    for (const text of ['', 'account.id=gt:0.0.100']) expect(balancesPlans(text, true).outer).toEqual(outer);
+  });
+
+  // A bare `?` against an indexed column or in LIMIT makes SQLite (with the STAT4 statistics
+  // ANALYZE writes) re-prepare the statement at every execution; see query/opaque-param.ts.
+  it('binds every value opaquely, so that the page query is not re-planned per request', () => {
+    const texts = ['', 'account.id=0.0.5&account.id=0.0.6', 'account.id=gte:0.0.100&account.balance=lt:5000', 'account.balance=gte:1000&account.balance=lte:3000', `account.publickey=${KEY}`];
+    for (const snapshot of [false, true]) {
+      for (const text of texts) {
+        const { sql, params } = balancesSql(text, snapshot);
+        expect(sql.match(/\?/g)).toHaveLength(params.length);
+        expect(sql).not.toMatch(/[^+]\?/);
+      }
+    }
+    const { sql, params } = snapshotBalancesSql({ ids: [], allowedIds: [5n, 6n], balances: [], publicKeys: [] }, 0n, 9n, 'asc', 25, TOKEN_LIMIT);
+    expect(sql.match(/\?/g)).toHaveLength(params.length);
+    expect(sql).not.toMatch(/[^+]\?/);
   });
 
   it('finds the treasury snapshot through the primary key', () => {
