@@ -24,11 +24,6 @@ export const CONTRACTS_LIST: ListedCollection<ContractRows> = {
   upserter: contractUpserter,
 };
 
-/** True when the store has the contract table (migration 004). */
-export function hasContractTable(db: SqliteDatabase): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'contract'").get() !== undefined;
-}
-
 /** Stores one contract's entity and bytecode rows as upserts; callers wrap them in a transaction. */
 export function contractUpserter(db: SqliteDatabase): (row: ContractRows) => void {
   // A contract the accounts crawl stored becomes a CONTRACT; its account fields agree already.

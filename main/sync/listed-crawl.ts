@@ -69,12 +69,12 @@ export async function crawlListed<Rows>(collection: ListedCollection<Rows>, cont
 
 /** The full records of listed items, a few requests at a time, in list order; one gone by now (404) is skipped. */
 async function fetchRecords<Rows>(collection: ListedCollection<Rows>, context: ListedCrawlContext, ids: string[]): Promise<Rows[]> {
-  const found: Array<{ rows: Rows } | null> = new Array(ids.length).fill(null);
+  const found: Array<Rows | null> = new Array(ids.length).fill(null);
   for (let i = 0; i < ids.length; i += DETAIL_CONCURRENCY) {
     await Promise.all(ids.slice(i, i + DETAIL_CONCURRENCY).map(async (id, j) => {
       const detail = await context.client.get(collection.byIdPath(id), { signal: context.signal });
-      if (detail.status === 200) found[i + j] = { rows: collection.rowsOf(detail.body as Record<string, unknown>) };
+      if (detail.status === 200) found[i + j] = collection.rowsOf(detail.body as Record<string, unknown>);
     }));
   }
-  return found.filter((entry): entry is { rows: Rows } => entry !== null).map((entry) => entry.rows);
+  return found.filter((rows): rows is Rows => rows !== null);
 }

@@ -4,7 +4,7 @@ import { parseEntityIdLoose } from '../mirror/format/entity-id.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { AccountWriter } from './account-writer.ts';
 import { crawlAccounts, FIRST_ACCOUNTS_PAGE } from './accounts-crawl.ts';
-import { contractUpserter, CONTRACTS_LIST, hasContractTable } from './contracts-crawl.ts';
+import { contractUpserter, CONTRACTS_LIST } from './contracts-crawl.ts';
 import { crawlListed, type ListedCollection } from './listed-crawl.ts';
 import { transactionUpserter } from './transaction-writer.ts';
 import { tokenUpserter } from './token-writer.ts';
@@ -71,7 +71,8 @@ export class SyncEngine {
     this.#writer = new AccountWriter(options.db);
     this.#entityUpserts = {
       upsertToken: tokenUpserter(options.db),
-      ...(hasContractTable(options.db) ? { upsertContract: contractUpserter(options.db), upsertTransaction: transactionUpserter(options.db) } : {}),
+      upsertContract: contractUpserter(options.db),
+      upsertTransaction: transactionUpserter(options.db),
     };
     this.#countAccounts = options.db.prepare("SELECT count(*) FROM entity WHERE type IN ('ACCOUNT', 'CONTRACT')").pluck();
     this.#client = new UpstreamClient({
@@ -189,8 +190,7 @@ export class SyncEngine {
         transactionsSupported = await markTransactionsStart(context);
         await this.#crawl(signal);
         await this.#crawlListed(TOKENS_LIST, signal);
-        // Contracts only when the store has the table for them.
-        if (hasContractTable(this.#options.db)) await this.#crawlListed(CONTRACTS_LIST, signal);
+        await this.#crawlListed(CONTRACTS_LIST, signal);
         this.#phase = 'transactions';
         this.#progress.reset(0);
         if (transactionsSupported) {

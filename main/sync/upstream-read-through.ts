@@ -3,7 +3,7 @@ import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { accountRowsOf } from './account-rows.ts';
 import { AccountWriter } from './account-writer.ts';
 import { contractRowsOf } from './contract-rows.ts';
-import { contractUpserter, hasContractTable } from './contracts-crawl.ts';
+import { contractUpserter } from './contracts-crawl.ts';
 import { completeTokenBalances } from './token-balances.ts';
 import { tokenRowsOf } from './token-rows.ts';
 import { tokenUpserter } from './token-writer.ts';
@@ -83,15 +83,15 @@ export class UpstreamReadThrough implements ReadThrough {
     this.#writer = new AccountWriter(options.db);
     const upsertToken = tokenUpserter(options.db);
     this.#storeToken = options.db.transaction((info: Record<string, unknown>) => upsertToken(tokenRowsOf(info)));
-    const upsertContract = hasContractTable(options.db) ? contractUpserter(options.db) : null;
-    this.#storeContract = options.db.transaction((info: Record<string, unknown>) => upsertContract?.(contractRowsOf(info)));
-    const upsertTransaction = hasContractTable(options.db) ? transactionUpserter(options.db) : null;
+    const upsertContract = contractUpserter(options.db);
+    this.#storeContract = options.db.transaction((info: Record<string, unknown>) => upsertContract(contractRowsOf(info)));
+    const upsertTransaction = transactionUpserter(options.db);
     // Every transaction the by-id answer lists (a scheduled one and its execution, a batch and its
     // inner transactions), with assessed fees, which only this answer carries. Answers how many were stored.
     this.#storeTransactions = options.db.transaction((list: Array<Record<string, unknown>>) => {
       const rows = list.map(transactionRowsOf).filter((r) => r !== null);
-      for (const r of rows) upsertTransaction?.(r);
-      return upsertTransaction ? rows.length : 0;
+      for (const r of rows) upsertTransaction(r);
+      return rows.length;
     });
   }
 

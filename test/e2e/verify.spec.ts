@@ -109,7 +109,7 @@ test.beforeAll(async () => {
   const mirrorUrl = `http://127.0.0.1:${(mirror.address() as AddressInfo).port}/`;
 
   dataDir = path.join(workDir, 'data');
-  ({ child, instance } = await startServe(dataDir, ['--verify-port', '0', '--compilers', compilers, '--chain-rpc', `${CHAIN}=${rpc}`, '--solc-bin-mirror', mirrorUrl]));
+  ({ child, instance } = await startServe(dataDir, ['--compilers', compilers, '--chain-rpc', `${CHAIN}=${rpc}`, '--solc-bin-mirror', mirrorUrl]));
   await waitForReady(instance);
 });
 

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { CONTRACTS_LIST, FIRST_CONTRACTS_PAGE } from '../../main/sync/contracts-crawl.ts';
@@ -7,47 +5,30 @@ import { crawlListed } from '../../main/sync/listed-crawl.ts';
 import { SyncCursors } from '../../main/sync/sync-cursor.ts';
 import { FIRST_TOKENS_PAGE, TOKENS_LIST } from '../../main/sync/tokens-crawl.ts';
 import { UpstreamClient } from '../../main/sync/upstream-client.ts';
+import { ScriptedUpstreams, tokenInfo as token } from './scripted-upstream.ts';
 
 /**
  * The loop the tokens and contracts crawls share (`crawlListed`), against a scripted upstream
  * on loopback and a real in-memory store: list pages, by-id records, the cursor committed with
  * each page, resuming, and the answers that end a crawl.
  */
-const servers: http.Server[] = [];
+const upstreams = new ScriptedUpstreams();
 const stores: LedgerStore[] = [];
 afterEach(async () => {
   for (const store of stores.splice(0)) store.close();
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
+  await upstreams.closeAll();
 });
-
-/** A fungible token as `/api/v1/tokens/{id}` shows it. */
-function token(num: number): Record<string, unknown> {
-  return {
-    admin_key: null, auto_renew_account: null, auto_renew_period: 7776000, created_timestamp: '150.000000000',
-    custom_fees: { created_timestamp: '150.000000000', fixed_fees: [], fractional_fees: [] },
-    decimals: '2', deleted: false, expiry_timestamp: 1757776000000000000, fee_schedule_key: null, freeze_default: false, freeze_key: null,
-    initial_supply: '1000', kyc_key: null, max_supply: '0', memo: '', metadata: '', metadata_key: null, modified_timestamp: '150.000000000',
-    name: `Token ${num}`, pause_key: null, pause_status: 'NOT_APPLICABLE', supply_key: null, supply_type: 'INFINITE', symbol: 'TOK',
-    token_id: `0.0.${num}`, total_supply: '1000', treasury_account_id: '0.0.2', type: 'FUNGIBLE_COMMON', wipe_key: null,
-  };
-}
 
 const SECOND_TOKENS_PAGE = `${FIRST_TOKENS_PAGE}&token.id=gt:0.0.1002`;
 
 /** Answers `routes[path]` (a status and body), 404 otherwise; records every path asked. */
 async function upstream(routes: () => Record<string, [number, unknown]>): Promise<{ client: UpstreamClient; asked: string[] }> {
   const asked: string[] = [];
-  const server = http.createServer((req, res) => {
+  const baseUrl = await upstreams.start((req, res) => {
     asked.push(req.url!);
     const [status, body] = routes()[req.url!] ?? [404, { _status: { messages: [{ message: 'Not found' }] } }];
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { client: new UpstreamClient({ baseUrl, requestsPerSecond: 0, timeoutMs: 2000, backoffBaseMs: 1, backoffCapMs: 5 }), asked };
 }
 

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
 import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
+import { RateLimiter } from '../../main/sync/rate-limiter.ts';
 import { SyncEngine } from '../../main/sync/sync-engine.ts';
 import { UpstreamReadThrough } from '../../main/sync/upstream-read-through.ts';
 import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
@@ -30,11 +31,15 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** An empty local store whose mirror API reads through the proxy; `clock` drives the offline memory. */
-function emptyLocal(name: string, clock = { now: 0 }) {
+/**
+ * An empty local store whose mirror API reads through the proxy; `clock` drives the offline memory.
+ * `limiter`, when given, is the request budget the read-through shares with a sync.
+ */
+function emptyLocal(name: string, clock = { now: 0 }, limiter?: RateLimiter) {
   const store = new LedgerStore({ file: path.join(dir, `${name}.sqlite`) });
   const readThrough = new UpstreamReadThrough({
     db: store.db, upstreamUrl: proxy.url, deadlineMs: 1500, offlineForMs: 30_000, absentForMs: 10_000, requestsPerSecond: 0, now: () => clock.now,
+    ...(limiter ? { limiter } : {}),
   });
   // The response cache stays on: it must never hand out a 404 from before a read-through.
   const api = createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough });
@@ -108,18 +113,31 @@ describe('by-id read-through', () => {
 
   it('still reads through while the user has paused the sync: a pause stops the crawl, not the lookups asked for', async () => {
     mode = 'pass';
-    const local = emptyLocal('paused');
-    const engine = new SyncEngine({ profile: 'paused', db: local.store.db, upstreamUrl: proxy.url, requestsPerSecond: 0 });
-    await engine.pause();
-    engine.start();
-    const [token] = await firstOf('/api/v1/tokens?limit=1', 'tokens', 'token_id', 1);
-    const before = proxy.log.length;
-    expect(await compareUrls(remote, local.get, [`/api/v1/tokens/${token}`])).toEqual([]);
-    expect(proxy.log.slice(before).map((entry) => entry.path)).toEqual([`/api/v1/tokens/${token}`]);
-    expect(engine.status().state).toBe('paused');
-    expect(engine.upstreamRequests).toBe(0);
-    await engine.close();
-    local.close();
+    // As a profile session wires them: the sync and the read-through share one request budget.
+    const limiter = new RateLimiter(20);
+    const local = emptyLocal('paused', undefined, limiter);
+    const engine = new SyncEngine({ profile: 'paused', db: local.store.db, upstreamUrl: proxy.url, limiter });
+    try {
+      // The highest token: the crawl (ascending, accounts first) cannot have stored it before the pause.
+      const [token] = await firstOf('/api/v1/tokens?limit=1&order=desc', 'tokens', 'token_id', 1);
+      const lookup = `/api/v1/tokens/${token}`;
+      const start = proxy.log.length;
+      engine.start();
+      await vi.waitFor(() => expect(engine.upstreamRequests).toBeGreaterThan(0), { timeout: 10_000 });
+      await engine.pause();
+      const sentByEngine = engine.upstreamRequests;
+      expect(await compareUrls(remote, local.get, [lookup])).toEqual([]);
+      // The lookup went upstream once, through the shared limiter. Everything else the proxy saw
+      // the engine sent before the pause (one in flight may arrive just after it); it sent nothing since.
+      const seen = proxy.log.slice(start).map((entry) => entry.path);
+      expect(seen.filter((p) => p === lookup)).toHaveLength(1);
+      expect(seen.length - 1).toBeLessThanOrEqual(sentByEngine);
+      expect(engine.upstreamRequests).toBe(sentByEngine);
+      expect(engine.status().state).toBe('paused');
+    } finally {
+      await engine.close();
+      local.close();
+    }
   }, 30_000);
 
   it('answers from the store when the upstream is unreachable, remembers it, and never serves a stale 404 afterwards', async () => {

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AccountInfo } from '../../main/common/mirror-types.ts';
 import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
@@ -12,6 +10,7 @@ import { tokenRowsOf } from '../../main/sync/token-rows.ts';
 import { tokenUpserter } from '../../main/sync/token-writer.ts';
 import { touchedAccounts, touchedEntities } from '../../main/sync/transactions-follow.ts';
 import { comparePages, type Get } from './compare-mirrors.ts';
+import { ScriptedUpstreams, tokenInfo } from './scripted-upstream.ts';
 
 function account(num: number, balance: number): AccountInfo {
   return {
@@ -30,7 +29,8 @@ const upstreamStore = new LedgerStore({ file: ':memory:' });
 const upstreamWriter = new AccountWriter(upstreamStore.db);
 const upstreamApi = createMirrorApi(upstreamStore, defaultMirrorApiConfig, false);
 const transactions: Array<Record<string, unknown>> = [];
-const server = http.createServer(async (req, res) => {
+const upstreams = new ScriptedUpstreams();
+const ready = upstreams.start(async (req, res) => {
   const url = new URL(req.url!, 'http://x');
   if (url.pathname === '/api/v1/transactions') {
     const order = url.searchParams.get('order') ?? 'desc';
@@ -46,24 +46,16 @@ const server = http.createServer(async (req, res) => {
   const reply = await upstreamApi.server.inject({ url: req.url! });
   res.writeHead(reply.statusCode, { 'content-type': 'application/json' }).end(reply.body);
 });
-const ready = new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => upstreams.closeAll());
 
 const upsertToken = tokenUpserter(upstreamStore.db);
 
-/** A fungible token as `/api/v1/tokens/{id}` shows it. */
+/** The followed token as `/api/v1/tokens/{id}` shows it: a fixed fee, and the supply and modification time given. */
 function token(num: number, totalSupply: number, modified: string): Record<string, unknown> {
-  return {
-    admin_key: null, auto_renew_account: null, auto_renew_period: 7776000, created_timestamp: '150.000000000',
+  return tokenInfo(num, {
     custom_fees: { created_timestamp: '150.000000000', fixed_fees: [{ all_collectors_are_exempt: false, amount: 5, collector_account_id: '0.0.1001', denominating_token_id: null }], fractional_fees: [] },
-    decimals: '2', deleted: false, expiry_timestamp: 1757776000000000000, fee_schedule_key: null, freeze_default: false, freeze_key: null,
-    initial_supply: '1000', kyc_key: null, max_supply: '0', memo: 'follow me', metadata: '', metadata_key: null, modified_timestamp: modified,
-    name: 'Followed', pause_key: null, pause_status: 'NOT_APPLICABLE', supply_key: null, supply_type: 'INFINITE', symbol: 'FLW',
-    token_id: `0.0.${num}`, total_supply: String(totalSupply), treasury_account_id: '0.0.1001', type: 'FUNGIBLE_COMMON', wipe_key: null,
-  };
+    memo: 'follow me', modified_timestamp: modified, name: 'Followed', symbol: 'FLW', total_supply: String(totalSupply), treasury_account_id: '0.0.1001',
+  });
 }
 
 function put(...accounts: AccountInfo[]): void {

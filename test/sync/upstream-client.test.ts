@@ -1,28 +1,15 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { backoffDelay } from '../../main/sync/backoff.ts';
 import { RateLimiter } from '../../main/sync/rate-limiter.ts';
 import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../main/sync/retry-after.ts';
 import { parseUpstreamJson, UpstreamClient, UpstreamError, type RetryEvent } from '../../main/sync/upstream-client.ts';
+import { ScriptedUpstreams, type UpstreamHandler } from './scripted-upstream.ts';
 
-type Handler = (req: http.IncomingMessage, res: http.ServerResponse, n: number) => void;
-const servers: http.Server[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
+const upstreams = new ScriptedUpstreams();
+afterEach(() => upstreams.closeAll());
 
 /** A scripted upstream: `handler` answers the n-th request. */
-async function upstream(handler: Handler): Promise<string> {
-  let n = 0;
-  const server = http.createServer((req, res) => handler(req, res, n++));
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const upstream = (handler: UpstreamHandler): Promise<string> => upstreams.start(handler);
 
 function client(baseUrl: string, retries: RetryEvent[] = []): UpstreamClient {
   return new UpstreamClient({ baseUrl, requestsPerSecond: 0, timeoutMs: 300, backoffBaseMs: 1, backoffCapMs: 5, onRetry: (e) => retries.push(e) });

@@ -59,7 +59,7 @@ export class SessionService {
   }
 
   async envelope(sessionId: string): Promise<SessionEnvelope<SessionContractEntry>> {
-    return this.envelopeOf(await this.read(sessionId), this.service.sessions.state(sessionId));
+    return this.answer(sessionId, await this.read(sessionId));
   }
 
   async data(sessionId: string): Promise<SessionEnvelope<SessionDataEntry>> {
@@ -68,8 +68,7 @@ export class SessionService {
   }
 
   async addFiles(sessionId: string, files: Array<{ path: string; content: Buffer }>): Promise<SessionEnvelope<SessionContractEntry>> {
-    this.service.sessions.addFiles(sessionId, files);
-    return this.envelope(sessionId);
+    return this.answer(sessionId, await this.add(sessionId, files));
   }
 
   /**
@@ -78,7 +77,54 @@ export class SessionService {
    * failing the whole request, as Sourcify does.
    */
   async verifyChecked(sessionId: string, requests: CheckedContractRequest[], options: VerifyCheckedOptions = {}): Promise<SessionEnvelope<SessionContractEntry>> {
-    const read = await this.read(sessionId);
+    return this.verifyRead(sessionId, await this.read(sessionId), requests, options);
+  }
+
+  /** Compiles standard JSON inputs and adds their sources and contract metadata to the session. */
+  async addSolcJson(sessionId: string, inputs: Record<string, string>, compilerVersion: string): Promise<SessionEnvelope<SessionContractEntry>> {
+    return this.answer(sessionId, await this.add(sessionId, await this.solcJsonFiles(inputs, compilerVersion)));
+  }
+
+  /**
+   * Imports a contract an Etherscan-compatible explorer has verified (base URL configured per
+   * chain) and verifies it against the chain here. The apiKey goes to that one request only.
+   */
+  async importFromExplorer(sessionId: string, address: string, chainId: string, apiKey: string): Promise<SessionEnvelope<SessionContractEntry>> {
+    const base = this.service.explorers[chainId];
+    if (!base) throw new VerifyError('unsupported_chain', `no explorer is configured for chain ${chainId}`);
+    const parsed = parseAddress(address);
+    if (!parsed) throw new VerifyError('bad_request', `address must be a 0x-prefixed 40-digit hex address, not "${address}"`);
+    const source = await fetchExplorerSource(base, parsed, apiKey);
+    const read = await this.add(sessionId, await this.solcJsonFiles({ 'explorer-input.json': JSON.stringify(source.jsonInput) }, source.compilerVersion));
+    const named = read.assembled.contracts.filter((c) => c.contract.name === source.contractName);
+    const target = named.find((c) => !source.contractPath || c.contract.path === source.contractPath) ?? named[0];
+    if (!target) throw new VerifyError('bad_request', `the explorer's sources do not compile to a contract named ${source.contractName}`);
+    return this.verifyRead(sessionId, read, [{ verificationId: target.verificationId, address: parsed, chainId }]);
+  }
+
+  clear(sessionId: string): void {
+    this.service.sessions.clear(sessionId);
+  }
+
+  /** Adds files and reads the session back once, for the caller to answer or verify from. */
+  private async add(sessionId: string, files: Array<{ path: string; content: Buffer }>): Promise<SessionRead> {
+    this.service.sessions.addFiles(sessionId, files);
+    return this.read(sessionId);
+  }
+
+  private async solcJsonFiles(inputs: Record<string, string>, compilerVersion: string): Promise<Array<{ path: string; content: Buffer }>> {
+    const version = requireCompiler(this.service.compilers, compilerVersion);
+    const files: Array<{ path: string; content: Buffer }> = [];
+    try {
+      for (const [name, text] of Object.entries(inputs)) files.push(...await solcJsonToFiles(this.service.compiler, version, text, name));
+    } catch (error) {
+      throw toVerifyError(error);
+    }
+    return files;
+  }
+
+  /** verifyChecked over a session already read in this request. */
+  private async verifyRead(sessionId: string, read: SessionRead, requests: CheckedContractRequest[], options: VerifyCheckedOptions = {}): Promise<SessionEnvelope<SessionContractEntry>> {
     const state = this.service.sessions.state(sessionId);
     for (const request of requests) {
       const found = read.assembled.contracts.find((c) => c.verificationId === request.verificationId);
@@ -110,39 +156,6 @@ export class SessionService {
     return this.envelopeOf(read, state);
   }
 
-  /** Compiles standard JSON inputs and adds their sources and contract metadata to the session. */
-  async addSolcJson(sessionId: string, inputs: Record<string, string>, compilerVersion: string): Promise<SessionEnvelope<SessionContractEntry>> {
-    const version = requireCompiler(this.service.compilers, compilerVersion);
-    const files: Array<{ path: string; content: Buffer }> = [];
-    try {
-      for (const [name, text] of Object.entries(inputs)) files.push(...await solcJsonToFiles(this.service.compiler, version, text, name));
-    } catch (error) {
-      throw toVerifyError(error);
-    }
-    return this.addFiles(sessionId, files);
-  }
-
-  /**
-   * Imports a contract an Etherscan-compatible explorer has verified (base URL configured per
-   * chain) and verifies it against the chain here. The apiKey goes to that one request only.
-   */
-  async importFromExplorer(sessionId: string, address: string, chainId: string, apiKey: string): Promise<SessionEnvelope<SessionContractEntry>> {
-    const base = this.service.explorers[chainId];
-    if (!base) throw new VerifyError('unsupported_chain', `no explorer is configured for chain ${chainId}`);
-    const parsed = parseAddress(address);
-    if (!parsed) throw new VerifyError('bad_request', `address must be a 0x-prefixed 40-digit hex address, not "${address}"`);
-    const source = await fetchExplorerSource(base, parsed, apiKey);
-    const envelope = await this.addSolcJson(sessionId, { 'explorer-input.json': JSON.stringify(source.jsonInput) }, source.compilerVersion);
-    const target = envelope.contracts.find((c) => c.name === source.contractName && (!source.contractPath || c.compiledPath === source.contractPath))
-      ?? envelope.contracts.find((c) => c.name === source.contractName);
-    if (!target) throw new VerifyError('bad_request', `the explorer's sources do not compile to a contract named ${source.contractName}`);
-    return this.verifyChecked(sessionId, [{ verificationId: target.verificationId, address: parsed, chainId }]);
-  }
-
-  clear(sessionId: string): void {
-    this.service.sessions.clear(sessionId);
-  }
-
   private async read(sessionId: string): Promise<SessionRead> {
     const files = this.service.sessions.files(sessionId);
     try {
@@ -150,6 +163,11 @@ export class SessionService {
     } catch (error) {
       throw new VerifyError('bad_request', `the session's files could not be read: ${(error as Error).message}`);
     }
+  }
+
+  /** The session as read, with its contracts' saved state. */
+  private answer(sessionId: string, read: SessionRead): SessionEnvelope<SessionContractEntry> {
+    return this.envelopeOf(read, this.service.sessions.state(sessionId));
   }
 
   private envelopeOf(read: SessionRead, state: SessionState): SessionEnvelope<SessionContractEntry> {

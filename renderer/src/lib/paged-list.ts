@@ -1,4 +1,5 @@
 import type { ApiError, ApiResult } from '../../../main/common/api-contract.ts';
+import { settledApiCall } from './settled-api-call.ts';
 
 /** One page as the list needs it: its items and the query of the next page, if any. */
 export interface Page<T> {
@@ -81,7 +82,7 @@ export class PagedList<T> {
   #fetch(query: string, first: boolean): Promise<void> {
     if (this.#inFlight?.query === query) return this.#inFlight.promise;
     const generation = this.#generation;
-    const promise = this.#loadSafely(query).then((result) => {
+    const promise = settledApiCall(() => this.#load(query)).then((result) => {
       if (generation !== this.#generation) return;
       this.#inFlight = null;
       const s = this.#snapshot;
@@ -102,15 +103,6 @@ export class PagedList<T> {
     });
     this.#inFlight = { query, promise };
     return promise;
-  }
-
-  async #loadSafely(query: string): Promise<ApiResult<Page<T>>> {
-    try {
-      return await this.#load(query);
-    } catch (error) {
-      // Transports resolve to typed errors; this only catches a broken one.
-      return { ok: false, error: { code: 'unavailable', message: error instanceof Error ? error.message : String(error), details: [] } };
-    }
   }
 
   #set(snapshot: PagedSnapshot<T>): void {

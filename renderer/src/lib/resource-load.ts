@@ -1,4 +1,5 @@
 import type { ApiError, ApiResult } from '../../../main/common/api-contract.ts';
+import { settledApiCall } from './settled-api-call.ts';
 
 /**
  * What a by-id page shows of its one resource: `idle` before there is anything to load (no id
@@ -50,7 +51,7 @@ export class ResourceLoad<T> {
     }
     const generation = this.#generation;
     this.#set({ status: 'loading' });
-    return this.#loadSafely(target).then((result) => {
+    return settledApiCall(() => this.#load(target)).then((result) => {
       if (generation !== this.#generation) return;
       this.#set(stateOf(result));
     });
@@ -59,20 +60,6 @@ export class ResourceLoad<T> {
   /** Loads the current target again (the Retry button of an error). */
   retry(): Promise<void> {
     return this.load(this.#target);
-  }
-
-  /** Drops the answer still on its way, if any: whoever asked no longer shows it. */
-  cancel(): void {
-    this.#generation += 1;
-  }
-
-  async #loadSafely(target: string): Promise<ApiResult<T | null>> {
-    try {
-      return await this.#load(target);
-    } catch (error) {
-      // Transports resolve to typed errors; this only catches a broken one.
-      return { ok: false, error: { code: 'unavailable', message: error instanceof Error ? error.message : String(error), details: [] } };
-    }
   }
 
   #set(state: ResourceState<T>): void {

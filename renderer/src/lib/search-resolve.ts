@@ -1,6 +1,7 @@
 import type { ApiResult } from '../../../main/common/api-contract.ts';
 import { entityHref, type EntityKind } from './explorer-routes.ts';
 import { mirrorPath } from './mirror-source.ts';
+import { settledApiCall } from './settled-api-call.ts';
 import { classifySearch, describeSearch, type SearchQuery } from './search-input.ts';
 
 /** One place a query may exist: the API path to ask, and the screen and id it opens when found. */
@@ -61,10 +62,7 @@ export async function resolveSearch(input: string, get: MirrorGetter): Promise<S
     return { kind: 'invalid', message: `“${input.trim()}” is not an entity id, EVM address, alias, transaction id or hash` };
   }
   const candidates = searchCandidates(query);
-  const answers = await Promise.all(candidates.map((candidate) => get(candidate.path).catch((error: unknown) => ({
-    ok: false as const,
-    error: { code: 'unavailable' as const, message: error instanceof Error ? error.message : String(error), details: [] },
-  }))));
+  const answers = await Promise.all(candidates.map((candidate) => settledApiCall(() => get(candidate.path))));
   for (const [i, answer] of answers.entries()) {
     const candidate = candidates[i]!;
     if (answer.ok) {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveStatic } from '../compilers/static-server.ts';
 import { postJson, startVerifyHarness, storageDeployment, storageUpload, type VerifyHarness } from '../verify-fixture.ts';
 
@@ -31,7 +31,15 @@ describe('explorer import (Etherscan-compatible getsourcecode)', () => {
     const explorer = await serveStatic(routes);
     closeExplorer = explorer.close;
     harness = await startVerifyHarness({ explorers: { '31337': `${explorer.url}/api` } });
-    const response = await postJson(`${harness.baseUrl}/session/verify/explorer`, { address, chainId: '31337', apiKey: API_KEY });
+    // Adding the compiled sources and verifying them is one request: the session's files are read once.
+    const reads = vi.spyOn(harness.service.sessions, 'files');
+    let response: Awaited<ReturnType<typeof postJson>>;
+    try {
+      response = await postJson(`${harness.baseUrl}/session/verify/explorer`, { address, chainId: '31337', apiKey: API_KEY });
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
     expect(response.body.error ?? '').toBe('');
     expect(response.status).toBe(200);
     expect(response.body.contracts).toEqual([expect.objectContaining({ name: 'Storage', address, chainId: '31337', status: 'perfect' })]);
