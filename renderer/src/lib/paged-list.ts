@@ -1,5 +1,6 @@
 import type { ApiError, ApiResult } from '../../../main/common/api-contract.ts';
 import { settledApiCall } from './settled-api-call.ts';
+import { Observable } from './observable.ts';
 
 /** One page as the list needs it: its items and the query of the next page, if any. */
 export interface Page<T> {
@@ -30,8 +31,7 @@ export interface PagedSnapshot<T> {
  */
 export class PagedList<T> {
   readonly #load: PageLoader<T>;
-  readonly #listeners = new Set<(snapshot: PagedSnapshot<T>) => void>();
-  #snapshot: PagedSnapshot<T> = { query: null, items: [], status: 'idle', loadingMore: false, hasMore: false, error: null, pages: 0 };
+  readonly #snapshot = new Observable<PagedSnapshot<T>>({ query: null, items: [], status: 'idle', loadingMore: false, hasMore: false, error: null, pages: 0 });
   #next: string | null = null;
   #generation = 0;
   #inFlight: { query: string; promise: Promise<void> } | null = null;
@@ -41,41 +41,39 @@ export class PagedList<T> {
   }
 
   get snapshot(): PagedSnapshot<T> {
-    return this.#snapshot;
+    return this.#snapshot.value;
   }
 
   subscribe(listener: (snapshot: PagedSnapshot<T>) => void): () => void {
-    this.#listeners.add(listener);
-    listener(this.#snapshot);
-    return () => this.#listeners.delete(listener);
+    return this.#snapshot.subscribe(listener);
   }
 
   /** Drops everything and loads the first page of `query`. */
   reset(query: string): Promise<void> {
-    const s = this.#snapshot;
+    const s = this.#snapshot.value;
     if (this.#inFlight && s.query === query && s.status === 'loading') return this.#inFlight.promise;
     this.#generation += 1;
     this.#inFlight = null;
     this.#next = null;
-    this.#set({ query, items: [], status: 'loading', loadingMore: false, hasMore: false, error: null, pages: 0 });
+    this.#snapshot.set({ query, items: [], status: 'loading', loadingMore: false, hasMore: false, error: null, pages: 0 });
     return this.#fetch(query, true);
   }
 
   /** Loads the next page if there is one and nothing else is loading or failed. */
   loadMore(): Promise<void> {
     if (this.#inFlight) return this.#inFlight.promise;
-    const s = this.#snapshot;
+    const s = this.#snapshot.value;
     if (this.#next === null || s.status !== 'ready' || s.error) return Promise.resolve();
-    this.#set({ ...s, loadingMore: true });
+    this.#snapshot.set({ ...s, loadingMore: true });
     return this.#fetch(this.#next, false);
   }
 
   /** After a failure: reloads the first page, or the failed next page when rows are loaded. */
   retry(): Promise<void> {
-    const s = this.#snapshot;
+    const s = this.#snapshot.value;
     if (s.query === null) return Promise.resolve();
     if (s.pages === 0 || this.#next === null) return this.reset(s.query);
-    this.#set({ ...s, error: null, status: 'ready' });
+    this.#snapshot.set({ ...s, error: null, status: 'ready' });
     return this.loadMore();
   }
 
@@ -85,13 +83,13 @@ export class PagedList<T> {
     const promise = settledApiCall(() => this.#load(query)).then((result) => {
       if (generation !== this.#generation) return;
       this.#inFlight = null;
-      const s = this.#snapshot;
+      const s = this.#snapshot.value;
       if (!result.ok) {
-        this.#set({ ...s, status: first ? 'error' : s.status, loadingMore: false, error: result.error });
+        this.#snapshot.set({ ...s, status: first ? 'error' : s.status, loadingMore: false, error: result.error });
         return;
       }
       this.#next = result.value.next;
-      this.#set({
+      this.#snapshot.set({
         ...s,
         items: first ? result.value.items : [...s.items, ...result.value.items],
         status: 'ready',
@@ -103,11 +101,6 @@ export class PagedList<T> {
     });
     this.#inFlight = { query, promise };
     return promise;
-  }
-
-  #set(snapshot: PagedSnapshot<T>): void {
-    this.#snapshot = snapshot;
-    for (const listener of this.#listeners) listener(snapshot);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { ApiError, ApiResult } from '../../../main/common/api-contract.ts';
 import { settledApiCall } from './settled-api-call.ts';
+import { Observable } from './observable.ts';
 
 /**
  * What a by-id page shows of its one resource: `idle` before there is anything to load (no id
@@ -22,8 +23,7 @@ export type ResourceLoader<T> = (target: string) => Promise<ApiResult<T | null>>
  */
 export class ResourceLoad<T> {
   readonly #load: ResourceLoader<T>;
-  readonly #listeners = new Set<(state: ResourceState<T>) => void>();
-  #state: ResourceState<T> = { status: 'idle' };
+  readonly #state = new Observable<ResourceState<T>>({ status: 'idle' });
   #target: string | null = null;
   #generation = 0;
 
@@ -32,13 +32,11 @@ export class ResourceLoad<T> {
   }
 
   get state(): ResourceState<T> {
-    return this.#state;
+    return this.#state.value;
   }
 
   subscribe(listener: (state: ResourceState<T>) => void): () => void {
-    this.#listeners.add(listener);
-    listener(this.#state);
-    return () => this.#listeners.delete(listener);
+    return this.#state.subscribe(listener);
   }
 
   /** Loads `target`, or goes idle for null; resolves once this answer is shown or dropped. */
@@ -46,25 +44,20 @@ export class ResourceLoad<T> {
     this.#generation += 1;
     this.#target = target;
     if (target === null) {
-      this.#set({ status: 'idle' });
+      this.#state.set({ status: 'idle' });
       return Promise.resolve();
     }
     const generation = this.#generation;
-    this.#set({ status: 'loading' });
+    this.#state.set({ status: 'loading' });
     return settledApiCall(() => this.#load(target)).then((result) => {
       if (generation !== this.#generation) return;
-      this.#set(stateOf(result));
+      this.#state.set(stateOf(result));
     });
   }
 
   /** Loads the current target again (the Retry button of an error). */
   retry(): Promise<void> {
     return this.load(this.#target);
-  }
-
-  #set(state: ResourceState<T>): void {
-    this.#state = state;
-    for (const listener of this.#listeners) listener(state);
   }
 }
 

@@ -1,3 +1,5 @@
+import { Observable } from './observable.ts';
+
 /** One in-app toast; `href` is where clicking it goes (an incident on the Status screen). */
 export interface Toast {
   key: number;
@@ -24,9 +26,8 @@ export const MAX_TOASTS = 4;
 export class ToastQueue {
   readonly #timers: ToastTimers;
   readonly #lifetimeMs: number;
-  readonly #listeners = new Set<(toasts: readonly Toast[]) => void>();
   readonly #handles = new Map<number, unknown>();
-  #toasts: readonly Toast[] = [];
+  readonly #toasts = new Observable<readonly Toast[]>([]);
   #nextKey = 1;
 
   constructor(timers: ToastTimers, lifetimeMs = TOAST_LIFETIME_MS) {
@@ -35,48 +36,41 @@ export class ToastQueue {
   }
 
   get toasts(): readonly Toast[] {
-    return this.#toasts;
+    return this.#toasts.value;
   }
 
   subscribe(listener: (toasts: readonly Toast[]) => void): () => void {
-    this.#listeners.add(listener);
-    listener(this.#toasts);
-    return () => this.#listeners.delete(listener);
+    return this.#toasts.subscribe(listener);
   }
 
   push(toast: Omit<Toast, 'key'>): number {
     const key = this.#nextKey++;
-    let next = [...this.#toasts, { ...toast, key }];
+    let next = [...this.#toasts.value, { ...toast, key }];
     while (next.length > MAX_TOASTS) {
       const [oldest, ...rest] = next;
       this.#forget(oldest!.key);
       next = rest;
     }
     this.#handles.set(key, this.#timers.setTimeout(() => this.dismiss(key), this.#lifetimeMs));
-    this.#set(next);
+    this.#toasts.set(next);
     return key;
   }
 
   dismiss(key: number): void {
-    if (!this.#toasts.some((t) => t.key === key)) return;
+    if (!this.#toasts.value.some((t) => t.key === key)) return;
     this.#forget(key);
-    this.#set(this.#toasts.filter((t) => t.key !== key));
+    this.#toasts.set(this.#toasts.value.filter((t) => t.key !== key));
   }
 
   /** Clears every timer (the shell unmounts). */
   dispose(): void {
     for (const key of [...this.#handles.keys()]) this.#forget(key);
-    this.#listeners.clear();
+    this.#toasts.clear();
   }
 
   #forget(key: number): void {
     const handle = this.#handles.get(key);
     if (handle !== undefined) this.#timers.clearTimeout(handle);
     this.#handles.delete(key);
-  }
-
-  #set(next: readonly Toast[]): void {
-    this.#toasts = next;
-    for (const listener of this.#listeners) listener(next);
   }
 }
