@@ -40,6 +40,14 @@ export function createResponseReader(onResponse: (status: number) => void, onErr
     onError(message);
   };
 
+  /** Drops what is pending of a body part of known length (the load only counts answers); true once all of it is gone. */
+  const skipRemaining = (part: { remaining: number }): boolean => {
+    const take = Math.min(part.remaining, pending.length);
+    pending = pending.subarray(take);
+    part.remaining -= take;
+    return part.remaining === 0;
+  };
+
   /** Consumes what it can from `pending`; false when more bytes are needed. */
   const step = (): boolean => {
     switch (state.kind) {
@@ -69,10 +77,7 @@ export function createResponseReader(onResponse: (status: number) => void, onErr
         return true;
       }
       case 'length': {
-        const take = Math.min(state.remaining, pending.length);
-        pending = pending.subarray(take);
-        state.remaining -= take;
-        if (state.remaining > 0) return false;
+        if (!skipRemaining(state)) return false;
         finish();
         return true;
       }
@@ -89,10 +94,7 @@ export function createResponseReader(onResponse: (status: number) => void, onErr
         return true;
       }
       case 'chunk-data': {
-        const take = Math.min(state.remaining, pending.length);
-        pending = pending.subarray(take);
-        state.remaining -= take;
-        if (state.remaining > 0) return false;
+        if (!skipRemaining(state)) return false;
         state = { kind: 'chunk-size' };
         return true;
       }
