@@ -1,4 +1,5 @@
 import type { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
+import { seededRandom } from './ledger-fixture.ts';
 
 export interface TransactionSpec {
   consensus: bigint;
@@ -66,8 +67,7 @@ export function insertTransactions(store: LedgerStore, transactions: Transaction
 
 /** `count` transactions one second apart from `start`, with payers, types and results spread like a busy network. */
 export function generateTransactions(count: number, start = 1_700_000_000_000_000_000n): TransactionSpec[] {
-  let seed = 11;
-  const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const random = seededRandom(11);
   return Array.from({ length: count }, (_, i) => {
     const payer = 1000 + Math.floor(random() ** 3 * 5000);
     const receiver = 1000 + Math.floor(random() * 20_000);

@@ -5,7 +5,7 @@ import { parseAccountsParams } from '../../../main/mirror/accounts/accounts-para
 import { buildAccountsSql } from '../../../main/mirror/accounts/accounts-sql.ts';
 import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
 import { parseQueryString } from '../../../main/mirror/http/query-string.ts';
-import { insertAccounts, tempStore } from '../../helpers/ledger-fixture.ts';
+import { insertAccounts, skewedBalanceAccounts, tempStore } from '../../helpers/ledger-fixture.ts';
 import { pagePlan } from '../query/page-plan.ts';
 
 // Pins the SQLite plan of every filter kind on a store with realistic statistics, so a
@@ -16,13 +16,7 @@ const fixture = tempStore();
 const KEY = '1'.padStart(64, '0');
 
 beforeAll(() => {
-  let seed = 7;
-  const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
-  insertAccounts(fixture.store, Array.from({ length: 20_000 }, (_, i) => ({
-    num: i + 1,
-    balance: random() < 0.3 ? 0 : Math.floor(random() ** 4 * 1e12),
-    publicKey: ((i * 7919) % 100_000).toString(16).padStart(64, '0'),
-  })));
+  insertAccounts(fixture.store, skewedBalanceAccounts(20_000, (i) => ({ publicKey: ((i * 7919) % 100_000).toString(16).padStart(64, '0') })));
   fixture.store.analyze();
 });
 afterAll(() => fixture.dispose());

@@ -8,7 +8,7 @@ import type { Filter } from '../../../main/mirror/http/filter-operator.ts';
 import { parseQueryString } from '../../../main/mirror/http/query-string.ts';
 import { StatementCache } from '../../../main/mirror/query/statement-cache.ts';
 import type { SqlStatement } from '../../../main/mirror/query/sql-statement.ts';
-import { insertAccounts, insertTokenAssociations, tempStore } from '../../helpers/ledger-fixture.ts';
+import { insertAccounts, insertTokenAssociations, skewedBalanceAccounts, tempStore } from '../../helpers/ledger-fixture.ts';
 import { insertSnapshot } from '../../helpers/token-fixture.ts';
 import { pagePlan } from '../query/page-plan.ts';
 
@@ -24,12 +24,7 @@ const TOKEN_LIMIT = defaultMirrorApiConfig().response.limit.tokenBalance.multipl
 let evaluations = 0;
 
 beforeAll(() => {
-  let seed = 7;
-  const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
-  insertAccounts(fixture.store, Array.from({ length: 20_000 }, (_, i) => ({
-    num: i + 1,
-    balance: random() < 0.3 ? 0 : Math.floor(random() ** 4 * 1e12),
-  })));
+  insertAccounts(fixture.store, skewedBalanceAccounts(20_000));
   for (let account = 1; account <= 3000; account += 7) insertTokenAssociations(fixture.store, account, 1000, 2);
   fixture.store.db.transaction(() => {
     for (let account = 1; account <= 200; account++) insertSnapshot(fixture.store, 1_000_000_000n, account, account, [[1000, account]]);
