@@ -1,6 +1,10 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startAppServices, type AppServices, type AppServicesOptions } from '../../main/services/app-services.ts';
+import { CustomProfiles } from '../../main/services/custom-profiles.ts';
+import { profileDatabaseFile } from '../../main/services/network-profiles.ts';
+import { resolveProfile } from '../../main/services/profile-switch.ts';
 
 // In-process app services on real loopback ports, and the small HTTP helpers the switch tests use.
 
@@ -11,6 +15,45 @@ export async function startApp(options: Partial<AppServicesOptions> & Pick<AppSe
   const app = await startAppServices({ network: 'demo', demoAccounts: 30, ports: { mirror: 0, status: 0 }, hostCheck: true, log: () => undefined, ...options });
   running.push(app);
   return app;
+}
+
+/** An upstream mirror node for custom profiles to sync from: another app on its demo ledger, ready. */
+export async function startUpstreamApp(dataDir: string, demoAccounts: number): Promise<AppServices> {
+  const app = await startAppServices({ dataDir, network: 'demo', demoAccounts, ports: { mirror: 0, status: 0 }, hostCheck: true, log: () => undefined });
+  await app.ready;
+  return app;
+}
+
+/** Creates `dataDir` with these custom profiles saved in it, and returns it. */
+export function saveProfiles(dataDir: string, profiles: Array<{ name: string; mirrorUrl: string; statusUrl?: string | null }>): string {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const saved = new CustomProfiles(dataDir);
+  for (const p of profiles) saved.save({ name: p.name, mirrorUrl: p.mirrorUrl, statusUrl: p.statusUrl ?? null, chainId: null });
+  return dataDir;
+}
+
+/** The SQLite file that holds profile `name`'s ledger in `dataDir`. */
+export function storeFileOf(name: string, dataDir: string): string {
+  return profileDatabaseFile(resolveProfile(name, { dataDir }), dataDir);
+}
+
+/**
+ * An app open on a custom profile `held` behind a holding proxy: its store stays empty, so a
+ * by-id read of the upstream's first account (`byId`) reads through and waits at the proxy
+ * until `proxy.release()`. The caller closes the proxy (and the app, with closeApps).
+ */
+export async function startAppWithHeldLookup(upstreamMirror: string, dataDir: string): Promise<{ app: AppServices; account: string; byId: string; proxy: HoldingProxy }> {
+  const list = (await (await fetch(`${upstreamMirror}/api/v1/accounts?limit=1&balance=false`)).json()) as { accounts: Array<{ account: string }> };
+  const account = list.accounts[0]!.account;
+  const byId = `/api/v1/accounts/${account}`;
+  const proxy = await startHoldingProxy(upstreamMirror, byId);
+  try {
+    const app = await startApp({ dataDir: saveProfiles(dataDir, [{ name: 'held', mirrorUrl: proxy.url }]), network: 'held' });
+    return { app, account, byId, proxy };
+  } catch (error) {
+    await proxy.close();
+    throw error;
+  }
 }
 
 export async function closeApps(): Promise<void> {

@@ -5,19 +5,16 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppInfo } from '../../main/common/api-contract.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../main/conformance/status/fake-upstream.ts';
-import { startAppServices, type AppServices } from '../../main/services/app-services.ts';
-import { CustomProfiles } from '../../main/services/custom-profiles.ts';
-import { profileDatabaseFile } from '../../main/services/network-profiles.ts';
-import { resolveProfile } from '../../main/services/profile-switch.ts';
+import type { AppServices } from '../../main/services/app-services.ts';
 import { feeds, incident, PAGE } from '../status/status-fixture.ts';
-import { call, closeApps, getWithHost, startApp, startHoldingProxy, syncFollowing } from './profile-switch-fixture.ts';
+import { call, closeApps, getWithHost, saveProfiles, startApp, startAppWithHeldLookup, startUpstreamApp, storeFileOf, syncFollowing } from './profile-switch-fixture.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-profile-switch-'));
 let upstream: AppServices;
 let statusPage: FakeUpstream;
 
 beforeAll(async () => {
-  upstream = await startUpstream();
+  upstream = await startUpstreamApp(path.join(dir, 'upstream'), 40);
   statusPage = await startFakeUpstream();
   statusPage.serve(feeds([incident('inc0watched', ['investigating'])]));
 }, 60_000);
@@ -28,20 +25,9 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** The upstream mirror node the custom profiles sync from: another app on its demo ledger. */
-async function startUpstream(): Promise<AppServices> {
-  const app = await startAppServices({ dataDir: path.join(dir, 'upstream'), network: 'demo', demoAccounts: 40, ports: { mirror: 0, status: 0 }, hostCheck: true, log: () => undefined });
-  await app.ready;
-  return app;
-}
-
 /** A fresh data folder with these custom profiles saved in it, all syncing from `mirrorUrl` (the upstream app by default). */
 function dataDirWith(name: string, profiles: Array<{ name: string; statusUrl?: string | null; mirrorUrl?: string }>): string {
-  const dataDir = path.join(dir, name);
-  fs.mkdirSync(dataDir, { recursive: true });
-  const saved = new CustomProfiles(dataDir);
-  for (const p of profiles) saved.save({ name: p.name, mirrorUrl: p.mirrorUrl ?? upstream.urls.mirror, statusUrl: p.statusUrl ?? null, chainId: null });
-  return dataDir;
+  return saveProfiles(path.join(dir, name), profiles.map((p) => ({ mirrorUrl: upstream.urls.mirror, ...p })));
 }
 
 const text = async (url: string) => (await fetch(url)).text();
@@ -67,7 +53,7 @@ describe('switching the network profile', () => {
     await app.ready;
     const before = { mirror: await text(`${app.urls.mirror}/api/v1/accounts?limit=100`), info: await info(app) };
     // A folder where the profile's SQLite file belongs: the store cannot open.
-    const storeFile = profileDatabaseFile(resolveProfile('broken', { dataDir }), dataDir);
+    const storeFile = storeFileOf('broken', dataDir);
     fs.mkdirSync(storeFile);
     const announced = announcedNames(app);
 
@@ -133,12 +119,8 @@ describe('switching the network profile', () => {
   }, 60_000);
 
   it('lets a request in flight on the old profile finish from the old profile\'s store after the switch', async () => {
-    const [first] = await accountIds(upstream.urls.mirror);
-    const byId = `/api/v1/accounts/${first}`;
-    const proxy = await startHoldingProxy(upstream.urls.mirror, byId);
+    const { app, account, byId, proxy } = await startAppWithHeldLookup(upstream.urls.mirror, path.join(dir, 'in-flight'));
     try {
-      const dataDir = dataDirWith('in-flight', [{ name: 'held', mirrorUrl: proxy.url }]);
-      const app = await startApp({ dataDir, network: 'held' });
       // Not in the (empty) store: the answer waits on the read-through to the upstream, held by the proxy.
       const inFlight = fetch(`${app.urls.mirror}${byId}`);
       await proxy.arrived;
@@ -147,7 +129,7 @@ describe('switching the network profile', () => {
       proxy.release();
       const answer = await inFlight;
       expect(answer.status).toBe(200);
-      expect(await answer.json()).toMatchObject({ account: first });
+      expect(await answer.json()).toMatchObject({ account });
       // New requests on the same port reach the demo profile.
       expect(await call(app, 'network/status')).toMatchObject({ name: 'demo' });
       await networkReady(app);
@@ -159,19 +141,15 @@ describe('switching the network profile', () => {
   }, 60_000);
 
   it('lets a bridge mirror/get in flight on the old profile finish from the old profile\'s store after the switch', async () => {
-    const [first] = await accountIds(upstream.urls.mirror);
-    const byId = `/api/v1/accounts/${first}`;
-    const proxy = await startHoldingProxy(upstream.urls.mirror, byId);
+    const { app, account, byId, proxy } = await startAppWithHeldLookup(upstream.urls.mirror, path.join(dir, 'in-flight-bridge'));
     try {
-      const dataDir = dataDirWith('in-flight-bridge', [{ name: 'held', mirrorUrl: proxy.url }]);
-      const app = await startApp({ dataDir, network: 'held' });
       // The renderer's path: an injection into the mirror app, no socket; it is the only request in flight.
       const inFlight = app.dispatch('mirror/get', { path: byId });
       await proxy.arrived;
 
       expect(await app.dispatch('network/switch', { name: 'demo' })).toMatchObject({ ok: true, value: { name: 'demo' } });
       proxy.release();
-      expect(await inFlight).toMatchObject({ ok: true, value: { status: 200, body: { account: first } } });
+      expect(await inFlight).toMatchObject({ ok: true, value: { status: 200, body: { account } } });
     } finally {
       await closeApps();
       await proxy.close();
