@@ -4,6 +4,9 @@
  */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** What the local APIs answer (with 403) to a request whose Host is not a loopback name. */
+export const FOREIGN_HOST_MESSAGE = 'Forbidden: requests must address a loopback host name';
+
 /** True when the Host header names a loopback address (any port). */
 export function isLoopbackHost(hostHeader: string | undefined): boolean {
   if (!hostHeader) return false;

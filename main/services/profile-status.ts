@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type http from 'node:http';
 import path from 'node:path';
-import { isLoopbackHost } from '../http/host-check.ts';
+import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../http/host-check.ts';
 import { createStatusService, type StatusService, type StatusServiceOptions } from '../status/status-service.ts';
 import type { ApiEventBus } from './event-bus.ts';
 import type { NetworkProfile } from './network-profiles.ts';
@@ -97,7 +97,7 @@ export async function openProfileStatus(options: ProfileStatusOptions): Promise<
 export function noStatusPage(hostCheck: boolean): http.RequestListener {
   return (request, response) => {
     const forbidden = hostCheck && !isLoopbackHost(request.headers.host);
-    const message = forbidden ? 'Forbidden: requests must address a loopback host name' : 'The open network profile has no status page';
+    const message = forbidden ? FOREIGN_HOST_MESSAGE : 'The open network profile has no status page';
     response.writeHead(forbidden ? 403 : 503, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
     response.end(JSON.stringify({ error: message }));
   };

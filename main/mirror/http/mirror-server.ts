@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { isLoopbackHost } from '../../http/host-check.ts';
+import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../../http/host-check.ts';
 import { registerAccountsRoutes } from '../accounts/accounts-route.ts';
 import type { AccountsService } from '../accounts/accounts-service.ts';
 import type { MirrorApiConfig } from '../config.ts';
@@ -39,7 +39,7 @@ export function buildMirrorServer(deps: MirrorServerDeps): FastifyInstance {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('access-control-allow-origin', '*');
     if (deps.hostCheck && !isLoopbackHost(request.headers.host)) {
-      return sendMirrorError(request, reply, 403, 'Forbidden: requests must address a loopback host name');
+      return sendMirrorError(request, reply, 403, FOREIGN_HOST_MESSAGE);
     }
   });
   if (deps.responseCache !== false) installResponseCache(app, new ResponseCache(deps.db), deps.config);

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { isLoopbackHost } from '../../http/host-check.ts';
+import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../../http/host-check.ts';
 import { PASSTHROUGH_FEEDS, RECORD_FEEDS, UNRESOLVED_STATUSES, UPCOMING_STATUS } from '../feed/feed-paths.ts';
 import type { JsonObject } from '../feed/status-json.ts';
 import type { StatusStore } from '../store/status-store.ts';
@@ -29,7 +29,7 @@ export function buildStatusServer(deps: StatusServerDeps): FastifyInstance {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('access-control-allow-origin', '*');
     if (deps.hostCheck && !isLoopbackHost(request.headers.host)) {
-      return sendStatusError(reply, 403, 'Forbidden: requests must address a loopback host name');
+      return sendStatusError(reply, 403, FOREIGN_HOST_MESSAGE);
     }
   });
 

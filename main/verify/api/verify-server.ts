@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { isLoopbackHost } from '../../http/host-check.ts';
+import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../../http/host-check.ts';
 import { toVerifyError, VerifyError } from '../engine/verify-error.ts';
 import { SESSION_MAX_BYTES, SessionFullError } from '../sessions/session-store.ts';
 import type { VerifyService } from '../verify-service.ts';
@@ -29,7 +29,7 @@ export function buildVerifyServer(deps: VerifyServerDeps): FastifyInstance {
   app.addHook('onRequest', async (request, reply) => {
     allowLoopbackOrigins(request.headers.origin, reply);
     if (deps.hostCheck && !isLoopbackHost(request.headers.host)) {
-      return reply.code(403).send({ error: 'Forbidden: requests must address a loopback host name' });
+      return reply.code(403).send({ error: FOREIGN_HOST_MESSAGE });
     }
     if (request.method === 'OPTIONS') return reply.code(204).send();
   });
