@@ -35,6 +35,27 @@ async function waitUntilCaughtUp(serve: ServeProcess): Promise<void> {
   }
 }
 
+/** Resolves once the accounts crawl into `dataDir` has committed a page but not the last one. */
+async function accountsPartlyStored(dataDir: string): Promise<void> {
+  for (;;) {
+    const file = fs.existsSync(dataDir) ? fs.readdirSync(dataDir).find((name) => /^custom-[0-9a-f]{12}\.sqlite$/.test(name)) : undefined;
+    if (file) {
+      const db = new Database(path.join(dataDir, file), { readonly: true, fileMustExist: true });
+      try {
+        const items = db.prepare("SELECT items FROM sync_cursor WHERE phase = 'accounts'").pluck().get() as number | undefined;
+        if (items !== undefined && items > 0 && items < 1500) return;
+        if (items !== undefined && items >= 1500) throw new Error('the accounts crawl finished before a kill could land in it');
+      } catch (error) {
+        // The schema may not be there yet (the store is being created): look again.
+        if (!(error instanceof Error) || !/no such table/.test(error.message)) throw error;
+      } finally {
+        db.close();
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 function databaseOf(dataDir: string): string {
   return path.join(dataDir, fs.readdirSync(dataDir).find((name) => /^custom-[0-9a-f]{12}\.sqlite$/.test(name))!);
 }
@@ -70,7 +91,10 @@ describe('sync killed with SIGKILL at random points', () => {
     const random = () => ((state = (state * 16807) % 2147483647) / 2147483647);
     for (let kill = 0; kill < 3; kill++) {
       const serve = await startSyncing(crashed, 40);
-      await new Promise((resolve) => setTimeout(resolve, 200 + random() * 1000));
+      // The first kill lands as soon as part of the accounts is stored, so at least one kill is
+      // mid-crawl however long the start-up took; the others at random times after it.
+      if (kill === 0) await accountsPartlyStored(crashed);
+      else await new Promise((resolve) => setTimeout(resolve, 200 + random() * 1000));
       serve.child.kill('SIGKILL');
       await serve.exit;
       // Pages and cursors commit together: the store holds exactly the accounts the cursor counts.
