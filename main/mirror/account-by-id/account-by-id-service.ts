@@ -7,7 +7,6 @@ import type { MirrorApiConfig } from '../config.ts';
 import { encodeEntityId, sqlInt } from '../format/entity-id.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
-import { OPAQUE_PARAM } from '../query/opaque-param.ts';
 import { MAX_LONG } from '../query/param-values.ts';
 import { StatementCache } from '../query/statement-cache.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
@@ -60,7 +59,7 @@ export class AccountByIdService {
   #current(id: bigint, config: MirrorApiConfig): { row: AccountRow; tokens: TokenBalanceRow[] } | null {
     const row = this.#statements.get(CURRENT_ACCOUNT_SQL).get(sqlInt(id)) as AccountRow | undefined;
     if (!row) return null;
-    const tokensSql = currentTokenBalanceRowsSql(OPAQUE_PARAM, 'ASC', config.response.limit.tokenBalance.singleAccount);
+    const tokensSql = currentTokenBalanceRowsSql('?', 'ASC', config.response.limit.tokenBalance.singleAccount);
     const tokens = this.#statements.get(tokensSql).all(sqlInt(id)) as TokenBalanceRow[];
     return { row, tokens };
   }
@@ -81,7 +80,7 @@ export class AccountByIdService {
     const snapshot = findSnapshotRange(query.timestampFilters, treasurySnapshotLookup(this.#statements, treasury), SNAPSHOT_MONTHS_BACK);
     if (snapshot === null) return { row, tokens: [] };
     const balance = (this.#statements.get(SNAPSHOT_BALANCE_SQL).get(sqlInt(id), sqlInt(snapshot.lower), sqlInt(snapshot.upper)) as { balance: bigint }).balance;
-    const tokensSql = snapshotTokenBalanceRowsSql(OPAQUE_PARAM, 'ASC', config.response.limit.tokenBalance.singleAccount);
+    const tokensSql = snapshotTokenBalanceRowsSql('?', 'ASC', config.response.limit.tokenBalance.singleAccount);
     const tokens = this.#statements.get(tokensSql).all(sqlInt(id), sqlInt(snapshot.lower), sqlInt(snapshot.upper)) as TokenBalanceRow[];
     return { row: { ...row, balance, balance_timestamp: snapshot.upper }, tokens };
   }

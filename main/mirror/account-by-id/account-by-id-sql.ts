@@ -1,7 +1,4 @@
 import { SYNTHETIC_TREASURY_MEMO } from '../accounts/accounts-sql.ts';
-import { OPAQUE_PARAM } from '../query/opaque-param.ts';
-
-// Hot lookups bind OPAQUE_PARAM, so that SQLite does not re-prepare them for every account.
 
 const ENTITY_COLUMNS = `e.id, e.alias, e.auto_renew_period, e.balance, e.balance_timestamp, e.created_timestamp, e.decline_reward,
   e.delegation_address, e.deleted, e.ethereum_nonce, e.evm_address, e.expiration_timestamp, e.key,
@@ -13,7 +10,7 @@ const IS_ACCOUNT = `e.type IN ('ACCOUNT', 'CONTRACT') AND NOT (e.num = 2 AND e.m
 /** The account as it is now, with its staking row. Parameter: the id. */
 export const CURRENT_ACCOUNT_SQL = `SELECT ${ENTITY_COLUMNS}, es.end_stake_period, es.pending_reward
 FROM entity e LEFT JOIN entity_stake es ON es.id = e.id
-WHERE e.id = ${OPAQUE_PARAM} AND ${IS_ACCOUNT}`;
+WHERE e.id = ? AND ${IS_ACCOUNT}`;
 
 /** A row whose validity range [lower, upper) meets the closed range [?, ?]. */
 const OVERLAPS = 'timestamp_range_lower <= :upper AND (timestamp_range_upper IS NULL OR timestamp_range_upper > :lower)';

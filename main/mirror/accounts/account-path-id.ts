@@ -1,8 +1,8 @@
 import { decodeBase32 } from '../format/base32.ts';
 import type { Statement } from 'better-sqlite3';
-import { OPAQUE_PARAM } from '../query/opaque-param.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { parseEntityRef } from '../query/param-values.ts';
+import { withOpaqueParams } from '../query/opaque-param.ts';
 
 /** How an account given by id, alias or EVM address resolved. */
 export type AccountResolution =
@@ -57,9 +57,9 @@ export function resolveAccountPathId(db: SqliteDatabase, text: string, shard = 0
 }
 
 // Prepared once per database: these run on every by-address or by-alias request, and bind
-// OPAQUE_PARAM so that SQLite does not re-prepare them for every value.
-const BY_EVM_ADDRESS_SQL = `SELECT id FROM entity WHERE evm_address = ${OPAQUE_PARAM} AND deleted = 0 LIMIT 2`;
-const BY_ALIAS_SQL = `SELECT id FROM entity WHERE alias = ${OPAQUE_PARAM} AND coalesce(deleted, 0) = 0 LIMIT 2`;
+// opaquely so that SQLite does not re-prepare them for every value.
+const BY_EVM_ADDRESS_SQL = withOpaqueParams('SELECT id FROM entity WHERE evm_address = ? AND deleted = 0 LIMIT 2');
+const BY_ALIAS_SQL = withOpaqueParams('SELECT id FROM entity WHERE alias = ? AND coalesce(deleted, 0) = 0 LIMIT 2');
 const lookups = new WeakMap<SqliteDatabase, { byEvmAddress: Statement; byAlias: Statement }>();
 
 function lookupStatements(db: SqliteDatabase): { byEvmAddress: Statement; byAlias: Statement } {

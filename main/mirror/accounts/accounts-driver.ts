@@ -2,7 +2,6 @@ import type { StatementCache } from '../query/statement-cache.ts';
 import { sqlInt } from '../format/entity-id.ts';
 import type { AccountsQuery } from './accounts-params.ts';
 import type { AccountsDriver } from './accounts-sql.ts';
-import { OPAQUE_PARAM } from '../query/opaque-param.ts';
 import { addComparisons } from '../query/sql-comparisons.ts';
 
 /**
@@ -33,8 +32,8 @@ export function chooseAccountsDriver(statements: StatementCache, query: DriverFi
 function countBalanceMatches(statements: StatementCache, query: DriverFilters, filters: AccountsQuery['balanceFilters']): number {
   const where: string[] = [];
   const params: Array<number | bigint> = [];
-  addComparisons(where, params, 'balance', filters, sqlInt, OPAQUE_PARAM);
-  addComparisons(where, params, 'id', query.idFilters, sqlInt, OPAQUE_PARAM);
+  addComparisons(where, params, 'balance', filters, sqlInt);
+  addComparisons(where, params, 'id', query.idFilters, sqlInt);
   const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM entity INDEXED BY entity__balance WHERE ${where.join(' AND ')} LIMIT ${BALANCE_INDEX_PROBE_LIMIT})`;
   // Through the caller's cache: the probe runs per request, and its text depends only on the filters' shape.
   return Number((statements.get(sql).get(...params) as { n: bigint }).n);

@@ -1,6 +1,5 @@
 import { sqlInt } from '../format/entity-id.ts';
 import type { AccountsQuery } from './accounts-params.ts';
-import { OPAQUE_PARAM } from '../query/opaque-param.ts';
 import { addComparisons, addFilterConditions } from '../query/sql-comparisons.ts';
 import type { SqlStatement } from '../query/sql-statement.ts';
 import { currentTokenBalancesColumn, withTokenBalances } from './token-balances-column.ts';
@@ -23,8 +22,7 @@ const ENTITY_COLUMNS = [
  * Builds the page query. Every filter is a plain comparison on an indexed column; the
  * driver decides which of them may use its index. The others are written as `+column`,
  * which keeps their meaning but stops SQLite from walking that index, so the plan stays
- * the one chosen (and pinned by the query-plan tests). Values bind as OPAQUE_PARAM, so that
- * SQLite does not re-plan the statement for every request.
+ * the one chosen (and pinned by the query-plan tests).
  */
 export function buildAccountsSql(query: AccountsQuery, driver: AccountsDriver, tokenLimit = 50): SqlStatement {
   const where: string[] = [
@@ -33,9 +31,9 @@ export function buildAccountsSql(query: AccountsQuery, driver: AccountsDriver, t
   ];
   const params: SqlStatement['params'] = [];
 
-  addFilterConditions(where, params, 'e.id', query.idFilters, sqlInt, OPAQUE_PARAM);
-  addComparisons(where, params, driver === 'balance-index' ? 'e.balance' : '+e.balance', query.balanceFilters, sqlInt, OPAQUE_PARAM);
-  addComparisons(where, params, driver === 'public-key-index' ? 'e.public_key' : '+e.public_key', query.publicKeyFilters, (v) => v, OPAQUE_PARAM);
+  addFilterConditions(where, params, 'e.id', query.idFilters, sqlInt);
+  addComparisons(where, params, driver === 'balance-index' ? 'e.balance' : '+e.balance', query.balanceFilters, sqlInt);
+  addComparisons(where, params, driver === 'public-key-index' ? 'e.public_key' : '+e.public_key', query.publicKeyFilters, (v) => v);
 
   const direction = query.order === 'desc' ? 'DESC' : 'ASC';
   const indexHint = driver === 'balance-index' ? 'INDEXED BY entity__balance' : driver === 'public-key-index' ? 'INDEXED BY entity__public_key' : '';
@@ -44,7 +42,7 @@ FROM entity e ${indexHint}
 LEFT JOIN entity_stake es ON es.id = e.id
 WHERE ${where.join('\n  AND ')}
 ORDER BY e.id ${direction}
-LIMIT ${OPAQUE_PARAM}`;
+LIMIT ?`;
   params.push(query.limit);
   const sql = query.includeBalance
     ? withTokenBalances(page, 'id', direction, (account) => currentTokenBalancesColumn(account, direction, tokenLimit))

@@ -1,4 +1,3 @@
-import { OPAQUE_PARAM } from '../query/opaque-param.ts';
 import type { TokenBalanceRow } from './account-row.ts';
 
 type Direction = 'ASC' | 'DESC';
@@ -12,7 +11,7 @@ function checkedLimit(limit: number): number {
 /**
  * The associated token relationships of one account with their current balances, at most
  * `limit`, in token order. `account` is the account id: a column of an enclosing query, or a
- * placeholder (OPAQUE_PARAM) for a statement of its own (one account by id).
+ * placeholder (`?`) for a statement of its own (one account by id).
  */
 export function currentTokenBalanceRowsSql(account: string, direction: Direction, limit: number): string {
   return `SELECT ta.token_id, ta.balance FROM token_account ta
@@ -28,7 +27,7 @@ export function currentTokenBalanceRowsSql(account: string, direction: Direction
  */
 export function snapshotTokenBalanceRowsSql(account: string, direction: Direction, limit: number): string {
   return `SELECT tb.token_id, tb.balance, max(tb.consensus_timestamp) AS consensus_timestamp FROM token_balance tb
-    WHERE tb.account_id = ${account} AND tb.consensus_timestamp >= ${OPAQUE_PARAM} AND tb.consensus_timestamp <= ${OPAQUE_PARAM}
+    WHERE tb.account_id = ${account} AND tb.consensus_timestamp >= ? AND tb.consensus_timestamp <= ?
     GROUP BY tb.token_id
     ORDER BY tb.token_id ${direction} LIMIT ${checkedLimit(limit)}`;
 }

@@ -3,7 +3,6 @@ import type { SqlStatement } from '../query/sql-statement.ts';
 import type { Filter } from '../http/filter-operator.ts';
 import type { AccountsDriver } from '../accounts/accounts-sql.ts';
 import type { SortOrder } from '../query/query-filters.ts';
-import { OPAQUE_PARAM } from '../query/opaque-param.ts';
 import { currentTokenBalancesColumn, snapshotTokenBalancesColumn, withTokenBalances } from '../accounts/token-balances-column.ts';
 import { addComparisons, addFilterConditions } from '../query/sql-comparisons.ts';
 
@@ -25,15 +24,14 @@ function direction(order: SortOrder): 'ASC' | 'DESC' {
  * would choose for the same filters (accounts-driver.ts): the primary key in id order, or
  * the balance or public key index when that filter is selective. Filters the driver does
  * not seek on are written `+column`, so SQLite keeps the chosen path. Each row carries its
- * associated token balances (at most `tokenLimit`) in a `token_balances` column. Values
- * bind as OPAQUE_PARAM, so that SQLite does not re-plan the statement for every request.
+ * associated token balances (at most `tokenLimit`) in a `token_balances` column.
  */
 export function currentBalancesSql(conditions: AccountConditions, order: SortOrder, limit: number, driver: AccountsDriver, tokenLimit: number): SqlStatement {
   const where = ["type IN ('ACCOUNT', 'CONTRACT')"];
   const params: SqlStatement['params'] = [];
-  addFilterConditions(where, params, 'id', conditions.ids, sqlInt, OPAQUE_PARAM);
-  addComparisons(where, params, `${driver === 'public-key-index' ? '' : '+'}public_key`, conditions.publicKeys, (v) => v, OPAQUE_PARAM);
-  addComparisons(where, params, `${driver === 'balance-index' ? '' : '+'}balance`, conditions.balances, sqlInt, OPAQUE_PARAM);
+  addFilterConditions(where, params, 'id', conditions.ids, sqlInt);
+  addComparisons(where, params, `${driver === 'public-key-index' ? '' : '+'}public_key`, conditions.publicKeys, (v) => v);
+  addComparisons(where, params, `${driver === 'balance-index' ? '' : '+'}balance`, conditions.balances, sqlInt);
   params.push(limit);
   const index = driver === 'balance-index' ? ' INDEXED BY entity__balance' : driver === 'public-key-index' ? ' INDEXED BY entity__public_key' : '';
   const dir = direction(order);
@@ -41,7 +39,7 @@ export function currentBalancesSql(conditions: AccountConditions, order: SortOrd
 FROM entity${index}
 WHERE ${where.join(' AND ')}
 ORDER BY id ${dir}
-LIMIT ${OPAQUE_PARAM}`;
+LIMIT ?`;
   return {
     sql: withTokenBalances(page, 'account_id', dir, (account) => currentTokenBalancesColumn(account, dir, tokenLimit)),
     params,
@@ -57,15 +55,15 @@ LIMIT ${OPAQUE_PARAM}`;
 export function snapshotBalancesSql(
   conditions: AccountConditions, lower: bigint, upper: bigint, order: SortOrder, limit: number, tokenLimit: number,
 ): SqlStatement {
-  const where = [`consensus_timestamp >= ${OPAQUE_PARAM}`, `consensus_timestamp <= ${OPAQUE_PARAM}`];
+  const where = [`consensus_timestamp >= ?`, `consensus_timestamp <= ?`];
   // The token column's range first: its placeholders come before the page's.
   const params: SqlStatement['params'] = [sqlInt(lower), sqlInt(upper), sqlInt(lower), sqlInt(upper)];
-  addFilterConditions(where, params, 'account_id', conditions.ids, sqlInt, OPAQUE_PARAM);
+  addFilterConditions(where, params, 'account_id', conditions.ids, sqlInt);
   if (conditions.allowedIds !== null) {
-    where.push(`account_id IN (${conditions.allowedIds.map(() => OPAQUE_PARAM).join(', ')})`);
+    where.push(`account_id IN (${conditions.allowedIds.map(() => '?').join(', ')})`);
     params.push(...conditions.allowedIds.map(sqlInt));
   }
-  addComparisons(where, params, 'balance', conditions.balances, sqlInt, OPAQUE_PARAM);
+  addComparisons(where, params, 'balance', conditions.balances, sqlInt);
   params.push(limit);
   const dir = direction(order);
   const page = `SELECT account_id, balance, max(consensus_timestamp) AS consensus_timestamp
@@ -73,7 +71,7 @@ FROM account_balance
 WHERE ${where.join(' AND ')}
 GROUP BY account_id
 ORDER BY account_id ${dir}
-LIMIT ${OPAQUE_PARAM}`;
+LIMIT ?`;
   return {
     sql: withTokenBalances(page, 'account_id', dir, (account) => snapshotTokenBalancesColumn(account, dir, tokenLimit)),
     params,

@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from '../store/ledger-store.ts';
+import { withOpaqueParams } from '../query/opaque-param.ts';
 import { parseEntityRef, type EntityRef } from '../query/param-values.ts';
 
 /**
@@ -16,7 +17,7 @@ export function parseContractRef(text: string, shard: number, realm: number): En
  * "not found" instead of a 500.
  */
 export function findContractByEvmAddress(db: SqliteDatabase, address: Buffer): bigint | null {
-  const rows = db.prepare("SELECT id FROM entity WHERE evm_address = ? AND deleted = 0 AND type = 'CONTRACT' LIMIT 2")
+  const rows = db.prepare(withOpaqueParams("SELECT id FROM entity WHERE evm_address = ? AND deleted = 0 AND type = 'CONTRACT' LIMIT 2"))
     .safeIntegers(true).all(address) as Array<{ id: bigint }>;
   return rows.length === 1 ? rows[0]!.id : null;
 }

@@ -1,10 +1,62 @@
 /**
- * A bound value the SQLite planner cannot look into, for hot statements whose plan does not
- * depend on the value. Compared with an indexed column (or as a `LIMIT`), a plain `?` lets
- * the STAT4 statistics (written by ANALYZE) estimate the plan from the bound value, so SQLite
- * re-prepares the statement, parsing and planning it again, every time it is bound: 20-200 us
- * per statement on the 6 GB bench dataset, several times the lookup itself. The unary plus
- * hides the value and leaves the comparison, its affinity and the index used as they were
- * (the query-plan tests pin those plans).
+ * Serving statements bind their values opaquely. Compared with an indexed column (or as a
+ * `LIMIT`), a plain `?` lets the STAT4 statistics (written by ANALYZE) estimate the plan from
+ * the bound value, so SQLite re-prepares the statement, parsing and planning it again, every
+ * time it is bound: 20-200 us per statement on the 6 GB bench dataset, several times the
+ * lookup itself (an account's token relationships: 135 us with `?`, 29 us without). A unary
+ * plus hides the value from the planner and leaves the comparison, its affinity and the index
+ * used as they were (the query-plan tests pin those plans): `+x` is a no-op on any value.
+ *
+ * Where a plan must depend on a value, the services choose it themselves (plan probes,
+ * INDEXED BY), so no serving statement wants SQLite to look into its values.
  */
-export const OPAQUE_PARAM = '+?';
+export function withOpaqueParams(sql: string): string {
+  let out = '';
+  let i = 0;
+  while (i < sql.length) {
+    const char = sql[i]!;
+    if (char === "'" || char === '"' || char === '`') {
+      const end = closingQuote(sql, i);
+      out += sql.slice(i, end);
+      i = end;
+      continue;
+    }
+    const length = parameterLength(sql, i);
+    if (length > 0) {
+      if (sql[i - 1] !== '+') out += '+';
+      out += sql.slice(i, i + length);
+      i += length;
+      continue;
+    }
+    out += char;
+    i++;
+  }
+  return out;
+}
+
+/** The index just past the quoted text starting at `start` (a doubled quote escapes it). */
+function closingQuote(sql: string, start: number): number {
+  const quote = sql[start]!;
+  let i = start + 1;
+  while (i < sql.length) {
+    if (sql[i] === quote) {
+      if (sql[i + 1] !== quote) return i + 1;
+      i += 2;
+    } else {
+      i++;
+    }
+  }
+  return sql.length;
+}
+
+/** The length of the parameter (`?`, `?NNN`, `:name`, `@name`, `$name`) at `i`, or 0. */
+function parameterLength(sql: string, i: number): number {
+  const char = sql[i];
+  if (char === '?') return 1 + /^\d*/.exec(sql.slice(i + 1))![0].length;
+  if (char === ':' || char === '@' || char === '$') {
+    // `::` never occurs in SQLite; a name must follow for this to be a parameter.
+    const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(sql.slice(i + 1));
+    return name ? 1 + name[0].length : 0;
+  }
+  return 0;
+}

@@ -1,21 +1,16 @@
 import { SQL_OPERATOR, type Filter } from '../http/filter-operator.ts';
 import type { SqlParam } from './sql-statement.ts';
 
-/**
- * Appends one `column <op> ?` condition per filter, all ANDed by the caller, and binds each
- * value. `placeholder` is `?`, or OPAQUE_PARAM for statements that must not be re-planned
- * per value (see opaque-param.ts).
- */
+/** Appends one `column <op> ?` condition per filter, all ANDed by the caller, and binds each value. */
 export function addComparisons<T, P extends SqlParam>(
   where: string[],
   params: P[],
   column: string,
   filters: readonly Filter<T>[],
   bind: (value: T) => P,
-  placeholder = '?',
 ): void {
   for (const filter of filters) {
-    where.push(`${column} ${SQL_OPERATOR[filter.operator]} ${placeholder}`);
+    where.push(`${column} ${SQL_OPERATOR[filter.operator]} ?`);
     params.push(bind(filter.value));
   }
 }
@@ -31,12 +26,11 @@ export function addFilterConditions<T, P extends SqlParam>(
   column: string,
   filters: readonly Filter<T>[],
   bind: (value: T) => P,
-  placeholder = '?',
 ): void {
   const equal = filters.filter((f) => f.operator === 'eq');
   if (equal.length > 0) {
-    where.push(`${column} IN (${equal.map(() => placeholder).join(', ')})`);
+    where.push(`${column} IN (${equal.map(() => '?').join(', ')})`);
     params.push(...equal.map((f) => bind(f.value)));
   }
-  addComparisons(where, params, column, filters.filter((f) => f.operator !== 'eq'), bind, placeholder);
+  addComparisons(where, params, column, filters.filter((f) => f.operator !== 'eq'), bind);
 }

@@ -7,7 +7,6 @@ import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
 import { int64ListJson, parseJsonLossless } from '../format/json-out.ts';
 import { validateQuery, type ParamRule } from '../query/query-filters.ts';
 import type { StatementCache } from '../query/statement-cache.ts';
-import { OPAQUE_PARAM } from '../query/opaque-param.ts';
 import { nowNanos } from '../query/timestamp-range.ts';
 import { renderTransaction } from './render-transaction.ts';
 import { loadTransactionDetails } from './transaction-details.ts';
@@ -53,25 +52,25 @@ export function getTransactionById(statements: StatementCache, idOrHash: string,
   const narrowing: string[] = [];
   const narrowParams: Array<number | bigint> = [];
   if (nonce !== undefined) {
-    narrowing.push(`nonce = ${OPAQUE_PARAM}`);
+    narrowing.push(`nonce = ?`);
     narrowParams.push(Number(nonce));
   }
   if (scheduledText !== undefined) {
-    narrowing.push(`scheduled = ${OPAQUE_PARAM}`);
+    narrowing.push(`scheduled = ?`);
     narrowParams.push(scheduledText === 'true' ? 1 : 0);
   }
   const extra = narrowing.map((c) => ` AND ${c}`).join('');
 
   let timestamps: bigint[];
   if (lookup.kind === 'hash') {
-    const hashes = statements.get(`SELECT consensus_timestamp, hash_suffix, payer_account_id FROM transaction_hash WHERE hash = ${OPAQUE_PARAM} ORDER BY consensus_timestamp`)
+    const hashes = statements.get(`SELECT consensus_timestamp, hash_suffix, payer_account_id FROM transaction_hash WHERE hash = ? ORDER BY consensus_timestamp`)
       .all(lookup.hash.subarray(0, 32)) as Array<{ consensus_timestamp: bigint; hash_suffix: Buffer | null; payer_account_id: bigint | null }>;
     const suffix = lookup.hash.subarray(32);
     const matching = hashes.filter((h) => suffix.length === 0 || h.hash_suffix === null || h.hash_suffix.equals(suffix));
     if (matching.length === 0) return NOT_FOUND;
     const payer = matching[0]!.payer_account_id;
     timestamps = (statements.get(`SELECT consensus_timestamp FROM "transaction" WHERE consensus_timestamp IN (SELECT value FROM json_each(?))
-AND payer_account_id IS ${OPAQUE_PARAM}${extra} ORDER BY consensus_timestamp`).all(int64ListJson(matching.map((h) => h.consensus_timestamp)), payer === null ? null : sqlInt(payer), ...narrowParams) as Array<{ consensus_timestamp: bigint }>)
+AND payer_account_id IS ?${extra} ORDER BY consensus_timestamp`).all(int64ListJson(matching.map((h) => h.consensus_timestamp)), payer === null ? null : sqlInt(payer), ...narrowParams) as Array<{ consensus_timestamp: bigint }>)
       .map((r) => r.consensus_timestamp);
   } else {
     timestamps = byTransactionId(statements, lookup.payer, lookup.validStart, extra, narrowParams);
@@ -104,7 +103,7 @@ AND payer_account_id IS ${OPAQUE_PARAM}${extra} ORDER BY consensus_timestamp`).a
 }
 
 function byTransactionId(statements: StatementCache, payer: bigint, validStart: bigint, extra: string, params: Array<number | bigint>): bigint[] {
-  return (statements.get(`SELECT consensus_timestamp FROM "transaction" WHERE payer_account_id = ${OPAQUE_PARAM} AND valid_start_ns = ${OPAQUE_PARAM}${extra} ORDER BY consensus_timestamp`)
+  return (statements.get(`SELECT consensus_timestamp FROM "transaction" WHERE payer_account_id = ? AND valid_start_ns = ?${extra} ORDER BY consensus_timestamp`)
     .all(sqlInt(payer), sqlInt(validStart), ...params) as Array<{ consensus_timestamp: bigint }>).map((r) => r.consensus_timestamp);
 }
 

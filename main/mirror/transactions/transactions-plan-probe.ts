@@ -1,5 +1,4 @@
 import { sqlInt } from '../format/entity-id.ts';
-import { OPAQUE_PARAM } from '../query/opaque-param.ts';
 import type { StatementCache } from '../query/statement-cache.ts';
 import type { TimestampBounds } from '../query/timestamp-range.ts';
 import type { TransactionsQuery } from './transactions-params.ts';
@@ -12,9 +11,9 @@ import type { TimestampsPlan } from './transactions-sql.ts';
 export const PLAN_PROBE_LIMIT = 2000;
 
 const TYPE_COUNT_SQL = `SELECT count(*) AS n FROM (SELECT 1 FROM "transaction" INDEXED BY transaction__type_timestamp
-WHERE type = ${OPAQUE_PARAM} AND consensus_timestamp >= ${OPAQUE_PARAM} AND consensus_timestamp <= ${OPAQUE_PARAM} LIMIT ${PLAN_PROBE_LIMIT})`;
+WHERE type = ? AND consensus_timestamp >= ? AND consensus_timestamp <= ? LIMIT ${PLAN_PROBE_LIMIT})`;
 const ACCOUNT_COUNT_SQL = `SELECT count(*) AS n FROM (SELECT 1 FROM crypto_transfer INDEXED BY crypto_transfer__entity_timestamp
-WHERE entity_id = ${OPAQUE_PARAM} AND consensus_timestamp >= ${OPAQUE_PARAM} AND consensus_timestamp <= ${OPAQUE_PARAM} LIMIT ${PLAN_PROBE_LIMIT})`;
+WHERE entity_id = ? AND consensus_timestamp >= ? AND consensus_timestamp <= ? LIMIT ${PLAN_PROBE_LIMIT})`;
 
 /**
  * Chooses how account equalities combined with transaction types find their page. Seeking the

@@ -1,7 +1,6 @@
 import { sqlInt } from '../format/entity-id.ts';
 import { SUCCESS_RESULTS } from '../format/transaction-result.ts';
 import type { Filter } from '../http/filter-operator.ts';
-import { OPAQUE_PARAM } from '../query/opaque-param.ts';
 import { addComparisons } from '../query/sql-comparisons.ts';
 import type { SqlStatement } from '../query/sql-statement.ts';
 import type { TimestampBounds } from '../query/timestamp-range.ts';
@@ -22,14 +21,14 @@ const SUCCESS_LIST = SUCCESS_RESULTS.join(', ');
 
 /** Conditions on the transaction row itself: time range, type, result. */
 function transactionConditions(query: TransactionsQuery, bounds: TimestampBounds, column: string, params: SqlValue[]): string[] {
-  const where = [`${column} >= ${OPAQUE_PARAM}`, `${column} <= ${OPAQUE_PARAM}`];
+  const where = [`${column} >= ?`, `${column} <= ?`];
   params.push(sqlInt(bounds.lower), sqlInt(bounds.upper));
   for (const excluded of bounds.excluded) {
-    where.push(`${column} != ${OPAQUE_PARAM}`);
+    where.push(`${column} != ?`);
     params.push(sqlInt(excluded));
   }
   if (query.types.length > 0) {
-    where.push(`t.type IN (${query.types.map(() => OPAQUE_PARAM).join(', ')})`);
+    where.push(`t.type IN (${query.types.map(() => '?').join(', ')})`);
     params.push(...query.types);
   }
   // Literal lists, so that the partial index on failures matches the fail condition.
@@ -41,7 +40,7 @@ function transactionConditions(query: TransactionsQuery, bounds: TimestampBounds
 /** The account comparisons on one column, as conditions to place among others. */
 function comparisons(column: string, filters: Filter<bigint>[], params: SqlValue[]): string[] {
   const where: string[] = [];
-  addComparisons(where, params, column, filters, sqlInt, OPAQUE_PARAM);
+  addComparisons(where, params, column, filters, sqlInt);
   return where;
 }
 
@@ -54,7 +53,7 @@ function amountSign(query: TransactionsQuery): '> 0' | '< 0' | null {
 function unionPage(seeks: string[], direction: string, params: SqlValue[], limit: number): SqlStatement {
   params.push(limit);
   const union = seeks.map((seek) => `SELECT ts FROM (${seek})`).join('\nUNION\n');
-  return { sql: `SELECT ts AS consensus_timestamp FROM (${union}) ORDER BY ts ${direction} LIMIT ${OPAQUE_PARAM}`, params };
+  return { sql: `SELECT ts AS consensus_timestamp FROM (${union}) ORDER BY ts ${direction} LIMIT ?`, params };
 }
 
 /** A user-submitted transaction, not a synthetic child attached to one (reference rule). */
@@ -98,7 +97,7 @@ export function transactionTimestampsSql(query: TransactionsQuery, bounds: Times
   return {
     sql: `SELECT t.consensus_timestamp AS consensus_timestamp FROM "transaction" t${hint}
 WHERE ${where.join(' AND ')}
-ORDER BY t.consensus_timestamp ${direction} LIMIT ${OPAQUE_PARAM}`,
+ORDER BY t.consensus_timestamp ${direction} LIMIT ?`,
     params,
   };
 }
@@ -130,13 +129,13 @@ function accountSeekSql(query: TransactionsQuery, bounds: TimestampBounds, direc
   const needsTransaction = query.types.length > 0 || query.result !== null;
   for (const account of query.accountIds) {
     if (credit === null) {
-      const where = [`t.payer_account_id = ${OPAQUE_PARAM}`];
+      const where = [`t.payer_account_id = ?`];
       params.push(sqlInt(account));
       where.push(...comparisons('t.payer_account_id', query.accountFilters, params), NOT_SYNTHETIC);
       where.push(...transactionConditions(query, bounds, 't.consensus_timestamp', params));
       params.push(query.limit);
       seeks.push(`SELECT t.consensus_timestamp AS ts FROM "transaction" t INDEXED BY transaction__payer_timestamp
-  WHERE ${where.join(' AND ')} ORDER BY t.consensus_timestamp ${direction} LIMIT ${OPAQUE_PARAM}`);
+  WHERE ${where.join(' AND ')} ORDER BY t.consensus_timestamp ${direction} LIMIT ?`);
     }
     const sources: Array<[string, string, string | null]> = [
       ['crypto_transfer', 'entity_id', credit],
@@ -144,7 +143,7 @@ function accountSeekSql(query: TransactionsQuery, bounds: TimestampBounds, direc
     ];
     if (credit === null) sources.push(['nft_transfer', 'sender_account_id', null], ['nft_transfer', 'receiver_account_id', null]);
     for (const [table, column, amount] of sources) {
-      const where = [`x.${column} = ${OPAQUE_PARAM}`];
+      const where = [`x.${column} = ?`];
       params.push(sqlInt(account));
       where.push(...comparisons(`x.${column}`, query.accountFilters, params));
       if (amount) where.push(`x.amount ${amount}`);
@@ -153,7 +152,7 @@ function accountSeekSql(query: TransactionsQuery, bounds: TimestampBounds, direc
       where.push(...transactionConditions(query, bounds, 'x.consensus_timestamp', params));
       params.push(query.limit);
       seeks.push(`SELECT DISTINCT x.consensus_timestamp AS ts FROM ${table} x${join}
-  WHERE ${where.join(' AND ')} ORDER BY x.consensus_timestamp ${direction} LIMIT ${OPAQUE_PARAM}`);
+  WHERE ${where.join(' AND ')} ORDER BY x.consensus_timestamp ${direction} LIMIT ?`);
     }
   }
   return unionPage(seeks, direction, params, query.limit);
@@ -167,11 +166,11 @@ function typeSeekSql(query: TransactionsQuery, bounds: TimestampBounds, directio
   const params: SqlValue[] = [];
   const seeks = query.types.map((type) => {
     params.push(type);
-    const where = [`t.type = ${OPAQUE_PARAM}`, ...transactionConditions({ ...query, types: [] }, bounds, 't.consensus_timestamp', params)];
+    const where = [`t.type = ?`, ...transactionConditions({ ...query, types: [] }, bounds, 't.consensus_timestamp', params)];
     if (extra) where.push(extra(params));
     params.push(query.limit);
     return `SELECT t.consensus_timestamp AS ts FROM "transaction" t INDEXED BY transaction__type_timestamp
-  WHERE ${where.join(' AND ')} ORDER BY t.consensus_timestamp ${direction} LIMIT ${OPAQUE_PARAM}`;
+  WHERE ${where.join(' AND ')} ORDER BY t.consensus_timestamp ${direction} LIMIT ?`;
   });
   return unionPage(seeks, direction, params, query.limit);
 }
@@ -185,7 +184,7 @@ function accountParticipation(query: TransactionsQuery, params: SqlValue[]): str
   const credit = amountSign(query);
   const branches: string[] = [];
   const probe = (table: string, column: string, account: bigint, amount: string | null): string => {
-    const where = ['x.consensus_timestamp = t.consensus_timestamp', `x.${column} = ${OPAQUE_PARAM}`];
+    const where = ['x.consensus_timestamp = t.consensus_timestamp', `x.${column} = ?`];
     params.push(sqlInt(account));
     where.push(...comparisons(`x.${column}`, query.accountFilters, params));
     if (amount) where.push(`x.amount ${amount}`);
@@ -194,7 +193,7 @@ function accountParticipation(query: TransactionsQuery, params: SqlValue[]): str
   for (const account of query.accountIds) {
     if (credit === null) {
       params.push(sqlInt(account));
-      branches.push(`(${[`t.payer_account_id = ${OPAQUE_PARAM}`, ...comparisons('t.payer_account_id', query.accountFilters, params), NOT_SYNTHETIC].join(' AND ')})`);
+      branches.push(`(${[`t.payer_account_id = ?`, ...comparisons('t.payer_account_id', query.accountFilters, params), NOT_SYNTHETIC].join(' AND ')})`);
     }
     branches.push(probe('crypto_transfer', 'entity_id', account, credit), probe('token_transfer', 'account_id', account, credit));
     if (credit === null) branches.push(probe('nft_transfer', 'sender_account_id', account, null), probe('nft_transfer', 'receiver_account_id', account, null));

@@ -11,6 +11,7 @@ import { TRANSACTION_BY_ID_SQL } from '../../../main/mirror/contracts/contract-t
 import { contractByIdSql, contractsPageSql, FILE_CONTENT_SQL } from '../../../main/mirror/contracts/contracts-sql.ts';
 import { insertAccounts, tempStore } from '../../helpers/ledger-fixture.ts';
 import { insertBlock, insertContract, insertLog, insertResult, insertStateChange } from '../../helpers/contract-fixture.ts';
+import { explainPlan } from '../../helpers/query-plan.ts';
 
 // Pins the SQLite plan of every contracts query on a store with statistics, so that a change
 // which makes a filter walk a whole table fails here. Plans are read with EXPLAIN QUERY PLAN;
@@ -34,8 +35,7 @@ beforeAll(() => {
 afterAll(() => fixture.dispose());
 
 function plan(sql: string, params: unknown[]): string {
-  const rows = fixture.store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>;
-  return rows.map((r) => r.detail).join('\n');
+  return explainPlan(fixture.store.db, sql, params).join('\n');
 }
 
 const NO_CONDITIONS: ResultConditions = { contractId: null, senders: [], timestamps: [], transactionIndexes: [], internal: false };

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateDemoLedger } from '../../../main/mirror/demo/generate-ledger.ts';
+import { encodeBase32 } from '../../../main/mirror/format/base32.ts';
+import { withOpaqueParams } from '../../../main/mirror/query/opaque-param.ts';
 import type { Response } from '../../../main/mirror/openapi/openapi-types.ts';
 import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 import { DOCUMENT, documentedOperations, resolveRef } from './openapi-fixture.ts';
@@ -11,6 +14,16 @@ import { schemaProblems } from './schema-check.ts';
 const fixture = mirrorApiFixture(() => {
   generateDemoLedger(fixture.store, { accounts: 1200, keyThread: false });
 }, { seedTimeoutMs: 120_000 });
+
+// The statements prepared while answering (after the seed): checked at the end, see below.
+const prepared: string[] = [];
+beforeAll(() => {
+  const prepare = Database.prototype.prepare;
+  vi.spyOn(Database.prototype, 'prepare').mockImplementation(function (this: Database.Database, sql: string) {
+    prepared.push(sql);
+    return prepare.call(this, sql);
+  });
+});
 
 type Body = Record<string, any>;
 async function get(url: string): Promise<{ status: number; body: Body }> {
@@ -104,5 +117,21 @@ describe('real answers match their documented schemas', () => {
     await expectDocumented('/api/v1/topics/{topicId}/messages/{sequenceNumber}', `/api/v1/topics/${topic}/messages/${first.sequence_number}`);
     await expectDocumented('/api/v1/topics/messages/{consensusTimestamp}', `/api/v1/topics/messages/${first.consensus_timestamp}`);
     for (const name of ['exchangerate', 'fees', 'stake', 'nodes', 'supply']) await expectDocumented(`/api/v1/network/${name}`, `/api/v1/network/${name}`);
+  });
+
+  // Every statement behind these answers binds its values opaquely (query/opaque-param.ts): one
+  // prepared with a plain `?` outside the StatementCache would be planned again for every value
+  // on a store with statistics. The lookups by address and alias prepare statements of their own.
+  it('binds every value of the statements behind these answers opaquely', async () => {
+    const row = (sql: string) => fixture.store.db.prepare(sql).get() as { id: bigint | number; key: Buffer };
+    const evm = row("SELECT id, evm_address AS key FROM entity WHERE evm_address IS NOT NULL AND type = 'ACCOUNT' AND deleted = 0 LIMIT 1");
+    const alias = row("SELECT id, alias AS key FROM entity WHERE alias IS NOT NULL AND type = 'ACCOUNT' AND coalesce(deleted, 0) = 0 LIMIT 1");
+    const contract = row("SELECT id, evm_address AS key FROM entity WHERE evm_address IS NOT NULL AND type = 'CONTRACT' AND deleted = 0 LIMIT 1");
+    expect((await get(`/api/v1/accounts/0x${evm.key.toString('hex')}`)).body.account).toBe(`0.0.${evm.id}`);
+    expect((await get(`/api/v1/accounts/${encodeBase32(alias.key)}`)).body.account).toBe(`0.0.${alias.id}`);
+    expect((await get(`/api/v1/contracts/0x${contract.key.toString('hex')}`)).body.contract_id).toBe(`0.0.${contract.id}`);
+    const reads = prepared.filter((sql) => /^\s*(SELECT|WITH)\b/i.test(sql));
+    expect(reads.length).toBeGreaterThan(30);
+    expect(reads.filter((sql) => withOpaqueParams(sql) !== sql)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from '../../../main/mirror/store/ledger-store.ts';
+import { explainRows, type PlanRow } from '../../helpers/query-plan.ts';
 
 /** A page statement's EXPLAIN QUERY PLAN, in the parts the plan tests pin apart. */
 export interface PagePlan {
@@ -8,12 +9,6 @@ export interface PagePlan {
   outer: string[];
   /** The correlated token balances probe, one evaluation per row of the query it belongs to. */
   tokens: string[];
-}
-
-interface PlanRow {
-  id: number;
-  parent: number;
-  detail: string;
 }
 
 /** The rows below the rows `roots` picks, at any depth (rows come parents first). */
@@ -30,7 +25,7 @@ function descendants(rows: PlanRow[], roots: (row: PlanRow) => boolean): Set<num
 }
 
 export function pagePlan(db: SqliteDatabase, sql: string, params: unknown[]): PagePlan {
-  const rows = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as PlanRow[];
+  const rows = explainRows(db, sql, params);
   const tokens = descendants(rows, (r) => r.detail.startsWith('CORRELATED SCALAR SUBQUERY'));
   const page = descendants(rows, (r) => r.detail === 'CO-ROUTINE page');
   const hasPage = rows.some((r) => r.detail === 'CO-ROUTINE page');

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseQueryString } from '../../../main/mirror/http/query-string.ts';
 import { singleKeyNextLink } from '../../../main/mirror/query/next-link.ts';
-import { OPAQUE_PARAM } from '../../../main/mirror/query/opaque-param.ts';
 import { entityIdOrNull, parseEntityIdParam } from '../../../main/mirror/query/param-values.ts';
 import { TIMESTAMP_RULE, timestampFiltersOf, validateQuery } from '../../../main/mirror/query/query-filters.ts';
 import { addComparisons } from '../../../main/mirror/query/sql-comparisons.ts';
@@ -40,14 +39,6 @@ describe('addComparisons', () => {
     addComparisons(where, params, 'x.col', [{ operator: 'gte', value: 5n }, { operator: 'ne', value: 7n }, { operator: 'lt', value: 9n }], (v) => Number(v));
     expect(where).toEqual(['a = ?', 'x.col >= ?', 'x.col != ?', 'x.col < ?']);
     expect(params).toEqual([1, 5, 7, 9]);
-  });
-
-  it('takes the opaque placeholder for statements that must not be re-planned per value', () => {
-    const where: string[] = [];
-    const params: SqlParam[] = [];
-    addComparisons(where, params, 'id', [{ operator: 'eq', value: 'k' }, { operator: 'gt', value: 'm' }, { operator: 'lte', value: 'z' }], (v) => v, OPAQUE_PARAM);
-    expect(where).toEqual([`id = ${OPAQUE_PARAM}`, `id > ${OPAQUE_PARAM}`, `id <= ${OPAQUE_PARAM}`]);
-    expect(params).toEqual(['k', 'm', 'z']);
   });
 });
 

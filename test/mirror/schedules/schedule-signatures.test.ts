@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNATURES_SQL } from '../../../main/mirror/schedules/schedules-sql.ts';
 import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
+import { explainPlan } from '../../helpers/query-plan.ts';
 
 // GET /api/v1/schedules reads the signatures of a whole page in one statement and groups
 // them by schedule. These pages mix schedules with several signatures (inserted out of
@@ -71,8 +72,7 @@ describe('schedule signatures per page', () => {
   });
 
   it('walks the entity index once per schedule of the page, without a sort', () => {
-    const plan = fixture.store.db.prepare(`EXPLAIN QUERY PLAN ${SIGNATURES_SQL}`).all('[3001,3002]') as Array<{ detail: string }>;
-    expect(plan.map((r) => r.detail)).toEqual([
+    expect(explainPlan(fixture.store.db, SIGNATURES_SQL, ['[3001,3002]'])).toEqual([
       'SEARCH transaction_signature USING INDEX transaction_signature__entity (entity_id=?)', 'LIST SUBQUERY 1', 'SCAN json_each VIRTUAL TABLE INDEX 1:',
     ]);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { schedulesSql } from '../../../main/mirror/schedules/schedules-sql.ts';
 import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
+import { explainPlan } from '../../helpers/query-plan.ts';
 
 // Schedules over a real SQLite file.
 const NOW = BigInt(Date.now()) * 1_000_000n;
@@ -44,7 +45,7 @@ describe('schedules', () => {
 
   it('seeks the creator index for a creator and the primary key otherwise', () => {
     const plan = (sql: { sql: string; params: Array<number | bigint> }) =>
-      (fixture.store.db.prepare(`EXPLAIN QUERY PLAN ${sql.sql}`).all(...sql.params) as Array<{ detail: string }>).map((r) => r.detail)[0];
+      explainPlan(fixture.store.db, sql.sql, sql.params)[0];
     expect(plan(schedulesSql([{ operator: 'eq', value: 1001n }], [], 'asc', 25))).toBe('SEARCH s USING INDEX schedule__creator (creator_account_id=?)');
     expect(plan(schedulesSql([], [{ operator: 'gt', value: 2010n }], 'desc', 25))).toBe('SEARCH s USING INTEGER PRIMARY KEY (rowid>?)');
   });

@@ -6,6 +6,7 @@ import { parseTopicMessagesParams } from '../../../main/mirror/topics/topic-mess
 import { topicMessagesSql } from '../../../main/mirror/topics/topic-messages-sql.ts';
 import { insertAccounts } from '../../helpers/ledger-fixture.ts';
 import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
+import { explainPlan } from '../../helpers/query-plan.ts';
 
 // Topic metadata and messages over a real SQLite file.
 const T0 = 1_700_000_000_000_000_000n;
@@ -68,7 +69,7 @@ describe('topic messages', () => {
     const parsed = parseTopicMessagesParams(parseQueryString('sequencenumber=gte:100&sequencenumber=lt:120&order=desc', 100), defaultMirrorApiConfig());
     if (!parsed.ok) throw new Error('invalid');
     const { sql, params } = topicMessagesSql(7n, parsed.query);
-    const plan = (fixture.store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail);
+    const plan = explainPlan(fixture.store.db, sql, params);
     expect(plan[0]).toBe('SEARCH topic_message USING INDEX topic_message__topic_timestamp (topic_id=? AND consensus_timestamp>? AND consensus_timestamp<?)');
     expect(plan.filter((d) => d.startsWith('SEARCH topic_message USING COVERING INDEX topic_message__topic_sequence'))).toHaveLength(2);
     expect(plan.join('\n')).not.toContain('TEMP B-TREE');
