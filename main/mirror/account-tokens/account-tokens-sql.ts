@@ -9,7 +9,7 @@ import { addComparisons } from '../query/sql-comparisons.ts';
  * A relationship without its own freeze or KYC status shows the token's.
  */
 export function accountTokensSql(accountId: bigint, tokenIds: Filter<bigint>[], order: SortOrder, limit: number): SqlStatement {
-  const where = [`ta.account_id = ?`, 'ta.associated = 1'];
+  const where = ['ta.account_id = ?', 'ta.associated = 1'];
   const params: Array<number | bigint> = [sqlInt(accountId)];
   addComparisons(where, params, 'ta.token_id', tokenIds, sqlInt);
   params.push(limit);
@@ -24,4 +24,4 @@ LIMIT ?`,
   };
 }
 
-export const ENTITY_EXISTS_SQL = `SELECT 1 FROM entity WHERE id = ?`;
+export const ENTITY_EXISTS_SQL = 'SELECT 1 FROM entity WHERE id = ?';

@@ -55,7 +55,7 @@ LIMIT ?`;
 export function snapshotBalancesSql(
   conditions: AccountConditions, lower: bigint, upper: bigint, order: SortOrder, limit: number, tokenLimit: number,
 ): SqlStatement {
-  const where = [`consensus_timestamp >= ?`, `consensus_timestamp <= ?`];
+  const where = ['consensus_timestamp >= ?', 'consensus_timestamp <= ?'];
   // The token column's range first: its placeholders come before the page's.
   const params: SqlStatement['params'] = [sqlInt(lower), sqlInt(upper), sqlInt(lower), sqlInt(upper)];
   addFilterConditions(where, params, 'account_id', conditions.ids, sqlInt);

@@ -52,18 +52,18 @@ export function getTransactionById(statements: StatementCache, idOrHash: string,
   const narrowing: string[] = [];
   const narrowParams: Array<number | bigint> = [];
   if (nonce !== undefined) {
-    narrowing.push(`nonce = ?`);
+    narrowing.push('nonce = ?');
     narrowParams.push(Number(nonce));
   }
   if (scheduledText !== undefined) {
-    narrowing.push(`scheduled = ?`);
+    narrowing.push('scheduled = ?');
     narrowParams.push(scheduledText === 'true' ? 1 : 0);
   }
   const extra = narrowing.map((c) => ` AND ${c}`).join('');
 
   let timestamps: bigint[];
   if (lookup.kind === 'hash') {
-    const hashes = statements.get(`SELECT consensus_timestamp, hash_suffix, payer_account_id FROM transaction_hash WHERE hash = ? ORDER BY consensus_timestamp`)
+    const hashes = statements.get('SELECT consensus_timestamp, hash_suffix, payer_account_id FROM transaction_hash WHERE hash = ? ORDER BY consensus_timestamp')
       .all(lookup.hash.subarray(0, 32)) as Array<{ consensus_timestamp: bigint; hash_suffix: Buffer | null; payer_account_id: bigint | null }>;
     const suffix = lookup.hash.subarray(32);
     const matching = hashes.filter((h) => suffix.length === 0 || h.hash_suffix === null || h.hash_suffix.equals(suffix));

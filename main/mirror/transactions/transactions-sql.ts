@@ -129,7 +129,7 @@ function accountSeekSql(query: TransactionsQuery, bounds: TimestampBounds, direc
   const needsTransaction = query.types.length > 0 || query.result !== null;
   for (const account of query.accountIds) {
     if (credit === null) {
-      const where = [`t.payer_account_id = ?`];
+      const where = ['t.payer_account_id = ?'];
       params.push(sqlInt(account));
       where.push(...comparisons('t.payer_account_id', query.accountFilters, params), NOT_SYNTHETIC);
       where.push(...transactionConditions(query, bounds, 't.consensus_timestamp', params));
@@ -166,7 +166,7 @@ function typeSeekSql(query: TransactionsQuery, bounds: TimestampBounds, directio
   const params: SqlValue[] = [];
   const seeks = query.types.map((type) => {
     params.push(type);
-    const where = [`t.type = ?`, ...transactionConditions({ ...query, types: [] }, bounds, 't.consensus_timestamp', params)];
+    const where = ['t.type = ?', ...transactionConditions({ ...query, types: [] }, bounds, 't.consensus_timestamp', params)];
     if (extra) where.push(extra(params));
     params.push(query.limit);
     return `SELECT t.consensus_timestamp AS ts FROM "transaction" t INDEXED BY transaction__type_timestamp
@@ -193,7 +193,7 @@ function accountParticipation(query: TransactionsQuery, params: SqlValue[]): str
   for (const account of query.accountIds) {
     if (credit === null) {
       params.push(sqlInt(account));
-      branches.push(`(${[`t.payer_account_id = ?`, ...comparisons('t.payer_account_id', query.accountFilters, params), NOT_SYNTHETIC].join(' AND ')})`);
+      branches.push(`(${['t.payer_account_id = ?', ...comparisons('t.payer_account_id', query.accountFilters, params), NOT_SYNTHETIC].join(' AND ')})`);
     }
     branches.push(probe('crypto_transfer', 'entity_id', account, credit), probe('token_transfer', 'account_id', account, credit));
     if (credit === null) branches.push(probe('nft_transfer', 'sender_account_id', account, null), probe('nft_transfer', 'receiver_account_id', account, null));
