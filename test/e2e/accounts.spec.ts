@@ -1,5 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import type { AccountsResponse } from '../../main/common/mirror-types.ts';
+import { formatHbar } from '../../renderer/src/lib/format.ts';
+import { formatTokenAmount } from '../../renderer/src/lib/ledger-format.ts';
+import type { TokenRelationship } from '../../renderer/src/lib/ledger-types.ts';
 import { expect, screenshot, test } from './serve-fixture.ts';
 
 const table = (page: Page): Locator => page.getByTestId('accounts-table');
@@ -118,21 +121,31 @@ test.describe('accounts screen', () => {
     await expect(rows(page).first()).toBeVisible();
   });
 
-  test('clicking a row opens the detail panel with its token balances', async ({ page, openApp, serve }) => {
+  test('clicking a row opens the detail panel with its token relationships, amounts in whole tokens', async ({ page, openApp, serve }) => {
     const sample = await mirrorAccounts(serve.mirrorUrl, 'account.id=gt:0.0.1000&limit=100');
-    const withTokens = sample.accounts.find((a) => (a.balance?.tokens.length ?? 0) > 1);
-    expect(withTokens, 'the demo ledger has accounts with token associations').toBeTruthy();
-    const id = withTokens!.account!;
+    // An account holding a token with decimals, so the amount shown differs from the raw balance.
+    let found: { id: string; tokens: TokenRelationship[]; held: TokenRelationship } | undefined;
+    for (const candidate of sample.accounts.filter((a) => (a.balance?.tokens.length ?? 0) > 1)) {
+      const { tokens } = await (await fetch(`${serve.mirrorUrl}/api/v1/accounts/${candidate.account}/tokens?limit=25`)).json() as { tokens: TokenRelationship[] };
+      const held = tokens.find((t) => Number(t.decimals) > 0 && BigInt(t.balance) > 0n);
+      if (held) { found = { id: candidate.account!, tokens, held }; break; }
+    }
+    expect(found, 'the demo ledger has accounts holding tokens with decimals').toBeTruthy();
+    const { id, tokens, held } = found!;
 
     await openApp(`#/accounts?account.id=gte:${id}`);
     await rows(page).first().click();
     const detail = page.getByTestId('account-detail');
     await expect(detail.getByRole('heading', { level: 2 })).toHaveText(id);
-    const tokenRows = detail.getByTestId('token-balances').locator('tbody tr');
-    await expect(tokenRows).toHaveCount(withTokens!.balance!.tokens.length);
-    await expect(tokenRows.first()).toContainText(withTokens!.balance!.tokens[0]!.token_id);
-    await expect(detail).toContainText(withTokens!.key?._type ?? '—');
-    await detail.getByTestId('token-balances').scrollIntoViewIfNeeded();
+    const list = detail.getByTestId('account-tokens');
+    await expect(list).toHaveAttribute('data-status', 'ready');
+    await expect(list.locator('tbody tr')).toHaveCount(tokens.length);
+    await expect(list.locator('tbody tr').first()).toContainText(tokens[0]!.token_id);
+    const amount = list.locator(`tr[data-token="${held.token_id}"]`).getByTestId('token-amount');
+    await expect(amount).toHaveText(formatTokenAmount(held.balance, held.decimals));
+    expect(formatTokenAmount(held.balance, held.decimals)).toContain('.');
+    await expect(detail).toContainText(sample.accounts.find((a) => a.account === id)!.key?._type ?? '—');
+    await list.scrollIntoViewIfNeeded();
     await screenshot(page, '03-account-detail');
 
     await detail.getByRole('button', { name: 'Close details' }).click();
@@ -149,13 +162,16 @@ test.describe('accounts screen', () => {
     await expect(page.getByTestId('account-detail').getByRole('heading', { level: 2 })).toHaveText(second!);
   });
 
-  test('without balances the detail panel still fetches token balances', async ({ page, openApp, serve }) => {
+  test('without balances the detail panel still fetches the balance, and lists the token relationships', async ({ page, openApp, serve }) => {
     const sample = await mirrorAccounts(serve.mirrorUrl, 'account.id=gt:0.0.1000&limit=100');
     const withTokens = sample.accounts.find((a) => (a.balance?.tokens.length ?? 0) > 0)!;
+    const { tokens } = await (await fetch(`${serve.mirrorUrl}/api/v1/accounts/${withTokens.account}/tokens?limit=25`)).json() as { tokens: TokenRelationship[] };
     await openApp(`#/accounts?account.id=${withTokens.account}&balance=false`);
     await expect(rows(page).first().locator('[role="gridcell"]:nth-child(3)')).toHaveText('—');
     await rows(page).first().click();
-    await expect(page.getByTestId('account-detail').getByTestId('token-balances').locator('tbody tr')).toHaveCount(withTokens.balance!.tokens.length);
+    const detail = page.getByTestId('account-detail');
+    await expect(detail.getByTestId('detail-balance')).toHaveText(formatHbar(withTokens.balance!.balance));
+    await expect(detail.getByTestId('account-tokens').locator('tbody tr')).toHaveCount(tokens.length);
   });
 });
 

@@ -31,8 +31,9 @@ test.describe('ledger explorer', () => {
     await expect(page).toHaveURL(new RegExp(`#/account\\?id=${account.account.replaceAll('.', '\\.')}$`));
     const detail = page.getByTestId('account-detail');
     await expect(detail.getByTestId('account-id')).toHaveText(account.account);
-    const tokenLinks = detail.getByTestId('token-balances').locator('a[data-kind="token"]');
-    await expect(tokenLinks).toHaveCount(account.balance?.tokens.length ?? 0);
+    const tokens = await mirror<{ tokens: unknown[] }>(serve, `/api/v1/accounts/${account.account}/tokens?limit=25`);
+    await expect(detail.getByTestId('account-tokens')).toHaveAttribute('data-status', 'ready');
+    await expect(detail.getByTestId('account-tokens').locator('a[data-kind="token"]')).toHaveCount(tokens.tokens.length);
     await screenshot(page, 'explorer-01-account-page');
 
     const nfts = await mirror<{ nfts: unknown[] }>(serve, `/api/v1/accounts/${account.account}/nfts?limit=25`);

@@ -56,6 +56,16 @@ export interface Nft {
 
 export interface CryptoAllowance { owner: string; spender: string; amount: Int64; amount_granted: Int64; timestamp: { from: string; to: string | null } }
 export interface TokenAllowance extends CryptoAllowance { token_id: string }
+/** One token relationship of an account (`/accounts/{id}/tokens`): the balance in the token's smallest unit. */
+export interface TokenRelationship {
+  token_id: string;
+  balance: Int64;
+  decimals: Int64 | null;
+  automatic_association: boolean | null;
+  created_timestamp: string | null;
+  freeze_status: 'NOT_APPLICABLE' | 'FROZEN' | 'UNFROZEN' | null;
+  kyc_status: 'NOT_APPLICABLE' | 'GRANTED' | 'REVOKED' | null;
+}
 export interface StakingReward { account_id: string; amount: Int64; timestamp: string }
 
 export interface FixedFee { amount: Int64; collector_account_id: string; denominating_token_id: string | null; all_collectors_are_exempt?: boolean }
