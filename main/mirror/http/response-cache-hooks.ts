@@ -8,12 +8,12 @@ import type { CachedResponse, ResponseCache } from './response-cache.ts';
 const TRANSFER_HEADERS = new Set(['content-length', 'connection', 'date', 'keep-alive', 'transfer-encoding']);
 
 /**
- * Serves repeated GETs from the response cache and fills it with successful answers. Runs
- * after the host check (hooks run in registration order), so a refused request never reads
- * the cache. A cached answer goes out with its original headers, and as a 304 when the
- * client already holds its ETag. A hit is written straight to the socket, past Fastify's
- * reply pipeline: the stored bytes and headers are final, and for a page of accounts the
- * pipeline cost as much as the rest of the hit.
+ * Serves repeated GETs from the response cache and fills it with successful answers to URLs
+ * asked for before (ResponseCache.admits). Runs after the host check (hooks run in
+ * registration order), so a refused request never reads the cache. A cached answer goes out
+ * with its original headers, and as a 304 when the client already holds its ETag. A hit is
+ * written straight to the socket, past Fastify's reply pipeline: the stored bytes and headers
+ * are final, and for a page of accounts the pipeline cost as much as the rest of the hit.
  */
 export function installResponseCache(app: FastifyInstance, cache: ResponseCache, config: () => MirrorApiConfig): void {
   const stamps = new WeakMap<FastifyRequest, string>();
@@ -31,9 +31,10 @@ export function installResponseCache(app: FastifyInstance, cache: ResponseCache,
       lastConfig = current;
       lastConfigText = text;
     }
-    const hit = cache.get(request.url);
+    const { entry: hit, stamp } = cache.lookup(request.url);
     if (!hit) {
-      stamps.set(request, cache.stamp());
+      // Only an answer the cache admits is kept (onSend looks for its stamp).
+      if (cache.admits(request.url)) stamps.set(request, stamp);
       return;
     }
     if (etagMatches(request.headers['if-none-match'], hit.etag)) {
@@ -58,6 +59,7 @@ export function installResponseCache(app: FastifyInstance, cache: ResponseCache,
     const body = Buffer.from(payload, 'utf8');
     const rawHeaders = [...Object.entries(headers).flat(), 'content-length', String(body.length)];
     cache.set(request.url, { body, etag, headers, rawHeaders }, stamp);
-    return payload;
+    // The bytes just encoded go out as they are: the text would be encoded a second time on send.
+    return body;
   });
 }

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultMirrorApiConfig, type MirrorApiConfig } from '../../../main/mirror/config.ts';
 import { listenOnLoopback } from '../../../main/http/listen.ts';
-import { ResponseCache } from '../../../main/mirror/http/response-cache.ts';
+import { DEFAULT_RESPONSE_CACHE, ResponseCache } from '../../../main/mirror/http/response-cache.ts';
 import { createMirrorApi } from '../../../main/mirror/mirror-api.ts';
 import { insertAccounts } from '../../helpers/ledger-fixture.ts';
 import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
@@ -16,14 +16,18 @@ const fixture = mirrorApiFixture(() => {
 const { get } = fixture;
 
 describe('mirror response cache', () => {
-  it('answers a repeated GET from the cache with the same body and headers', async () => {
+  it('keeps the answer to a URL asked for a second time, and serves it from then on with the same body and headers', async () => {
     const list = vi.spyOn(fixture.api.accounts, 'list');
     const first = await get('/api/v1/accounts?limit=2');
-    const second = await get('/api/v1/accounts?limit=2');
-    expect(list).toHaveBeenCalledTimes(1);
-    expect(second.body).toBe(first.body);
-    for (const name of ['etag', 'link', 'cache-control', 'content-type', 'access-control-allow-origin']) {
-      expect(second.headers[name]).toBe(first.headers[name]);
+    await get('/api/v1/accounts?limit=2');
+    const third = await get('/api/v1/accounts?limit=2');
+    const fourth = await get('/api/v1/accounts?limit=2');
+    expect(list).toHaveBeenCalledTimes(2);
+    for (const answer of [third, fourth]) {
+      expect(answer.body).toBe(first.body);
+      for (const name of ['etag', 'link', 'cache-control', 'content-type', 'access-control-allow-origin']) {
+        expect(answer.headers[name]).toBe(first.headers[name]);
+      }
     }
     const notModified = await get('/api/v1/accounts?limit=2', { 'if-none-match': first.headers.etag as string });
     expect(notModified.statusCode).toBe(304);
@@ -64,9 +68,8 @@ describe('mirror response cache', () => {
   it('keeps answers when the settings function builds a fresh but equal object per call', async () => {
     const fresh = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
     const list = vi.spyOn(fresh.accounts, 'list');
-    await fresh.server.inject({ method: 'GET', url: '/api/v1/accounts?limit=3' });
-    await fresh.server.inject({ method: 'GET', url: '/api/v1/accounts?limit=3' });
-    expect(list).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 4; i++) await fresh.server.inject({ method: 'GET', url: '/api/v1/accounts?limit=3' });
+    expect(list).toHaveBeenCalledTimes(2);
     await fresh.server.close();
   });
 
@@ -97,7 +100,7 @@ describe('ResponseCache', () => {
   });
 
   it('evicts the least recently used answers beyond its bound and skips oversized ones', () => {
-    const cache = new ResponseCache(fixture.store.db, { maxBytes: 10, maxEntryBytes: 6 });
+    const cache = new ResponseCache(fixture.store.db, { ...DEFAULT_RESPONSE_CACHE, maxBytes: 10, maxEntryBytes: 6 });
     const stamp = cache.stamp();
     cache.set('/1', entry('aaaa'), stamp);
     cache.set('/2', entry('bbbb'), stamp);
@@ -106,6 +109,36 @@ describe('ResponseCache', () => {
     expect([text('/1', cache), cache.get('/2'), text('/3', cache)]).toEqual(['aaaa', undefined, 'cccc']);
     cache.set('/4', entry('ddddddd'), stamp);
     expect(cache.get('/4')).toBeUndefined();
+  });
+
+  it('keeps recency across many reads and replacements, counting a replaced answer once', () => {
+    const cache = new ResponseCache(fixture.store.db, { ...DEFAULT_RESPONSE_CACHE, maxBytes: 12 });
+    const stamp = cache.stamp();
+    const held = () => ['/1', '/2', '/3', '/4', '/5', '/6'].filter((url) => cache.lookup(url).entry !== undefined);
+    for (const url of ['/1', '/2', '/3']) cache.set(url, entry('xxxx'), stamp);
+    cache.get('/1');
+    cache.set('/4', entry('xxxx'), stamp); // over by 4: the least recent, /2, goes
+    cache.get('/3');
+    cache.set('/5', entry('xxxx'), stamp); // now /1 is the least recent
+    expect(cache.size).toBe(3);
+    cache.set('/3', entry('xx'), stamp); // replaced: 4 + 2 + 4 bytes
+    cache.set('/6', entry('xx'), stamp); // 12 bytes: nothing goes
+    expect(held()).toEqual(['/3', '/4', '/5', '/6']);
+    cache.clear();
+    expect(cache.size).toBe(0);
+    cache.set('/1', entry('xxxx'), cache.stamp());
+    expect(held()).toEqual(['/1']);
+  });
+
+  it('admits a URL on its second request, and remembers a bounded number of first requests', () => {
+    const cache = new ResponseCache(fixture.store.db, { ...DEFAULT_RESPONSE_CACHE, maxSeen: 2 });
+    expect(cache.admits('/a')).toBe(false);
+    expect(cache.admits('/a')).toBe(true);
+    expect(cache.admits('/a')).toBe(false); // admitted once: a later miss counts afresh
+    expect(cache.admits('/b')).toBe(false);
+    expect(cache.admits('/c')).toBe(false); // two remembered (/a, /b): forgotten, /c remembered
+    expect(cache.admits('/b')).toBe(false);
+    expect(cache.admits('/c')).toBe(true);
   });
 
   it("sees another connection's commit from the next event-loop turn, and its own writes at once", async () => {
