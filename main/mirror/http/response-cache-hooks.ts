@@ -8,12 +8,12 @@ import type { CachedResponse, ResponseCache } from './response-cache.ts';
 const TRANSFER_HEADERS = new Set(['content-length', 'connection', 'date', 'keep-alive', 'transfer-encoding']);
 
 /**
- * Serves repeated GETs from the response cache and fills it with successful answers to URLs
- * asked for before (ResponseCache.admits). Runs after the host check (hooks run in
- * registration order), so a refused request never reads the cache. A cached answer goes out
- * with its original headers, and as a 304 when the client already holds its ETag. A hit is
- * written straight to the socket, past Fastify's reply pipeline: the stored bytes and headers
- * are final, and for a page of accounts the pipeline cost as much as the rest of the hit.
+ * Serves repeated GETs from the response cache and fills it with successful answers. Runs
+ * after the host check (hooks run in registration order), so a refused request never reads
+ * the cache. A cached answer goes out with its original headers, and as a 304 when the
+ * client already holds its ETag. A hit is written straight to the socket, past Fastify's
+ * reply pipeline: the stored bytes and headers are final, and for a page of accounts the
+ * pipeline cost as much as the rest of the hit.
  */
 export function installResponseCache(app: FastifyInstance, cache: ResponseCache, config: () => MirrorApiConfig): void {
   const stamps = new WeakMap<FastifyRequest, string>();
@@ -33,8 +33,7 @@ export function installResponseCache(app: FastifyInstance, cache: ResponseCache,
     }
     const { entry: hit, stamp } = cache.lookup(request.url);
     if (!hit) {
-      // Only an answer the cache admits is kept (onSend looks for its stamp).
-      if (cache.admits(request.url)) stamps.set(request, stamp);
+      stamps.set(request, stamp);
       return;
     }
     if (etagMatches(request.headers['if-none-match'], hit.etag)) {

@@ -24,11 +24,9 @@ export interface ResponseCacheOptions {
   maxBytes: number;
   /** Bodies larger than this are not worth holding: they would evict many small ones. */
   maxEntryBytes: number;
-  /** How many URLs asked for once are remembered, waiting for a second request (see `admits`). */
-  maxSeen: number;
 }
 
-export const DEFAULT_RESPONSE_CACHE: ResponseCacheOptions = { maxBytes: 32 * 2 ** 20, maxEntryBytes: 2 ** 20, maxSeen: 10_000 };
+export const DEFAULT_RESPONSE_CACHE: ResponseCacheOptions = { maxBytes: 32 * 2 ** 20, maxEntryBytes: 2 ** 20 };
 
 /**
  * Recent mirror answers by URL, valid only while the store is unchanged. The reference runs
@@ -55,8 +53,6 @@ export class ResponseCache {
   #newest: CacheNode | null = null;
   #oldest: CacheNode | null = null;
   #bytes = 0;
-  // URLs asked for once since the set was last emptied: the doorkeeper of `admits`.
-  #seen = new Set<string>();
   #stamp = '';
   #foreignVersion: unknown = null;
   #foreignVersionFresh = false;
@@ -96,21 +92,6 @@ export class ResponseCache {
       this.#pushNewest(node);
     }
     return { entry: node?.entry, stamp: this.#stamp };
-  }
-
-  /**
-   * Whether the answer about to be computed for `url` is worth keeping: only when the URL was
-   * asked for before (while remembered). Keeping an answer (encoding it, copying its headers,
-   * holding it for the garbage collector to walk) cost a quarter of the requests/s of one-off
-   * lookups of random entities, which are most of an explorer's clicks and never asked again;
-   * what a client repeats (a list it pages back to, a poll) is kept from its second request.
-   * The remembered URLs are forgotten all at once when there are `maxSeen` of them.
-   */
-  admits(url: string): boolean {
-    if (this.#seen.delete(url)) return true;
-    if (this.#seen.size >= this.#options.maxSeen) this.#seen.clear();
-    this.#seen.add(url);
-    return false;
   }
 
   set(url: string, entry: CachedResponse, stampBeforeRead: string): void {
