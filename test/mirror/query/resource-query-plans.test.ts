@@ -178,11 +178,15 @@ describe('token sub-resource query plans', () => {
     return planOf(sql, params);
   };
 
-  it('walks a token\'s holders through token_account__token, or the key\'s accounts', () => {
-    expect(holders('', false)).toEqual(['SEARCH ta USING INDEX token_account__token (token_id=?)']);
-    expect(holders('order=asc&account.id=gt:0.0.50', false)).toEqual(['SEARCH ta USING INDEX token_account__token (token_id=? AND account_id>?)']);
+  // Covering (migration 007): the page is read from the index alone, no search per holder.
+  it('walks a token\'s holders through the covering token_account__token, or the key\'s accounts', () => {
+    expect(holders('', false)).toEqual(['SEARCH ta USING COVERING INDEX token_account__token (token_id=?)']);
+    expect(holders('order=asc&account.id=gt:0.0.50', false)).toEqual(['SEARCH ta USING COVERING INDEX token_account__token (token_id=? AND account_id>?)']);
+    expect(holders('account.balance=gte:10', false)).toEqual(['SEARCH ta USING COVERING INDEX token_account__token (token_id=?)']);
     expect(holders(`account.publickey=${KEY}`, false)).toEqual([
-      'SEARCH entity USING INDEX entity__public_key (public_key=?)', 'SEARCH ta USING PRIMARY KEY (account_id=? AND token_id=?)', 'USE TEMP B-TREE FOR ORDER BY',
+      'SEARCH entity USING INDEX entity__public_key (public_key=?)',
+      'SEARCH ta USING COVERING INDEX token_account__token (token_id=? AND account_id=? AND associated=?)',
+      'USE TEMP B-TREE FOR ORDER BY',
     ]);
   });
 
