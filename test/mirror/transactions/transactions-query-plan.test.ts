@@ -100,9 +100,11 @@ describe('transactions query plans', () => {
 
   // A page's crypto transfers are read from the index alone, already in the order they are
   // rendered in: no search into the table per transfer, no sort afterwards (migration 006).
-  it("reads a page's crypto transfers from the covering timestamp index, in order", () => {
-    const plan = explainPlan(fixture.store.db, CRYPTO_TRANSFERS_SQL, ['[1,2]']);
-    expect(plan.filter((d) => / crypto_transfer\b/.test(d))).toEqual(['SEARCH crypto_transfer USING COVERING INDEX crypto_transfer__timestamp (consensus_timestamp=?)']);
-    expect(plan.filter((d) => /TEMP B-TREE/.test(d))).toEqual([]);
+  it("reads a page's (or one transaction's) crypto transfers from the covering timestamp index, in order", () => {
+    for (const [sql, param] of [[CRYPTO_TRANSFERS_SQL.many, '[1,2]'], [CRYPTO_TRANSFERS_SQL.one, 1]] as const) {
+      const plan = explainPlan(fixture.store.db, sql, [param]);
+      expect(plan.filter((d) => / crypto_transfer\b/.test(d))).toEqual(['SEARCH crypto_transfer USING COVERING INDEX crypto_transfer__timestamp (consensus_timestamp=?)']);
+      expect(plan.filter((d) => /TEMP B-TREE/.test(d))).toEqual([]);
+    }
   });
 });
