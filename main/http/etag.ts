@@ -1,8 +1,11 @@
 import { hash } from 'node:crypto';
 
-/** A weak validator in the form Express (and so the reference) sends: W/"<len>-<sha1>". */
-export function weakEtag(body: string): string {
-  const length = Buffer.byteLength(body);
+/**
+ * A weak validator in the form Express (and so the reference) sends: W/"<len>-<sha1>", the
+ * length in UTF-8 bytes. Given the bytes already encoded, neither step encodes the text again.
+ */
+export function weakEtag(body: string | Buffer): string {
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
   // One-shot hashing: no Hash object per response (about 1.7 us instead of 3 for a 1 KB body).
   const digest = hash('sha1', body, 'base64').slice(0, 27);
   return `W/"${length.toString(16)}-${digest}"`;

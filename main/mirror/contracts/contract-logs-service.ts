@@ -20,12 +20,10 @@ export const CONTRACT_LOGS_PATH = `${CONTRACTS_PATH}/results/logs`;
 
 /** GET /api/v1/contracts/results/logs and /api/v1/contracts/{id}/results/logs. */
 export class ContractLogsService {
-  readonly #db: SqliteDatabase;
   readonly #statements: StatementCache;
   readonly #config: () => MirrorApiConfig;
 
   constructor(db: SqliteDatabase, config: () => MirrorApiConfig) {
-    this.#db = db;
     this.#statements = new StatementCache(db);
     this.#config = config;
   }
@@ -40,7 +38,7 @@ export class ContractLogsService {
     const { query } = parsed;
     let contractId: bigint | null = null;
     if (ref !== null) {
-      const resolved = resolveContractRef(this.#db, ref);
+      const resolved = resolveContractRef(this.#statements, ref);
       if (!resolved.ok) return { status: 404, messages: [{ message: resolved.message }] };
       contractId = resolved.id;
     }

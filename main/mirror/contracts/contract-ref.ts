@@ -1,5 +1,4 @@
-import type { SqliteDatabase } from '../store/ledger-store.ts';
-import { withOpaqueParams } from '../query/opaque-param.ts';
+import type { StatementCache } from '../query/statement-cache.ts';
 import { parseEntityRef, type EntityRef } from '../query/param-values.ts';
 
 /**
@@ -16,18 +15,17 @@ export function parseContractRef(text: string, shard: number, realm: number): En
  * contracts that are not deleted and treats an address held by two as an error; here it is
  * "not found" instead of a 500.
  */
-export function findContractByEvmAddress(db: SqliteDatabase, address: Buffer): bigint | null {
-  const rows = db.prepare(withOpaqueParams("SELECT id FROM entity WHERE evm_address = ? AND deleted = 0 AND type = 'CONTRACT' LIMIT 2"))
-    .safeIntegers(true).all(address) as Array<{ id: bigint }>;
+export function findContractByEvmAddress(statements: StatementCache, address: Buffer): bigint | null {
+  const rows = statements.get("SELECT id FROM entity WHERE evm_address = ? AND deleted = 0 AND type = 'CONTRACT' LIMIT 2").all(address) as Array<{ id: bigint }>;
   return rows.length === 1 ? rows[0]!.id : null;
 }
 
 export type ContractIdResolution = { ok: true; id: bigint } | { ok: false; message: string };
 
 /** Resolves a parsed reference to an encoded id; an unknown address is "not found". */
-export function resolveContractRef(db: SqliteDatabase, ref: EntityRef): ContractIdResolution {
+export function resolveContractRef(statements: StatementCache, ref: EntityRef): ContractIdResolution {
   if (ref.kind === 'id') return { ok: true, id: ref.id };
-  const id = findContractByEvmAddress(db, ref.address);
+  const id = findContractByEvmAddress(statements, ref.address);
   return id === null
     ? { ok: false, message: `No contract with the given evm address 0x${ref.address.toString('hex')} has been found.` }
     : { ok: true, id };

@@ -50,7 +50,7 @@ export class ContractResultsService {
     if (!parsed.ok) return badRequest(...parsed.messages);
     let contractId: bigint | null = null;
     if (ref !== null) {
-      const resolved = resolveContractRef(this.#db, ref);
+      const resolved = resolveContractRef(this.#statements, ref);
       if (!resolved.ok) return { status: 404, messages: [{ message: resolved.message }] };
       contractId = resolved.id;
     }
@@ -86,7 +86,7 @@ export class ContractResultsService {
     if (ref === null || timestamp === null) return badRequest(...messages);
     const validated = validateQuery(raw, { hbar: HBAR_RULE });
     if (!validated.ok) return badRequest(...validated.messages);
-    const resolved = resolveContractRef(this.#db, ref);
+    const resolved = resolveContractRef(this.#statements, ref);
     if (!resolved.ok) return { status: 404, messages: [{ message: resolved.message }] };
     const record = loadContractTransaction(this.#statements, timestamp, resolved.id);
     if (record === null || record.results.length === 0) return NOT_FOUND;

@@ -14,12 +14,10 @@ import { CONTRACTS_PATH } from './contracts-service.ts';
 
 /** GET /api/v1/contracts/{id}/state: current storage, or with `timestamp` storage as it stood then. */
 export class ContractStateService {
-  readonly #db: SqliteDatabase;
   readonly #statements: StatementCache;
   readonly #config: () => MirrorApiConfig;
 
   constructor(db: SqliteDatabase, config: () => MirrorApiConfig) {
-    this.#db = db;
     this.#statements = new StatementCache(db);
     this.#config = config;
   }
@@ -30,7 +28,7 @@ export class ContractStateService {
     if (ref === null) return badRequest({ message: 'Invalid parameter: contractid' });
     const parsed = parseContractStateParams(raw, config);
     if (!parsed.ok) return badRequest(...parsed.messages);
-    const resolved = resolveContractRef(this.#db, ref);
+    const resolved = resolveContractRef(this.#statements, ref);
     if (!resolved.ok) return { status: 404, messages: [{ message: resolved.message }] };
     const { query } = parsed;
     const { sql, params } = contractStateSql(resolved.id, query);

@@ -21,12 +21,10 @@ const LAST_SYSTEM_FILE_NUM = 1000n;
 
 /** GET /api/v1/contracts and /api/v1/contracts/{contractIdOrAddress}. */
 export class ContractsService {
-  readonly #db: SqliteDatabase;
   readonly #statements: StatementCache;
   readonly #config: () => MirrorApiConfig;
 
   constructor(db: SqliteDatabase, config: () => MirrorApiConfig) {
-    this.#db = db;
     this.#statements = new StatementCache(db);
     this.#config = config;
   }
@@ -38,7 +36,7 @@ export class ContractsService {
     const { query } = parsed;
     const ids: Filter<bigint>[] = [];
     for (const { operator, ref } of query.ids) {
-      const id = ref.kind === 'id' ? ref.id : findContractByEvmAddress(this.#db, ref.address);
+      const id = ref.kind === 'id' ? ref.id : findContractByEvmAddress(this.#statements, ref.address);
       if (id === null) return { status: 404, messages: [{ message: 'Not found' }] };
       ids.push({ operator, value: id });
     }

@@ -21,13 +21,14 @@ export function sendMirrorJson(
   cacheSeconds: number | null,
   extraHeaders: Record<string, string> = {},
 ): FastifyReply {
-  const text = stringifyJson(body);
-  const etag = weakEtag(text);
+  // Encoded once: the ETag, the response cache and the socket all take these bytes.
+  const bytes = Buffer.from(stringifyJson(body), 'utf8');
+  const etag = weakEtag(bytes);
   reply.header('content-type', JSON_CONTENT_TYPE).header('etag', etag);
   for (const [name, value] of Object.entries(extraHeaders)) reply.header(name, value);
   if (status >= 200 && status < 300 && cacheSeconds !== null) reply.header('cache-control', `public, max-age=${cacheSeconds}`);
   if (status === 200 && etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  return reply.code(status).send(text);
+  return reply.code(status).send(bytes);
 }
 
 export function sendMirrorError(request: FastifyRequest, reply: FastifyReply, status: number, ...messages: string[]): FastifyReply {

@@ -48,17 +48,18 @@ export function installResponseCache(app: FastifyInstance, cache: ResponseCache,
 
   app.addHook('onSend', async (request, reply, payload) => {
     const stamp = stamps.get(request);
-    if (stamp === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (stamp === undefined || reply.statusCode !== 200) return payload;
+    // Mirror answers come as the bytes sendMirrorJson encoded; a route sending text is encoded here.
+    const body = Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload, 'utf8') : null;
+    if (body === null) return payload;
     const etag = reply.getHeader('etag');
     if (typeof etag !== 'string') return payload;
     const headers: CachedResponse['headers'] = {};
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (typeof value === 'string' && !TRANSFER_HEADERS.has(name)) headers[name] = value;
     }
-    const body = Buffer.from(payload, 'utf8');
     const rawHeaders = [...Object.entries(headers).flat(), 'content-length', String(body.length)];
     cache.set(request.url, { body, etag, headers, rawHeaders }, stamp);
-    // The bytes just encoded go out as they are: the text would be encoded a second time on send.
     return body;
   });
 }

@@ -68,21 +68,9 @@ export class ResponseCache {
   }
 
   /**
-   * The store's state right now. Take it before reading the store for an answer and hand it
-   * to `set`, so an answer computed across a commit is never kept.
-   */
-  stamp(): string {
-    this.#dropIfStale();
-    return this.#stamp;
-  }
-
-  get(url: string): CachedResponse | undefined {
-    return this.lookup(url).entry;
-  }
-
-  /**
-   * The answer held for `url`, if any, and the store's state as `stamp()` gives it: one read
-   * of that state for a request that may go on to compute its answer.
+   * The answer held for `url`, if any, and the store's state right now: a request that goes
+   * on to compute its answer hands that stamp to `set`, so an answer computed across a commit
+   * is never kept.
    */
   lookup(url: string): { entry: CachedResponse | undefined; stamp: string } {
     this.#dropIfStale();

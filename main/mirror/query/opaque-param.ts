@@ -14,9 +14,8 @@ export function withOpaqueParams(sql: string): string {
   let out = '';
   let i = 0;
   while (i < sql.length) {
-    const char = sql[i]!;
-    if (char === "'" || char === '"' || char === '`') {
-      const end = closingQuote(sql, i);
+    const end = verbatimEnd(sql, i);
+    if (end > i) {
       out += sql.slice(i, end);
       i = end;
       continue;
@@ -28,15 +27,33 @@ export function withOpaqueParams(sql: string): string {
       i += length;
       continue;
     }
-    out += char;
+    out += sql[i];
     i++;
   }
   return out;
 }
 
-/** The index just past the quoted text starting at `start` (a doubled quote escapes it). */
-function closingQuote(sql: string, start: number): number {
-  const quote = sql[start]!;
+/**
+ * The index just past text starting at `start` that holds no parameter: a quoted string or
+ * identifier ('', "", ``, [], a doubled quote escaping it) or a comment (`--` to the line's
+ * end, or a block comment); `start` itself when none starts there.
+ */
+function verbatimEnd(sql: string, start: number): number {
+  const char = sql[start];
+  if (char === "'" || char === '"' || char === '`') return closingQuote(sql, start, char);
+  if (char === '[') return closingQuote(sql, start, ']');
+  if (char === '-' && sql[start + 1] === '-') {
+    const end = sql.indexOf('\n', start);
+    return end < 0 ? sql.length : end;
+  }
+  if (char === '/' && sql[start + 1] === '*') {
+    const end = sql.indexOf('*/', start + 2);
+    return end < 0 ? sql.length : end + 2;
+  }
+  return start;
+}
+
+function closingQuote(sql: string, start: number, quote: string): number {
   let i = start + 1;
   while (i < sql.length) {
     if (sql[i] === quote) {
@@ -53,8 +70,9 @@ function closingQuote(sql: string, start: number): number {
 function parameterLength(sql: string, i: number): number {
   const char = sql[i];
   if (char === '?') return 1 + /^\d*/.exec(sql.slice(i + 1))![0].length;
-  if (char === ':' || char === '@' || char === '$') {
-    // `::` never occurs in SQLite; a name must follow for this to be a parameter.
+  // `:`, `@` and `$` start a parameter only where a name could not go on (`a$b` is one name).
+  if ((char === ':' || char === '@' || char === '$') && !/[A-Za-z0-9_$]/.test(sql[i - 1] ?? '')) {
+    // SQLite lets a `$name` go on with `::suffix` and `(...)`; no serving statement uses those.
     const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(sql.slice(i + 1));
     return name ? 1 + name[0].length : 0;
   }

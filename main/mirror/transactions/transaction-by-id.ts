@@ -4,9 +4,10 @@ import { SCHEDULE_CREATE_TYPE } from '../format/transaction-type.ts';
 import { sqlInt } from '../format/entity-id.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
-import { int64ListJson, parseJsonLossless } from '../format/json-out.ts';
+import { parseJsonLossless } from '../format/json-out.ts';
 import { validateQuery, type ParamRule } from '../query/query-filters.ts';
 import type { StatementCache } from '../query/statement-cache.ts';
+import { boundTimestamps, timestampsSql } from '../query/timestamps-sql.ts';
 import { nowNanos } from '../query/timestamp-range.ts';
 import { renderTransaction } from './render-transaction.ts';
 import { loadTransactionDetails } from './transaction-details.ts';
@@ -69,8 +70,11 @@ export function getTransactionById(statements: StatementCache, idOrHash: string,
     const matching = hashes.filter((h) => suffix.length === 0 || h.hash_suffix === null || h.hash_suffix.equals(suffix));
     if (matching.length === 0) return NOT_FOUND;
     const payer = matching[0]!.payer_account_id;
-    timestamps = (statements.get(`SELECT consensus_timestamp FROM "transaction" WHERE consensus_timestamp IN (SELECT value FROM json_each(?))
-AND payer_account_id IS ?${extra} ORDER BY consensus_timestamp`).all(int64ListJson(matching.map((h) => h.consensus_timestamp)), payer === null ? null : sqlInt(payer), ...narrowParams) as Array<{ consensus_timestamp: bigint }>)
+    const [sql, candidates] = boundTimestamps(
+      timestampsSql((condition) => `SELECT consensus_timestamp FROM "transaction" WHERE ${condition} AND payer_account_id IS ?${extra} ORDER BY consensus_timestamp`),
+      matching.map((h) => h.consensus_timestamp),
+    );
+    timestamps = (statements.get(sql).all(candidates, payer === null ? null : sqlInt(payer), ...narrowParams) as Array<{ consensus_timestamp: bigint }>)
       .map((r) => r.consensus_timestamp);
   } else {
     timestamps = byTransactionId(statements, lookup.payer, lookup.validStart, extra, narrowParams);

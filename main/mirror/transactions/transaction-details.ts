@@ -1,6 +1,6 @@
-import { int64ListJson } from '../format/json-out.ts';
 import { groupBy } from '../query/group-by.ts';
 import type { StatementCache } from '../query/statement-cache.ts';
+import { boundTimestamps, timestampsSql, type TimestampsSql } from '../query/timestamps-sql.ts';
 import {
   TRANSACTION_COLUMNS,
   type AssessedFeeRow, type CryptoTransferRow, type StakingRewardRow, type TokenTransferRow,
@@ -10,32 +10,17 @@ import {
 /** The staking reward account: its debits mark transactions that paid rewards. */
 const STAKING_REWARD_ACCOUNT = 800n;
 
-/**
- * Each statement in two shapes: `=` for one transaction (a lookup by id or hash), and the
- * timestamps as one JSON array for a page, so that a page's statement has one text whatever
- * its size. The array costs about 6 us more per statement than `=`, five statements per lookup.
- */
-interface DetailsSql { one: string; many: string }
-function bothShapes(build: (where: string) => string): DetailsSql {
-  return { one: build('consensus_timestamp = ?'), many: build('consensus_timestamp IN (SELECT value FROM json_each(?))') };
-}
-
 // The statements' texts, built once: StatementCache finds a statement by its text, and a
 // string built per call would be hashed again (over its whole length) on every lookup.
-const ROWS_SQL = bothShapes((where) => `SELECT ${TRANSACTION_COLUMNS} FROM "transaction" t WHERE t.${where} ORDER BY t.consensus_timestamp`);
+const ROWS_SQL = timestampsSql((where) => `SELECT ${TRANSACTION_COLUMNS} FROM "transaction" t WHERE t.${where} ORDER BY t.consensus_timestamp`);
 /** Exported for the plan pin: the covering timestamp index answers it in order (migration 006). */
-export const CRYPTO_TRANSFERS_SQL = bothShapes((where) => `SELECT consensus_timestamp, entity_id, amount, is_approval FROM crypto_transfer
+export const CRYPTO_TRANSFERS_SQL = timestampsSql((where) => `SELECT consensus_timestamp, entity_id, amount, is_approval FROM crypto_transfer
 WHERE ${where} ORDER BY consensus_timestamp, entity_id, amount`);
-const TOKEN_TRANSFERS_SQL = bothShapes((where) => `SELECT consensus_timestamp, token_id, account_id, amount, is_approval FROM token_transfer
+const TOKEN_TRANSFERS_SQL = timestampsSql((where) => `SELECT consensus_timestamp, token_id, account_id, amount, is_approval FROM token_transfer
 WHERE ${where} ORDER BY consensus_timestamp, token_id, account_id`);
-const STAKING_REWARDS_SQL = bothShapes((where) => `SELECT consensus_timestamp, account_id, amount FROM staking_reward_transfer WHERE ${where} ORDER BY consensus_timestamp, account_id`);
-const ASSESSED_FEES_SQL = bothShapes((where) => `SELECT consensus_timestamp, amount, collector_account_id, effective_payer_account_ids,
+const STAKING_REWARDS_SQL = timestampsSql((where) => `SELECT consensus_timestamp, account_id, amount FROM staking_reward_transfer WHERE ${where} ORDER BY consensus_timestamp, account_id`);
+const ASSESSED_FEES_SQL = timestampsSql((where) => `SELECT consensus_timestamp, amount, collector_account_id, effective_payer_account_ids,
 payer_account_id, token_id FROM assessed_custom_fee WHERE ${where} ORDER BY consensus_timestamp, collector_account_id, amount`);
-
-/** The statement text and its one parameter for these timestamps. */
-function bound(sql: DetailsSql, timestamps: readonly bigint[]): [string, bigint | string] {
-  return timestamps.length === 1 ? [sql.one, timestamps[0]!] : [sql.many, int64ListJson(timestamps)];
-}
 
 /**
  * Loads the rows, transfers and rewards of the given transactions (at most one page), in
@@ -43,8 +28,8 @@ function bound(sql: DetailsSql, timestamps: readonly bigint[]): [string, bigint 
  * token then account.
  */
 export function loadTransactionDetails(statements: StatementCache, timestamps: readonly bigint[], withAssessedFees: boolean): TransactionDetails {
-  const all = <T>(sql: DetailsSql, of: readonly bigint[]): T[] => {
-    const [text, param] = bound(sql, of);
+  const all = <T>(sql: TimestampsSql, of: readonly bigint[]): T[] => {
+    const [text, param] = boundTimestamps(sql, of);
     return statements.get(text).all(param) as T[];
   };
   const rows = all<TransactionRow>(ROWS_SQL, timestamps);

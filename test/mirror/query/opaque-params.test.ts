@@ -22,6 +22,12 @@ describe('withOpaqueParams', () => {
   it('does not touch question marks and colons inside quoted text or identifiers', () => {
     expect(withOpaqueParams("SELECT 'why?', 'it''s ? :x', \"odd?name\" FROM t WHERE a = ?")).toBe("SELECT 'why?', 'it''s ? :x', \"odd?name\" FROM t WHERE a = +?");
     expect(withOpaqueParams("SELECT a || ':' || b FROM t WHERE c = ?")).toBe("SELECT a || ':' || b FROM t WHERE c = +?");
+    expect(withOpaqueParams('SELECT [a?b], a$b FROM t WHERE x = $x')).toBe('SELECT [a?b], a$b FROM t WHERE x = +$x');
+  });
+
+  it('leaves comments as they are, a quote inside one included', () => {
+    expect(withOpaqueParams("SELECT 1 -- it's ?\n, 'a?b' FROM t WHERE x = ?")).toBe("SELECT 1 -- it's ?\n, 'a?b' FROM t WHERE x = +?");
+    expect(withOpaqueParams('SELECT x FROM t WHERE x = ?/* ? */')).toBe('SELECT x FROM t WHERE x = +?/* ? */');
   });
 });
 

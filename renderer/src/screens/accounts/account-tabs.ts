@@ -1,4 +1,4 @@
-/** The account detail's tabs, in order; `tokens` is the default (the balances the row already has). */
+/** The account detail's tabs, in order; `tokens`, what the account holds, is the default. */
 export const ACCOUNT_TABS = [
   { id: 'tokens', label: 'Tokens' },
   { id: 'nfts', label: 'NFTs' },
