@@ -245,7 +245,7 @@ test.describe('ledger explorer', () => {
     const { contracts } = await mirror<{ contracts: Array<{ contract_id: string }> }>(serve, '/api/v1/contracts?limit=1&order=desc');
     test.skip(contracts.length === 0, 'the demo has no contracts yet');
     const contractId = contracts[0]!.contract_id;
-    const contract = await mirror<{ runtime_bytecode: string | null }>(serve, `/api/v1/contracts/${contractId}`);
+    const contract = await mirror<{ runtime_bytecode: string | null; admin_key: { _type: string; key: string } | null }>(serve, `/api/v1/contracts/${contractId}`);
     const results = await mirror<{ results: Array<{ hash: string }> }>(serve, `/api/v1/contracts/${contractId}/results?limit=25`);
     await openApp();
     await search(page, contractId);
@@ -254,6 +254,8 @@ test.describe('ledger explorer', () => {
     const bytes = contract.runtime_bytecode ? (contract.runtime_bytecode.length - 2) / 2 : 0;
     await expect(page.getByTestId('runtime-size')).toHaveAttribute('data-bytes', String(bytes));
     await expect(page.getByTestId('contract-results')).toHaveAttribute('data-count', String(results.results.length));
+    // A demo contract has no admin key or its own contract id as one (a protobuf Key), which is named as such.
+    await expect(page.getByTestId('contract-admin-key')).toHaveText(contract.admin_key === null ? 'none' : `contract ${contractId}`);
     await screenshot(page, 'explorer-08-contract');
     await page.getByRole('tab', { name: 'Logs' }).click();
     await expect(page.getByTestId('contract-logs')).toHaveAttribute('data-status', 'ready');
@@ -292,7 +294,7 @@ test.describe('ledger explorer', () => {
     await screenshot(page, 'explorer-11-topic');
   });
 
-  test('a schedule page shows its signers and links to its execution', async ({ page, openApp, serve }) => {
+  test('a schedule page shows its signers, what it executes, and links to its execution', async ({ page, openApp, serve }) => {
     const { schedules } = await mirror<{ schedules: Array<{ schedule_id: string; executed_timestamp: string | null; signatures: unknown[] }> }>(serve, '/api/v1/schedules?limit=25');
     const executed = schedules.find((s) => s.executed_timestamp);
     test.skip(!executed, 'the demo has no executed schedule yet');
@@ -300,6 +302,9 @@ test.describe('ledger explorer', () => {
     await search(page, executed!.schedule_id);
     await expect(page).toHaveURL(new RegExp(`#/schedule\\?id=${executed!.schedule_id.replaceAll('.', '\\.')}$`));
     await expect(page.getByTestId('schedule-id')).toHaveText(executed!.schedule_id);
+    // The demo schedules HBAR transfers: the body reads as one, a debit and a credit.
+    await expect(page.getByTestId('scheduled-type')).toHaveText('CRYPTOTRANSFER');
+    await expect(page.getByTestId('scheduled-transaction').getByTestId('hbar-transfers').locator('tbody tr')).toHaveCount(2);
     await screenshot(page, 'explorer-16-schedule');
     await page.getByTestId('executed-link').click();
     await expect(page.getByTestId('transaction-row')).toHaveCount(1);

@@ -23,10 +23,10 @@ export interface SchedulePlan {
 /** protobuf sint64 (zig-zag), as AccountAmount.amount is declared. */
 const zigzag = (n: number) => (BigInt(n) << 1n) ^ (BigInt(n) >> 63n);
 
-/** SchedulableTransactionBody of an HBAR transfer: fee, memo, cryptoTransfer (field 14). */
+/** SchedulableTransactionBody of an HBAR transfer: fee, memo, cryptoTransfer (field 9 there; 14 is fileUpdate). */
 function transferBody(from: number, to: number, amount: number, memo: string): Buffer {
   const accountAmount = (num: number, value: number) => [1, [[1, [[3, num]]], [2, zigzag(value)]]] as const;
-  return protoEncode([[1, 200_000_000], [2, memo], [14, [[1, [accountAmount(from, -amount), accountAmount(to, amount)] as never]]]]);
+  return protoEncode([[1, 200_000_000], [2, memo], [9, [[1, [accountAmount(from, -amount), accountAmount(to, amount)] as never]]]]);
 }
 
 /** A 64-byte ED25519-sized signature; deterministic bytes (the demo holds no real signed bodies). */
@@ -37,7 +37,8 @@ function signatureOf(schedule: number, signer: number): Buffer {
 /**
  * A scheduled HBAR transfer: created (SCHEDULE_CREATE), signed by one or two more keys
  * (SCHEDULE_SIGN, with their signatures), then executed as a scheduled transaction. Every
- * fifth is still pending (created lately, expiring in the future); the second is deleted.
+ * fifth is still pending (created lately, expiring in the future); the second is deleted; every
+ * fifth from the third waits for its expiry.
  */
 export function writeSchedule(plan: SchedulePlan, actors: ActorPool, writer: HistoryWriter, writeEntity: (row: EntityRow) => void, rng: Prng): void {
   const creator = actors.latest();
@@ -50,15 +51,20 @@ export function writeSchedule(plan: SchedulePlan, actors: ActorPool, writer: His
   const memo = rng.pick(MEMOS);
   const amount = rng.int(1, 5_000) * HBAR;
   const adminKey = ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(plan.num, 4)));
-  const executedNs = pending || deleted ? null : createdNs + BigInt(rng.int(60, 3 * DAY_SECONDS)) * NANOS;
+  const expiresNs = createdNs + 60n * BigInt(DAY_SECONDS) * NANOS;
+  const signedNs = pending || deleted ? null : createdNs + BigInt(rng.int(60, 3 * DAY_SECONDS)) * NANOS;
+  // Every fifth (from the third) waits for expiry: it executes at its expiration time, not once
+  // signed, so only one whose expiry has passed can have executed.
+  const waitForExpiry = plan.index % 5 === 2 && (signedNs === null || expiresNs <= BigInt(DEMO_NOW_SECONDS) * NANOS);
+  const executedNs = signedNs !== null && waitForExpiry ? expiresNs : signedNs;
   writeEntity({
     num: plan.num, type: 'SCHEDULE', alias: null, autoRenewPeriod: null, balance: null, balanceTimestamp: null, createdTimestamp: createdNs,
     declineReward: 0, deleted: deleted ? 1 : 0, ethereumNonce: null, evmAddress: null, expirationTimestamp: null, key: adminKey,
     maxAutomaticTokenAssociations: null, memo, publicKey: publicKeyOf(adminKey), receiverSigRequired: null, stakedAccountId: null, stakedNodeId: -1,
     stakePeriodStart: -1, timestampRangeLower: createdNs,
   });
-  writer.insert('schedule', [plan.num, createdNs, creator.num, executedNs, createdNs + 60n * BigInt(DAY_SECONDS) * NANOS, payer.num,
-    transferBody(payer.num, receiver.num, amount, memo), rng.chance(0.1) ? 1 : 0]);
+  writer.insert('schedule', [plan.num, createdNs, creator.num, executedNs, expiresNs, payer.num,
+    transferBody(payer.num, receiver.num, amount, memo), waitForExpiry ? 1 : 0]);
   writeTransaction(writer, { consensusNs: createdNs, payer: creator.num, type: TX.SCHEDULE_CREATE, fee: 1_000_000, entityId: plan.num, memo });
   writer.insert('transaction_signature', [createdNs, plan.num, ed25519PublicKey(ed25519SeedFor(creator.num)).subarray(0, 4), signatureOf(plan.num, creator.num), 3]);
 

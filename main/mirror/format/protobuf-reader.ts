@@ -1,7 +1,8 @@
 /**
  * A minimal protobuf wire-format reader: enough to walk the fields of messages whose
  * schema the caller knows (transaction ids of topic message chunks, submitted
- * transactions). Throws ProtobufError on malformed input, never reads past the end.
+ * transactions, keys the renderer names). Throws ProtobufError on malformed input, never
+ * reads past the end. No Node APIs, so the renderer shares it.
  */
 export class ProtobufError extends Error {}
 
@@ -41,8 +42,8 @@ export function readFields(buffer: Uint8Array): ProtobufField[] {
     if (number < 1 || number > 536_870_911) throw new ProtobufError('bad field number');
     const empty = new Uint8Array(0);
     if (wireType === 0) fields.push({ number, wireType, value: varint(), bytes: empty });
-    else if (wireType === 1) fields.push({ number, wireType, value: Buffer.from(take(8)).readBigUInt64LE(), bytes: empty });
-    else if (wireType === 5) fields.push({ number, wireType, value: BigInt(Buffer.from(take(4)).readUInt32LE()), bytes: empty });
+    else if (wireType === 1) fields.push({ number, wireType, value: littleEndian(take(8)).getBigUint64(0, true), bytes: empty });
+    else if (wireType === 5) fields.push({ number, wireType, value: BigInt(littleEndian(take(4)).getUint32(0, true)), bytes: empty });
     else if (wireType === 2) {
       const length = varint();
       if (length > BigInt(buffer.length)) throw new ProtobufError('truncated field');
@@ -52,6 +53,10 @@ export function readFields(buffer: Uint8Array): ProtobufField[] {
     }
   }
   return fields;
+}
+
+function littleEndian(bytes: Uint8Array): DataView {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** The last occurrence of a field (protobuf's rule for repeated scalars of a singular field). */

@@ -43,6 +43,9 @@ export interface Transaction {
   assessed_custom_fees?: AssessedFee[];
 }
 
+/** The money a transaction moves (or a schedule will move), as the transfer tables show it. */
+export type TransactionMoney = Partial<Pick<Transaction, 'transfers' | 'token_transfers' | 'nft_transfers' | 'staking_reward_transfers' | 'assessed_custom_fees'>>;
+
 export interface Nft {
   token_id: string;
   serial_number: Int64;
@@ -202,4 +205,6 @@ export interface ScheduleInfo {
   deleted: boolean;
   wait_for_expiry: boolean;
   signatures: ScheduleSignature[];
+  /** Base64 of the SchedulableTransactionBody it will execute. */
+  transaction_body: string | null;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeCall, eventTopic } from '../../../main/mirror/demo/evm/abi.ts';
 import { generateDemoLedger } from '../../../main/mirror/demo/generate-ledger.ts';
+import { decodeScheduledTransaction } from '../../../renderer/src/lib/scheduled-transaction.ts';
 import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 
 // Every screen of the app over a freshly generated demo ledger in a real SQLite file.
@@ -102,6 +103,31 @@ describe('the demo ledger serves every list endpoint', () => {
     const schedule = await get(`/api/v1/schedules/${schedules[0]!.schedule_id}`);
     expect(schedule.signatures.length).toBeGreaterThan(0);
     await listAndNext('/api/v1/schedules?limit=4', 'schedules');
+  });
+
+  it('schedules carry a SchedulableTransactionBody that the executed transaction carries out', async () => {
+    // Decoded as the schedule page does; the amount received in the executed transaction must match.
+    const executed = ((await get('/api/v1/schedules?limit=25')).schedules as Body[]).filter((s) => s.executed_timestamp !== null);
+    expect(executed.length).toBeGreaterThan(3);
+    for (const schedule of executed) {
+      const scheduled = decodeScheduledTransaction(schedule.transaction_body)!;
+      expect(scheduled, schedule.schedule_id).not.toBeNull();
+      expect(scheduled.type).toBe('CRYPTOTRANSFER');
+      expect(scheduled.memo).toBe(schedule.memo);
+      const [debit, credit] = scheduled.transfers;
+      expect(debit!.account).toBe(schedule.payer_account_id);
+      expect(debit!.amount).toBe(-credit!.amount);
+      const { transactions } = await get(`/api/v1/transactions?timestamp=${schedule.executed_timestamp}`);
+      expect(transactions[0].scheduled).toBe(true);
+      if (credit!.account === debit!.account) continue; // a transfer to itself moves nothing
+      const received = (transactions[0].transfers as Body[]).filter((t) => t.account === credit!.account).reduce((sum, t) => sum + BigInt(t.amount), 0n);
+      expect(received, schedule.schedule_id).toBe(credit!.amount);
+    }
+    // One that waits for expiry executes at its expiration time (only those whose expiry has passed).
+    const all = (await get('/api/v1/schedules?limit=100')).schedules as Body[];
+    const waiting = all.filter((s) => s.wait_for_expiry && s.executed_timestamp !== null);
+    expect(waiting.length).toBeGreaterThan(0);
+    for (const schedule of waiting) expect(schedule.executed_timestamp, schedule.schedule_id).toBe(schedule.expiration_time);
   });
 
   it('contracts: results, logs, actions, state, and eth_call reading the stored state', async () => {
