@@ -11,7 +11,10 @@ async function mirror<T>(serve: ServeInstance, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-interface Tx { transaction_id: string; transaction_hash: string; name: string; result: string; entity_id: string | null; nonce: number; transfers: Array<{ account: string }> }
+interface Tx {
+  transaction_id: string; transaction_hash: string; name: string; result: string; entity_id: string | null; nonce: number; node: string | null;
+  transfers: Array<{ account: string; amount: number }>; token_transfers: unknown[];
+}
 interface Account { account: string; evm_address: string | null; balance: { tokens: Array<{ token_id: string }> } | null }
 
 async function search(page: Page, text: string): Promise<void> {
@@ -55,6 +58,10 @@ test.describe('ledger explorer', () => {
     const list = detail.getByTestId('transactions-list');
     await expect(list).toHaveAttribute('data-status', 'ready');
     await expect(list).toHaveAttribute('data-count', String(txs.transactions.length));
+    // Each row shows this account's HBAR change: the sum of its transfers in the API's answer.
+    const changes = txs.transactions.map((tx) => (tx.transfers ?? []).filter((t) => t.account === account.account).reduce((sum, t) => sum + BigInt(t.amount), 0n).toString());
+    await expect(list.getByTestId('hbar-change')).toHaveCount(changes.length);
+    expect(await list.getByTestId('hbar-change').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-amount')))).toEqual(changes);
     await screenshot(page, 'explorer-02-account-transactions');
 
     // The tab is part of the address: reload keeps it.
@@ -219,6 +226,18 @@ test.describe('ledger explorer', () => {
     const expected = await mirror<{ transactions: Tx[] }>(serve, `/api/v1/transactions?transactiontype=${name}&result=success&limit=25`);
     await openApp('#/transactions');
     await expect(page.getByTestId('transaction-row').first()).toBeVisible();
+    // A plain HBAR transfer's row names who paid whom and how much, the fee taken out.
+    const { transactions: transfers } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=cryptotransfer&result=success&limit=25');
+    // (payer, receiver, the node and 0.0.98: the demo's plain transfers)
+    const plain = transfers.find((tx) => tx.transfers.length === 4 && tx.token_transfers.length === 0)!;
+    expect(plain, 'a plain HBAR transfer among the latest 25').toBeDefined();
+    await openApp('#/transactions?transactiontype=CRYPTOTRANSFER&result=success');
+    const payer = plain.transaction_id.split('-')[0]!;
+    const receiver = plain.transfers.find((t) => t.account !== plain.node && t.account !== '0.0.98' && t.amount > 0)!;
+    const row = page.getByTestId('transaction-row').filter({ has: page.locator('a[data-kind="transaction"]', { hasText: plain.transaction_id }) });
+    await expect(row.getByTestId('transfer-summary')).toHaveAttribute('data-amount', String(receiver.amount));
+    await expect(row.getByTestId('transfer-summary').locator('a[data-kind="account"]')).toHaveText([payer, receiver.account]);
+    await openApp('#/transactions');
     await page.getByLabel('Transaction type').selectOption(name);
     await page.getByLabel('Result').selectOption('success');
     await page.getByRole('button', { name: 'Apply' }).click();

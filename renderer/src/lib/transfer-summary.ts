@@ -1,0 +1,73 @@
+/**
+ * What a transaction moved, in one line for a list row. A transaction's HBAR transfers mix the
+ * movement the payer asked for with the fee it paid (a debit of the payer, credits of the node and
+ * the fee accounts); the summary takes the fee out again so that `0.0.1001 → 0.0.1002 · 5 ℏ` is
+ * what the row says, not the node's and 0.0.98's share of the fee.
+ */
+import type { Int64, Transaction } from './ledger-types.ts';
+
+/** Accounts the network credits fees and rewards to, by number (in the payer's shard and realm). */
+const FEE_ACCOUNT_NUMBERS = [98, 800, 801, 802];
+
+export interface TransferSummary {
+  /** Accounts whose HBAR went down, largest debit first. */
+  senders: string[];
+  /** Accounts whose HBAR went up, largest credit first. */
+  receivers: string[];
+  /** Tinybars the receivers got together. */
+  amount: bigint;
+  /** Token and NFT transfers beside the HBAR ones. */
+  tokenMoves: number;
+}
+
+const big = (value: Int64 | string | null | undefined): bigint => {
+  try {
+    return value === null || value === undefined ? 0n : BigInt(value);
+  } catch {
+    return 0n;
+  }
+};
+
+type Movable = Pick<Transaction, 'transaction_id' | 'node' | 'charged_tx_fee' | 'transfers'> & Partial<Pick<Transaction, 'token_transfers' | 'nft_transfers'>>;
+
+/**
+ * The movement of a transaction without its fee, or null when it moved nothing but the fee.
+ * Fee credits are the node's and the fee accounts' credits up to the charged fee; the payer's
+ * debit is reduced by what they took.
+ */
+export function summarizeTransfers(tx: Movable): TransferSummary | null {
+  const net = new Map<string, bigint>();
+  for (const transfer of tx.transfers ?? []) net.set(transfer.account, (net.get(transfer.account) ?? 0n) + big(transfer.amount));
+  const payer = tx.transaction_id.split('-')[0] ?? '';
+  const prefix = payer.slice(0, payer.lastIndexOf('.') + 1);
+  let feeLeft = big(tx.charged_tx_fee);
+  let feeCredited = 0n;
+  for (const account of [tx.node, ...FEE_ACCOUNT_NUMBERS.map((n) => `${prefix}${n}`)]) {
+    const credit = account ? net.get(account) ?? 0n : 0n;
+    if (!account || credit <= 0n || feeLeft <= 0n) continue;
+    const fee = credit < feeLeft ? credit : feeLeft;
+    net.set(account, credit - fee);
+    feeLeft -= fee;
+    feeCredited += fee;
+  }
+  // The payer paid what the fee accounts received; only a debit shrinks, never turns into a credit.
+  const payerNet = net.get(payer);
+  if (payerNet !== undefined && payerNet < 0n) net.set(payer, payerNet + feeCredited < 0n ? payerNet + feeCredited : 0n);
+
+  const moved = [...net].filter(([, amount]) => amount !== 0n);
+  const magnitude = (n: bigint): bigint => (n < 0n ? -n : n);
+  const byMagnitude = (a: [string, bigint], b: [string, bigint]): number => {
+    const difference = magnitude(b[1]) - magnitude(a[1]);
+    return difference > 0n ? 1 : difference < 0n ? -1 : 0;
+  };
+  const senders = moved.filter(([, amount]) => amount < 0n).sort(byMagnitude).map(([account]) => account);
+  const credits = moved.filter(([, amount]) => amount > 0n).sort(byMagnitude);
+  const tokenMoves = (tx.token_transfers?.length ?? 0) + (tx.nft_transfers?.length ?? 0);
+  if (senders.length === 0 && credits.length === 0 && tokenMoves === 0) return null;
+  return { senders, receivers: credits.map(([account]) => account), amount: credits.reduce((sum, [, amount]) => sum + amount, 0n), tokenMoves };
+}
+
+/** How much `account`'s HBAR balance changed in the transaction, fee included (its own row in an account's history). */
+export function netHbarChange(tx: Pick<Transaction, 'transfers'>, account: string): bigint {
+  return (tx.transfers ?? []).reduce((sum, t) => (t.account === account ? sum + big(t.amount) : sum), 0n);
+}
