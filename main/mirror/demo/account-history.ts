@@ -46,7 +46,6 @@ export function writeAccountHistory(plan: AccountPlan, holdings: readonly Holdin
   });
 
   const count = row.deleted === 1 ? rng.int(0, 1) : rng.geometric(2);
-  if (count === 0) return;
   const self: Actor = { num: row.num, address: Buffer.alloc(0), ethereum: false };
   const startSeconds = plan.createdSeconds + 60;
   const times = Array.from({ length: count }, () => startSeconds + rng.next() * Math.max(60, DEMO_NOW_SECONDS - 120 - startSeconds)).sort((a, b) => a - b);
@@ -68,7 +67,8 @@ export function writeAccountHistory(plan: AccountPlan, holdings: readonly Holdin
     const written = writeTransaction(writer, tx);
     if (written && tx.type === TX.APPROVE_ALLOWANCE && (tx.result ?? RESULT.SUCCESS) === RESULT.SUCCESS) writeAllowance(writer, row.num, holdings, actors, rng, consensusNs);
   }
-  if (row.num % BATCH_EVERY === 0 && row.key !== null && row.key.length > 0 && balance > HBAR) writeBatch(row.num, row.key, funder.num, balance, last, writer);
+  // Whatever the planned balance: the balances are settled against the history afterwards (reconcile-balances.ts).
+  if (row.num % BATCH_EVERY === 0 && row.deleted !== 1 && row.key !== null && row.key.length > 0) writeBatch(row.num, row.key, funder.num, balance, last, writer);
 }
 
 /** One account in this many also sends an atomic batch after its other activity. */
@@ -82,7 +82,7 @@ const BATCH_EVERY = 61;
 function writeBatch(payer: number, key: Buffer, funder: number, balance: number, after: bigint, writer: HistoryWriter): void {
   const batchNs = after + 3_000_000_000n;
   if (batchNs >= BigInt(DEMO_NOW_SECONDS) * 1_000_000_000n) return;
-  const amount = Math.max(1, Math.floor(balance / 1000));
+  const amount = Math.max(HBAR / 100, Math.floor(balance / 1000));
   // Inner transactions are signed just after the batch's own id, so each has an id of its own.
   const batchStart = submissionOf(batchNs).validStartNs;
   const inner: DemoTx[] = [1, 2].map((part) => ({

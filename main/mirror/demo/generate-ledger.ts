@@ -5,6 +5,7 @@ import { ActorPool, actorOf } from './actors.ts';
 import { applyKey, needsEcdsaKey, NODE_COUNT, planAccount, planContract, systemAccount, type AccountPlan } from './accounts.ts';
 import { writeAssociations } from './associations.ts';
 import { writeAccountHistory } from './account-history.ts';
+import { reconcileAccountBalances } from './reconcile-balances.ts';
 import { EthereumNonces, writeContractHistory } from './contract-history.ts';
 import { emptyStakeTotals, writeNetwork } from './network.ts';
 import { writeNftHolding, writeTreasuryNfts } from './nfts.ts';
@@ -108,6 +109,8 @@ export function generateDemoLedger(
       history.flush();
     })();
     restoreIndexes(db);
+    // After the indexes are back: it looks up each account's creation transfer.
+    history.rows += reconcileAccountBalances(db).rowsAdded;
     // The accounts queries pick their index from sqlite_stat1; without it, balance and
     // public-key filters can fall back to a scan. The history tables get sampled statistics
     // (analysis_limit): exact ones would cost a full pass over millions of rows.

@@ -82,8 +82,9 @@ export function writeTransaction(writer: HistoryWriter, tx: DemoTx): WrittenTx |
   if (!inserted) return null;
   writer.insert('transaction_hash', [tx.consensusNs, hash.subarray(0, 32), hash.subarray(32), tx.payer]);
 
-  const amounts = new Map<number, number>();
-  const add = (account: number, amount: number) => amounts.set(account, (amounts.get(account) ?? 0) + amount);
+  // Summed as bigint: a whale's transfer plus its fee can pass 2^53, where a double drops the last tinybar.
+  const amounts = new Map<number, bigint>();
+  const add = (account: number, amount: number) => amounts.set(account, (amounts.get(account) ?? 0n) + BigInt(amount));
   const nodeFee = Math.round(tx.fee / 20);
   if (tx.fee > 0) {
     add(tx.payer, -tx.fee);
@@ -92,7 +93,7 @@ export function writeTransaction(writer: HistoryWriter, tx: DemoTx): WrittenTx |
   }
   if (success) for (const [account, amount] of tx.transfers ?? []) add(account, amount);
   for (const [account, amount] of amounts) {
-    if (amount !== 0) writer.insert('crypto_transfer', [tx.consensusNs, account, amount, 0, tx.payer]);
+    if (amount !== 0n) writer.insert('crypto_transfer', [tx.consensusNs, account, amount, 0, tx.payer]);
   }
   if (success) {
     for (const [token, account, amount] of tx.tokenTransfers ?? []) writer.insert('token_transfer', [tx.consensusNs, token, account, amount, 0, tx.payer]);

@@ -131,6 +131,22 @@ describe('generateDemoLedger', () => {
     // Supplies add up: holders plus the treasury make the total supply.
     expect(count('SELECT count(*) AS n FROM token t WHERE t.total_supply < (SELECT sum(balance) FROM token_account WHERE token_id = t.token_id)')).toBe(0);
   });
+
+  it("makes every user account's HBAR balance the sum of its transfers, every transaction balanced", () => {
+    const users = count("SELECT count(*) AS n FROM entity WHERE type = 'ACCOUNT' AND num > 1000");
+    const mismatched = db.prepare(`SELECT e.num, e.balance, (SELECT sum(amount) FROM crypto_transfer WHERE entity_id = e.id) AS total
+      FROM entity e WHERE e.type = 'ACCOUNT' AND e.num > 1000 AND e.balance IS NOT (SELECT coalesce(sum(amount), 0) FROM crypto_transfer WHERE entity_id = e.id)`).all();
+    expect(users).toBeGreaterThan(ACCOUNTS / 2);
+    expect(mismatched).toEqual([]);
+    expect(count("SELECT count(*) AS n FROM entity WHERE type = 'ACCOUNT' AND balance < 0")).toBe(0);
+    expect(count('SELECT count(*) AS n FROM (SELECT consensus_timestamp FROM crypto_transfer GROUP BY consensus_timestamp HAVING sum(amount) != 0)')).toBe(0);
+    // What histories left short, the treasury sent in the account's creation.
+    expect(count(`SELECT count(*) AS n FROM entity e JOIN crypto_transfer c ON c.consensus_timestamp = e.created_timestamp AND c.entity_id = 2
+      WHERE e.type = 'ACCOUNT' AND e.num > 1000 AND c.amount < 0`)).toBeGreaterThan(ACCOUNTS / 10);
+    // The balance is as of the account's last transfer at the earliest.
+    expect(count(`SELECT count(*) AS n FROM entity e WHERE e.type = 'ACCOUNT' AND e.num > 1000
+      AND e.balance_timestamp < (SELECT max(consensus_timestamp) FROM crypto_transfer WHERE entity_id = e.id)`)).toBe(0);
+  });
 });
 
 describe('the accounts API over a generated ledger', () => {
