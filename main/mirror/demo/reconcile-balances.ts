@@ -7,25 +7,44 @@ const TREASURY = 2n;
 
 export interface ReconcileStats {
   accounts: number;
-  /** Accounts the treasury topped up at creation to reach their planned balance. */
+  /** Accounts the treasury topped up at creation (to reach their planned balance, or to cover their payments). */
   toppedUp: number;
   /** Transfer rows added (the treasury's, where its creation transaction had none). */
   rowsAdded: number;
 }
 
+/** An account's transfers in time order, summed: the total, the lowest the running balance went, the last time. */
+interface History {
+  total: bigint;
+  lowest: bigint;
+  last: bigint;
+}
+
 /**
  * Makes every user account's HBAR balance the sum of its transfers, as on a real ledger, so an
- * account's history adds up to the balance its page shows. The generator plans a balance for
- * each account, then writes transfers that do not know it. Where the history leaves the account
- * short of its plan, the treasury sends the difference in the account's creation transaction
- * (one more transfer in it, as a faucet funds a new account); where the history gives it more,
- * the balance is what the history gives. Only the treasury pays, so no account's funding grows
- * with the accounts it created after. The treasury's own balance stays as planned (a system account).
+ * account's history adds up to the balance its page shows, and never goes below zero on the way.
+ * The generator plans a balance for each account, then writes transfers that do not know it.
+ * The treasury sends, in the account's creation transaction (one more transfer in it, as a faucet
+ * funds a new account), what the history leaves short of the plan or of covering every payment
+ * when it is made; where the history gives more, the balance is what the history gives. Only the
+ * treasury pays, so no account's funding grows with the accounts it created after. The treasury's
+ * own balance stays as planned (a system account).
  */
 export function reconcileAccountBalances(db: SqliteDatabase): ReconcileStats {
-  const sums = new Map<bigint, { total: bigint; last: bigint }>();
-  const grouped = db.prepare('SELECT entity_id, sum(amount) AS total, max(consensus_timestamp) AS last FROM crypto_transfer GROUP BY entity_id').safeIntegers(true);
-  for (const row of grouped.iterate() as Iterable<{ entity_id: bigint; total: bigint; last: bigint }>) sums.set(row.entity_id, { total: row.total, last: row.last });
+  const histories = new Map<bigint, History>();
+  // In time order along the covering (timestamp, account, amount) index: a running balance per account.
+  const transfers = db.prepare(`SELECT consensus_timestamp AS at, entity_id AS account, amount FROM crypto_transfer INDEXED BY crypto_transfer__timestamp
+    ORDER BY consensus_timestamp`).safeIntegers(true);
+  for (const { at, account, amount } of transfers.iterate() as Iterable<{ at: bigint; account: bigint; amount: bigint }>) {
+    const history = histories.get(account);
+    if (!history) {
+      histories.set(account, { total: amount, lowest: amount < 0n ? amount : 0n, last: at });
+      continue;
+    }
+    history.total += amount;
+    if (history.total < history.lowest) history.lowest = history.total;
+    history.last = at;
+  }
 
   const accounts = db.prepare(`SELECT id, balance, created_timestamp FROM entity
     WHERE type = 'ACCOUNT' AND id >= ? AND created_timestamp IS NOT NULL`).safeIntegers(true)
@@ -41,18 +60,19 @@ export function reconcileAccountBalances(db: SqliteDatabase): ReconcileStats {
   let rowsAdded = 0;
   db.transaction(() => {
     for (const account of accounts) {
-      const own = sums.get(account.id) ?? { total: 0n, last: account.created_timestamp };
-      const short = (account.balance ?? 0n) - own.total;
+      const history = histories.get(account.id) ?? { total: 0n, lowest: 0n, last: account.created_timestamp };
+      const shortOfPlan = (account.balance ?? 0n) - history.total;
+      const topUp = shortOfPlan > -history.lowest ? shortOfPlan : -history.lowest;
       const created = creation.get(account.id, TREASURY, account.created_timestamp) as { payer: bigint; funded: bigint | null; treasury: bigint | null } | undefined;
       // Only where the account was funded at creation: that transaction gets the treasury's transfer.
-      if (short > 0n && created && created.funded !== null && created.funded > 0n) {
-        adjust.run(short, account.id, account.created_timestamp);
-        if (created.treasury === null) rowsAdded += addTransfer.run(account.created_timestamp, TREASURY, -short, created.payer).changes;
-        else adjust.run(-short, TREASURY, account.created_timestamp);
-        own.total += short;
+      if (topUp > 0n && created && created.funded !== null && created.funded > 0n) {
+        adjust.run(topUp, account.id, account.created_timestamp);
+        if (created.treasury === null) rowsAdded += addTransfer.run(account.created_timestamp, TREASURY, -topUp, created.payer).changes;
+        else adjust.run(-topUp, TREASURY, account.created_timestamp);
+        history.total += topUp;
         toppedUp += 1;
       }
-      setBalance.run(own.total, own.last, account.id);
+      setBalance.run(history.total, history.last, account.id);
     }
   })();
   return { accounts: accounts.length, toppedUp, rowsAdded };

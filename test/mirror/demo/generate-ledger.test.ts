@@ -132,7 +132,7 @@ describe('generateDemoLedger', () => {
     expect(count('SELECT count(*) AS n FROM token t WHERE t.total_supply < (SELECT sum(balance) FROM token_account WHERE token_id = t.token_id)')).toBe(0);
   });
 
-  it("makes every user account's HBAR balance the sum of its transfers, every transaction balanced", () => {
+  it("makes every user account's HBAR balance the sum of its transfers, never negative on the way, every transaction balanced", () => {
     const users = count("SELECT count(*) AS n FROM entity WHERE type = 'ACCOUNT' AND num > 1000");
     const mismatched = db.prepare(`SELECT e.num, e.balance, (SELECT sum(amount) FROM crypto_transfer WHERE entity_id = e.id) AS total
       FROM entity e WHERE e.type = 'ACCOUNT' AND e.num > 1000 AND e.balance IS NOT (SELECT coalesce(sum(amount), 0) FROM crypto_transfer WHERE entity_id = e.id)`).all();
@@ -140,6 +140,9 @@ describe('generateDemoLedger', () => {
     expect(mismatched).toEqual([]);
     expect(count("SELECT count(*) AS n FROM entity WHERE type = 'ACCOUNT' AND balance < 0")).toBe(0);
     expect(count('SELECT count(*) AS n FROM (SELECT consensus_timestamp FROM crypto_transfer GROUP BY consensus_timestamp HAVING sum(amount) != 0)')).toBe(0);
+    // Nor does any account pay out more than it holds at that moment.
+    expect(count(`SELECT count(*) AS n FROM (SELECT sum(amount) OVER (PARTITION BY entity_id ORDER BY consensus_timestamp) AS running
+      FROM crypto_transfer WHERE entity_id IN (SELECT id FROM entity WHERE type = 'ACCOUNT' AND num > 1000)) WHERE running < 0`)).toBe(0);
     // What histories left short, the treasury sent in the account's creation.
     expect(count(`SELECT count(*) AS n FROM entity e JOIN crypto_transfer c ON c.consensus_timestamp = e.created_timestamp AND c.entity_id = 2
       WHERE e.type = 'ACCOUNT' AND e.num > 1000 AND c.amount < 0`)).toBeGreaterThan(ACCOUNTS / 10);
