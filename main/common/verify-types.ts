@@ -81,6 +81,22 @@ export interface VerifyContractTarget {
 }
 
 /** An address's stored verification on one chain. */
+/** One input of an ABI entry (`components` for tuples). */
+export interface AbiParameter {
+  type: string;
+  name?: string;
+  components?: AbiParameter[];
+}
+
+/** An ABI entry as far as the explorer names functions and events with it. */
+export interface AbiEntry {
+  /** `function`, `event`, `error`, `constructor`, ... */
+  type: string;
+  name?: string;
+  inputs: AbiParameter[];
+  anonymous?: boolean;
+}
+
 export interface VerifiedOnChain {
   chainId: string;
   status: 'perfect' | 'partial';
@@ -89,6 +105,8 @@ export interface VerifiedOnChain {
   name: string;
   compilerVersion: string;
   verifiedAt: string;
+  /** From the verified metadata: lets the explorer name the functions called and the events logged. */
+  abi: AbiEntry[] | null;
 }
 
 export interface VerifyCheckReply {

@@ -58,12 +58,13 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): Pick<ApiHandlers,
     'verify/files/add': ({ files }) => appSession().addFiles(profile(), files),
     'verify/contracts/verify': ({ contracts }) => appSession().verify(profile(), contracts),
     'verify/check': ({ address, chainId }) => {
-      const records = service().repository.byAddress(address).filter((r) => chainId === undefined || r.chainId === chainId);
+      const { repository } = service();
+      const records = repository.byAddress(address).filter((r) => chainId === undefined || r.chainId === chainId);
       return {
         address,
         verified: records.map((r) => ({
           chainId: r.chainId, status: r.status, runtimeMatch: r.runtimeMatch, creationMatch: r.creationMatch,
-          name: r.name, compilerVersion: r.compilerVersion, verifiedAt: r.verifiedAt,
+          name: r.name, compilerVersion: r.compilerVersion, verifiedAt: r.verifiedAt, abi: repository.abi(r.chainId, r.address),
         })),
       };
     },

@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { FakeEvmChains } from '../../main/conformance/verify/fake-evm-chain.ts';
+import { abiOfMetadata } from '../../main/verify/repository/abi-of-metadata.ts';
+import { abiNames, type AbiNames } from '../../renderer/src/lib/abi-signatures.ts';
 import { bridgeValue } from '../helpers/serve-process.ts';
 import { expect, screenshot, startServe, stopServe, test, waitForReady, type ServeInstance } from './serve-fixture.ts';
 
@@ -37,6 +39,7 @@ let dataDir: string;
 let workDir: string;
 let address: string;
 let counterRuntime: string;
+let counterNames: AbiNames;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -79,8 +82,9 @@ test.beforeAll(async () => {
   fs.mkdirSync(path.join(examples, 'metadata'), { recursive: true });
   for (const name of fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.sol'))) fs.copyFileSync(path.join(EXAMPLES, name), path.join(examples, name));
   for (const name of fs.readdirSync(path.join(EXAMPLES, 'metadata'))) fs.copyFileSync(path.join(EXAMPLES, 'metadata', name), path.join(examples, 'metadata', name));
-  const artifact = JSON.parse(fs.readFileSync(path.join(EXAMPLES, 'example-contracts.json'), 'utf8')) as { contracts: Record<string, { deployedBytecode: string }> };
+  const artifact = JSON.parse(fs.readFileSync(path.join(EXAMPLES, 'example-contracts.json'), 'utf8')) as { contracts: Record<string, { deployedBytecode: string; metadata: string }> };
   counterRuntime = `0x${artifact.contracts.Counter!.deployedBytecode}`;
+  counterNames = abiNames(abiOfMetadata(artifact.contracts.Counter!.metadata));
 
   // A solc-bin mirror: the shared cache is in the solc-bin layout. Files go out in slices with
   // pauses, as over a slow network, so the progress bar has something to show.
@@ -167,7 +171,24 @@ test('the shipped example sources verify a demo contract with a perfect match', 
   const badge = page.getByTestId('verification-status');
   await expect(badge).toHaveAttribute('data-state', 'perfect');
   await expect(badge).toContainText('Verified · perfect');
+  // Verified here, its results name the function each call ran (from the ABI of its metadata).
+  const { results } = (await (await fetch(`${instance.mirrorUrl}/api/v1/contracts/${counter}/results?limit=25`)).json()) as { results: Array<{ function_parameters: string }> };
+  // (a call without a 4-byte selector, such as the creation's empty parameters, shows a dash)
+  const expected = results.map((r) => {
+    if (r.function_parameters.length < 10) return '—';
+    const selector = r.function_parameters.slice(0, 10).toLowerCase();
+    return counterNames.functions.get(selector) ?? selector;
+  });
+  expect(expected.some((label) => label.includes('('))).toBe(true);
+  await expect(page.getByTestId('contract-tabs')).toHaveAttribute('data-names', 'verified');
+  await expect(page.getByTestId('result-function')).toHaveText(expected);
   await screenshot(page, '46-contract-verification-badge');
+  // And its logs name the event each one is (topic 0), Incremented and Reset here.
+  const { logs } = (await (await fetch(`${instance.mirrorUrl}/api/v1/contracts/${counter}/results/logs?limit=25`)).json()) as { logs: Array<{ topics: string[] }> };
+  const events = logs.map((log) => counterNames.events.get(log.topics[0]!.toLowerCase())).filter((name) => name !== undefined);
+  expect(events.length).toBeGreaterThan(0);
+  await page.getByRole('tab', { name: 'Logs' }).click();
+  await expect(page.getByTestId('log-event')).toHaveText(events);
   await badge.click();
   await expect(page).toHaveURL(new RegExp(`#/verify\\?address=${counter}$`));
   await expect(page.getByTestId('verify-screen')).toBeVisible();

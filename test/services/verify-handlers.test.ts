@@ -120,6 +120,8 @@ describe('verify/* channels', () => {
 
     const check = await call<{ verified: Array<{ chainId: string; status: string }> }>('verify/check', { address: deployment.address });
     expect(check.verified).toEqual([expect.objectContaining({ chainId: '298', status: 'perfect', name: 'Storage' })]);
+    // With the ABI of its metadata, which names the functions its results call.
+    expect(check.verified[0]).toMatchObject({ abi: [{ type: 'function', name: 'retrieve', inputs: [] }, { type: 'function', name: 'store', inputs: [{ type: 'uint256' }] }] });
     expect((await call<{ verified: unknown[] }>('verify/check', { address: deployment.address, chainId: '296' })).verified).toEqual([]);
 
     // Again: answered from the repository, no compile.

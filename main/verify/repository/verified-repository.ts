@@ -1,5 +1,7 @@
 import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
+import type { AbiEntry } from '../../common/verify-types.ts';
 import type { MatchLevel, VerificationResult } from '../engine/verification-result.ts';
+import { abiOfMetadata } from './abi-of-metadata.ts';
 
 /** A stored verification, as the check operations and the app read it. */
 export interface VerifiedRecord {
@@ -61,6 +63,12 @@ export class VerifiedRepository {
   /** Every chain on which an address is verified. */
   byAddress(address: string): VerifiedRecord[] {
     return (this.db.prepare('SELECT * FROM verified_contract WHERE address = ? ORDER BY chain_id').all(address.toLowerCase()) as Row[]).map(toRecord);
+  }
+
+  /** The ABI in a verified contract's metadata, or null (not verified, or no ABI in it). */
+  abi(chainId: string, address: string): AbiEntry[] | null {
+    const row = this.db.prepare('SELECT metadata FROM verified_contract WHERE chain_id = ? AND address = ?').get(chainId, address.toLowerCase()) as { metadata: string } | undefined;
+    return row ? abiOfMetadata(row.metadata) : null;
   }
 
   /** The verified sources (path → content) and metadata of a contract. */

@@ -1,0 +1,39 @@
+/**
+ * Names for what a verified contract's results and logs carry: a call's 4-byte selector is the
+ * start of keccak256 of its function's canonical signature (`transfer(address,uint256)`), an
+ * event's first topic all of keccak256 of its signature. From the ABI of the verified metadata.
+ */
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import type { AbiEntry, AbiParameter } from '../../../main/common/verify-types.ts';
+import { bytesToHex } from './ledger-format.ts';
+
+export interface AbiNames {
+  /** `0xa9059cbb` -> `transfer(address,uint256)`. */
+  functions: Map<string, string>;
+  /** `0xddf2…b3ef` (topic 0) -> `Transfer(address,address,uint256)`. */
+  events: Map<string, string>;
+}
+
+/** The canonical type: tuples spelled out as `(t1,t2)`, array suffixes kept (`(uint256,address)[]`). */
+function canonicalType(parameter: AbiParameter): string {
+  if (!parameter.type.startsWith('tuple')) return parameter.type;
+  return `(${(parameter.components ?? []).map(canonicalType).join(',')})${parameter.type.slice('tuple'.length)}`;
+}
+
+export function abiSignature(entry: AbiEntry): string {
+  return `${entry.name ?? ''}(${entry.inputs.map(canonicalType).join(',')})`;
+}
+
+const keccakHex = (text: string): string => `0x${bytesToHex(keccak_256(new TextEncoder().encode(text)))}`;
+
+export function abiNames(abi: readonly AbiEntry[] | null | undefined): AbiNames {
+  const names: AbiNames = { functions: new Map(), events: new Map() };
+  for (const entry of abi ?? []) {
+    if (!entry.name) continue;
+    const signature = abiSignature(entry);
+    if (entry.type === 'function') names.functions.set(keccakHex(signature).slice(0, 10), signature);
+    // An anonymous event has no signature topic to recognise it by.
+    if (entry.type === 'event' && !entry.anonymous) names.events.set(keccakHex(signature), signature);
+  }
+  return names;
+}

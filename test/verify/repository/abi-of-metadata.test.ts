@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { abiOfMetadata } from '../../../main/verify/repository/abi-of-metadata.ts';
+
+describe('abiOfMetadata', () => {
+  it("reads output.abi of Solidity metadata, keeping what names functions and events", () => {
+    const metadata = JSON.stringify({
+      compiler: { version: '0.8.24' }, language: 'Solidity',
+      output: { abi: [
+        { type: 'function', name: 'set', stateMutability: 'nonpayable', inputs: [{ internalType: 'uint256', name: 'x', type: 'uint256' }], outputs: [] },
+        { type: 'event', name: 'Set', anonymous: false, inputs: [{ indexed: true, internalType: 'struct S', name: 's', type: 'tuple', components: [{ name: 'a', type: 'address' }] }] },
+      ] },
+    });
+    expect(abiOfMetadata(metadata)).toEqual([
+      { type: 'function', name: 'set', inputs: [{ type: 'uint256', name: 'x' }] },
+      { type: 'event', name: 'Set', inputs: [{ type: 'tuple', name: 's', components: [{ type: 'address', name: 'a' }] }] },
+    ]);
+  });
+
+  it('answers null without an ABI and drops malformed entries', () => {
+    expect(abiOfMetadata('not json')).toBeNull();
+    expect(abiOfMetadata('{"output":{}}')).toBeNull();
+    expect(abiOfMetadata('null')).toBeNull();
+    const metadata = JSON.stringify({ output: { abi: [
+      null, 7, { type: 5 }, { type: 'function', name: 'bad', inputs: [{ type: 'uint256); DROP' }] },
+      { type: 'function', name: 'deep', inputs: [{ type: 'tuple', components: 'no' }] },
+      { type: 'function', name: 'ok', inputs: [] },
+    ] } });
+    expect(abiOfMetadata(metadata)).toEqual([{ type: 'function', name: 'ok', inputs: [] }]);
+  });
+});
