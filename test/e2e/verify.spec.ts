@@ -172,7 +172,7 @@ test('the shipped example sources verify a demo contract with a perfect match', 
   await expect(badge).toHaveAttribute('data-state', 'perfect');
   await expect(badge).toContainText('Verified · perfect');
   // Verified here, its results name the function each call ran (from the ABI of its metadata).
-  const { results } = (await (await fetch(`${instance.mirrorUrl}/api/v1/contracts/${counter}/results?limit=25`)).json()) as { results: Array<{ function_parameters: string }> };
+  const { results } = (await (await fetch(`${instance.mirrorUrl}/api/v1/contracts/${counter}/results?limit=25`)).json()) as { results: Array<{ function_parameters: string; hash: string }> };
   // (a call without a 4-byte selector, such as the creation's empty parameters, shows a dash)
   const expected = results.map((r) => {
     if (r.function_parameters.length < 10) return '—';
@@ -189,6 +189,11 @@ test('the shipped example sources verify a demo contract with a perfect match', 
   expect(events.length).toBeGreaterThan(0);
   await page.getByRole('tab', { name: 'Logs' }).click();
   await expect(page.getByTestId('log-event')).toHaveText(events);
+  // One result's own page names its function too.
+  const named = results.findIndex((_, i) => expected[i]!.includes('('));
+  await page.goto(`${instance.uiUrl}#/contract-result?id=${results[named]!.hash}`);
+  await expect(page.getByTestId('called-function')).toHaveText(expected[named]!);
+  await page.goto(`${instance.uiUrl}#/contract?id=${counter}`);
   await badge.click();
   await expect(page).toHaveURL(new RegExp(`#/verify\\?address=${counter}$`));
   await expect(page.getByTestId('verify-screen')).toBeVisible();
