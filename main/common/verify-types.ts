@@ -80,23 +80,21 @@ export interface VerifyContractTarget {
   creatorTxHash?: string | null;
 }
 
-/** An address's stored verification on one chain. */
-/** One input of an ABI entry (`components` for tuples). */
+/** One input of an ABI entry, as far as its canonical type goes (`components` for tuples). */
 export interface AbiParameter {
   type: string;
-  name?: string;
   components?: AbiParameter[];
 }
 
-/** An ABI entry as far as the explorer names functions and events with it. */
+/** A named function or event of an ABI: what the explorer names calls and logs with. */
 export interface AbiEntry {
-  /** `function`, `event`, `error`, `constructor`, ... */
-  type: string;
-  name?: string;
+  type: 'function' | 'event';
+  name: string;
   inputs: AbiParameter[];
   anonymous?: boolean;
 }
 
+/** An address's stored verification on one chain. */
 export interface VerifiedOnChain {
   chainId: string;
   status: 'perfect' | 'partial';

@@ -3,6 +3,7 @@ import type { ApiHandlers } from '../bridge/dispatch.ts';
 import { ApiFailure } from '../bridge/api-error.ts';
 import type { CompilerProgress, VerifyCompilersReply } from '../common/verify-types.ts';
 import { CompilerUnavailableError } from '../verify/compilers/compiler-errors.ts';
+import { abiOfMetadata } from '../verify/repository/abi-of-metadata.ts';
 import { DEMO_CHAIN_ID } from '../verify/start-verify-api.ts';
 import type { VerifyService } from '../verify/verify-service.ts';
 import type { ApiEventBus } from './event-bus.ts';
@@ -58,13 +59,12 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): Pick<ApiHandlers,
     'verify/files/add': ({ files }) => appSession().addFiles(profile(), files),
     'verify/contracts/verify': ({ contracts }) => appSession().verify(profile(), contracts),
     'verify/check': ({ address, chainId }) => {
-      const { repository } = service();
-      const records = repository.byAddress(address).filter((r) => chainId === undefined || r.chainId === chainId);
+      const records = service().repository.byAddress(address).filter((r) => chainId === undefined || r.chainId === chainId);
       return {
         address,
         verified: records.map((r) => ({
           chainId: r.chainId, status: r.status, runtimeMatch: r.runtimeMatch, creationMatch: r.creationMatch,
-          name: r.name, compilerVersion: r.compilerVersion, verifiedAt: r.verifiedAt, abi: repository.abi(r.chainId, r.address),
+          name: r.name, compilerVersion: r.compilerVersion, verifiedAt: r.verifiedAt, abi: abiOfMetadata(r.metadata),
         })),
       };
     },

@@ -53,10 +53,10 @@ export function writeSchedule(plan: SchedulePlan, actors: ActorPool, writer: His
   const adminKey = ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(plan.num, 4)));
   const expiresNs = createdNs + 60n * BigInt(DAY_SECONDS) * NANOS;
   const signedNs = pending || deleted ? null : createdNs + BigInt(rng.int(60, 3 * DAY_SECONDS)) * NANOS;
-  // Every fifth (from the third) waits for expiry: it executes at its expiration time, not once
-  // signed, so only one whose expiry has passed can have executed.
-  const waitForExpiry = plan.index % 5 === 2 && (signedNs === null || expiresNs <= BigInt(DEMO_NOW_SECONDS) * NANOS);
-  const executedNs = signedNs !== null && waitForExpiry ? expiresNs : signedNs;
+  // Every fifth (from the third; never pending or deleted) waits for expiry: it executes at its
+  // expiration time, not once signed, so only one whose expiry has passed can have executed.
+  const waitForExpiry = plan.index % 5 === 2 && expiresNs <= BigInt(DEMO_NOW_SECONDS) * NANOS;
+  const executedNs = waitForExpiry ? expiresNs : signedNs;
   writeEntity({
     num: plan.num, type: 'SCHEDULE', alias: null, autoRenewPeriod: null, balance: null, balanceTimestamp: null, createdTimestamp: createdNs,
     declineReward: 0, deleted: deleted ? 1 : 0, ethereumNonce: null, evmAddress: null, expirationTimestamp: null, key: adminKey,

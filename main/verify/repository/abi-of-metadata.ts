@@ -5,10 +5,9 @@ const MAX_DEPTH = 16;
 
 function parameterOf(value: unknown, depth: number): AbiParameter | null {
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return null;
-  const { type, name, components } = value as Record<string, unknown>;
+  const { type, components } = value as Record<string, unknown>;
   if (typeof type !== 'string' || !/^[a-z0-9[\]]{1,64}$/.test(type)) return null;
   const parameter: AbiParameter = { type };
-  if (typeof name === 'string') parameter.name = name;
   if (components !== undefined) {
     if (!Array.isArray(components)) return null;
     const parts = components.map((c) => parameterOf(c, depth + 1));
@@ -19,9 +18,10 @@ function parameterOf(value: unknown, depth: number): AbiParameter | null {
 }
 
 /**
- * The ABI in a verified contract's Solidity metadata (`output.abi`), reduced to what naming
- * functions and events needs (type, name, inputs), or null when the metadata has none. Entries
- * that are not well-formed are left out, not trusted: the metadata came with the user's files.
+ * The named functions and events of the ABI in a verified contract's Solidity metadata
+ * (`output.abi`), reduced to what their signatures need (name, input types), or null when the
+ * metadata has no ABI. Entries that are not well-formed are left out, not trusted: the metadata
+ * came with the user's files.
  */
 export function abiOfMetadata(metadata: string): AbiEntry[] | null {
   let parsed: unknown;
@@ -36,11 +36,10 @@ export function abiOfMetadata(metadata: string): AbiEntry[] | null {
   for (const item of abi) {
     if (item === null || typeof item !== 'object') continue;
     const { type, name, inputs, anonymous } = item as Record<string, unknown>;
-    if (typeof type !== 'string' || (name !== undefined && typeof name !== 'string')) continue;
+    if ((type !== 'function' && type !== 'event') || typeof name !== 'string' || !/^[A-Za-z_$][A-Za-z0-9_$]{0,255}$/.test(name)) continue;
     const parameters = Array.isArray(inputs) ? inputs.map((input) => parameterOf(input, 0)) : [];
     if (parameters.some((p) => p === null)) continue;
-    const entry: AbiEntry = { type, inputs: parameters as AbiParameter[] };
-    if (typeof name === 'string') entry.name = name;
+    const entry: AbiEntry = { type, name, inputs: parameters as AbiParameter[] };
     if (anonymous === true) entry.anonymous = true;
     entries.push(entry);
   }

@@ -1,7 +1,5 @@
 import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
-import type { AbiEntry } from '../../common/verify-types.ts';
 import type { MatchLevel, VerificationResult } from '../engine/verification-result.ts';
-import { abiOfMetadata } from './abi-of-metadata.ts';
 
 /** A stored verification, as the check operations and the app read it. */
 export interface VerifiedRecord {
@@ -18,11 +16,14 @@ export interface VerifiedRecord {
   creatorTxHash: string | null;
   /** ISO 8601. */
   verifiedAt: string;
+  /** The Solidity metadata JSON it was verified with. */
+  metadata: string;
 }
 
 interface Row {
   chain_id: string; address: string; verification_id: string; name: string; compiled_path: string; compiler_version: string;
   runtime_match: MatchLevel | null; creation_match: MatchLevel | null; library_map: string; creator_tx_hash: string | null; verified_at: string;
+  metadata: string;
 }
 
 const RANK: Record<string, number> = { perfect: 2, partial: 1 };
@@ -65,12 +66,6 @@ export class VerifiedRepository {
     return (this.db.prepare('SELECT * FROM verified_contract WHERE address = ? ORDER BY chain_id').all(address.toLowerCase()) as Row[]).map(toRecord);
   }
 
-  /** The ABI in a verified contract's metadata, or null (not verified, or no ABI in it). */
-  abi(chainId: string, address: string): AbiEntry[] | null {
-    const row = this.db.prepare('SELECT metadata FROM verified_contract WHERE chain_id = ? AND address = ?').get(chainId, address.toLowerCase()) as { metadata: string } | undefined;
-    return row ? abiOfMetadata(row.metadata) : null;
-  }
-
   /** The verified sources (path → content) and metadata of a contract. */
   files(chainId: string, address: string): { sources: Record<string, string>; metadata: string } | null {
     const row = this.db.prepare('SELECT metadata FROM verified_contract WHERE chain_id = ? AND address = ?').get(chainId, address.toLowerCase()) as { metadata: string } | undefined;
@@ -100,5 +95,6 @@ function toRecord(row: Row): VerifiedRecord {
     libraryMap: JSON.parse(row.library_map) as Record<string, string>,
     creatorTxHash: row.creator_tx_hash,
     verifiedAt: row.verified_at,
+    metadata: row.metadata,
   };
 }

@@ -21,7 +21,7 @@ function canonicalType(parameter: AbiParameter): string {
 }
 
 export function abiSignature(entry: AbiEntry): string {
-  return `${entry.name ?? ''}(${entry.inputs.map(canonicalType).join(',')})`;
+  return `${entry.name}(${entry.inputs.map(canonicalType).join(',')})`;
 }
 
 const keccakHex = (text: string): string => `0x${bytesToHex(keccak_256(new TextEncoder().encode(text)))}`;
@@ -29,11 +29,26 @@ const keccakHex = (text: string): string => `0x${bytesToHex(keccak_256(new TextE
 export function abiNames(abi: readonly AbiEntry[] | null | undefined): AbiNames {
   const names: AbiNames = { functions: new Map(), events: new Map() };
   for (const entry of abi ?? []) {
-    if (!entry.name) continue;
     const signature = abiSignature(entry);
     if (entry.type === 'function') names.functions.set(keccakHex(signature).slice(0, 10), signature);
     // An anonymous event has no signature topic to recognise it by.
     if (entry.type === 'event' && !entry.anonymous) names.events.set(keccakHex(signature), signature);
   }
   return names;
+}
+
+/** A call's 4-byte selector (lower case), or null for input too short to have one (a creation, a plain transfer). */
+export function selectorOf(input: string | null | undefined): string | null {
+  return input && input.length >= 10 ? input.slice(0, 10).toLowerCase() : null;
+}
+
+/** The signature of the function a call's input selects, when the ABI has it. */
+export function functionOf(names: AbiNames | null, input: string | null | undefined): string | null {
+  const selector = selectorOf(input);
+  return (selector && names?.functions.get(selector)) ?? null;
+}
+
+/** The signature of the event a log's first topic is, when the ABI has it. */
+export function eventOf(names: AbiNames | null, topic: string | null | undefined): string | null {
+  return (topic && names?.events.get(topic.toLowerCase())) ?? null;
 }

@@ -4,6 +4,7 @@
  * the fee accounts); the summary takes the fee out again so that `0.0.1001 → 0.0.1002 · 5 ℏ` is
  * what the row says, not the node's and 0.0.98's share of the fee.
  */
+import { toBigInt } from './ledger-format.ts';
 import type { Int64, Transaction } from './ledger-types.ts';
 
 /** Accounts the network credits fees and rewards to, by number (in the payer's shard and realm). */
@@ -20,13 +21,8 @@ export interface TransferSummary {
   tokenMoves: number;
 }
 
-const big = (value: Int64 | string | null | undefined): bigint => {
-  try {
-    return value === null || value === undefined ? 0n : BigInt(value);
-  } catch {
-    return 0n;
-  }
-};
+/** An amount of the API's answer; one that is missing or not an integer counts as nothing moved. */
+const big = (value: Int64 | string | null | undefined): bigint => toBigInt(value) ?? 0n;
 
 type Movable = Pick<Transaction, 'transaction_id' | 'node' | 'charged_tx_fee' | 'transfers'> & Partial<Pick<Transaction, 'token_transfers' | 'nft_transfers'>>;
 

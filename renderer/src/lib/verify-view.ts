@@ -1,10 +1,20 @@
 /** Display helpers of the Verify screen and the verification badge; pure, so they are unit-tested. */
 import type { VerifyCheckReply, VerifyContractStatus } from '../../../main/common/verify-types.ts';
+import type { AbiNames } from './abi-signatures.ts';
 import { shortHex as ledgerShortHex } from './ledger-format.ts';
 
 export const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 export const CHAIN_PATTERN = /^\d{1,18}$/;
 export const TX_HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;
+
+/** What a contract page learned about the contract's verification here: one `verify/check` answer. */
+export interface VerifiedCheck {
+  /** Null while asking, or when asking failed (`failed` says why). */
+  reply: VerifyCheckReply | null;
+  failed: string | null;
+  /** Its functions' and events' names, from the ABI of a verification; null when not verified here. */
+  names: AbiNames | null;
+}
 
 /** The Verify screen's query: `address=0x…&chain=298` (both optional). */
 export interface VerifyQuery {

@@ -3,14 +3,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { abiOfMetadata } from '../../../main/verify/repository/abi-of-metadata.ts';
 import type { AbiEntry } from '../../../main/common/verify-types.ts';
-import { abiNames, abiSignature } from '../../../renderer/src/lib/abi-signatures.ts';
+import { abiNames, abiSignature, eventOf, functionOf, selectorOf } from '../../../renderer/src/lib/abi-signatures.ts';
 
-// The ERC-20 entries as solc writes them; selector and topic are the values every explorer shows for them.
+// ERC-20 entries (as abiOfMetadata keeps them); selector and topic are the values every explorer shows for them.
 const ERC20: AbiEntry[] = [
-  { type: 'function', name: 'transfer', inputs: [{ name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }] },
-  { type: 'function', name: 'approve', inputs: [{ name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }] },
-  { type: 'event', name: 'Transfer', inputs: [{ name: 'from', type: 'address' }, { name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }] },
-  { type: 'constructor', inputs: [{ name: 'supply', type: 'uint256' }] },
+  { type: 'function', name: 'transfer', inputs: [{ type: 'address' }, { type: 'uint256' }] },
+  { type: 'function', name: 'approve', inputs: [{ type: 'address' }, { type: 'uint256' }] },
+  { type: 'event', name: 'Transfer', inputs: [{ type: 'address' }, { type: 'address' }, { type: 'uint256' }] },
 ];
 
 describe('abiNames', () => {
@@ -36,9 +35,20 @@ describe('abiNames', () => {
     expect(abiSignature(entry)).toBe('settle((uint256,(address,bytes32[2]))[],bytes)');
   });
 
-  it('leaves out anonymous events and nameless entries, and takes no ABI as none', () => {
-    const names = abiNames([{ type: 'event', name: 'Hidden', anonymous: true, inputs: [] }, { type: 'fallback', inputs: [] }]);
+  it('leaves out anonymous events, and takes no ABI as none', () => {
+    const names = abiNames([{ type: 'event', name: 'Hidden', anonymous: true, inputs: [] }]);
     expect(names.events.size + names.functions.size).toBe(0);
     expect(abiNames(null).functions.size).toBe(0);
+  });
+
+  it('looks up a call by its selector and a log by its first topic, in any case', () => {
+    const names = abiNames(ERC20);
+    expect(functionOf(names, '0xA9059CBB000000000000000000000000000000000000000000000000000000000000dead')).toBe('transfer(address,uint256)');
+    expect(functionOf(names, '0x')).toBeNull();
+    expect(functionOf(null, '0xa9059cbb')).toBeNull();
+    expect(selectorOf('0xa9059cbb00')).toBe('0xa9059cbb');
+    expect(selectorOf('0x1234')).toBeNull();
+    expect(eventOf(names, '0xDDF252AD1BE2C89B69C2B068FC378DAA952BA7F163C4A11628F55A4DF523B3EF')).toBe('Transfer(address,address,uint256)');
+    expect(eventOf(names, null)).toBeNull();
   });
 });

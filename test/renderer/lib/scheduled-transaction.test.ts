@@ -19,10 +19,15 @@ describe('decodeScheduledTransaction', () => {
     expect(decodeScheduledTransaction(body)).toEqual({
       type: 'CRYPTOTRANSFER', maxFee: 200_000_000n, memo: 'payroll run',
       transfers: [{ account: '0.0.1001', amount: -12_345_678_900n }, { account: '0.0.1002', amount: 12_345_678_900n }],
-      tokenTransfers: [{ token: '0.0.5005', account: '0.0.1001', amount: -25n }, { token: '0.0.5005', account: '0.0.1003', amount: 25n }],
-      nftTransfers: [{ token: '0.0.6006', sender: '0.0.1001', receiver: '0.0.1004', serial: 7n }],
+      tokenTransfers: [{ token_id: '0.0.5005', account: '0.0.1001', amount: -25n }, { token_id: '0.0.5005', account: '0.0.1003', amount: 25n }],
+      nftTransfers: [{ token_id: '0.0.6006', sender_account_id: '0.0.1001', receiver_account_id: '0.0.1004', serial_number: 7n }],
       topic: null, messageBytes: null, token: null, amount: null, serials: null,
     });
+  });
+
+  it('reads a body that also carries max_custom_fees (field 1001), beside its one operation', () => {
+    const body = base64([[1, 9], [9, [[1, [accountAmount(1001, -4n), accountAmount(1002, 4n)]]]], [1001, [[1, account(1001)]]]]);
+    expect(decodeScheduledTransaction(body)).toMatchObject({ type: 'CRYPTOTRANSFER', transfers: [{ account: '0.0.1001', amount: -4n }, { account: '0.0.1002', amount: 4n }] });
   });
 
   it('names accounts given by alias as the account page takes them, and keeps shard and realm', () => {
@@ -49,8 +54,9 @@ describe('decodeScheduledTransaction', () => {
 
   it('maps the schedulable numbering to the mirror type names, UNKNOWN beyond it', () => {
     const typeOf = (field: number) => decodeScheduledTransaction(base64([[field, []]]))?.type;
-    expect([typeOf(3), typeOf(7), typeOf(14), typeOf(34), typeOf(37), typeOf(40), typeOf(45), typeOf(99)])
-      .toEqual(['CONTRACTCALL', 'CRYPTOCREATEACCOUNT', 'FILEUPDATE', 'SCHEDULEDELETE', 'CRYPTOAPPROVEALLOWANCE', 'UTILPRNG', 'TOKENREJECT', 'UNKNOWN']);
+    expect([typeOf(3), typeOf(7), typeOf(14), typeOf(34), typeOf(37), typeOf(40), typeOf(45), typeOf(46), typeOf(47), typeOf(48), typeOf(99)])
+      .toEqual(['CONTRACTCALL', 'CRYPTOCREATEACCOUNT', 'FILEUPDATE', 'SCHEDULEDELETE', 'CRYPTOAPPROVEALLOWANCE', 'UTILPRNG', 'TOKENREJECT',
+        'TOKENCANCELAIRDROP', 'TOKENCLAIMAIRDROP', 'TOKENAIRDROP', 'UNKNOWN']);
   });
 
   it('answers null for bytes that are not one SchedulableTransactionBody', () => {
@@ -59,6 +65,9 @@ describe('decodeScheduledTransaction', () => {
     expect(decodeScheduledTransaction(base64([[1, 5], [2, 'memo only']]))).toBeNull();
     expect(decodeScheduledTransaction(base64([[9, []], [21, []]]))).toBeNull(); // two operations
     expect(decodeScheduledTransaction(base64([[9, 5]]))).toBeNull(); // operation not a message
-    expect(decodeScheduledTransaction(base64([[9, [[1, [[1, [[2, 'x']]]]]]]]))).toBeNull(); // amount not a varint
+    expect(decodeScheduledTransaction(base64([[9, [[1, [[1, [[1, account(1)], [2, 'x']]]]]]]]))).toBeNull(); // amount not a varint
+    expect(decodeScheduledTransaction(base64([[9, [[1, [[1, [[2, zigzag(5n)]]]]]]]]))).toBeNull(); // a transfer without its account
+    // a message without its topic reads, the topic unknown
+    expect(decodeScheduledTransaction(base64([[21, [[2, 'hi']]]]))).toMatchObject({ type: 'CONSENSUSSUBMITMESSAGE', topic: null, messageBytes: 2 });
   });
 });

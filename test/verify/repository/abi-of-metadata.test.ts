@@ -2,17 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { abiOfMetadata } from '../../../main/verify/repository/abi-of-metadata.ts';
 
 describe('abiOfMetadata', () => {
-  it("reads output.abi of Solidity metadata, keeping what names functions and events", () => {
+  it("reads the named functions and events of output.abi, keeping what their signatures need", () => {
     const metadata = JSON.stringify({
       compiler: { version: '0.8.24' }, language: 'Solidity',
       output: { abi: [
         { type: 'function', name: 'set', stateMutability: 'nonpayable', inputs: [{ internalType: 'uint256', name: 'x', type: 'uint256' }], outputs: [] },
         { type: 'event', name: 'Set', anonymous: false, inputs: [{ indexed: true, internalType: 'struct S', name: 's', type: 'tuple', components: [{ name: 'a', type: 'address' }] }] },
+        { type: 'constructor', inputs: [] }, { type: 'error', name: 'NotOwner', inputs: [] }, { type: 'fallback' },
       ] },
     });
     expect(abiOfMetadata(metadata)).toEqual([
-      { type: 'function', name: 'set', inputs: [{ type: 'uint256', name: 'x' }] },
-      { type: 'event', name: 'Set', inputs: [{ type: 'tuple', name: 's', components: [{ type: 'address', name: 'a' }] }] },
+      { type: 'function', name: 'set', inputs: [{ type: 'uint256' }] },
+      { type: 'event', name: 'Set', inputs: [{ type: 'tuple', components: [{ type: 'address' }] }] },
     ]);
   });
 
@@ -23,6 +24,7 @@ describe('abiOfMetadata', () => {
     const metadata = JSON.stringify({ output: { abi: [
       null, 7, { type: 5 }, { type: 'function', name: 'bad', inputs: [{ type: 'uint256); DROP' }] },
       { type: 'function', name: 'deep', inputs: [{ type: 'tuple', components: 'no' }] },
+      { type: 'function', name: 'x(y)', inputs: [] },
       { type: 'function', name: 'ok', inputs: [] },
     ] } });
     expect(abiOfMetadata(metadata)).toEqual([{ type: 'function', name: 'ok', inputs: [] }]);
