@@ -6,6 +6,7 @@ import { applyKey, needsEcdsaKey, NODE_COUNT, planAccount, planContract, systemA
 import { writeAssociations } from './associations.ts';
 import { writeAccountHistory } from './account-history.ts';
 import { reconcileAccountBalances } from './reconcile-balances.ts';
+import { LAST_CLOSED_PERIOD, pendingRewardOf, reconcileStakes } from './stakes.ts';
 import { EthereumNonces, writeContractHistory } from './contract-history.ts';
 import { emptyStakeTotals, writeNetwork } from './network.ts';
 import { writeNftHolding, writeTreasuryNfts } from './nfts.ts';
@@ -20,7 +21,7 @@ import { HISTORY_TABLES, HistoryWriter } from './history-writer.ts';
 import { DEMO_TABLES, LedgerWriter, type EntityRow } from './ledger-writer.ts';
 import { Prng } from './prng.ts';
 import { SharedKeys } from './shared-keys.ts';
-import { DAY_SECONDS, DEMO_NOW_SECONDS, HISTORY_SECONDS, toNanos } from './timeline.ts';
+import { DEMO_NOW_SECONDS, HISTORY_SECONDS, toNanos } from './timeline.ts';
 import { planToken, settleToken, tokenEntityRow, type DemoToken } from './tokens.ts';
 
 export interface DemoLedgerOptions {
@@ -55,10 +56,6 @@ function defaultChunkSize(total: number): number {
 const CONTRACT_SHARE = 0.04;
 /** Accounts holding at least this many tinybars (10k HBAR) become targets of account staking. */
 const STAKE_TARGET_BALANCE = 1_000_000_000_000;
-/** Staking periods are UTC days; the latest closed one is yesterday. */
-const LAST_CLOSED_PERIOD = Math.floor(DEMO_NOW_SECONDS / DAY_SECONDS) - 1;
-/** Roughly 2.5% a year, per day. */
-const DAILY_REWARD_RATE = 0.000068;
 
 /**
  * Replaces the store's ledger tables with a deterministic demo ledger of `options.accounts`
@@ -111,6 +108,7 @@ export function generateDemoLedger(
     restoreIndexes(db);
     // After the indexes are back: it looks up each account's creation transfer.
     history.rows += reconcileAccountBalances(db).rowsAdded;
+    reconcileStakes(db);
     // The accounts queries pick their index from sqlite_stat1; without it, balance and
     // public-key filters can fall back to a scan. The history tables get sampled statistics
     // (analysis_limit): exact ones would cost a full pass over millions of rows.
@@ -309,12 +307,11 @@ class GeneratorState {
     if (row.stakedNodeId < 0) return;
     const totals = row.declineReward === 1 ? this.#stakeTotals.notRewarded : this.#stakeTotals.rewarded;
     totals[row.stakedNodeId]! += BigInt(row.balance ?? 0);
-    const periods = Math.min(365, LAST_CLOSED_PERIOD - row.stakePeriodStart);
     const balance = Number(row.balance ?? 0);
     writer.stake({
       id: row.num,
       endStakePeriod: LAST_CLOSED_PERIOD,
-      pendingReward: row.declineReward === 1 ? 0 : Math.floor(balance * DAILY_REWARD_RATE * Math.max(0, periods)),
+      pendingReward: pendingRewardOf(balance, row.stakePeriodStart, row.declineReward === 1),
       stakedNodeIdStart: row.stakedNodeId,
       stakeTotalStart: row.balance ?? 0,
       timestampRangeLower: BigInt(LAST_CLOSED_PERIOD + 1) * 86_400_000_000_000n + 1n,

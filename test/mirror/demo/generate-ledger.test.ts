@@ -2,6 +2,7 @@ import { createPublicKey, sign, verify } from 'node:crypto';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, it } from 'vitest';
+import { NODE_COUNT } from '../../../main/mirror/demo/accounts.ts';
 import { isDemoLedgerCurrent } from '../../../main/mirror/demo/demo-meta.ts';
 import { HISTORY_TABLES } from '../../../main/mirror/demo/history-writer.ts';
 import { generateDemoLedger, type DemoLedgerStats } from '../../../main/mirror/demo/generate-ledger.ts';
@@ -146,6 +147,14 @@ describe('generateDemoLedger', () => {
     // What histories left short, the treasury sent in the account's creation.
     expect(count(`SELECT count(*) AS n FROM entity e JOIN crypto_transfer c ON c.consensus_timestamp = e.created_timestamp AND c.entity_id = 2
       WHERE e.type = 'ACCOUNT' AND e.num > 1000 AND c.amount < 0`)).toBeGreaterThan(ACCOUNTS / 10);
+    // Stakes follow the settled balances: each staker's stake is its balance, the network's the sum of its stakers'
+    // plus the nodes' own (a third of the demo's per-node maximum each).
+    expect(count('SELECT count(*) AS n FROM entity_stake s JOIN entity e ON e.id = s.id WHERE s.stake_total_start != e.balance')).toBe(0);
+    const stakes = db.prepare(`SELECT (SELECT stake_total FROM network_stake) AS network,
+      (SELECT sum(e.balance) FROM entity_stake s JOIN entity e ON e.id = s.id) AS stakers,
+      (SELECT count(*) FROM node_stake WHERE stake != stake_rewarded + stake_not_rewarded) AS inconsistent`).safeIntegers(true).get() as { network: bigint; stakers: bigint; inconsistent: bigint };
+    expect(stakes.inconsistent).toBe(0n);
+    expect(stakes.network - stakes.stakers).toBe(BigInt(NODE_COUNT) * (45_000_000_000_000_000n / BigInt(NODE_COUNT) / 3n));
     // The balance is as of the account's last transfer at the earliest.
     expect(count(`SELECT count(*) AS n FROM entity e WHERE e.type = 'ACCOUNT' AND e.num > 1000
       AND e.balance_timestamp < (SELECT max(consensus_timestamp) FROM crypto_transfer WHERE entity_id = e.id)`)).toBe(0);

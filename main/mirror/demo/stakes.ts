@@ -1,0 +1,46 @@
+import type { SqliteDatabase } from '../store/ledger-store.ts';
+import { DAY_SECONDS, DEMO_NOW_SECONDS } from './timeline.ts';
+
+/** Staking periods are UTC days; the latest closed one is yesterday. */
+export const LAST_CLOSED_PERIOD = Math.floor(DEMO_NOW_SECONDS / DAY_SECONDS) - 1;
+/** Roughly 2.5% a year, per day. */
+const DAILY_REWARD_RATE = 0.000068;
+
+/** The reward a node staker has earned since its stake period began (at most a year of it); nothing when it declines rewards. */
+export function pendingRewardOf(balance: number, stakePeriodStart: number, declineReward: boolean): number {
+  const periods = Math.min(365, LAST_CLOSED_PERIOD - stakePeriodStart);
+  return declineReward ? 0 : Math.floor(balance * DAILY_REWARD_RATE * Math.max(0, periods));
+}
+
+/**
+ * After the balances were settled against the history (reconcile-balances.ts): each node staker's
+ * stake and pending reward follow its settled balance, and the node and network stake totals move
+ * by as much, so the network's stake is still the sum of what its stakers hold.
+ */
+export function reconcileStakes(db: SqliteDatabase): void {
+  const stakers = db.prepare(`SELECT s.id, s.stake_total_start AS staked, s.staked_node_id_start AS node, e.balance, e.decline_reward AS declined,
+      e.stake_period_start AS periodStart
+    FROM entity_stake s JOIN entity e ON e.id = s.id WHERE e.balance IS NOT NULL`).safeIntegers(true)
+    .all() as Array<{ id: bigint; staked: bigint; node: bigint; balance: bigint; declined: bigint; periodStart: bigint }>;
+  const updateStaker = db.prepare('UPDATE entity_stake SET stake_total_start = ?, pending_reward = ? WHERE id = ?');
+  const updateNode = db.prepare(`UPDATE node_stake SET stake_rewarded = stake_rewarded + ?, stake_not_rewarded = stake_not_rewarded + ?,
+    stake = stake + ? WHERE node_id = ?`);
+  const updateNetwork = db.prepare('UPDATE network_stake SET stake_total = stake_total + ?');
+  const moved = new Map<bigint, { rewarded: bigint; notRewarded: bigint }>();
+  let total = 0n;
+  db.transaction(() => {
+    for (const staker of stakers) {
+      const change = staker.balance - staker.staked;
+      if (change === 0n) continue;
+      const declined = staker.declined === 1n;
+      updateStaker.run(staker.balance, pendingRewardOf(Number(staker.balance), Number(staker.periodStart), declined), staker.id);
+      const node = moved.get(staker.node) ?? { rewarded: 0n, notRewarded: 0n };
+      if (declined) node.notRewarded += change;
+      else node.rewarded += change;
+      moved.set(staker.node, node);
+      total += change;
+    }
+    for (const [node, { rewarded, notRewarded }] of moved) updateNode.run(rewarded, notRewarded, rewarded + notRewarded, node);
+    if (total !== 0n) updateNetwork.run(total);
+  })();
+}
