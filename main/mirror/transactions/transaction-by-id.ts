@@ -7,7 +7,7 @@ import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
 import { parseJsonLossless } from '../format/json-out.ts';
 import { validateQuery, type ParamRule } from '../query/query-filters.ts';
 import type { StatementCache } from '../query/statement-cache.ts';
-import { boundTimestamps, timestampsSql } from '../query/timestamps-sql.ts';
+import { boundTimestamps, timestampsSql, type TimestampsSql } from '../query/timestamps-sql.ts';
 import { nowNanos } from '../query/timestamp-range.ts';
 import { renderTransaction } from './render-transaction.ts';
 import { loadTransactionDetails } from './transaction-details.ts';
@@ -70,10 +70,7 @@ export function getTransactionById(statements: StatementCache, idOrHash: string,
     const matching = hashes.filter((h) => suffix.length === 0 || h.hash_suffix === null || h.hash_suffix.equals(suffix));
     if (matching.length === 0) return NOT_FOUND;
     const payer = matching[0]!.payer_account_id;
-    const [sql, candidates] = boundTimestamps(
-      timestampsSql((condition) => `SELECT consensus_timestamp FROM "transaction" WHERE ${condition} AND payer_account_id IS ?${extra} ORDER BY consensus_timestamp`),
-      matching.map((h) => h.consensus_timestamp),
-    );
+    const [sql, candidates] = boundTimestamps(hashCandidatesSql(extra), matching.map((h) => h.consensus_timestamp));
     timestamps = (statements.get(sql).all(candidates, payer === null ? null : sqlInt(payer), ...narrowParams) as Array<{ consensus_timestamp: bigint }>)
       .map((r) => r.consensus_timestamp);
   } else {
@@ -104,6 +101,19 @@ export function getTransactionById(statements: StatementCache, idOrHash: string,
   const body = { transactions: rows.map((row) => renderTransaction(row, outer)) };
   const short = lookup.kind === 'id' && scheduledText === undefined && isFreshSchedule(rows);
   return short ? { status: 200, body, cacheSeconds: SHORT_CACHE_SECONDS } : { status: 200, body };
+}
+
+// The hash lookup's candidate statements by their narrowing (none, nonce, scheduled, both): built
+// once each, not on every request (the StatementCache finds a statement by its whole text).
+const HASH_CANDIDATES = new Map<string, TimestampsSql>();
+
+function hashCandidatesSql(extra: string): TimestampsSql {
+  let sql = HASH_CANDIDATES.get(extra);
+  if (!sql) {
+    sql = timestampsSql((condition) => `SELECT consensus_timestamp FROM "transaction" WHERE ${condition} AND payer_account_id IS ?${extra} ORDER BY consensus_timestamp`);
+    HASH_CANDIDATES.set(extra, sql);
+  }
+  return sql;
 }
 
 function byTransactionId(statements: StatementCache, payer: bigint, validStart: bigint, extra: string, params: Array<number | bigint>): bigint[] {
