@@ -10,10 +10,19 @@ export interface Holding {
   account: number;
   token: number;
   treasury: number;
+  /** Units held (serials for an NFT collection): the planned balance, then as the history changes it. */
   balance: number;
   nft: boolean;
   /** When the account was associated with the token. */
   since: bigint;
+  /** Associated by a transfer rather than by a TOKEN_ASSOCIATE of its own. */
+  automatic: boolean;
+  /** When the treasury's distribution reached the holder (token-distribution.ts); null while it has not. */
+  fundedNs: bigint | null;
+  /** The balance's last change. */
+  changedNs: bigint;
+  /** Units the holder has sent back to the treasury. */
+  returned: number;
 }
 
 /** The staking reward account pays rewards out. */
@@ -31,8 +40,9 @@ function fee(typical: number, rng: Prng): number {
 /**
  * One account's transactions: its creation (funded by an earlier account, or a transfer to its
  * alias), then a few transfers, token transfers, allowances and associations spread over its
- * life, with staking reward payouts for node stakers. Amounts are small next to the balance the
- * account row shows, so nothing here suggests a negative balance.
+ * life, with staking reward payouts for node stakers. HBAR balances are settled against these
+ * transfers afterwards (reconcile-balances.ts); token transfers move the holdings' balances as
+ * they are written, starting from the treasury's distribution (token-distribution.ts).
  */
 export function writeAccountHistory(plan: AccountPlan, holdings: readonly Holding[], actors: ActorPool, writer: HistoryWriter, rng: Prng): void {
   const { row } = plan;
@@ -61,10 +71,14 @@ export function writeAccountHistory(plan: AccountPlan, holdings: readonly Holdin
       // A transaction touching a staker pays its pending reward.
       const reward = Math.max(1, Math.floor(balance * 0.000068 * rng.int(1, 30)));
       tx.transfers = [...(tx.transfers ?? []), [STAKING_REWARD_ACCOUNT, -reward], [row.num, reward]];
-      if (writeTransaction(writer, tx)) writer.insert('staking_reward_transfer', [row.num, reward, consensusNs, tx.payer]);
+      if (writeTransaction(writer, tx)) {
+        writer.insert('staking_reward_transfer', [row.num, reward, consensusNs, tx.payer]);
+        applyTokenTransfers(tx, holdings);
+      }
       continue;
     }
     const written = writeTransaction(writer, tx);
+    if (written) applyTokenTransfers(tx, holdings);
     if (written && tx.type === TX.APPROVE_ALLOWANCE && (tx.result ?? RESULT.SUCCESS) === RESULT.SUCCESS) writeAllowance(writer, row.num, holdings, actors, rng, consensusNs);
   }
   // Whatever the planned balance: the balances are settled against the history afterwards (reconcile-balances.ts).
@@ -98,9 +112,11 @@ function writeBatch(payer: number, key: Buffer, funder: number, balance: number,
 function activity(self: Actor, balance: number, holdings: readonly Holding[], actors: ActorPool, rng: Prng, consensusNs: bigint): DemoTx {
   const u = rng.next();
   const base = { consensusNs, payer: self.num };
-  const fungible = holdings.filter((h) => !h.nft && h.balance > 0);
+  // Only tokens the treasury has already sent the account: before that it holds none.
+  const fungible = holdings.filter((h) => !h.nft && h.balance > 0 && h.fundedNs !== null && h.fundedNs < consensusNs);
   if (u < 0.16 && fungible.length > 0) {
     const holding = rng.pick(fungible);
+    // At most a fifth of what it holds now, so the holding never goes below zero.
     const amount = Math.max(1, Math.floor(holding.balance * (0.01 + rng.next() * 0.2)));
     const toTreasury = rng.chance(0.5);
     return { ...base, type: TX.CRYPTO_TRANSFER, fee: fee(1_000_000, rng), memo: rng.pick(TRANSFER_MEMOS),
@@ -115,6 +131,19 @@ function activity(self: Actor, balance: number, holdings: readonly Holding[], ac
     transfers: to.num === self.num ? [] : [[self.num, -amount], [to.num, amount]] };
   if (u > 0.94) tx.result = rng.pick(FAILURES);
   return tx;
+}
+
+/** The holder's side of a written token transfer: its balance, and what it sent back to the treasury. */
+function applyTokenTransfers(tx: DemoTx, holdings: readonly Holding[]): void {
+  for (const [token, account, units] of tx.tokenTransfers ?? []) {
+    const holding = holdings.find((h) => h.token === token && h.account === account);
+    if (!holding) continue;
+    // A holder's amounts are its own balance's fractions: always safe integers.
+    const amount = Number(units);
+    holding.balance += amount;
+    holding.changedNs = tx.consensusNs;
+    if (amount < 0) holding.returned -= amount;
+  }
 }
 
 /** An HBAR allowance, and a token allowance when the owner holds a fungible token. */

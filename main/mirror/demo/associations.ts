@@ -1,9 +1,10 @@
 import { tokenBalance } from './balances.ts';
 import type { AccountPlan } from './accounts.ts';
 import type { Holding } from './account-history.ts';
-import type { LedgerWriter } from './ledger-writer.ts';
+import type { TokenAccountRow } from './ledger-writer.ts';
 import type { Prng } from './prng.ts';
-import { DEMO_NOW_SECONDS, recentSeconds, toNanos } from './timeline.ts';
+import { DEMO_NOW_SECONDS, toNanos } from './timeline.ts';
+import type { Association } from './token-distribution.ts';
 import type { DemoToken } from './tokens.ts';
 
 /** Enough associations to page past the API's 50-token cap in `balance.tokens`. */
@@ -21,14 +22,14 @@ function associationCount(plan: AccountPlan, rng: Prng): number {
 
 /**
  * Picks distinct tokens among those created before the account, favouring the oldest (the popular ones),
- * and writes the token_account rows. Each token's distributed supply is tracked so its total
- * supply can be settled at the end. Returns what the account holds (treasuries' own tokens aside).
+ * and plans their token_account rows with the balance each holding is to reach. The rows are written
+ * once the holdings' history is (settleAssociation), which may change their balances.
  */
-export function writeAssociations(plan: AccountPlan, tokens: readonly DemoToken[], writer: LedgerWriter, rng: Prng): Holding[] {
+export function planAssociations(plan: AccountPlan, tokens: readonly DemoToken[], rng: Prng): Association[] {
   const available = Math.min(plan.tokensAvailable, tokens.length);
   const count = Math.min(associationCount(plan, rng), available);
-  const holdings: Holding[] = [];
-  if (count === 0) return holdings;
+  const associations: Association[] = [];
+  if (count === 0) return associations;
   const chosen = new Set<number>();
   if (count > available / 2) {
     // Rejection sampling would crawl when picking most of the list: take a random window.
@@ -43,21 +44,17 @@ export function writeAssociations(plan: AccountPlan, tokens: readonly DemoToken[
     // A few relationships were dissociated later: the API must not list them.
     const associated = rng.chance(0.03) ? 0 : 1;
     const balance = associated === 1 ? tokenBalance(rng, token.decimals) : 0;
-    token.distributed += balance;
     const created = toNanos(createdSeconds, rng);
-    const balanceTimestamp = toNanos(recentSeconds(createdSeconds, rng), rng);
-    writer.tokenAccount({
-      accountId: plan.row.num,
-      tokenId: token.num,
-      associated,
-      automaticAssociation: rng.chance(0.2) ? 1 : 0,
-      balance,
-      balanceTimestamp: balanceTimestamp < created ? created : balanceTimestamp,
-      createdTimestamp: created,
-    });
-    if (associated === 1 && token.treasuryNum !== plan.row.num) {
-      holdings.push({ account: plan.row.num, token: token.num, treasury: token.treasuryNum, balance, nft: token.decimals === null, since: created });
-    }
+    const automatic = rng.chance(0.2);
+    const row: TokenAccountRow = {
+      accountId: plan.row.num, tokenId: token.num, associated, automaticAssociation: automatic ? 1 : 0, balance,
+      balanceTimestamp: created, createdTimestamp: created,
+    };
+    const holding: Holding | null = associated === 1 && token.treasuryNum !== plan.row.num ? {
+      account: plan.row.num, token: token.num, treasury: token.treasuryNum, balance, nft: token.decimals === null,
+      since: created, automatic, fundedNs: null, changedNs: created, returned: 0,
+    } : null;
+    associations.push({ row, holding });
   }
-  return holdings;
+  return associations;
 }

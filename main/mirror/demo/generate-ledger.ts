@@ -3,7 +3,7 @@ import { ed25519KeyBytes } from '../format/key.ts';
 import { LedgerStore, type SqliteDatabase } from '../store/ledger-store.ts';
 import { ActorPool, actorOf } from './actors.ts';
 import { applyKey, needsEcdsaKey, NODE_COUNT, planAccount, planContract, systemAccount, type AccountPlan } from './accounts.ts';
-import { writeAssociations } from './associations.ts';
+import { planAssociations } from './associations.ts';
 import { writeAccountHistory } from './account-history.ts';
 import { reconcileAccountBalances } from './reconcile-balances.ts';
 import { LAST_CLOSED_PERIOD, pendingRewardOf, reconcileStakes } from './stakes.ts';
@@ -22,6 +22,7 @@ import { DEMO_TABLES, LedgerWriter, type EntityRow } from './ledger-writer.ts';
 import { Prng } from './prng.ts';
 import { SharedKeys } from './shared-keys.ts';
 import { DEMO_NOW_SECONDS, HISTORY_SECONDS, toNanos } from './timeline.ts';
+import { distributeToHolder, settleAssociation } from './token-distribution.ts';
 import { planToken, settleToken, tokenEntityRow, type DemoToken } from './tokens.ts';
 
 export interface DemoLedgerOptions {
@@ -233,14 +234,17 @@ class GeneratorState {
       if (plan.row.type === 'CONTRACT') writeContractHistory(plan.row, plan.createdSeconds, this.#actors, this.#nonces, history, this.#historyRng);
       writer.entity(plan.row);
       this.#writeStake(plan, writer);
-      const holdings = writeAssociations(plan, this.#tokens, writer, this.#detailRng);
+      const associations = planAssociations(plan, this.#tokens, this.#detailRng);
+      const holdings = associations.flatMap((association) => association.holding ?? []);
       for (const holding of holdings) {
         if (holding.nft) writeNftHolding(holding, this.#tokenByNum.get(holding.token)!, this.#actors, history, this.#historyRng);
+        else distributeToHolder(holding, history, this.#historyRng);
       }
       if (plan.row.type === 'ACCOUNT') {
         writeAccountHistory(plan, holdings, this.#actors, history, this.#historyRng);
         if (plan.row.deleted === 0) this.#actors.add(actorOf(plan.row));
       }
+      for (const association of associations) writer.tokenAccount(settleAssociation(association, this.#tokenByNum.get(association.row.tokenId)!));
     }
     this.#sharedKeys.release();
   }
@@ -251,11 +255,13 @@ class GeneratorState {
       const supplyKey = ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(token.num, 1)));
       const { token: row, treasury } = settleToken(token, supplyKey, this.#detailRng);
       writer.token(row);
-      writeTransaction(history, { consensusNs: token.createdNs, payer: token.treasuryNum, type: TX.TOKEN_CREATE, fee: 1_000_000_000, entityId: token.num });
+      // A fungible token's initial supply is minted to its treasury by the creation itself.
+      const minted = token.decimals === null ? [] : [[token.num, token.treasuryNum, row.initialSupply] as const];
+      writeTransaction(history, { consensusNs: token.createdNs, payer: token.treasuryNum, type: TX.TOKEN_CREATE, fee: 1_000_000_000, entityId: token.num, tokenTransfers: minted });
       if (token.decimals === null) writeTreasuryNfts(token, Number(treasury), history, this.#historyRng);
       writer.tokenAccount({
         accountId: token.treasuryNum, tokenId: token.num, associated: 1, automaticAssociation: 0, balance: treasury,
-        balanceTimestamp: token.createdNs, createdTimestamp: token.createdNs,
+        balanceTimestamp: token.movedNs, createdTimestamp: token.createdNs,
       });
     }
     writeNetwork(history, this.#stakeTotals);

@@ -39,7 +39,12 @@ export function writeNftHolding(holding: Holding, token: DemoToken, actors: Acto
   if (holding.balance <= 0) return;
   const minted = holding.since + BigInt(rng.int(1, 600)) * MINUTE_NANOS;
   const sent = minted + BigInt(rng.int(1, 120)) * MINUTE_NANOS + 17n;
-  if (sent >= NOW_NANOS) return;
+  // Too late to mint before "now": the account holds none of the collection.
+  if (sent >= NOW_NANOS) {
+    holding.balance = 0;
+    return;
+  }
+  holding.changedNs = sent;
   const serials = nextSerials(token, holding.balance);
   for (let i = 0; i < serials.length; i += 10) {
     const batch = serials.slice(i, i + 10);

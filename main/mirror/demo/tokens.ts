@@ -15,6 +15,10 @@ export interface DemoToken {
   treasuryNum: number;
   /** Sum of the balances handed out to holders so far (token units). */
   distributed: number;
+  /** Units holders sent back to the treasury over their history: the treasury's reserve covers them. */
+  returned: number;
+  /** The latest transfer between the treasury and a holder: the treasury's balance is as of then. */
+  movedNs: bigint;
   /** NFT collections: serial numbers minted so far. */
   serials: number;
 }
@@ -42,6 +46,8 @@ export function planToken(rng: Prng, num: number, createdNs: bigint, treasuryNum
     createdNs,
     treasuryNum,
     distributed: 0,
+    returned: 0,
+    movedNs: createdNs,
     serials: 0,
   };
 }
@@ -60,12 +66,14 @@ const INT64_MAX = 9_223_372_036_854_775_807n;
 
 /**
  * The token row and its treasury's balance, once every holder has been written: the
- * treasury keeps a reserve on top of what was handed out, so supplies add up.
+ * treasury keeps a reserve on top of what was handed out, so supplies add up. A fungible
+ * token's whole supply is minted to the treasury at creation (initial_supply).
  */
 export function settleToken(token: DemoToken, supplyKey: Buffer, rng: Prng): { token: TokenRow; treasury: number | bigint } {
   const nft = token.decimals === null;
   const decimals = token.decimals ?? 0;
-  const treasury = nft ? rng.int(0, 50) : Math.round(Math.max(token.distributed * 0.4, 10 ** (decimals + 6)));
+  // At least what holders sent back: distributions and their receipts never overdraw the treasury on the way.
+  const treasury = nft ? rng.int(0, 50) : Math.round(Math.max(token.distributed * 0.4, token.returned, 10 ** (decimals + 6)));
   const total = sqlInteger(token.distributed + treasury);
   return {
     treasury,

@@ -30,7 +30,8 @@ export interface DemoTx {
   memo?: string;
   /** HBAR movements besides the fee (summing to zero), applied only when the transaction succeeds. */
   transfers?: ReadonlyArray<readonly [account: number, amount: number]>;
-  tokenTransfers?: ReadonlyArray<readonly [token: number, account: number, amount: number]>;
+  /** Token units moved (a bigint where a mint passes 2^53), applied only when the transaction succeeds. */
+  tokenTransfers?: ReadonlyArray<readonly [token: number, account: number, amount: number | bigint]>;
   nftTransfers?: ReadonlyArray<{ token: number; serial: number; sender: number | null; receiver: number | null }>;
   scheduled?: boolean;
   /** Seconds before consensus the transaction id's valid start lies (default: derived from the timestamp). */

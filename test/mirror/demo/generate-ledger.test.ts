@@ -133,6 +133,33 @@ describe('generateDemoLedger', () => {
     expect(count('SELECT count(*) AS n FROM token t WHERE t.total_supply < (SELECT sum(balance) FROM token_account WHERE token_id = t.token_id)')).toBe(0);
   });
 
+  it("makes every token balance the sum of the holder's token transfers, from its distribution on and never negative", () => {
+    const fungible = "(SELECT token_id FROM token WHERE type = 'FUNGIBLE_COMMON')";
+    const held = count(`SELECT count(*) AS n FROM token_account WHERE balance > 0 AND token_id IN ${fungible}`);
+    expect(held).toBeGreaterThan(ACCOUNTS / 10);
+    const mismatched = db.prepare(`SELECT ta.account_id, ta.token_id, ta.balance, (SELECT sum(amount) FROM token_transfer tt
+      WHERE tt.token_id = ta.token_id AND tt.account_id = ta.account_id) AS total FROM token_account ta
+      WHERE ta.token_id IN ${fungible} AND ta.balance IS NOT (SELECT coalesce(sum(amount), 0) FROM token_transfer tt
+      WHERE tt.token_id = ta.token_id AND tt.account_id = ta.account_id) LIMIT 5`).all();
+    expect(mismatched).toEqual([]);
+    // The whole supply: minted to the treasury at creation, then only moved, so every holder's balance sums to it.
+    expect(count(`SELECT count(*) AS n FROM token t WHERE t.type = 'FUNGIBLE_COMMON'
+      AND t.total_supply != (SELECT sum(balance) FROM token_account WHERE token_id = t.token_id)`)).toBe(0);
+    expect(count(`SELECT count(*) AS n FROM (SELECT tt.consensus_timestamp, tt.token_id FROM token_transfer tt
+      GROUP BY tt.consensus_timestamp, tt.token_id HAVING sum(tt.amount) != 0) moved
+      WHERE moved.consensus_timestamp != (SELECT created_timestamp FROM token WHERE token_id = moved.token_id)`)).toBe(0);
+    expect(count(`SELECT count(*) AS n FROM (SELECT sum(amount) OVER (PARTITION BY token_id, account_id ORDER BY consensus_timestamp) AS running
+      FROM token_transfer) WHERE running < 0`)).toBe(0);
+    // Nothing moves before the account is associated, and the balance is as of its last change at the earliest.
+    expect(count(`SELECT count(*) AS n FROM token_transfer tt JOIN token_account ta ON ta.token_id = tt.token_id AND ta.account_id = tt.account_id
+      WHERE tt.consensus_timestamp < ta.created_timestamp`)).toBe(0);
+    expect(count(`SELECT count(*) AS n FROM token_account ta WHERE ta.balance_timestamp < (SELECT max(consensus_timestamp)
+      FROM token_transfer tt WHERE tt.token_id = ta.token_id AND tt.account_id = ta.account_id)`)).toBe(0);
+    // An NFT holder's balance counts the serials it owns.
+    expect(count(`SELECT count(*) AS n FROM token_account ta WHERE ta.token_id NOT IN ${fungible}
+      AND ta.balance != (SELECT count(*) FROM nft WHERE nft.token_id = ta.token_id AND nft.account_id = ta.account_id AND nft.deleted = 0)`)).toBe(0);
+  });
+
   it("makes every user account's HBAR balance the sum of its transfers, never negative on the way, every transaction balanced", () => {
     const users = count("SELECT count(*) AS n FROM entity WHERE type = 'ACCOUNT' AND num > 1000");
     const mismatched = db.prepare(`SELECT e.num, e.balance, (SELECT sum(amount) FROM crypto_transfer WHERE entity_id = e.id) AS total
