@@ -13,9 +13,24 @@ async function mirror<T>(serve: ServeInstance, path: string): Promise<T> {
 
 interface Tx {
   transaction_id: string; transaction_hash: string; name: string; result: string; entity_id: string | null; nonce: number; node: string | null;
-  transfers: Array<{ account: string; amount: number }>; token_transfers: unknown[];
+  transfers: Array<{ account: string; amount: number }>; token_transfers: Array<{ token_id: string; account: string; amount: number }>;
+  nft_transfers?: Array<{ token_id: string; sender_account_id: string | null; receiver_account_id: string | null }>;
 }
-interface Account { account: string; evm_address: string | null; balance: { tokens: Array<{ token_id: string }> } | null }
+interface Account { account: string; evm_address: string | null; balance: { tokens: Array<{ token_id: string; balance: number }> } | null }
+
+/** `token:amount` per token an account's holdings changed by in each transaction, as the history's Change column lists them. */
+function tokenChangesOf(transactions: readonly Tx[], account: string): string[] {
+  return transactions.flatMap((tx) => {
+    const sums = new Map<string, bigint>();
+    const add = (token: string, amount: bigint) => sums.set(token, (sums.get(token) ?? 0n) + amount);
+    for (const t of tx.token_transfers ?? []) if (t.account === account) add(t.token_id, BigInt(t.amount));
+    for (const n of tx.nft_transfers ?? []) {
+      if (n.receiver_account_id === account) add(n.token_id, 1n);
+      if (n.sender_account_id === account) add(n.token_id, -1n);
+    }
+    return [...sums].filter(([, amount]) => amount !== 0n).map(([token, amount]) => `${token}:${amount}`);
+  });
+}
 
 async function search(page: Page, text: string): Promise<void> {
   const box = page.getByTestId('search-input');
@@ -28,7 +43,7 @@ const base64ToHex = (text: string): string => Buffer.from(text, 'base64').toStri
 test.describe('ledger explorer', () => {
   test('search opens an account page whose tabs load what the API holds', async ({ page, openApp, serve }) => {
     const { accounts } = await mirror<{ accounts: Account[] }>(serve, '/api/v1/accounts?account.id=gt:0.0.1000&limit=100');
-    const account = accounts.find((a) => (a.balance?.tokens.length ?? 0) > 0) ?? accounts[0]!;
+    const account = accounts.find((a) => a.balance?.tokens.some((t) => t.balance > 0)) ?? accounts[0]!;
     await openApp();
     await search(page, account.account.split('.')[2]!);
     await expect(page).toHaveURL(new RegExp(`#/account\\?id=${account.account.replaceAll('.', '\\.')}$`));
@@ -37,6 +52,8 @@ test.describe('ledger explorer', () => {
     const tokens = await mirror<{ tokens: unknown[] }>(serve, `/api/v1/accounts/${account.account}/tokens?limit=25`);
     await expect(detail.getByTestId('account-tokens')).toHaveAttribute('data-status', 'ready');
     await expect(detail.getByTestId('account-tokens').locator('a[data-kind="token"]')).toHaveCount(tokens.tokens.length);
+    // Names come from the token list, asked for all the tab's tokens at once.
+    await expect(detail.getByTestId('token-name')).toHaveCount(tokens.tokens.length);
     await screenshot(page, 'explorer-01-account-page');
 
     const nfts = await mirror<{ nfts: unknown[] }>(serve, `/api/v1/accounts/${account.account}/nfts?limit=25`);
@@ -62,6 +79,14 @@ test.describe('ledger explorer', () => {
     const changes = txs.transactions.map((tx) => (tx.transfers ?? []).filter((t) => t.account === account.account).reduce((sum, t) => sum + BigInt(t.amount), 0n).toString());
     await expect(list.getByTestId('hbar-change')).toHaveCount(changes.length);
     expect(await list.getByTestId('hbar-change').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-amount')))).toEqual(changes);
+    // And its token changes: the demo's holders get their tokens from the treasury, so there is at least one.
+    const tokenChanges = tokenChangesOf(txs.transactions, account.account);
+    expect(tokenChanges.length).toBeGreaterThan(0);
+    await expect(list.getByTestId('token-change')).toHaveCount(tokenChanges.length);
+    expect(await list.getByTestId('token-change').evaluateAll((cells) => cells.map((cell) => `${cell.getAttribute('data-token')}:${cell.getAttribute('data-amount')}`))).toEqual(tokenChanges);
+    const firstToken = tokenChanges[0]!.split(':')[0]!;
+    const { symbol } = await mirror<{ symbol: string }>(serve, `/api/v1/tokens/${firstToken}`);
+    await expect(list.getByTestId('token-change').first().locator('a[data-kind="token"]')).toHaveText(symbol);
     await screenshot(page, 'explorer-02-account-transactions');
 
     // The tab is part of the address: reload keeps it.

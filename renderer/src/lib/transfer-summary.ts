@@ -67,3 +67,30 @@ export function summarizeTransfers(tx: Movable): TransferSummary | null {
 export function netHbarChange(tx: Pick<Transaction, 'transfers'>, account: string): bigint {
   return (tx.transfers ?? []).reduce((sum, t) => (t.account === account ? sum + big(t.amount) : sum), 0n);
 }
+
+export interface TokenChange {
+  token: string;
+  /** Units of a fungible token (smallest unit), or serials for an NFT collection. */
+  amount: bigint;
+  nft: boolean;
+}
+
+/**
+ * How `account`'s token holdings changed in the transaction, in the order the tokens first appear:
+ * fungible amounts summed per token, NFT serials counted in (+1) and out (-1); tokens whose
+ * movements cancel out are left out.
+ */
+export function netTokenChanges(tx: Partial<Pick<Transaction, 'token_transfers' | 'nft_transfers'>>, account: string): TokenChange[] {
+  const changes = new Map<string, TokenChange>();
+  const add = (token: string, amount: bigint, nft: boolean): void => {
+    const change = changes.get(token) ?? { token, amount: 0n, nft };
+    change.amount += amount;
+    changes.set(token, change);
+  };
+  for (const transfer of tx.token_transfers ?? []) if (transfer.account === account) add(transfer.token_id, big(transfer.amount), false);
+  for (const transfer of tx.nft_transfers ?? []) {
+    if (transfer.receiver_account_id === account) add(transfer.token_id, 1n, true);
+    if (transfer.sender_account_id === account) add(transfer.token_id, -1n, true);
+  }
+  return [...changes.values()].filter((change) => change.amount !== 0n);
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../renderer/src/lib/ledger-types.ts';
-import { netHbarChange, summarizeTransfers } from '../../../renderer/src/lib/transfer-summary.ts';
+import { netHbarChange, netTokenChanges, summarizeTransfers } from '../../../renderer/src/lib/transfer-summary.ts';
 
 const SPECS = path.resolve('../shared/conformance/mirror/specs/transactions');
 
@@ -58,5 +58,31 @@ describe('netHbarChange', () => {
     expect(netHbarChange(tx, '0.0.10')).toBe(-100n);
     expect(netHbarChange(tx, '0.0.9')).toBe(80n);
     expect(netHbarChange(tx, '0.0.12345')).toBe(0n);
+  });
+});
+
+describe('netTokenChanges', () => {
+  it('counts a serial sent out of the account, as in a reference answer (0.0.2001 sends one of 0.0.1500, no receiver)', () => {
+    const tx = referenceTransaction('account-id-only-nft-transfers.json', '0.0.8-1234567890-000000020');
+    expect(netTokenChanges(tx, '0.0.2001')).toEqual([{ token: '0.0.1500', amount: -1n, nft: true }]);
+    expect(netTokenChanges(tx, '0.0.8')).toEqual([]);
+  });
+
+  it('leaves out tokens whose movements cancel, and other accounts', () => {
+    const tx = {
+      token_transfers: [
+        { token_id: '0.0.50', account: '0.0.7', amount: -40 }, { token_id: '0.0.50', account: '0.0.8', amount: 40 },
+        { token_id: '0.0.51', account: '0.0.7', amount: 5 }, { token_id: '0.0.51', account: '0.0.7', amount: -5 },
+        { token_id: '0.0.52', account: '0.0.7', amount: 9007199254740993n },
+      ],
+      nft_transfers: [{ token_id: '0.0.60', serial_number: 1, sender_account_id: '0.0.9', receiver_account_id: '0.0.7' }],
+    };
+    expect(netTokenChanges(tx, '0.0.7')).toEqual([
+      { token: '0.0.50', amount: -40n, nft: false },
+      { token: '0.0.52', amount: 9007199254740993n, nft: false },
+      { token: '0.0.60', amount: 1n, nft: true },
+    ]);
+    expect(netTokenChanges(tx, '0.0.9')).toEqual([{ token: '0.0.60', amount: -1n, nft: true }]);
+    expect(netTokenChanges({}, '0.0.7')).toEqual([]);
   });
 });
