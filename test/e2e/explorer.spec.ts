@@ -213,6 +213,23 @@ test.describe('ledger explorer', () => {
     await screenshot(page, 'explorer-14-nft-collection-rows');
   });
 
+  test('token transfer amounts show in whole tokens with the symbol, by the token\'s decimals', async ({ page, openApp, serve }) => {
+    const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=CRYPTOTRANSFER&limit=100');
+    const moved = transactions.find((t) => t.token_transfers.length > 0);
+    test.skip(!moved, 'the demo has no token transfers');
+    const first = moved!.token_transfers[0]!;
+    const token = await mirror<{ symbol: string; decimals: string }>(serve, `/api/v1/tokens/${first.token_id}`);
+    const units = BigInt(first.amount);
+    const places = Number(token.decimals);
+    const digits = (units < 0n ? -units : units).toString().padStart(places + 1, '0');
+    const whole = BigInt(digits.slice(0, digits.length - places)).toLocaleString('en-US');
+    const expected = `${units < 0n ? '-' : ''}${whole}${places > 0 ? `.${digits.slice(digits.length - places)}` : ''}`;
+    await openApp(`#/transaction?id=${moved!.transaction_id}`);
+    const amount = page.getByTestId('token-transfer-amount').first();
+    await expect(amount.locator('a[data-kind="token"]')).toHaveText(token.symbol);
+    await expect(amount.locator('span.mono')).toHaveText(expected);
+  });
+
   test('a memo shows as decoded text', async ({ page, openApp, serve }) => {
     const { transactions } = await mirror<{ transactions: Array<Tx & { memo_base64: string }> }>(serve, '/api/v1/transactions?transactiontype=CRYPTOTRANSFER&limit=100');
     const withMemo = transactions.find((t) => t.memo_base64);
