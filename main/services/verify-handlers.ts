@@ -8,6 +8,7 @@ import { DEMO_CHAIN_ID } from '../verify/start-verify-api.ts';
 import type { VerifyService } from '../verify/verify-service.ts';
 import type { ApiEventBus } from './event-bus.ts';
 import type { ProfileSession } from './profile-session.ts';
+import { contractAddressAliases } from './contract-address-aliases.ts';
 import { contractSuggestions } from './verify-suggestions.ts';
 import { AppVerifySession } from './verify-app-session.ts';
 
@@ -59,7 +60,11 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): Pick<ApiHandlers,
     'verify/files/add': ({ files }) => appSession().addFiles(profile(), files),
     'verify/contracts/verify': ({ contracts }) => appSession().verify(profile(), contracts),
     'verify/check': ({ address, chainId }) => {
-      const records = service().repository.byAddress(address).filter((r) => chainId === undefined || r.chainId === chainId);
+      // Under any address the open profile's mirror knows the contract by (long-zero or its own EVM address).
+      const repository = service().repository;
+      const records = contractAddressAliases(deps.session().store.db, address)
+        .flatMap((alias) => repository.byAddress(alias))
+        .filter((r) => chainId === undefined || r.chainId === chainId);
       return {
         address,
         verified: records.map((r) => ({

@@ -123,6 +123,12 @@ describe('verify/* channels', () => {
     // With the ABI of its metadata, which names the functions its results call.
     expect(check.verified[0]).toMatchObject({ abi: [{ type: 'function', name: 'retrieve', inputs: [] }, { type: 'function', name: 'store', inputs: [{ type: 'uint256' }] }] });
     expect((await call<{ verified: unknown[] }>('verify/check', { address: deployment.address, chainId: '296' })).verified).toEqual([]);
+    // The contract (0.0.1001) by its long-zero address, as a contract result's `to` names it, finds the same record;
+    // 0.0.1002's does not.
+    const longZero = `0x${'0'.repeat(37)}3e9`;
+    const byLongZero = await call<{ address: string; verified: Array<{ status: string; name: string }> }>('verify/check', { address: longZero });
+    expect(byLongZero).toMatchObject({ address: longZero, verified: [{ status: 'perfect', name: 'Storage' }] });
+    expect((await call<{ verified: unknown[] }>('verify/check', { address: `0x${'0'.repeat(37)}3ea` })).verified).toEqual([]);
 
     // Again: answered from the repository, no compile.
     const compiles = service.compiler.compiles;

@@ -25,7 +25,7 @@ interface TokenListBody { tokens?: Array<{ token_id?: unknown; name?: unknown; s
 export class TokenDirectory {
   readonly #read: (path: string) => Promise<ApiResult<unknown>>;
   readonly #known = new Observable<ReadonlyMap<string, TokenSummary>>(new Map());
-  /** Ids asked for once already (answered, missing or failed): none is asked twice. */
+  /** Ids asked for already (answered or missing): none is asked twice. A failed request forgets its ids, so a later want asks again. */
   readonly #asked = new Set<string>();
   #queued: string[] = [];
 
@@ -64,12 +64,15 @@ export class TokenDirectory {
     let result: ApiResult<unknown>;
     try {
       result = await this.#read(`/api/v1/tokens?${query.toString()}`);
-    } catch {
+    } catch (error) {
+      result = { ok: false, error: { code: 'unavailable', message: String(error), details: [] } };
+    }
+    // A failed lookup leaves the ids unnamed for now: the screens show the bare id and raw units, which are still right.
+    if (!result.ok) {
+      for (const id of ids) this.#asked.delete(id);
       return;
     }
-    // A failed lookup leaves the ids unnamed: the screens show the bare id, which is still right.
-    if (!result.ok) return;
-    const found = summariesOf(result.value as TokenListBody);
+    const found = summariesOf(result.value);
     if (found.length === 0) return;
     const next = new Map(this.#known.value);
     for (const summary of found) next.set(summary.id, summary);
@@ -77,9 +80,12 @@ export class TokenDirectory {
   }
 }
 
-function summariesOf(body: TokenListBody): TokenSummary[] {
-  return (body.tokens ?? []).flatMap((token) => {
-    if (typeof token.token_id !== 'string') return [];
+/** The tokens of a token list answer; anything not shaped like one gives none. */
+function summariesOf(body: unknown): TokenSummary[] {
+  const tokens = (body as TokenListBody | null)?.tokens;
+  if (!Array.isArray(tokens)) return [];
+  return tokens.flatMap((token) => {
+    if (typeof token !== 'object' || token === null || typeof token.token_id !== 'string') return [];
     const nft = token.type === 'NON_FUNGIBLE_UNIQUE';
     const decimals = Number(token.decimals);
     return [{

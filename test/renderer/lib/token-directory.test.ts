@@ -69,13 +69,28 @@ describe('TokenDirectory', () => {
     expect(ids.every((id) => directory.get(id)?.decimals === 2)).toBe(true);
   });
 
-  it('leaves ids unnamed when the mirror cannot answer, without throwing', async () => {
-    const directory = new TokenDirectory(async () => ({ ok: false, error: { code: 'unavailable', message: 'down', details: [] } }));
+  it('leaves ids unnamed when the mirror cannot answer or answers nonsense, and asks again later', async () => {
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+    let down = true;
+    const { read, asked } = reader();
+    const directory = new TokenDirectory(async (path) => (down ? { ok: false, error: { code: 'unavailable', message: 'down', details: [] } } : read(path)));
     directory.want(['0.0.5001']);
+    await settle();
+    expect(directory.get('0.0.5001')).toBeUndefined();
+    down = false;
+    directory.want(['0.0.5001']);
+    await settle();
+    expect(asked).toHaveLength(1);
+    expect(directory.get('0.0.5001')?.symbol).toBe('AMBC');
+
     const broken = new TokenDirectory(async () => { throw new Error('transport gone'); });
     broken.want(['0.0.5001']);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(directory.get('0.0.5001')).toBeUndefined();
+    for (const body of [null, 'text', { tokens: 'x' }, { tokens: [null, 7, { token_id: 5 }] }]) {
+      const odd = new TokenDirectory(async () => ({ ok: true, value: body }));
+      odd.want(['0.0.5001']);
+      await settle();
+      expect(odd.get('0.0.5001')).toBeUndefined();
+    }
     expect(broken.get('0.0.5001')).toBeUndefined();
   });
 });
