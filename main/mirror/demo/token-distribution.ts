@@ -12,7 +12,7 @@ const NOW_NANOS = BigInt(DEMO_NOW_SECONDS) * 1_000_000_000n;
 const TIMESTAMP_ATTEMPTS = 8;
 const DISTRIBUTION_MEMOS = ['', '', 'airdrop', 'distribution', 'welcome bonus', 'vesting'];
 
-/** One token relationship as writeAssociations planned it: the row, and the holding its history changes. */
+/** One token relationship as planAssociations planned it: the row, and the holding its history changes. */
 export interface Association {
   row: TokenAccountRow;
   /** Null for a relationship with no history (dissociated, or the account is the token's treasury). */

@@ -39,8 +39,9 @@ export class LedgerStore {
     // random pages of several indexes, and each read() was a system call and a copy. The most
     // the prebuilt SQLite allows (SQLITE_MAX_MMAP_SIZE, just under 2 GiB), up from 256 MiB:
     // an account with its latest transactions took 0.78 and 0.83 of the server CPU per request
-    // in two interleaved A/B runs over 200,000 accounts (small lookups: within the noise). Mapped pages are the OS page cache's own (file-backed, shared,
-    // reclaimable), though they count in the process's resident size.
+    // in two interleaved A/B runs over 200,000 accounts (small lookups: within the noise).
+    // Mapped pages are the OS page cache's own (file-backed, shared, reclaimable), though they
+    // count in the process's resident size.
     this.db.pragma(`mmap_size = ${MAX_MMAP_BYTES}`);
   }
 
