@@ -12,7 +12,7 @@ async function mirror<T>(serve: ServeInstance, path: string): Promise<T> {
 }
 
 interface Tx {
-  transaction_id: string; transaction_hash: string; name: string; result: string; entity_id: string | null; nonce: number; node: string | null;
+  transaction_id: string; transaction_hash: string; consensus_timestamp: string; name: string; result: string; entity_id: string | null; nonce: number; node: string | null;
   transfers: Array<{ account: string; amount: number }>; token_transfers: Array<{ token_id: string; account: string; amount: number }>;
   nft_transfers?: Array<{ token_id: string; sender_account_id: string | null; receiver_account_id: string | null }>;
 }
@@ -279,6 +279,19 @@ test.describe('ledger explorer', () => {
     const row = page.getByTestId('transaction-row').filter({ has: page.locator('a[data-kind="transaction"]', { hasText: plain.transaction_id }) });
     await expect(row.getByTestId('transfer-summary')).toHaveAttribute('data-amount', String(receiver.amount));
     await expect(row.getByTestId('transfer-summary').locator('a[data-kind="account"]')).toHaveText([payer, receiver.account]);
+    // Where only tokens moved (the demo's distributions), the row says who sent whom how much of which token.
+    const { transactions: recent } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=cryptotransfer&result=success&limit=100');
+    const tokenOnly = recent.find((tx) => tx.transfers.length <= 3 && tx.token_transfers.length === 2);
+    expect(tokenOnly, 'a transfer of tokens only among the latest 100').toBeDefined();
+    const [from, to] = [...tokenOnly!.token_transfers].sort((a, b) => a.amount - b.amount);
+    const { symbol } = await mirror<{ symbol: string }>(serve, `/api/v1/tokens/${to!.token_id}`);
+    await openApp(`#/transactions?transactiontype=CRYPTOTRANSFER&result=success&account.id=${to!.account}&timestamp=${tokenOnly!.consensus_timestamp}`);
+    const tokenRow = page.getByTestId('transaction-row').filter({ has: page.locator('a[data-kind="transaction"]', { hasText: tokenOnly!.transaction_id }) });
+    const cell = tokenRow.getByTestId('transfer-summary');
+    await expect(cell).toHaveAttribute('data-token', to!.token_id);
+    await expect(cell).toHaveAttribute('data-amount', String(to!.amount));
+    await expect(cell.locator('a[data-kind="account"]')).toHaveText([from!.account, to!.account]);
+    await expect(cell.locator('a[data-kind="token"]')).toHaveText(symbol);
     await openApp('#/transactions');
     await page.getByLabel('Transaction type').selectOption(name);
     await page.getByLabel('Result').selectOption('success');

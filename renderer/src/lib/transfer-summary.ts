@@ -94,3 +94,53 @@ export function netTokenChanges(tx: Partial<Pick<Transaction, 'token_transfers' 
   }
   return [...changes.values()].filter((change) => change.amount !== 0n);
 }
+
+export interface TokenTransferSummary {
+  /** The first token the transaction moved. */
+  token: string;
+  nft: boolean;
+  /** Accounts whose holding of it went down, largest first (an NFT's senders, a mint has none). */
+  senders: string[];
+  /** Accounts whose holding of it went up, largest first. */
+  receivers: string[];
+  /** Units the receivers got together (serials for an NFT collection). */
+  amount: bigint;
+  /** Other tokens moved beside it. */
+  otherTokens: number;
+}
+
+/**
+ * The first token a transaction moved, for a list row where no HBAR moved but the fee: who sent it,
+ * who received it and how much (fungible tokens first, then NFTs, in the answer's order); null
+ * when it moved no token.
+ */
+export function summarizeTokenTransfers(tx: Partial<Pick<Transaction, 'token_transfers' | 'nft_transfers'>>): TokenTransferSummary | null {
+  const fungible = tx.token_transfers ?? [];
+  const nfts = tx.nft_transfers ?? [];
+  const tokens = new Set([...fungible.map((t) => t.token_id), ...nfts.map((t) => t.token_id)]);
+  const token = fungible[0]?.token_id ?? nfts[0]?.token_id;
+  if (token === undefined) return null;
+  const nft = fungible[0] === undefined;
+  const net = new Map<string, bigint>();
+  const add = (account: string | null, amount: bigint): void => {
+    if (account) net.set(account, (net.get(account) ?? 0n) + amount);
+  };
+  if (nft) {
+    for (const t of nfts) if (t.token_id === token) { add(t.sender_account_id, -1n); add(t.receiver_account_id, 1n); }
+  } else {
+    for (const t of fungible) if (t.token_id === token) add(t.account, big(t.amount));
+  }
+  const byMagnitude = ([, a]: [string, bigint], [, b]: [string, bigint]): number => {
+    const difference = (b < 0n ? -b : b) - (a < 0n ? -a : a);
+    return difference > 0n ? 1 : difference < 0n ? -1 : 0;
+  };
+  const moved = [...net].filter(([, amount]) => amount !== 0n).sort(byMagnitude);
+  const received = moved.filter(([, amount]) => amount > 0n);
+  return {
+    token, nft,
+    senders: moved.filter(([, amount]) => amount < 0n).map(([account]) => account),
+    receivers: received.map(([account]) => account),
+    amount: received.reduce((sum, [, amount]) => sum + amount, 0n),
+    otherTokens: tokens.size - 1,
+  };
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../renderer/src/lib/ledger-types.ts';
-import { netHbarChange, netTokenChanges, summarizeTransfers } from '../../../renderer/src/lib/transfer-summary.ts';
+import { netHbarChange, netTokenChanges, summarizeTokenTransfers, summarizeTransfers } from '../../../renderer/src/lib/transfer-summary.ts';
 
 const SPECS = path.resolve('../shared/conformance/mirror/specs/transactions');
 
@@ -84,5 +84,26 @@ describe('netTokenChanges', () => {
     ]);
     expect(netTokenChanges(tx, '0.0.9')).toEqual([{ token: '0.0.60', amount: -1n, nft: true }]);
     expect(netTokenChanges({}, '0.0.7')).toEqual([]);
+  });
+});
+
+describe('summarizeTokenTransfers', () => {
+  it('names the first token moved, its senders and receivers by size, and what the receivers got', () => {
+    const tx = {
+      token_transfers: [
+        { token_id: '0.0.50', account: '0.0.7', amount: -40 }, { token_id: '0.0.50', account: '0.0.8', amount: 30 },
+        { token_id: '0.0.50', account: '0.0.9', amount: 10 }, { token_id: '0.0.51', account: '0.0.7', amount: -1 }, { token_id: '0.0.51', account: '0.0.8', amount: 1 },
+      ],
+      nft_transfers: [{ token_id: '0.0.60', serial_number: 1, sender_account_id: '0.0.9', receiver_account_id: '0.0.7' }],
+    };
+    expect(summarizeTokenTransfers(tx)).toEqual({ token: '0.0.50', nft: false, senders: ['0.0.7'], receivers: ['0.0.8', '0.0.9'], amount: 40n, otherTokens: 2 });
+  });
+
+  it("counts an NFT collection's serials, a mint without a sender (reference answer: a burn without a receiver)", () => {
+    const mint = { nft_transfers: [1, 2, 3].map((serial) => ({ token_id: '0.0.60', serial_number: serial, sender_account_id: null, receiver_account_id: '0.0.7' })) };
+    expect(summarizeTokenTransfers(mint)).toEqual({ token: '0.0.60', nft: true, senders: [], receivers: ['0.0.7'], amount: 3n, otherTokens: 0 });
+    const burn = referenceTransaction('account-id-only-nft-transfers.json', '0.0.8-1234567890-000000020');
+    expect(summarizeTokenTransfers(burn)).toEqual({ token: '0.0.1500', nft: true, senders: ['0.0.2001'], receivers: [], amount: 0n, otherTokens: 0 });
+    expect(summarizeTokenTransfers({ token_transfers: [], nft_transfers: [] })).toBeNull();
   });
 });
