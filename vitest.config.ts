@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**', 'test/e2e-electron/**', 'node_modules/**'],
+    // One temporary folder per run, removed at its end (test/global-temp-dir.ts).
+    globalSetup: ['test/global-temp-dir.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
