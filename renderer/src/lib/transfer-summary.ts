@@ -50,17 +50,22 @@ export function summarizeTransfers(tx: Movable): TransferSummary | null {
   const payerNet = net.get(payer);
   if (payerNet !== undefined && payerNet < 0n) net.set(payer, payerNet + feeCredited < 0n ? payerNet + feeCredited : 0n);
 
-  const moved = [...net].filter(([, amount]) => amount !== 0n);
+  const { senders, receivers, amount } = flowsOf(net);
+  const tokenMoves = (tx.token_transfers?.length ?? 0) + (tx.nft_transfers?.length ?? 0);
+  if (senders.length === 0 && receivers.length === 0 && tokenMoves === 0) return null;
+  return { senders, receivers, amount, tokenMoves };
+}
+
+/** From net amounts per account: who went down and who went up, largest first, and what the receivers got together. */
+function flowsOf(net: ReadonlyMap<string, bigint>): { senders: string[]; receivers: string[]; amount: bigint } {
   const magnitude = (n: bigint): bigint => (n < 0n ? -n : n);
   const byMagnitude = (a: [string, bigint], b: [string, bigint]): number => {
     const difference = magnitude(b[1]) - magnitude(a[1]);
     return difference > 0n ? 1 : difference < 0n ? -1 : 0;
   };
-  const senders = moved.filter(([, amount]) => amount < 0n).sort(byMagnitude).map(([account]) => account);
-  const credits = moved.filter(([, amount]) => amount > 0n).sort(byMagnitude);
-  const tokenMoves = (tx.token_transfers?.length ?? 0) + (tx.nft_transfers?.length ?? 0);
-  if (senders.length === 0 && credits.length === 0 && tokenMoves === 0) return null;
-  return { senders, receivers: credits.map(([account]) => account), amount: credits.reduce((sum, [, amount]) => sum + amount, 0n), tokenMoves };
+  const senders = [...net].filter(([, amount]) => amount < 0n).sort(byMagnitude).map(([account]) => account);
+  const credits = [...net].filter(([, amount]) => amount > 0n).sort(byMagnitude);
+  return { senders, receivers: credits.map(([account]) => account), amount: credits.reduce((sum, [, amount]) => sum + amount, 0n) };
 }
 
 /** How much `account`'s HBAR balance changed in the transaction, fee included (its own row in an account's history). */
@@ -130,17 +135,5 @@ export function summarizeTokenTransfers(tx: Partial<Pick<Transaction, 'token_tra
   } else {
     for (const t of fungible) if (t.token_id === token) add(t.account, big(t.amount));
   }
-  const byMagnitude = ([, a]: [string, bigint], [, b]: [string, bigint]): number => {
-    const difference = (b < 0n ? -b : b) - (a < 0n ? -a : a);
-    return difference > 0n ? 1 : difference < 0n ? -1 : 0;
-  };
-  const moved = [...net].filter(([, amount]) => amount !== 0n).sort(byMagnitude);
-  const received = moved.filter(([, amount]) => amount > 0n);
-  return {
-    token, nft,
-    senders: moved.filter(([, amount]) => amount < 0n).map(([account]) => account),
-    receivers: received.map(([account]) => account),
-    amount: received.reduce((sum, [, amount]) => sum + amount, 0n),
-    otherTokens: tokens.size - 1,
-  };
+  return { token, nft, ...flowsOf(net), otherTokens: tokens.size - 1 };
 }
