@@ -1,5 +1,4 @@
-import { longZeroAddress } from '../mirror/contracts/contract-hex.ts';
-import { encodeEntityId } from '../mirror/format/entity-id.ts';
+import { anyLongZeroEntityId, longZeroAddress } from '../mirror/contracts/contract-hex.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -21,7 +20,7 @@ export function contractAddressAliases(db: SqliteDatabase, address: string): str
       const longZero = longZeroAddress(row.id);
       if (longZero) aliases.add(longZero);
     }
-    const id = encodeEntityId(bytes.readUInt32BE(0), bytes.readBigUInt64BE(4), bytes.readBigUInt64BE(12));
+    const id = anyLongZeroEntityId(bytes);
     const own = id === null ? undefined : db.prepare('SELECT evm_address FROM entity WHERE id = ?').get(id) as { evm_address: Buffer | null } | undefined;
     if (own?.evm_address?.length === 20) aliases.add(`0x${own.evm_address.toString('hex')}`);
   } catch (error) {

@@ -35,10 +35,25 @@ export function longZeroAddress(id: bigint | null): string | null {
  * names the configured shard and realm; null otherwise (then it can only be an EVM address).
  */
 export function longZeroEntityId(address: Uint8Array, shard: number, realm: number): bigint | null {
+  const parts = longZeroParts(address);
+  if (parts === null || parts.shard !== BigInt(shard) || parts.realm !== BigInt(realm)) return null;
+  return encodeEntityId(shard, realm, parts.num);
+}
+
+/**
+ * The entity id a 20-byte address spells when read as long-zero, whatever its shard and realm;
+ * null when it is not 20 bytes or names no valid id. Only a lookup tells whether such an entity exists.
+ */
+export function anyLongZeroEntityId(address: Uint8Array): bigint | null {
+  const parts = longZeroParts(address);
+  return parts === null ? null : encodeEntityId(parts.shard, parts.realm, parts.num);
+}
+
+/** Shard (4 bytes), realm (8) and num (8) of a 20-byte address. */
+function longZeroParts(address: Uint8Array): { shard: bigint; realm: bigint; num: bigint } | null {
   if (address.length !== 20) return null;
   const bytes = Buffer.from(address.buffer, address.byteOffset, address.length);
-  if (bytes.readUInt32BE(0) !== shard || bytes.readBigUInt64BE(4) !== BigInt(realm)) return null;
-  return encodeEntityId(shard, realm, bytes.readBigUInt64BE(12));
+  return { shard: BigInt(bytes.readUInt32BE(0)), realm: bytes.readBigUInt64BE(4), num: bytes.readBigUInt64BE(12) };
 }
 
 /** The stored EVM address when there is one, else the long-zero form of the id. */
