@@ -39,8 +39,7 @@ function fee(typical: number, rng: Prng): number {
 
 /**
  * One account's transactions: its creation (funded by an earlier account, or a transfer to its
- * alias), then a few transfers, token transfers, allowances and associations spread over its
- * life, with staking reward payouts for node stakers. HBAR balances are settled against these
+ * alias), then a few transfers, token transfers and allowances spread over its life, with staking reward payouts for node stakers. HBAR balances are settled against these
  * transfers afterwards (reconcile-balances.ts); token transfers move the holdings' balances as
  * they are written, starting from the treasury's distribution (token-distribution.ts).
  */
@@ -123,7 +122,6 @@ function activity(self: Actor, balance: number, holdings: readonly Holding[], ac
       tokenTransfers: toTreasury ? [[holding.token, self.num, -amount], [holding.token, holding.treasury, amount]] : [[holding.token, holding.treasury, -amount], [holding.token, self.num, amount]] };
   }
   if (u < 0.22) return { ...base, type: TX.APPROVE_ALLOWANCE, fee: fee(5_000_000, rng), entityId: self.num };
-  if (u < 0.27) return { ...base, type: TX.TOKEN_ASSOCIATE, fee: fee(50_000_000, rng), entityId: self.num };
   const to = actors.pick(rng);
   const cap = balance > 0 ? Math.max(1, Math.floor(balance * 0.05)) : 50 * HBAR;
   const amount = Math.max(1, Math.floor(cap * rng.next() ** 2));

@@ -40,7 +40,10 @@ export function planAssociations(plan: AccountPlan, tokens: readonly DemoToken[]
   }
   for (const index of [...chosen].sort((a, b) => a - b)) {
     const token = tokens[index]!;
-    const createdSeconds = Math.min(DEMO_NOW_SECONDS - 60, Math.max(plan.createdSeconds, Number(token.createdNs / 1_000_000_000n)) + rng.int(1, 86_400));
+    // Within a day of both existing, and a minute before "now" at the latest: spread over what is left of
+    // the day rather than clamped, so late accounts do not pile their associations onto one second.
+    const earliest = Math.max(plan.createdSeconds, Number(token.createdNs / 1_000_000_000n));
+    const createdSeconds = earliest + 1 + rng.next() * Math.max(0, Math.min(86_400, DEMO_NOW_SECONDS - 60 - earliest - 1));
     // A few relationships were dissociated later: the API must not list them.
     const associated = rng.chance(0.03) ? 0 : 1;
     const balance = associated === 1 ? tokenBalance(rng, token.decimals) : 0;

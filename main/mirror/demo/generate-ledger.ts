@@ -4,6 +4,7 @@ import { LedgerStore, type SqliteDatabase } from '../store/ledger-store.ts';
 import { ActorPool, actorOf } from './actors.ts';
 import { applyKey, needsEcdsaKey, NODE_COUNT, planAccount, planContract, systemAccount, type AccountPlan } from './accounts.ts';
 import { planAssociations } from './associations.ts';
+import { writeAssociationTransactions } from './association-transactions.ts';
 import { writeAccountHistory } from './account-history.ts';
 import { reconcileAccountBalances } from './reconcile-balances.ts';
 import { LAST_CLOSED_PERIOD, pendingRewardOf, reconcileStakes } from './stakes.ts';
@@ -236,9 +237,12 @@ class GeneratorState {
       this.#writeStake(plan, writer);
       const associations = planAssociations(plan, this.#tokens, this.#detailRng);
       const holdings = associations.flatMap((association) => association.holding ?? []);
-      for (const holding of holdings) {
-        if (holding.nft) writeNftHolding(holding, this.#tokenByNum.get(holding.token)!, this.#actors, history, this.#historyRng);
-        else distributeToHolder(holding, history, this.#historyRng);
+      for (const association of associations) {
+        const token = this.#tokenByNum.get(association.row.tokenId)!;
+        const { holding } = association;
+        if (holding?.nft) writeNftHolding(holding, token, this.#actors, history, this.#historyRng);
+        else if (holding) distributeToHolder(holding, history, this.#historyRng);
+        writeAssociationTransactions(association, plan.row.type === 'CONTRACT', token.treasuryNum, history, this.#historyRng);
       }
       if (plan.row.type === 'ACCOUNT') {
         writeAccountHistory(plan, holdings, this.#actors, history, this.#historyRng);

@@ -53,11 +53,16 @@ export function writeNftHolding(holding: Holding, token: DemoToken, actors: Acto
       nftTransfers: batch.map((serial) => ({ token: token.num, serial, sender: null, receiver: token.treasuryNum })),
     });
   }
-  writeTransaction(writer, {
+  const delivered = writeTransaction(writer, {
     consensusNs: sent, payer: token.treasuryNum, type: TX.CRYPTO_TRANSFER, fee: 1_000_000 + 100_000 * serials.length,
     memo: rng.chance(0.3) ? 'drop' : '',
     nftTransfers: serials.map((serial) => ({ token: token.num, serial, sender: token.treasuryNum, receiver: holding.account })),
   });
+  if (delivered) {
+    holding.fundedNs = sent;
+    // An automatic association is made by this very transfer.
+    if (holding.automatic) holding.since = sent;
+  }
   for (const serial of serials) {
     const spender = rng.chance(0.05) ? actors.pick(rng).num : null;
     writer.insert('nft', [token.num, serial, holding.account, minted, null, 0, metadataOf(token.num, serial), spender === holding.account ? null : spender, sent]);

@@ -160,6 +160,35 @@ describe('generateDemoLedger', () => {
       AND ta.balance != (SELECT count(*) FROM nft WHERE nft.token_id = ta.token_id AND nft.account_id = ta.account_id AND nft.deleted = 0)`)).toBe(0);
   });
 
+  it('dates every token relationship from the transaction that made it: an association, the funding transfer, or the token creation', () => {
+    const TOKEN_ASSOCIATE = 40;
+    const TOKEN_DISSOCIATE = 41;
+    const manual = count('SELECT count(*) AS n FROM token_account WHERE automatic_association = 0');
+    const automatic = count('SELECT count(*) AS n FROM token_account WHERE automatic_association = 1');
+    expect(manual).toBeGreaterThan(ACCOUNTS / 10);
+    expect(automatic).toBeGreaterThan(ACCOUNTS / 50);
+    // A treasury's relationship comes with the token; every other manual one is a successful TOKEN_ASSOCIATE of that account.
+    expect(count(`SELECT count(*) AS n FROM token_account ta
+      WHERE ta.automatic_association = 0 AND ta.account_id != (SELECT treasury_account_id FROM token WHERE token_id = ta.token_id)
+      AND NOT EXISTS (SELECT 1 FROM "transaction" t WHERE t.consensus_timestamp = ta.created_timestamp
+        AND t.type = ${TOKEN_ASSOCIATE} AND t.entity_id = ta.account_id AND t.result = 22)`)).toBe(0);
+    expect(count(`SELECT count(*) AS n FROM token_account ta JOIN token tk ON tk.token_id = ta.token_id
+      WHERE ta.account_id = tk.treasury_account_id AND ta.created_timestamp != tk.created_timestamp`)).toBe(0);
+    // An automatic one is made by the transfer that first brought the token.
+    expect(count(`SELECT count(*) AS n FROM token_account ta WHERE ta.automatic_association = 1
+      AND NOT EXISTS (SELECT 1 FROM token_transfer tt WHERE tt.consensus_timestamp = ta.created_timestamp AND tt.token_id = ta.token_id AND tt.account_id = ta.account_id AND tt.amount > 0)
+      AND NOT EXISTS (SELECT 1 FROM nft_transfer nt WHERE nt.consensus_timestamp = ta.created_timestamp AND nt.token_id = ta.token_id AND nt.receiver_account_id = ta.account_id)`)).toBe(0);
+    // No association transaction without its relationship, and a dissociated one ends in a TOKEN_DISSOCIATE it dates from.
+    expect(count(`SELECT count(*) AS n FROM "transaction" t WHERE t.type = ${TOKEN_ASSOCIATE}
+      AND NOT EXISTS (SELECT 1 FROM token_account ta WHERE ta.created_timestamp = t.consensus_timestamp AND ta.account_id = t.entity_id)`)).toBe(0);
+    const dissociated = count('SELECT count(*) AS n FROM token_account WHERE associated = 0');
+    expect(dissociated).toBeGreaterThan(0);
+    expect(count(`SELECT count(*) AS n FROM token_account ta WHERE ta.associated = 0 AND NOT EXISTS (SELECT 1 FROM "transaction" t
+      WHERE t.consensus_timestamp = ta.balance_timestamp AND t.type = ${TOKEN_DISSOCIATE} AND t.entity_id = ta.account_id
+      AND t.consensus_timestamp > ta.created_timestamp)`)).toBe(0);
+    expect(count(`SELECT count(*) AS n FROM "transaction" WHERE type = ${TOKEN_DISSOCIATE}`)).toBe(dissociated);
+  });
+
   it("makes every user account's HBAR balance the sum of its transfers, never negative on the way, every transaction balanced", () => {
     const users = count("SELECT count(*) AS n FROM entity WHERE type = 'ACCOUNT' AND num > 1000");
     const mismatched = db.prepare(`SELECT e.num, e.balance, (SELECT sum(amount) FROM crypto_transfer WHERE entity_id = e.id) AS total
