@@ -1,10 +1,11 @@
 import type { ContractSuggestion } from '../common/verify-types.ts';
+import { contractAddress } from '../mirror/contracts/contract-hex.ts';
+import { encodeEntityId } from '../mirror/format/entity-id.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 
 const LIMIT = 50;
 
 interface Row {
-  id: number;
   shard: number;
   realm: number;
   num: number;
@@ -23,7 +24,7 @@ export function contractSuggestions(db: SqliteDatabase, query: string, verified:
   try {
     // The store is walked newest first and stops at LIMIT matches: the filter runs in JS so any
     // part of the id or address matches, and contracts are few next to accounts.
-    const statement = db.prepare(`SELECT e.id, e.shard, e.realm, e.num, e.evm_address, e.memo FROM contract c JOIN entity e ON e.id = c.id
+    const statement = db.prepare(`SELECT e.shard, e.realm, e.num, e.evm_address, e.memo FROM contract c JOIN entity e ON e.id = c.id
       WHERE c.runtime_bytecode IS NOT NULL AND length(c.runtime_bytecode) > 0 AND (e.deleted IS NULL OR e.deleted = 0) ORDER BY c.id DESC`);
     rows = [];
     const needle = query.trim().toLowerCase().replace(/^0x/, '');
@@ -42,9 +43,13 @@ export function contractSuggestions(db: SqliteDatabase, query: string, verified:
   });
 }
 
+/**
+ * The address the verification engine finds the contract's code at: its EVM address, else its
+ * long-zero form. Built from shard, realm and num: outside shard 0 realm 0 the encoded id passes
+ * 2^53, so `id` as read (a double) has lost its last bits.
+ */
 function addressOf(row: Row): string {
-  if (row.evm_address?.length === 20) return `0x${row.evm_address.toString('hex')}`;
-  return `0x${row.num.toString(16).padStart(40, '0')}`;
+  return contractAddress(row.evm_address, encodeEntityId(row.shard, row.realm, row.num))!;
 }
 
 function matches(row: Row, needle: string): boolean {
