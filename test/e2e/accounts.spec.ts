@@ -144,6 +144,9 @@ test.describe('accounts screen', () => {
     const amount = list.locator(`tr[data-token="${held.token_id}"]`).getByTestId('token-amount');
     await expect(amount).toHaveText(formatTokenAmount(held.balance, held.decimals));
     expect(formatTokenAmount(held.balance, held.decimals)).toContain('.');
+    // The narrow panel names the token by its symbol beside the amount.
+    const { symbol } = await (await fetch(`${serve.mirrorUrl}/api/v1/tokens/${held.token_id}`)).json() as { symbol: string };
+    await expect(list.locator(`tr[data-token="${held.token_id}"]`).getByTestId('token-symbol')).toHaveText(symbol);
     await expect(detail).toContainText(sample.accounts.find((a) => a.account === id)!.key?._type ?? '—');
     await list.scrollIntoViewIfNeeded();
     await screenshot(page, '03-account-detail');

@@ -94,6 +94,28 @@ test.describe('ledger explorer', () => {
     await expect(page.getByTestId('transactions-list')).toHaveAttribute('data-count', String(txs.transactions.length));
   });
 
+  test('a token relationship links to the transaction that made it: a TOKENASSOCIATE, or the first transfer when automatic', async ({ page, openApp, serve }) => {
+    type Relationship = { token_id: string; automatic_association: boolean; created_timestamp: string };
+    const { accounts } = await mirror<{ accounts: Account[] }>(serve, '/api/v1/accounts?account.id=gt:0.0.1000&limit=100');
+    let found: { account: string; relationships: Relationship[] } | undefined;
+    for (const candidate of accounts.filter((a) => (a.balance?.tokens.length ?? 0) > 1)) {
+      const { tokens } = await mirror<{ tokens: Relationship[] }>(serve, `/api/v1/accounts/${candidate.account}/tokens?limit=25`);
+      if (tokens.some((t) => t.automatic_association) && tokens.some((t) => !t.automatic_association)) found = { account: candidate.account, relationships: tokens };
+      if (found) break;
+    }
+    expect(found, 'the demo has accounts with both kinds of association').toBeTruthy();
+    for (const automatic of [false, true]) {
+      const relationship = found!.relationships.find((t) => t.automatic_association === automatic)!;
+      await openApp(`#/account?id=${found!.account}&tab=tokens`);
+      await page.getByTestId('account-tokens').locator(`tr[data-token="${relationship.token_id}"]`).getByTestId('associated-link').click();
+      const row = page.getByTestId('transaction-row');
+      await expect(row).toHaveCount(1);
+      await expect(row.locator(`td[title="${relationship.created_timestamp}"]`)).toHaveCount(1);
+      if (automatic) await expect(row.getByTestId('transfer-summary')).toHaveAttribute('data-token', relationship.token_id);
+      else await expect(row).toContainText('TOKENASSOCIATE');
+    }
+  });
+
   test('the Accounts side panel has the tabs and opens as its own page', async ({ page, openApp }) => {
     await openApp();
     const row = page.locator('[role="row"][data-account]').nth(3);
