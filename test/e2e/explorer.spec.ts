@@ -138,9 +138,19 @@ test.describe('ledger explorer', () => {
     const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?result=fail&limit=25');
     const failed = transactions.find((tx) => tx.result.length > 20 && /^0\.0\.\d+-/.test(tx.transaction_id));
     test.skip(!failed, 'the demo has no failure with a long result code');
-    await openApp(`#/account?id=${failed!.transaction_id.split('-')[0]}&tab=transactions`);
+    const payer = failed!.transaction_id.split('-')[0]!;
+    await openApp(`#/account?id=${payer}&tab=transactions`);
     await expect(page.getByTestId('transactions-list')).toHaveAttribute('data-status', 'ready');
     expect(await fits('transactions-list'), 'the account history fits').toBe(true);
+
+    // And in the Accounts screen's side panel, where type and failures go under the transaction id.
+    await openApp(`#/accounts?account.id=gte:${payer}`);
+    await page.locator(`[data-account="${payer}"]`).click();
+    const detail = page.getByTestId('account-detail');
+    await detail.getByRole('tab', { name: 'Transactions' }).click();
+    await expect(detail.getByTestId('transactions-list')).toHaveAttribute('data-status', 'ready');
+    expect(await fits('transactions-list'), 'the side panel history fits').toBe(true);
+    await expect(detail.getByTestId('transaction-kind').filter({ hasText: failed!.result })).not.toHaveCount(0);
   });
 
   test('the Accounts side panel has the tabs and opens as its own page', async ({ page, openApp }) => {
