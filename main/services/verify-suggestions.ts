@@ -45,8 +45,8 @@ export function contractSuggestions(db: SqliteDatabase, query: string, verified:
 
 /**
  * The address the verification engine finds the contract's code at: its EVM address, else its
- * long-zero form. Built from shard, realm and num: outside shard 0 realm 0 the encoded id passes
- * 2^53, so `id` as read (a double) has lost its last bits.
+ * long-zero form. Built from shard, realm and num rather than the encoded id, which outside
+ * shard 0 realm 0 passes 2^53 and, read as a double, loses its last bits.
  */
 function addressOf(row: Row): string {
   return contractAddress(row.evm_address, encodeEntityId(row.shard, row.realm, row.num))!;

@@ -39,8 +39,9 @@ function fee(typical: number, rng: Prng): number {
 
 /**
  * One account's transactions: its creation (funded by an earlier account, or a transfer to its
- * alias), then a few transfers, token transfers and allowances spread over its life, with staking reward payouts for node stakers. HBAR balances are settled against these
- * transfers afterwards (reconcile-balances.ts); token transfers move the holdings' balances as
+ * alias), then a few transfers, token transfers and allowances spread over its life, with
+ * staking reward payouts for node stakers. HBAR balances are settled against these transfers
+ * afterwards (reconcile-balances.ts); token transfers move the holdings' balances as
  * they are written, starting from the treasury's distribution (token-distribution.ts).
  */
 export function writeAccountHistory(plan: AccountPlan, holdings: readonly Holding[], actors: ActorPool, writer: HistoryWriter, rng: Prng): void {
