@@ -410,6 +410,11 @@ test.describe('ledger explorer', () => {
     await page.getByTestId('contract-result-link').first().click();
     await expect(page).toHaveURL(/#\/contract-result\?id=/);
     await expect(page.getByTestId('contract-result-info')).toBeVisible();
+    // And back: the result names its transaction, found by the result's timestamp.
+    await expect(page.getByTestId('result-transaction')).toHaveText(transactions[0]!.transaction_id);
+    await page.getByTestId('result-transaction').getByRole('link').click();
+    await expect(page.getByTestId('transaction-screen').locator('h1')).toHaveText(transactions[0]!.transaction_id);
+    await expect(page.getByTestId('transaction-card').first()).toContainText('CONTRACTCALL');
   });
 
   test('a topic page shows its messages, text decoded', async ({ page, openApp, serve }) => {
