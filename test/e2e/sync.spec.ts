@@ -34,6 +34,13 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
   await expect(page.getByTestId('sync-coverage')).toContainText(/accounts synced/);
   await expect(page.getByTestId('sync-rate')).not.toHaveText('0/s');
   await screenshot(page, 'sync-01-progress');
+  // The sync chip takes room in the top bar: it still fits, Copy button included, here and in the default window.
+  for (const width of [1400, 1280]) {
+    await page.setViewportSize({ width, height: 860 });
+    expect(await page.locator('header.topbar').evaluate((el) => el.scrollWidth <= el.clientWidth), `the top bar fits ${width} px`).toBe(true);
+    await expect(page.getByRole('button', { name: 'Copy mirror API URL' })).toBeInViewport({ ratio: 1 });
+  }
+  await page.setViewportSize({ width: 1400, height: 860 });
 
   await page.getByTestId('sync-pause').click();
   await expect(panel).toHaveAttribute('data-state', 'paused');
