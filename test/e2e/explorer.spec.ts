@@ -417,6 +417,23 @@ test.describe('ledger explorer', () => {
     await expect(page.getByTestId('transaction-card').first()).toContainText('CONTRACTCALL');
   });
 
+  test('a by-id page folds the mirror API answer it shows: the JSON the REST port sends, and its URL to copy', async ({ page, openApp, serve, context }) => {
+    const { tokens } = await mirror<{ tokens: Array<{ token_id: string }> }>(serve, '/api/v1/tokens?limit=1');
+    const tokenId = tokens[0]!.token_id;
+    await openApp(`#/token?id=${tokenId}`);
+    const answer = page.getByTestId('api-answer');
+    await expect(answer).toContainText(`GET /api/v1/tokens/${tokenId}`);
+    await expect(answer.getByTestId('api-answer-json')).toHaveCount(0);
+    await answer.locator('summary').click();
+    const shown = JSON.parse((await answer.getByTestId('api-answer-json').textContent())!) as unknown;
+    expect(shown).toEqual(await mirror<unknown>(serve, `/api/v1/tokens/${tokenId}`));
+
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await answer.getByRole('button', { name: 'Copy URL' }).click();
+    await expect(answer.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${serve.mirrorUrl}/api/v1/tokens/${tokenId}`);
+  });
+
   test('a topic page shows its messages, text decoded', async ({ page, openApp, serve }) => {
     const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=CONSENSUSSUBMITMESSAGE&limit=1');
     test.skip(transactions.length === 0 || !transactions[0]!.entity_id, 'the demo has no topic messages yet');
