@@ -432,6 +432,15 @@ test.describe('ledger explorer', () => {
     await answer.getByRole('button', { name: 'Copy URL' }).click();
     await expect(answer.getByRole('button', { name: 'Copied' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${serve.mirrorUrl}/api/v1/tokens/${tokenId}`);
+
+    // The account page is drawn from the accounts list: its /accounts/{id} answer is asked for when opened.
+    const { accounts } = await mirror<{ accounts: Account[] }>(serve, '/api/v1/accounts?account.id=gt:0.0.1000&limit=1');
+    const accountId = accounts[0]!.account;
+    await openApp(`#/account?id=${accountId}`);
+    await expect(answer).toContainText(`GET /api/v1/accounts/${accountId}`);
+    await answer.locator('summary').click();
+    const account = JSON.parse((await answer.getByTestId('api-answer-json').textContent())!) as unknown;
+    expect(account).toEqual(await mirror<unknown>(serve, `/api/v1/accounts/${accountId}`));
   });
 
   test('a topic page shows its messages, text decoded', async ({ page, openApp, serve }) => {
