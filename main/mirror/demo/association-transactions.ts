@@ -1,16 +1,13 @@
 import type { HistoryWriter } from './history-writer.ts';
 import type { Prng } from './prng.ts';
-import { DEMO_NOW_SECONDS } from './timeline.ts';
+import { DEMO_NOW_NANOS } from './timeline.ts';
 import type { Association } from './token-distribution.ts';
-import { TX, writeTransaction } from './transaction-log.ts';
+import { TX, writeAtFreeTimestamp } from './transaction-log.ts';
 
-const NOW_NANOS = BigInt(DEMO_NOW_SECONDS) * 1_000_000_000n;
 /** A dissociation comes within a month of its association. */
 const DISSOCIATE_WITHIN_NANOS = 30n * 86_400n * 1_000_000_000n;
 /** A dissociation lands at least this long before "now". */
 const BEFORE_NOW_NANOS = 10_000_000_000n;
-/** Another transaction may hold the chosen timestamp: the transaction moves a microsecond on, a few times. */
-const TIMESTAMP_ATTEMPTS = 8;
 /** About the network's fee for associating one token: 0.05 USD at the demo's exchange rate (17 US cents an HBAR). */
 const ASSOCIATE_FEE = 28_000_000;
 
@@ -31,7 +28,7 @@ export function writeAssociationTransactions(association: Association, accountIs
   row.automaticAssociation = 0;
   const payer = accountIsContract ? treasury : row.accountId;
   const fee = ASSOCIATE_FEE + rng.int(0, 5_000_000);
-  const associatedNs = writeAt(row.createdTimestamp, (consensusNs) => ({ consensusNs, payer, type: TX.TOKEN_ASSOCIATE, fee, entityId: row.accountId }), writer);
+  const associatedNs = writeAtFreeTimestamp(writer, row.createdTimestamp, (consensusNs) => ({ consensusNs, payer, type: TX.TOKEN_ASSOCIATE, fee, entityId: row.accountId }));
   if (associatedNs === null) return;
   row.createdTimestamp = associatedNs;
   if (holding) {
@@ -42,19 +39,11 @@ export function writeAssociationTransactions(association: Association, accountIs
   row.balanceTimestamp = associatedNs;
   if (row.associated === 1) return;
   // Within a month, and before "now" (associations are at least a minute before it).
-  const latest = NOW_NANOS - BEFORE_NOW_NANOS - associatedNs;
+  const latest = DEMO_NOW_NANOS - BEFORE_NOW_NANOS - associatedNs;
   const window = latest < 0n ? 0n : latest < DISSOCIATE_WITHIN_NANOS ? latest : DISSOCIATE_WITHIN_NANOS;
   const dissociateAt = associatedNs + 1_000n + BigInt(Math.floor(rng.next() * Number(window)));
-  const dissociatedNs = writeAt(dissociateAt, (consensusNs) => ({ consensusNs, payer, type: TX.TOKEN_DISSOCIATE, fee, entityId: row.accountId }), writer);
+  const dissociatedNs = writeAtFreeTimestamp(writer, dissociateAt, (consensusNs) => ({ consensusNs, payer, type: TX.TOKEN_DISSOCIATE, fee, entityId: row.accountId }));
   // Without its dissociation (no free timestamp) the relationship simply stays, empty.
   if (dissociatedNs === null) row.associated = 1;
   else row.balanceTimestamp = dissociatedNs;
-}
-
-/** Writes the transaction at `at`, or a microsecond on where that is taken; its timestamp, or null. */
-function writeAt(at: bigint, make: (consensusNs: bigint) => Parameters<typeof writeTransaction>[1], writer: HistoryWriter): bigint | null {
-  for (let attempt = 0; attempt < TIMESTAMP_ATTEMPTS && at < NOW_NANOS; attempt++, at += 1_000n) {
-    if (writeTransaction(writer, make(at))) return at;
-  }
-  return null;
 }

@@ -3,12 +3,10 @@ import type { Holding } from './account-history.ts';
 import type { ActorPool } from './actors.ts';
 import type { HistoryWriter } from './history-writer.ts';
 import type { Prng } from './prng.ts';
-import { DEMO_NOW_SECONDS } from './timeline.ts';
+import { DEMO_NOW_NANOS, MINUTE_NANOS } from './timeline.ts';
 import type { DemoToken } from './tokens.ts';
 import { RESULT, TX, writeTransaction } from './transaction-log.ts';
 
-const MINUTE_NANOS = 60_000_000_000n;
-const NOW_NANOS = BigInt(DEMO_NOW_SECONDS) * 1_000_000_000n;
 
 /** Each collection's content id, hashed once per token rather than once per serial. */
 const collectionCids = new Map<number, string>();
@@ -40,7 +38,7 @@ export function writeNftHolding(holding: Holding, token: DemoToken, actors: Acto
   const minted = holding.since + BigInt(rng.int(1, 600)) * MINUTE_NANOS;
   const sent = minted + BigInt(rng.int(1, 120)) * MINUTE_NANOS + 17n;
   // Too late to mint before "now": the account holds none of the collection.
-  if (sent >= NOW_NANOS) {
+  if (sent >= DEMO_NOW_NANOS) {
     holding.balance = 0;
     return;
   }

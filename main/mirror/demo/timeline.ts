@@ -5,6 +5,10 @@ import type { Prng } from './prng.ts';
  * the ledger then looks as if it was synced at that moment.
  */
 export const DEMO_NOW_SECONDS = 1_792_000_000;
+const NANOS = 1_000_000_000n;
+/** "Now" as a consensus timestamp. */
+export const DEMO_NOW_NANOS = BigInt(DEMO_NOW_SECONDS) * NANOS;
+export const MINUTE_NANOS = 60n * NANOS;
 /** Mainnet's open-access date: system accounts date from here. */
 export const GENESIS_SECONDS = 1_568_411_631;
 /** User accounts were created over the three years before "now". */
@@ -12,8 +16,6 @@ export const HISTORY_SECONDS = 3 * 365 * 86_400;
 export const DAY_SECONDS = 86_400;
 /** The reference's default auto-renew period: 90 days. */
 export const AUTO_RENEW_SECONDS = 7_776_000;
-
-const NANOS = 1_000_000_000n;
 
 /** Integer seconds plus a random nanosecond part, as a consensus timestamp. */
 export function toNanos(seconds: number, rng: Prng): bigint {

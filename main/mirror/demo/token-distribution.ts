@@ -2,14 +2,10 @@ import type { Holding } from './account-history.ts';
 import type { HistoryWriter } from './history-writer.ts';
 import type { TokenAccountRow } from './ledger-writer.ts';
 import type { Prng } from './prng.ts';
-import { DEMO_NOW_SECONDS } from './timeline.ts';
+import { MINUTE_NANOS } from './timeline.ts';
 import type { DemoToken } from './tokens.ts';
-import { TX, writeTransaction } from './transaction-log.ts';
+import { TX, writeAtFreeTimestamp } from './transaction-log.ts';
 
-const MINUTE_NANOS = 60_000_000_000n;
-const NOW_NANOS = BigInt(DEMO_NOW_SECONDS) * 1_000_000_000n;
-/** Another transaction may hold the chosen timestamp: the distribution moves a microsecond on, a few times. */
-const TIMESTAMP_ATTEMPTS = 8;
 const DISTRIBUTION_MEMOS = ['', '', 'airdrop', 'distribution', 'welcome bonus', 'vesting'];
 
 /** One token relationship as planAssociations planned it: the row, and the holding its history changes. */
@@ -28,22 +24,21 @@ export interface Association {
  */
 export function distributeToHolder(holding: Holding, writer: HistoryWriter, rng: Prng): void {
   if (holding.nft || holding.balance <= 0) return;
-  let at = holding.automatic ? holding.since : holding.since + BigInt(rng.int(1, 240)) * MINUTE_NANOS;
+  const planned = holding.automatic ? holding.since : holding.since + BigInt(rng.int(1, 240)) * MINUTE_NANOS;
   const fee = 1_000_000 + rng.int(0, 200_000);
   const memo = rng.pick(DISTRIBUTION_MEMOS);
-  for (let attempt = 0; attempt < TIMESTAMP_ATTEMPTS && at < NOW_NANOS; attempt++, at += 1_000n) {
-    const written = writeTransaction(writer, {
-      consensusNs: at, payer: holding.treasury, type: TX.CRYPTO_TRANSFER, fee, memo,
-      tokenTransfers: [[holding.token, holding.treasury, -holding.balance], [holding.token, holding.account, holding.balance]],
-    });
-    if (!written) continue;
-    // An automatic association is made by this very transfer.
-    if (holding.automatic) holding.since = at;
-    holding.fundedNs = at;
-    holding.changedNs = at;
+  const at = writeAtFreeTimestamp(writer, planned, (consensusNs) => ({
+    consensusNs, payer: holding.treasury, type: TX.CRYPTO_TRANSFER, fee, memo,
+    tokenTransfers: [[holding.token, holding.treasury, -holding.balance], [holding.token, holding.account, holding.balance]],
+  }));
+  if (at === null) {
+    holding.balance = 0;
     return;
   }
-  holding.balance = 0;
+  // An automatic association is made by this very transfer.
+  if (holding.automatic) holding.since = at;
+  holding.fundedNs = at;
+  holding.changedNs = at;
 }
 
 /**

@@ -2,6 +2,7 @@ import { int64ListJson } from '../format/json-out.ts';
 import { NODE_COUNT } from './accounts.ts';
 import { fastDigest, timestampSeeds } from './fast-hash.ts';
 import type { HistoryWriter } from './history-writer.ts';
+import { DEMO_NOW_NANOS } from './timeline.ts';
 
 /** HAPI transaction types the demo writes (the mirror's `transaction.type` codes). */
 export const TX = {
@@ -61,6 +62,21 @@ export function submissionOf(consensusNs: bigint): { nodeAccount: number; validS
     nodeAccount: 3 + Number(consensusNs % BigInt(NODE_COUNT)),
     validStartNs: consensusNs - 1_000_000_000n - ((consensusNs / 7n) % 6_000_000_000n),
   };
+}
+
+/** A taken timestamp moves a microsecond on, at most this many times (writeAtFreeTimestamp). */
+const FREE_TIMESTAMP_ATTEMPTS = 8;
+
+/**
+ * Writes the transaction `make` builds for `at`, or a microsecond on where another transaction
+ * already holds that timestamp (a few times at most), never at or after "now". Returns the
+ * timestamp it was written at, or null when none was free.
+ */
+export function writeAtFreeTimestamp(writer: HistoryWriter, at: bigint, make: (consensusNs: bigint) => DemoTx): bigint | null {
+  for (let attempt = 0; attempt < FREE_TIMESTAMP_ATTEMPTS && at < DEMO_NOW_NANOS; attempt++, at += 1_000n) {
+    if (writeTransaction(writer, make(at))) return at;
+  }
+  return null;
 }
 
 /**
