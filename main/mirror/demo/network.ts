@@ -28,21 +28,38 @@ export function emptyStakeTotals(): NodeStakeTotals {
   return { rewarded: Array.from({ length: NODE_COUNT }, () => 0n), notRewarded: Array.from({ length: NODE_COUNT }, () => 0n) };
 }
 
+// Real stakes are dominated by the treasury-held node stake; the demo's accounts add to it.
+export const NODE_MAX_STAKE = 45_000_000_000_000_000n / BigInt(NODE_COUNT);
+export const NODE_MIN_STAKE = NODE_MAX_STAKE / 2n;
+
+/** What stakes to a node besides the demo's accounts: from its minimum stake to near its maximum. */
+export function nodeOwnStake(node: number): bigint {
+  return NODE_MIN_STAKE + ((NODE_MAX_STAKE - NODE_MIN_STAKE) * BigInt((node * 37) % 29)) / 29n;
+}
+
+/**
+ * A node's consensus weight, its `stake` (HIP-406): what is staked to it, rewarded or not, capped
+ * at its maximum stake, and nothing while that is below its minimum stake. The network's
+ * `stake_total` is the sum of its nodes' weights.
+ */
+export function consensusWeight(staked: bigint, minStake: bigint, maxStake: bigint): bigint {
+  if (staked < minStake) return 0n;
+  return staked > maxStake ? maxStake : staked;
+}
+
 /**
  * The network tables: address books 0.0.101/0.0.102 with entries and service endpoints, the
  * node rows (admin key, gRPC web proxy, decline_reward), the last staking period's node and
  * network stakes (from the accounts' stakes), and the exchange rate and fee schedule files.
  */
 export function writeNetwork(writer: HistoryWriter, totals: NodeStakeTotals): void {
-  const stakeTotal = totals.rewarded.reduce((a, b) => a + b, 0n) + totals.notRewarded.reduce((a, b) => a + b, 0n);
-  // Real stakes are dominated by the treasury-held node stake; the demo's accounts add to it.
-  const maxStake = 45_000_000_000_000_000n / BigInt(NODE_COUNT);
-  const minStake = maxStake / 2n;
+  let stakeTotal = 0n;
   // Both address book files list every node; 0.0.102 (with service endpoints) is the one clients read.
   const books = [[101, ADDRESS_BOOK_TIMESTAMP - 1_000n], [102, ADDRESS_BOOK_TIMESTAMP]] as const;
   for (const [fileId, timestamp] of books) writer.insert('address_book', [timestamp, null, Buffer.from(`demo address book ${fileId}`), fileId, NODE_COUNT]);
   for (let node = 0; node < NODE_COUNT; node++) {
     const account = 3 + node;
+    const declinesReward = node % 7 === 5;
     const certHash = Buffer.from(createHash('sha384').update(`node-cert-${node}`).digest('hex'), 'utf8');
     const publicKey = `308201a2300d06092a864886f70d01010105000382018f00${createHash('sha256').update(`node-key-${node}`).digest('hex')}`;
     const operator = OPERATORS[node % OPERATORS.length]!;
@@ -56,17 +73,19 @@ export function writeNetwork(writer: HistoryWriter, totals: NodeStakeTotals): vo
     }
     const proxy = node % 4 === 3 ? null : JSON.stringify({ domain_name: `grpc-web.node${node}.demo.mirrordesk.local`, ip_address_v4: '', port: 443 });
     const adminKey = ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(account, 7)));
-    writer.insert('node', [node, account, adminKey, BigInt(GENESIS_SECONDS) * NANOS + BigInt(node), node % 7 === 5 ? 1 : 0, 0, proxy, BigInt(GENESIS_SECONDS) * NANOS]);
+    writer.insert('node', [node, account, adminKey, BigInt(GENESIS_SECONDS) * NANOS + BigInt(node), declinesReward ? 1 : 0, 0, proxy, BigInt(GENESIS_SECONDS) * NANOS]);
 
-    const base = maxStake / 3n + (maxStake * BigInt((node * 37) % 29)) / 58n;
-    const rewarded = base + totals.rewarded[node]!;
-    const notRewarded = totals.notRewarded[node]! + (node % 7 === 5 ? base / 10n : 0n);
-    writer.insert('node_stake', [STAKES_RECORDED, node, Number(LAST_PERIOD_END / NANOS / 86_400n) - 1, maxStake, minStake,
-      node % 7 === 5 ? 0 : 1_500 + ((node * 13) % 700), rewarded + notRewarded, notRewarded, rewarded, LAST_PERIOD_END - 1n]);
+    // A node that declines rewards earns none on its own stake either.
+    const own = nodeOwnStake(node);
+    const rewarded = (declinesReward ? 0n : own) + totals.rewarded[node]!;
+    const notRewarded = (declinesReward ? own : 0n) + totals.notRewarded[node]!;
+    const weight = consensusWeight(rewarded + notRewarded, NODE_MIN_STAKE, NODE_MAX_STAKE);
+    stakeTotal += weight;
+    writer.insert('node_stake', [STAKES_RECORDED, node, Number(LAST_PERIOD_END / NANOS / 86_400n) - 1, NODE_MAX_STAKE, NODE_MIN_STAKE,
+      declinesReward ? 0 : 1_500 + ((node * 13) % 700), weight, notRewarded, rewarded, LAST_PERIOD_END - 1n]);
   }
-  const nodesStake = BigInt(NODE_COUNT) * (maxStake / 3n) + stakeTotal;
   writer.insert('network_stake', [STAKES_RECORDED, Number(LAST_PERIOD_END / NANOS / 86_400n) - 1, 17_000_000_000_000_000n, 17_808,
-    300_000_000_000_000n, 10, 0, 195_000_000_000_000n, 8_500_000_000_000_000n, nodesStake, LAST_PERIOD_END - 1n, 1_440, 365, 10, 0,
+    300_000_000_000_000n, 10, 0, 195_000_000_000_000n, 8_500_000_000_000_000n, stakeTotal, LAST_PERIOD_END - 1n, 1_440, 365, 10, 0,
     100_000_000_000, 25_000_000_000_000_000n, 5_500_000_000_000_000n]);
 
   writer.insert('file_data', [FILES_TIMESTAMP, 112, exchangeRateFile(), 19]);

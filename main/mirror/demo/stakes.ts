@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from '../store/ledger-store.ts';
+import { consensusWeight } from './network.ts';
 import { DAY_SECONDS, DEMO_NOW_SECONDS } from './timeline.ts';
 
 /** Staking periods are UTC days; the latest closed one is yesterday. */
@@ -14,8 +15,8 @@ export function pendingRewardOf(balance: number, stakePeriodStart: number, decli
 
 /**
  * After the balances were settled against the history (reconcile-balances.ts): each node staker's
- * stake and pending reward follow its settled balance, and the node and network stake totals move
- * by as much, so the network's stake is still the sum of what its stakers hold.
+ * stake and pending reward follow its settled balance, the nodes' rewarded and not rewarded stakes
+ * move by as much, and each node's consensus weight and the network's total follow from those.
  */
 export function reconcileStakes(db: SqliteDatabase): void {
   const stakers = db.prepare(`SELECT s.id, s.stake_total_start AS staked, s.staked_node_id_start AS node, e.balance, e.decline_reward AS declined,
@@ -23,11 +24,8 @@ export function reconcileStakes(db: SqliteDatabase): void {
     FROM entity_stake s JOIN entity e ON e.id = s.id WHERE e.balance IS NOT NULL`).safeIntegers(true)
     .all() as Array<{ id: bigint; staked: bigint; node: bigint; balance: bigint; declined: bigint; periodStart: bigint }>;
   const updateStaker = db.prepare('UPDATE entity_stake SET stake_total_start = ?, pending_reward = ? WHERE id = ?');
-  const updateNode = db.prepare(`UPDATE node_stake SET stake_rewarded = stake_rewarded + ?, stake_not_rewarded = stake_not_rewarded + ?,
-    stake = stake + ? WHERE node_id = ?`);
-  const updateNetwork = db.prepare('UPDATE network_stake SET stake_total = stake_total + ?');
+  const moveNodeStake = db.prepare('UPDATE node_stake SET stake_rewarded = stake_rewarded + ?, stake_not_rewarded = stake_not_rewarded + ? WHERE node_id = ?');
   const moved = new Map<bigint, { rewarded: bigint; notRewarded: bigint }>();
-  let total = 0n;
   db.transaction(() => {
     for (const staker of stakers) {
       const change = staker.balance - staker.staked;
@@ -38,9 +36,24 @@ export function reconcileStakes(db: SqliteDatabase): void {
       if (declined) node.notRewarded += change;
       else node.rewarded += change;
       moved.set(staker.node, node);
-      total += change;
     }
-    for (const [node, { rewarded, notRewarded }] of moved) updateNode.run(rewarded, notRewarded, rewarded + notRewarded, node);
-    if (total !== 0n) updateNetwork.run(total);
+    for (const [node, { rewarded, notRewarded }] of moved) moveNodeStake.run(rewarded, notRewarded, node);
+    settleConsensusWeights(db);
   })();
+}
+
+/** Each node's `stake` from what is staked to it, and the network's `stake_total` as their sum. */
+function settleConsensusWeights(db: SqliteDatabase): void {
+  const nodes = db.prepare(`SELECT consensus_timestamp AS at, node_id AS node, stake_rewarded + stake_not_rewarded AS staked,
+      min_stake AS min, max_stake AS max FROM node_stake`).safeIntegers(true)
+    .all() as Array<{ at: bigint; node: bigint; staked: bigint; min: bigint; max: bigint }>;
+  const setWeight = db.prepare('UPDATE node_stake SET stake = ? WHERE consensus_timestamp = ? AND node_id = ?');
+  const totals = new Map<bigint, bigint>();
+  for (const { at, node, staked, min, max } of nodes) {
+    const weight = consensusWeight(staked, min, max);
+    setWeight.run(weight, at, node);
+    totals.set(at, (totals.get(at) ?? 0n) + weight);
+  }
+  const setTotal = db.prepare('UPDATE network_stake SET stake_total = ? WHERE consensus_timestamp = ?');
+  for (const [at, total] of totals) setTotal.run(total, at);
 }
