@@ -10,11 +10,11 @@ const PREFIX = '/api/v1/';
 const RESOURCE_ROOTS = new Set(['accounts', 'balances', 'contracts', 'network', 'schedules', 'tokens', 'topics', 'transactions']);
 
 /**
- * Paths that are not plain reads: `POST /contracts/call` runs the EVM and `network/fees`
- * estimates from a posted transaction. Neither is reachable through `mirror/get`, whatever
- * the method; compared on the lower-cased path so no spelling slips through.
+ * Paths that are not reads: `POST /contracts/call` runs the EVM. It is not reachable through
+ * `mirror/get`, whatever the method; compared on the lower-cased path so no spelling slips
+ * through. (`network/fees` is both: its GET, the gas prices, is a read; only its POST estimates.)
  */
-const BLOCKED_PATHS = ['/api/v1/contracts/call', '/api/v1/network/fees'];
+const BLOCKED_PATHS = ['/api/v1/contracts/call'];
 
 /**
  * Checks a `mirror/get` request: one string field `path`, a path + query under `/api/v1/` on

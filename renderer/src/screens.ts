@@ -1,6 +1,7 @@
 import type { Component } from 'svelte';
 import type { MirrordeskApi, NetworkInfo } from '../../main/common/api-contract.ts';
 import AccountsScreen from './screens/accounts/AccountsScreen.svelte';
+import NetworkScreen from './screens/network/NetworkScreen.svelte';
 import StatusScreen from './screens/status/StatusScreen.svelte';
 import AccountScreen from './screens/accounts/AccountScreen.svelte';
 import ContractResultScreen from './screens/contracts/ContractResultScreen.svelte';
@@ -32,10 +33,11 @@ export interface ScreenEntry {
   nav?: boolean;
 }
 
-/** The screens in navigation order; the first is the default route. Verify and Status come next. */
+/** The screens in navigation order; the first is the default route. */
 export const SCREENS: ScreenEntry[] = [
   { id: 'accounts', label: 'Accounts', component: AccountsScreen },
   { id: 'transactions', label: 'Transactions', component: TransactionsScreen },
+  { id: 'network', label: 'Network', component: NetworkScreen },
   { id: 'verify', label: 'Verify', component: VerifyScreen },
   { id: 'status', label: 'Status', component: StatusScreen },
 ];

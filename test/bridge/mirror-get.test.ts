@@ -43,11 +43,19 @@ describe('mirror/get over the web bridge', () => {
 
 describe('mirror/get over the dispatcher', () => {
   it('returns status and body exactly as the mirror app answers the same URL', async () => {
-    for (const path of ['/api/v1/accounts?limit=3', '/api/v1/accounts/0.0.5', '/api/v1/balances?limit=2', '/api/v1/transactions']) {
+    for (const path of ['/api/v1/accounts?limit=3', '/api/v1/accounts/0.0.5', '/api/v1/balances?limit=2', '/api/v1/transactions', '/api/v1/network/nodes']) {
       const viaApi = await fixture.dispatch('mirror/get', { path });
       const viaHttp = await fixture.mirror.server.inject({ method: 'GET', url: path, headers: { host: '127.0.0.1' } });
       expect(viaApi).toEqual({ ok: true, value: { status: viaHttp.statusCode, body: parseJsonLossless(viaHttp.body) } });
     }
+  });
+
+  it('reads GET network/fees, the gas prices: only its POST (a fee estimate) is not a read', async () => {
+    // This store holds no fee schedule file, so the mirror itself answers 404; the gate let the request through.
+    const viaHttp = await fixture.mirror.server.inject({ method: 'GET', url: '/api/v1/network/fees', headers: { host: '127.0.0.1' } });
+    const result = await fixture.dispatch('mirror/get', { path: '/api/v1/network/fees' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'not-found', mirror: { status: viaHttp.statusCode, body: parseJsonLossless(viaHttp.body) } } });
+    expect(mirrorPathProblem('/api/v1/network/fees?timestamp=lt:1700000000')).toBeNull();
   });
 
   it('answers a mirror 404 with a not-found error carrying the mirror error body', async () => {
@@ -81,8 +89,6 @@ describe('mirror/get over the dispatcher', () => {
     ['an unknown resource', { path: '/api/v1/bridge' }],
     ['POST-only contracts/call', { path: '/api/v1/contracts/call' }],
     ['contracts/call in other case', { path: '/api/v1/contracts/CALL' }],
-    ['network/fees', { path: '/api/v1/network/fees' }],
-    ['network/fees with a query', { path: '/api/v1/network/fees?mode=STATE' }],
     ['an oversized path', { path: `/api/v1/accounts?${'a'.repeat(5000)}` }],
   ])('refuses %s with a typed invalid-input error', async (_name, request) => {
     const result = await fixture.dispatch('mirror/get', request);

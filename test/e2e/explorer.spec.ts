@@ -127,7 +127,7 @@ test.describe('ledger explorer', () => {
     expect(await fits('transactions-list'), 'the transactions list fits').toBe(true);
     // The top bar down to the window's minimum width (main/desktop/window.ts).
     const topbar = page.locator('header.topbar');
-    for (const width of [1280, 1000, 800]) {
+    for (const width of [1280, 1100, 1000, 900, 800]) {
       await page.setViewportSize({ width, height: 800 });
       expect(await topbar.evaluate((el) => el.scrollWidth <= el.clientWidth), `the top bar fits ${width} px`).toBe(true);
       await expect(page.getByRole('button', { name: 'Copy mirror API URL' })).toBeInViewport();

@@ -74,12 +74,13 @@ export function formatTimestamp(timestamp: string | null | undefined, options: {
     `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}${options.zone === false ? '' : ' UTC'}`;
 }
 
-/** Seconds as a short duration: `7776000` -> `90 days`, `8000001` -> `92d 14h 13m 21s`. */
+/** Seconds as a short duration: `7776000` -> `90 days`, `86400` -> `1 day`, `8000001` -> `92d 14h 13m 21s`. */
 export function formatDuration(seconds: Int64 | null | undefined): string {
   if (seconds === null || seconds === undefined) return '—';
   const s = Number(seconds);
-  if (s > 0 && s % 86_400 === 0) return `${formatInteger(s / 86_400)} days`;
-  if (s > 0 && s % 3_600 === 0) return `${formatInteger(s / 3_600)} hours`;
+  const count = (n: number, unit: string): string => `${formatInteger(n)} ${unit}${n === 1 ? '' : 's'}`;
+  if (s > 0 && s % 86_400 === 0) return count(s / 86_400, 'day');
+  if (s > 0 && s % 3_600 === 0) return count(s / 3_600, 'hour');
   if (s < 60) return `${s} s`;
   const units: Array<[number, string]> = [[86_400, 'd'], [3_600, 'h'], [60, 'm'], [1, 's']];
   let rest = s;

@@ -208,3 +208,50 @@ export interface ScheduleInfo {
   /** Base64 of the SchedulableTransactionBody it will execute. */
   transaction_body: string | null;
 }
+
+export interface ServiceEndpoint { domain_name: string; ip_address_v4: string; port: number }
+export interface TimestampRange { from: string; to: string | null }
+
+/** `/network/nodes`: a consensus node of the address book with its stake of the last staking period. */
+export interface NetworkNode {
+  node_id: number;
+  node_account_id: string;
+  description: string | null;
+  decline_reward: boolean | null;
+  grpc_proxy_endpoint: ServiceEndpoint | null;
+  service_endpoints: ServiceEndpoint[];
+  stake: Int64 | null;
+  stake_rewarded: Int64 | null;
+  stake_not_rewarded: Int64 | null;
+  min_stake: Int64 | null;
+  max_stake: Int64 | null;
+  reward_rate_start: Int64 | null;
+  staking_period: TimestampRange | null;
+}
+
+/** `/network/stake`: the network's staking settings and totals of the last staking period. */
+export interface NetworkStake {
+  max_stake_rewarded: Int64;
+  max_staking_reward_rate_per_hbar: Int64;
+  max_total_reward: Int64;
+  node_reward_fee_fraction: number;
+  reserved_staking_rewards: Int64;
+  reward_balance_threshold: Int64;
+  stake_total: Int64;
+  staking_period: TimestampRange;
+  staking_period_duration: Int64;
+  staking_periods_stored: Int64;
+  staking_reward_fee_fraction: number;
+  staking_reward_rate: Int64;
+  staking_start_threshold: Int64;
+  unreserved_staking_reward_balance: Int64;
+}
+
+/** `/network/supply`: tinybars, as decimal strings (they pass 2^53). */
+export interface NetworkSupply { released_supply: string; total_supply: string; timestamp: string }
+
+export interface ExchangeRate { cent_equivalent: number; hbar_equivalent: number; expiration_time: number }
+export interface ExchangeRates { current_rate: ExchangeRate; next_rate: ExchangeRate; timestamp: string }
+
+/** `/network/fees`: the gas price of each contract transaction type, in tinybars per unit of gas. */
+export interface NetworkFees { fees: Array<{ gas: Int64; transaction_type: string }>; timestamp: string }

@@ -55,6 +55,8 @@ describe('keys, timestamps and durations', () => {
   it('shows whole days and hours as such', () => {
     expect(formatDuration(7_776_000)).toBe('90 days');
     expect(formatDuration(7200)).toBe('2 hours');
+    expect(formatDuration(86_400)).toBe('1 day');
+    expect(formatDuration(3_600)).toBe('1 hour');
     expect(formatDuration(45)).toBe('45 s');
     expect(formatDuration(8_000_001)).toBe('92d 14h 13m 21s');
     expect(formatDuration(0)).toBe('0 s');

@@ -1,0 +1,86 @@
+import { expect, screenshot, test, type ServeInstance } from './serve-fixture.ts';
+
+/**
+ * The Network screen against a real `serve` and its demo ledger: every figure is checked
+ * against what the mirror REST port answers for the same resource.
+ */
+async function mirror<T>(serve: ServeInstance, path: string): Promise<T> {
+  const response = await fetch(`${serve.mirrorUrl}${path}`);
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  // Stakes and supplies pass 2^53: read every integer as a bigint.
+  const text = (await response.text()).replace(/(?<=[:[,]\s*)(-?\d{16,})(?=\s*[,}\]])/g, '"$1"');
+  return JSON.parse(text) as T;
+}
+
+/** Tinybars rounded to whole HBAR, grouped: an independent spelling of what the screen should show. */
+const wholeHbar = (tinybars: string | number): string => {
+  const value = BigInt(tinybars);
+  return `${((value + 50_000_000n) / 100_000_000n).toLocaleString('en-US')} ℏ`;
+};
+
+/** `part` of `whole` in percent, rounded to hundredths. */
+const percent = (part: string | number, whole: string | number): string => {
+  const hundredths = (BigInt(part) * 20_000n + BigInt(whole)) / (BigInt(whole) * 2n);
+  return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}%`;
+};
+
+interface Node { node_id: number; node_account_id: string; stake: string | number; stake_rewarded: string | number; stake_not_rewarded: string | number; max_stake: string | number; decline_reward: boolean }
+
+test.describe('network screen', () => {
+  test('shows staking, supply, exchange rate, gas prices and every node as the mirror answers them', async ({ page, openApp, serve }) => {
+    const stake = await mirror<{ stake_total: string | number }>(serve, '/api/v1/network/stake');
+    const supply = await mirror<{ released_supply: string; total_supply: string }>(serve, '/api/v1/network/supply');
+    const rates = await mirror<{ current_rate: { cent_equivalent: number; hbar_equivalent: number } }>(serve, '/api/v1/network/exchangerate');
+    const fees = await mirror<{ fees: unknown[] }>(serve, '/api/v1/network/fees');
+    const nodes: Node[] = [];
+    for (let next: string | null = '/api/v1/network/nodes?limit=25'; next;) {
+      const page: { nodes: Node[]; links: { next: string | null } } = await mirror(serve, next);
+      nodes.push(...page.nodes);
+      next = page.links.next;
+    }
+
+    await openApp();
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Network', exact: true }).click();
+    await expect(page).toHaveURL(/#\/network$/);
+    const screen = page.getByTestId('network-screen');
+    await expect(screen.getByTestId('stake-total')).toHaveText(wholeHbar(stake.stake_total));
+    await expect(screen.getByTestId('released-supply')).toHaveText(wholeHbar(supply.released_supply));
+    await expect(screen.getByTestId('released-share')).toHaveText(percent(supply.released_supply, supply.total_supply));
+    const price = rates.current_rate.cent_equivalent / rates.current_rate.hbar_equivalent / 100;
+    await expect(screen.getByTestId('current-rate')).toHaveText(`$${price.toFixed(5)}`);
+    await expect(screen.getByTestId('gas-row')).toHaveCount(fees.fees.length);
+
+    // Every node, the last ones behind "Load more", with its weight and share of the total.
+    const table = screen.getByTestId('network-nodes');
+    await expect(table).toHaveAttribute('data-status', 'ready');
+    while (await table.getByTestId('load-more').isVisible()) {
+      const shown = Number(await table.getAttribute('data-count'));
+      await table.getByTestId('load-more').click();
+      await expect(table).not.toHaveAttribute('data-count', String(shown));
+    }
+    await expect(table.getByTestId('node-row')).toHaveCount(nodes.length);
+    for (const node of nodes) {
+      const row = table.locator(`[data-node="${node.node_id}"]`);
+      await expect(row.getByTestId('node-stake')).toContainText(wholeHbar(node.stake));
+      await expect(row.getByTestId('node-share')).toHaveText(percent(node.stake, stake.stake_total));
+      const staked = BigInt(node.stake_rewarded) + BigInt(node.stake_not_rewarded);
+      if (staked > BigInt(node.max_stake)) await expect(row.getByTestId('node-stake')).toContainText('capped at its maximum stake');
+      if (node.decline_reward) await expect(row).toContainText('declines rewards');
+    }
+    // The weights add up to the network's total stake (HIP-406: each capped at the node's maximum).
+    expect(nodes.reduce((sum, n) => sum + BigInt(n.stake), 0n)).toBe(BigInt(stake.stake_total));
+    await screenshot(page, 'network-01-screen');
+
+    // A node's account opens its account page.
+    const first = nodes[0]!;
+    await table.locator(`[data-node="${first.node_id}"]`).getByRole('link', { name: first.node_account_id }).click();
+    await expect(page).toHaveURL(new RegExp(`#/account\\?id=${first.node_account_id.replaceAll('.', '\\.')}$`));
+
+    // The page's requests, each openable as the REST port's answer.
+    await page.goBack();
+    const answers = screen.getByTestId('api-answer');
+    await expect(answers).toHaveCount(5);
+    await answers.filter({ hasText: '/api/v1/network/exchangerate' }).locator('summary').click();
+    await expect(answers.filter({ hasText: '/api/v1/network/exchangerate' }).getByTestId('api-answer-json')).toContainText(`"cent_equivalent": ${rates.current_rate.cent_equivalent}`);
+  });
+});
