@@ -16,6 +16,8 @@ import { UpstreamClient, type RetryEvent } from './upstream-client.ts';
 
 export const DEFAULT_REQUESTS_PER_SECOND = 20;
 const PAUSED_META_KEY = 'sync.paused';
+/** The phases a pass crawls before it follows transactions. */
+const CRAWLED_PHASES: readonly SyncPhaseName[] = ['accounts', 'tokens', 'contracts'];
 
 export interface SyncEngineOptions {
   profile: string;
@@ -62,7 +64,7 @@ export class SyncEngine {
   #caughtUp: Array<() => void> = [];
   readonly #tokenSupport = { relationships: true };
   /** Lists the upstream answered 404 for. */
-  readonly #unsupportedLists = new Set<ListedCollection<unknown>['phase']>();
+  readonly #unsupportedLists = new Set<SyncPhaseName>();
   /** The followed transactions, and the tokens and contracts they changed (re-fetched), are written by these. */
   readonly #entityUpserts: Pick<FollowContext, 'upsertToken' | 'upsertContract' | 'upsertTransaction'>;
 
@@ -168,8 +170,10 @@ export class SyncEngine {
 
   #startRun(): void {
     if (this.#closed) return;
-    const accounts = this.#writer.cursors.get('accounts');
-    this.#state = accounts && accounts.nextUrl === null ? 'following' : 'syncing';
+    // Following only once every crawl is through: a run resumed between phases (accounts done,
+    // tokens under way) is still syncing, and must not say "up to date" until the loop gets there.
+    const crawled = (phase: SyncPhaseName) => this.#unsupportedLists.has(phase) || this.#writer.cursors.get(phase)?.nextUrl === null;
+    this.#state = CRAWLED_PHASES.every(crawled) ? 'following' : 'syncing';
     const abort = new AbortController();
     this.#run = { abort, done: this.#loop(abort.signal) };
   }
