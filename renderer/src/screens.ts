@@ -2,6 +2,8 @@ import type { Component } from 'svelte';
 import type { MirrordeskApi, NetworkInfo } from '../../main/common/api-contract.ts';
 import AccountsScreen from './screens/accounts/AccountsScreen.svelte';
 import NetworkScreen from './screens/network/NetworkScreen.svelte';
+import ContractsScreen from './screens/contracts/ContractsScreen.svelte';
+import TokensScreen from './screens/tokens/TokensScreen.svelte';
 import StatusScreen from './screens/status/StatusScreen.svelte';
 import AccountScreen from './screens/accounts/AccountScreen.svelte';
 import ContractResultScreen from './screens/contracts/ContractResultScreen.svelte';
@@ -37,6 +39,8 @@ export interface ScreenEntry {
 export const SCREENS: ScreenEntry[] = [
   { id: 'accounts', label: 'Accounts', component: AccountsScreen },
   { id: 'transactions', label: 'Transactions', component: TransactionsScreen },
+  { id: 'tokens', label: 'Tokens', component: TokensScreen },
+  { id: 'contracts', label: 'Contracts', component: ContractsScreen },
   { id: 'network', label: 'Network', component: NetworkScreen },
   { id: 'verify', label: 'Verify', component: VerifyScreen },
   { id: 'status', label: 'Status', component: StatusScreen },

@@ -255,3 +255,6 @@ export interface ExchangeRates { current_rate: ExchangeRate; next_rate: Exchange
 
 /** `/network/fees`: the gas price of each contract transaction type, in tinybars per unit of gas. */
 export interface NetworkFees { fees: Array<{ gas: Int64; transaction_type: string }>; timestamp: string }
+
+/** An entry of the `/tokens` list (decimals are a number here, a string in `/tokens/{id}`). */
+export interface TokenListEntry { token_id: string; name: string; symbol: string; type: string; decimals: Int64 | string }
