@@ -477,14 +477,38 @@ test.describe('ledger explorer', () => {
 
   test('a bad search says so next to the box and stays on the screen', async ({ page, openApp }) => {
     await openApp('#/accounts');
-    await search(page, 'hello there');
+    await search(page, '0.0.1.2');
     await expect(page.getByTestId('search-message')).toContainText('is not an entity id');
     await expect(page).toHaveURL(/#\/accounts$/);
     await screenshot(page, 'explorer-12-bad-search');
+    await search(page, 'no token is named like this');
+    await expect(page.getByTestId('search-message')).toHaveText('No token whose name contains “no token is named like this” in the local mirror');
+    await expect(page).toHaveURL(/#\/accounts$/);
     await search(page, '0.0.987654321');
     await expect(page.getByTestId('search-message')).toHaveText('No account, contract, token, topic or schedule 0.0.987654321 in the local mirror');
     await page.getByTestId('search-input').fill('0.0.98');
     await expect(page.getByTestId('search-message')).toHaveCount(0);
+  });
+
+  test('the search box takes part of a token name: one match opens the token, several the Tokens screen', async ({ page, openApp, serve }) => {
+    const { tokens: [collection] } = await mirror<{ tokens: Array<{ token_id: string; name: string }> }>(serve, '/api/v1/tokens?type=NON_FUNGIBLE_UNIQUE&limit=1');
+    const named = await mirror<{ tokens: Array<{ token_id: string }> }>(serve, `/api/v1/tokens?name=${encodeURIComponent(collection!.name)}&limit=2`);
+    await openApp('#/accounts');
+    await search(page, collection!.name.toLowerCase());
+    if (named.tokens.length === 1) {
+      await expect(page).toHaveURL(new RegExp(`#/token\\?id=${collection!.token_id.replaceAll('.', '\\.')}$`));
+    } else {
+      // The demo may reuse a name: the list shows them all.
+      await expect(page).toHaveURL(/#\/tokens\?name=/);
+      await expect(page.getByTestId('tokens-list').locator(`[data-token="${collection!.token_id}"]`)).toBeVisible();
+    }
+    // A word many names share opens the list, filtered by it.
+    const word = collection!.name.split(' ')[0]!.slice(0, 3);
+    const many = await mirror<{ tokens: unknown[] }>(serve, `/api/v1/tokens?name=${encodeURIComponent(word)}&limit=2`);
+    test.skip(many.tokens.length < 2, 'only one token name holds the word');
+    await search(page, word);
+    await expect(page).toHaveURL(new RegExp(`#/tokens\\?name=${word}$`));
+    await expect(page.getByTestId('tokens-list')).toHaveAttribute('data-status', 'ready');
   });
 
   test('a by-id page says when the address has no id, the id is unknown or malformed, and follows id changes', async ({ page, openApp, serve }) => {

@@ -9,6 +9,7 @@ export type SearchQuery =
   | { kind: 'evm-address'; address: string }
   | { kind: 'entity-id'; id: string }
   | { kind: 'alias'; alias: string }
+  | { kind: 'token-name'; name: string }
   | { kind: 'empty' }
   | { kind: 'invalid' };
 
@@ -17,6 +18,14 @@ const TRANSACTION_ID = /^(\d{1,4})\.(\d{1,5})\.(\d{1,12})(?:-(\d{1,19})-(\d{1,9}
 const ENTITY_ID = /^(?:(\d{1,4})\.(\d{1,5})\.)?(\d{1,12})$/;
 /** A key alias is the base32 (RFC 4648, no padding) of a protobuf Key: 52+ characters in practice. */
 const ALIAS = /^(?:\d{1,4}\.\d{1,5}\.)?([A-Z2-7]{20,})$/;
+/**
+ * Words, not a mistyped id or hex: a letter somewhere, no `0x` or `shard.realm.` start. Within the
+ * bounds the mirror's token `name` filter takes (3 to 100 UTF-8 bytes).
+ */
+const NAME_START_OF_ID = /^(?:0x|\d+\.\d)/i;
+const LETTER = /\p{L}/u;
+const NAME_MIN_BYTES = 3;
+const NAME_MAX_BYTES = 100;
 
 export function classifySearch(input: string): SearchQuery {
   const text = input.trim();
@@ -36,6 +45,8 @@ export function classifySearch(input: string): SearchQuery {
   // Upper case only, as the mirror matches aliases: a lower-case word is not taken for one.
   const alias = ALIAS.exec(text);
   if (alias) return { kind: 'alias', alias: alias[1]! };
+  const bytes = new TextEncoder().encode(text).length;
+  if (LETTER.test(text) && !NAME_START_OF_ID.test(text) && bytes >= NAME_MIN_BYTES && bytes <= NAME_MAX_BYTES) return { kind: 'token-name', name: text };
   return { kind: 'invalid' };
 }
 
@@ -48,6 +59,7 @@ export function describeSearch(query: SearchQuery): string {
     case 'evm-address': return `contract, account or token at ${query.address}`;
     case 'entity-id': return `account, contract, token, topic or schedule ${query.id}`;
     case 'alias': return 'account with this alias';
+    case 'token-name': return `token whose name contains “${query.name}”`;
     default: return 'match';
   }
 }

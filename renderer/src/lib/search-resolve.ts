@@ -1,27 +1,44 @@
 import type { ApiResult } from '../../../main/common/api-contract.ts';
-import { entityHref, type EntityKind } from './explorer-routes.ts';
+import { entityHref, queryStringOf, type EntityKind } from './explorer-routes.ts';
+import { formatRoute } from './hash-route.ts';
 import { mirrorPath } from './mirror-source.ts';
 import { settledApiCall } from './settled-api-call.ts';
 import { classifySearch, describeSearch, type SearchQuery } from './search-input.ts';
 
-/** One place a query may exist: the API path to ask, and the screen and id it opens when found. */
+/** One place a query may exist: the API path to ask, and where its answer leads, if anywhere. */
 export interface SearchCandidate {
   path: string;
-  kind: EntityKind;
-  /** The id to route with, read from the answer (the canonical id rather than what was typed). */
-  idOf: (body: unknown) => string | null;
+  /** The screen to open for the answer, routed by the canonical id it holds rather than what was typed; null for none. */
+  hrefOf: (body: unknown) => string | null;
 }
 
-const field = (name: string) => (body: unknown): string | null => {
-  const value = (body as Record<string, unknown> | null)?.[name];
-  return typeof value === 'string' ? value : null;
-};
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-const contract = (id: string): SearchCandidate => ({ path: mirrorPath(['contracts', id]), kind: 'contract', idOf: field('contract_id') });
-const account = (id: string): SearchCandidate => ({ path: mirrorPath(['accounts', id], { transactions: 'false' }), kind: 'account', idOf: field('account') });
-const token = (id: string): SearchCandidate => ({ path: mirrorPath(['tokens', id]), kind: 'token', idOf: field('token_id') });
-const topic = (id: string): SearchCandidate => ({ path: mirrorPath(['topics', id]), kind: 'topic', idOf: field('topic_id') });
-const schedule = (id: string): SearchCandidate => ({ path: mirrorPath(['schedules', id]), kind: 'schedule', idOf: field('schedule_id') });
+/** A by-id resource: found when its answer names the entity in `field`. */
+const byId = (kind: EntityKind, path: string, field: string): SearchCandidate => ({
+  path,
+  hrefOf: (body) => {
+    const id = text((body as Record<string, unknown> | null)?.[field]);
+    return id ? entityHref(kind, id) : null;
+  },
+});
+
+const contract = (id: string) => byId('contract', mirrorPath(['contracts', id]), 'contract_id');
+const account = (id: string) => byId('account', mirrorPath(['accounts', id], { transactions: 'false' }), 'account');
+const token = (id: string) => byId('token', mirrorPath(['tokens', id]), 'token_id');
+const topic = (id: string) => byId('topic', mirrorPath(['topics', id]), 'topic_id');
+const schedule = (id: string) => byId('schedule', mirrorPath(['schedules', id]), 'schedule_id');
+
+/** Tokens by part of their name: one match opens it, several open the Tokens screen filtered by the name. */
+const tokensNamed = (name: string): SearchCandidate => ({
+  path: mirrorPath(['tokens'], { name, limit: 2 }),
+  hrefOf: (body) => {
+    const tokens = (body as { tokens?: Array<{ token_id?: unknown }> } | null)?.tokens ?? [];
+    if (tokens.length > 1) return formatRoute({ screen: 'tokens', query: queryStringOf({ name }) });
+    const id = text(tokens[0]?.token_id);
+    return id ? entityHref('token', id) : null;
+  },
+});
 
 /**
  * Where to look, most specific first: an id that is a contract is also listed as an account,
@@ -35,10 +52,11 @@ export function searchCandidates(query: SearchQuery): SearchCandidate[] {
     case 'transaction-id':
     case 'transaction-hash': {
       const key = query.kind === 'transaction-id' ? query.id : query.hash;
-      return [{ path: mirrorPath(['transactions', key]), kind: 'transaction', idOf: () => key }];
+      return [{ path: mirrorPath(['transactions', key]), hrefOf: () => entityHref('transaction', key) }];
     }
     case 'ethereum-hash':
-      return [{ path: mirrorPath(['contracts', 'results', query.hash]), kind: 'contract-result', idOf: () => query.hash }];
+      return [{ path: mirrorPath(['contracts', 'results', query.hash]), hrefOf: () => entityHref('contract-result', query.hash) }];
+    case 'token-name': return [tokensNamed(query.name)];
     default:
       return [];
   }
@@ -57,17 +75,17 @@ export type MirrorGetter = (path: string) => Promise<ApiResult<unknown>>;
  */
 export async function resolveSearch(input: string, get: MirrorGetter): Promise<SearchOutcome> {
   const query = classifySearch(input);
-  if (query.kind === 'empty') return { kind: 'invalid', message: 'Type an id, address, alias, transaction id or hash' };
+  if (query.kind === 'empty') return { kind: 'invalid', message: 'Type an id, address, alias, transaction id, hash or token name' };
   if (query.kind === 'invalid') {
-    return { kind: 'invalid', message: `“${input.trim()}” is not an entity id, EVM address, alias, transaction id or hash` };
+    return { kind: 'invalid', message: `“${input.trim()}” is not an entity id, EVM address, alias, transaction id, hash or token name (3 characters or more)` };
   }
   const candidates = searchCandidates(query);
   const answers = await Promise.all(candidates.map((candidate) => settledApiCall(() => get(candidate.path))));
   for (const [i, answer] of answers.entries()) {
     const candidate = candidates[i]!;
     if (answer.ok) {
-      const id = candidate.idOf(answer.value);
-      if (id) return { kind: 'found', hash: entityHref(candidate.kind, id) };
+      const hash = candidate.hrefOf(answer.value);
+      if (hash) return { kind: 'found', hash };
       continue;
     }
     if (answer.error.code !== 'not-found' && answer.error.code !== 'invalid-input') return { kind: 'error', message: answer.error.message };

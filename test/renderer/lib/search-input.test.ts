@@ -27,8 +27,15 @@ describe('classifySearch', () => {
   });
 
   it.each([
-    'hello', '0.0', '0.0.1.2', '0.0.-5', '0x1234', `0x${'a'.repeat(41)}`, 'z'.repeat(96), '0.0.3-1700000000', '0.0.3@1700000000-000000001',
-    '0.0.3-1700000000.000000001', '0.0.3-1700000000-1234567890', '1'.repeat(13), 'ABC1DEF', '../accounts', '0.0.1234?x=1', 'CIQ AAAH',
+    ['hello', 'hello'], ['  Vivid Punks ', 'Vivid Punks'], ['ABC1DEF', 'ABC1DEF'], ['CIQ AAAH', 'CIQ AAAH'], ['z'.repeat(96), 'z'.repeat(96)],
+    ['3D Art', '3D Art'], ['éé', 'éé'], ['../accounts', '../accounts'],
+  ])('reads %j as part of a token name', (input, name) => {
+    expect(classifySearch(input)).toEqual({ kind: 'token-name', name });
+  });
+
+  it.each([
+    'ab', 'x'.repeat(101), '0.0', '0.0.1.2', '0.0.-5', '0x1234', `0x${'a'.repeat(41)}`, '0xZZZZ', '0.0.3-1700000000', '0.0.3@1700000000-000000001',
+    '0.0.3-1700000000.000000001', '0.0.3-1700000000-1234567890', '1'.repeat(13), '0.0.1234?x=1', '12-34', '@@@',
   ])('refuses %j', (input) => {
     expect(classifySearch(input)).toEqual({ kind: 'invalid' });
   });

@@ -44,9 +44,20 @@ describe('resolveSearch', () => {
     expect(await resolveSearch('0.0.424242', mirror({}).get)).toEqual({ kind: 'not-found', message: 'No account, contract, token, topic or schedule 0.0.424242 in the local mirror' });
   });
 
+  it('opens the one token whose name contains the words, or the Tokens screen filtered by them when several do', async () => {
+    const one = mirror({ '/api/v1/tokens?name=Vivid+Punks&limit=2': { tokens: [{ token_id: '0.0.1002', name: 'Vivid Punks' }], links: { next: null } } });
+    expect(await resolveSearch('Vivid Punks', one.get)).toEqual({ kind: 'found', hash: '#/token?id=0.0.1002' });
+    expect(one.asked).toEqual(['/api/v1/tokens?name=Vivid+Punks&limit=2']);
+    const several = mirror({ '/api/v1/tokens?name=gold&limit=2': { tokens: [{ token_id: '0.0.1006' }, { token_id: '0.0.1037' }], links: { next: '/api/v1/tokens?name=gold&limit=2&token.id=gt:0.0.1037' } } });
+    expect(await resolveSearch('gold', several.get)).toEqual({ kind: 'found', hash: '#/tokens?name=gold' });
+    const none = mirror({ '/api/v1/tokens?name=nothing+like+it&limit=2': { tokens: [], links: { next: null } } });
+    expect(await resolveSearch('nothing like it', none.get)).toEqual({ kind: 'not-found', message: 'No token whose name contains “nothing like it” in the local mirror' });
+  });
+
   it('refuses malformed input without asking the mirror', async () => {
     const { get, asked } = mirror({});
-    expect(await resolveSearch('hello world', get)).toMatchObject({ kind: 'invalid' });
+    expect(await resolveSearch('0.0.1.2', get)).toMatchObject({ kind: 'invalid' });
+    expect(await resolveSearch('ab', get)).toMatchObject({ kind: 'invalid' });
     expect(await resolveSearch('  ', get)).toMatchObject({ kind: 'invalid' });
     expect(asked).toEqual([]);
   });
