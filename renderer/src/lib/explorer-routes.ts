@@ -32,6 +32,11 @@ export function transactionsHref(filters: Record<string, string | null | undefin
   return withParams('transactions', filters);
 }
 
+/** The Tokens screen with its filters (`name`, `type`, `order`). */
+export function tokensHref(filters: Record<string, string | null | undefined>): string {
+  return withParams('tokens', filters);
+}
+
 /** A parameter of a screen's query (`id`, `tab`, …); null when absent or empty. */
 export function routeParam(query: string, name: string): string | null {
   const value = new URLSearchParams(query).get(name);

@@ -1,6 +1,5 @@
 import type { ApiResult } from '../../../main/common/api-contract.ts';
-import { entityHref, queryStringOf, type EntityKind } from './explorer-routes.ts';
-import { formatRoute } from './hash-route.ts';
+import { entityHref, tokensHref, type EntityKind } from './explorer-routes.ts';
 import { mirrorPath } from './mirror-source.ts';
 import { settledApiCall } from './settled-api-call.ts';
 import { classifySearch, describeSearch, type SearchQuery } from './search-input.ts';
@@ -34,7 +33,7 @@ const tokensNamed = (name: string): SearchCandidate => ({
   path: mirrorPath(['tokens'], { name, limit: 2 }),
   hrefOf: (body) => {
     const tokens = (body as { tokens?: Array<{ token_id?: unknown }> } | null)?.tokens ?? [];
-    if (tokens.length > 1) return formatRoute({ screen: 'tokens', query: queryStringOf({ name }) });
+    if (tokens.length > 1) return tokensHref({ name });
     const id = text(tokens[0]?.token_id);
     return id ? entityHref('token', id) : null;
   },
