@@ -320,6 +320,27 @@ test.describe('ledger explorer', () => {
     await screenshot(page, 'explorer-15-allowances');
   });
 
+  test('the Transactions list goes back in time: Before (UTC) lists what came before that second', async ({ page, openApp, serve }) => {
+    // A time some way back in the history: the consensus second of the 60th newest transaction.
+    const { transactions: latest } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?limit=60');
+    test.skip(latest.length < 60, 'the demo has too few transactions');
+    const seconds = Number(latest[59]!.consensus_timestamp.split('.')[0]);
+    const expected = await mirror<{ transactions: Tx[] }>(serve, `/api/v1/transactions?timestamp=lt:${seconds}.000000000&limit=25`);
+    await openApp('#/transactions');
+    await expect(page.getByTestId('transaction-row').first()).toBeVisible();
+    await page.getByLabel('Before, UTC').fill(new Date(seconds * 1000).toISOString().slice(0, 19));
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/transactions\\?timestamp=lt%3A${seconds}\\.000000000$`));
+    const times = page.getByTestId('transaction-row').locator('td:first-child');
+    await expect(times).toHaveCount(expected.transactions.length);
+    expect(await times.evaluateAll((cells) => cells.map((cell) => cell.getAttribute('title')))).toEqual(expected.transactions.map((tx) => tx.consensus_timestamp));
+    // The form shows the bound it lists by, and Reset lets it go.
+    await expect(page.getByLabel('Before, UTC')).toHaveValue(new Date(seconds * 1000).toISOString().slice(0, 19));
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect(page).toHaveURL(/#\/transactions$/);
+    await expect(page.getByLabel('Before, UTC')).toHaveValue('');
+  });
+
   test('the Transactions list filters by type, result and account', async ({ page, openApp, serve }) => {
     const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?limit=1');
     test.skip(transactions.length === 0, 'the demo has no transactions yet');

@@ -1,13 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { splitBatch } from '../../../renderer/src/lib/ledger-format.ts';
-import { parseTransactionFilters, transactionFiltersQuery, transactionsPath } from '../../../renderer/src/lib/transaction-filters.ts';
+import { NO_TRANSACTION_FILTERS, parseTransactionFilters, timestampToUtcInput, transactionFiltersQuery, transactionsPath, utcInputToTimestamp } from '../../../renderer/src/lib/transaction-filters.ts';
 
 describe('transaction filters', () => {
   it('round-trips through the hash query under the API parameter names', () => {
     const filters = parseTransactionFilters('transactiontype=CRYPTOTRANSFER&result=fail&account.id=0.0.5');
-    expect(filters).toEqual({ type: 'CRYPTOTRANSFER', result: 'fail', account: '0.0.5', timestamp: '' });
+    expect(filters).toEqual({ type: 'CRYPTOTRANSFER', result: 'fail', account: '0.0.5', timestamp: '', before: '' });
     expect(transactionFiltersQuery(filters)).toBe('transactiontype=CRYPTOTRANSFER&result=fail&account.id=0.0.5');
-    expect(transactionFiltersQuery({ type: '', result: '', account: '  ', timestamp: '' })).toBe('');
+    expect(transactionFiltersQuery({ ...NO_TRANSACTION_FILTERS, account: '  ' })).toBe('');
+  });
+
+  it('keeps an exact time and an upper bound apart, both under the API\'s one timestamp parameter', () => {
+    const filters = parseTransactionFilters('timestamp=lt:1791995580.000000000&account.id=0.0.5&timestamp=1700000000.000000001');
+    expect(filters).toEqual({ ...NO_TRANSACTION_FILTERS, account: '0.0.5', timestamp: '1700000000.000000001', before: '1791995580.000000000' });
+    expect(transactionFiltersQuery(filters)).toBe('account.id=0.0.5&timestamp=1700000000.000000001&timestamp=lt%3A1791995580.000000000');
+    expect(parseTransactionFilters(transactionFiltersQuery(filters))).toEqual(filters);
+    expect(transactionsPath({ ...NO_TRANSACTION_FILTERS, before: '1791995580.000000000' })).toBe('/api/v1/transactions?timestamp=lt%3A1791995580.000000000&limit=25');
+  });
+
+  it('reads a datetime-local value as UTC and writes it back to the second', () => {
+    expect(utcInputToTimestamp('2026-10-14T16:33')).toBe(`${Date.UTC(2026, 9, 14, 16, 33) / 1000}.000000000`);
+    expect(utcInputToTimestamp('2026-10-14T16:33:01')).toBe('1791995581.000000000');
+    expect(timestampToUtcInput('1791995581.487437137')).toBe('2026-10-14T16:33:01');
+    expect(utcInputToTimestamp(timestampToUtcInput('1791995581.487437137'))).toBe('1791995581.000000000');
+  });
+
+  it('refuses what is not a real UTC date and time', () => {
+    for (const bad of ['', 'yesterday', '2026-02-31T10:00', '2026-13-01T10:00', '2026-10-14T24:00', '2026-10-14 16:33', '1969-12-31T23:59:59']) {
+      expect(utcInputToTimestamp(bad), bad).toBeNull();
+    }
+    expect(timestampToUtcInput('not a time')).toBe('');
   });
 
   it('builds the first page path, newest first by default', () => {
