@@ -496,6 +496,20 @@ test.describe('ledger explorer', () => {
     await expect(page.getByTestId('transaction-row').first().locator(`td[title="${executed!.executed_timestamp}"]`)).toHaveCount(1);
   });
 
+  test('/ puts the cursor in the search box, except while typing in another field', async ({ page, openApp }) => {
+    await openApp('#/tokens');
+    await expect(page.getByTestId('tokens-screen')).toBeVisible();
+    await page.locator('h1').click();
+    await page.keyboard.press('/');
+    await expect(page.getByTestId('search-input')).toBeFocused();
+    await expect(page.getByTestId('search-input')).toHaveValue('');
+    // In a field, / is a character like any other.
+    await page.getByLabel('Token name').fill('a');
+    await page.getByLabel('Token name').press('/');
+    await expect(page.getByLabel('Token name')).toBeFocused();
+    await expect(page.getByLabel('Token name')).toHaveValue('a/');
+  });
+
   test('a bad search says so next to the box and stays on the screen', async ({ page, openApp }) => {
     await openApp('#/accounts');
     await search(page, '0.0.1.2');
