@@ -83,4 +83,36 @@ test.describe('network screen', () => {
     await answers.filter({ hasText: '/api/v1/network/exchangerate' }).locator('summary').click();
     await expect(answers.filter({ hasText: '/api/v1/network/exchangerate' }).getByTestId('api-answer-json')).toContainText(`"cent_equivalent": ${rates.current_rate.cent_equivalent}`);
   });
+
+  test('a node in full: from its row, from a staker\'s account, and what a bad node id says', async ({ page, openApp, serve }) => {
+    const { nodes } = await mirror<{ nodes: Node[] }>(serve, '/api/v1/network/nodes?limit=25');
+    const node = nodes[3]!;
+    await openApp('#/network');
+    const table = page.getByTestId('network-nodes');
+    await expect(table).toHaveAttribute('data-status', 'ready');
+    await table.locator(`[data-node="${node.node_id}"]`).getByRole('link', { name: String(node.node_id), exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`#/network\\?node=${node.node_id}$`));
+    const card = page.getByTestId('node-card');
+    await expect(card).toHaveAttribute('data-node', String(node.node_id));
+    await expect(card.getByTestId('node-card-stake')).toHaveText(wholeHbar(node.stake));
+    await expect(card.getByRole('link', { name: node.node_account_id })).toBeVisible();
+    await expect(table.locator(`[data-node="${node.node_id}"]`)).toHaveAttribute('aria-current', 'true');
+    await screenshot(page, 'network-02-node');
+
+    // An account staking to a node links to it.
+    const { accounts } = await mirror<{ accounts: Array<{ account: string; staked_node_id: number | null }> }>(serve, '/api/v1/accounts?account.id=gt:0.0.1000&limit=100&balance=false');
+    const staker = accounts.find((a) => a.staked_node_id !== null && a.staked_node_id >= 0);
+    expect(staker, 'a node staker among the first 100 user accounts').toBeDefined();
+    await openApp(`#/account?id=${staker!.account}`);
+    await page.getByTestId('staked-node-link').click();
+    await expect(page).toHaveURL(new RegExp(`#/network\\?node=${staker!.staked_node_id}$`));
+    await expect(page.getByTestId('node-card')).toHaveAttribute('data-node', String(staker!.staked_node_id));
+
+    // A node id that is not one, and one the address book lacks.
+    await openApp('#/network?node=abc');
+    await expect(page.getByTestId('node-param-problem')).toContainText('is not a node id');
+    await openApp('#/network?node=999');
+    await expect(page.getByTestId('not-found')).toContainText('No node here');
+    await expect(page.getByTestId('network-nodes')).toHaveAttribute('data-status', 'ready');
+  });
 });

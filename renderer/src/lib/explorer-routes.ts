@@ -32,6 +32,11 @@ export function transactionsHref(filters: Record<string, string | null | undefin
   return withParams('transactions', filters);
 }
 
+/** A consensus node in full, on the Network screen. */
+export function nodeHref(nodeId: number | string): string {
+  return withParams('network', { node: nodeId });
+}
+
 /** The Tokens screen with its filters (`name`, `type`, `order`). */
 export function tokensHref(filters: Record<string, string | null | undefined>): string {
   return withParams('tokens', filters);

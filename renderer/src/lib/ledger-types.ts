@@ -217,6 +217,12 @@ export interface NetworkNode {
   node_id: number;
   node_account_id: string;
   description: string | null;
+  memo: string | null;
+  file_id: string | null;
+  admin_key: KeyWrapper | null;
+  node_cert_hash: string | null;
+  public_key: string | null;
+  timestamp: TimestampRange | null;
   decline_reward: boolean | null;
   grpc_proxy_endpoint: ServiceEndpoint | null;
   service_endpoints: ServiceEndpoint[];
