@@ -1,5 +1,5 @@
 import { CHANNELS, type Channel, type RequestOf } from '../common/api-contract.ts';
-import { validateMirrorGet } from './validate-mirror-path.ts';
+import { validateMirrorCall, validateMirrorGet } from './validate-mirror-path.ts';
 import { validateStatusSettings } from './validate-status-request.ts';
 import { validateCustomProfile, validateProfileName } from './validate-profile-request.ts';
 import {
@@ -41,6 +41,8 @@ export function validateRequest<C extends Channel>(channel: C, request: unknown)
       return validateAccountsList(request) as Validation<RequestOf<C>>;
     case 'mirror/get':
       return validateMirrorGet(request) as Validation<RequestOf<C>>;
+    case 'mirror/call':
+      return validateMirrorCall(request) as Validation<RequestOf<C>>;
     case 'network/switch':
       return validateNetworkSwitch(request) as Validation<RequestOf<C>>;
     case 'network/profiles/save':

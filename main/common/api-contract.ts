@@ -41,6 +41,13 @@ export interface AppInfo {
   services: { mirror: string; status?: string };
 }
 
+/** What `mirror/call` sends to `POST /api/v1/contracts/call`. */
+export interface MirrorCallRequest {
+  to: string;
+  data: string;
+  from?: string;
+}
+
 /** A successful answer of the local mirror API, as `mirror/get` returns it. */
 export interface MirrorGetResponse {
   /** The HTTP status (2xx). */
@@ -74,6 +81,13 @@ export interface ApiChannels {
    * the answer is what that URL returns. A 4xx answer is a typed error carrying the mirror's body.
    */
   'mirror/get': { request: { path: string }; response: MirrorGetResponse };
+  /**
+   * A read-only contract call, `POST /api/v1/contracts/call` on the local mirror (its EVM over the
+   * local state, nothing stored): `to` and `from` are 0x-prefixed 40-hex addresses, `data` the
+   * 0x-prefixed calldata. The answer is the mirror's (`{ result: '0x…' }`); a revert is a typed
+   * error carrying the mirror's body (its `data`, the revert reason).
+   */
+  'mirror/call': { request: MirrorCallRequest; response: MirrorGetResponse };
   /** The network's status as the local feed holds it: incidents, maintenances, components, poll health. */
   'status/snapshot': { request: null; response: StatusSnapshot };
   'status/settings/get': { request: null; response: NotificationSettings };
@@ -127,7 +141,7 @@ export type EventName = keyof ApiEvents;
 export type RequestOf<C extends Channel> = ApiChannels[C]['request'];
 export type ResponseOf<C extends Channel> = ApiChannels[C]['response'];
 
-export const CHANNELS = ['app/info', 'network/status', 'network/switch', 'network/profiles', 'network/profiles/save', 'network/profiles/delete', 'accounts/list', 'mirror/get', 'status/snapshot', 'status/settings/get', 'status/settings/set', 'status/poll-now', 'sync/status', 'sync/pause', 'sync/resume', 'sync/resync', 'verify/session', 'verify/session/clear', 'verify/files/add', 'verify/contracts/verify', 'verify/check', 'verify/suggestions', 'verify/compilers/list', 'verify/compilers/import', 'verify/compilers/download'] as const satisfies readonly Channel[];
+export const CHANNELS = ['app/info', 'network/status', 'network/switch', 'network/profiles', 'network/profiles/save', 'network/profiles/delete', 'accounts/list', 'mirror/get', 'mirror/call', 'status/snapshot', 'status/settings/get', 'status/settings/set', 'status/poll-now', 'sync/status', 'sync/pause', 'sync/resume', 'sync/resync', 'verify/session', 'verify/session/clear', 'verify/files/add', 'verify/contracts/verify', 'verify/check', 'verify/suggestions', 'verify/compilers/list', 'verify/compilers/import', 'verify/compilers/download'] as const satisfies readonly Channel[];
 export const EVENT_NAMES = ['network/changed', 'status/notification', 'status/updated', 'app/navigate', 'sync/status', 'verify/compiler-progress'] as const satisfies readonly EventName[];
 
 export type ApiErrorCode = 'invalid-input' | 'not-found' | 'unavailable' | 'forbidden' | 'internal';
@@ -137,7 +151,7 @@ export interface ApiError {
   message: string;
   /** One line per problem, e.g. each invalid query parameter. */
   details: string[];
-  /** `mirror/get` only: the mirror API's HTTP status and error body. */
+  /** `mirror/get` and `mirror/call` only: the mirror API's HTTP status and error body. */
   mirror?: { status: number; body: unknown };
 }
 
@@ -159,7 +173,10 @@ export interface MirrordeskApi {
     deleteProfile(request: { name: string }): Promise<ApiResult<ProfileList>>;
   };
   accounts: { list(request: RequestOf<'accounts/list'>): Promise<ApiResult<AccountsResponse>> };
-  mirror: { get(request: RequestOf<'mirror/get'>): Promise<ApiResult<MirrorGetResponse>> };
+  mirror: {
+    get(request: RequestOf<'mirror/get'>): Promise<ApiResult<MirrorGetResponse>>;
+    call(request: MirrorCallRequest): Promise<ApiResult<MirrorGetResponse>>;
+  };
   status: {
     snapshot(): Promise<ApiResult<StatusSnapshot>>;
     settings(): Promise<ApiResult<NotificationSettings>>;
@@ -198,7 +215,7 @@ export function createApiClient(transport: ApiTransport, subscribe: EventSubscri
       deleteProfile: (request) => transport('network/profiles/delete', request),
     },
     accounts: { list: (request) => transport('accounts/list', request) },
-    mirror: { get: (request) => transport('mirror/get', request) },
+    mirror: { get: (request) => transport('mirror/get', request), call: (request) => transport('mirror/call', request) },
     status: {
       snapshot: () => transport('status/snapshot', null),
       settings: () => transport('status/settings/get', null),

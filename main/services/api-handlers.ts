@@ -6,7 +6,7 @@ import type { MirrorApi } from '../mirror/mirror-api.ts';
 import { parseQueryString, RepeatLimitError } from '../mirror/http/query-string.ts';
 import type { StatusService } from '../status/status-service.ts';
 import type { ProfileSession } from './profile-session.ts';
-import { createMirrorGetHandler, type WithMirror } from './mirror-get-handler.ts';
+import { createMirrorCallHandler, createMirrorGetHandler, type WithMirror } from './mirror-get-handler.ts';
 import { createStatusHandlers } from './status-handlers.ts';
 import { createSyncHandlers } from './sync-handlers.ts';
 import { createProfileHandlers, type ProfileOptions } from './profile-handlers.ts';
@@ -74,6 +74,7 @@ export function createApiHandlers(deps: HandlerDeps): ApiHandlers {
       return result.body;
     },
     'mirror/get': createMirrorGetHandler(deps.withMirror ?? ((use) => use(deps.mirror()))),
+    'mirror/call': createMirrorCallHandler(deps.withMirror ?? ((use) => use(deps.mirror()))),
     ...createStatusHandlers(deps.status ?? (() => null)),
     ...createSyncHandlers(deps.session),
     ...createProfileHandlers(deps.profileOptions, () => deps.session().profile.name),

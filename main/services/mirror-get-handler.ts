@@ -39,6 +39,23 @@ export function createMirrorGetHandler(withMirror: WithMirror): (request: Reques
   };
 }
 
+/**
+ * `mirror/call`: a validated read-only call injected as `POST /api/v1/contracts/call` into the
+ * mirror app, like `mirror/get`'s GETs: the same EVM, limits and error bodies as the REST port's.
+ */
+export function createMirrorCallHandler(withMirror: WithMirror): (request: RequestOf<'mirror/call'>) => Promise<MirrorGetResponse> {
+  return async ({ to, data, from }) => {
+    const payload = { to, data, ...(from ? { from } : {}), block: 'latest', estimate: false };
+    const response = await withMirror((mirror) => mirror.server.inject({
+      method: 'POST', url: '/api/v1/contracts/call', payload,
+      headers: { host: '127.0.0.1', accept: 'application/json', 'content-type': 'application/json' },
+    }));
+    const body = parseBody(response.body);
+    if (response.statusCode >= 200 && response.statusCode < 300) return { status: response.statusCode, body };
+    throw new MirrorFailure(response.statusCode, body);
+  };
+}
+
 function parseBody(text: string): unknown {
   if (text === '') return null;
   try {

@@ -105,3 +105,33 @@ describe('mirror/get over the dispatcher', () => {
     }), { numRuns: 300 });
   });
 });
+
+describe('mirror/call over the dispatcher', () => {
+  const to = `0x${'0'.repeat(36)}0005`;
+
+  it('answers as POST /api/v1/contracts/call on the mirror app answers the same call', async () => {
+    const viaHttp = await fixture.mirror.server.inject({
+      method: 'POST', url: '/api/v1/contracts/call', headers: { host: '127.0.0.1', 'content-type': 'application/json' },
+      payload: { to, data: '0x06fdde03', block: 'latest', estimate: false },
+    });
+    const viaApi = await fixture.dispatch('mirror/call', { to, data: '0x06fdde03' });
+    if (viaHttp.statusCode === 200) expect(viaApi).toEqual({ ok: true, value: { status: 200, body: parseJsonLossless(viaHttp.body) } });
+    else expect(viaApi).toMatchObject({ ok: false, error: { mirror: { status: viaHttp.statusCode, body: parseJsonLossless(viaHttp.body) } } });
+  });
+
+  it.each([
+    ['no request', null],
+    ['no data', { to }],
+    ['a short address', { to: '0x1234', data: '0x' }],
+    ['an entity id for an address', { to: '0.0.5', data: '0x' }],
+    ['data without 0x', { to, data: '06fdde03' }],
+    ['half a byte of data', { to, data: '0x06fdde0' }],
+    ['a bad from', { to, data: '0x', from: 'me' }],
+    ['an extra field', { to, data: '0x', value: 1 }],
+    ['a state-changing estimate', { to, data: '0x', estimate: true }],
+    ['more than 128 KiB of data', { to, data: `0x${'00'.repeat(131_073)}` }],
+  ])('refuses %s with a typed invalid-input error', async (_name, request) => {
+    const result = await fixture.dispatch('mirror/call', request);
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input', message: 'invalid request for mirror/call' } });
+  });
+});

@@ -3,7 +3,7 @@ import { queryStringOf } from './explorer-routes.ts';
 import type { Links } from './ledger-types.ts';
 import type { Page, PageLoader } from './paged-list.ts';
 
-type MirrorReader = Pick<MirrordeskApi, 'mirror'>;
+type MirrorReader = { mirror: Pick<MirrordeskApi['mirror'], 'get'> };
 
 /**
  * A mirror API path from its segments and query: segments are percent-encoded (an id typed by
