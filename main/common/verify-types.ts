@@ -83,14 +83,22 @@ export interface VerifyContractTarget {
 /** One input of an ABI entry, as far as its canonical type goes (`components` for tuples). */
 export interface AbiParameter {
   type: string;
+  /** The parameter's name in the source, when it has one. */
+  name?: string;
   components?: AbiParameter[];
 }
 
-/** A named function or event of an ABI: what the explorer names calls and logs with. */
+/**
+ * A named function or event of an ABI: what the explorer names calls and logs with, and for a
+ * function, what it returns and whether it changes state (the contract page calls `view` and
+ * `pure` ones in the local EVM).
+ */
 export interface AbiEntry {
   type: 'function' | 'event';
   name: string;
   inputs: AbiParameter[];
+  outputs?: AbiParameter[];
+  stateMutability?: 'pure' | 'view' | 'nonpayable' | 'payable';
   anonymous?: boolean;
 }
 

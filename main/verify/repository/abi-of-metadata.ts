@@ -2,12 +2,21 @@ import type { AbiEntry, AbiParameter } from '../../common/verify-types.ts';
 
 /** Nesting deeper than this is not a Solidity type anyone writes; such an ABI is refused. */
 const MAX_DEPTH = 16;
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]{0,255}$/;
+const MUTABILITIES = new Set(['pure', 'view', 'nonpayable', 'payable']);
+
+/** A list of parameters, or null when one of them is not well-formed. */
+function parametersOf(value: unknown): AbiParameter[] | null {
+  const parameters = Array.isArray(value) ? value.map((item) => parameterOf(item, 0)) : [];
+  return parameters.some((p) => p === null) ? null : (parameters as AbiParameter[]);
+}
 
 function parameterOf(value: unknown, depth: number): AbiParameter | null {
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return null;
-  const { type, components } = value as Record<string, unknown>;
+  const { type, name, components } = value as Record<string, unknown>;
   if (typeof type !== 'string' || !/^[a-z0-9[\]]{1,64}$/.test(type)) return null;
   const parameter: AbiParameter = { type };
+  if (typeof name === 'string' && IDENTIFIER.test(name)) parameter.name = name;
   if (components !== undefined) {
     if (!Array.isArray(components)) return null;
     const parts = components.map((c) => parameterOf(c, depth + 1));
@@ -19,8 +28,8 @@ function parameterOf(value: unknown, depth: number): AbiParameter | null {
 
 /**
  * The named functions and events of the ABI in a verified contract's Solidity metadata
- * (`output.abi`), reduced to what their signatures need (name, input types), or null when the
- * metadata has no ABI. Entries that are not well-formed are left out, not trusted: the metadata
+ * (`output.abi`), reduced to their signatures (names, input types) and, for functions, their
+ * outputs and state mutability, or null when the metadata has no ABI. Entries that are not well-formed are left out, not trusted: the metadata
  * came with the user's files.
  */
 export function abiOfMetadata(metadata: string): AbiEntry[] | null {
@@ -35,11 +44,16 @@ export function abiOfMetadata(metadata: string): AbiEntry[] | null {
   const entries: AbiEntry[] = [];
   for (const item of abi) {
     if (item === null || typeof item !== 'object') continue;
-    const { type, name, inputs, anonymous } = item as Record<string, unknown>;
-    if ((type !== 'function' && type !== 'event') || typeof name !== 'string' || !/^[A-Za-z_$][A-Za-z0-9_$]{0,255}$/.test(name)) continue;
-    const parameters = Array.isArray(inputs) ? inputs.map((input) => parameterOf(input, 0)) : [];
-    if (parameters.some((p) => p === null)) continue;
-    const entry: AbiEntry = { type, name, inputs: parameters as AbiParameter[] };
+    const { type, name, inputs, outputs, stateMutability, anonymous } = item as Record<string, unknown>;
+    if ((type !== 'function' && type !== 'event') || typeof name !== 'string' || !IDENTIFIER.test(name)) continue;
+    const parameters = parametersOf(inputs);
+    if (parameters === null) continue;
+    const entry: AbiEntry = { type, name, inputs: parameters };
+    if (type === 'function') {
+      const returns = parametersOf(outputs);
+      if (returns !== null && returns.length > 0) entry.outputs = returns;
+      if (typeof stateMutability === 'string' && MUTABILITIES.has(stateMutability)) entry.stateMutability = stateMutability as AbiEntry['stateMutability'];
+    }
     if (anonymous === true) entry.anonymous = true;
     entries.push(entry);
   }

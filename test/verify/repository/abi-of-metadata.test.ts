@@ -7,13 +7,15 @@ describe('abiOfMetadata', () => {
       compiler: { version: '0.8.24' }, language: 'Solidity',
       output: { abi: [
         { type: 'function', name: 'set', stateMutability: 'nonpayable', inputs: [{ internalType: 'uint256', name: 'x', type: 'uint256' }], outputs: [] },
+        { type: 'function', name: 'get', stateMutability: 'view', inputs: [], outputs: [{ internalType: 'uint256', name: '', type: 'uint256' }, { name: 'who', type: 'address' }] },
         { type: 'event', name: 'Set', anonymous: false, inputs: [{ indexed: true, internalType: 'struct S', name: 's', type: 'tuple', components: [{ name: 'a', type: 'address' }] }] },
         { type: 'constructor', inputs: [] }, { type: 'error', name: 'NotOwner', inputs: [] }, { type: 'fallback' },
       ] },
     });
     expect(abiOfMetadata(metadata)).toEqual([
-      { type: 'function', name: 'set', inputs: [{ type: 'uint256' }] },
-      { type: 'event', name: 'Set', inputs: [{ type: 'tuple', components: [{ type: 'address' }] }] },
+      { type: 'function', name: 'set', inputs: [{ type: 'uint256', name: 'x' }], stateMutability: 'nonpayable' },
+      { type: 'function', name: 'get', inputs: [], outputs: [{ type: 'uint256' }, { type: 'address', name: 'who' }], stateMutability: 'view' },
+      { type: 'event', name: 'Set', inputs: [{ type: 'tuple', name: 's', components: [{ type: 'address', name: 'a' }] }] },
     ]);
   });
 
@@ -25,8 +27,9 @@ describe('abiOfMetadata', () => {
       null, 7, { type: 5 }, { type: 'function', name: 'bad', inputs: [{ type: 'uint256); DROP' }] },
       { type: 'function', name: 'deep', inputs: [{ type: 'tuple', components: 'no' }] },
       { type: 'function', name: 'x(y)', inputs: [] },
-      { type: 'function', name: 'ok', inputs: [] },
+      { type: 'function', name: 'ok', inputs: [{ type: 'bool', name: 'a b' }], outputs: [{ type: 'bad type' }], stateMutability: 'sneaky' },
     ] } });
-    expect(abiOfMetadata(metadata)).toEqual([{ type: 'function', name: 'ok', inputs: [] }]);
+    // A malformed output list or mutability is left out; the function stays, for its name.
+    expect(abiOfMetadata(metadata)).toEqual([{ type: 'function', name: 'ok', inputs: [{ type: 'bool' }] }]);
   });
 });
