@@ -37,6 +37,11 @@ export function abiNames(abi: readonly AbiEntry[] | null | undefined): AbiNames 
   return names;
 }
 
+/** The 4-byte selector a call of `entry` starts with, as 0x hex. */
+export function functionSelector(entry: AbiEntry): string {
+  return keccakHex(abiSignature(entry)).slice(0, 10);
+}
+
 /** A call's 4-byte selector (lower case), or null for input too short to have one (a creation, a plain transfer). */
 export function selectorOf(input: string | null | undefined): string | null {
   return input && input.length >= 10 ? input.slice(0, 10).toLowerCase() : null;
