@@ -189,6 +189,17 @@ test('the shipped example sources verify a demo contract with a perfect match', 
   expect(events.length).toBeGreaterThan(0);
   await page.getByRole('tab', { name: 'Logs' }).click();
   await expect(page.getByTestId('log-event')).toHaveText(events);
+  // Verified, its view functions run in the local EVM: count() and owner() answer what its storage holds (slots 0 and 2).
+  const { state } = (await (await fetch(`${instance.mirrorUrl}/api/v1/contracts/${counter}/state?limit=25`)).json()) as { state: Array<{ slot: string; value: string }> };
+  const slot = (n: bigint) => BigInt(state.find((s) => BigInt(s.slot) === n)?.value ?? '0x0');
+  await page.getByRole('tab', { name: 'Read' }).click();
+  const readFunction = (signature: string) => page.locator(`[data-testid="read-function"][data-signature="${signature}"]`);
+  await expect(page.getByTestId('read-function')).toHaveCount(3); // count, lastCaller, owner; not increment, incrementBy, reset
+  await readFunction('count()').getByRole('button', { name: 'Call' }).click();
+  await expect(readFunction('count()').getByTestId('read-result')).toHaveText(`uint256${slot(0n)}`);
+  await readFunction('owner()').getByRole('button', { name: 'Call' }).click();
+  await expect(readFunction('owner()').getByTestId('read-result')).toHaveText(`address0x${slot(2n).toString(16).padStart(40, '0')}`);
+  await screenshot(page, '47-contract-read');
   // One result's own page names its function too.
   const named = results.findIndex((_, i) => expected[i]!.includes('('));
   await page.goto(`${instance.uiUrl}#/contract-result?id=${results[named]!.hash}`);
