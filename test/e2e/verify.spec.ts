@@ -40,6 +40,7 @@ let workDir: string;
 let address: string;
 let counterRuntime: string;
 let counterNames: AbiNames;
+let tokenRuntime: string;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -85,6 +86,7 @@ test.beforeAll(async () => {
   const artifact = JSON.parse(fs.readFileSync(path.join(EXAMPLES, 'example-contracts.json'), 'utf8')) as { contracts: Record<string, { deployedBytecode: string; metadata: string }> };
   counterRuntime = `0x${artifact.contracts.Counter!.deployedBytecode}`;
   counterNames = abiNames(abiOfMetadata(artifact.contracts.Counter!.metadata));
+  tokenRuntime = `0x${artifact.contracts.DemoToken!.deployedBytecode}`;
 
   // A solc-bin mirror: the shared cache is in the solc-bin layout. Files go out in slices with
   // pauses, as over a slow network, so the progress bar has something to show.
@@ -208,6 +210,52 @@ test('the shipped example sources verify a demo contract with a perfect match', 
   await badge.click();
   await expect(page).toHaveURL(new RegExp(`#/verify\\?address=${counter}$`));
   await expect(page.getByTestId('verify-screen')).toBeVisible();
+});
+
+test('a verified demo token answers balanceOf in the Read tab, for an address typed as hex or as a Hedera id', async ({ page }) => {
+  // A DemoToken deployment: its immutables (decimals, minter) are written into the code in place, so
+  // the length and the code before the first of them match the compiler's.
+  const { contracts } = await call<{ contracts: Array<{ address: string }> }>('verify/suggestions', { query: '' });
+  let token: string | null = null;
+  for (const { address: candidate } of contracts) {
+    const body = (await (await fetch(`${instance.mirrorUrl}/api/v1/contracts/${candidate}`)).json()) as { runtime_bytecode?: string };
+    if (body.runtime_bytecode?.length === tokenRuntime.length && body.runtime_bytecode.slice(0, 200) === tokenRuntime.slice(0, 200)) token = candidate;
+  }
+  expect(token, 'a DemoToken among the newest demo contracts').not.toBeNull();
+  await openVerify(page);
+  await page.getByTestId('folder-input').setInputFiles(path.join(workDir, 'demo-examples'));
+  const card = page.locator('[data-testid="verify-contract"][data-name="DemoToken"]');
+  await card.getByTestId('contract-address').fill(token!);
+  await card.getByTestId('verify-one').click();
+  await expect(card).toHaveAttribute('data-status', 'perfect', { timeout: 60_000 });
+
+  await page.goto(`${instance.uiUrl}#/contract?id=${token}&tab=read`);
+  const readFunction = (signature: string) => page.locator(`[data-testid="read-function"][data-signature="${signature}"]`);
+  await readFunction('minter()').getByRole('button', { name: 'Call' }).click();
+  await expect(readFunction('minter()').getByTestId('read-result')).toHaveText(/^address0x[0-9a-f]{40}$/);
+  const minter = (await readFunction('minter()').getByTestId('read-result').locator('dd').textContent())!;
+  // The expected balance from the REST port itself, with calldata written out by hand.
+  const direct = await fetch(`${instance.mirrorUrl}/api/v1/contracts/call`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ to: token, data: `0x70a08231${minter.slice(2).padStart(64, '0')}` }),
+  });
+  const balance = BigInt(((await direct.json()) as { result: string }).result);
+  const balanceOf = readFunction('balanceOf(address)');
+  await balanceOf.getByRole('textbox').fill(minter);
+  await balanceOf.getByRole('button', { name: 'Call' }).click();
+  await expect(balanceOf.getByTestId('read-result')).toHaveText(`uint256${balance}`);
+  // A long-zero address can be typed as the entity id it is.
+  if (/^0x0{24}/.test(minter)) {
+    await balanceOf.getByRole('textbox').fill(`0.0.${BigInt(`0x${minter.slice(26)}`)}`);
+    await balanceOf.getByRole('button', { name: 'Call' }).click();
+    await expect(balanceOf.getByTestId('read-result')).toHaveText(`uint256${balance}`);
+  }
+  // Text that is no address is said as such, and nothing is called.
+  await balanceOf.getByRole('textbox').fill('nope');
+  await balanceOf.getByRole('button', { name: 'Call' }).click();
+  await expect(balanceOf.getByTestId('read-problem')).toHaveText('address: expected 0x and 40 hex digits, or an id like 0.0.1234');
+  await page.getByRole('tab', { name: 'Read' }).scrollIntoViewIfNeeded();
+  await screenshot(page, '48-contract-read-token');
 });
 
 test('a project folder: found, missing and unused files, a wrong address, then a perfect match', async ({ page }) => {
