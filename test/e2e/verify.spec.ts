@@ -197,11 +197,15 @@ test('the shipped example sources verify a demo contract with a perfect match', 
   await page.getByRole('tab', { name: 'Read' }).click();
   const readFunction = (signature: string) => page.locator(`[data-testid="read-function"][data-signature="${signature}"]`);
   await expect(page.getByTestId('read-function')).toHaveCount(3); // count, lastCaller, owner; not increment, incrementBy, reset
+  // Functions without arguments answer as the tab opens; Call asks again.
+  await expect(readFunction('count()').getByTestId('read-result')).toHaveText(`uint256${slot(0n)}`);
+  await expect(readFunction('owner()').getByTestId('read-result')).toHaveText(`address0x${slot(2n).toString(16).padStart(40, '0')}`);
   await readFunction('count()').getByRole('button', { name: 'Call' }).click();
   await expect(readFunction('count()').getByTestId('read-result')).toHaveText(`uint256${slot(0n)}`);
-  await readFunction('owner()').getByRole('button', { name: 'Call' }).click();
-  await expect(readFunction('owner()').getByTestId('read-result')).toHaveText(`address0x${slot(2n).toString(16).padStart(40, '0')}`);
   await screenshot(page, '47-contract-read');
+  // An address it returns opens what it is: the owner's account.
+  await readFunction('owner()').getByTestId('read-result').getByRole('link').click();
+  await expect(page).toHaveURL(/#\/account\?id=\d+\.\d+\.\d+$/);
   // One result's own page names its function too.
   const named = results.findIndex((_, i) => expected[i]!.includes('('));
   await page.goto(`${instance.uiUrl}#/contract-result?id=${results[named]!.hash}`);
@@ -231,7 +235,6 @@ test('a verified demo token answers balanceOf in the Read tab, for an address ty
 
   await page.goto(`${instance.uiUrl}#/contract?id=${token}&tab=read`);
   const readFunction = (signature: string) => page.locator(`[data-testid="read-function"][data-signature="${signature}"]`);
-  await readFunction('minter()').getByRole('button', { name: 'Call' }).click();
   await expect(readFunction('minter()').getByTestId('read-result')).toHaveText(/^address0x[0-9a-f]{40}$/);
   const minter = (await readFunction('minter()').getByTestId('read-result').locator('dd').textContent())!;
   // The expected balance from the REST port itself, with calldata written out by hand.
