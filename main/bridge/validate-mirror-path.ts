@@ -1,4 +1,6 @@
 import type { RequestOf } from '../common/api-contract.ts';
+import { MAX_CALL_DATA_BYTES } from '../mirror/contracts/call/call-limits.ts';
+import { ADDRESS, objectWith } from './request-object.ts';
 import type { Validation } from './validate-request.ts';
 
 /** Longest path + query accepted; `links.next` values and every filter set fit far below it. */
@@ -68,27 +70,19 @@ function decodeSlashFree(pathPart: string): string {
   return decodeURIComponent(pathPart.replace(/%(2f|5c)/gi, '%25$1'));
 }
 
-/** Call data as `POST /contracts/call` takes it: 128 KiB at most (call-limits.ts), in hex after `0x`. */
-const MAX_CALL_DATA_HEX = 2 * 131_072;
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const CALL_FIELDS = new Set(['to', 'data', 'from']);
-
 /**
  * Checks a `mirror/call` request: `to` (and `from`, when given) a 0x-prefixed 40-hex address, `data`
  * 0x-prefixed hex of whole bytes within the mirror's 128 KiB limit, nothing else. The mirror checks
  * the call again; this keeps the renderer from sending it anything but a read-only call.
  */
 export function validateMirrorCall(request: unknown): Validation<RequestOf<'mirror/call'>> {
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-    return { ok: false, problems: ['request must be an object with "to" and "data" strings'] };
-  }
-  const fields = request as Record<string, unknown>;
-  const problems = Object.keys(fields).filter((key) => !CALL_FIELDS.has(key)).map((key) => `unexpected field "${key}"`);
-  const { to, data, from } = fields;
+  const { input, problems } = objectWith(request, ['to', 'data', 'from'], '"to" and "data" strings');
+  if (input === null) return { ok: false, problems };
+  const { to, data, from } = input;
   if (typeof to !== 'string' || !ADDRESS.test(to)) problems.push('"to" must be an address: 0x and 40 hex digits');
   if (from !== undefined && (typeof from !== 'string' || !ADDRESS.test(from))) problems.push('"from" must be an address: 0x and 40 hex digits');
   if (typeof data !== 'string' || !/^0x(?:[0-9a-fA-F]{2})*$/.test(data)) problems.push('"data" must be 0x and whole bytes of hex');
-  else if (data.length - 2 > MAX_CALL_DATA_HEX) problems.push(`"data" is longer than ${MAX_CALL_DATA_HEX / 2} bytes`);
+  else if ((data.length - 2) / 2 > MAX_CALL_DATA_BYTES) problems.push(`"data" is longer than ${MAX_CALL_DATA_BYTES} bytes`);
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, value: { to: to as string, data: data as string, ...(typeof from === 'string' ? { from } : {}) } };
 }

@@ -1,6 +1,7 @@
 import type { RequestOf } from '../common/api-contract.ts';
 import type { VerifyContractTarget, VerifyFileInput } from '../common/verify-types.ts';
 import { isLongVersion } from '../verify/compilers/solc-version.ts';
+import { ADDRESS, objectWith, type Fields } from './request-object.ts';
 import type { Validation } from './validate-request.ts';
 
 /** Files one `verify/files/add` call may carry; a big project folder is sent in several calls. */
@@ -14,19 +15,10 @@ const MAX_CONTRACTS_PER_CALL = 200;
 const MAX_SUGGESTION_QUERY = 100;
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const CHAIN_ID = /^\d{1,18}$/;
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 const VERIFICATION_ID = /^[0-9a-f]{40}$/;
 
-type Fields = Record<string, unknown>;
-
-/** An object with only the allowed fields; problems name the unexpected ones. */
-function objectWith(request: unknown, allowed: string[], shape: string): { input: Fields; problems: string[] } | { input: null; problems: string[] } {
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) return { input: null, problems: [`request must be an object with ${shape}`] };
-  const input = request as Fields;
-  return { input, problems: Object.keys(input).filter((key) => !allowed.includes(key)).map((key) => `unexpected field "${key.slice(0, 40)}"`) };
-}
 
 /**
  * A file name as a project folder gives it: relative, `/`-separated, no `..`, no control
