@@ -33,9 +33,7 @@ export function createMirrorGetHandler(withMirror: WithMirror): (request: Reques
   return async ({ path }) => {
     // A loopback Host passes the mirror's DNS-rebinding guard, as a local client's would.
     const response = await withMirror((mirror) => mirror.server.inject({ method: 'GET', url: path, headers: { host: '127.0.0.1', accept: 'application/json' } }));
-    const body = parseBody(response.body);
-    if (response.statusCode >= 200 && response.statusCode < 300) return { status: response.statusCode, body };
-    throw new MirrorFailure(response.statusCode, body);
+    return answerOf(response);
   };
 }
 
@@ -50,10 +48,15 @@ export function createMirrorCallHandler(withMirror: WithMirror): (request: Reque
       method: 'POST', url: '/api/v1/contracts/call', payload,
       headers: { host: '127.0.0.1', accept: 'application/json', 'content-type': 'application/json' },
     }));
-    const body = parseBody(response.body);
-    if (response.statusCode >= 200 && response.statusCode < 300) return { status: response.statusCode, body };
-    throw new MirrorFailure(response.statusCode, body);
+    return answerOf(response);
   };
+}
+
+/** An injected mirror answer: its status and parsed body when 2xx, otherwise a typed error carrying both. */
+function answerOf(response: { statusCode: number; body: string }): MirrorGetResponse {
+  const body = parseBody(response.body);
+  if (response.statusCode >= 200 && response.statusCode < 300) return { status: response.statusCode, body };
+  throw new MirrorFailure(response.statusCode, body);
 }
 
 function parseBody(text: string): unknown {
