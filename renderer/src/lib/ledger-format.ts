@@ -145,3 +145,9 @@ export function nanosToTimestamp(value: Int64 | string | null | undefined): stri
   if (ns === null || ns < 0n) return null;
   return `${ns / 1_000_000_000n}.${(ns % 1_000_000_000n).toString().padStart(9, '0')}`;
 }
+
+/** The node an account stakes to, from its `staked_node_id`: null for none (the API's -1, or no value). */
+export function stakedNodeId(value: Int64 | string | null | undefined): string | null {
+  const id = toBigInt(value);
+  return id !== null && id >= 0n ? id.toString() : null;
+}

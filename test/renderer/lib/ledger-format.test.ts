@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64ToHex, decodePayload, decodeRevertReason, nanosToTimestamp, toBigInt, formatBytes, formatTokenAmount, hexByteLength, resultTone, shortHex } from '../../../renderer/src/lib/ledger-format.ts';
+import { base64ToHex, decodePayload, decodeRevertReason, nanosToTimestamp, toBigInt, formatBytes, formatTokenAmount, hexByteLength, resultTone, shortHex, stakedNodeId } from '../../../renderer/src/lib/ledger-format.ts';
 
 const b64 = (bytes: number[] | string): string => Buffer.from(typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : Uint8Array.from(bytes)).toString('base64');
 
@@ -65,5 +65,16 @@ describe('ledger formatting', () => {
     expect(toBigInt(null)).toBeNull();
     expect(nanosToTimestamp(1_700_000_000_000_000_001n)).toBe('1700000000.000000001');
     expect(nanosToTimestamp(-1)).toBeNull();
+  });
+});
+
+describe('stakedNodeId', () => {
+  it('reads a node id, and none for the API\'s -1 or no value', () => {
+    expect(stakedNodeId(3)).toBe('3');
+    expect(stakedNodeId(0)).toBe('0');
+    expect(stakedNodeId('12')).toBe('12');
+    expect(stakedNodeId(-1)).toBeNull();
+    expect(stakedNodeId(null)).toBeNull();
+    expect(stakedNodeId(undefined)).toBeNull();
   });
 });
