@@ -2,6 +2,8 @@
  * What the header's search box was given. Pure and exhaustive so the rules are tested on
  * their own: the order of checks decides ambiguous strings (hex before entity ids and aliases).
  */
+import { tokenNameLength } from './token-filters.ts';
+
 export type SearchQuery =
   | { kind: 'transaction-id'; id: string }
   | { kind: 'transaction-hash'; hash: string }
@@ -20,12 +22,10 @@ const ENTITY_ID = /^(?:(\d{1,4})\.(\d{1,5})\.)?(\d{1,12})$/;
 const ALIAS = /^(?:\d{1,4}\.\d{1,5}\.)?([A-Z2-7]{20,})$/;
 /**
  * Words, not a mistyped id or hex: a letter somewhere, no `0x` or `shard.realm.` start. Within the
- * bounds the mirror's token `name` filter takes (3 to 100 UTF-8 bytes).
+ * bounds the mirror's token `name` filter takes (tokenNameLength).
  */
 const NAME_START_OF_ID = /^(?:0x|\d+\.\d)/i;
 const LETTER = /\p{L}/u;
-const NAME_MIN_BYTES = 3;
-const NAME_MAX_BYTES = 100;
 
 export function classifySearch(input: string): SearchQuery {
   const text = input.trim();
@@ -45,8 +45,7 @@ export function classifySearch(input: string): SearchQuery {
   // Upper case only, as the mirror matches aliases: a lower-case word is not taken for one.
   const alias = ALIAS.exec(text);
   if (alias) return { kind: 'alias', alias: alias[1]! };
-  const bytes = new TextEncoder().encode(text).length;
-  if (LETTER.test(text) && !NAME_START_OF_ID.test(text) && bytes >= NAME_MIN_BYTES && bytes <= NAME_MAX_BYTES) return { kind: 'token-name', name: text };
+  if (LETTER.test(text) && !NAME_START_OF_ID.test(text) && tokenNameLength(text) === 'fits') return { kind: 'token-name', name: text };
   return { kind: 'invalid' };
 }
 

@@ -19,6 +19,14 @@ export const TOKEN_TYPES = [
 /** The API's bounds on `name`, in UTF-8 bytes. */
 const NAME_MIN_BYTES = 3;
 const NAME_MAX_BYTES = 100;
+
+/** Where a token name filter stands against the API's bounds (it counts UTF-8 bytes, not characters). */
+export function tokenNameLength(name: string): 'empty' | 'short' | 'fits' | 'long' {
+  const bytes = new TextEncoder().encode(name.trim()).length;
+  if (bytes === 0) return 'empty';
+  if (bytes < NAME_MIN_BYTES) return 'short';
+  return bytes > NAME_MAX_BYTES ? 'long' : 'fits';
+}
 const ORDERS = new Set(['asc', 'desc']);
 const TYPES = new Set<string>(TOKEN_TYPES.map((t) => t.value));
 
@@ -43,9 +51,9 @@ export function tokenFiltersQuery(filters: TokenFilters): string {
  * "Invalid parameter: name".
  */
 export function tokenFiltersProblem(filters: TokenFilters): string | null {
-  const bytes = new TextEncoder().encode(filters.name.trim()).length;
-  if (bytes > 0 && bytes < NAME_MIN_BYTES) return `Type at least ${NAME_MIN_BYTES} characters of the name`;
-  if (bytes > NAME_MAX_BYTES) return `A name filter holds at most ${NAME_MAX_BYTES} bytes`;
+  const length = tokenNameLength(filters.name);
+  if (length === 'short') return `Type at least ${NAME_MIN_BYTES} characters of the name`;
+  if (length === 'long') return `A name filter holds at most ${NAME_MAX_BYTES} bytes`;
   if (filters.type !== '' && !TYPES.has(filters.type)) return `Unknown token type "${filters.type}"`;
   if (filters.order !== '' && !ORDERS.has(filters.order)) return `Order is asc or desc, not "${filters.order}"`;
   return null;
