@@ -1,15 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, screenshot, test, type ServeInstance } from './serve-fixture.ts';
+import { expect, mirrorJson as mirror, screenshot, test } from './serve-fixture.ts';
 
 /**
  * The ledger explorer against a real `serve` and its demo ledger. Every target is found
  * through the mirror API first (no hard-coded ids), so the tests follow the demo generator.
  */
-async function mirror<T>(serve: ServeInstance, path: string): Promise<T> {
-  const response = await fetch(`${serve.mirrorUrl}${path}`);
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  return (await response.json()) as T;
-}
 
 interface Tx {
   transaction_id: string; transaction_hash: string; consensus_timestamp: string; name: string; result: string; entity_id: string | null; nonce: number; node: string | null;

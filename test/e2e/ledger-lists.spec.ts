@@ -1,11 +1,6 @@
-import { expect, test, screenshot, type ServeInstance } from './serve-fixture.ts';
+import { expect, mirrorJson as mirror, screenshot, test } from './serve-fixture.ts';
 
 /** The Tokens and Contracts screens against a real `serve`: each list is the mirror's own answer for the same query. */
-async function mirror<T>(serve: ServeInstance, path: string): Promise<T> {
-  const response = await fetch(`${serve.mirrorUrl}${path}`);
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  return (await response.json()) as T;
-}
 
 interface Token { token_id: string; name: string; symbol: string; type: string }
 interface Contract { contract_id: string; evm_address: string }

@@ -1,34 +1,31 @@
-import { expect, screenshot, test, type ServeInstance } from './serve-fixture.ts';
+import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
+import { expect, mirrorJson, screenshot, test, type ServeInstance } from './serve-fixture.ts';
 
 /**
  * The Network screen against a real `serve` and its demo ledger: every figure is checked
  * against what the mirror REST port answers for the same resource.
  */
-async function mirror<T>(serve: ServeInstance, path: string): Promise<T> {
-  const response = await fetch(`${serve.mirrorUrl}${path}`);
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  // Stakes and supplies pass 2^53: read every integer as a bigint.
-  const text = (await response.text()).replace(/(?<=[:[,]\s*)(-?\d{16,})(?=\s*[,}\]])/g, '"$1"');
-  return JSON.parse(text) as T;
-}
+
+/** Stakes and supplies pass 2^53: the REST answers are read losslessly, int64s beyond it as bigint. */
+const mirror = <T>(serve: ServeInstance, path: string): Promise<T> => mirrorJson<T>(serve, path, parseJsonLossless);
 
 /** Tinybars rounded to whole HBAR, grouped: an independent spelling of what the screen should show. */
-const wholeHbar = (tinybars: string | number): string => {
+const wholeHbar = (tinybars: string | number | bigint): string => {
   const value = BigInt(tinybars);
   return `${((value + 50_000_000n) / 100_000_000n).toLocaleString('en-US')} ℏ`;
 };
 
 /** `part` of `whole` in percent, rounded to hundredths. */
-const percent = (part: string | number, whole: string | number): string => {
+const percent = (part: string | number | bigint, whole: string | number | bigint): string => {
   const hundredths = (BigInt(part) * 20_000n + BigInt(whole)) / (BigInt(whole) * 2n);
   return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}%`;
 };
 
-interface Node { node_id: number; node_account_id: string; stake: string | number; stake_rewarded: string | number; stake_not_rewarded: string | number; max_stake: string | number; decline_reward: boolean }
+interface Node { node_id: number; node_account_id: string; stake: string | number | bigint; stake_rewarded: string | number | bigint; stake_not_rewarded: string | number | bigint; max_stake: string | number | bigint; decline_reward: boolean }
 
 test.describe('network screen', () => {
   test('shows staking, supply, exchange rate, gas prices and every node as the mirror answers them', async ({ page, openApp, serve }) => {
-    const stake = await mirror<{ stake_total: string | number }>(serve, '/api/v1/network/stake');
+    const stake = await mirror<{ stake_total: string | number | bigint }>(serve, '/api/v1/network/stake');
     const supply = await mirror<{ released_supply: string; total_supply: string }>(serve, '/api/v1/network/supply');
     const rates = await mirror<{ current_rate: { cent_equivalent: number; hbar_equivalent: number } }>(serve, '/api/v1/network/exchangerate');
     const fees = await mirror<{ fees: unknown[] }>(serve, '/api/v1/network/fees');

@@ -57,6 +57,16 @@ export async function stopServe(child: ChildProcess, dataDir: string): Promise<v
 
 export { expect } from '@playwright/test';
 
+/**
+ * A GET of the REST port, its body read by `parse`: JSON.parse by default, parseJsonLossless where
+ * int64 values pass 2^53 (stakes, supplies) and must stay exact.
+ */
+export async function mirrorJson<T>(serve: ServeInstance, path: string, parse: (text: string) => unknown = JSON.parse): Promise<T> {
+  const response = await fetch(`${serve.mirrorUrl}${path}`);
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return parse(await response.text()) as T;
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
