@@ -7,6 +7,7 @@
  * the local EVM but is still read defensively: every offset and length is bounds-checked.
  */
 import type { AbiParameter } from '../../../main/common/verify-types.ts';
+import { bytesToHex, hexToBytes } from './ledger-format.ts';
 
 /** A decoded or parsed value: bigint for integers, 0x-hex for addresses and bytes, arrays for arrays and tuples. */
 export type AbiValue = bigint | boolean | string | AbiValue[];
@@ -16,7 +17,7 @@ export class AbiError extends Error {}
 const WORD = 32;
 const ELEMENTARY = /^(uint|int)(\d*)$|^bytes(\d+)$|^(address|bool|string|bytes)$/;
 const ARRAY_SUFFIX = /^(.*)\[(\d*)\]$/;
-const hexOf = (bytes: Uint8Array): string => `0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+const hexOf = (bytes: Uint8Array): string => `0x${bytesToHex(bytes)}`;
 
 interface ArrayType { element: AbiParameter; length: number | null }
 
@@ -88,8 +89,9 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
 }
 
 function hexBytes(value: string, what: string): Uint8Array {
-  if (!/^0x(?:[0-9a-fA-F]{2})*$/.test(value)) throw new AbiError(`${what}: expected 0x and whole bytes of hex`);
-  return Uint8Array.from(value.slice(2).match(/../g) ?? [], (b) => Number.parseInt(b, 16));
+  const bytes = value.startsWith('0x') ? hexToBytes(value.slice(2)) : null;
+  if (bytes === null) throw new AbiError(`${what}: expected 0x and whole bytes of hex`);
+  return bytes;
 }
 
 /** Bytes padded on the right to whole words, after their length (`bytes`, `string`). */

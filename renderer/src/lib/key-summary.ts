@@ -4,7 +4,7 @@
  * Decodes the protobuf `Key` message of the Hedera services API far enough to name it; bytes
  * that are not a well-formed `Key` answer null, and the caller shows the hex as it is.
  */
-import { bytesToHex } from './ledger-format.ts';
+import { bytesToHex, hexToBytes } from './ledger-format.ts';
 import { bytesField, decodedOrNull, entityIdText, messageFields, ProtobufError, varintField } from './protobuf-fields.ts';
 
 /** Field numbers of `Key` (services/basic_types.proto). */
@@ -58,14 +58,10 @@ export interface KeySummary {
   detail: string;
 }
 
-function hexToBytes(hex: string): Uint8Array | null {
-  if (!/^(?:[0-9a-fA-F]{2})+$/.test(hex)) return null;
-  return Uint8Array.from(hex.match(/../g)!, (pair) => Number.parseInt(pair, 16));
-}
-
 /** The key in words, or null when the hex is not a `Key` message. */
 export function describeProtobufKey(hex: string): KeySummary | null {
-  const bytes = hexToBytes(hex);
+  // An empty key is no key.
+  const bytes = hex === '' ? null : hexToBytes(hex);
   const detail = bytes === null ? null : decodedOrNull(() => keyText(bytes, 0));
   if (detail === null) return null;
   const bracket = detail.indexOf(' [');

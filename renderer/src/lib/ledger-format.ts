@@ -20,6 +20,12 @@ export function bytesToHex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** Hex digits (no 0x) as bytes; null unless they are whole bytes of hex. */
+export function hexToBytes(hex: string): Uint8Array | null {
+  if (!/^(?:[0-9a-fA-F]{2})*$/.test(hex)) return null;
+  return Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
+}
+
 /** A base64 hash (as transactions carry `transaction_hash`) in hex with 0x; unchanged when not base64. */
 export function base64ToHex(base64: string | null | undefined): string {
   if (!base64) return '';
@@ -125,7 +131,7 @@ export function decodeRevertReason(data: string | null | undefined): string | nu
   const bytes = hex.slice(8 + 128, 8 + 128 + length * 2);
   if (!Number.isSafeInteger(length) || bytes.length !== length * 2) return null;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bytes.match(/../g) ?? [], (b) => Number.parseInt(b, 16)));
+    return new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(bytes)!);
   } catch {
     return null;
   }

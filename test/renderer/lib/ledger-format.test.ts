@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64ToHex, decodePayload, decodeRevertReason, nanosToTimestamp, toBigInt, formatBytes, formatTokenAmount, hexByteLength, resultTone, shortHex, stakedNodeId } from '../../../renderer/src/lib/ledger-format.ts';
+import { base64ToHex, decodePayload, decodeRevertReason, nanosToTimestamp, toBigInt, formatBytes, formatTokenAmount, hexByteLength, resultTone, shortHex, stakedNodeId, hexToBytes } from '../../../renderer/src/lib/ledger-format.ts';
 
 const b64 = (bytes: number[] | string): string => Buffer.from(typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : Uint8Array.from(bytes)).toString('base64');
 
@@ -76,5 +76,15 @@ describe('stakedNodeId', () => {
     expect(stakedNodeId(-1)).toBeNull();
     expect(stakedNodeId(null)).toBeNull();
     expect(stakedNodeId(undefined)).toBeNull();
+  });
+});
+
+describe('hexToBytes', () => {
+  it('reads whole bytes of hex, and nothing else', () => {
+    expect(hexToBytes('00ffA0')).toEqual(Uint8Array.from([0, 255, 160]));
+    expect(hexToBytes('')).toEqual(new Uint8Array(0));
+    expect(hexToBytes('abc')).toBeNull();
+    expect(hexToBytes('0x00')).toBeNull();
+    expect(hexToBytes('zz')).toBeNull();
   });
 });
