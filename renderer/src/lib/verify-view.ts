@@ -1,5 +1,5 @@
 /** Display helpers of the Verify screen and the verification badge; pure, so they are unit-tested. */
-import type { VerifyCheckReply, VerifyContractStatus } from '../../../main/common/verify-types.ts';
+import type { AbiEntry, VerifyCheckReply, VerifyContractStatus } from '../../../main/common/verify-types.ts';
 import type { AbiNames } from './abi-signatures.ts';
 import { shortHex as ledgerShortHex } from './ledger-format.ts';
 
@@ -12,7 +12,9 @@ export interface VerifiedCheck {
   /** Null while asking, or when asking failed (`failed` says why). */
   reply: VerifyCheckReply | null;
   failed: string | null;
-  /** Its functions' and events' names, from the ABI of a verification; null when not verified here. */
+  /** The ABI of a verification (the first that has one); null when not verified here. */
+  abi: AbiEntry[] | null;
+  /** Its functions' and events' names, from that ABI. */
   names: AbiNames | null;
 }
 
