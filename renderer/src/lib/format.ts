@@ -59,6 +59,13 @@ export function keyTypeLabel(key: KeyWrapper | null | undefined): 'ED25519' | 'E
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
+/** The second a mirror timestamp (`seconds.nanoseconds`) falls in, or null when it is not one. */
+export function timestampDate(timestamp: string): Date | null {
+  const match = /^(\d{1,10})(?:\.(\d{1,9}))?$/.exec(timestamp);
+  const date = match ? new Date(Number(match[1]) * 1000) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
 /**
  * A mirror timestamp (`seconds.nanoseconds`) as `YYYY-MM-DD HH:MM:SS UTC`. UTC so that what
  * the table shows matches the raw value and other tools, whatever the machine's zone.
@@ -66,10 +73,8 @@ const pad = (n: number): string => String(n).padStart(2, '0');
  */
 export function formatTimestamp(timestamp: string | null | undefined, options: { zone?: boolean } = {}): string {
   if (!timestamp) return '—';
-  const match = /^(\d{1,10})(?:\.(\d{1,9}))?$/.exec(timestamp);
-  if (!match) return timestamp;
-  const date = new Date(Number(match[1]) * 1000);
-  if (Number.isNaN(date.getTime())) return timestamp;
+  const date = timestampDate(timestamp);
+  if (date === null) return timestamp;
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
     `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}${options.zone === false ? '' : ' UTC'}`;
 }

@@ -1,3 +1,5 @@
+import { timestampDate } from './format.ts';
+
 /**
  * The Transactions screen's filters, kept in the URL hash as the mirror API names them
  * (`transactiontype`, `result`, `account.id`, `timestamp`), so the hash is also the API query.
@@ -65,8 +67,5 @@ export function utcInputToTimestamp(value: string): string | null {
 
 /** A mirror timestamp as the `datetime-local` value showing it in UTC, to the second; '' when unreadable. */
 export function timestampToUtcInput(timestamp: string): string {
-  const match = /^(\d{1,12})(?:\.\d{1,9})?$/.exec(timestamp.trim());
-  if (!match) return '';
-  const date = new Date(Number(match[1]) * 1000);
-  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 19);
+  return timestampDate(timestamp.trim())?.toISOString().slice(0, 19) ?? '';
 }
