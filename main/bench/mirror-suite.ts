@@ -14,12 +14,15 @@ import { startBenchServer } from './bench-server-process.ts';
 import { parseFlags } from './bench-flags.ts';
 import { printLoadPasses, runLoadPasses } from './load-passes.ts';
 import { prepareMirrorDataset, type MirrorDatasetReport } from './mirror-dataset.ts';
+import { formatQueryCosts, measureQueryCosts } from './query-costs.ts';
 import { LOOKUP_VARIANTS, mirrorScenarios } from './mirror-scenarios.ts';
 import { warmPageCache } from './page-cache.ts';
 
 export const MIRROR_USAGE = 'npm run bench -- mirror [--accounts N] [--transactions N] [--duration SECONDS] [--connections N] [--data-dir DIR]';
 /** The issue's target is the ratio alone; p99 is reported, not judged. */
 const TARGET = { minRatio: 0.5, maxP99Ms: Number.POSITIVE_INFINITY };
+/** Requests per query for the time breakdown: enough for a steady mean, a second or two each. */
+const COST_REQUESTS = 400;
 
 export interface MirrorBenchArgs {
   accounts: number;
@@ -68,12 +71,18 @@ export async function benchMirror(args: MirrorBenchArgs): Promise<void> {
   console.log(`page cache: read the ${(dataset.bytes / 2 ** 30).toFixed(1)} GB dataset once in ${warmSeconds.toFixed(1)} s, so no scenario pays for cold disk reads the next one does not`);
 
   const server = await startBenchServer(dataset.file);
+  let baselineRps: number;
   try {
     const passes = await runLoadPasses(server, scenarios, args);
     printLoadPasses(passes,
       `load: ${args.connections} connections, ${args.durationMs / 1000} s per query after 1 s warm-up; lookups cycle through ${LOOKUP_VARIANTS} random targets, lists through up to 64 variants`,
       TARGET, `every query at >= ${TARGET.minRatio}x the baseline's req/s as served, without failures`);
+    baselineRps = passes.baselineRps;
   } finally {
     await server.stop();
   }
+
+  // After the load, with the server gone: nothing else runs while the statements are timed.
+  console.log(`\nwhere the time goes (response cache off; ${COST_REQUESTS} requests per query, one at a time, in this process, every SQLite statement timed):`);
+  console.log(formatQueryCosts(await measureQueryCosts(dataset.file, scenarios, COST_REQUESTS), baselineRps));
 }

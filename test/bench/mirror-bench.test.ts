@@ -9,6 +9,7 @@ import { prepareDataset } from '../../main/bench/bench-dataset.ts';
 import { migrationIndexes, prepareMirrorDataset, type MirrorDatasetReport } from '../../main/bench/mirror-dataset.ts';
 import { mirrorScenarios } from '../../main/bench/mirror-scenarios.ts';
 import { parseMirrorArgs } from '../../main/bench/mirror-suite.ts';
+import { formatQueryCosts, IN_PROCESS_BASELINE, measureQueryCosts } from '../../main/bench/query-costs.ts';
 import { SUCCESS_RESULTS } from '../../main/mirror/format/transaction-result.ts';
 
 // The mirror benchmark's generator and scenarios at a tiny size, over real SQLite files and a
@@ -127,6 +128,36 @@ describe('mirror benchmark scenarios', () => {
     const byName = new Map(mirrorScenarios(db, report.hotAccounts, 200).map((s) => [s.name, s.paths]));
     expect(new Set(byName.get('account by id')).size).toBeGreaterThan(100);
     expect(new Set(byName.get('transaction by id')).size).toBeGreaterThan(100);
+  });
+});
+
+describe('where the time goes', () => {
+  it('runs every scenario in process and counts the statements each request runs', async () => {
+    const scenarios = mirrorScenarios(db, report.hotAccounts, 8);
+    const costs = await measureQueryCosts(report.file, scenarios, 4);
+    expect(costs.map((c) => c.name)).toEqual([IN_PROCESS_BASELINE, ...scenarios.map((s) => s.name)]);
+    expect(costs.filter((c) => c.failures > 0)).toEqual([]);
+    expect(costs[0]).toMatchObject({ statements: 0, rows: 0, sqliteUs: 0 });
+    for (const cost of costs.slice(1)) {
+      expect(cost.statements, cost.name).toBeGreaterThanOrEqual(1);
+      expect(cost.sqliteUs, cost.name).toBeGreaterThan(0);
+      expect(cost.handlerUs, cost.name).toBeGreaterThan(cost.sqliteUs);
+    }
+    // An account with its transactions reads its row, its token balances and a page of transactions.
+    const account = costs.find((c) => c.name === 'account by id')!;
+    expect(account.statements).toBeGreaterThanOrEqual(4);
+    expect(account.rows).toBeGreaterThan(1);
+  }, 60_000);
+
+  it('names the queries whose statements alone exceed the budget the baseline leaves', () => {
+    const cost = (name: string, sqliteUs: number) => ({ name, requests: 10, failures: 0, handlerUs: sqliteUs * 2, sqliteUs, statements: 2, rows: 5 });
+    // A baseline of 10,000 req/s leaves 100 us per request.
+    const text = formatQueryCosts([cost('cheap', 40), cost('dear', 250)], 10_000);
+    expect(text).toContain('budget: 100 us');
+    expect(text).toMatch(/cheap +80 +40 +2\.0 +5\.0 +0\.40x +0/);
+    expect(text).toMatch(/dear +500 +250 +2\.0 +5\.0 +2\.50x +0/);
+    expect(text.split('\n').at(-1)).toMatch(/their statements alone exceed the budget: dear$/);
+    expect(formatQueryCosts([cost('cheap', 40)], 10_000).split('\n').at(-1)).toMatch(/^answered from the store, every query's statements fit/);
   });
 });
 
