@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import { expect, mirrorJson as mirror, test, type ServeInstance } from './serve-fixture.ts';
+
+/**
+ * Every screen, in the light and the dark theme, checked by axe-core (Deque's accessibility
+ * rules engine, WCAG 2.x A and AA plus its best practices): contrast, names of controls,
+ * roles and what they may contain, the heading outline, keyboard reach of scrolling boxes.
+ * The rules are axe's, not ours; a screen passes when axe finds nothing.
+ *
+ * The app's Content Security Policy allows no inline script, and axe runs as one, so this
+ * file's pages bypass the CSP; nothing here depends on it.
+ */
+test.use({ bypassCSP: true });
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation { id: string; impact: string | null; help: string; nodes: Array<{ target: string[]; failureSummary?: string }> }
+
+/** Waits until the screen has its content: the given element is shown and nothing in the page is still loading. */
+async function settled(page: Page, testId: string): Promise<void> {
+  await expect(page.getByTestId(testId).first()).toBeVisible();
+  await expect(page.locator('main [aria-busy="true"], main .spinner')).toHaveCount(0);
+}
+
+/** axe's findings for the page as it is now, one line each (rule, impact, where, why), for a readable failure. */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}: ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ')}`));
+}
+
+interface Ids { account: string; topic: string; fungible: string; collection: string; contract: string; contractResult: string; transaction: string; schedule: string }
+
+async function demoIds(serve: ServeInstance): Promise<Ids> {
+  const first = async <T>(path: string, key: string): Promise<T> => {
+    const body = await mirror<Record<string, T[]>>(serve, path);
+    const item = body[key]?.[0];
+    if (!item) throw new Error(`the demo ledger has nothing at ${path}`);
+    return item;
+  };
+  const message = await first<{ entity_id: string }>('/api/v1/transactions?transactiontype=consensussubmitmessage&limit=1', 'transactions');
+  const transfer = await first<{ transaction_id: string; transfers: Array<{ account: string }> }>('/api/v1/transactions?transactiontype=cryptotransfer&limit=1', 'transactions');
+  return {
+    account: transfer.transfers.at(-1)!.account,
+    topic: message.entity_id,
+    fungible: (await first<{ token_id: string }>('/api/v1/tokens?type=FUNGIBLE_COMMON&limit=1', 'tokens')).token_id,
+    collection: (await first<{ token_id: string }>('/api/v1/tokens?type=NON_FUNGIBLE_UNIQUE&limit=1', 'tokens')).token_id,
+    contract: (await first<{ contract_id: string }>('/api/v1/contracts?limit=1', 'contracts')).contract_id,
+    contractResult: (await first<{ hash: string }>('/api/v1/contracts/results?limit=1', 'results')).hash,
+    transaction: transfer.transaction_id,
+    schedule: (await first<{ schedule_id: string }>('/api/v1/schedules?limit=1', 'schedules')).schedule_id,
+  };
+}
+
+/** Each screen by its route, and what shows that it has loaded. */
+function screens(ids: Ids): Array<{ route: string; ready: string }> {
+  return [
+    { route: '', ready: 'accounts-table' },
+    ...['tokens', 'nfts', 'allowances', 'rewards', 'transactions'].map((tab) => ({ route: `account?id=${ids.account}&tab=${tab}`, ready: 'account-detail' })),
+    { route: 'transactions', ready: 'transaction-row' },
+    { route: `transaction?id=${ids.transaction}`, ready: 'transaction-screen' },
+    { route: 'tokens', ready: 'token-row' },
+    { route: `token?id=${ids.fungible}`, ready: 'token-info' },
+    { route: `token?id=${ids.collection}`, ready: 'token-info' },
+    { route: 'contracts', ready: 'contracts-list' },
+    { route: `contract?id=${ids.contract}`, ready: 'contract-info' },
+    { route: `contract-result?id=${ids.contractResult}`, ready: 'contract-result-screen' },
+    { route: `topic?id=${ids.topic}`, ready: 'message-row' },
+    { route: `schedule?id=${ids.schedule}`, ready: 'schedule-id' },
+    { route: 'network', ready: 'node-row' },
+    { route: 'network?node=0', ready: 'node-card' },
+    { route: 'verify', ready: 'suggestions' },
+    { route: 'status', ready: 'status-overall' },
+    { route: 'sync', ready: 'sync-panel' },
+    { route: 'account?id=0.0.987654321', ready: 'not-found' },
+    { route: 'entity?id=0.0.987654321', ready: 'entity-screen' },
+  ];
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`every screen passes axe-core in the ${colorScheme} theme`, async ({ page, openApp, serve }) => {
+    test.setTimeout(180_000);
+    await page.emulateMedia({ colorScheme });
+    const ids = await demoIds(serve);
+    const findings: string[] = [];
+    for (const { route, ready } of screens(ids)) {
+      await openApp(`#/${route}`);
+      await settled(page, ready);
+      findings.push(...(await axeFindings(page)).map((line) => `#/${route}: ${line}`));
+    }
+
+    // States reached by a click: the Accounts screen's side panel and the profile menu.
+    await openApp('#/');
+    await settled(page, 'accounts-table');
+    await page.getByTestId('accounts-table').locator('[role="row"][data-account]').first().click();
+    await settled(page, 'account-detail');
+    findings.push(...(await axeFindings(page)).map((line) => `accounts with a panel: ${line}`));
+    await page.getByTestId('profile-switcher').click();
+    await expect(page.getByTestId('profile-menu')).toBeVisible();
+    findings.push(...(await axeFindings(page)).map((line) => `profile menu: ${line}`));
+
+    expect(findings).toEqual([]);
+  });
+}
