@@ -14,9 +14,9 @@ import { startBenchServer } from './bench-server-process.ts';
 import { parseFlags } from './bench-flags.ts';
 import { printLoadPasses, runLoadPasses } from './load-passes.ts';
 import { prepareMirrorDataset, type MirrorDatasetReport } from './mirror-dataset.ts';
-import { formatQueryCosts, measureQueryCosts } from './query-costs.ts';
 import { LOOKUP_VARIANTS, mirrorScenarios } from './mirror-scenarios.ts';
 import { warmPageCache } from './page-cache.ts';
+import { formatQueryCosts, measureQueryCosts } from './query-costs.ts';
 
 export const MIRROR_USAGE = 'npm run bench -- mirror [--accounts N] [--transactions N] [--duration SECONDS] [--connections N] [--data-dir DIR]';
 /** The target is the ratio alone; p99 is reported, not judged. */
