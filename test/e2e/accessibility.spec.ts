@@ -107,3 +107,42 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(findings).toEqual([]);
   });
 }
+
+test('the keyboard reaches the screen first and moves along tabs with the arrow keys', async ({ page, openApp, serve }) => {
+  const ids = await demoIds(serve);
+  await openApp(`#/account?id=${ids.account}`);
+  await settled(page, 'account-detail');
+
+  // The first Tab stop skips the top bar: Enter puts the focus on the screen, the next Tab inside it.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('button', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.querySelector('main')!.contains(document.activeElement))).toBe(true);
+
+  // One Tab stop for the whole row of tabs: the selected one.
+  const tabs = page.getByRole('tablist', { name: 'Account details' });
+  await expect(tabs.locator('[role="tab"][tabindex="0"]')).toHaveCount(1);
+  await tabs.getByRole('tab', { name: 'Tokens' }).focus();
+  await page.keyboard.press('ArrowRight');
+  const nfts = tabs.getByRole('tab', { name: 'NFTs' });
+  await expect(nfts).toBeFocused();
+  await expect(nfts).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/tab=nfts/);
+  await expect(page.getByRole('tabpanel', { name: 'NFTs' })).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(tabs.getByRole('tab', { name: 'Transactions' })).toBeFocused();
+  await expect(page).toHaveURL(/tab=transactions/);
+  await page.keyboard.press('ArrowRight'); // wraps around
+  await expect(tabs.getByRole('tab', { name: 'Tokens' })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Home');
+  await expect(tabs.getByRole('tab', { name: 'Tokens' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Tokens' })).toBeVisible();
+  // Tab leaves the row instead of stepping through it.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).not.toBe('tab');
+});
