@@ -146,3 +146,24 @@ test('the keyboard reaches the screen first and moves along tabs with the arrow 
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).not.toBe('tab');
 });
+
+test('the profile menu takes the focus, gives it back on Escape and closes on a click elsewhere', async ({ page, openApp }) => {
+  await openApp('#/');
+  await settled(page, 'accounts-table');
+  const toggle = page.getByTestId('profile-switcher');
+  const menu = page.getByRole('dialog', { name: 'Network profiles' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu.locator('.choice[aria-current="true"]')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(toggle).toBeFocused();
+
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await page.getByTestId('accounts-table').click({ position: { x: 5, y: 5 } });
+  await expect(menu).toHaveCount(0);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+});
