@@ -78,6 +78,9 @@ function screens(ids: Ids): Array<{ route: string; ready: string }> {
     { route: 'status', ready: 'status-overall' },
     { route: 'sync', ready: 'sync-panel' },
     { route: 'account?id=0.0.987654321', ready: 'not-found' },
+    { route: 'transaction?id=0.0.2-1700000000-000000001', ready: 'not-found' },
+    { route: 'token?id=not-an-id', ready: 'load-error' },
+    { route: 'topic', ready: 'topic-screen' },
     { route: 'entity?id=0.0.987654321', ready: 'entity-screen' },
   ];
 }
