@@ -70,19 +70,32 @@ function decodeSlashFree(pathPart: string): string {
   return decodeURIComponent(pathPart.replace(/%(2f|5c)/gi, '%25$1'));
 }
 
+/** Largest `value` a call can carry: an int64 of tinybars, as the mirror's own check. */
+const MAX_VALUE = (1n << 63n) - 1n;
+
 /**
  * Checks a `mirror/call` request: `to` (and `from`, when given) a 0x-prefixed 40-hex address, `data`
- * 0x-prefixed hex of whole bytes within the mirror's 128 KiB limit, nothing else. The mirror checks
- * the call again; this keeps the renderer from sending it anything but a read-only call.
+ * 0x-prefixed hex of whole bytes within the mirror's 128 KiB limit, `value` decimal tinybars within
+ * an int64, `estimate` a boolean, nothing else. The mirror checks the call again; whatever passes
+ * here is a simulation (the call endpoint stores nothing), never a transaction.
  */
 export function validateMirrorCall(request: unknown): Validation<RequestOf<'mirror/call'>> {
-  const { input, problems } = objectWith(request, ['to', 'data', 'from'], '"to" and "data" strings');
+  const { input, problems } = objectWith(request, ['to', 'data', 'from', 'value', 'estimate'], '"to" and "data" strings');
   if (input === null) return { ok: false, problems };
-  const { to, data, from } = input;
+  const { to, data, from, value, estimate } = input;
   if (typeof to !== 'string' || !ADDRESS.test(to)) problems.push('"to" must be an address: 0x and 40 hex digits');
   if (from !== undefined && (typeof from !== 'string' || !ADDRESS.test(from))) problems.push('"from" must be an address: 0x and 40 hex digits');
   if (typeof data !== 'string' || !/^0x(?:[0-9a-fA-F]{2})*$/.test(data)) problems.push('"data" must be 0x and whole bytes of hex');
   else if ((data.length - 2) / 2 > MAX_CALL_DATA_BYTES) problems.push(`"data" is longer than ${MAX_CALL_DATA_BYTES} bytes`);
+  if (value !== undefined && (typeof value !== 'string' || !/^\d{1,19}$/.test(value) || BigInt(value) > MAX_VALUE)) {
+    problems.push('"value" must be tinybars as decimal digits, at most 9223372036854775807');
+  }
+  if (estimate !== undefined && typeof estimate !== 'boolean') problems.push('"estimate" must be true or false');
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, value: { to: to as string, data: data as string, ...(typeof from === 'string' ? { from } : {}) } };
+  return { ok: true, value: {
+    to: to as string, data: data as string,
+    ...(typeof from === 'string' ? { from } : {}),
+    ...(typeof value === 'string' ? { value } : {}),
+    ...(typeof estimate === 'boolean' ? { estimate } : {}),
+  } };
 }

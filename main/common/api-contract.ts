@@ -46,6 +46,10 @@ export interface MirrorCallRequest {
   to: string;
   data: string;
   from?: string;
+  /** Tinybars sent with the call (a payable function's `msg.value`), as decimal digits. */
+  value?: string;
+  /** Answer the gas the call needs instead of what it returns. */
+  estimate?: boolean;
 }
 
 /** A successful answer of the local mirror API, as `mirror/get` returns it. */
@@ -82,9 +86,10 @@ export interface ApiChannels {
    */
   'mirror/get': { request: { path: string }; response: MirrorGetResponse };
   /**
-   * A read-only contract call, `POST /api/v1/contracts/call` on the local mirror (its EVM over the
+   * A simulated contract call, `POST /api/v1/contracts/call` on the local mirror (its EVM over the
    * local state, nothing stored): `to` and `from` are 0x-prefixed 40-hex addresses, `data` the
-   * 0x-prefixed calldata. The answer is the mirror's (`{ result: '0x…' }`); a revert is a typed
+   * 0x-prefixed calldata, `value` tinybars, `estimate` asks for the gas instead. The answer is the
+   * mirror's (`{ result: '0x…' }`: the returned data, or the gas as 0x hex); a revert is a typed
    * error carrying the mirror's body (its `data`, the revert reason).
    */
   'mirror/call': { request: MirrorCallRequest; response: MirrorGetResponse };

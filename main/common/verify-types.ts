@@ -94,7 +94,8 @@ export interface AbiParameter {
  * `pure` ones in the local EVM).
  */
 export interface AbiEntry {
-  type: 'function' | 'event';
+  /** `error`: a custom error a revert may carry (`revert NotOwner(caller)`), named like a function. */
+  type: 'function' | 'event' | 'error';
   name: string;
   inputs: AbiParameter[];
   outputs?: AbiParameter[];

@@ -38,12 +38,13 @@ export function createMirrorGetHandler(withMirror: WithMirror): (request: Reques
 }
 
 /**
- * `mirror/call`: a validated read-only call injected as `POST /api/v1/contracts/call` into the
- * mirror app, like `mirror/get`'s GETs: the same EVM, limits and error bodies as the REST port's.
+ * `mirror/call`: a validated call injected as `POST /api/v1/contracts/call` into the mirror app,
+ * like `mirror/get`'s GETs: the same EVM, limits and error bodies as the REST port's. A call is
+ * simulated over the latest state the store holds; nothing it changes is kept.
  */
 export function createMirrorCallHandler(withMirror: WithMirror): (request: RequestOf<'mirror/call'>) => Promise<MirrorGetResponse> {
-  return async ({ to, data, from }) => {
-    const payload = { to, data, ...(from ? { from } : {}), block: 'latest', estimate: false };
+  return async ({ to, data, from, value, estimate }) => {
+    const payload = { to, data, ...(from ? { from } : {}), ...(value ? { value } : {}), block: 'latest', estimate: estimate ?? false };
     const response = await withMirror((mirror) => mirror.server.inject({
       method: 'POST', url: '/api/v1/contracts/call', payload,
       headers: { host: '127.0.0.1', accept: 'application/json', 'content-type': 'application/json' },

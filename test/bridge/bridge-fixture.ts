@@ -3,6 +3,7 @@ import { createDispatcher, type Dispatcher } from '../../main/bridge/dispatch.ts
 import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
 import { createMirrorApi, type MirrorApi } from '../../main/mirror/mirror-api.ts';
 import { createApiHandlers } from '../../main/services/api-handlers.ts';
+import type { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import type { ProfileSession } from '../../main/services/profile-session.ts';
 import { insertAccounts, tempStore } from '../helpers/ledger-fixture.ts';
 
@@ -12,7 +13,7 @@ export const READY_INFO: NetworkInfo = { name: 'demo', source: 'demo', chainId: 
  * The real API handlers over a real SQLite store with 12 accounts. Only the profile
  * session is reduced to its `info()`; demo generation is tested on its own.
  */
-export function bridgeFixture(): { dispatch: Dispatcher; mirror: MirrorApi; logged: string[]; dispose: () => Promise<void> } {
+export function bridgeFixture(): { dispatch: Dispatcher; mirror: MirrorApi; store: LedgerStore; logged: string[]; dispose: () => Promise<void> } {
   const fixture = tempStore();
   insertAccounts(fixture.store, Array.from({ length: 12 }, (_, i) => ({ num: i + 1, balance: i * 10 })));
   const mirror = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
@@ -27,5 +28,5 @@ export function bridgeFixture(): { dispatch: Dispatcher; mirror: MirrorApi; logg
     mirrorConfig: () => config,
     mirrorUrl: 'http://127.0.0.1:1',
   }), (line) => logged.push(line));
-  return { dispatch, mirror, logged, dispose: async () => { await mirror.server.close(); fixture.dispose(); } };
+  return { dispatch, mirror, store: fixture.store, logged, dispose: async () => { await mirror.server.close(); fixture.dispose(); } };
 }

@@ -8,6 +8,7 @@ import { mirrorPathProblem } from '../../main/bridge/validate-mirror-path.ts';
 import { listenOnLoopback } from '../../main/http/listen.ts';
 import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
 import { ApiEventBus } from '../../main/services/event-bus.ts';
+import { BYTECODE, insertContract } from '../helpers/contract-fixture.ts';
 import { bridgeFixture } from './bridge-fixture.ts';
 
 const fixture = bridgeFixture();
@@ -120,6 +121,21 @@ describe('mirror/call over the dispatcher', () => {
     expect(viaApi).toMatchObject({ ok: false, error: { code: 'invalid-input', mirror: { status: 400, body: parseJsonLossless(viaHttp.body) } } });
   });
 
+  it('passes value, from and estimate on: the gas, and the payer check the value brings', async () => {
+    insertContract(fixture.store, { num: 4242, runtime: BYTECODE.readSlot0 });
+    const contract = `0x${'0'.repeat(36)}1092`; // 0.0.4242
+    const payer = `0x${'0'.repeat(39)}c`; // 0.0.12, which holds 110 tinybars
+    const direct = await fixture.mirror.server.inject({
+      method: 'POST', url: '/api/v1/contracts/call', headers: { host: '127.0.0.1', 'content-type': 'application/json' },
+      payload: { to: contract, data: '0x', estimate: true },
+    });
+    expect(direct.statusCode).toBe(200);
+    expect(await fixture.dispatch('mirror/call', { to: contract, data: '0x', estimate: true })).toEqual({ ok: true, value: { status: 200, body: JSON.parse(direct.body) } });
+    expect(await fixture.dispatch('mirror/call', { to: contract, data: '0x', from: payer, value: '110' })).toMatchObject({ ok: true, value: { status: 200 } });
+    const tooMuch = await fixture.dispatch('mirror/call', { to: contract, data: '0x', from: payer, value: '111' });
+    expect(tooMuch).toMatchObject({ ok: false, error: { mirror: { status: 400, body: { _status: { messages: [{ message: 'INSUFFICIENT_PAYER_BALANCE' }] } } } } });
+  });
+
   it.each([
     ['no request', null],
     ['no data', { to }],
@@ -128,8 +144,12 @@ describe('mirror/call over the dispatcher', () => {
     ['data without 0x', { to, data: '06fdde03' }],
     ['half a byte of data', { to, data: '0x06fdde0' }],
     ['a bad from', { to, data: '0x', from: 'me' }],
-    ['an extra field', { to, data: '0x', value: 1 }],
-    ['a state-changing estimate', { to, data: '0x', estimate: true }],
+    ['an extra field', { to, data: '0x', gas: 1 }],
+    ['a value as a number', { to, data: '0x', value: 1 }],
+    ['a negative value', { to, data: '0x', value: '-1' }],
+    ['a value in hex', { to, data: '0x', value: '0x10' }],
+    ['a value beyond int64', { to, data: '0x', value: '9223372036854775808' }],
+    ['an estimate that is no boolean', { to, data: '0x', estimate: 'yes' }],
     ['more than 128 KiB of data', { to, data: `0x${'00'.repeat(131_073)}` }],
   ])('refuses %s with a typed invalid-input error', async (_name, request) => {
     const result = await fixture.dispatch('mirror/call', request);

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
+import { axeFindings } from './axe-findings.ts';
 import { expect, mirrorJson as mirror, test, type ServeInstance } from './serve-fixture.ts';
 
 /**
@@ -14,24 +13,10 @@ import { expect, mirrorJson as mirror, test, type ServeInstance } from './serve-
  */
 test.use({ bypassCSP: true });
 
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation { id: string; impact: string | null; help: string; nodes: Array<{ target: string[]; failureSummary?: string }> }
-
 /** Waits until the screen has its content: the given element is shown and nothing in the page is still loading. */
 async function settled(page: Page, testId: string): Promise<void> {
   await expect(page.getByTestId(testId).first()).toBeVisible();
   await expect(page.locator('main [aria-busy="true"], main .spinner')).toHaveCount(0);
-}
-
-/** axe's findings for the page as it is now, one line each (rule, impact, where, why), for a readable failure. */
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}: ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ')}`));
 }
 
 interface Ids { account: string; topic: string; fungible: string; collection: string; contract: string; contractResult: string; transaction: string; schedule: string }

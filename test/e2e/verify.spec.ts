@@ -9,6 +9,7 @@ import { FakeEvmChains } from '../../main/conformance/verify/fake-evm-chain.ts';
 import { abiOfMetadata } from '../../main/verify/repository/abi-of-metadata.ts';
 import { abiNames, type AbiNames } from '../../renderer/src/lib/abi-signatures.ts';
 import { bridgeValue } from '../helpers/serve-process.ts';
+import { axeFindings } from './axe-findings.ts';
 import { expect, screenshot, startServe, stopServe, test, waitForReady, type ServeInstance } from './serve-fixture.ts';
 
 /**
@@ -203,6 +204,36 @@ test('the shipped example sources verify a demo contract with a perfect match', 
   await readFunction('count()').getByRole('button', { name: 'Call' }).click();
   await expect(readFunction('count()').getByTestId('read-result')).toHaveText(`uint256${slot(0n)}`);
   await screenshot(page, '47-contract-read');
+
+  // The functions that change state are simulated: what a transaction would return or why it
+  // would revert (the contract's own NotOwner error), and the gas it would take; nothing is kept.
+  await page.getByRole('tab', { name: 'Simulate' }).click();
+  const simulateFunction = (signature: string) => page.locator(`[data-testid="simulate-function"][data-signature="${signature}"]`);
+  await expect(page.getByTestId('simulate-function')).toHaveCount(3); // increment, incrementBy, reset
+  await simulateFunction('incrementBy(uint256)').getByRole('textbox').fill('5');
+  await simulateFunction('incrementBy(uint256)').getByRole('button', { name: 'Simulate' }).click();
+  await expect(simulateFunction('incrementBy(uint256)').getByTestId('simulate-result')).toContainText('returnednothing');
+  const gasText = (await simulateFunction('incrementBy(uint256)').getByTestId('simulate-gas').locator('.mono').textContent())!;
+  expect(Number(gasText.replaceAll(',', ''))).toBeGreaterThan(21_000);
+  const reset = simulateFunction('reset()');
+  await reset.getByRole('button', { name: 'Simulate' }).click();
+  await expect(reset.getByTestId('simulate-problem')).toHaveText(`Reverted: NotOwner(caller: 0x${'0'.repeat(40)})`);
+  // The owner may reset, typed as its account id: the app calls from that account's EVM address.
+  const ownerAddress = `0x${slot(2n).toString(16).padStart(40, '0')}`;
+  const ownerAccount = ((await (await fetch(`${instance.mirrorUrl}/api/v1/accounts/${ownerAddress}?transactions=false`)).json()) as { account: string }).account;
+  await page.getByTestId('simulate-from').fill(ownerAccount);
+  await reset.getByRole('button', { name: 'Simulate' }).click();
+  await expect(reset.getByTestId('simulate-gas')).toContainText('estimated');
+  await page.getByTestId('simulate-from').fill('alice');
+  await reset.getByRole('button', { name: 'Simulate' }).click();
+  await expect(reset.getByTestId('simulate-problem')).toHaveText('from: expected an account id like 0.0.1234, or 0x and 40 hex digits');
+  await page.getByTestId('simulate-from').fill(ownerAccount);
+  await reset.getByRole('button', { name: 'Simulate' }).click();
+  await screenshot(page, '47b-contract-simulate');
+  // Nothing was kept: the count reads as before.
+  await page.getByRole('tab', { name: 'Read' }).click();
+  await expect(readFunction('count()').getByTestId('read-result')).toHaveText(`uint256${slot(0n)}`);
+
   // An address it returns opens what it is: the owner's account.
   await readFunction('owner()').getByTestId('read-result').getByRole('link').click();
   await expect(page).toHaveURL(/#\/account\?id=\d+\.\d+\.\d+$/);
@@ -259,6 +290,34 @@ test('a verified demo token answers balanceOf in the Read tab, for an address ty
   await expect(balanceOf.getByTestId('read-problem')).toHaveText('address: expected 0x and 40 hex digits, or an id like 0.0.1234');
   await page.getByRole('tab', { name: 'Read' }).scrollIntoViewIfNeeded();
   await screenshot(page, '48-contract-read-token');
+});
+
+test("the verify cards and a verified contract's Read and Simulate tabs pass axe-core, light and dark", async ({ browser }) => {
+  // axe runs as an inline script, which the app's CSP forbids: this test's own page bypasses it.
+  const context = await browser.newContext({ bypassCSP: true });
+  const page = await context.newPage();
+  const counter = await demoCounterAddress();
+  const findings: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    // The session the test before left: the three example contracts, DemoToken verified.
+    await openVerify(page);
+    await expect(page.locator('[data-testid="verify-contract"][data-name="DemoToken"]')).toHaveAttribute('data-status', 'perfect');
+    findings.push(...(await axeFindings(page)).map((line) => `${colorScheme} verify cards: ${line}`));
+    await page.goto(`${instance.uiUrl}#/contract?id=${counter}&tab=read`);
+    await expect(page.locator('[data-testid="read-function"][data-signature="count()"]').getByTestId('read-result')).toBeVisible();
+    findings.push(...(await axeFindings(page)).map((line) => `${colorScheme} Read tab: ${line}`));
+    await page.goto(`${instance.uiUrl}#/contract?id=${counter}&tab=simulate`);
+    const increment = page.locator('[data-testid="simulate-function"][data-signature="increment()"]');
+    await increment.getByRole('button', { name: 'Simulate' }).click();
+    await expect(increment.getByTestId('simulate-gas')).toContainText('estimated');
+    const reset = page.locator('[data-testid="simulate-function"][data-signature="reset()"]');
+    await reset.getByRole('button', { name: 'Simulate' }).click();
+    await expect(reset.getByTestId('simulate-problem')).toBeVisible();
+    findings.push(...(await axeFindings(page)).map((line) => `${colorScheme} Simulate tab: ${line}`));
+  }
+  await context.close();
+  expect(findings).toEqual([]);
 });
 
 test('a project folder: found, missing and unused files, a wrong address, then a perfect match', async ({ page }) => {

@@ -27,10 +27,10 @@ function parameterOf(value: unknown, depth: number): AbiParameter | null {
 }
 
 /**
- * The named functions and events of the ABI in a verified contract's Solidity metadata
- * (`output.abi`), reduced to their signatures (names, input types) and, for functions, their
- * outputs and state mutability, or null when the metadata has no ABI. Entries that are not well-formed are left out, not trusted: the metadata
- * came with the user's files.
+ * The named functions, events and custom errors of the ABI in a verified contract's Solidity
+ * metadata (`output.abi`), reduced to their signatures (names, input types) and, for functions,
+ * their outputs and state mutability, or null when the metadata has no ABI. Entries that are not
+ * well-formed are left out, not trusted: the metadata came with the user's files.
  */
 export function abiOfMetadata(metadata: string): AbiEntry[] | null {
   let parsed: unknown;
@@ -45,7 +45,7 @@ export function abiOfMetadata(metadata: string): AbiEntry[] | null {
   for (const item of abi) {
     if (item === null || typeof item !== 'object') continue;
     const { type, name, inputs, outputs, stateMutability, anonymous } = item as Record<string, unknown>;
-    if ((type !== 'function' && type !== 'event') || typeof name !== 'string' || !IDENTIFIER.test(name)) continue;
+    if ((type !== 'function' && type !== 'event' && type !== 'error') || typeof name !== 'string' || !IDENTIFIER.test(name)) continue;
     const parameters = parametersOf(inputs);
     if (parameters === null) continue;
     const entry: AbiEntry = { type, name, inputs: parameters };

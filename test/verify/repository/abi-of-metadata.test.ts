@@ -2,20 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { abiOfMetadata } from '../../../main/verify/repository/abi-of-metadata.ts';
 
 describe('abiOfMetadata', () => {
-  it("reads the named functions and events of output.abi, keeping what their signatures need", () => {
+  it("reads the named functions, events and errors of output.abi, keeping what their signatures need", () => {
     const metadata = JSON.stringify({
       compiler: { version: '0.8.24' }, language: 'Solidity',
       output: { abi: [
         { type: 'function', name: 'set', stateMutability: 'nonpayable', inputs: [{ internalType: 'uint256', name: 'x', type: 'uint256' }], outputs: [] },
         { type: 'function', name: 'get', stateMutability: 'view', inputs: [], outputs: [{ internalType: 'uint256', name: '', type: 'uint256' }, { name: 'who', type: 'address' }] },
         { type: 'event', name: 'Set', anonymous: false, inputs: [{ indexed: true, internalType: 'struct S', name: 's', type: 'tuple', components: [{ name: 'a', type: 'address' }] }] },
-        { type: 'constructor', inputs: [] }, { type: 'error', name: 'NotOwner', inputs: [] }, { type: 'fallback' },
+        { type: 'constructor', inputs: [] }, { type: 'error', name: 'NotOwner', inputs: [{ internalType: 'address', name: 'caller', type: 'address' }] }, { type: 'fallback' },
       ] },
     });
     expect(abiOfMetadata(metadata)).toEqual([
       { type: 'function', name: 'set', inputs: [{ type: 'uint256', name: 'x' }], stateMutability: 'nonpayable' },
       { type: 'function', name: 'get', inputs: [], outputs: [{ type: 'uint256' }, { type: 'address', name: 'who' }], stateMutability: 'view' },
       { type: 'event', name: 'Set', inputs: [{ type: 'tuple', name: 's', components: [{ type: 'address', name: 'a' }] }] },
+      { type: 'error', name: 'NotOwner', inputs: [{ type: 'address', name: 'caller' }] },
     ]);
   });
 
