@@ -33,6 +33,7 @@ export function validateRequest<C extends Channel>(channel: C, request: unknown)
     case 'sync/resync':
     case 'verify/session':
     case 'verify/session/clear':
+    case 'verify/examples/add':
     case 'verify/compilers/list':
       return request === null || request === undefined
         ? { ok: true, value: null as RequestOf<C> }

@@ -113,6 +113,12 @@ export interface ApiChannels {
   'verify/session/clear': { request: null; response: VerifySessionView };
   /** Adds files to the verify session (text, or base64 for zips and other binaries); the same name replaces a file. */
   'verify/files/add': { request: { files: VerifyFileInput[] }; response: VerifySessionView };
+  /**
+   * Adds the example contracts the demo ledger deploys (their sources and metadata) to the verify
+   * session; `addresses` names, by verification id, where the open profile's store holds each one
+   * (none on a network that does not deploy them).
+   */
+  'verify/examples/add': { request: null; response: { session: VerifySessionView; addresses: Record<string, string> } };
   /** Verifies contracts of the session against deployed code (one or all); a failure is reported on its contract. */
   'verify/contracts/verify': { request: { contracts: VerifyContractTarget[] }; response: VerifySessionView };
   /** Where an address is verified (every chain, or only `chainId`). */
@@ -146,7 +152,7 @@ export type EventName = keyof ApiEvents;
 export type RequestOf<C extends Channel> = ApiChannels[C]['request'];
 export type ResponseOf<C extends Channel> = ApiChannels[C]['response'];
 
-export const CHANNELS = ['app/info', 'network/status', 'network/switch', 'network/profiles', 'network/profiles/save', 'network/profiles/delete', 'accounts/list', 'mirror/get', 'mirror/call', 'status/snapshot', 'status/settings/get', 'status/settings/set', 'status/poll-now', 'sync/status', 'sync/pause', 'sync/resume', 'sync/resync', 'verify/session', 'verify/session/clear', 'verify/files/add', 'verify/contracts/verify', 'verify/check', 'verify/suggestions', 'verify/compilers/list', 'verify/compilers/import', 'verify/compilers/download'] as const satisfies readonly Channel[];
+export const CHANNELS = ['app/info', 'network/status', 'network/switch', 'network/profiles', 'network/profiles/save', 'network/profiles/delete', 'accounts/list', 'mirror/get', 'mirror/call', 'status/snapshot', 'status/settings/get', 'status/settings/set', 'status/poll-now', 'sync/status', 'sync/pause', 'sync/resume', 'sync/resync', 'verify/session', 'verify/session/clear', 'verify/files/add', 'verify/examples/add', 'verify/contracts/verify', 'verify/check', 'verify/suggestions', 'verify/compilers/list', 'verify/compilers/import', 'verify/compilers/download'] as const satisfies readonly Channel[];
 export const EVENT_NAMES = ['network/changed', 'status/notification', 'status/updated', 'app/navigate', 'sync/status', 'verify/compiler-progress'] as const satisfies readonly EventName[];
 
 export type ApiErrorCode = 'invalid-input' | 'not-found' | 'unavailable' | 'forbidden' | 'internal';
@@ -198,6 +204,7 @@ export interface MirrordeskApi {
     session(): Promise<ApiResult<VerifySessionView>>;
     clear(): Promise<ApiResult<VerifySessionView>>;
     addFiles(request: RequestOf<'verify/files/add'>): Promise<ApiResult<VerifySessionView>>;
+    addExamples(): Promise<ApiResult<ResponseOf<'verify/examples/add'>>>;
     verifyContracts(request: RequestOf<'verify/contracts/verify'>): Promise<ApiResult<VerifySessionView>>;
     check(request: RequestOf<'verify/check'>): Promise<ApiResult<VerifyCheckReply>>;
     suggestions(request: RequestOf<'verify/suggestions'>): Promise<ApiResult<ContractSuggestionsReply>>;
@@ -237,6 +244,7 @@ export function createApiClient(transport: ApiTransport, subscribe: EventSubscri
       session: () => transport('verify/session', null),
       clear: () => transport('verify/session/clear', null),
       addFiles: (request) => transport('verify/files/add', request),
+      addExamples: () => transport('verify/examples/add', null),
       verifyContracts: (request) => transport('verify/contracts/verify', request),
       check: (request) => transport('verify/check', request),
       suggestions: (request) => transport('verify/suggestions', request),

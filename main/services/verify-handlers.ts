@@ -8,7 +8,9 @@ import { DEMO_CHAIN_ID } from '../verify/start-verify-api.ts';
 import type { VerifyService } from '../verify/verify-service.ts';
 import type { ApiEventBus } from './event-bus.ts';
 import type { ProfileSession } from './profile-session.ts';
+import type { ExampleName } from '../mirror/demo/contracts/example-artifact.ts';
 import { contractAddressAliases } from './contract-address-aliases.ts';
+import { exampleDeployments, exampleSourceFiles } from './demo-examples.ts';
 import { contractSuggestions } from './verify-suggestions.ts';
 import { AppVerifySession } from './verify-app-session.ts';
 
@@ -58,6 +60,16 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): Pick<ApiHandlers,
     'verify/session': () => appSession().view(profile()),
     'verify/session/clear': () => appSession().clear(profile()),
     'verify/files/add': ({ files }) => appSession().addFiles(profile(), files),
+    'verify/examples/add': async () => {
+      const session = await appSession().addFiles(profile(), exampleSourceFiles());
+      const deployed = exampleDeployments(deps.session().store.db);
+      const addresses: Record<string, string> = {};
+      for (const contract of session.contracts) {
+        const address = deployed.get(contract.name as ExampleName);
+        if (address) addresses[contract.verificationId] = address;
+      }
+      return { session, addresses };
+    },
     'verify/contracts/verify': ({ contracts }) => appSession().verify(profile(), contracts),
     'verify/check': ({ address, chainId }) => {
       // Under any address the open profile's mirror knows the contract by (long-zero or its own EVM address).

@@ -421,3 +421,21 @@ test('compilers: download a version with progress, import a soljson file, refuse
   await expect(panel.getByRole('alert')).toContainText('compiler not available: 0.8.1+commit.df193b15');
   await screenshot(page, '45-verify-compilers');
 });
+
+test("on the demo, the shipped examples are one click away, each with its newest deployment's address, and all verify", async ({ page }) => {
+  await call('verify/session/clear');
+  await openVerify(page);
+  await page.getByTestId('add-examples').click();
+  const cards = page.getByTestId('verify-contract');
+  await expect(cards).toHaveCount(3);
+  await expect(page.getByTestId('verify-notice')).toContainText('3 of them have the address of their newest deployment here');
+  // The address filled in is a demo deployment of that very contract: its code is the example's.
+  const counterAddress = await page.locator('[data-testid="verify-contract"][data-name="Counter"]').getByTestId('contract-address').inputValue();
+  const body = (await (await fetch(`${instance.mirrorUrl}/api/v1/contracts/${counterAddress}`)).json()) as { runtime_bytecode?: string };
+  expect(body.runtime_bytecode).toBe(counterRuntime);
+  await page.getByTestId('verify-all').click();
+  for (const name of ['Counter', 'DemoToken', 'Poll']) {
+    await expect(page.locator(`[data-testid="verify-contract"][data-name="${name}"]`)).toHaveAttribute('data-status', 'perfect', { timeout: 90_000 });
+  }
+  await screenshot(page, '49-verify-demo-examples');
+});
