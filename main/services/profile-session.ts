@@ -2,6 +2,7 @@ import type { NetworkInfo } from '../common/api-contract.ts';
 import type { SyncStatus } from '../common/sync-types.ts';
 import { generateDemoLedgerInWorker } from '../mirror/demo/generate-in-worker.ts';
 import { LedgerStore } from '../mirror/store/ledger-store.ts';
+import { openOrSetAside } from '../mirror/store/open-or-set-aside.ts';
 import { RateLimiter } from '../sync/rate-limiter.ts';
 import { DEFAULT_REQUESTS_PER_SECOND, SyncEngine } from '../sync/sync-engine.ts';
 import { UpstreamReadThrough } from '../sync/upstream-read-through.ts';
@@ -50,7 +51,11 @@ export class ProfileSession {
     this.profile = profile;
     this.#events = events;
     const file = profileDatabaseFile(profile, dataDir);
-    this.store = new LedgerStore({ file });
+    const opened = openOrSetAside(file, (path) => new LedgerStore({ file: path }), log);
+    this.store = opened.store;
+    if (opened.setAside !== null) {
+      this.#message = `The stored ledger could not be read (${opened.reason}); it was moved to ${opened.setAside} and ${profile.source === 'demo' ? 'the demo ledger is generated again' : 'the sync starts over'}.`;
+    }
     try {
       ({ sync: this.sync, readThrough: this.readThrough, ready: this.ready } = this.#startWork(file, demoAccounts, log, syncOptions));
     } catch (error) {

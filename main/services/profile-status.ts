@@ -57,6 +57,7 @@ export async function openProfileStatus(options: ProfileStatusOptions): Promise<
     file: plan.file,
     source: plan.source,
     hostCheck: options.hostCheck,
+    log: options.log,
     ...(options.isOnline === undefined ? {} : { isOnline: options.isOnline }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   });

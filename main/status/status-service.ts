@@ -10,6 +10,7 @@ import { buildStatusServer } from './http/status-server.ts';
 import type { NotificationSettings } from './notify/notification-settings.ts';
 import { StatusPoller, type PollResult, type Timers } from './poller.ts';
 import { buildSnapshot, type StatusSnapshot } from './status-snapshot.ts';
+import { openOrSetAside } from '../mirror/store/open-or-set-aside.ts';
 import { StatusStore, type StatusNotification } from './store/status-store.ts';
 
 export interface StatusServiceOptions {
@@ -33,6 +34,8 @@ export interface StatusServiceOptions {
   hostCheck?: boolean;
   /** Every notification a poll raises; `delivered` false means settings (quiet, impact, component) held it back. */
   onNotification?: (notification: StatusNotification) => void;
+  /** Where a status file that could not be read (and was set aside) is reported. */
+  log?: (line: string) => void;
 }
 
 export interface StatusEvents {
@@ -64,7 +67,8 @@ const DEMO_ANCHOR_KEY = 'demo_anchor';
  */
 export function createStatusService(options: StatusServiceOptions): StatusService {
   const clock = options.clock ?? (() => new Date());
-  const store = new StatusStore(options.file);
+  // An unreadable file only cost the cached history: it is moved aside and polled again.
+  const { store } = openOrSetAside(options.file, (file) => new StatusStore(file), options.log ?? (() => undefined));
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const source = resolveSource(options, store, clock);

@@ -13,6 +13,7 @@ import { Verifier, type VerifyTarget } from './engine/verifier.ts';
 import { VerifyError } from './engine/verify-error.ts';
 import { VerifiedRepository, type VerifiedRecord } from './repository/verified-repository.ts';
 import { SessionStore } from './sessions/session-store.ts';
+import { openOrSetAside } from '../mirror/store/open-or-set-aside.ts';
 import { openVerifyDb } from './store/verify-db.ts';
 
 export interface VerifyServiceOptions {
@@ -50,7 +51,8 @@ export class VerifyService {
 
   constructor(options: VerifyServiceOptions) {
     routeLibSourcifyLogs(options.log);
-    this.db = openVerifyDb(options.dbFile);
+    // An unreadable file is moved aside, not deleted: the verified contracts in it stay recoverable by hand.
+    this.db = openOrSetAside(options.dbFile, openVerifyDb, options.log).store;
     this.compilers = new CompilerStore({ dir: path.resolve(options.compilersDir), mirrorUrl: options.solcBinMirror, log: options.log });
     this.pool = new SolcPool((version) => this.compilers.soljsonPath(version), options.pool);
     this.compiler = new PooledSolidityCompiler(this.pool, new CompileCache(this.db));

@@ -56,6 +56,31 @@ describe('serve', () => {
     expect(fs.existsSync(path.join(dataDir, 'demo.status.sqlite'))).toBe(true);
   });
 
+  it('starts on stores it cannot read: moves each aside, says so, and serves a new demo ledger', async () => {
+    const brokenDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-serve-broken-'));
+    try {
+      // A copy cut short, a disk fault: bytes SQLite cannot read as a database, in all three stores.
+      for (const name of ['demo.sqlite', 'demo.status.sqlite', 'verify.sqlite']) fs.writeFileSync(path.join(brokenDir, name), Buffer.alloc(3000, 0x5a));
+      const serve = startServe(['--data-dir', brokenDir, '--ui-port', '0', '--mirror-port', '0', '--status-port', '0', '--verify-port', '0',
+        '--compilers', path.join(brokenDir, 'compilers'), '--solc-bin-mirror', 'off', '--demo-accounts', '400']);
+      const lines = await serve.listening;
+      await waitForReady(lines.get('ui')!);
+      const status = await callBridge(lines.get('ui')!, 'network/status');
+      expect(status.value.message).toMatch(/^The stored ledger could not be read \(file is not a database\); it was moved to .*demo\.sqlite\.unreadable-[\dTZ-]+ and the demo ledger is generated again\.$/);
+      expect((await (await fetch(`${lines.get('mirror')}/api/v1/accounts?limit=2`)).json()).accounts).toHaveLength(2);
+      // The new verification store answers (nothing is verified in it yet).
+      const check = await fetch(`${lines.get('verify')}/check-by-addresses?addresses=0x${'ab'.repeat(20)}&chainIds=298`);
+      expect(check.status).toBe(200);
+      const setAside = fs.readdirSync(brokenDir).filter((name) => name.includes('.unreadable-')).map((name) => name.replace(/\.unreadable-.*/, '')).sort();
+      expect(setAside).toEqual(['demo.sqlite', 'demo.status.sqlite', 'verify.sqlite']);
+      expect(serve.stderr()).toContain('could not be read as a database');
+      serve.child.kill('SIGTERM');
+      expect(await serve.exit).toBe(0);
+    } finally {
+      fs.rmSync(brokenDir, { recursive: true, force: true });
+    }
+  });
+
   it('exits with a one-line reason on bad arguments', async () => {
     const serve = startServe(['--mirror-port', 'eighty']);
     expect(await serve.exit).toBe(1);

@@ -18,6 +18,20 @@ export interface LedgerStoreOptions {
  * One network profile's ledger data in SQLite. Opens the file in WAL mode (readers never
  * wait for a writer) and brings the schema up to the newest migration.
  */
+/**
+ * Runs `configure` (pragmas, migrations) on a database just opened, closing it when that
+ * throws: a file that is no database opens without complaint and fails only here, and must not
+ * leave an open handle behind (openOrSetAside moves such a file away).
+ */
+export function configureOrClose(db: SqliteDatabase, configure: () => void): void {
+  try {
+    configure();
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
 export class LedgerStore {
   readonly db: SqliteDatabase;
   readonly file: string;
@@ -26,6 +40,10 @@ export class LedgerStore {
     this.file = options.file;
     if (options.file !== ':memory:') fs.mkdirSync(path.dirname(options.file), { recursive: true });
     this.db = new Database(options.file, { readonly: options.readonly ?? false });
+    configureOrClose(this.db, () => this.#configure(options));
+  }
+
+  #configure(options: LedgerStoreOptions): void {
     this.db.pragma('busy_timeout = 5000');
     if (!options.readonly) {
       this.db.pragma('journal_mode = WAL');

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { applyMigrations, type SqliteDatabase } from '../../mirror/store/ledger-store.ts';
+import { applyMigrations, configureOrClose, type SqliteDatabase } from '../../mirror/store/ledger-store.ts';
 import type { FeedName } from '../feed/feed-paths.ts';
 import { isJsonObject, parseStatusJson, stringifyStatusJson, type JsonObject } from '../feed/status-json.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS, readNotificationSettings, type NotificationSettings } from '../notify/notification-settings.ts';
@@ -48,10 +48,12 @@ export class StatusStore {
   constructor(file: string) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file);
-    this.db.pragma('busy_timeout = 5000');
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    applyMigrations(this.db, STATUS_MIGRATIONS);
+    configureOrClose(this.db, () => {
+      this.db.pragma('busy_timeout = 5000');
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = NORMAL');
+      applyMigrations(this.db, STATUS_MIGRATIONS);
+    });
   }
 
   /** Runs fn in one transaction: a poll's records, seen-state and notifications land together or not at all. */
