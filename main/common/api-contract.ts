@@ -115,10 +115,10 @@ export interface ApiChannels {
   'verify/files/add': { request: { files: VerifyFileInput[] }; response: VerifySessionView };
   /**
    * Adds the example contracts the demo ledger deploys (their sources and metadata) to the verify
-   * session; `addresses` names, by verification id, where the open profile's store holds each one
-   * (none on a network that does not deploy them).
+   * session; `deployments` names, by verification id, where the open profile's store holds each
+   * one and the transaction that created it (none on a network that does not deploy them).
    */
-  'verify/examples/add': { request: null; response: { session: VerifySessionView; addresses: Record<string, string> } };
+  'verify/examples/add': { request: null; response: { session: VerifySessionView; deployments: Record<string, { address: string; creatorTxHash: string | null }> } };
   /** Verifies contracts of the session against deployed code (one or all); a failure is reported on its contract. */
   'verify/contracts/verify': { request: { contracts: VerifyContractTarget[] }; response: VerifySessionView };
   /** Where an address is verified (every chain, or only `chainId`). */

@@ -51,7 +51,7 @@ export class ProfileSession {
     this.profile = profile;
     this.#events = events;
     const file = profileDatabaseFile(profile, dataDir);
-    const opened = openOrSetAside(file, (path) => new LedgerStore({ file: path }), log);
+    const opened = openOrSetAside(file, (at) => new LedgerStore({ file: at }), log);
     this.store = opened.store;
     if (opened.setAside !== null) {
       this.#message = `The stored ledger could not be read (${opened.reason}); it was moved to ${opened.setAside} and ${profile.source === 'demo' ? 'the demo ledger is generated again' : 'the sync starts over'}.`;

@@ -10,7 +10,7 @@ import type { ApiEventBus } from './event-bus.ts';
 import type { ProfileSession } from './profile-session.ts';
 import type { ExampleName } from '../mirror/demo/contracts/example-artifact.ts';
 import { contractAddressAliases } from './contract-address-aliases.ts';
-import { exampleDeployments, exampleSourceFiles } from './demo-examples.ts';
+import { exampleDeployments, exampleSourceFiles, type ExampleDeployment } from './demo-examples.ts';
 import { contractSuggestions } from './verify-suggestions.ts';
 import { AppVerifySession } from './verify-app-session.ts';
 
@@ -63,12 +63,12 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): Pick<ApiHandlers,
     'verify/examples/add': async () => {
       const session = await appSession().addFiles(profile(), exampleSourceFiles());
       const deployed = exampleDeployments(deps.session().store.db);
-      const addresses: Record<string, string> = {};
+      const deployments: Record<string, ExampleDeployment> = {};
       for (const contract of session.contracts) {
-        const address = deployed.get(contract.name as ExampleName);
-        if (address) addresses[contract.verificationId] = address;
+        const deployment = deployed.get(contract.name as ExampleName);
+        if (deployment) deployments[contract.verificationId] = deployment;
       }
-      return { session, addresses };
+      return { session, deployments };
     },
     'verify/contracts/verify': ({ contracts }) => appSession().verify(profile(), contracts),
     'verify/check': ({ address, chainId }) => {

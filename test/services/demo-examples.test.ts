@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { addressWord, uintWord } from '../../main/mirror/demo/evm/abi.ts';
 import { deployExample, EXAMPLE_ARTIFACT } from '../../main/mirror/demo/example-contracts.ts';
 import { exampleDeployments, exampleSourceFiles } from '../../main/services/demo-examples.ts';
-import { insertContract } from '../helpers/contract-fixture.ts';
+import { insertContract, insertResult } from '../helpers/contract-fixture.ts';
 import { tempStore } from '../helpers/ledger-fixture.ts';
 
 let fixture: ReturnType<typeof tempStore> | null = null;
@@ -28,14 +28,20 @@ describe('exampleDeployments', () => {
     const { store } = fixture;
     insertContract(store, { num: 2001, runtime: EXAMPLE_ARTIFACT.contracts.Counter.deployedBytecode });
     insertContract(store, { num: 2002, runtime: EXAMPLE_ARTIFACT.contracts.Counter.deployedBytecode, evmAddress: 'ab'.repeat(20) });
-    insertContract(store, { num: 2003, runtime: token(1234) });
+    insertContract(store, { num: 2003, runtime: token(1234), createdTimestamp: 1_700_000_000 });
+    // Its creation's contract result, and a later call of it, which is no creation.
+    insertResult(store, { timestamp: 1_700_000_000, contractNum: 2003, hash: 'c1'.repeat(32) });
+    insertResult(store, { timestamp: 1_700_000_001, contractNum: 2003, hash: 'ca'.repeat(32) });
     // Newer, but gone; and code of the right length that is another program.
     insertContract(store, { num: 2004, runtime: token(99), deleted: true });
     const impostor = Buffer.from(token(5678), 'hex');
     impostor[0] = impostor[0]! ^ 0xff;
     insertContract(store, { num: 2005, runtime: impostor.toString('hex') });
     const found = exampleDeployments(store.db);
-    expect(Object.fromEntries(found)).toEqual({ Counter: `0x${'ab'.repeat(20)}`, DemoToken: '0x00000000000000000000000000000000000007d3' });
+    expect(Object.fromEntries(found)).toEqual({
+      Counter: { address: `0x${'ab'.repeat(20)}`, creatorTxHash: null },
+      DemoToken: { address: '0x00000000000000000000000000000000000007d3', creatorTxHash: `0x${'c1'.repeat(32)}` },
+    });
   });
 
   it('answers nothing for a store without the examples', () => {

@@ -265,14 +265,15 @@ describe('verify/* channels', () => {
 
   it('adds the example contracts the demo deploys, with where this store holds them, and they verify', async () => {
     await call('verify/session/clear', null);
-    const { session, addresses } = await call<{ session: VerifySessionView; addresses: Record<string, string> }>('verify/examples/add', null);
+    const { session, deployments } = await call<{ session: VerifySessionView; deployments: Record<string, { address: string; creatorTxHash: string | null }> }>('verify/examples/add', null);
     expect(session.contracts.map((c) => c.name).sort()).toEqual(['Counter', 'DemoToken', 'Poll']);
     expect(session.contracts.every((c) => c.missing.length === 0 && c.compilerInstalled)).toBe(true);
     expect(session.unused).toEqual([]);
     // Only Counter is deployed in this store (0.0.1004).
     const counter = session.contracts.find((c) => c.name === 'Counter')!;
-    expect(addresses).toEqual({ [counter.verificationId]: '0x00000000000000000000000000000000000003ec' });
-    const done = await call<VerifySessionView>('verify/contracts/verify', { contracts: [{ verificationId: counter.verificationId, address: addresses[counter.verificationId], chainId: '298' }] });
+    const address = '0x00000000000000000000000000000000000003ec';
+    expect(deployments).toEqual({ [counter.verificationId]: { address, creatorTxHash: null } });
+    const done = await call<VerifySessionView>('verify/contracts/verify', { contracts: [{ verificationId: counter.verificationId, address, chainId: '298' }] });
     expect(done.contracts.find((c) => c.name === 'Counter')).toMatchObject({ status: 'perfect' });
     expect((await dispatch('verify/examples/add', { please: true })).ok).toBe(false);
   }, 60_000);

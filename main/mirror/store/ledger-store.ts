@@ -15,10 +15,6 @@ export interface LedgerStoreOptions {
 }
 
 /**
- * One network profile's ledger data in SQLite. Opens the file in WAL mode (readers never
- * wait for a writer) and brings the schema up to the newest migration.
- */
-/**
  * Runs `configure` (pragmas, migrations) on a database just opened, closing it when that
  * throws: a file that is no database opens without complaint and fails only here, and must not
  * leave an open handle behind (openOrSetAside moves such a file away).
@@ -32,6 +28,10 @@ export function configureOrClose(db: SqliteDatabase, configure: () => void): voi
   }
 }
 
+/**
+ * One network profile's ledger data in SQLite. Opens the file in WAL mode (readers never
+ * wait for a writer) and brings the schema up to the newest migration.
+ */
 export class LedgerStore {
   readonly db: SqliteDatabase;
   readonly file: string;

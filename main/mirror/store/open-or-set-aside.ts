@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 
-
 /** What the WAL journal leaves beside a database file. */
 const COMPANIONS = ['-wal', '-shm'];
 
