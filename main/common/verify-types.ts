@@ -86,6 +86,8 @@ export interface AbiParameter {
   /** The parameter's name in the source, when it has one. */
   name?: string;
   components?: AbiParameter[];
+  /** An event's parameter carried in a topic rather than in the log's data. */
+  indexed?: boolean;
 }
 
 /**

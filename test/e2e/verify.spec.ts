@@ -241,6 +241,15 @@ test('the shipped example sources verify a demo contract with a perfect match', 
   const named = results.findIndex((_, i) => expected[i]!.includes('('));
   await page.goto(`${instance.uiUrl}#/contract-result?id=${results[named]!.hash}`);
   await expect(page.getByTestId('called-function')).toHaveText(expected[named]!);
+  // Its arguments, read by the ABI: incrementBy's `by`, as the input spells it; and its log's parameters.
+  const byCall = results.find((r) => r.function_parameters.toLowerCase().startsWith('0x03df179c'));
+  expect(byCall, "an incrementBy call among the Counter's results").toBeDefined();
+  await page.goto(`${instance.uiUrl}#/contract-result?id=${byCall!.hash}`);
+  const by = BigInt(`0x${byCall!.function_parameters.slice(10)}`);
+  await expect(page.getByTestId('call-argument')).toHaveText(String(by));
+  await expect(page.getByTestId('result-logs').getByTestId('log-args')).toContainText(new RegExp(`by \\(uint256\\)\\s*${by}(?!\\d)`));
+  await expect(page.getByTestId('result-logs').getByTestId('log-args').getByRole('link')).toHaveCount(1); // the caller
+  await screenshot(page, '47c-contract-result-decoded');
   await page.goto(`${instance.uiUrl}#/contract?id=${counter}`);
   await badge.click();
   await expect(page).toHaveURL(new RegExp(`#/verify\\?address=${counter}$`));
@@ -292,7 +301,7 @@ test('a verified demo token answers balanceOf in the Read tab, for an address ty
   await screenshot(page, '48-contract-read-token');
 });
 
-test("the verify cards and a verified contract's Read and Simulate tabs pass axe-core, light and dark", async ({ browser }) => {
+test("the verify cards and a verified contract's Read, Simulate and Logs tabs and a result pass axe-core, light and dark", async ({ browser }) => {
   // axe runs as an inline script, which the app's CSP forbids: this test's own page bypasses it.
   const context = await browser.newContext({ bypassCSP: true });
   const page = await context.newPage();
@@ -315,6 +324,14 @@ test("the verify cards and a verified contract's Read and Simulate tabs pass axe
     await reset.getByRole('button', { name: 'Simulate' }).click();
     await expect(reset.getByTestId('simulate-problem')).toBeVisible();
     findings.push(...(await axeFindings(page)).map((line) => `${colorScheme} Simulate tab: ${line}`));
+    // Logs and a call's result, read by the ABI.
+    await page.goto(`${instance.uiUrl}#/contract?id=${counter}&tab=logs`);
+    await expect(page.getByTestId('log-args').first()).toBeVisible();
+    findings.push(...(await axeFindings(page)).map((line) => `${colorScheme} Logs tab: ${line}`));
+    const { logs } = (await (await fetch(`${instance.mirrorUrl}/api/v1/contracts/${counter}/results/logs?limit=1`)).json()) as { logs: Array<{ transaction_hash: string }> };
+    await page.goto(`${instance.uiUrl}#/contract-result?id=${logs[0]!.transaction_hash}`);
+    await expect(page.getByTestId('result-logs').getByTestId('log-args')).toBeVisible();
+    findings.push(...(await axeFindings(page)).map((line) => `${colorScheme} contract result: ${line}`));
   }
   await context.close();
   expect(findings).toEqual([]);

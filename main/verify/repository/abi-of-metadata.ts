@@ -11,6 +11,13 @@ function parametersOf(value: unknown): AbiParameter[] | null {
   return parameters.some((p) => p === null) ? null : (parameters as AbiParameter[]);
 }
 
+/** An event's parameters, each marked when it is indexed (carried in a topic). */
+function eventParametersOf(value: unknown): AbiParameter[] | null {
+  const parameters = parametersOf(value);
+  if (parameters === null || !Array.isArray(value)) return parameters;
+  return parameters.map((parameter, i) => ((value[i] as { indexed?: unknown }).indexed === true ? { ...parameter, indexed: true } : parameter));
+}
+
 function parameterOf(value: unknown, depth: number): AbiParameter | null {
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return null;
   const { type, name, components } = value as Record<string, unknown>;
@@ -28,9 +35,10 @@ function parameterOf(value: unknown, depth: number): AbiParameter | null {
 
 /**
  * The named functions, events and custom errors of the ABI in a verified contract's Solidity
- * metadata (`output.abi`), reduced to their signatures (names, input types) and, for functions,
- * their outputs and state mutability, or null when the metadata has no ABI. Entries that are not
- * well-formed are left out, not trusted: the metadata came with the user's files.
+ * metadata (`output.abi`), reduced to their signatures (names, input types), for functions
+ * their outputs and state mutability, for events which inputs are indexed; or null when the
+ * metadata has no ABI. Entries that are not well-formed are left out, not trusted: the
+ * metadata came with the user's files.
  */
 export function abiOfMetadata(metadata: string): AbiEntry[] | null {
   let parsed: unknown;
@@ -46,7 +54,7 @@ export function abiOfMetadata(metadata: string): AbiEntry[] | null {
     if (item === null || typeof item !== 'object') continue;
     const { type, name, inputs, outputs, stateMutability, anonymous } = item as Record<string, unknown>;
     if ((type !== 'function' && type !== 'event' && type !== 'error') || typeof name !== 'string' || !IDENTIFIER.test(name)) continue;
-    const parameters = parametersOf(inputs);
+    const parameters = type === 'event' ? eventParametersOf(inputs) : parametersOf(inputs);
     if (parameters === null) continue;
     const entry: AbiEntry = { type, name, inputs: parameters };
     if (type === 'function') {

@@ -37,6 +37,11 @@ export function abiNames(abi: readonly AbiEntry[] | null | undefined): AbiNames 
   return names;
 }
 
+/** The first topic of a log of the event `entry`: keccak256 of its signature, as 0x hex. */
+export function eventTopic(entry: AbiEntry): string {
+  return keccakHex(abiSignature(entry));
+}
+
 /** The 4-byte selector a call of `entry` starts with, as 0x hex. */
 export function functionSelector(entry: AbiEntry): string {
   return keccakHex(abiSignature(entry)).slice(0, 10);

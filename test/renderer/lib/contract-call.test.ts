@@ -4,7 +4,7 @@ import type { ApiError } from '../../../main/common/api-contract.ts';
 import type { AbiEntry } from '../../../main/common/verify-types.ts';
 import { abiOfMetadata } from '../../../main/verify/repository/abi-of-metadata.ts';
 import { AbiError } from '../../../renderer/src/lib/abi-codec.ts';
-import { callData, callerQuery, estimatedGas, failureText, parseTinybars, returnedLines } from '../../../renderer/src/lib/contract-call.ts';
+import { callData, callerQuery, estimatedGas, failureText, parseTinybars } from '../../../renderer/src/lib/contract-call.ts';
 
 // The demo Counter's ABI as solc wrote it into its metadata: functions, events and the NotOwner error.
 const counter = abiOfMetadata(fs.readFileSync('main/mirror/demo/contracts/metadata/Counter.json', 'utf8'))!;
@@ -28,19 +28,6 @@ describe('callData', () => {
 
   it('refuses an argument of the wrong kind before any request', () => {
     expect(() => callData(fn('incrementBy'), ['five'])).toThrow(new AbiError('uint256: expected a whole number'));
-  });
-});
-
-describe('returnedLines', () => {
-  it('labels each value by its type and links an address that is not zero', () => {
-    expect(returnedLines(fn('count'), `0x${word('2a')}`)).toEqual([{ label: 'uint256', text: '42', address: null }]);
-    expect(returnedLines(fn('owner'), `0x${word('4d2')}`)).toEqual([{ label: 'address', text: someone, address: someone }]);
-    expect(returnedLines(fn('owner'), `0x${word('0')}`)[0]!.address).toBeNull();
-    expect(returnedLines(fn('increment'), '0x')).toEqual([]);
-  });
-
-  it('throws when the answer is shorter than the outputs', () => {
-    expect(() => returnedLines(fn('count'), '0x01')).toThrow(AbiError);
   });
 });
 

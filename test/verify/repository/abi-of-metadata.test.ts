@@ -15,7 +15,7 @@ describe('abiOfMetadata', () => {
     expect(abiOfMetadata(metadata)).toEqual([
       { type: 'function', name: 'set', inputs: [{ type: 'uint256', name: 'x' }], stateMutability: 'nonpayable' },
       { type: 'function', name: 'get', inputs: [], outputs: [{ type: 'uint256' }, { type: 'address', name: 'who' }], stateMutability: 'view' },
-      { type: 'event', name: 'Set', inputs: [{ type: 'tuple', name: 's', components: [{ type: 'address', name: 'a' }] }] },
+      { type: 'event', name: 'Set', inputs: [{ type: 'tuple', name: 's', components: [{ type: 'address', name: 'a' }], indexed: true }] },
       { type: 'error', name: 'NotOwner', inputs: [{ type: 'address', name: 'caller' }] },
     ]);
   });
