@@ -185,6 +185,9 @@ test('the shipped example sources verify a demo contract with a perfect match', 
   expect(expected.some((label) => label.includes('('))).toBe(true);
   await expect(page.getByTestId('contract-tabs')).toHaveAttribute('data-names', 'verified');
   await expect(page.getByTestId('result-function')).toHaveText(expected);
+  // A call with arguments shows them in short: incrementBy's `by`.
+  const byArguments = results.filter((r) => r.function_parameters.toLowerCase().startsWith('0x03df179c')).map((r) => `by ${BigInt(`0x${r.function_parameters.slice(10)}`)}`);
+  await expect(page.getByTestId('result-arguments')).toHaveText(byArguments);
   await screenshot(page, '46-contract-verification-badge');
   // And its logs name the event each one is (topic 0), Incremented and Reset here.
   const { logs } = (await (await fetch(`${instance.mirrorUrl}/api/v1/contracts/${counter}/results/logs?limit=25`)).json()) as { logs: Array<{ topics: string[] }> };
