@@ -474,6 +474,31 @@ test.describe('ledger explorer', () => {
     await screenshot(page, 'explorer-11-topic');
   });
 
+  test('a message submitted in chunks is shown whole from its first chunk, the chunks joined', async ({ page, openApp, serve }) => {
+    type Message = { message: string; sequence_number: number; chunk_info: { number: number; total: number; initial_transaction_id: { transaction_valid_start: string } } | null };
+    const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=CONSENSUSSUBMITMESSAGE&limit=100');
+    let found: { topicId: string; first: Message; chunks: Message[] } | null = null;
+    for (const topicId of new Set(transactions.map((tx) => tx.entity_id!))) {
+      const { messages } = await mirror<{ messages: Message[] }>(serve, `/api/v1/topics/${topicId}/messages?limit=25`);
+      const first = messages.find((m) => m.chunk_info?.number === 1 && m.chunk_info.total > 1);
+      if (!first) continue;
+      const start = first.chunk_info!.initial_transaction_id.transaction_valid_start;
+      const chunks = messages.filter((m) => m.chunk_info?.initial_transaction_id.transaction_valid_start === start).sort((a, b) => a.chunk_info!.number - b.chunk_info!.number);
+      if (chunks.length === first.chunk_info!.total) found = { topicId, first, chunks };
+      if (found) break;
+    }
+    expect(found, 'a chunked message among the first 25 of a demo topic').not.toBeNull();
+    const whole = Buffer.concat(found!.chunks.map((m) => Buffer.from(m.message, 'base64'))).toString('utf8');
+    await openApp(`#/topic?id=${found!.topicId}`);
+    const row = page.getByTestId('message-row').filter({ has: page.locator('td.num', { hasText: new RegExp(`^${found!.first.sequence_number}$`) }) });
+    await row.getByTestId('chunked-toggle').click();
+    await expect(page.getByTestId('chunked-text')).toHaveText(whole);
+    await expect(page.getByTestId('chunked-whole')).toContainText(`Whole message, ${found!.chunks.length} chunks joined`);
+    await screenshot(page, 'explorer-11b-topic-whole-message');
+    await row.getByTestId('chunked-toggle').click();
+    await expect(page.getByTestId('chunked-whole')).toHaveCount(0);
+  });
+
   test('a schedule page shows its signers, what it executes, and links to its execution', async ({ page, openApp, serve }) => {
     const { schedules } = await mirror<{ schedules: Array<{ schedule_id: string; executed_timestamp: string | null; signatures: unknown[] }> }>(serve, '/api/v1/schedules?limit=25');
     const executed = schedules.find((s) => s.executed_timestamp);

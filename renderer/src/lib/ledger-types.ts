@@ -188,7 +188,11 @@ export interface TopicMessage {
   sequence_number: Int64;
   running_hash: string;
   topic_id: string;
-  chunk_info: { number: number; total: number; initial_transaction_id: { account_id: string; transaction_valid_start: string } | null } | null;
+  chunk_info: {
+    number: number;
+    total: number;
+    initial_transaction_id: { account_id: string; transaction_valid_start: string; nonce?: number; scheduled?: boolean } | null;
+  } | null;
 }
 
 export interface ScheduleSignature { consensus_timestamp: string; public_key_prefix: string; type: string }
