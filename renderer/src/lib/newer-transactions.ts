@@ -1,0 +1,48 @@
+/**
+ * Transactions that reached the local mirror after a list was loaded (a sync following its
+ * upstream, a local node's mirror): counted, not inserted, so the rows being read do not move;
+ * the screen offers to show them.
+ */
+import type { MirrordeskApi } from '../../../main/common/api-contract.ts';
+import { transactionFiltersQuery, type TransactionFilters } from './transaction-filters.ts';
+
+/** Counted up to a page: beyond it the screen says "100+". */
+export const NEWER_LIMIT = 100;
+const POLL_MS = 5000;
+
+/** Whether a list with these filters can gain rows at its top: it is not pinned to a timestamp or bounded above by one. */
+export function followsNewest(filters: TransactionFilters): boolean {
+  return filters.timestamp.trim() === '' && filters.before.trim() === '';
+}
+
+/** The transactions matching `filters` that are newer than `since` (a consensus timestamp), as a mirror path. */
+export function newerPath(filters: TransactionFilters, since: string): string {
+  const query = transactionFiltersQuery(filters);
+  return `/api/v1/transactions?${query ? `${query}&` : ''}timestamp=gt:${since}&limit=${NEWER_LIMIT}`;
+}
+
+/**
+ * Asks every `intervalMs` how many transactions matching `filters` are newer than `since`, and
+ * reports the count when it changes (0 is not reported). A failed ask is skipped: the next one
+ * tries again. Returns the function that stops it.
+ */
+export function watchNewer(api: Pick<MirrordeskApi, 'mirror'>, filters: TransactionFilters, since: string, onCount: (count: number) => void,
+  intervalMs = POLL_MS): () => void {
+  const path = newerPath(filters, since);
+  let last = 0;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const ask = async (): Promise<void> => {
+    const result = await api.mirror.get({ path });
+    if (stopped) return;
+    const count = result.ok ? ((result.value.body as { transactions?: unknown[] } | null)?.transactions?.length ?? 0) : last;
+    if (count !== last && count > 0) onCount(count);
+    last = count;
+    timer = setTimeout(() => void ask(), intervalMs);
+  };
+  timer = setTimeout(() => void ask(), intervalMs);
+  return () => {
+    stopped = true;
+    if (timer !== null) clearTimeout(timer);
+  };
+}

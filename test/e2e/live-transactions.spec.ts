@@ -1,0 +1,56 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
+import { insertTransactions } from '../helpers/transaction-fixture.ts';
+import { expect, screenshot, startServe, stopServe, test, waitForReady, type ServeInstance } from './serve-fixture.ts';
+
+/**
+ * Transactions that reach the store while the Transactions screen is open (as a sync following
+ * its upstream writes them) are counted above the list and shown on request. Its own `serve`:
+ * this file writes into the ledger, which the other specs' shared one must not see change.
+ */
+let dataDir: string;
+let child: ChildProcess;
+let instance: ServeInstance;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-e2e-live-'));
+  ({ child, instance } = await startServe(dataDir));
+  await waitForReady(instance);
+});
+
+test.afterAll(async () => {
+  if (child) await stopServe(child, dataDir);
+});
+
+test('new transactions are counted above the list and shown on request, the rows being read left in place', async ({ page }) => {
+  const first = async (query: string) => ((await (await fetch(`${instance.mirrorUrl}/api/v1/transactions?${query}`)).json()) as { transactions: Array<{ consensus_timestamp: string; transaction_id: string }> }).transactions[0]!;
+  const top = await first('limit=1');
+  await page.goto(`${instance.uiUrl}#/transactions`);
+  const rows = page.getByTestId('transaction-row');
+  await expect(rows.first()).toContainText(top.transaction_id);
+  await expect(page.getByTestId('newer-transactions')).toHaveCount(0);
+
+  // Two transactions land after the newest, written by another connection as the sync writes.
+  const [seconds] = top.consensus_timestamp.split('.');
+  const after = BigInt(seconds!) * 1_000_000_000n + 1_000_000_000n;
+  const store = new LedgerStore({ file: path.join(dataDir, 'demo.sqlite') });
+  try {
+    insertTransactions(store, [{ consensus: after, payer: 2, type: 14 }, { consensus: after + 1_000_000_000n, payer: 2, type: 14 }]);
+  } finally {
+    store.close();
+  }
+  const banner = page.getByTestId('newer-transactions');
+  await expect(banner).toHaveText('2 new transactions since this list was loaded · show', { timeout: 15_000 });
+  // The rows being read did not move.
+  await expect(rows.first()).toContainText(top.transaction_id);
+  await screenshot(page, 'explorer-20-new-transactions');
+  await banner.click();
+  const newest = await first('limit=1');
+  expect(newest.consensus_timestamp).toBe(`${BigInt(seconds!) + 2n}.000000000`);
+  await expect(rows.first()).toContainText(newest.transaction_id);
+  await expect(banner).toHaveCount(0);
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiResult, MirrorGetResponse } from '../../../main/common/api-contract.ts';
+import { followsNewest, newerPath, watchNewer } from '../../../renderer/src/lib/newer-transactions.ts';
+import { NO_TRANSACTION_FILTERS } from '../../../renderer/src/lib/transaction-filters.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
+import { generateTransactions, insertTransactions } from '../../helpers/transaction-fixture.ts';
+
+// A real mirror API over a real store; rows are added while a watch runs, as a sync would add them.
+const START = 1_700_000_000_000_000_000n;
+const fixture = mirrorApiFixture((store) => insertTransactions(store, generateTransactions(10, START)), { hostCheck: false });
+const api = {
+  mirror: {
+    get: async ({ path }: { path: string }): Promise<ApiResult<MirrorGetResponse>> => {
+      const response = await fixture.get(path);
+      return response.statusCode === 200
+        ? { ok: true, value: { status: 200, body: response.json() } }
+        : { ok: false, error: { code: 'invalid-input', message: response.body, details: [] } };
+    },
+  },
+} as unknown as Parameters<typeof watchNewer>[0];
+const newest = '1700000009.000000000'; // the tenth of the generated transactions
+
+/** The next count the watch reports, or a failure after `ms` (the test's own limit, not a measured time). */
+function nextCount(filters = NO_TRANSACTION_FILTERS, since = newest, ms = 3000): { count: Promise<number>; stop: () => void } {
+  let stop = (): void => undefined;
+  const count = new Promise<number>((resolve, reject) => {
+    stop = watchNewer(api, filters, since, resolve, 10);
+    setTimeout(() => reject(new Error('no count reported')), ms);
+  });
+  return { count, stop: () => stop() };
+}
+
+describe('newerPath and followsNewest', () => {
+  it('ask for what is newer than the top row, with the same filters', () => {
+    expect(newerPath({ ...NO_TRANSACTION_FILTERS, type: 'CRYPTOTRANSFER', account: '0.0.7' }, newest))
+      .toBe(`/api/v1/transactions?transactiontype=CRYPTOTRANSFER&account.id=0.0.7&timestamp=gt:${newest}&limit=100`);
+    expect(followsNewest(NO_TRANSACTION_FILTERS)).toBe(true);
+    expect(followsNewest({ ...NO_TRANSACTION_FILTERS, before: '1700000005.000000000' })).toBe(false);
+    expect(followsNewest({ ...NO_TRANSACTION_FILTERS, timestamp: '1700000005.000000000' })).toBe(false);
+  });
+});
+
+describe('watchNewer', () => {
+  it('reports nothing while no row is newer, then the count of rows that arrived', async () => {
+    const quiet = nextCount(NO_TRANSACTION_FILTERS, newest, 200);
+    await expect(quiet.count).rejects.toThrow('no count reported');
+    quiet.stop();
+
+    const watch = nextCount();
+    insertTransactions(fixture.store, generateTransactions(3, START + 10_000_000_000n));
+    expect(await watch.count).toBe(3);
+    watch.stop();
+  });
+
+  it('counts only the rows its filters match', async () => {
+    // 1700000012 is the newest now; two more, one of them from payer 424242.
+    insertTransactions(fixture.store, [{ consensus: START + 20_000_000_000n, payer: 424242 }, { consensus: START + 21_000_000_000n, payer: 1001 }]);
+    const watch = nextCount({ ...NO_TRANSACTION_FILTERS, account: '0.0.424242' }, '1700000012.000000000');
+    expect(await watch.count).toBe(1);
+    watch.stop();
+  });
+});
