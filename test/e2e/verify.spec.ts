@@ -175,9 +175,11 @@ test('the shipped example sources verify a demo contract with a perfect match', 
   await expect(badge).toHaveAttribute('data-state', 'perfect');
   await expect(badge).toContainText('Verified · perfect');
   // Verified here, its results name the function each call ran (from the ABI of its metadata).
-  const { results } = (await (await fetch(`${instance.mirrorUrl}/api/v1/contracts/${counter}/results?limit=25`)).json()) as { results: Array<{ function_parameters: string; hash: string }> };
-  // (a call without a 4-byte selector, such as the creation's empty parameters, shows a dash)
+  const { results } = (await (await fetch(`${instance.mirrorUrl}/api/v1/contracts/${counter}/results?limit=25`)).json()) as
+    { results: Array<{ function_parameters: string; hash: string; contract_id: string; created_contract_ids: string[] }> };
+  // (the creation says so; a call without a 4-byte selector shows a dash)
   const expected = results.map((r) => {
+    if (r.created_contract_ids.includes(r.contract_id)) return 'creation';
     if (r.function_parameters.length < 10) return '—';
     const selector = r.function_parameters.slice(0, 10).toLowerCase();
     return counterNames.functions.get(selector) ?? selector;

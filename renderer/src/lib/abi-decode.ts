@@ -54,6 +54,14 @@ function fitting<T>(decode: () => T): T | null {
   }
 }
 
+/**
+ * Whether a contract result is its contract's creation: its input is then the creation code's
+ * constructor arguments, whose first bytes are no function selector.
+ */
+export function isCreation(result: { contract_id: string | null; created_contract_ids?: readonly string[] | null }): boolean {
+  return result.contract_id !== null && (result.created_contract_ids ?? []).includes(result.contract_id);
+}
+
 /** The function of `abi` a call's input selects, when it has it. */
 export function calledFunction(abi: readonly AbiEntry[], input: string | null | undefined): AbiEntry | null {
   const selector = input && input.length >= 10 ? input.slice(0, 10).toLowerCase() : null;

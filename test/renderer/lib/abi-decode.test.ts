@@ -4,7 +4,7 @@ import type { AbiEntry } from '../../../main/common/verify-types.ts';
 import { abiOfMetadata } from '../../../main/verify/repository/abi-of-metadata.ts';
 import { AbiError } from '../../../renderer/src/lib/abi-codec.ts';
 import { eventTopic } from '../../../renderer/src/lib/abi-signatures.ts';
-import { calledFunction, decodeArguments, decodeEvent, decodeOutputs, outputLines, revertReason } from '../../../renderer/src/lib/abi-decode.ts';
+import { calledFunction, decodeArguments, decodeEvent, decodeOutputs, isCreation, outputLines, revertReason } from '../../../renderer/src/lib/abi-decode.ts';
 
 // The demo Counter's ABI as solc wrote it into its metadata (indexed event parameters included).
 const counter = abiOfMetadata(fs.readFileSync('main/mirror/demo/contracts/metadata/Counter.json', 'utf8'))!;
@@ -31,6 +31,16 @@ describe('calledFunction and decodeArguments', () => {
     expect(calledFunction(counter, '0xdeadbeef')).toBeNull();
     expect(calledFunction(counter, '0x')).toBeNull();
     expect(decodeArguments(fn('incrementBy'), '0x03df179c01')).toBeNull();
+  });
+});
+
+describe('isCreation', () => {
+  it('knows a creation by the contract it created, whatever its input holds', () => {
+    expect(isCreation({ contract_id: '0.0.20086', created_contract_ids: ['0.0.20086'] })).toBe(true);
+    expect(isCreation({ contract_id: '0.0.20086', created_contract_ids: ['0.0.20087'] })).toBe(false); // a factory call creating another
+    expect(isCreation({ contract_id: '0.0.20086', created_contract_ids: [] })).toBe(false);
+    expect(isCreation({ contract_id: '0.0.20086' })).toBe(false);
+    expect(isCreation({ contract_id: null, created_contract_ids: ['0.0.1'] })).toBe(false);
   });
 });
 
