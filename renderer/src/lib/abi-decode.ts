@@ -6,7 +6,7 @@
  */
 import type { AbiEntry, AbiParameter } from '../../../main/common/verify-types.ts';
 import { AbiError, decodeAbi, formatAbiValue, type AbiValue } from './abi-codec.ts';
-import { eventTopic, functionSelector } from './abi-signatures.ts';
+import { eventTopic, functionSelector, selectorOf } from './abi-signatures.ts';
 import { decodeRevertReason } from './ledger-format.ts';
 
 /** One decoded value, labelled by its name and type. */
@@ -62,9 +62,14 @@ export function isCreation(result: { contract_id: string | null; created_contrac
   return result.contract_id !== null && (result.created_contract_ids ?? []).includes(result.contract_id);
 }
 
+/** A result's input read as a call (selector first); null for its contract's creation. */
+export function callInput(result: Parameters<typeof isCreation>[0] & { function_parameters: string }): string | null {
+  return isCreation(result) ? null : result.function_parameters;
+}
+
 /** The function of `abi` a call's input selects, when it has it. */
 export function calledFunction(abi: readonly AbiEntry[], input: string | null | undefined): AbiEntry | null {
-  const selector = input && input.length >= 10 ? input.slice(0, 10).toLowerCase() : null;
+  const selector = selectorOf(input);
   return (selector && abi.find((entry) => entry.type === 'function' && functionSelector(entry) === selector)) || null;
 }
 

@@ -16,6 +16,14 @@ export function base64ToBytes(base64: string): Uint8Array | null {
   }
 }
 
+/** Bytes as base64 (a file for the bridge, a chunked message put back together). */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  // String.fromCharCode takes an argument list: convert in slices to stay within engine limits.
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
 export function bytesToHex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

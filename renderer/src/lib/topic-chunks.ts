@@ -4,7 +4,7 @@
  * their numbered order, their bytes joined before any decoding (a character may straddle two).
  */
 import type { TopicMessage } from './ledger-types.ts';
-import { base64ToBytes } from './ledger-format.ts';
+import { base64ToBytes, bytesToBase64 } from './ledger-format.ts';
 
 export type ChunkedWhole =
   | { kind: 'whole'; base64: string; chunks: number }
@@ -47,7 +47,5 @@ export function assembleChunks(first: TopicMessage, candidates: readonly TopicMe
     whole.set(part, at);
     at += part.length;
   }
-  let binary = '';
-  for (const byte of whole) binary += String.fromCharCode(byte);
-  return { kind: 'whole', base64: btoa(binary), chunks: info.total };
+  return { kind: 'whole', base64: bytesToBase64(whole), chunks: info.total };
 }

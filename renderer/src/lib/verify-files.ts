@@ -5,6 +5,7 @@
  * into calls small enough for the bridge.
  */
 import type { VerifyFileInput } from '../../../main/common/verify-types.ts';
+import { bytesToBase64 } from './ledger-format.ts';
 
 /** A file with the path it had inside the dropped folder. */
 export interface PickedFile {
@@ -99,9 +100,5 @@ export function cleanPath(path: string): string {
 }
 
 export async function toBase64(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  // String.fromCharCode takes an argument list: convert in slices to stay within engine limits.
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
+  return bytesToBase64(new Uint8Array(await file.arrayBuffer()));
 }

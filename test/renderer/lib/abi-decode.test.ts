@@ -4,7 +4,7 @@ import type { AbiEntry } from '../../../main/common/verify-types.ts';
 import { abiOfMetadata } from '../../../main/verify/repository/abi-of-metadata.ts';
 import { AbiError } from '../../../renderer/src/lib/abi-codec.ts';
 import { eventTopic } from '../../../renderer/src/lib/abi-signatures.ts';
-import { calledFunction, decodeArguments, decodeEvent, decodeOutputs, isCreation, outputLines, revertReason } from '../../../renderer/src/lib/abi-decode.ts';
+import { callInput, calledFunction, decodeArguments, decodeEvent, decodeOutputs, isCreation, outputLines, revertReason } from '../../../renderer/src/lib/abi-decode.ts';
 
 // The demo Counter's ABI as solc wrote it into its metadata (indexed event parameters included).
 const counter = abiOfMetadata(fs.readFileSync('main/mirror/demo/contracts/metadata/Counter.json', 'utf8'))!;
@@ -41,6 +41,8 @@ describe('isCreation', () => {
     expect(isCreation({ contract_id: '0.0.20086', created_contract_ids: [] })).toBe(false);
     expect(isCreation({ contract_id: '0.0.20086' })).toBe(false);
     expect(isCreation({ contract_id: null, created_contract_ids: ['0.0.1'] })).toBe(false);
+    expect(callInput({ contract_id: '0.0.20086', created_contract_ids: ['0.0.20086'], function_parameters: `0x${word('5')}` })).toBeNull();
+    expect(callInput({ contract_id: '0.0.20086', created_contract_ids: [], function_parameters: '0xd09de08a' })).toBe('0xd09de08a');
   });
 });
 
