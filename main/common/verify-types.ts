@@ -96,8 +96,11 @@ export interface AbiParameter {
  * `pure` ones in the local EVM).
  */
 export interface AbiEntry {
-  /** `error`: a custom error a revert may carry (`revert NotOwner(caller)`), named like a function. */
-  type: 'function' | 'event' | 'error';
+  /**
+   * `error`: a custom error a revert may carry (`revert NotOwner(caller)`), named like a function.
+   * `constructor`: the arguments the creation code takes (named `constructor`; the ABI gives it no name).
+   */
+  type: 'function' | 'event' | 'error' | 'constructor';
   name: string;
   inputs: AbiParameter[];
   outputs?: AbiParameter[];
@@ -116,6 +119,11 @@ export interface VerifiedOnChain {
   verifiedAt: string;
   /** From the verified metadata: lets the explorer name the functions called and the events logged. */
   abi: AbiEntry[] | null;
+  /**
+   * The ABI-encoded arguments the contract was created with (0x hex, `0x` for none), as its
+   * creation match found them; null when the creation bytecode was not matched.
+   */
+  constructorArguments: string | null;
 }
 
 export interface VerifyCheckReply {

@@ -82,6 +82,7 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): Pick<ApiHandlers,
         verified: records.map((r) => ({
           chainId: r.chainId, status: r.status, runtimeMatch: r.runtimeMatch, creationMatch: r.creationMatch,
           name: r.name, compilerVersion: r.compilerVersion, verifiedAt: r.verifiedAt, abi: abiOfMetadata(r.metadata),
+          constructorArguments: r.constructorArguments,
         })),
       };
     },

@@ -279,6 +279,9 @@ test('a verified demo token answers balanceOf in the Read tab, for an address ty
   await expect(card).toHaveAttribute('data-status', 'perfect', { timeout: 60_000 });
 
   await page.goto(`${instance.uiUrl}#/contract?id=${token}&tab=read`);
+  // Verified without its creation transaction: the constructor is named, its arguments are not known.
+  await expect(page.getByTestId('contract-constructor')).toContainText('constructor(string,string,uint8,uint256)');
+  await expect(page.getByTestId('constructor-unknown')).toBeVisible();
   const readFunction = (signature: string) => page.locator(`[data-testid="read-function"][data-signature="${signature}"]`);
   await expect(readFunction('minter()').getByTestId('read-result')).toHaveText(/^address0x[0-9a-f]{40}$/);
   const minter = (await readFunction('minter()').getByTestId('read-result').locator('dd').textContent())!;
@@ -318,6 +321,10 @@ test("the verify cards and a verified contract's Read, Simulate and Logs tabs an
     await openVerify(page);
     await expect(page.locator('[data-testid="verify-contract"][data-name="DemoToken"]')).toHaveAttribute('data-status', 'perfect');
     findings.push(...(await axeFindings(page)).map((line) => `${colorScheme} verify cards: ${line}`));
+    const token = await page.locator('[data-testid="verify-contract"][data-name="DemoToken"]').getByTestId('contract-address').inputValue();
+    await page.goto(`${instance.uiUrl}#/contract?id=${token}`);
+    await expect(page.getByTestId('contract-constructor')).toBeVisible();
+    findings.push(...(await axeFindings(page)).map((line) => `${colorScheme} constructor: ${line}`));
     await page.goto(`${instance.uiUrl}#/contract?id=${counter}&tab=read`);
     await expect(page.locator('[data-testid="read-function"][data-signature="count()"]').getByTestId('read-result')).toBeVisible();
     findings.push(...(await axeFindings(page)).map((line) => `${colorScheme} Read tab: ${line}`));
@@ -465,4 +472,19 @@ test("on the demo, the shipped examples are one click away, each with its newest
     if (name === 'Poll') await expect(card.getByTestId('contract-result')).toContainText('creation bytecode: perfect');
   }
   await screenshot(page, '49-verify-demo-examples');
+
+  // The creation match found the arguments Poll was created with: its page and its creation's result read them by its ABI.
+  const poll = page.locator('[data-testid="verify-contract"][data-name="Poll"]');
+  const pollAddress = await poll.getByTestId('contract-address').inputValue();
+  const creation = await poll.getByPlaceholder(/checks creation/).inputValue();
+  const expected = [/^"[^"]+"$/, /^\d+$/, /^\d+$/]; // question_ (string), optionCount_, durationSeconds
+  await page.goto(`${instance.uiUrl}#/contract?id=${pollAddress}`);
+  await expect(page.getByTestId('contract-constructor')).toContainText('constructor(string,uint256,uint256)');
+  const onPage = page.getByTestId('contract-constructor').getByTestId('constructor-argument');
+  await expect(onPage).toHaveCount(3);
+  for (const [i, pattern] of expected.entries()) await expect(onPage.nth(i)).toHaveText(pattern);
+  const question = await onPage.first().textContent();
+  await page.goto(`${instance.uiUrl}#/contract-result?id=${creation}`);
+  await expect(page.getByTestId('creation-constructor')).toHaveText('constructor(string,uint256,uint256)');
+  await expect(page.getByTestId('constructor-argument').first()).toHaveText(question!);
 });

@@ -122,6 +122,8 @@ describe('verify/* channels', () => {
     expect(check.verified).toEqual([expect.objectContaining({ chainId: '298', status: 'perfect', name: 'Storage' })]);
     // With the ABI of its metadata, which names the functions its results call.
     expect(check.verified[0]).toMatchObject({ abi: [{ type: 'function', name: 'retrieve', inputs: [] }, { type: 'function', name: 'store', inputs: [{ type: 'uint256' }] }] });
+    // Verified without its creation transaction: the arguments it was created with are not known.
+    expect(check.verified[0]).toMatchObject({ constructorArguments: null });
     expect((await call<{ verified: unknown[] }>('verify/check', { address: deployment.address, chainId: '296' })).verified).toEqual([]);
     // The contract (0.0.1001) by its long-zero address, as a contract result's `to` names it, finds the same record;
     // 0.0.1002's does not.

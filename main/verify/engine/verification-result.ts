@@ -22,6 +22,11 @@ export interface VerificationResult {
   /** metadata.json of the compilation (JSON text); empty when the compiler gave none. */
   metadata: string;
   creatorTxHash: string | null;
+  /**
+   * The ABI-encoded constructor arguments appended to the creation bytecode (0x hex, `0x` when
+   * there are none), known only from a creation match; null otherwise.
+   */
+  constructorArguments: string | null;
   /** What had to be filled in or differed (metadata hash, immutables, libraries, constructor arguments). */
   differences?: VerifyDifference[];
 }

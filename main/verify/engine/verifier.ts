@@ -117,6 +117,7 @@ export class Verifier {
       sources: compilation.sources,
       metadata: compilation.metadata ? JSON.stringify(compilation.metadata) : '',
       creatorTxHash: target.creatorTxHash ?? null,
+      constructorArguments: creation ? (verification.transformations.creation.values.constructorArguments ?? '0x') : null,
       differences: matchDifferences(verification, compilation),
     };
   }

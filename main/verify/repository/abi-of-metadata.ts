@@ -34,9 +34,9 @@ function parameterOf(value: unknown, depth: number): AbiParameter | null {
 }
 
 /**
- * The named functions, events and custom errors of the ABI in a verified contract's Solidity
- * metadata (`output.abi`), reduced to their signatures (names, input types), for functions
- * their outputs and state mutability, for events which inputs are indexed; or null when the
+ * The named functions, events and custom errors and the constructor of the ABI in a verified
+ * contract's Solidity metadata (`output.abi`), reduced to their signatures (names, input types),
+ * for functions their outputs and state mutability, for events which inputs are indexed; or null when the
  * metadata has no ABI. Entries that are not well-formed are left out, not trusted: the
  * metadata came with the user's files.
  */
@@ -53,6 +53,11 @@ export function abiOfMetadata(metadata: string): AbiEntry[] | null {
   for (const item of abi) {
     if (item === null || typeof item !== 'object') continue;
     const { type, name, inputs, outputs, stateMutability, anonymous } = item as Record<string, unknown>;
+    if (type === 'constructor') {
+      const parameters = parametersOf(inputs);
+      if (parameters !== null) entries.push({ type, name: 'constructor', inputs: parameters });
+      continue;
+    }
     if ((type !== 'function' && type !== 'event' && type !== 'error') || typeof name !== 'string' || !IDENTIFIER.test(name)) continue;
     const parameters = type === 'event' ? eventParametersOf(inputs) : parametersOf(inputs);
     if (parameters === null) continue;

@@ -14,6 +14,8 @@ export interface VerifiedRecord {
   status: MatchLevel;
   libraryMap: Record<string, string>;
   creatorTxHash: string | null;
+  /** As VerificationResult's: 0x hex, null when not known. */
+  constructorArguments: string | null;
   /** ISO 8601. */
   verifiedAt: string;
   /** The Solidity metadata JSON it was verified with. */
@@ -22,7 +24,7 @@ export interface VerifiedRecord {
 
 interface Row {
   chain_id: string; address: string; verification_id: string; name: string; compiled_path: string; compiler_version: string;
-  runtime_match: MatchLevel | null; creation_match: MatchLevel | null; library_map: string; creator_tx_hash: string | null; verified_at: string;
+  runtime_match: MatchLevel | null; creation_match: MatchLevel | null; library_map: string; creator_tx_hash: string | null; constructor_arguments: string | null; verified_at: string;
   metadata: string;
 }
 
@@ -46,9 +48,10 @@ export class VerifiedRepository {
     if (existing && score(existing) > score(result)) return existing;
     this.db.transaction(() => {
       this.db.prepare(`INSERT OR REPLACE INTO verified_contract (chain_id, address, verification_id, name, compiled_path, compiler_version,
-          runtime_match, creation_match, library_map, metadata, creator_tx_hash, verified_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+          runtime_match, creation_match, library_map, metadata, creator_tx_hash, constructor_arguments, verified_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
         .run(result.chainId, result.address, verificationId, result.name, result.compiledPath, result.compilerVersion,
-          result.runtimeMatch, result.creationMatch, JSON.stringify(result.libraryMap), result.metadata, result.creatorTxHash, now.toISOString());
+          result.runtimeMatch, result.creationMatch, JSON.stringify(result.libraryMap), result.metadata, result.creatorTxHash,
+          result.constructorArguments, now.toISOString());
       this.db.prepare('DELETE FROM verified_file WHERE chain_id = ? AND address = ?').run(result.chainId, result.address);
       const insert = this.db.prepare('INSERT INTO verified_file (chain_id, address, path, content) VALUES (?, ?, ?, ?)');
       for (const [path, content] of Object.entries(result.sources)) insert.run(result.chainId, result.address, path, content);
@@ -94,6 +97,7 @@ function toRecord(row: Row): VerifiedRecord {
     status: runtime === 'perfect' || creation === 'perfect' ? 'perfect' : 'partial',
     libraryMap: JSON.parse(row.library_map) as Record<string, string>,
     creatorTxHash: row.creator_tx_hash,
+    constructorArguments: row.constructor_arguments,
     verifiedAt: row.verified_at,
     metadata: row.metadata,
   };

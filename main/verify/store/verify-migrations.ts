@@ -61,4 +61,12 @@ CREATE TABLE verified_file (
 ) WITHOUT ROWID;
 `,
   },
+  {
+    version: 2,
+    name: 'constructor arguments of verified contracts',
+    // The ABI-encoded arguments the creation bytecode was deployed with, as the creation match found
+    // them (0x hex, '0x' for none); NULL when the creation bytecode was not matched or the contract
+    // was verified before this column existed.
+    sql: 'ALTER TABLE verified_contract ADD COLUMN constructor_arguments TEXT;',
+  },
 ];

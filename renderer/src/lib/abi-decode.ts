@@ -5,9 +5,9 @@
  * not fit the ABI, and the page then shows the bytes as they are.
  */
 import type { AbiEntry, AbiParameter } from '../../../main/common/verify-types.ts';
-import { AbiError, decodeAbi, formatAbiValue, type AbiValue } from './abi-codec.ts';
+import { AbiError, decodeAbi, encodeAbi, formatAbiValue, type AbiValue } from './abi-codec.ts';
 import { eventTopic, functionSelector, selectorOf } from './abi-signatures.ts';
-import { decodeRevertReason } from './ledger-format.ts';
+import { bytesToHex, decodeRevertReason } from './ledger-format.ts';
 
 /** One decoded value, labelled by its name and type. */
 export interface ValueLine {
@@ -76,6 +76,35 @@ export function calledFunction(abi: readonly AbiEntry[], input: string | null | 
 /** A call's arguments (its input after the selector) as `entry`'s inputs. */
 export function decodeArguments(entry: AbiEntry, input: string): ValueLine[] | null {
   return fitting(() => valueLines(entry.inputs, decodeAbi(entry.inputs, `0x${input.slice(10)}`)));
+}
+
+/** What a contract's creation was given, as its constructor's inputs. */
+export type ConstructorArguments =
+  | { kind: 'none' }
+  | { kind: 'decoded'; entry: AbiEntry; lines: ValueLine[] }
+  /** None of the bytes at hand is an encoding of the constructor's inputs (or none are at hand). */
+  | { kind: 'unknown'; entry: AbiEntry };
+
+/**
+ * A creation's constructor arguments. `candidates` are the bytes that may hold them, surest
+ * first (what a creation match cut off the creation code, then a creation result's input); the
+ * first that is exactly the encoding of the constructor's inputs (decoded and encoded again to
+ * the same bytes) is read, so an input that also carries the creation code is never taken for
+ * arguments. A contract whose ABI has no constructor, or one without inputs, takes none.
+ */
+export function constructorArguments(abi: readonly AbiEntry[], candidates: ReadonlyArray<string | null | undefined>): ConstructorArguments {
+  const entry = abi.find((candidate) => candidate.type === 'constructor');
+  if (!entry || entry.inputs.length === 0) return { kind: 'none' };
+  const known = candidates.filter((hex): hex is string => typeof hex === 'string' && /^0x(?:[0-9a-fA-F]{2})*$/.test(hex));
+  for (const encoded of known) {
+    const lines = fitting(() => {
+      const values = decodeAbi(entry.inputs, encoded);
+      if (`0x${bytesToHex(encodeAbi(entry.inputs, values))}` !== encoded.toLowerCase()) throw new AbiError('not exactly the arguments');
+      return valueLines(entry.inputs, values);
+    });
+    if (lines) return { kind: 'decoded', entry, lines };
+  }
+  return { kind: 'unknown', entry };
 }
 
 /** What a call returned, as `entry`'s outputs. Throws AbiError when the data does not fit them. */

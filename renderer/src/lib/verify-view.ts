@@ -16,6 +16,8 @@ export interface VerifiedCheck {
   abi: AbiEntry[] | null;
   /** Its functions' and events' names, from that ABI. */
   names: AbiNames | null;
+  /** The same verification's constructor arguments (0x hex), when its creation match found them. */
+  constructorArguments: string | null;
 }
 
 /** The Verify screen's query: `address=0x…&chain=298` (both optional). */

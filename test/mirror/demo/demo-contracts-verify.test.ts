@@ -47,6 +47,13 @@ function deploymentsOf(name: ExampleName): Deployed[] {
   }));
 }
 
+/** What a deployment's creation was given: the result's input (HAPI) or the Ethereum call data, hex. */
+function creationInput(deployment: Deployed): string {
+  const hash = Buffer.from(deployment.txHash.slice(2), 'hex');
+  const sql = deployment.ethereum ? 'SELECT call_data AS input FROM ethereum_transaction WHERE hash = ?' : 'SELECT function_parameters AS input FROM contract_result WHERE transaction_hash = ?';
+  return (store.db.prepare(sql).get(hash) as { input: Buffer }).input.toString('hex');
+}
+
 /** The shipped sources plus the contract's metadata, as dropped into the Verify screen. */
 function upload(name: ExampleName): Record<string, string> {
   const files: Record<string, string> = { 'metadata.json': EXAMPLE_ARTIFACT.contracts[name].metadata };
@@ -74,6 +81,13 @@ describe('demo contracts verify against the shipped sources (chain 298)', () => 
         expect(response.status, JSON.stringify(response.body)).toBe(200);
         expect(response.body.result[0]).toMatchObject({ chainId: '298', status: 'perfect' });
         expect(response.body.result[0].message).toBe('runtime bytecode: perfect; creation bytecode: perfect');
+        // The creation match keeps the arguments the contract was created with: a HAPI creation's result input
+        // holds exactly them, an Ethereum creation's call data ends with them after the creation code.
+        const stored = api.service.repository.get('298', deployment.address)!.constructorArguments!;
+        const input = creationInput(deployment);
+        if (deployment.ethereum) expect(input.endsWith(stored.slice(2))).toBe(true);
+        else expect(stored).toBe(`0x${input}`);
+        expect(stored === '0x').toBe(name === 'Counter'); // Counter's constructor takes none
       }
     }, 120_000);
   }

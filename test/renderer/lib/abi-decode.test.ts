@@ -4,7 +4,7 @@ import type { AbiEntry } from '../../../main/common/verify-types.ts';
 import { abiOfMetadata } from '../../../main/verify/repository/abi-of-metadata.ts';
 import { AbiError } from '../../../renderer/src/lib/abi-codec.ts';
 import { eventTopic } from '../../../renderer/src/lib/abi-signatures.ts';
-import { callInput, calledFunction, decodeArguments, decodeEvent, decodeOutputs, isCreation, outputLines, revertReason } from '../../../renderer/src/lib/abi-decode.ts';
+import { callInput, calledFunction, constructorArguments, decodeArguments, decodeEvent, decodeOutputs, isCreation, outputLines, revertReason } from '../../../renderer/src/lib/abi-decode.ts';
 
 // The demo Counter's ABI as solc wrote it into its metadata (indexed event parameters included).
 const counter = abiOfMetadata(fs.readFileSync('main/mirror/demo/contracts/metadata/Counter.json', 'utf8'))!;
@@ -114,5 +114,38 @@ describe('revertReason', () => {
     expect(revertReason('0x', counter)).toBeNull();
     expect(revertReason('not hex', counter)).toBeNull();
     expect(revertReason(null, counter)).toBeNull();
+  });
+});
+
+describe('constructorArguments', () => {
+  // DemoToken's constructor(string name_, string symbol_, uint8 decimals_, uint256 initialSupply) as solc wrote it.
+  const token = abiOfMetadata(fs.readFileSync('main/mirror/demo/contracts/metadata/DemoToken.json', 'utf8'))!;
+  const text = (value: string): string => Buffer.from(value).toString('hex').padEnd(64, '0');
+  // ("Demo", "DMO", 8, 1000) by the ABI specification: four head words (two offsets, two values), then each string's length and bytes.
+  const encoded = `0x${word('80')}${word('c0')}${word('8')}${word('3e8')}${word('4')}${text('Demo')}${word('3')}${text('DMO')}`;
+
+  it('reads the arguments a creation was given by the constructor the ABI declares', () => {
+    expect(token.find((entry) => entry.type === 'constructor')).toMatchObject({ name: 'constructor', inputs: [{ name: 'name_', type: 'string' }, { name: 'symbol_' }, { name: 'decimals_' }, { name: 'initialSupply' }] });
+    const args = constructorArguments(token, [encoded]);
+    expect(args.kind).toBe('decoded');
+    expect(args.kind === 'decoded' && args.lines).toEqual([
+      { label: 'name_ (string)', text: '"Demo"', address: null },
+      { label: 'symbol_ (string)', text: '"DMO"', address: null },
+      { label: 'decimals_ (uint8)', text: '8', address: null },
+      { label: 'initialSupply (uint256)', text: '1000', address: null },
+    ]);
+  });
+
+  it('takes the first candidate that is exactly an encoding: not creation code followed by arguments, not a malformed one', () => {
+    const creationCode = `0x6080604052${encoded.slice(2)}`;
+    expect(constructorArguments(token, [null, creationCode, encoded]).kind).toBe('decoded');
+    expect(constructorArguments(token, [creationCode]).kind).toBe('unknown');
+    expect(constructorArguments(token, [`${encoded}00`, 'not hex', undefined]).kind).toBe('unknown');
+    expect(constructorArguments(token, []).kind).toBe('unknown');
+  });
+
+  it('says a contract takes none when its ABI has no constructor or one without inputs', () => {
+    expect(constructorArguments(counter, [encoded])).toEqual({ kind: 'none' });
+    expect(constructorArguments(ERC20, [])).toEqual({ kind: 'none' });
   });
 });

@@ -35,7 +35,7 @@ describe('verify view helpers', () => {
   });
 
   it('picks the best match of an address for its badge', () => {
-    const entry = (chainId: string, status: 'perfect' | 'partial') => ({ chainId, status, runtimeMatch: status, creationMatch: null, name: 'A', compilerVersion: 'v', verifiedAt: '', abi: null });
+    const entry = (chainId: string, status: 'perfect' | 'partial') => ({ chainId, status, runtimeMatch: status, creationMatch: null, name: 'A', compilerVersion: 'v', verifiedAt: '', abi: null, constructorArguments: null });
     expect(badgeState({ address: '0x', verified: [] })).toEqual({ kind: 'none' });
     expect(badgeState({ address: '0x', verified: [entry('296', 'partial'), entry('298', 'perfect')] })).toEqual({ kind: 'perfect', chainIds: ['298'] });
     expect(badgeState({ address: '0x', verified: [entry('296', 'partial')] })).toEqual({ kind: 'partial', chainIds: ['296'] });

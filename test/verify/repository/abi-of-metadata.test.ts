@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { abiOfMetadata } from '../../../main/verify/repository/abi-of-metadata.ts';
 
 describe('abiOfMetadata', () => {
-  it("reads the named functions, events and errors of output.abi, keeping what their signatures need", () => {
+  it("reads the named functions, events, errors and the constructor of output.abi, keeping what their signatures need", () => {
     const metadata = JSON.stringify({
       compiler: { version: '0.8.24' }, language: 'Solidity',
       output: { abi: [
@@ -16,6 +16,7 @@ describe('abiOfMetadata', () => {
       { type: 'function', name: 'set', inputs: [{ type: 'uint256', name: 'x' }], stateMutability: 'nonpayable' },
       { type: 'function', name: 'get', inputs: [], outputs: [{ type: 'uint256' }, { type: 'address', name: 'who' }], stateMutability: 'view' },
       { type: 'event', name: 'Set', inputs: [{ type: 'tuple', name: 's', components: [{ type: 'address', name: 'a' }], indexed: true }] },
+      { type: 'constructor', name: 'constructor', inputs: [] },
       { type: 'error', name: 'NotOwner', inputs: [{ type: 'address', name: 'caller' }] },
     ]);
   });
@@ -29,6 +30,7 @@ describe('abiOfMetadata', () => {
       { type: 'function', name: 'deep', inputs: [{ type: 'tuple', components: 'no' }] },
       { type: 'function', name: 'x(y)', inputs: [] },
       { type: 'function', name: 'ok', inputs: [{ type: 'bool', name: 'a b' }], outputs: [{ type: 'bad type' }], stateMutability: 'sneaky' },
+      { type: 'constructor', inputs: [{ type: 'string memory' }] },
     ] } });
     // A malformed output list or mutability is left out; the function stays, for its name.
     expect(abiOfMetadata(metadata)).toEqual([{ type: 'function', name: 'ok', inputs: [{ type: 'bool' }] }]);
