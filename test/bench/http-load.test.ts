@@ -68,12 +68,14 @@ describe('figures', () => {
     expect(percentile([], 0.5)).toBeNaN();
   });
 
-  it('names the queries that miss the target', () => {
-    const row = (name: string, rps: number, p99: number, failures = 0) => ({ name, rssBytes: 2 ** 20, result: { requests: 1, requestsPerSecond: rps, p50Ms: 1, p99Ms: p99, failures } });
-    const rows = [row('fast', 900, 2), row('slow', 400, 2), row('late', 900, 12), row('broken', 900, 2, 1)];
-    expect(missedTargets(rows, 1000, { minRatio: 0.5, maxP99Ms: 10 })).toEqual(['slow', 'late', 'broken']);
-    const table = formatTable(rows, 1000);
-    expect(table.split('\n')).toHaveLength(5);
-    expect(table).toMatch(/slow\s+400\s+0\.40/);
+  it('names the queries that miss the target, each against the baseline measured next to it', () => {
+    const row = (name: string, rps: number, p99: number, failures = 0, baselineRps = 1000) => ({ name, rssBytes: 2 ** 20, baselineRps, result: { requests: 1, requestsPerSecond: rps, p50Ms: 1, p99Ms: p99, failures } });
+    // 'drifted' ran while the machine was slower: 400 req/s against a baseline of 600 meets the target.
+    const rows = [row('fast', 900, 2), row('slow', 400, 2), row('late', 900, 12), row('broken', 900, 2, 1), row('drifted', 400, 2, 0, 600)];
+    expect(missedTargets(rows, { minRatio: 0.5, maxP99Ms: 10 })).toEqual(['slow', 'late', 'broken']);
+    const table = formatTable(rows);
+    expect(table.split('\n')).toHaveLength(6);
+    expect(table).toMatch(/slow\s+400\s+1,000\s+0\.40/);
+    expect(table).toMatch(/drifted\s+400\s+600\s+0\.67/);
   });
 });
