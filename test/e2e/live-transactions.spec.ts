@@ -54,3 +54,30 @@ test('new transactions are counted above the list and shown on request, the rows
   await expect(rows.first()).toContainText(newest.transaction_id);
   await expect(banner).toHaveCount(0);
 });
+
+test("an account's history counts its own new transactions, not others'", async ({ page }) => {
+  const list = async (query: string) => ((await (await fetch(`${instance.mirrorUrl}/api/v1/transactions?${query}`)).json()) as { transactions: Array<{ consensus_timestamp: string; transaction_id: string }> }).transactions;
+  const newestOf = async (query: string) => (await list(`${query}&limit=1`))[0];
+  // A demo account that paid for a recent transaction (the test before wrote some paid by 0.0.2).
+  const account = (await list('limit=25')).map((t) => t.transaction_id.split('-')[0]!).find((payer) => payer !== '0.0.2')!;
+  const top = (await newestOf(`account.id=${account}`))!;
+  await page.goto(`${instance.uiUrl}#/account?id=${account}&tab=transactions`);
+  const rows = page.getByTestId('transaction-row');
+  await expect(rows.first()).toContainText(top.transaction_id);
+
+  // After the ledger's newest: one paid by another account, then one paid by this one.
+  const [seconds] = (await newestOf(''))!.consensus_timestamp.split('.');
+  const after = BigInt(seconds!) * 1_000_000_000n + 1_000_000_000n;
+  const store = new LedgerStore({ file: path.join(dataDir, 'demo.sqlite') });
+  try {
+    insertTransactions(store, [{ consensus: after, payer: 2, type: 14 }, { consensus: after + 1_000_000_000n, payer: Number(account.split('.')[2]), type: 14 }]);
+  } finally {
+    store.close();
+  }
+  const banner = page.getByTestId('newer-transactions');
+  await expect(banner).toHaveText('1 new transaction since this list was loaded · show', { timeout: 15_000 });
+  await expect(rows.first()).toContainText(top.transaction_id);
+  await banner.click();
+  await expect(rows.first()).toContainText((await newestOf(`account.id=${account}`))!.transaction_id);
+  await expect(banner).toHaveCount(0);
+});

@@ -34,10 +34,10 @@ function parameterOf(value: unknown, depth: number): AbiParameter | null {
 }
 
 /**
- * The named functions, events and custom errors and the constructor of the ABI in a verified
+ * The named functions, events and custom errors, and the constructor, of the ABI in a verified
  * contract's Solidity metadata (`output.abi`), reduced to their signatures (names, input types),
- * for functions their outputs and state mutability, for events which inputs are indexed; or null when the
- * metadata has no ABI. Entries that are not well-formed are left out, not trusted: the
+ * for functions their outputs and state mutability, for events which inputs are indexed; or null
+ * when the metadata has no ABI. Entries that are not well-formed are left out, not trusted: the
  * metadata came with the user's files.
  */
 export function abiOfMetadata(metadata: string): AbiEntry[] | null {
