@@ -12,7 +12,7 @@ import { accountsScenarios } from './accounts-scenarios.ts';
 import { parseFlags } from './bench-flags.ts';
 import { prepareDataset } from './bench-dataset.ts';
 import { startBenchServer } from './bench-server-process.ts';
-import { printLoadPasses, runLoadPasses } from './load-passes.ts';
+import { LOAD_ROUNDS, printLoadPasses, runLoadPasses } from './load-passes.ts';
 
 export const ACCOUNTS_USAGE = 'npm run bench -- accounts [--accounts N] [--duration SECONDS] [--connections N] [--data-dir DIR]';
 const TARGET = { minRatio: 0.5, maxP99Ms: 10 };
@@ -50,7 +50,7 @@ export async function benchAccounts(args: AccountsBenchArgs): Promise<void> {
   try {
     const passes = await runLoadPasses(server, scenarios, args);
     printLoadPasses(passes,
-      `load: ${args.connections} connections, ${args.durationMs / 1000} s per query after 1 s warm-up, filter values cycled over up to 64 variants`,
+      `load: ${args.connections} connections, ${args.durationMs / 1000} s per query in ${LOAD_ROUNDS} slices after 1 s warm-up, filter values cycled over up to 64 variants`,
       TARGET, `every query at >= ${TARGET.minRatio}x the baseline's req/s with p99 < ${TARGET.maxP99Ms} ms`);
   } finally {
     await server.stop();

@@ -8,10 +8,21 @@ export interface LoadOptions {
   durationMs: number;
   /** Requests before this point warm caches and are not counted. */
   warmupMs: number;
+  /**
+   * Where in `urls` the cycle starts (default 0): a measurement split into slices continues
+   * from the previous slice's `issued`, so that lookups do not repeat targets a response cache
+   * has already kept.
+   */
+  firstUrl?: number;
 }
 
 export interface LoadResult {
+  /** Measured requests (after the warm-up), answered with 200. */
   requests: number;
+  /** The measured window's length. */
+  seconds: number;
+  /** Every request written, warm-up included: where a following slice continues the URL cycle. */
+  issued: number;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -34,7 +45,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   });
   const latencies: number[] = [];
   let failures = 0;
-  let next = 0;
+  let next = options.firstUrl ?? 0;
   const start = performance.now();
   const warmEnd = start + options.warmupMs;
   const end = warmEnd + options.durationMs;
@@ -63,10 +74,32 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
+    seconds: options.durationMs / 1000,
+    issued: next - (options.firstUrl ?? 0),
     requestsPerSecond: latencies.length / (options.durationMs / 1000),
     p50Ms: percentile(latencies, 0.5),
     p99Ms: percentile(latencies, 0.99),
     failures,
+  };
+}
+
+/**
+ * Slices of one measurement as one result: requests and time add up; the median is the
+ * request-weighted mean of the slices' medians and p99 the worst slice's (percentiles of
+ * separate runs do not merge exactly; this errs on the slow side).
+ */
+export function combineLoads(slices: readonly LoadResult[]): LoadResult {
+  const requests = slices.reduce((sum, slice) => sum + slice.requests, 0);
+  const seconds = slices.reduce((sum, slice) => sum + slice.seconds, 0);
+  const weighted = slices.filter((slice) => slice.requests > 0);
+  return {
+    requests,
+    seconds,
+    issued: slices.reduce((sum, slice) => sum + slice.issued, 0),
+    requestsPerSecond: seconds > 0 ? requests / seconds : Number.NaN,
+    p50Ms: requests > 0 ? weighted.reduce((sum, slice) => sum + slice.p50Ms * slice.requests, 0) / requests : Number.NaN,
+    p99Ms: weighted.length > 0 ? Math.max(...weighted.map((slice) => slice.p99Ms)) : Number.NaN,
+    failures: slices.reduce((sum, slice) => sum + slice.failures, 0),
   };
 }
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { startBenchServer } from './bench-server-process.ts';
 import { parseFlags } from './bench-flags.ts';
-import { printLoadPasses, runLoadPasses } from './load-passes.ts';
+import { LOAD_ROUNDS, printLoadPasses, runLoadPasses } from './load-passes.ts';
 import { prepareMirrorDataset, type MirrorDatasetReport } from './mirror-dataset.ts';
 import { LOOKUP_VARIANTS, mirrorScenarios } from './mirror-scenarios.ts';
 import { warmPageCache } from './page-cache.ts';
@@ -75,7 +75,7 @@ export async function benchMirror(args: MirrorBenchArgs): Promise<void> {
   try {
     const passes = await runLoadPasses(server, scenarios, args);
     printLoadPasses(passes,
-      `load: ${args.connections} connections, ${args.durationMs / 1000} s per query after 1 s warm-up; lookups cycle through ${LOOKUP_VARIANTS} random targets, lists through up to 64 variants`,
+      `load: ${args.connections} connections, ${args.durationMs / 1000} s per query in ${LOAD_ROUNDS} slices after 1 s warm-up; lookups cycle through ${LOOKUP_VARIANTS} random targets, lists through up to 64 variants`,
       TARGET, `every query at >= ${TARGET.minRatio}x the baseline's req/s as served, without failures`);
     baselineRps = passes.baselineRps;
   } finally {
