@@ -30,8 +30,10 @@ export interface DecodedEvent {
 /** Types an indexed parameter keeps as its value; any other (string, bytes, arrays, tuples) is hashed into its topic. */
 const VALUE_TYPE = /^(?:u?int\d*|address|bool|bytes(?:[1-9]|[12]\d|3[0-2]))$/;
 
+/** A parameter by its name, or by its place when it has none: `by`, `#2`. */
+export const parameterName = (parameter: AbiParameter, i: number): string => parameter.name || `#${i + 1}`;
 /** A parameter by its name (or place) and type: `by (uint256)`, `#2 (address)`. */
-export const inputLabel = (parameter: AbiParameter, i: number): string => `${parameter.name || `#${i + 1}`} (${parameter.type})`;
+export const inputLabel = (parameter: AbiParameter, i: number): string => `${parameterName(parameter, i)} (${parameter.type})`;
 /** A returned value by its name and type, or its type alone: outputs are often unnamed. */
 export const outputLabel = (parameter: AbiParameter): string => (parameter.name ? `${parameter.name} (${parameter.type})` : parameter.type);
 
