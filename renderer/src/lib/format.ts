@@ -79,13 +79,17 @@ export function formatTimestamp(timestamp: string | null | undefined, options: {
     `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}${options.zone === false ? '' : ' UTC'}`;
 }
 
+/** A count with its noun in the right number: `1 token`, `2 tokens`, `1,000 NFTs`. */
+export function formatCount(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatInteger(n)} ${n === 1 ? singular : plural}`;
+}
+
 /** Seconds as a short duration: `7776000` -> `90 days`, `86400` -> `1 day`, `8000001` -> `92d 14h 13m 21s`. */
 export function formatDuration(seconds: Int64 | null | undefined): string {
   if (seconds === null || seconds === undefined) return '—';
   const s = Number(seconds);
-  const count = (n: number, unit: string): string => `${formatInteger(n)} ${unit}${n === 1 ? '' : 's'}`;
-  if (s > 0 && s % 86_400 === 0) return count(s / 86_400, 'day');
-  if (s > 0 && s % 3_600 === 0) return count(s / 3_600, 'hour');
+  if (s > 0 && s % 86_400 === 0) return formatCount(s / 86_400, 'day');
+  if (s > 0 && s % 3_600 === 0) return formatCount(s / 3_600, 'hour');
   if (s < 60) return `${s} s`;
   const units: Array<[number, string]> = [[86_400, 'd'], [3_600, 'h'], [60, 'm'], [1, 's']];
   let rest = s;

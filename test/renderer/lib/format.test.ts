@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatHbar, formatInteger, formatTimestamp, groupDigits, hbarParts, keyTypeLabel, shortenAddress } from '../../../renderer/src/lib/format.ts';
+import { formatCount, formatDuration, formatHbar, formatInteger, formatTimestamp, groupDigits, hbarParts, keyTypeLabel, shortenAddress } from '../../../renderer/src/lib/format.ts';
 
 describe('hbar formatting', () => {
   it('shows tinybars as HBAR with exactly 8 decimals and grouped whole part', () => {
@@ -22,6 +22,13 @@ describe('hbar formatting', () => {
 });
 
 describe('numbers and addresses', () => {
+  it('counts with the noun in the right number', () => {
+    expect(formatCount(1, 'token')).toBe('1 token');
+    expect(formatCount(0, 'token')).toBe('0 tokens');
+    expect(formatCount(1200, 'NFT')).toBe('1,200 NFTs');
+    expect(formatCount(2, 'entry', 'entries')).toBe('2 entries');
+  });
+
   it('groups digits in threes', () => {
     expect(groupDigits('1234567')).toBe('1,234,567');
     expect(formatInteger(-1234)).toBe('-1,234');
