@@ -39,6 +39,13 @@ export interface VerifyMatchDetail {
   differences: VerifyDifference[];
   /** True when the answer came from the verified repository (this address was verified before). */
   fromRepository: boolean;
+  /** The constructor as the metadata's ABI declares it; null when it declares none. */
+  constructorAbi: AbiEntry | null;
+  /**
+   * The ABI-encoded arguments the creation match found after the creation code (0x hex, `0x`
+   * for none); null when only the runtime code was compared.
+   */
+  constructorArguments: string | null;
 }
 
 export interface VerifySessionContract {

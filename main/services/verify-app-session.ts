@@ -1,6 +1,7 @@
-import type { VerifyContractTarget, VerifyFileInput, VerifyMatchDetail, VerifySessionContract, VerifySessionView } from '../common/verify-types.ts';
+import type { AbiEntry, VerifyContractTarget, VerifyFileInput, VerifyMatchDetail, VerifySessionContract, VerifySessionView } from '../common/verify-types.ts';
 import { ApiFailure } from '../bridge/api-error.ts';
 import { VerifyError } from '../verify/engine/verify-error.ts';
+import { abiOfMetadata } from '../verify/repository/abi-of-metadata.ts';
 import type { SessionContractEntry, SessionEnvelope } from '../verify/sessions/session-entry.ts';
 import { SessionService, UnknownVerificationIdError, type CheckedOutcome } from '../verify/sessions/session-service.ts';
 import { SESSION_MAX_BYTES, SessionFullError } from '../verify/sessions/session-store.ts';
@@ -63,6 +64,7 @@ export class AppVerifySession {
     const id = this.#id(profile);
     const envelope = await this.#guard(() => this.#sessions.verifyChecked(id, targets, {
       recheckPerfect: true,
+      completeCreation: true,
       onOutcome: (verificationId, outcome) => this.#keepDetail(`${id}/${verificationId}`, outcome),
     }));
     return this.#viewOf(id, envelope);
@@ -114,6 +116,18 @@ export class AppVerifySession {
   }
 }
 
-function detailOf(found: Pick<VerifyMatchDetail, 'runtimeMatch' | 'creationMatch' | 'libraryMap'>, differences: VerifyMatchDetail['differences'], fromRepository: boolean): VerifyMatchDetail {
-  return { runtimeMatch: found.runtimeMatch, creationMatch: found.creationMatch, libraryMap: found.libraryMap, differences, fromRepository };
+/** What a verification found, from its result or (answered from the repository) its stored record: both carry these fields. */
+type FoundMatch = Pick<VerifyMatchDetail, 'runtimeMatch' | 'creationMatch' | 'libraryMap' | 'constructorArguments'> & { metadata: string };
+
+function detailOf(found: FoundMatch, differences: VerifyMatchDetail['differences'], fromRepository: boolean): VerifyMatchDetail {
+  const constructorAbi: AbiEntry | null = abiOfMetadata(found.metadata)?.find((entry) => entry.type === 'constructor') ?? null;
+  return {
+    runtimeMatch: found.runtimeMatch,
+    creationMatch: found.creationMatch,
+    libraryMap: found.libraryMap,
+    differences,
+    fromRepository,
+    constructorAbi,
+    constructorArguments: found.constructorArguments,
+  };
 }

@@ -27,6 +27,13 @@ export interface VerifyCheckedOptions {
    * this: it shows, per contract, where the latest answer came from.
    */
   recheckPerfect?: boolean;
+  /**
+   * Verify again, compiling, a contract stored as a perfect match of its runtime code alone when
+   * this request gives its creation transaction: the creation code, and the constructor arguments
+   * it ends with, are then checked and kept. Without it a stored perfect match is the answer,
+   * Sourcify's way. The app wants it: a user who adds the transaction hash expects it used.
+   */
+  completeCreation?: boolean;
   /** Told each verified contract's outcome as it comes (the app keeps the match details, which the session state does not). */
   onOutcome?: (verificationId: string, outcome: CheckedOutcome) => void;
 }
@@ -138,7 +145,8 @@ export class SessionService {
       let outcome: CheckedOutcome;
       try {
         const stored = this.service.repository.get(request.chainId, address);
-        if (stored?.status === 'perfect') {
+        const creationToAdd = options.completeCreation === true && Boolean(request.creatorTxHash) && stored?.creationMatch === null;
+        if (stored?.status === 'perfect' && !creationToAdd) {
           outcome = { record: stored, result: null };
         } else {
           const result = await this.service.verifier.verifyMetadataContract(found.contract, { chainId: request.chainId, address, creatorTxHash: request.creatorTxHash ?? null }, read.files);
