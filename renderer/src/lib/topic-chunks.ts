@@ -10,8 +10,13 @@ export type ChunkedWhole =
   | { kind: 'whole'; base64: string; chunks: number }
   | { kind: 'incomplete'; missing: number[]; total: number };
 
-/** Chunks of one message may lie this far apart when other submissions to the topic land between them. */
-const SEARCH_SPAN = 100;
+/** Messages per page of the search (the mirror API's most). */
+const SEARCH_PAGE = 100;
+/**
+ * Messages one search reads before it stops and offers to read on: other submissions to the
+ * topic may land between a message's chunks, but a busy topic should not be read to its end.
+ */
+export const SEARCH_SPAN = 1_000;
 
 /** The first chunk of a chunked message (the one to offer the whole from), else false. */
 export function startsChunkedMessage(message: TopicMessage): boolean {
@@ -20,7 +25,55 @@ export function startsChunkedMessage(message: TopicMessage): boolean {
 
 /** The messages from the first chunk on where the rest of its message must be (as `/topics/{id}/messages` query parameters). */
 export function chunkSearchQuery(first: TopicMessage): Record<string, string | number> {
-  return { sequencenumber: `gte:${String(first.sequence_number)}`, limit: SEARCH_SPAN, order: 'asc' };
+  return { sequencenumber: `gte:${String(first.sequence_number)}`, limit: SEARCH_PAGE, order: 'asc' };
+}
+
+/** One page of `/topics/{id}/messages`: its messages and the path of the next (`links.next`). */
+export interface MessagePage {
+  messages: readonly TopicMessage[];
+  next: string | null;
+}
+
+/** Where a search for the chunks of a message stands. */
+export interface ChunkSearch {
+  whole: ChunkedWhole;
+  /** Messages read so far, from the first chunk on. */
+  searched: number;
+  /** Where reading on would continue; null when the topic has no more messages (or the whole was found). */
+  next: string | null;
+  /** The chunks of this message found so far (not every message read: a long search keeps only what it needs). */
+  chunks: readonly TopicMessage[];
+}
+
+const isChunkOf = (first: TopicMessage, message: TopicMessage): boolean =>
+  message.chunk_info !== null && sameTransactionId(message.chunk_info.initial_transaction_id, first.chunk_info!.initial_transaction_id);
+
+/**
+ * Reads pages from `from` (a first search: the path of chunkSearchQuery; a search read on: the
+ * `next` of the one before) until the message is whole, the topic ends, or `span` more messages
+ * were read. `readPage` rejects on a failed read, and the search with it.
+ */
+export async function searchChunks(
+  first: TopicMessage,
+  from: string,
+  readPage: (path: string) => Promise<MessagePage>,
+  before: Pick<ChunkSearch, 'chunks' | 'searched'> = { chunks: [], searched: 0 },
+  span = SEARCH_SPAN,
+): Promise<ChunkSearch> {
+  const chunks = [...before.chunks];
+  let searched = before.searched;
+  let next: string | null = from;
+  let whole = assembleChunks(first, chunks);
+  for (let read = 0; next !== null && whole.kind !== 'whole' && read < span;) {
+    const page = await readPage(next);
+    read += page.messages.length;
+    searched += page.messages.length;
+    chunks.push(...page.messages.filter((message) => isChunkOf(first, message)));
+    whole = assembleChunks(first, chunks);
+    // A page that brought nothing cannot be followed by more: stop rather than ask for it again.
+    next = page.messages.length > 0 ? page.next : null;
+  }
+  return { whole, searched, next: whole.kind === 'whole' ? null : next, chunks };
 }
 
 type TransactionId = NonNullable<TopicMessage['chunk_info']>['initial_transaction_id'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TopicMessage } from '../../../renderer/src/lib/ledger-types.ts';
-import { assembleChunks, chunkSearchQuery, startsChunkedMessage } from '../../../renderer/src/lib/topic-chunks.ts';
+import { assembleChunks, chunkSearchQuery, searchChunks, startsChunkedMessage, type MessagePage } from '../../../renderer/src/lib/topic-chunks.ts';
 
 const txId = (validStart: string) => ({ account_id: '0.0.1499', transaction_valid_start: validStart, nonce: 0, scheduled: false });
 
@@ -43,5 +43,55 @@ describe('startsChunkedMessage and chunkSearchQuery', () => {
     expect(startsChunkedMessage(message(1, Buffer.from('x'), null))).toBe(false);
     expect(startsChunkedMessage(message(1, Buffer.from('x'), { number: 1, total: 1 }))).toBe(false);
     expect(chunkSearchQuery(first)).toEqual({ sequencenumber: 'gte:4', limit: 100, order: 'asc' });
+  });
+});
+
+describe('searchChunks', () => {
+  // A topic of `count` messages from sequence 4 on: the first chunk, unrelated ones, and the second chunk at `secondAt`.
+  function topic(count: number, secondAt: number): TopicMessage[] {
+    return Array.from({ length: count }, (_, i) => {
+      const sequence = 4 + i;
+      if (sequence === 4) return first;
+      if (sequence === secondAt) return { ...second, sequence_number: sequence };
+      return message(sequence, Buffer.from(`other ${sequence}`), null);
+    });
+  }
+  // Pages of 100 as the mirror answers them, `next` naming the page after; each read recorded.
+  function pager(messages: TopicMessage[]) {
+    const reads: string[] = [];
+    const readPage = async (path: string): Promise<MessagePage> => {
+      reads.push(path);
+      const page = Number(new URL(path, 'http://x').searchParams.get('page') ?? 0);
+      const slice = messages.slice(page * 100, page * 100 + 100);
+      return { messages: slice, next: (page + 1) * 100 < messages.length ? `/m?page=${page + 1}` : null };
+    };
+    return { reads, readPage };
+  }
+
+  it('reads on past the first page until the message is whole, and no further', async () => {
+    const { reads, readPage } = pager(topic(2_000, 254));
+    const found = await searchChunks(first, '/m?page=0', readPage);
+    expect(found.whole).toEqual({ kind: 'whole', base64: text.toString('base64'), chunks: 2 });
+    expect(reads).toEqual(['/m?page=0', '/m?page=1', '/m?page=2']);
+    expect(found).toMatchObject({ searched: 300, next: null });
+    // Only the chunks are kept, not every message read.
+    expect(found.chunks.map((m) => m.sequence_number)).toEqual([4, 254]);
+  });
+
+  it('stops after its span, says where to read on, and reading on finds the rest', async () => {
+    const { reads, readPage } = pager(topic(2_000, 1_504));
+    const partial = await searchChunks(first, '/m?page=0', readPage);
+    expect(partial).toMatchObject({ whole: { kind: 'incomplete', missing: [2], total: 2 }, searched: 1_000, next: '/m?page=10' });
+    expect(reads).toHaveLength(10);
+    const found = await searchChunks(first, partial.next!, readPage, partial);
+    expect(found).toMatchObject({ whole: { kind: 'whole' }, searched: 1_600, next: null });
+  });
+
+  it('ends with the topic when a chunk never comes, and a failed read fails the search', async () => {
+    const { readPage } = pager(topic(150, 0));
+    expect(await searchChunks(first, '/m?page=0', readPage)).toMatchObject({ whole: { kind: 'incomplete', missing: [2] }, searched: 150, next: null });
+    // An empty page with a next link is not followed again and again.
+    expect(await searchChunks(first, '/x', async () => ({ messages: [], next: '/x' }))).toMatchObject({ searched: 0, next: null });
+    await expect(searchChunks(first, '/m', async () => { throw new Error('mirror down'); })).rejects.toThrow('mirror down');
   });
 });
