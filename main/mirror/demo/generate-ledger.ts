@@ -7,6 +7,7 @@ import { planAssociations } from './associations.ts';
 import { writeAssociationTransactions } from './association-transactions.ts';
 import { writeAccountHistory } from './account-history.ts';
 import { reconcileAccountBalances } from './reconcile-balances.ts';
+import { writeBalanceSnapshots } from './balance-snapshots.ts';
 import { LAST_CLOSED_PERIOD, pendingRewardOf, reconcileStakes } from './stakes.ts';
 import { EthereumNonces, writeContractHistory } from './contract-history.ts';
 import { emptyStakeTotals, writeNetwork } from './network.ts';
@@ -111,6 +112,12 @@ export function generateDemoLedger(
     // After the indexes are back: it looks up each account's creation transfer.
     history.rows += reconcileAccountBalances(db).rowsAdded;
     reconcileStakes(db);
+    // From the final balances and transfers: each snapshot's balances are read backwards from them.
+    // The token snapshots' secondary index is built after them, as the others were.
+    deferIndexes(db, ['account_balance', 'token_balance']);
+    const snapshots = db.transaction(() => writeBalanceSnapshots(db))();
+    restoreIndexes(db);
+    history.rows += snapshots.accountRows + snapshots.tokenRows;
     // The accounts queries pick their index from sqlite_stat1; without it, balance and
     // public-key filters can fall back to a scan. The history tables get sampled statistics
     // (analysis_limit): exact ones would cost a full pass over millions of rows.

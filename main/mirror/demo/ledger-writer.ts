@@ -72,6 +72,7 @@ export class LedgerWriter {
   rows = 0;
   readonly #db: SqliteDatabase;
   readonly #entity: Statement;
+  readonly #entityHistory: Statement;
   readonly #stake: Statement;
   readonly #tokenAccount: Statement;
   readonly #token: Statement;
@@ -82,6 +83,10 @@ export class LedgerWriter {
       decline_reward, deleted, ethereum_nonce, evm_address, expiration_timestamp, key, max_automatic_token_associations, memo,
       num, public_key, realm, receiver_sig_required, shard, staked_account_id, staked_node_id, stake_period_start,
       timestamp_range_lower, type) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, ?, ?, ?, ?, ?)`);
+    this.#entityHistory = db.prepare(`INSERT INTO entity_history (id, alias, auto_renew_period, balance, balance_timestamp, created_timestamp,
+      decline_reward, deleted, ethereum_nonce, evm_address, expiration_timestamp, key, max_automatic_token_associations, memo,
+      num, public_key, realm, receiver_sig_required, shard, staked_account_id, staked_node_id, stake_period_start,
+      timestamp_range_lower, timestamp_range_upper, type) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, ?, -1, -1, ?, ?, ?)`);
     this.#stake = db.prepare(`INSERT INTO entity_stake (id, end_stake_period, pending_reward, staked_node_id_start,
       staked_to_me, stake_total_start, timestamp_range_lower) VALUES (?, ?, ?, ?, 0, ?, ?)`);
     // A treasury may also have been associated at random: its balance then adds up.
@@ -104,6 +109,14 @@ export class LedgerWriter {
       r.deleted, r.ethereumNonce, r.evmAddress, r.expirationTimestamp, r.key, r.maxAutomaticTokenAssociations, r.memo, r.num,
       r.publicKey, r.receiverSigRequired, r.stakedAccountId, r.stakedNodeId, r.stakePeriodStart, r.timestampRangeLower, r.type);
     this.rows++;
+    // An account that began staking to a node after its creation was, until then, the same account
+    // staking to none: that version is kept, so a lookup as of a moment before finds the account.
+    if (r.type === 'ACCOUNT' && r.timestampRangeLower > r.createdTimestamp) {
+      this.#entityHistory.run(r.num, r.alias, r.autoRenewPeriod, r.balance, r.balanceTimestamp, r.createdTimestamp,
+        r.deleted, r.ethereumNonce, r.evmAddress, r.expirationTimestamp, r.key, r.maxAutomaticTokenAssociations, r.memo, r.num,
+        r.publicKey, r.receiverSigRequired, r.stakedAccountId, r.createdTimestamp, r.timestampRangeLower, r.type);
+      this.rows++;
+    }
   }
 
   stake(r: StakeRow): void {

@@ -178,3 +178,71 @@ describe('the demo ledger serves every list endpoint', () => {
     expect(one<{ n: number }>('SELECT count(*) AS n FROM (SELECT consensus_timestamp FROM crypto_transfer GROUP BY consensus_timestamp HAVING sum(amount) != 0)').n).toBe(0);
   });
 });
+
+describe('the demo ledger answers balances as of a past moment', () => {
+  // Computed here from the transfers alone, independently of the snapshots: today's balance less every change after `at`.
+  const hbarAt = (account: number, at: bigint): bigint => {
+    const row = db.prepare(`SELECT e.balance - coalesce((SELECT sum(amount) FROM crypto_transfer WHERE entity_id = e.id AND consensus_timestamp > ?), 0) AS balance
+      FROM entity e WHERE e.id = ?`).safeIntegers(true).get(at, account) as { balance: bigint };
+    return row.balance;
+  };
+  const tokenAt = (account: number, token: number, at: bigint): bigint => (db.prepare(`SELECT ta.balance - coalesce((SELECT sum(amount) FROM token_transfer
+      WHERE account_id = ta.account_id AND token_id = ta.token_id AND consensus_timestamp > ?), 0) AS balance FROM token_account ta WHERE account_id = ? AND token_id = ?`)
+    .safeIntegers(true).get(at, account, token) as { balance: bigint }).balance;
+  const nanos = (timestamp: string): bigint => BigInt(timestamp.replace('.', ''));
+
+  it("an account's HBAR and token balances before its transactions, by /balances and /accounts/{id}", async () => {
+    // Accounts that moved HBAR and a fungible token, at moments spread over the ledger's history.
+    const moments = db.prepare(`SELECT tt.account_id AS account, tt.token_id AS token, tt.consensus_timestamp AS at FROM token_transfer tt
+      JOIN crypto_transfer ct ON ct.consensus_timestamp = tt.consensus_timestamp AND ct.entity_id = tt.account_id
+      WHERE tt.account_id > 1000 AND tt.consensus_timestamp % 7 = 0 ORDER BY tt.consensus_timestamp LIMIT 400`).safeIntegers(true).all() as Array<{ account: bigint; token: bigint; at: bigint }>;
+    expect(moments.length).toBeGreaterThan(20);
+    const picked = moments.filter((_, i) => i % Math.floor(moments.length / 12) === 0);
+    for (const { account, token, at } of picked) {
+      const id = `0.0.${account}`;
+      const before = at - 1n;
+      const query = `timestamp=lte:${before / 1_000_000_000n}.${String(before % 1_000_000_000n).padStart(9, '0')}`;
+      const page = await get(`/api/v1/balances?account.id=${id}&${query}`);
+      // The newest snapshot at or before the moment, and the balances it holds.
+      const snapshot = nanos(page.timestamp);
+      expect(snapshot <= before, `${id} ${query}`).toBe(true);
+      expect(BigInt(page.balances[0].balance), `${id} at ${page.timestamp}`).toBe(hbarAt(Number(account), snapshot));
+      const held = page.balances[0].tokens.find((t: Body) => t.token_id === `0.0.${token}`);
+      const expected = tokenAt(Number(account), Number(token), snapshot);
+      expect(held ? BigInt(held.balance) : 0n, `${id} token 0.0.${token} at ${page.timestamp}`).toBe(expected);
+
+      const asOf = await get(`/api/v1/accounts/${id}?transactions=false&${query}`);
+      expect(asOf.balance.timestamp).toBe(page.timestamp);
+      expect(BigInt(asOf.balance.balance)).toBe(hbarAt(Number(account), snapshot));
+    }
+  });
+
+  it('a snapshot lists an account whose balance has not changed for months, and the treasury marks every snapshot', async () => {
+    // An account whose last transfer lies long before the ledger's end, asked about 70 days after it.
+    const quiet = db.prepare(`SELECT entity_id AS account, max(consensus_timestamp) AS last FROM crypto_transfer WHERE entity_id > 1000 GROUP BY entity_id
+      HAVING last < (SELECT max(consensus_timestamp) FROM crypto_transfer) - 200 * 86400000000000 ORDER BY entity_id LIMIT 1`).safeIntegers(true).get() as { account: bigint; last: bigint };
+    const later = quiet.last + 70n * 86_400n * 1_000_000_000n;
+    const page = await get(`/api/v1/balances?account.id=0.0.${quiet.account}&timestamp=lte:${later / 1_000_000_000n}`);
+    expect(nanos(page.timestamp) > quiet.last + 60n * 86_400n * 1_000_000_000n).toBe(true);
+    expect(page.balances).toEqual([expect.objectContaining({ account: `0.0.${quiet.account}`, balance: Number(hbarAt(Number(quiet.account), nanos(page.timestamp))) })]);
+    const snapshots = one<{ n: number }>('SELECT count(DISTINCT consensus_timestamp) AS n FROM account_balance').n;
+    expect(one<{ n: number }>('SELECT count(*) AS n FROM account_balance WHERE account_id = 2').n).toBe(snapshots);
+    // Every HBAR balance a snapshot holds is the one the transfers give (a sample of them).
+    const rows = db.prepare('SELECT account_id AS account, consensus_timestamp AS at, balance FROM account_balance WHERE account_id > 1000 AND account_id % 37 = 0')
+      .safeIntegers(true).all() as Array<{ account: bigint; at: bigint; balance: bigint }>;
+    expect(rows.length).toBeGreaterThan(100);
+    for (const row of rows) expect(row.balance, `0.0.${row.account} at ${row.at}`).toBe(hbarAt(Number(row.account), row.at));
+  });
+});
+
+describe('the demo ledger keeps earlier versions of its accounts', () => {
+  it('an account that began staking after its creation is found as it was before, staking to none', async () => {
+    const staker = db.prepare(`SELECT id, created_timestamp AS created, timestamp_range_lower AS since, staked_node_id AS node FROM entity
+      WHERE type = 'ACCOUNT' AND staked_node_id >= 0 AND timestamp_range_lower > created_timestamp ORDER BY id LIMIT 1`).safeIntegers(true).get() as { id: bigint; created: bigint; since: bigint; node: bigint };
+    const at = (ns: bigint): string => `${ns / 1_000_000_000n}.${String(ns % 1_000_000_000n).padStart(9, '0')}`;
+    const before = await get(`/api/v1/accounts/0.0.${staker.id}?transactions=false&timestamp=lte:${at(staker.since - 1n)}`);
+    expect(before).toMatchObject({ account: `0.0.${staker.id}`, staked_node_id: null, stake_period_start: null });
+    const after = await get(`/api/v1/accounts/0.0.${staker.id}?transactions=false&timestamp=lte:${at(staker.since)}`);
+    expect(after.staked_node_id).toBe(Number(staker.node));
+  });
+});

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { HISTORY_TABLES } from '../../../main/mirror/demo/history-writer.ts';
 import type { SqliteDatabase } from '../../../main/mirror/store/ledger-store.ts';
 
-const LEDGER_TABLES = ['entity', 'entity_stake', 'token', 'token_account'];
+/** The tables the generator writes besides the history's (HISTORY_TABLES). */
+export const LEDGER_TABLES = ['entity', 'entity_history', 'entity_stake', 'token', 'token_account', 'account_balance', 'token_balance'];
 
 /** Per table, a digest of every row the generator writes, in the order of all its columns. */
 export function tableDigests(db: SqliteDatabase): Record<string, string> {

@@ -11,10 +11,9 @@ import { ed25519PrivateKey, ed25519PublicKey, ed25519SeedFor, secp256k1PrivateKe
 import { publicKeyOf, renderKey } from '../../../main/mirror/format/key.ts';
 import { tempStore } from '../../helpers/ledger-fixture.ts';
 import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
-import { ledgerDigest, tableDigests } from './demo-fixture.ts';
+import { LEDGER_TABLES, ledgerDigest, tableDigests } from './demo-fixture.ts';
 
 const ACCOUNTS = 3000;
-const LEDGER_TABLES = ['entity', 'entity_stake', 'token', 'token_account'];
 let stats: DemoLedgerStats;
 
 interface KeyedRow { num: number; key: Buffer | null; public_key: string | null; alias: Buffer | null; evm_address: Buffer | null }
