@@ -284,6 +284,28 @@ test.describe('ledger explorer', () => {
     await expect(amount.locator('span.mono')).toHaveText(expected);
   });
 
+  test("a transaction's HBAR balances before and after: an account's newest transaction ends at its balance now", async ({ page, openApp, serve }) => {
+    // A user account's newest transaction: what it holds now is what that transaction left it.
+    const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=CRYPTOTRANSFER&result=success&limit=25');
+    const payer = transactions.map((tx) => tx.transaction_id.split('-')[0]!).find((id) => Number(id.split('.')[2]) > 1000)!;
+    const newest = (await mirror<{ transactions: Tx[] }>(serve, `/api/v1/transactions?account.id=${payer}&limit=1`)).transactions[0]!;
+    const now = (await mirror<{ balance: { balance: number } }>(serve, `/api/v1/accounts/${payer}?transactions=false`)).balance.balance;
+    const change = newest.transfers.filter((t) => t.account === payer).reduce((sum, t) => sum + t.amount, 0);
+    const hbar = (tinybars: number): string => {
+      const sign = tinybars < 0 ? '-' : '';
+      const abs = Math.abs(tinybars);
+      return `${sign}${Math.floor(abs / 1e8).toLocaleString('en-US')}.${String(abs % 1e8).padStart(8, '0')} ℏ`;
+    };
+    await openApp(`#/transaction?id=${newest.transaction_id}`);
+    await page.getByTestId('balances-around').getByText('HBAR balances before and after').click();
+    const row = page.locator(`[data-testid="balance-around"][data-account="${payer}"]`);
+    await expect(row.getByTestId('balance-after')).toHaveText(hbar(now));
+    await expect(row.getByTestId('balance-before')).toHaveText(hbar(now - change));
+    await expect(row).toContainText('snapshot of');
+    await expect(page.getByTestId('balance-around')).toHaveCount(new Set(newest.transfers.map((t) => t.account)).size);
+    await screenshot(page, 'explorer-07b-balances-around');
+  });
+
   test('a memo shows as decoded text', async ({ page, openApp, serve }) => {
     const { transactions } = await mirror<{ transactions: Array<Tx & { memo_base64: string }> }>(serve, '/api/v1/transactions?transactiontype=CRYPTOTRANSFER&limit=100');
     const withMemo = transactions.find((t) => t.memo_base64);

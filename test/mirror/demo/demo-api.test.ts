@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { encodeCall, eventTopic } from '../../../main/mirror/demo/evm/abi.ts';
 import { generateDemoLedger } from '../../../main/mirror/demo/generate-ledger.ts';
+import { parseJsonLossless } from '../../../main/mirror/format/json-out.ts';
+import { hbarBalanceAt, timestampOf } from '../../../renderer/src/lib/balance-at.ts';
 import { decodeScheduledTransaction } from '../../../renderer/src/lib/scheduled-transaction.ts';
 import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 
@@ -214,6 +216,28 @@ describe('the demo ledger answers balances as of a past moment', () => {
       const asOf = await get(`/api/v1/accounts/${id}?transactions=false&${query}`);
       expect(asOf.balance.timestamp).toBe(page.timestamp);
       expect(BigInt(asOf.balance.balance)).toBe(hbarAt(Number(account), snapshot));
+    }
+  });
+
+  it("the app's balance just before and after a transaction (snapshot plus the transfers since) is the one the transfers give", async () => {
+    // The app's own reader over this API, as its mirror/get channel answers (integers beyond 2^53 kept exact).
+    const read = async (path: string) => {
+      const response = await fixture.get(path);
+      return response.statusCode === 200 ? { ok: true as const, value: parseJsonLossless(response.body) }
+        : { ok: false as const, error: { code: 'not-found' as const, message: response.body, details: [] } };
+    };
+    // Transactions spread over the history, each with the accounts it moved HBAR for (the node and 0.0.98, busy, included).
+    const sample = db.prepare(`SELECT consensus_timestamp AS at, entity_id AS account, amount FROM crypto_transfer
+      WHERE consensus_timestamp IN (SELECT consensus_timestamp FROM "transaction" WHERE consensus_timestamp % 997 = 0 LIMIT 15)`)
+      .safeIntegers(true).all() as Array<{ at: bigint; account: bigint; amount: bigint }>;
+    expect(sample.length).toBeGreaterThan(30);
+    for (const { at, account, amount } of sample) {
+      const outcome = await hbarBalanceAt(read, `0.0.${account}`, timestampOf(at - 1n), 100);
+      expect(outcome.kind, `0.0.${account} before ${at}`).toBe('known');
+      if (outcome.kind !== 'known') continue;
+      expect(outcome.value.balance, `0.0.${account} before ${at}`).toBe(hbarAt(Number(account), at - 1n));
+      const after = await hbarBalanceAt(read, `0.0.${account}`, timestampOf(at), 100);
+      expect(after.kind === 'known' && after.value.balance).toBe(outcome.value.balance + amount);
     }
   });
 

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiResult } from '../../../main/common/api-contract.ts';
+import { hbarBalanceAt, nanosOf, timestampOf } from '../../../renderer/src/lib/balance-at.ts';
+
+/** A mirror answering from a table of paths; each path asked is recorded. */
+function mirror(answers: Record<string, unknown>) {
+  const asked: string[] = [];
+  const get = async (path: string): Promise<ApiResult<unknown>> => {
+    asked.push(path);
+    if (!(path in answers)) return { ok: false, error: { code: 'not-found', message: `no answer for ${path}`, details: [] } };
+    return { ok: true, value: answers[path] };
+  };
+  return { asked, get };
+}
+
+const tx = (...transfers: Array<[string, number | bigint]>) => ({ transfers: transfers.map(([account, amount]) => ({ account, amount })) });
+const SNAPSHOT = '/api/v1/balances?account.id=0.0.5&timestamp=lte:1700000100.000000000';
+const SINCE = '/api/v1/transactions?account.id=0.0.5&timestamp=gt:1700000000.000000000&timestamp=lte:1700000100.000000000&order=asc&limit=100';
+
+describe('hbarBalanceAt', () => {
+  it("adds the account's own transfers since the snapshot, page after page", async () => {
+    const { asked, get } = mirror({
+      [SNAPSHOT]: { timestamp: '1700000000.000000000', balances: [{ account: '0.0.5', balance: 1_000, tokens: [] }] },
+      [SINCE]: { transactions: [tx(['0.0.5', -300], ['0.0.98', 300]), tx(['0.0.7', 5], ['0.0.5', 2n ** 60n])], links: { next: '/page2' } },
+      '/page2': { transactions: [tx(['0.0.5', -1])], links: { next: null } },
+    });
+    expect(await hbarBalanceAt(get, '0.0.5', '1700000100.000000000')).toEqual({
+      kind: 'known', value: { balance: 1_000n - 300n + 2n ** 60n - 1n, snapshot: '1700000000.000000000', since: 3 },
+    });
+    expect(asked).toEqual([SNAPSHOT, SINCE, '/page2']);
+  });
+
+  it('takes an account the snapshot does not list as holding nothing, and reads no transactions at the snapshot itself', async () => {
+    // The mirror names no snapshot time for an account it does not list: any account's answer does.
+    const own = '/api/v1/balances?account.id=0.0.5&timestamp=lte:1700000000.000000000';
+    const any = '/api/v1/balances?timestamp=lte:1700000000.000000000&limit=1';
+    const { asked, get } = mirror({ [own]: { timestamp: null, balances: [] }, [any]: { timestamp: '1700000000.000000000', balances: [{ account: '0.0.2', balance: 1 }] } });
+    expect(await hbarBalanceAt(get, '0.0.5', '1700000000.000000000')).toEqual({ kind: 'known', value: { balance: 0n, snapshot: '1700000000.000000000', since: 0 } });
+    expect(asked).toEqual([own, any]);
+  });
+
+  it('says when there is no snapshot, when the account is too busy to add up, and when a read fails', async () => {
+    const none = { timestamp: null, balances: [] };
+    expect(await hbarBalanceAt(mirror({ [SNAPSHOT]: none, '/api/v1/balances?timestamp=lte:1700000100.000000000&limit=1': none }).get, '0.0.5', '1700000100.000000000')).toEqual({ kind: 'no-snapshot' });
+    const endless = mirror({
+      [SNAPSHOT]: { timestamp: '1700000000.000000000', balances: [] },
+      [SINCE]: { transactions: [tx(['0.0.5', 1])], links: { next: SINCE } },
+    });
+    expect(await hbarBalanceAt(endless.get, '0.0.5', '1700000100.000000000', 3)).toEqual({ kind: 'too-many', snapshot: '1700000000.000000000', pages: 3 });
+    expect(endless.asked).toHaveLength(4);
+    const broken = mirror({ [SNAPSHOT]: { timestamp: '1700000000.000000000', balances: [] } });
+    expect(await hbarBalanceAt(broken.get, '0.0.5', '1700000100.000000000')).toEqual({ kind: 'failed', message: `no answer for ${SINCE}` });
+  });
+});
+
+describe('timestamps as nanoseconds', () => {
+  it('go both ways, refusing what is not a timestamp', () => {
+    expect(timestampOf(1_700_000_000_000_000_001n)).toBe('1700000000.000000001');
+    expect(nanosOf('1700000000.000000001')).toBe(1_700_000_000_000_000_001n);
+    expect(nanosOf('1700000000.1')).toBeNull();
+    expect(nanosOf('abc')).toBeNull();
+  });
+});
