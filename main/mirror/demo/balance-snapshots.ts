@@ -1,5 +1,5 @@
-import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
+import { BatchInsert } from './batch-insert.ts';
 import { DAY_SECONDS, DEMO_NOW_SECONDS, HISTORY_SECONDS } from './timeline.ts';
 
 const NANOS = 1_000_000_000n;
@@ -19,8 +19,8 @@ export interface SnapshotStats {
  * Balance snapshots of the demo ledger (account_balance, token_balance), as a mirror node's
  * importer keeps them from the network's balance files: the API answers `timestamp` queries of
  * `/balances` and `/accounts/{id}` from them. Daily at 00:00 UTC over the history, hourly over its
- * last week. The first snapshot of each month lists every account (and token relationship) that
- * exists then; the others only those whose balance changed since the snapshot before, as the
+ * last week. The first snapshot of each month lists every account that exists then (and every
+ * token relationship with a balance); the others only those whose balance changed since the snapshot before, as the
  * reference's importer deduplicates them, plus the treasury, which marks each snapshot. The API
  * looks back to the month's full snapshot for the rest.
  *
@@ -174,40 +174,4 @@ export function walkBack<K>(options: WalkBackOptions<K>): void {
     for (const delta of span) list(delta.key);
     undo(span);
   });
-}
-
-/** Rows into one table, a few hundred per statement (one statement per row took 15% longer here). */
-class BatchInsert {
-  static readonly SIZE = 256;
-  rows = 0;
-  readonly #db: SqliteDatabase;
-  readonly #target: string;
-  readonly #width: number;
-  readonly #full: Statement;
-  #pending: Array<bigint | number> = [];
-
-  constructor(db: SqliteDatabase, target: string, width: number) {
-    this.#db = db;
-    this.#target = target;
-    this.#width = width;
-    this.#full = db.prepare(this.#sql(BatchInsert.SIZE));
-  }
-
-  add(...values: Array<bigint | number>): void {
-    this.#pending.push(...values);
-    this.rows++;
-    if (this.#pending.length === BatchInsert.SIZE * this.#width) this.flush();
-  }
-
-  flush(): void {
-    const count = this.#pending.length / this.#width;
-    if (count === 0) return;
-    (count === BatchInsert.SIZE ? this.#full : this.#db.prepare(this.#sql(count))).run(this.#pending);
-    this.#pending = [];
-  }
-
-  #sql(count: number): string {
-    const row = `(${Array(this.#width).fill('?').join(', ')})`;
-    return `INSERT INTO ${this.#target} VALUES ${Array(count).fill(row).join(', ')}`;
-  }
 }
