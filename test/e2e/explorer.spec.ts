@@ -284,12 +284,19 @@ test.describe('ledger explorer', () => {
     await expect(amount.locator('span.mono')).toHaveText(expected);
   });
 
-  test("a transaction's HBAR balances before and after: an account's newest transaction ends at its balance now", async ({ page, openApp, serve }) => {
+  test("a transaction's HBAR balances before and after, and an account's at any moment: its newest transaction ends at its balance now", async ({ page, openApp, serve }) => {
     // A user account's newest transaction: what it holds now is what that transaction left it.
     const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=CRYPTOTRANSFER&result=success&limit=25');
-    const payer = transactions.map((tx) => tx.transaction_id.split('-')[0]!).find((id) => Number(id.split('.')[2]) > 1000)!;
+    // One holding HBAR now, so that "now" and "before its creation" differ.
+    let payer = '';
+    let now = 0;
+    for (const id of new Set(transactions.map((tx) => tx.transaction_id.split('-')[0]!).filter((id) => Number(id.split('.')[2]) > 1000))) {
+      now = (await mirror<{ balance: { balance: number } }>(serve, `/api/v1/accounts/${id}?transactions=false`)).balance.balance;
+      payer = id;
+      if (now > 0) break;
+    }
+    expect(now, 'a recent payer holding HBAR').toBeGreaterThan(0);
     const newest = (await mirror<{ transactions: Tx[] }>(serve, `/api/v1/transactions?account.id=${payer}&limit=1`)).transactions[0]!;
-    const now = (await mirror<{ balance: { balance: number } }>(serve, `/api/v1/accounts/${payer}?transactions=false`)).balance.balance;
     const change = newest.transfers.filter((t) => t.account === payer).reduce((sum, t) => sum + t.amount, 0);
     const hbar = (tinybars: number): string => {
       const sign = tinybars < 0 ? '-' : '';
@@ -304,6 +311,21 @@ test.describe('ledger explorer', () => {
     await expect(row).toContainText('snapshot of');
     await expect(page.getByTestId('balance-around')).toHaveCount(new Set(newest.transfers.map((t) => t.account)).size);
     await screenshot(page, 'explorer-07b-balances-around');
+
+    // The account page works out the balance at any moment: after that transaction, what it holds now; before its creation, nothing.
+    const created = (await mirror<{ created_timestamp: string }>(serve, `/api/v1/accounts/${payer}?transactions=false`)).created_timestamp;
+    const input = (timestamp: string, offsetSeconds: number) => new Date((Number(timestamp.split('.')[0]) + offsetSeconds) * 1000).toISOString().slice(0, 19);
+    await openApp(`#/account?id=${payer}`);
+    const atMoment = page.getByTestId('balance-at-moment');
+    await atMoment.getByText('At another moment').click();
+    await atMoment.getByLabel('Moment, UTC').fill(input(newest.consensus_timestamp, 1));
+    await atMoment.getByRole('button', { name: 'Show' }).click();
+    await expect(atMoment.getByTestId('balance-at-value')).toHaveText(hbar(now));
+    await atMoment.getByLabel('Moment, UTC').fill(input(created, -2));
+    await atMoment.getByRole('button', { name: 'Show' }).click();
+    await expect(atMoment.getByTestId('balance-at-value')).toHaveText(hbar(0));
+    await expect(atMoment.getByTestId('balance-at-answer')).toContainText('before the account was created');
+    await screenshot(page, 'explorer-07c-balance-at-moment');
   });
 
   test('a memo shows as decoded text', async ({ page, openApp, serve }) => {
