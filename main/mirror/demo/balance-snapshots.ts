@@ -20,9 +20,9 @@ export interface SnapshotStats {
  * importer keeps them from the network's balance files: the API answers `timestamp` queries of
  * `/balances` and `/accounts/{id}` from them. Daily at 00:00 UTC over the history, hourly over its
  * last week. The first snapshot of each month lists every account that exists then (and every
- * token relationship with a balance); the others only those whose balance changed since the snapshot before, as the
- * reference's importer deduplicates them, plus the treasury, which marks each snapshot. The API
- * looks back to the month's full snapshot for the rest.
+ * token relationship with a balance); the others only those whose balance changed since the
+ * snapshot before, as the reference's importer deduplicates them, plus the treasury, which marks
+ * each snapshot. The API looks back to the month's full snapshot for the rest.
  *
  * Balances are read backwards from the current ones: a snapshot's balance is today's minus every
  * transfer after it. Run once the ledger's transfers and balances are final.
@@ -65,8 +65,8 @@ export function writeBalanceSnapshots(db: SqliteDatabase): SnapshotStats {
       .map((row) => ({ key: pairKey(row.account, row.token), amount: row.amount })),
     newestFirst,
     isFull,
-    // A relationship with nothing in it is left out of the full lists: they hold 16 times as many
-    // relationships as accounts change in a month, most of them empty NFT and airdrop associations.
+    // A relationship with nothing in it is left out of the full lists (on the 20,000-account demo
+    // 645,721 token rows instead of 808,024); a change to nothing is still listed when it happens.
     inFull: (pair, at, balance) => balance !== 0n && (pairLife.get(pair)?.covers(at) ?? false),
     always: [],
     emit: (at, pair, balance) => tokenRows.add(at, Math.floor(pair / PAIR_SPAN), pair % PAIR_SPAN, balance),
