@@ -5,6 +5,7 @@
  * (`/transactions?account.id=`), summed here.
  */
 import type { ApiResult } from '../../../main/common/api-contract.ts';
+import { formatCount, formatTimestamp } from './format.ts';
 import { toBigInt } from './ledger-format.ts';
 import type { Links, Transaction } from './ledger-types.ts';
 
@@ -26,6 +27,15 @@ type Getter = (path: string) => Promise<ApiResult<unknown>>;
 
 /** Pages of 100 transactions read at most: an account as busy as the fee collector can have thousands in a day. */
 export const MAX_PAGES = 20;
+
+/** Why a balance is not known, in the words both of the app's balance views use. */
+export function unknownBalanceText(outcome: Exclude<BalanceAtOutcome, { kind: 'known' }>, moment: string): string {
+  switch (outcome.kind) {
+    case 'no-snapshot': return `Not known: the local mirror holds no balance snapshot from before ${formatTimestamp(moment)}.`;
+    case 'too-many': return `Not worked out: more than ${formatCount(MAX_PAGES * 100, 'transaction')} of this account between the snapshot of ${formatTimestamp(outcome.snapshot)} and ${formatTimestamp(moment)}.`;
+    case 'failed': return `Could not work it out: ${outcome.message}`;
+  }
+}
 
 /** A nanosecond count as the mirror's `seconds.nanos` text. */
 export function timestampOf(nanos: bigint): string {

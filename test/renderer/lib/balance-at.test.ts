@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiResult } from '../../../main/common/api-contract.ts';
-import { hbarBalanceAt, nanosOf, timestampOf } from '../../../renderer/src/lib/balance-at.ts';
+import { hbarBalanceAt, nanosOf, timestampOf, unknownBalanceText } from '../../../renderer/src/lib/balance-at.ts';
 
 /** A mirror answering from a table of paths; each path asked is recorded. */
 function mirror(answers: Record<string, unknown>) {
@@ -59,5 +59,14 @@ describe('timestamps as nanoseconds', () => {
     expect(nanosOf('1700000000.000000001')).toBe(1_700_000_000_000_000_001n);
     expect(nanosOf('1700000000.1')).toBeNull();
     expect(nanosOf('abc')).toBeNull();
+  });
+});
+
+describe('unknownBalanceText', () => {
+  it('says why, naming the moment and the snapshot', () => {
+    expect(unknownBalanceText({ kind: 'no-snapshot' }, '1700000000.000000000')).toBe('Not known: the local mirror holds no balance snapshot from before 2023-11-14 22:13:20 UTC.');
+    expect(unknownBalanceText({ kind: 'too-many', snapshot: '1699920000.000000000', pages: 20 }, '1700000000.000000000'))
+      .toBe('Not worked out: more than 2,000 transactions of this account between the snapshot of 2023-11-14 00:00:00 UTC and 2023-11-14 22:13:20 UTC.');
+    expect(unknownBalanceText({ kind: 'failed', message: 'mirror down' }, '1700000000.000000000')).toBe('Could not work it out: mirror down');
   });
 });
