@@ -91,6 +91,23 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.getByTestId('profile-switcher').click();
     await expect(page.getByTestId('profile-menu')).toBeVisible();
     findings.push(...(await axeFindings(page)).map((line) => `profile menu: ${line}`));
+    await page.keyboard.press('Escape');
+
+    // The balances a transaction changed, and an account's balance at a moment, worked out.
+    await openApp(`#/transaction?id=${ids.transaction}`);
+    await settled(page, 'transaction-screen');
+    await page.getByTestId('balances-around').getByText('HBAR balances before and after').click();
+    await expect(page.getByTestId('balance-before').first()).toBeVisible();
+    await settled(page, 'balances-around');
+    findings.push(...(await axeFindings(page)).map((line) => `balances before and after: ${line}`));
+    await openApp(`#/account?id=${ids.account}`);
+    await settled(page, 'account-detail');
+    const atMoment = page.getByTestId('balance-at-moment');
+    await atMoment.getByText('At another moment').click();
+    await atMoment.getByLabel('Moment, UTC').fill('2026-10-01T12:00:00');
+    await atMoment.getByRole('button', { name: 'Show' }).click();
+    await expect(atMoment.getByTestId('balance-at-answer')).not.toContainText('Working out');
+    findings.push(...(await axeFindings(page)).map((line) => `balance at a moment: ${line}`));
 
     expect(findings).toEqual([]);
   });
