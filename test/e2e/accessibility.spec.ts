@@ -96,7 +96,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     // The balances a transaction changed, and an account's balance at a moment, worked out.
     await openApp(`#/transaction?id=${ids.transaction}`);
     await settled(page, 'transaction-screen');
-    await page.getByTestId('balances-around').getByText('HBAR balances before and after').click();
+    await page.getByTestId('balances-around').getByText('Balances before and after').click();
     await expect(page.getByTestId('balance-before').first()).toBeVisible();
     await settled(page, 'balances-around');
     findings.push(...(await axeFindings(page)).map((line) => `balances before and after: ${line}`));

@@ -284,7 +284,7 @@ test.describe('ledger explorer', () => {
     await expect(amount.locator('span.mono')).toHaveText(expected);
   });
 
-  test("a transaction's HBAR balances before and after, and an account's at any moment: its newest transaction ends at its balance now", async ({ page, openApp, serve }) => {
+  test("a transaction's balances before and after, and an account's at any moment: its newest transaction ends at its balance now", async ({ page, openApp, serve }) => {
     // A user account's newest transaction: what it holds now is what that transaction left it.
     const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=CRYPTOTRANSFER&result=success&limit=25');
     // One holding HBAR now, so that "now" and "before its creation" differ.
@@ -304,13 +304,32 @@ test.describe('ledger explorer', () => {
       return `${sign}${Math.floor(abs / 1e8).toLocaleString('en-US')}.${String(abs % 1e8).padStart(8, '0')} ℏ`;
     };
     await openApp(`#/transaction?id=${newest.transaction_id}`);
-    await page.getByTestId('balances-around').getByText('HBAR balances before and after').click();
-    const row = page.locator(`[data-testid="balance-around"][data-account="${payer}"]`);
+    await page.getByTestId('balances-around').getByText('Balances before and after').click();
+    const row = page.locator(`[data-testid="balance-around"][data-account="${payer}"][data-asset="hbar"]`);
     await expect(row.getByTestId('balance-after')).toHaveText(hbar(now));
     await expect(row.getByTestId('balance-before')).toHaveText(hbar(now - change));
     await expect(row).toContainText('snapshot of');
-    await expect(page.getByTestId('balance-around')).toHaveCount(new Set(newest.transfers.map((t) => t.account)).size);
+    await expect(page.locator('[data-testid="balance-around"][data-asset="hbar"]')).toHaveCount(new Set(newest.transfers.map((t) => t.account)).size);
     await screenshot(page, 'explorer-07b-balances-around');
+
+    // A token transfer's lines: the receiver's token balance after its newest change of that token is what it holds now.
+    const { transactions: tokenMoves } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=CRYPTOTRANSFER&result=success&limit=100');
+    const move = tokenMoves.find((tx) => tx.token_transfers?.some((t) => t.amount > 0))!;
+    const received = move.token_transfers.find((t) => t.amount > 0)!;
+    const { transactions: laterOfAccount } = await mirror<{ transactions: Tx[] }>(serve, `/api/v1/transactions?account.id=${received.account}&timestamp=gt:${move.consensus_timestamp}&limit=100`);
+    const laterChange = laterOfAccount.flatMap((tx) => tx.token_transfers ?? []).filter((t) => t.account === received.account && t.token_id === received.token_id).reduce((sum, t) => sum + t.amount, 0);
+    const held = (await mirror<{ tokens: Array<{ balance: number }> }>(serve, `/api/v1/accounts/${received.account}/tokens?token.id=${received.token_id}`)).tokens[0]?.balance ?? 0;
+    await openApp(`#/transaction?id=${move.transaction_id}`);
+    await page.getByTestId('balances-around').getByText('Balances before and after').click();
+    const tokenRow = page.locator(`[data-testid="balance-around"][data-account="${received.account}"][data-asset="${received.token_id}"]`);
+    const { decimals } = await mirror<{ decimals: string }>(serve, `/api/v1/tokens/${received.token_id}`);
+    const whole = (units: number): string => {
+      const d = Number(decimals);
+      const text = String(units).padStart(d + 1, '0');
+      const integer = Number(text.slice(0, text.length - d)).toLocaleString('en-US');
+      return d > 0 ? `${integer}.${text.slice(-d)}` : integer;
+    };
+    await expect(tokenRow.getByTestId('balance-after')).toHaveText(whole(held - laterChange));
 
     // The account page works out the balance at any moment: after that transaction, what it holds now; before its creation, nothing.
     const created = (await mirror<{ created_timestamp: string }>(serve, `/api/v1/accounts/${payer}?transactions=false`)).created_timestamp;

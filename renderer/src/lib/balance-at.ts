@@ -1,13 +1,13 @@
 /**
- * An account's HBAR balance at any consensus moment, from what the mirror API offers: the
- * newest balance snapshot at or before it (`/balances?timestamp=`, which a mirror node keeps
+ * An account's HBAR or token balance at any consensus moment, from what the mirror API offers:
+ * the newest balance snapshot at or before it (`/balances?timestamp=`, which a mirror node keeps
  * every so often, not at every transaction) plus the account's transfers since that snapshot
  * (`/transactions?account.id=`), summed here.
  */
 import type { ApiResult } from '../../../main/common/api-contract.ts';
 import { formatCount, formatTimestamp } from './format.ts';
 import { toBigInt } from './ledger-format.ts';
-import type { Links, Transaction } from './ledger-types.ts';
+import type { Int64, Links, Transaction, TransactionMoney } from './ledger-types.ts';
 
 export interface BalanceAt {
   balance: bigint;
@@ -48,8 +48,21 @@ export function nanosOf(timestamp: string): bigint | null {
   return match ? BigInt(match[1]!) * 1_000_000_000n + BigInt(match[2]!) : null;
 }
 
+/** What a balance is of: HBAR, or one token (fungible units, or an NFT collection's serial count). */
+export type Asset = { kind: 'hbar' } | { kind: 'token'; token: string };
+
+export const HBAR: Asset = { kind: 'hbar' };
+
+/** The /balances answer lists at most this many tokens per account. */
+const LISTED_TOKENS = 50;
+
 /** The account's HBAR balance right after everything that reached consensus at or before `at` (`seconds.nanos`). */
-export async function hbarBalanceAt(get: Getter, account: string, at: string, maxPages = MAX_PAGES): Promise<BalanceAtOutcome> {
+export function hbarBalanceAt(get: Getter, account: string, at: string, maxPages = MAX_PAGES): Promise<BalanceAtOutcome> {
+  return balanceAt(get, account, HBAR, at, maxPages);
+}
+
+/** The account's balance of `asset` right after everything that reached consensus at or before `at` (`seconds.nanos`). */
+export async function balanceAt(get: Getter, account: string, asset: Asset, at: string, maxPages = MAX_PAGES): Promise<BalanceAtOutcome> {
   const own = await snapshotPage(get, `/api/v1/balances?account.id=${encodeURIComponent(account)}&timestamp=lte:${at}`);
   if ('failed' in own) return { kind: 'failed', message: own.failed };
   // An account the snapshot does not list (it did not exist yet, or held nothing) gets no snapshot
@@ -58,7 +71,22 @@ export async function hbarBalanceAt(get: Getter, account: string, at: string, ma
   if ('failed' in any) return { kind: 'failed', message: any.failed };
   if (!any.timestamp) return { kind: 'no-snapshot' };
   const snapshot = any.timestamp;
-  let balance = toBigInt(own.balances?.find((row) => row.account === account)?.balance as string | number | bigint | undefined) ?? 0n;
+  const row = own.balances?.find((entry) => entry.account === account);
+  let balance: bigint;
+  if (asset.kind === 'hbar') {
+    balance = toBigInt(row?.balance as Int64 | undefined) ?? 0n;
+  } else {
+    const listed = row?.tokens?.find((entry) => entry.token_id === asset.token);
+    if (listed || (row?.tokens?.length ?? 0) < LISTED_TOKENS) {
+      balance = toBigInt(listed?.balance as Int64 | undefined) ?? 0n;
+    } else {
+      // More tokens than /balances lists: the account's own answer of that snapshot lists up to 1,000.
+      const whole = await get(`/api/v1/accounts/${encodeURIComponent(account)}?transactions=false&timestamp=lte:${at}`);
+      if (!whole.ok) return { kind: 'failed', message: whole.error.message };
+      const tokens = (whole.value as { balance?: { tokens?: Array<{ token_id: string; balance: unknown }> } }).balance?.tokens ?? [];
+      balance = toBigInt(tokens.find((entry) => entry.token_id === asset.token)?.balance as Int64 | undefined) ?? 0n;
+    }
+  }
   let since = 0;
   let next: string | null = snapshot === at ? null
     : `/api/v1/transactions?account.id=${encodeURIComponent(account)}&timestamp=gt:${snapshot}&timestamp=lte:${at}&order=asc&limit=100`;
@@ -69,14 +97,32 @@ export async function hbarBalanceAt(get: Getter, account: string, at: string, ma
     const body = answer.value as { transactions?: Transaction[]; links?: Links };
     for (const tx of body.transactions ?? []) {
       since++;
-      for (const transfer of tx.transfers ?? []) if (transfer.account === account) balance += toBigInt(transfer.amount) ?? 0n;
+      balance += changeIn(tx, account, asset);
     }
     next = (body.transactions?.length ?? 0) > 0 ? body.links?.next ?? null : null;
   }
   return { kind: 'known', value: { balance, snapshot, since } };
 }
 
-type SnapshotPage = { timestamp?: string | null; balances?: Array<{ account: string; balance: unknown }> };
+/** What one transaction changed the account's balance of `asset` by. */
+export function changeIn(tx: TransactionMoney, account: string, asset: Asset): bigint {
+  let change = 0n;
+  if (asset.kind === 'hbar') {
+    for (const transfer of tx.transfers ?? []) if (transfer.account === account) change += toBigInt(transfer.amount) ?? 0n;
+    return change;
+  }
+  for (const transfer of tx.token_transfers ?? []) {
+    if (transfer.account === account && transfer.token_id === asset.token) change += toBigInt(transfer.amount) ?? 0n;
+  }
+  for (const nft of tx.nft_transfers ?? []) {
+    if (nft.token_id !== asset.token) continue;
+    if (nft.receiver_account_id === account) change += 1n;
+    if (nft.sender_account_id === account) change -= 1n;
+  }
+  return change;
+}
+
+type SnapshotPage = { timestamp?: string | null; balances?: Array<{ account: string; balance: unknown; tokens?: Array<{ token_id: string; balance: unknown }> }> };
 
 async function snapshotPage(get: Getter, path: string): Promise<SnapshotPage | { failed: string }> {
   const answer = await get(path);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeCall, eventTopic } from '../../../main/mirror/demo/evm/abi.ts';
 import { generateDemoLedger } from '../../../main/mirror/demo/generate-ledger.ts';
 import { parseJsonLossless } from '../../../main/mirror/format/json-out.ts';
-import { hbarBalanceAt, timestampOf } from '../../../renderer/src/lib/balance-at.ts';
+import { balanceAt, hbarBalanceAt, timestampOf } from '../../../renderer/src/lib/balance-at.ts';
 import { decodeScheduledTransaction } from '../../../renderer/src/lib/scheduled-transaction.ts';
 import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 
@@ -238,6 +238,34 @@ describe('the demo ledger answers balances as of a past moment', () => {
       expect(outcome.value.balance, `0.0.${account} before ${at}`).toBe(hbarAt(Number(account), at - 1n));
       const after = await hbarBalanceAt(read, `0.0.${account}`, timestampOf(at), 100);
       expect(after.kind === 'known' && after.value.balance).toBe(outcome.value.balance + amount);
+    }
+  });
+
+  it("the app's token and NFT balances just before and after a transaction are the ones the transfers give", async () => {
+    const read = async (path: string) => {
+      const response = await fixture.get(path);
+      return response.statusCode === 200 ? { ok: true as const, value: parseJsonLossless(response.body) }
+        : { ok: false as const, error: { code: 'not-found' as const, message: response.body, details: [] } };
+    };
+    const nftAt = (account: bigint, token: bigint, at: bigint): bigint => (db.prepare(`SELECT coalesce(sum(CASE WHEN receiver_account_id = ? THEN 1 ELSE 0 END)
+      - sum(CASE WHEN sender_account_id = ? THEN 1 ELSE 0 END), 0) AS n FROM nft_transfer WHERE token_id = ? AND consensus_timestamp <= ?`)
+      .safeIntegers(true).get(account, account, token, at) as { n: bigint }).n;
+    const fungible = db.prepare(`SELECT consensus_timestamp AS at, account_id AS account, token_id AS token, amount FROM token_transfer
+      WHERE consensus_timestamp % 13 = 0 ORDER BY consensus_timestamp LIMIT 12`).safeIntegers(true).all() as Array<{ at: bigint; account: bigint; token: bigint; amount: bigint }>;
+    expect(fungible.length).toBeGreaterThan(5);
+    for (const { at, account, token, amount } of fungible) {
+      const asset = { kind: 'token' as const, token: `0.0.${token}` };
+      const before = await balanceAt(read, `0.0.${account}`, asset, timestampOf(at - 1n), 100);
+      expect(before.kind === 'known' && before.value.balance, `0.0.${account} token 0.0.${token} before ${at}`).toBe(tokenAt(Number(account), Number(token), at - 1n));
+      const after = await balanceAt(read, `0.0.${account}`, asset, timestampOf(at), 100);
+      expect(after.kind === 'known' && after.value.balance).toBe(tokenAt(Number(account), Number(token), at - 1n) + amount);
+    }
+    const nfts = db.prepare(`SELECT consensus_timestamp AS at, receiver_account_id AS account, token_id AS token FROM nft_transfer
+      WHERE receiver_account_id IS NOT NULL AND sender_account_id IS NOT NULL AND consensus_timestamp % 5 = 0 ORDER BY consensus_timestamp LIMIT 8`).safeIntegers(true).all() as Array<{ at: bigint; account: bigint; token: bigint }>;
+    expect(nfts.length).toBeGreaterThan(3);
+    for (const { at, account, token } of nfts) {
+      const after = await balanceAt(read, `0.0.${account}`, { kind: 'token', token: `0.0.${token}` }, timestampOf(at), 100);
+      expect(after.kind === 'known' && after.value.balance, `0.0.${account} NFTs of 0.0.${token} at ${at}`).toBe(nftAt(account, token, at));
     }
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiResult } from '../../../main/common/api-contract.ts';
-import { hbarBalanceAt, nanosOf, timestampOf, unknownBalanceText } from '../../../renderer/src/lib/balance-at.ts';
+import { balanceAt, changeIn, HBAR, hbarBalanceAt, nanosOf, timestampOf, unknownBalanceText } from '../../../renderer/src/lib/balance-at.ts';
 
 /** A mirror answering from a table of paths; each path asked is recorded. */
 function mirror(answers: Record<string, unknown>) {
@@ -68,5 +68,32 @@ describe('unknownBalanceText', () => {
     expect(unknownBalanceText({ kind: 'too-many', snapshot: '1699920000.000000000', pages: 20 }, '1700000000.000000000'))
       .toBe('Not worked out: more than 2,000 transactions of this account between the snapshot of 2023-11-14 00:00:00 UTC and 2023-11-14 22:13:20 UTC.');
     expect(unknownBalanceText({ kind: 'failed', message: 'mirror down' }, '1700000000.000000000')).toBe('Could not work it out: mirror down');
+  });
+});
+
+describe('token balances', () => {
+  const moved = {
+    transfers: [{ account: '0.0.5', amount: -10 }],
+    token_transfers: [{ token_id: '0.0.900', account: '0.0.5', amount: -3 }, { token_id: '0.0.900', account: '0.0.6', amount: 3 }, { token_id: '0.0.901', account: '0.0.5', amount: 7 }],
+    nft_transfers: [{ token_id: '0.0.950', serial_number: 1, sender_account_id: '0.0.5', receiver_account_id: '0.0.6' }, { token_id: '0.0.950', serial_number: 2, sender_account_id: null, receiver_account_id: '0.0.5' }],
+  };
+
+  it("a transaction's change of one token: its units, or the serials in and out", () => {
+    expect(changeIn(moved, '0.0.5', HBAR)).toBe(-10n);
+    expect(changeIn(moved, '0.0.5', { kind: 'token', token: '0.0.900' })).toBe(-3n);
+    expect(changeIn(moved, '0.0.5', { kind: 'token', token: '0.0.901' })).toBe(7n);
+    expect(changeIn(moved, '0.0.5', { kind: 'token', token: '0.0.950' })).toBe(0n);
+    expect(changeIn(moved, '0.0.6', { kind: 'token', token: '0.0.950' })).toBe(1n);
+  });
+
+  it('reads the token from the snapshot, and from the account answer when /balances lists its 50 first only', async () => {
+    const fifty = Array.from({ length: 50 }, (_, i) => ({ token_id: `0.0.${100 + i}`, balance: 1 }));
+    const { get } = mirror({
+      [SNAPSHOT]: { timestamp: '1700000000.000000000', balances: [{ account: '0.0.5', balance: 1, tokens: fifty }] },
+      [SINCE]: { transactions: [moved], links: { next: null } },
+      '/api/v1/accounts/0.0.5?transactions=false&timestamp=lte:1700000100.000000000': { balance: { tokens: [...fifty, { token_id: '0.0.900', balance: 40 }] } },
+    });
+    expect(await balanceAt(get, '0.0.5', { kind: 'token', token: '0.0.900' }, '1700000100.000000000')).toEqual({ kind: 'known', value: { balance: 37n, snapshot: '1700000000.000000000', since: 1 } });
+    expect(await balanceAt(get, '0.0.5', { kind: 'token', token: '0.0.120' }, '1700000100.000000000')).toMatchObject({ kind: 'known', value: { balance: 1n } });
   });
 });
