@@ -1,35 +1,19 @@
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { insertTransactions } from '../helpers/transaction-fixture.ts';
-import { expect, screenshot, startServe, stopServe, test, waitForReady, type ServeInstance } from './serve-fixture.ts';
+import { expect, ownServe, screenshot, test } from './serve-fixture.ts';
 
 /**
  * Transactions that reach the store while the Transactions screen is open (as a sync following
  * its upstream writes them) are counted above the list and shown on request. Its own `serve`:
- * this file writes into the ledger, which the other specs' shared one must not see change.
+ * this file writes into the ledger.
  */
-let dataDir: string;
-let child: ChildProcess;
-let instance: ServeInstance;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-e2e-live-'));
-  ({ child, instance } = await startServe(dataDir));
-  await waitForReady(instance);
-});
-
-test.afterAll(async () => {
-  if (child) await stopServe(child, dataDir);
-});
+const serve = ownServe('mirrordesk-e2e-live-');
 
 test('new transactions are counted above the list and shown on request, the rows being read left in place', async ({ page }) => {
-  const first = async (query: string) => ((await (await fetch(`${instance.mirrorUrl}/api/v1/transactions?${query}`)).json()) as { transactions: Array<{ consensus_timestamp: string; transaction_id: string }> }).transactions[0]!;
+  const first = async (query: string) => ((await (await fetch(`${serve.instance.mirrorUrl}/api/v1/transactions?${query}`)).json()) as { transactions: Array<{ consensus_timestamp: string; transaction_id: string }> }).transactions[0]!;
   const top = await first('limit=1');
-  await page.goto(`${instance.uiUrl}#/transactions`);
+  await page.goto(`${serve.instance.uiUrl}#/transactions`);
   const rows = page.getByTestId('transaction-row');
   await expect(rows.first()).toContainText(top.transaction_id);
   await expect(page.getByTestId('newer-transactions')).toHaveCount(0);
@@ -37,7 +21,7 @@ test('new transactions are counted above the list and shown on request, the rows
   // Two transactions land after the newest, written by another connection as the sync writes.
   const [seconds] = top.consensus_timestamp.split('.');
   const after = BigInt(seconds!) * 1_000_000_000n + 1_000_000_000n;
-  const store = new LedgerStore({ file: path.join(dataDir, 'demo.sqlite') });
+  const store = new LedgerStore({ file: path.join(serve.dataDir, 'demo.sqlite') });
   try {
     insertTransactions(store, [{ consensus: after, payer: 2, type: 14 }, { consensus: after + 1_000_000_000n, payer: 2, type: 14 }]);
   } finally {
@@ -56,19 +40,19 @@ test('new transactions are counted above the list and shown on request, the rows
 });
 
 test("an account's history counts its own new transactions, not others'", async ({ page }) => {
-  const list = async (query: string) => ((await (await fetch(`${instance.mirrorUrl}/api/v1/transactions?${query}`)).json()) as { transactions: Array<{ consensus_timestamp: string; transaction_id: string }> }).transactions;
+  const list = async (query: string) => ((await (await fetch(`${serve.instance.mirrorUrl}/api/v1/transactions?${query}`)).json()) as { transactions: Array<{ consensus_timestamp: string; transaction_id: string }> }).transactions;
   const newestOf = async (query: string) => (await list(`${query}&limit=1`))[0];
   // A demo account that paid for a recent transaction (the test before wrote some paid by 0.0.2).
   const account = (await list('limit=25')).map((t) => t.transaction_id.split('-')[0]!).find((payer) => payer !== '0.0.2')!;
   const top = (await newestOf(`account.id=${account}`))!;
-  await page.goto(`${instance.uiUrl}#/account?id=${account}&tab=transactions`);
+  await page.goto(`${serve.instance.uiUrl}#/account?id=${account}&tab=transactions`);
   const rows = page.getByTestId('transaction-row');
   await expect(rows.first()).toContainText(top.transaction_id);
 
   // After the ledger's newest: one paid by another account, then one paid by this one.
   const [seconds] = (await newestOf(''))!.consensus_timestamp.split('.');
   const after = BigInt(seconds!) * 1_000_000_000n + 1_000_000_000n;
-  const store = new LedgerStore({ file: path.join(dataDir, 'demo.sqlite') });
+  const store = new LedgerStore({ file: path.join(serve.dataDir, 'demo.sqlite') });
   try {
     insertTransactions(store, [{ consensus: after, payer: 2, type: 14 }, { consensus: after + 1_000_000_000n, payer: Number(account.split('.')[2]), type: 14 }]);
   } finally {

@@ -55,6 +55,37 @@ export async function stopServe(child: ChildProcess, dataDir: string): Promise<v
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
+/**
+ * A `serve` of the calling spec file's own, on a fresh data folder: started before the file's
+ * tests, stopped after them. For specs that write into its ledger, which the worker's shared
+ * `serve` must not see change, or that start from a data folder of their own making (`prepare`
+ * writes into it first). Read `instance` and `dataDir` inside tests.
+ */
+export function ownServe(prefix: string, prepare: (dataDir: string) => void = () => {}): { readonly instance: ServeInstance; readonly dataDir: string } {
+  let dataDir = '';
+  let child: ChildProcess | undefined;
+  let instance: ServeInstance | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    prepare(dataDir);
+    ({ child, instance } = await startServe(dataDir));
+    await waitForReady(instance);
+  });
+  test.afterAll(async () => {
+    if (child) await stopServe(child, dataDir);
+  });
+  return {
+    get instance(): ServeInstance {
+      if (!instance) throw new Error('the spec\'s own serve starts in beforeAll; use it inside a test');
+      return instance;
+    },
+    get dataDir(): string {
+      return dataDir;
+    },
+  };
+}
+
 export { expect } from '@playwright/test';
 
 /**

@@ -1,29 +1,13 @@
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
-import { expect, screenshot, startServe, stopServe, test, waitForReady, type ServeInstance } from './serve-fixture.ts';
+import { expect, ownServe, screenshot, test } from './serve-fixture.ts';
 
 /**
  * A message whose chunks lie further apart than one search reads (other submissions to a busy
  * topic landing between them): the whole is offered after reading on. Its own `serve`: this file
- * writes a topic into the ledger, which the other specs' shared one must not see change.
+ * writes a topic into the ledger.
  */
-let dataDir: string;
-let child: ChildProcess;
-let instance: ServeInstance;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-e2e-chunks-'));
-  ({ child, instance } = await startServe(dataDir));
-  await waitForReady(instance);
-});
-
-test.afterAll(async () => {
-  if (child) await stopServe(child, dataDir);
-});
+const serve = ownServe('mirrordesk-e2e-chunks-');
 
 /** Writes a new topic (a copy of a demo topic's entity) whose message 1 is chunk 1 of 2 and message `secondAt` chunk 2. */
 function writeTopicWithDistantChunks(file: string, parts: [Buffer, Buffer], secondAt: number): string {
@@ -57,8 +41,8 @@ test('a message whose second chunk lies 1,200 messages on is found by reading on
   const whole = 'Chunked across a busy topic: ünïcödé survives the split.';
   const bytes = Buffer.from(whole, 'utf8');
   const split = bytes.indexOf(0xc3) + 1; // inside "ü": its two bytes go to different chunks
-  const topicId = writeTopicWithDistantChunks(path.join(dataDir, 'demo.sqlite'), [bytes.subarray(0, split), bytes.subarray(split)], 1_202);
-  await page.goto(`${instance.uiUrl}#/topic?id=${topicId}`);
+  const topicId = writeTopicWithDistantChunks(path.join(serve.dataDir, 'demo.sqlite'), [bytes.subarray(0, split), bytes.subarray(split)], 1_202);
+  await page.goto(`${serve.instance.uiUrl}#/topic?id=${topicId}`);
   const firstRow = page.getByTestId('message-row').first();
   await expect(firstRow).toContainText('1/2');
   await firstRow.getByTestId('chunked-toggle').click();
