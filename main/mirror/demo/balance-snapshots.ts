@@ -1,8 +1,7 @@
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { BatchInsert } from './batch-insert.ts';
-import { DAY_SECONDS, DEMO_NOW_SECONDS, HISTORY_SECONDS } from './timeline.ts';
+import { DAY_SECONDS, DEMO_NOW_SECONDS, HISTORY_SECONDS, NANOS } from './timeline.ts';
 
-const NANOS = 1_000_000_000n;
 const HOUR_SECONDS = 3_600;
 /** The last days before "now" get hourly snapshots: the demo's activity is densest there. */
 const HOURLY_DAYS = 7;

@@ -4,9 +4,8 @@ import type { HistoryWriter } from './history-writer.ts';
 import { ed25519KeyBytes } from '../format/key.ts';
 import { ed25519PublicKey, ed25519SeedFor } from './keys.ts';
 import { protoEncode } from './proto.ts';
-import { DAY_SECONDS, DEMO_NOW_SECONDS, GENESIS_SECONDS } from './timeline.ts';
+import { DAY_SECONDS, DEMO_NOW_SECONDS, GENESIS_SECONDS, NANOS } from './timeline.ts';
 
-const NANOS = 1_000_000_000n;
 /** The latest closed staking period ends at midnight UTC before "now"; its stakes are recorded just after. */
 const LAST_PERIOD_END = BigInt(Math.floor(DEMO_NOW_SECONDS / DAY_SECONDS) * DAY_SECONDS) * NANOS;
 const STAKES_RECORDED = LAST_PERIOD_END + 3_600_123_456_789n;

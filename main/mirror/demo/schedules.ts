@@ -6,10 +6,9 @@ import { ed25519PublicKey, ed25519SeedFor } from './keys.ts';
 import type { EntityRow } from './ledger-writer.ts';
 import type { Prng } from './prng.ts';
 import { protoEncode } from './proto.ts';
-import { DAY_SECONDS, DEMO_NOW_SECONDS } from './timeline.ts';
+import { DAY_SECONDS, DEMO_NOW_SECONDS, NANOS } from './timeline.ts';
 import { submissionOf, TX, writeTransaction } from './transaction-log.ts';
 
-const NANOS = 1_000_000_000n;
 const MEMOS = ['payroll run', 'treasury release', 'vesting tranche', 'multisig payment', 'grant payout', ''];
 const HBAR = 100_000_000;
 

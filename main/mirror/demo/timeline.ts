@@ -5,7 +5,8 @@ import type { Prng } from './prng.ts';
  * the ledger then looks as if it was synced at that moment.
  */
 export const DEMO_NOW_SECONDS = 1_792_000_000;
-const NANOS = 1_000_000_000n;
+/** Nanoseconds per second: consensus timestamps count nanoseconds. */
+export const NANOS = 1_000_000_000n;
 /** "Now" as a consensus timestamp. */
 export const DEMO_NOW_NANOS = BigInt(DEMO_NOW_SECONDS) * NANOS;
 export const MINUTE_NANOS = 60n * NANOS;
