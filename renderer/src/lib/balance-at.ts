@@ -28,6 +28,11 @@ type Getter = (path: string) => Promise<ApiResult<unknown>>;
 /** Pages of 100 transactions read at most: an account as busy as the fee collector can have thousands in a day. */
 export const MAX_PAGES = 20;
 
+/** What a known balance was worked out from: `snapshot of 2026-10-14 17:00:00 UTC + 12 transactions`. */
+export function balanceBasisText(value: BalanceAt): string {
+  return `snapshot of ${formatTimestamp(value.snapshot)}${value.since > 0 ? ` + ${formatCount(value.since, 'transaction')}` : ''}`;
+}
+
 /** Why a balance is not known, in the words both of the app's balance views use. */
 export function unknownBalanceText(outcome: Exclude<BalanceAtOutcome, { kind: 'known' }>, moment: string): string {
   switch (outcome.kind) {
@@ -35,17 +40,6 @@ export function unknownBalanceText(outcome: Exclude<BalanceAtOutcome, { kind: 'k
     case 'too-many': return `Not worked out: more than ${formatCount(MAX_PAGES * 100, 'transaction')} of this account between the snapshot of ${formatTimestamp(outcome.snapshot)} and ${formatTimestamp(moment)}.`;
     case 'failed': return `Could not work it out: ${outcome.message}`;
   }
-}
-
-/** A nanosecond count as the mirror's `seconds.nanos` text. */
-export function timestampOf(nanos: bigint): string {
-  return `${nanos / 1_000_000_000n}.${String(nanos % 1_000_000_000n).padStart(9, '0')}`;
-}
-
-/** A `seconds.nanos` text as a nanosecond count; null when it is not one. */
-export function nanosOf(timestamp: string): bigint | null {
-  const match = /^(\d{1,10})\.(\d{9})$/.exec(timestamp);
-  return match ? BigInt(match[1]!) * 1_000_000_000n + BigInt(match[2]!) : null;
 }
 
 /** What a balance is of: HBAR, or one token (fungible units, or an NFT collection's serial count). */

@@ -160,6 +160,12 @@ export function nanosToTimestamp(value: Int64 | string | null | undefined): stri
   return `${ns / 1_000_000_000n}.${(ns % 1_000_000_000n).toString().padStart(9, '0')}`;
 }
 
+/** The mirror's `seconds.nanos` timestamp text as nanoseconds since the epoch; null when it is not one. */
+export function timestampToNanos(timestamp: string): bigint | null {
+  const match = /^(\d{1,10})\.(\d{9})$/.exec(timestamp);
+  return match ? BigInt(match[1]!) * 1_000_000_000n + BigInt(match[2]!) : null;
+}
+
 /** The node an account stakes to, from its `staked_node_id`: null for none (the API's -1, or no value). */
 export function stakedNodeId(value: Int64 | string | null | undefined): string | null {
   const id = toBigInt(value);

@@ -5,6 +5,7 @@
  */
 import type { TopicMessage } from './ledger-types.ts';
 import { base64ToBytes, bytesToBase64 } from './ledger-format.ts';
+import type { PageLoader } from './paged-list.ts';
 
 export type ChunkedWhole =
   | { kind: 'whole'; base64: string; chunks: number }
@@ -28,12 +29,6 @@ export function chunkSearchQuery(first: TopicMessage): Record<string, string | n
   return { sequencenumber: `gte:${String(first.sequence_number)}`, limit: SEARCH_PAGE, order: 'asc' };
 }
 
-/** One page of `/topics/{id}/messages`: its messages and the path of the next (`links.next`). */
-export interface MessagePage {
-  messages: readonly TopicMessage[];
-  next: string | null;
-}
-
 /** Where a search for the chunks of a message stands. */
 export interface ChunkSearch {
   whole: ChunkedWhole;
@@ -51,12 +46,13 @@ const isChunkOf = (first: TopicMessage, message: TopicMessage): boolean =>
 /**
  * Reads pages from `from` (a first search: the path of chunkSearchQuery; a search read on: the
  * `next` of the one before) until the message is whole, the topic ends, or `span` more messages
- * were read. `readPage` rejects on a failed read, and the search with it.
+ * were read (`readPage`: pages of `/topics/{id}/messages`, as mirrorPageLoader reads them). A
+ * failed read rejects the search with its message.
  */
 export async function searchChunks(
   first: TopicMessage,
   from: string,
-  readPage: (path: string) => Promise<MessagePage>,
+  readPage: PageLoader<TopicMessage>,
   before: Pick<ChunkSearch, 'chunks' | 'searched'> = { chunks: [], searched: 0 },
   span = SEARCH_SPAN,
 ): Promise<ChunkSearch> {
@@ -65,13 +61,15 @@ export async function searchChunks(
   let next: string | null = from;
   let whole = assembleChunks(first, chunks);
   for (let read = 0; next !== null && whole.kind !== 'whole' && read < span;) {
-    const page = await readPage(next);
-    read += page.messages.length;
-    searched += page.messages.length;
-    chunks.push(...page.messages.filter((message) => isChunkOf(first, message)));
+    const answer = await readPage(next);
+    if (!answer.ok) throw new Error(answer.error.message);
+    const page = answer.value;
+    read += page.items.length;
+    searched += page.items.length;
+    chunks.push(...page.items.filter((message) => isChunkOf(first, message)));
     whole = assembleChunks(first, chunks);
     // A page that brought nothing cannot be followed by more: stop rather than ask for it again.
-    next = page.messages.length > 0 ? page.next : null;
+    next = page.items.length > 0 ? page.next : null;
   }
   return { whole, searched, next: whole.kind === 'whole' ? null : next, chunks };
 }

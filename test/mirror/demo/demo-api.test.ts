@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { encodeCall, eventTopic } from '../../../main/mirror/demo/evm/abi.ts';
 import { generateDemoLedger } from '../../../main/mirror/demo/generate-ledger.ts';
 import { parseJsonLossless } from '../../../main/mirror/format/json-out.ts';
-import { balanceAt, hbarBalanceAt, timestampOf } from '../../../renderer/src/lib/balance-at.ts';
+import { balanceAt, hbarBalanceAt } from '../../../renderer/src/lib/balance-at.ts';
+import { nanosToTimestamp, timestampToNanos } from '../../../renderer/src/lib/ledger-format.ts';
 import { decodeScheduledTransaction } from '../../../renderer/src/lib/scheduled-transaction.ts';
 import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 
@@ -191,7 +192,7 @@ describe('the demo ledger answers balances as of a past moment', () => {
   const tokenAt = (account: number, token: number, at: bigint): bigint => (db.prepare(`SELECT ta.balance - coalesce((SELECT sum(amount) FROM token_transfer
       WHERE account_id = ta.account_id AND token_id = ta.token_id AND consensus_timestamp > ?), 0) AS balance FROM token_account ta WHERE account_id = ? AND token_id = ?`)
     .safeIntegers(true).get(at, account, token) as { balance: bigint }).balance;
-  const nanos = (timestamp: string): bigint => BigInt(timestamp.replace('.', ''));
+  const nanos = (timestamp: string): bigint => timestampToNanos(timestamp)!;
 
   it("an account's HBAR and token balances before its transactions, by /balances and /accounts/{id}", async () => {
     // Accounts that moved HBAR and a fungible token, at moments spread over the ledger's history.
@@ -203,7 +204,7 @@ describe('the demo ledger answers balances as of a past moment', () => {
     for (const { account, token, at } of picked) {
       const id = `0.0.${account}`;
       const before = at - 1n;
-      const query = `timestamp=lte:${before / 1_000_000_000n}.${String(before % 1_000_000_000n).padStart(9, '0')}`;
+      const query = `timestamp=lte:${nanosToTimestamp(before)}`;
       const page = await get(`/api/v1/balances?account.id=${id}&${query}`);
       // The newest snapshot at or before the moment, and the balances it holds.
       const snapshot = nanos(page.timestamp);
@@ -232,11 +233,11 @@ describe('the demo ledger answers balances as of a past moment', () => {
       .safeIntegers(true).all() as Array<{ at: bigint; account: bigint; amount: bigint }>;
     expect(sample.length).toBeGreaterThan(30);
     for (const { at, account, amount } of sample) {
-      const outcome = await hbarBalanceAt(read, `0.0.${account}`, timestampOf(at - 1n), 100);
+      const outcome = await hbarBalanceAt(read, `0.0.${account}`, nanosToTimestamp(at - 1n)!, 100);
       expect(outcome.kind, `0.0.${account} before ${at}`).toBe('known');
       if (outcome.kind !== 'known') continue;
       expect(outcome.value.balance, `0.0.${account} before ${at}`).toBe(hbarAt(Number(account), at - 1n));
-      const after = await hbarBalanceAt(read, `0.0.${account}`, timestampOf(at), 100);
+      const after = await hbarBalanceAt(read, `0.0.${account}`, nanosToTimestamp(at)!, 100);
       expect(after.kind === 'known' && after.value.balance).toBe(outcome.value.balance + amount);
     }
   });
@@ -255,16 +256,16 @@ describe('the demo ledger answers balances as of a past moment', () => {
     expect(fungible.length).toBeGreaterThan(5);
     for (const { at, account, token, amount } of fungible) {
       const asset = { kind: 'token' as const, token: `0.0.${token}` };
-      const before = await balanceAt(read, `0.0.${account}`, asset, timestampOf(at - 1n), 100);
+      const before = await balanceAt(read, `0.0.${account}`, asset, nanosToTimestamp(at - 1n)!, 100);
       expect(before.kind === 'known' && before.value.balance, `0.0.${account} token 0.0.${token} before ${at}`).toBe(tokenAt(Number(account), Number(token), at - 1n));
-      const after = await balanceAt(read, `0.0.${account}`, asset, timestampOf(at), 100);
+      const after = await balanceAt(read, `0.0.${account}`, asset, nanosToTimestamp(at)!, 100);
       expect(after.kind === 'known' && after.value.balance).toBe(tokenAt(Number(account), Number(token), at - 1n) + amount);
     }
     const nfts = db.prepare(`SELECT consensus_timestamp AS at, receiver_account_id AS account, token_id AS token FROM nft_transfer
       WHERE receiver_account_id IS NOT NULL AND sender_account_id IS NOT NULL AND consensus_timestamp % 5 = 0 ORDER BY consensus_timestamp LIMIT 8`).safeIntegers(true).all() as Array<{ at: bigint; account: bigint; token: bigint }>;
     expect(nfts.length).toBeGreaterThan(3);
     for (const { at, account, token } of nfts) {
-      const after = await balanceAt(read, `0.0.${account}`, { kind: 'token', token: `0.0.${token}` }, timestampOf(at), 100);
+      const after = await balanceAt(read, `0.0.${account}`, { kind: 'token', token: `0.0.${token}` }, nanosToTimestamp(at)!, 100);
       expect(after.kind === 'known' && after.value.balance, `0.0.${account} NFTs of 0.0.${token} at ${at}`).toBe(nftAt(account, token, at));
     }
   });
@@ -291,10 +292,9 @@ describe('the demo ledger keeps earlier versions of its accounts', () => {
   it('an account that began staking after its creation is found as it was before, staking to none', async () => {
     const staker = db.prepare(`SELECT id, created_timestamp AS created, timestamp_range_lower AS since, staked_node_id AS node FROM entity
       WHERE type = 'ACCOUNT' AND staked_node_id >= 0 AND timestamp_range_lower > created_timestamp ORDER BY id LIMIT 1`).safeIntegers(true).get() as { id: bigint; created: bigint; since: bigint; node: bigint };
-    const at = (ns: bigint): string => `${ns / 1_000_000_000n}.${String(ns % 1_000_000_000n).padStart(9, '0')}`;
-    const before = await get(`/api/v1/accounts/0.0.${staker.id}?transactions=false&timestamp=lte:${at(staker.since - 1n)}`);
+    const before = await get(`/api/v1/accounts/0.0.${staker.id}?transactions=false&timestamp=lte:${nanosToTimestamp(staker.since - 1n)}`);
     expect(before).toMatchObject({ account: `0.0.${staker.id}`, staked_node_id: null, stake_period_start: null });
-    const after = await get(`/api/v1/accounts/0.0.${staker.id}?transactions=false&timestamp=lte:${at(staker.since)}`);
+    const after = await get(`/api/v1/accounts/0.0.${staker.id}?transactions=false&timestamp=lte:${nanosToTimestamp(staker.since)}`);
     expect(after.staked_node_id).toBe(Number(staker.node));
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiResult } from '../../../main/common/api-contract.ts';
-import { balanceAt, changeIn, HBAR, hbarBalanceAt, nanosOf, timestampOf, unknownBalanceText } from '../../../renderer/src/lib/balance-at.ts';
+import { balanceAt, balanceBasisText, changeIn, HBAR, hbarBalanceAt, unknownBalanceText } from '../../../renderer/src/lib/balance-at.ts';
+import { nanosToTimestamp, timestampToNanos } from '../../../renderer/src/lib/ledger-format.ts';
 
 /** A mirror answering from a table of paths; each path asked is recorded. */
 function mirror(answers: Record<string, unknown>) {
@@ -55,10 +56,17 @@ describe('hbarBalanceAt', () => {
 
 describe('timestamps as nanoseconds', () => {
   it('go both ways, refusing what is not a timestamp', () => {
-    expect(timestampOf(1_700_000_000_000_000_001n)).toBe('1700000000.000000001');
-    expect(nanosOf('1700000000.000000001')).toBe(1_700_000_000_000_000_001n);
-    expect(nanosOf('1700000000.1')).toBeNull();
-    expect(nanosOf('abc')).toBeNull();
+    expect(nanosToTimestamp(1_700_000_000_000_000_001n)).toBe('1700000000.000000001');
+    expect(timestampToNanos('1700000000.000000001')).toBe(1_700_000_000_000_000_001n);
+    expect(timestampToNanos('1700000000.1')).toBeNull();
+    expect(timestampToNanos('abc')).toBeNull();
+  });
+});
+
+describe('balanceBasisText', () => {
+  it('names the snapshot, and the transactions added to it when there are any', () => {
+    expect(balanceBasisText({ balance: 1n, snapshot: '1699920000.000000000', since: 0 })).toBe('snapshot of 2023-11-14 00:00:00 UTC');
+    expect(balanceBasisText({ balance: 1n, snapshot: '1699920000.000000000', since: 1 })).toBe('snapshot of 2023-11-14 00:00:00 UTC + 1 transaction');
   });
 });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TopicMessage } from '../../../renderer/src/lib/ledger-types.ts';
-import { assembleChunks, chunkSearchQuery, searchChunks, startsChunkedMessage, type MessagePage } from '../../../renderer/src/lib/topic-chunks.ts';
+import type { ApiResult } from '../../../main/common/api-contract.ts';
+import type { Page } from '../../../renderer/src/lib/paged-list.ts';
+import { assembleChunks, chunkSearchQuery, searchChunks, startsChunkedMessage } from '../../../renderer/src/lib/topic-chunks.ts';
 
 const txId = (validStart: string) => ({ account_id: '0.0.1499', transaction_valid_start: validStart, nonce: 0, scheduled: false });
 
@@ -59,11 +61,11 @@ describe('searchChunks', () => {
   // Pages of 100 as the mirror answers them, `next` naming the page after; each read recorded.
   function pager(messages: TopicMessage[]) {
     const reads: string[] = [];
-    const readPage = async (path: string): Promise<MessagePage> => {
+    const readPage = async (path: string): Promise<ApiResult<Page<TopicMessage>>> => {
       reads.push(path);
       const page = Number(new URL(path, 'http://x').searchParams.get('page') ?? 0);
       const slice = messages.slice(page * 100, page * 100 + 100);
-      return { messages: slice, next: (page + 1) * 100 < messages.length ? `/m?page=${page + 1}` : null };
+      return { ok: true, value: { items: slice, next: (page + 1) * 100 < messages.length ? `/m?page=${page + 1}` : null } };
     };
     return { reads, readPage };
   }
@@ -91,7 +93,7 @@ describe('searchChunks', () => {
     const { readPage } = pager(topic(150, 0));
     expect(await searchChunks(first, '/m?page=0', readPage)).toMatchObject({ whole: { kind: 'incomplete', missing: [2] }, searched: 150, next: null });
     // An empty page with a next link is not followed again and again.
-    expect(await searchChunks(first, '/x', async () => ({ messages: [], next: '/x' }))).toMatchObject({ searched: 0, next: null });
-    await expect(searchChunks(first, '/m', async () => { throw new Error('mirror down'); })).rejects.toThrow('mirror down');
+    expect(await searchChunks(first, '/x', async () => ({ ok: true as const, value: { items: [], next: '/x' } }))).toMatchObject({ searched: 0, next: null });
+    await expect(searchChunks(first, '/m', async () => ({ ok: false as const, error: { code: 'unavailable' as const, message: 'mirror down', details: [] } }))).rejects.toThrow('mirror down');
   });
 });
