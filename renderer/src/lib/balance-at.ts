@@ -57,6 +57,20 @@ export function hbarBalanceAt(get: Getter, account: string, at: string, maxPages
 
 /** The account's balance of `asset` right after everything that reached consensus at or before `at` (`seconds.nanos`). */
 export async function balanceAt(get: Getter, account: string, asset: Asset, at: string, maxPages = MAX_PAGES): Promise<BalanceAtOutcome> {
+  return nthBalance(await balancesAt(get, account, [asset], at, maxPages), 0);
+}
+
+/** The `i`th balance of a balancesAt outcome, as balanceAt gives one. */
+export function nthBalance(outcome: BalancesAtOutcome, i: number): BalanceAtOutcome {
+  if (outcome.kind !== 'known') return outcome;
+  const { balances, snapshot, since } = outcome.value;
+  return { kind: 'known', value: { balance: balances[i]!, snapshot, since } };
+}
+
+/** Several balances of one account at one moment, as balanceAt works each out: the snapshot and the transactions since are read once for all. */
+export type BalancesAtOutcome = Exclude<BalanceAtOutcome, { kind: 'known' }> | { kind: 'known'; value: Omit<BalanceAt, 'balance'> & { balances: bigint[] } };
+
+export async function balancesAt(get: Getter, account: string, assets: readonly Asset[], at: string, maxPages = MAX_PAGES): Promise<BalancesAtOutcome> {
   const own = await snapshotPage(get, `/api/v1/balances?account.id=${encodeURIComponent(account)}&timestamp=lte:${at}`);
   if ('failed' in own) return { kind: 'failed', message: own.failed };
   // An account the snapshot does not list (it did not exist yet, or held nothing) gets no snapshot
@@ -66,20 +80,24 @@ export async function balanceAt(get: Getter, account: string, asset: Asset, at: 
   if (!any.timestamp) return { kind: 'no-snapshot' };
   const snapshot = any.timestamp;
   const row = own.balances?.find((entry) => entry.account === account);
-  let balance: bigint;
-  if (asset.kind === 'hbar') {
-    balance = toBigInt(row?.balance as Int64 | undefined) ?? 0n;
-  } else {
-    const listed = row?.tokens?.find((entry) => entry.token_id === asset.token);
-    if (listed || (row?.tokens?.length ?? 0) < LISTED_TOKENS) {
-      balance = toBigInt(listed?.balance as Int64 | undefined) ?? 0n;
-    } else {
-      // More tokens than /balances lists: the account's own answer of that snapshot lists up to 1,000.
-      const whole = await get(`/api/v1/accounts/${encodeURIComponent(account)}?transactions=false&timestamp=lte:${at}`);
-      if (!whole.ok) return { kind: 'failed', message: whole.error.message };
-      const tokens = (whole.value as { balance?: { tokens?: Array<{ token_id: string; balance: unknown }> } }).balance?.tokens ?? [];
-      balance = toBigInt(tokens.find((entry) => entry.token_id === asset.token)?.balance as Int64 | undefined) ?? 0n;
+  // More tokens than /balances lists: the account's own answer of that snapshot lists up to 1,000 (read once, when needed).
+  let wholeTokens: Array<{ token_id: string; balance: unknown }> | null = null;
+  const balances: bigint[] = [];
+  for (const asset of assets) {
+    if (asset.kind === 'hbar') {
+      balances.push(toBigInt(row?.balance as Int64 | undefined) ?? 0n);
+      continue;
     }
+    let listed = row?.tokens?.find((entry) => entry.token_id === asset.token);
+    if (!listed && (row?.tokens?.length ?? 0) >= LISTED_TOKENS) {
+      if (wholeTokens === null) {
+        const whole = await get(`/api/v1/accounts/${encodeURIComponent(account)}?transactions=false&timestamp=lte:${at}`);
+        if (!whole.ok) return { kind: 'failed', message: whole.error.message };
+        wholeTokens = (whole.value as { balance?: { tokens?: Array<{ token_id: string; balance: unknown }> } }).balance?.tokens ?? [];
+      }
+      listed = wholeTokens.find((entry) => entry.token_id === asset.token);
+    }
+    balances.push(toBigInt(listed?.balance as Int64 | undefined) ?? 0n);
   }
   let since = 0;
   let next: string | null = snapshot === at ? null
@@ -91,11 +109,11 @@ export async function balanceAt(get: Getter, account: string, asset: Asset, at: 
     const body = answer.value as { transactions?: Transaction[]; links?: Links };
     for (const tx of body.transactions ?? []) {
       since++;
-      balance += changeIn(tx, account, asset);
+      assets.forEach((asset, i) => { balances[i]! += changeIn(tx, account, asset); });
     }
     next = (body.transactions?.length ?? 0) > 0 ? body.links?.next ?? null : null;
   }
-  return { kind: 'known', value: { balance, snapshot, since } };
+  return { kind: 'known', value: { balances, snapshot, since } };
 }
 
 /** What one transaction changed the account's balance of `asset` by. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiResult } from '../../../main/common/api-contract.ts';
-import { balanceAt, balanceBasisText, changeIn, HBAR, hbarBalanceAt, unknownBalanceText } from '../../../renderer/src/lib/balance-at.ts';
+import { balanceAt, balanceBasisText, balancesAt, changeIn, HBAR, hbarBalanceAt, unknownBalanceText } from '../../../renderer/src/lib/balance-at.ts';
 import { nanosToTimestamp, timestampToNanos } from '../../../renderer/src/lib/ledger-format.ts';
 
 /** A mirror answering from a table of paths; each path asked is recorded. */
@@ -103,5 +103,17 @@ describe('token balances', () => {
     });
     expect(await balanceAt(get, '0.0.5', { kind: 'token', token: '0.0.900' }, '1700000100.000000000')).toEqual({ kind: 'known', value: { balance: 37n, snapshot: '1700000000.000000000', since: 1 } });
     expect(await balanceAt(get, '0.0.5', { kind: 'token', token: '0.0.120' }, '1700000100.000000000')).toMatchObject({ kind: 'known', value: { balance: 1n } });
+  });
+
+  it('works out several balances of one account from one reading of the snapshot and the transactions since', async () => {
+    const { asked, get } = mirror({
+      [SNAPSHOT]: { timestamp: '1700000000.000000000', balances: [{ account: '0.0.5', balance: 100, tokens: [{ token_id: '0.0.900', balance: 40 }] }] },
+      [SINCE]: { transactions: [moved], links: { next: null } },
+    });
+    const assets = [HBAR, { kind: 'token' as const, token: '0.0.900' }, { kind: 'token' as const, token: '0.0.950' }];
+    expect(await balancesAt(get, '0.0.5', assets, '1700000100.000000000')).toEqual({
+      kind: 'known', value: { balances: [90n, 37n, 0n], snapshot: '1700000000.000000000', since: 1 },
+    });
+    expect(asked).toEqual([SNAPSHOT, SINCE]);
   });
 });
