@@ -36,6 +36,12 @@ export interface SyncStatus {
   completedPasses: number;
   /** Consensus timestamp of the last transaction followed (`seconds.nanos`), when the upstream offers them. */
   lastTransactionTimestamp: string | null;
+  /**
+   * The consensus timestamp the sync began following transactions after: the store holds every
+   * upstream transaction since then, and of the history before only what lookups read through.
+   * Null while it follows none (the demo, an upstream without a transactions endpoint).
+   */
+  followedSince: string | null;
   lastError: { message: string; at: string } | null;
   /** Every phase the sync has begun, in order: items stored in its current pass, completed passes. */
   phases: SyncPhaseProgress[];

@@ -13,6 +13,8 @@ export interface SyncCursor {
   passes: number;
   /** Phase-specific: the last synced consensus timestamp for `transactions`. */
   mark: string | null;
+  /** For `transactions`: the consensus timestamp following began after (migration 008); every upstream transaction after it is stored. */
+  since?: string | null;
 }
 
 interface CursorRecord {
@@ -21,6 +23,7 @@ interface CursorRecord {
   items: number;
   passes: number;
   mark: string | null;
+  since: string | null;
 }
 
 /** Reads and writes cursors; writes are meant to run inside the page's own transaction. */
@@ -31,13 +34,13 @@ export class SyncCursors {
   readonly #clear;
 
   constructor(db: SqliteDatabase) {
-    this.#get = db.prepare('SELECT phase, next_url, items, passes, mark FROM sync_cursor WHERE phase = ?');
-    this.#all = db.prepare('SELECT phase, next_url, items, passes, mark FROM sync_cursor ORDER BY phase');
+    this.#get = db.prepare('SELECT phase, next_url, items, passes, mark, since FROM sync_cursor WHERE phase = ?');
+    this.#all = db.prepare('SELECT phase, next_url, items, passes, mark, since FROM sync_cursor ORDER BY phase');
     this.#clear = db.prepare('DELETE FROM sync_cursor');
-    this.#put = db.prepare(`INSERT INTO sync_cursor (phase, next_url, items, passes, mark, updated_at)
-      VALUES (@phase, @next_url, @items, @passes, @mark, @updated_at)
+    this.#put = db.prepare(`INSERT INTO sync_cursor (phase, next_url, items, passes, mark, since, updated_at)
+      VALUES (@phase, @next_url, @items, @passes, @mark, @since, @updated_at)
       ON CONFLICT (phase) DO UPDATE SET next_url = excluded.next_url, items = excluded.items,
-        passes = excluded.passes, mark = excluded.mark, updated_at = excluded.updated_at`);
+        passes = excluded.passes, mark = excluded.mark, since = excluded.since, updated_at = excluded.updated_at`);
   }
 
   get(phase: SyncPhase): SyncCursor | null {
@@ -50,7 +53,7 @@ export class SyncCursors {
   }
 
   put(cursor: SyncCursor): void {
-    this.#put.run({ phase: cursor.phase, next_url: cursor.nextUrl, items: cursor.items, passes: cursor.passes, mark: cursor.mark, updated_at: Date.now() });
+    this.#put.run({ phase: cursor.phase, next_url: cursor.nextUrl, items: cursor.items, passes: cursor.passes, mark: cursor.mark, since: cursor.since ?? null, updated_at: Date.now() });
   }
 
   /** Forgets every phase's position: the next run starts a fresh pass (re-sync). */
@@ -60,5 +63,5 @@ export class SyncCursors {
 }
 
 function fromRecord(row: CursorRecord): SyncCursor {
-  return { phase: row.phase, nextUrl: row.next_url, items: row.items, passes: row.passes, mark: row.mark };
+  return { phase: row.phase, nextUrl: row.next_url, items: row.items, passes: row.passes, mark: row.mark, since: row.since };
 }

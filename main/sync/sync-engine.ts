@@ -151,6 +151,7 @@ export class SyncEngine {
       estimatedSecondsLeft: this.#phase === 'accounts' ? this.#progress.estimatedSecondsLeft() : null,
       completedPasses: accounts?.passes ?? 0,
       lastTransactionTimestamp: transactions?.mark && transactions.mark !== '0' ? transactions.mark : null,
+      followedSince: transactions?.since ?? null,
       lastError: this.#lastError,
       phases: this.#phases(),
     };

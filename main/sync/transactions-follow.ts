@@ -43,7 +43,7 @@ export async function markTransactionsStart(context: FollowContext): Promise<boo
   if (reply.status !== 200) return true;
   const newest = (reply.body as { transactions?: Array<{ consensus_timestamp?: unknown }> }).transactions?.[0]?.consensus_timestamp;
   const mark = typeof newest === 'string' ? newest : '0';
-  cursors.put({ phase: 'transactions', nextUrl: null, items: 0, passes: 0, mark });
+  cursors.put({ phase: 'transactions', nextUrl: null, items: 0, passes: 0, mark, since: mark });
   return true;
 }
 
@@ -55,7 +55,7 @@ export async function markTransactionsStart(context: FollowContext): Promise<boo
  */
 export async function followTransactions(context: FollowContext): Promise<'caught-up' | 'unsupported'> {
   const cursors = context.writer.cursors;
-  let cursor: SyncCursor = cursors.get('transactions') ?? { phase: 'transactions', nextUrl: null, items: 0, passes: 0, mark: '0' };
+  let cursor: SyncCursor = cursors.get('transactions') ?? { phase: 'transactions', nextUrl: null, items: 0, passes: 0, mark: '0', since: '0' };
   for (;;) {
     const url = cursor.nextUrl ?? `/api/v1/transactions?limit=100&order=asc&timestamp=gt:${cursor.mark ?? '0'}`;
     const reply = await context.client.get(url, { signal: context.signal });

@@ -56,7 +56,7 @@ describe('crawlListed (tokens and contracts)', () => {
 
     await expect(crawlListed(TOKENS_LIST, context)).rejects.toThrow(/HTTP 400/);
     expect(storedTokens(db)).toEqual([1001]);
-    expect(new SyncCursors(db).get('tokens')).toEqual({ phase: 'tokens', nextUrl: SECOND_TOKENS_PAGE, items: 1, passes: 0, mark: null });
+    expect(new SyncCursors(db).get('tokens')).toEqual({ phase: 'tokens', nextUrl: SECOND_TOKENS_PAGE, items: 1, passes: 0, mark: null, since: null });
     expect(pages).toEqual([1]);
 
     secondPageBroken = false;
@@ -64,7 +64,7 @@ describe('crawlListed (tokens and contracts)', () => {
     expect(await crawlListed(TOKENS_LIST, context)).toBe('done');
     expect(asked).toEqual([SECOND_TOKENS_PAGE, '/api/v1/tokens/0.0.1003']);
     expect(storedTokens(db)).toEqual([1001, 1003]);
-    expect(new SyncCursors(db).get('tokens')).toEqual({ phase: 'tokens', nextUrl: null, items: 2, passes: 1, mark: null });
+    expect(new SyncCursors(db).get('tokens')).toEqual({ phase: 'tokens', nextUrl: null, items: 2, passes: 1, mark: null, since: null });
     expect(pages).toEqual([1, 1]);
 
     // A complete pass asks nothing more.

@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
+import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
 import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { AccountWriter } from '../../main/sync/account-writer.ts';
 import { SyncEngine } from '../../main/sync/sync-engine.ts';
+import { balanceAt, followedOf, HBAR, type Asset, type Followed } from '../../renderer/src/lib/balance-at.ts';
+import { nanosToTimestamp, timestampToNanos } from '../../renderer/src/lib/ledger-format.ts';
 import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
 import { comparePages, compareUrls, CONTRACT_QUERIES, FAITHFUL_QUERIES, httpGet, TOKEN_QUERIES, type Get } from './compare-mirrors.ts';
 
@@ -18,6 +21,8 @@ let local: Get;
 let store: LedgerStore;
 /** Transactions after this consensus timestamp are followed, and so stored, by the sync. */
 let followedFrom = '';
+/** What the sync status said it had followed when it caught up. */
+let followed: Followed | null = null;
 
 beforeAll(async () => {
   upstream = await startServe(['--data-dir', path.join(dir, 'upstream'), '--demo-accounts', '1500']);
@@ -29,11 +34,12 @@ beforeAll(async () => {
   const newest = JSON.parse((await remote('/api/v1/transactions?limit=100&order=desc')).body) as { transactions: Array<{ consensus_timestamp: string }>; links: { next: string } };
   const older = JSON.parse((await remote(newest.links.next)).body) as { transactions: Array<{ consensus_timestamp: string }> };
   followedFrom = older.transactions.at(-1)!.consensus_timestamp;
-  new AccountWriter(store.db).cursors.put({ phase: 'transactions', nextUrl: null, items: 0, passes: 0, mark: followedFrom });
+  new AccountWriter(store.db).cursors.put({ phase: 'transactions', nextUrl: null, items: 0, passes: 0, mark: followedFrom, since: followedFrom });
   const engine = new SyncEngine({ profile: 'test', db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0, followIntervalMs: 60_000 });
   const caughtUp = engine.caughtUp();
   engine.start();
   await caughtUp;
+  followed = followedOf(engine.status());
   await engine.close();
   const api = createMirrorApi(store, defaultMirrorApiConfig, false);
   local = async (url) => {
@@ -113,5 +119,42 @@ describe('synced data answers exactly as the upstream does', () => {
     for (const url of lookups) expect((await local(url)).status, url).toBe(200);
     // Before the follow began, nothing was copied: the store says so rather than guessing.
     expect((await local(`/api/v1/transactions?timestamp=lte:${followedFrom}`)).body).toBe('{"transactions":[],"links":{"next":null}}');
+  });
+
+  it("balances just before and after followed transactions, worked out back from the balance now, are the upstream's from its snapshots", async () => {
+    // The upstream is a demo ledger with balance snapshots, which the sync does not copy: the app
+    // counts the upstream's answer forwards from a snapshot, and the synced store's backwards from now.
+    expect(followed).toEqual({ since: followedFrom, through: expect.any(String) });
+    const reader = (get: Get) => async (url: string) => {
+      const reply = await get(url);
+      return reply.status === 200 ? { ok: true as const, value: parseJsonLossless(reply.body) } : { ok: false as const, error: { code: 'not-found' as const, message: reply.body, details: [] } };
+    };
+    const page = JSON.parse((await remote(`/api/v1/transactions?timestamp=gt:${followedFrom}&limit=100&order=asc`)).body) as {
+      transactions: Array<{ consensus_timestamp: string; transfers: Array<{ account: string }>; token_transfers: Array<{ account: string; token_id: string }> }>;
+    };
+    let checked = 0;
+    let tokens = 0;
+    for (const tx of page.transactions.filter((_, i) => i % 6 === 0)) {
+      const lines: Array<[string, Asset]> = [
+        ...tx.transfers.map((t): [string, Asset] => [t.account, HBAR]),
+        ...tx.token_transfers.map((t): [string, Asset] => [t.account, { kind: 'token', token: t.token_id }]),
+      ];
+      const at = timestampToNanos(tx.consensus_timestamp)!;
+      for (const [account, asset] of lines) {
+        for (const moment of [nanosToTimestamp(at - 1n)!, tx.consensus_timestamp]) {
+          const fromSnapshot = await balanceAt(reader(remote), account, asset, moment, { maxPages: 100 });
+          const fromNow = await balanceAt(reader(local), account, asset, moment, { maxPages: 100, followed });
+          expect(fromSnapshot).toMatchObject({ kind: 'known', value: { from: 'snapshot' } });
+          expect(fromNow, `${account} ${JSON.stringify(asset)} at ${moment}`).toMatchObject({ kind: 'known', value: { from: 'now', balance: (fromSnapshot as { value: { balance: bigint } }).value.balance } });
+          checked++;
+          if (asset.kind === 'token') tokens++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+    expect(tokens).toBeGreaterThan(0);
+    // Before following began the synced store has no history to count back through.
+    expect(await balanceAt(reader(local), page.transactions[0]!.transfers[0]!.account, HBAR, followedFrom.replace(/^\d+/, (s) => String(Number(s) - 60)), { followed }))
+      .toEqual({ kind: 'before-following', since: followedFrom });
   });
 });

@@ -1,43 +1,86 @@
 /**
- * An account's HBAR or token balance at any consensus moment, from what the mirror API offers:
- * the newest balance snapshot at or before it (`/balances?timestamp=`, which a mirror node keeps
- * every so often, not at every transaction) plus the account's transfers since that snapshot
- * (`/transactions?account.id=`), summed here.
+ * An account's HBAR or token balance at any consensus moment, from what the mirror API offers.
+ * The local store answers it one of two ways:
+ * - forwards from a balance snapshot (the demo ledger keeps them, as a mirror node does, every so
+ *   often rather than at every transaction): the newest at or before the moment
+ *   (`/balances?timestamp=`) plus the account's transfers since (`/transactions?account.id=`);
+ * - backwards from now (a synced profile keeps no snapshots, but every upstream transaction after
+ *   its sync began following them): the balance the store holds less the account's transfers
+ *   after the moment.
  */
-import type { ApiResult } from '../../../main/common/api-contract.ts';
+import type { ApiResult, MirrordeskApi, SyncStatus } from '../../../main/common/api-contract.ts';
 import { formatCount, formatTimestamp } from './format.ts';
-import { toBigInt } from './ledger-format.ts';
+import { timestampToNanos, toBigInt } from './ledger-format.ts';
 import type { Int64, Links, Transaction, TransactionMoney } from './ledger-types.ts';
+
+/** Where a worked-out balance was counted from: a snapshot (transfers added) or the balance now (transfers taken off). */
+export type BalanceBasis = 'snapshot' | 'now';
 
 export interface BalanceAt {
   balance: bigint;
-  /** The snapshot counted from (`seconds.nanos`). */
-  snapshot: string;
-  /** Transactions of the account between the snapshot and the moment, whose transfers were added. */
-  since: number;
+  from: BalanceBasis;
+  /** The snapshot's time, or the time of the balance now (`seconds.nanos`). */
+  timestamp: string;
+  /** The account's transactions between that time and the moment, whose transfers were counted. */
+  transactions: number;
 }
 
 export type BalanceAtOutcome =
   | { kind: 'known'; value: BalanceAt }
   | { kind: 'no-snapshot' }
-  | { kind: 'too-many'; snapshot: string; pages: number }
+  /** A synced profile, asked about a moment before its sync began following transactions. */
+  | { kind: 'before-following'; since: string }
+  /** A synced profile whose balance now is newer than the transactions followed so far. */
+  | { kind: 'catching-up'; balanceTimestamp: string; through: string }
+  | { kind: 'too-many'; from: BalanceBasis; timestamp: string; pages: number }
   | { kind: 'failed'; message: string };
 
+/** What a synced profile's store holds of the upstream's transactions: every one after `since`, followed up to `through`. */
+export interface Followed {
+  since: string;
+  through: string;
+}
+
 type Getter = (path: string) => Promise<ApiResult<unknown>>;
+
+export interface BalanceAtOptions {
+  /** Pages of 100 transactions read at most (MAX_PAGES). */
+  maxPages?: number;
+  /** The open profile's followed transactions (followedNow); null or absent for a store with snapshots. */
+  followed?: Followed | null;
+}
 
 /** Pages of 100 transactions read at most: an account as busy as the fee collector can have thousands in a day. */
 export const MAX_PAGES = 20;
 
+/** The open profile's followed transactions, from its sync status; null for the demo ledger, or when the status cannot be read. */
+export async function followedNow(api: Pick<MirrordeskApi, 'sync'>): Promise<Followed | null> {
+  const status = await api.sync.status();
+  return status.ok ? followedOf(status.value) : null;
+}
+
+export function followedOf(status: SyncStatus): Followed | null {
+  if (status.followedSince === null) return null;
+  return { since: status.followedSince, through: status.lastTransactionTimestamp ?? status.followedSince };
+}
+
 /** What a known balance was worked out from: `snapshot of 2026-10-14 17:00:00 UTC + 12 transactions`. */
 export function balanceBasisText(value: BalanceAt): string {
-  return `snapshot of ${formatTimestamp(value.snapshot)}${value.since > 0 ? ` + ${formatCount(value.since, 'transaction')}` : ''}`;
+  if (value.from === 'now') {
+    return `balance as of ${formatTimestamp(value.timestamp)}${value.transactions > 0 ? ` less ${formatCount(value.transactions, 'later transaction')}` : ''}`;
+  }
+  return `snapshot of ${formatTimestamp(value.timestamp)}${value.transactions > 0 ? ` + ${formatCount(value.transactions, 'transaction')}` : ''}`;
 }
 
 /** Why a balance is not known, in the words both of the app's balance views use. */
 export function unknownBalanceText(outcome: Exclude<BalanceAtOutcome, { kind: 'known' }>, moment: string): string {
   switch (outcome.kind) {
     case 'no-snapshot': return `Not known: the local mirror holds no balance snapshot from before ${formatTimestamp(moment)}.`;
-    case 'too-many': return `Not worked out: more than ${formatCount(MAX_PAGES * 100, 'transaction')} of this account between the snapshot of ${formatTimestamp(outcome.snapshot)} and ${formatTimestamp(moment)}.`;
+    case 'before-following': return `Not known: this profile holds the upstream's transactions after ${formatTimestamp(outcome.since)}, when its sync began following them, and none of the history before.`;
+    case 'catching-up': return `Not known yet: the account's balance is as of ${formatTimestamp(outcome.balanceTimestamp)}, and the sync has followed transactions up to ${formatTimestamp(outcome.through)}. Open this again once it has caught up.`;
+    case 'too-many': return outcome.from === 'now'
+      ? `Not worked out: more than ${formatCount(MAX_PAGES * 100, 'transaction')} of this account between ${formatTimestamp(moment)} and now.`
+      : `Not worked out: more than ${formatCount(MAX_PAGES * 100, 'transaction')} of this account between the snapshot of ${formatTimestamp(outcome.timestamp)} and ${formatTimestamp(moment)}.`;
     case 'failed': return `Could not work it out: ${outcome.message}`;
   }
 }
@@ -51,69 +94,98 @@ export const HBAR: Asset = { kind: 'hbar' };
 const LISTED_TOKENS = 50;
 
 /** The account's HBAR balance right after everything that reached consensus at or before `at` (`seconds.nanos`). */
-export function hbarBalanceAt(get: Getter, account: string, at: string, maxPages = MAX_PAGES): Promise<BalanceAtOutcome> {
-  return balanceAt(get, account, HBAR, at, maxPages);
+export function hbarBalanceAt(get: Getter, account: string, at: string, options: BalanceAtOptions = {}): Promise<BalanceAtOutcome> {
+  return balanceAt(get, account, HBAR, at, options);
 }
 
 /** The account's balance of `asset` right after everything that reached consensus at or before `at` (`seconds.nanos`). */
-export async function balanceAt(get: Getter, account: string, asset: Asset, at: string, maxPages = MAX_PAGES): Promise<BalanceAtOutcome> {
-  return nthBalance(await balancesAt(get, account, [asset], at, maxPages), 0);
+export async function balanceAt(get: Getter, account: string, asset: Asset, at: string, options: BalanceAtOptions = {}): Promise<BalanceAtOutcome> {
+  return nthBalance(await balancesAt(get, account, [asset], at, options), 0);
 }
 
 /** The `i`th balance of a balancesAt outcome, as balanceAt gives one. */
 export function nthBalance(outcome: BalancesAtOutcome, i: number): BalanceAtOutcome {
   if (outcome.kind !== 'known') return outcome;
-  const { balances, snapshot, since } = outcome.value;
-  return { kind: 'known', value: { balance: balances[i]!, snapshot, since } };
+  const { balances, ...basis } = outcome.value;
+  return { kind: 'known', value: { balance: balances[i]!, ...basis } };
 }
 
-/** Several balances of one account at one moment, as balanceAt works each out: the snapshot and the transactions since are read once for all. */
+/** Several balances of one account at one moment, as balanceAt works each out: what they are counted from is read once for all. */
 export type BalancesAtOutcome = Exclude<BalanceAtOutcome, { kind: 'known' }> | { kind: 'known'; value: Omit<BalanceAt, 'balance'> & { balances: bigint[] } };
 
-export async function balancesAt(get: Getter, account: string, assets: readonly Asset[], at: string, maxPages = MAX_PAGES): Promise<BalancesAtOutcome> {
-  const own = await snapshotPage(get, `/api/v1/balances?account.id=${encodeURIComponent(account)}&timestamp=lte:${at}`);
+export async function balancesAt(get: Getter, account: string, assets: readonly Asset[], at: string, options: BalanceAtOptions = {}): Promise<BalancesAtOutcome> {
+  const followed = options.followed ?? null;
+  const maxPages = options.maxPages ?? MAX_PAGES;
+  if (followed && !isBefore(at, followed.since)) return backFromNow(get, account, assets, at, followed, maxPages);
+  const outcome = await forwardFromSnapshot(get, account, assets, at, maxPages);
+  return outcome.kind === 'no-snapshot' && followed ? { kind: 'before-following', since: followed.since } : outcome;
+}
+
+async function forwardFromSnapshot(get: Getter, account: string, assets: readonly Asset[], at: string, maxPages: number): Promise<BalancesAtOutcome> {
+  const own = await holdingsPage(get, `/api/v1/balances?account.id=${encodeURIComponent(account)}&timestamp=lte:${at}`);
   if ('failed' in own) return { kind: 'failed', message: own.failed };
   // An account the snapshot does not list (it did not exist yet, or held nothing) gets no snapshot
   // time either: the snapshot is then the one any account's answer names.
-  const any = own.timestamp ? own : await snapshotPage(get, `/api/v1/balances?timestamp=lte:${at}&limit=1`);
+  const any = own.timestamp ? own : await holdingsPage(get, `/api/v1/balances?timestamp=lte:${at}&limit=1`);
   if ('failed' in any) return { kind: 'failed', message: any.failed };
   if (!any.timestamp) return { kind: 'no-snapshot' };
   const snapshot = any.timestamp;
   const row = own.balances?.find((entry) => entry.account === account);
   // More tokens than /balances lists: the account's own answer of that snapshot lists up to 1,000 (read once, when needed).
-  let wholeTokens: Array<{ token_id: string; balance: unknown }> | null = null;
-  const balances: bigint[] = [];
-  for (const asset of assets) {
-    if (asset.kind === 'hbar') {
-      balances.push(toBigInt(row?.balance as Int64 | undefined) ?? 0n);
-      continue;
-    }
-    let listed = row?.tokens?.find((entry) => entry.token_id === asset.token);
-    if (!listed && (row?.tokens?.length ?? 0) >= LISTED_TOKENS) {
-      if (wholeTokens === null) {
-        const whole = await get(`/api/v1/accounts/${encodeURIComponent(account)}?transactions=false&timestamp=lte:${at}`);
-        if (!whole.ok) return { kind: 'failed', message: whole.error.message };
-        wholeTokens = (whole.value as { balance?: { tokens?: Array<{ token_id: string; balance: unknown }> } }).balance?.tokens ?? [];
-      }
-      listed = wholeTokens.find((entry) => entry.token_id === asset.token);
-    }
-    balances.push(toBigInt(listed?.balance as Int64 | undefined) ?? 0n);
+  const missing = assets.some((asset) => asset.kind === 'token' && !row?.tokens?.some((entry) => entry.token_id === asset.token));
+  let whole: Holdings | undefined;
+  if (missing && (row?.tokens?.length ?? 0) >= LISTED_TOKENS) {
+    const answer = await get(`/api/v1/accounts/${encodeURIComponent(account)}?transactions=false&timestamp=lte:${at}`);
+    if (!answer.ok) return { kind: 'failed', message: answer.error.message };
+    whole = (answer.value as { balance?: Holdings }).balance;
   }
-  let since = 0;
-  let next: string | null = snapshot === at ? null
-    : `/api/v1/transactions?account.id=${encodeURIComponent(account)}&timestamp=gt:${snapshot}&timestamp=lte:${at}&order=asc&limit=100`;
+  const balances = assets.map((asset) => amountOf(row, asset) ?? amountOf(whole, asset) ?? 0n);
+  if (snapshot === at) return { kind: 'known', value: { balances, from: 'snapshot', timestamp: snapshot, transactions: 0 } };
+  const since = `/api/v1/transactions?account.id=${encodeURIComponent(account)}&timestamp=gt:${snapshot}&timestamp=lte:${at}&order=asc&limit=100`;
+  const counted = await countChanges(get, since, account, assets, balances, 1n, maxPages);
+  if (typeof counted !== 'number') return counted === 'too-many' ? { kind: 'too-many', from: 'snapshot', timestamp: snapshot, pages: maxPages } : counted;
+  return { kind: 'known', value: { balances, from: 'snapshot', timestamp: snapshot, transactions: counted } };
+}
+
+/**
+ * The store's balance now less the account's transfers after the moment. The sync stores the
+ * account as the upstream answered it while storing the transactions that touched it, so the
+ * two agree once the transactions up to that answer are followed: until then it is not known yet.
+ */
+async function backFromNow(get: Getter, account: string, assets: readonly Asset[], at: string, followed: Followed, maxPages: number): Promise<BalancesAtOutcome> {
+  // The account's own answer lists up to 1,000 tokens.
+  const answer = await get(`/api/v1/accounts/${encodeURIComponent(account)}?transactions=false`);
+  if (!answer.ok) return { kind: 'failed', message: answer.error.message };
+  const now = (answer.value as { balance?: Holdings & { timestamp?: string | null } }).balance;
+  const timestamp = now?.timestamp ?? followed.through;
+  if (isBefore(followed.through, timestamp)) return { kind: 'catching-up', balanceTimestamp: timestamp, through: followed.through };
+  const balances = assets.map((asset) => amountOf(now, asset) ?? 0n);
+  const after = `/api/v1/transactions?account.id=${encodeURIComponent(account)}&timestamp=gt:${at}&order=asc&limit=100`;
+  const counted = await countChanges(get, after, account, assets, balances, -1n, maxPages);
+  if (typeof counted !== 'number') return counted === 'too-many' ? { kind: 'too-many', from: 'now', timestamp, pages: maxPages } : counted;
+  return { kind: 'known', value: { balances, from: 'now', timestamp, transactions: counted } };
+}
+
+/**
+ * Adds (`sign` 1) or takes off (-1) each asset's change in every transaction of the account
+ * listed from `first` on, page after page, into `balances`; answers how many transactions it counted.
+ */
+async function countChanges(get: Getter, first: string, account: string, assets: readonly Asset[], balances: bigint[], sign: bigint, maxPages: number):
+  Promise<number | 'too-many' | { kind: 'failed'; message: string }> {
+  let counted = 0;
+  let next: string | null = first;
   for (let pages = 0; next !== null; pages++) {
-    if (pages === maxPages) return { kind: 'too-many', snapshot, pages };
+    if (pages === maxPages) return 'too-many';
     const answer = await get(next);
     if (!answer.ok) return { kind: 'failed', message: answer.error.message };
     const body = answer.value as { transactions?: Transaction[]; links?: Links };
     for (const tx of body.transactions ?? []) {
-      since++;
-      assets.forEach((asset, i) => { balances[i]! += changeIn(tx, account, asset); });
+      counted++;
+      assets.forEach((asset, i) => { balances[i]! += sign * changeIn(tx, account, asset); });
     }
     next = (body.transactions?.length ?? 0) > 0 ? body.links?.next ?? null : null;
   }
-  return { kind: 'known', value: { balances, snapshot, since } };
+  return counted;
 }
 
 /** What one transaction changed the account's balance of `asset` by. */
@@ -134,9 +206,26 @@ export function changeIn(tx: TransactionMoney, account: string, asset: Asset): b
   return change;
 }
 
-type SnapshotPage = { timestamp?: string | null; balances?: Array<{ account: string; balance: unknown; tokens?: Array<{ token_id: string; balance: unknown }> }> };
+/** An account's balance as /balances and /accounts/{id} give it: HBAR, and a list of tokens. */
+type Holdings = { balance?: unknown; tokens?: Array<{ token_id: string; balance: unknown }> };
 
-async function snapshotPage(get: Getter, path: string): Promise<SnapshotPage | { failed: string }> {
+/** The amount of `asset` the holdings list; null when they do not list that token. */
+function amountOf(holdings: Holdings | undefined, asset: Asset): bigint | null {
+  if (holdings === undefined) return null;
+  if (asset.kind === 'hbar') return toBigInt(holdings.balance as Int64 | undefined) ?? 0n;
+  const listed = holdings.tokens?.find((entry) => entry.token_id === asset.token);
+  return listed ? toBigInt(listed.balance as Int64) ?? 0n : null;
+}
+
+/** `a` reached consensus before `b` (both `seconds.nanos`). */
+function isBefore(a: string, b: string): boolean {
+  const [x, y] = [timestampToNanos(a), timestampToNanos(b)];
+  return x !== null && y !== null && x < y;
+}
+
+type HoldingsPage = { timestamp?: string | null; balances?: Array<Holdings & { account: string }> };
+
+async function holdingsPage(get: Getter, path: string): Promise<HoldingsPage | { failed: string }> {
   const answer = await get(path);
-  return answer.ok ? answer.value as SnapshotPage : { failed: answer.error.message };
+  return answer.ok ? answer.value as HoldingsPage : { failed: answer.error.message };
 }

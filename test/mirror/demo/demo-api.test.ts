@@ -233,11 +233,11 @@ describe('the demo ledger answers balances as of a past moment', () => {
       .safeIntegers(true).all() as Array<{ at: bigint; account: bigint; amount: bigint }>;
     expect(sample.length).toBeGreaterThan(30);
     for (const { at, account, amount } of sample) {
-      const outcome = await hbarBalanceAt(read, `0.0.${account}`, nanosToTimestamp(at - 1n)!, 100);
+      const outcome = await hbarBalanceAt(read, `0.0.${account}`, nanosToTimestamp(at - 1n)!, { maxPages: 100 });
       expect(outcome.kind, `0.0.${account} before ${at}`).toBe('known');
       if (outcome.kind !== 'known') continue;
       expect(outcome.value.balance, `0.0.${account} before ${at}`).toBe(hbarAt(Number(account), at - 1n));
-      const after = await hbarBalanceAt(read, `0.0.${account}`, nanosToTimestamp(at)!, 100);
+      const after = await hbarBalanceAt(read, `0.0.${account}`, nanosToTimestamp(at)!, { maxPages: 100 });
       expect(after.kind === 'known' && after.value.balance).toBe(outcome.value.balance + amount);
     }
   });
@@ -256,16 +256,16 @@ describe('the demo ledger answers balances as of a past moment', () => {
     expect(fungible.length).toBeGreaterThan(5);
     for (const { at, account, token, amount } of fungible) {
       const asset = { kind: 'token' as const, token: `0.0.${token}` };
-      const before = await balanceAt(read, `0.0.${account}`, asset, nanosToTimestamp(at - 1n)!, 100);
+      const before = await balanceAt(read, `0.0.${account}`, asset, nanosToTimestamp(at - 1n)!, { maxPages: 100 });
       expect(before.kind === 'known' && before.value.balance, `0.0.${account} token 0.0.${token} before ${at}`).toBe(tokenAt(Number(account), Number(token), at - 1n));
-      const after = await balanceAt(read, `0.0.${account}`, asset, nanosToTimestamp(at)!, 100);
+      const after = await balanceAt(read, `0.0.${account}`, asset, nanosToTimestamp(at)!, { maxPages: 100 });
       expect(after.kind === 'known' && after.value.balance).toBe(tokenAt(Number(account), Number(token), at - 1n) + amount);
     }
     const nfts = db.prepare(`SELECT consensus_timestamp AS at, receiver_account_id AS account, token_id AS token FROM nft_transfer
       WHERE receiver_account_id IS NOT NULL AND sender_account_id IS NOT NULL AND consensus_timestamp % 5 = 0 ORDER BY consensus_timestamp LIMIT 8`).safeIntegers(true).all() as Array<{ at: bigint; account: bigint; token: bigint }>;
     expect(nfts.length).toBeGreaterThan(3);
     for (const { at, account, token } of nfts) {
-      const after = await balanceAt(read, `0.0.${account}`, { kind: 'token', token: `0.0.${token}` }, nanosToTimestamp(at)!, 100);
+      const after = await balanceAt(read, `0.0.${account}`, { kind: 'token', token: `0.0.${token}` }, nanosToTimestamp(at)!, { maxPages: 100 });
       expect(after.kind === 'known' && after.value.balance, `0.0.${account} NFTs of 0.0.${token} at ${at}`).toBe(nftAt(account, token, at));
     }
   });

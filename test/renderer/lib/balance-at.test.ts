@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiResult } from '../../../main/common/api-contract.ts';
-import { balanceAt, balanceBasisText, balancesAt, changeIn, HBAR, hbarBalanceAt, unknownBalanceText } from '../../../renderer/src/lib/balance-at.ts';
+import type { ApiResult, MirrordeskApi, SyncStatus } from '../../../main/common/api-contract.ts';
+import { balanceAt, balanceBasisText, balancesAt, changeIn, followedNow, followedOf, HBAR, hbarBalanceAt, unknownBalanceText } from '../../../renderer/src/lib/balance-at.ts';
 import { nanosToTimestamp, timestampToNanos } from '../../../renderer/src/lib/ledger-format.ts';
 
 /** A mirror answering from a table of paths; each path asked is recorded. */
@@ -26,7 +26,7 @@ describe('hbarBalanceAt', () => {
       '/page2': { transactions: [tx(['0.0.5', -1])], links: { next: null } },
     });
     expect(await hbarBalanceAt(get, '0.0.5', '1700000100.000000000')).toEqual({
-      kind: 'known', value: { balance: 1_000n - 300n + 2n ** 60n - 1n, snapshot: '1700000000.000000000', since: 3 },
+      kind: 'known', value: { balance: 1_000n - 300n + 2n ** 60n - 1n, from: 'snapshot', timestamp: '1700000000.000000000', transactions: 3 },
     });
     expect(asked).toEqual([SNAPSHOT, SINCE, '/page2']);
   });
@@ -36,7 +36,7 @@ describe('hbarBalanceAt', () => {
     const own = '/api/v1/balances?account.id=0.0.5&timestamp=lte:1700000000.000000000';
     const any = '/api/v1/balances?timestamp=lte:1700000000.000000000&limit=1';
     const { asked, get } = mirror({ [own]: { timestamp: null, balances: [] }, [any]: { timestamp: '1700000000.000000000', balances: [{ account: '0.0.2', balance: 1 }] } });
-    expect(await hbarBalanceAt(get, '0.0.5', '1700000000.000000000')).toEqual({ kind: 'known', value: { balance: 0n, snapshot: '1700000000.000000000', since: 0 } });
+    expect(await hbarBalanceAt(get, '0.0.5', '1700000000.000000000')).toEqual({ kind: 'known', value: { balance: 0n, from: 'snapshot', timestamp: '1700000000.000000000', transactions: 0 } });
     expect(asked).toEqual([own, any]);
   });
 
@@ -47,7 +47,7 @@ describe('hbarBalanceAt', () => {
       [SNAPSHOT]: { timestamp: '1700000000.000000000', balances: [] },
       [SINCE]: { transactions: [tx(['0.0.5', 1])], links: { next: SINCE } },
     });
-    expect(await hbarBalanceAt(endless.get, '0.0.5', '1700000100.000000000', 3)).toEqual({ kind: 'too-many', snapshot: '1700000000.000000000', pages: 3 });
+    expect(await hbarBalanceAt(endless.get, '0.0.5', '1700000100.000000000', { maxPages: 3 })).toEqual({ kind: 'too-many', from: 'snapshot', timestamp: '1700000000.000000000', pages: 3 });
     expect(endless.asked).toHaveLength(4);
     const broken = mirror({ [SNAPSHOT]: { timestamp: '1700000000.000000000', balances: [] } });
     expect(await hbarBalanceAt(broken.get, '0.0.5', '1700000100.000000000')).toEqual({ kind: 'failed', message: `no answer for ${SINCE}` });
@@ -65,15 +65,15 @@ describe('timestamps as nanoseconds', () => {
 
 describe('balanceBasisText', () => {
   it('names the snapshot, and the transactions added to it when there are any', () => {
-    expect(balanceBasisText({ balance: 1n, snapshot: '1699920000.000000000', since: 0 })).toBe('snapshot of 2023-11-14 00:00:00 UTC');
-    expect(balanceBasisText({ balance: 1n, snapshot: '1699920000.000000000', since: 1 })).toBe('snapshot of 2023-11-14 00:00:00 UTC + 1 transaction');
+    expect(balanceBasisText({ balance: 1n, from: 'snapshot', timestamp: '1699920000.000000000', transactions: 0 })).toBe('snapshot of 2023-11-14 00:00:00 UTC');
+    expect(balanceBasisText({ balance: 1n, from: 'snapshot', timestamp: '1699920000.000000000', transactions: 1 })).toBe('snapshot of 2023-11-14 00:00:00 UTC + 1 transaction');
   });
 });
 
 describe('unknownBalanceText', () => {
   it('says why, naming the moment and the snapshot', () => {
     expect(unknownBalanceText({ kind: 'no-snapshot' }, '1700000000.000000000')).toBe('Not known: the local mirror holds no balance snapshot from before 2023-11-14 22:13:20 UTC.');
-    expect(unknownBalanceText({ kind: 'too-many', snapshot: '1699920000.000000000', pages: 20 }, '1700000000.000000000'))
+    expect(unknownBalanceText({ kind: 'too-many', from: 'snapshot', timestamp: '1699920000.000000000', pages: 20 }, '1700000000.000000000'))
       .toBe('Not worked out: more than 2,000 transactions of this account between the snapshot of 2023-11-14 00:00:00 UTC and 2023-11-14 22:13:20 UTC.');
     expect(unknownBalanceText({ kind: 'failed', message: 'mirror down' }, '1700000000.000000000')).toBe('Could not work it out: mirror down');
   });
@@ -101,7 +101,7 @@ describe('token balances', () => {
       [SINCE]: { transactions: [moved], links: { next: null } },
       '/api/v1/accounts/0.0.5?transactions=false&timestamp=lte:1700000100.000000000': { balance: { tokens: [...fifty, { token_id: '0.0.900', balance: 40 }] } },
     });
-    expect(await balanceAt(get, '0.0.5', { kind: 'token', token: '0.0.900' }, '1700000100.000000000')).toEqual({ kind: 'known', value: { balance: 37n, snapshot: '1700000000.000000000', since: 1 } });
+    expect(await balanceAt(get, '0.0.5', { kind: 'token', token: '0.0.900' }, '1700000100.000000000')).toEqual({ kind: 'known', value: { balance: 37n, from: 'snapshot', timestamp: '1700000000.000000000', transactions: 1 } });
     expect(await balanceAt(get, '0.0.5', { kind: 'token', token: '0.0.120' }, '1700000100.000000000')).toMatchObject({ kind: 'known', value: { balance: 1n } });
   });
 
@@ -112,8 +112,72 @@ describe('token balances', () => {
     });
     const assets = [HBAR, { kind: 'token' as const, token: '0.0.900' }, { kind: 'token' as const, token: '0.0.950' }];
     expect(await balancesAt(get, '0.0.5', assets, '1700000100.000000000')).toEqual({
-      kind: 'known', value: { balances: [90n, 37n, 0n], snapshot: '1700000000.000000000', since: 1 },
+      kind: 'known', value: { balances: [90n, 37n, 0n], from: 'snapshot', timestamp: '1700000000.000000000', transactions: 1 },
     });
     expect(asked).toEqual([SNAPSHOT, SINCE]);
+  });
+});
+
+describe('on a synced profile: back from the balance now', () => {
+  const followed = { since: '1700000000.000000000', through: '1700000500.000000000' };
+  const NOW = '/api/v1/accounts/0.0.5?transactions=false';
+  const AFTER = '/api/v1/transactions?account.id=0.0.5&timestamp=gt:1700000100.000000000&order=asc&limit=100';
+  const moved = {
+    transfers: [{ account: '0.0.5', amount: -10 }, { account: '0.0.98', amount: 10 }],
+    token_transfers: [{ token_id: '0.0.900', account: '0.0.5', amount: 7 }],
+    nft_transfers: [{ token_id: '0.0.950', serial_number: 3, sender_account_id: '0.0.6', receiver_account_id: '0.0.5' }],
+  };
+
+  it("takes the account's later transfers off its balance now, page after page, and reads no snapshot", async () => {
+    const { asked, get } = mirror({
+      [NOW]: { balance: { balance: 1_000, timestamp: '1700000400.000000000', tokens: [{ token_id: '0.0.900', balance: 50 }, { token_id: '0.0.950', balance: 2 }] } },
+      [AFTER]: { transactions: [moved], links: { next: '/page2' } },
+      '/page2': { transactions: [tx(['0.0.5', 2n ** 60n])], links: { next: null } },
+    });
+    const assets = [HBAR, { kind: 'token' as const, token: '0.0.900' }, { kind: 'token' as const, token: '0.0.950' }, { kind: 'token' as const, token: '0.0.999' }];
+    expect(await balancesAt(get, '0.0.5', assets, '1700000100.000000000', { followed })).toEqual({
+      kind: 'known', value: { balances: [1_000n + 10n - 2n ** 60n, 43n, 1n, 0n], from: 'now', timestamp: '1700000400.000000000', transactions: 2 },
+    });
+    expect(asked).toEqual([NOW, AFTER, '/page2']);
+  });
+
+  it('counts from a snapshot for a moment before following began, and says so when there is none', async () => {
+    const before = '1699999999.000000000';
+    const own = `/api/v1/balances?account.id=0.0.5&timestamp=lte:${before}`;
+    const any = `/api/v1/balances?timestamp=lte:${before}&limit=1`;
+    const none = { timestamp: null, balances: [] };
+    expect(await hbarBalanceAt(mirror({ [own]: none, [any]: none }).get, '0.0.5', before, { followed })).toEqual({ kind: 'before-following', since: followed.since });
+    // The moment following began is covered: nothing after it is missing.
+    const atStart = mirror({ [NOW]: { balance: { balance: 5, timestamp: '1600000000.000000000', tokens: [] } }, '/api/v1/transactions?account.id=0.0.5&timestamp=gt:1700000000.000000000&order=asc&limit=100': { transactions: [], links: { next: null } } });
+    expect(await hbarBalanceAt(atStart.get, '0.0.5', followed.since, { followed })).toEqual({ kind: 'known', value: { balance: 5n, from: 'now', timestamp: '1600000000.000000000', transactions: 0 } });
+  });
+
+  it('waits for the sync when the balance now is newer than what it has followed, and stops at too many transactions', async () => {
+    const ahead = mirror({ [NOW]: { balance: { balance: 1, timestamp: '1700000600.000000000', tokens: [] } } });
+    expect(await hbarBalanceAt(ahead.get, '0.0.5', '1700000100.000000000', { followed })).toEqual({ kind: 'catching-up', balanceTimestamp: '1700000600.000000000', through: followed.through });
+    expect(ahead.asked).toEqual([NOW]);
+    const endless = mirror({ [NOW]: { balance: { balance: 1, timestamp: '1700000400.000000000', tokens: [] } }, [AFTER]: { transactions: [moved], links: { next: AFTER } } });
+    expect(await hbarBalanceAt(endless.get, '0.0.5', '1700000100.000000000', { followed, maxPages: 2 })).toEqual({ kind: 'too-many', from: 'now', timestamp: '1700000400.000000000', pages: 2 });
+    expect(await hbarBalanceAt(mirror({}).get, '0.0.5', '1700000100.000000000', { followed })).toEqual({ kind: 'failed', message: `no answer for ${NOW}` });
+  });
+
+  it('names its basis and why it does not know, in words', () => {
+    expect(balanceBasisText({ balance: 1n, from: 'now', timestamp: '1699920000.000000000', transactions: 0 })).toBe('balance as of 2023-11-14 00:00:00 UTC');
+    expect(balanceBasisText({ balance: 1n, from: 'now', timestamp: '1699920000.000000000', transactions: 3 })).toBe('balance as of 2023-11-14 00:00:00 UTC less 3 later transactions');
+    expect(unknownBalanceText({ kind: 'before-following', since: '1699920000.000000000' }, '1600000000.000000000'))
+      .toBe("Not known: this profile holds the upstream's transactions after 2023-11-14 00:00:00 UTC, when its sync began following them, and none of the history before.");
+    expect(unknownBalanceText({ kind: 'catching-up', balanceTimestamp: '1700000000.000000000', through: '1699920000.000000000' }, '1600000000.000000000'))
+      .toBe('Not known yet: the account\'s balance is as of 2023-11-14 22:13:20 UTC, and the sync has followed transactions up to 2023-11-14 00:00:00 UTC. Open this again once it has caught up.');
+    expect(unknownBalanceText({ kind: 'too-many', from: 'now', timestamp: '1700000000.000000000', pages: 20 }, '1699920000.000000000'))
+      .toBe('Not worked out: more than 2,000 transactions of this account between 2023-11-14 00:00:00 UTC and now.');
+  });
+
+  it("reads what the open profile has followed from its sync status: nothing for the demo or when the status cannot be read", async () => {
+    const status = { followedSince: '1700000000.000000000', lastTransactionTimestamp: '1700000500.000000000' } as SyncStatus;
+    expect(followedOf(status)).toEqual(followed);
+    expect(followedOf({ ...status, lastTransactionTimestamp: null })).toEqual({ since: followed.since, through: followed.since });
+    expect(followedOf({ ...status, followedSince: null })).toBeNull();
+    expect(await followedNow({ sync: { status: async () => ({ ok: true, value: status }) } } as unknown as Pick<MirrordeskApi, 'sync'>)).toEqual(followed);
+    expect(await followedNow({ sync: { status: async () => ({ ok: false, error: { code: 'unavailable', message: 'gone', details: [] } }) } } as unknown as Pick<MirrordeskApi, 'sync'>)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { migration004 } from './004-contracts.ts';
 import { migration005 } from './005-sync-state.ts';
 import { migration006 } from './006-covering-transfer-index.ts';
 import { migration007 } from './007-covering-token-holder-index.ts';
+import { migration008 } from './008-followed-since.ts';
 
 export interface Migration {
   version: number;
@@ -18,4 +19,4 @@ export interface Migration {
 }
 
 /** Every schema change in order. Append only: a released migration is never edited. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008];
