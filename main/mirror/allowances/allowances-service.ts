@@ -1,13 +1,11 @@
-import type { MirrorApiConfig } from '../config.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { accountFromPath } from '../accounts/account-path-outcome.ts';
-import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
 import { singleKeyNextLink } from '../query/next-link.ts';
 import { Bound, boundsNextLink, validateBounds } from '../query/paging-bounds.ts';
 import { entityIdOrNull, parseEntityRef } from '../query/param-values.ts';
 import { filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery } from '../query/query-filters.ts';
-import { StatementCache } from '../query/statement-cache.ts';
+import { StoreService } from '../query/store-service.ts';
 import { parseTokenId } from '../tokens/token-path-params.ts';
 import { cryptoAllowancesSql, tokenAllowancesSql } from './allowances-sql.ts';
 import { renderAllowance, type AllowanceRow } from './render-allowance.ts';
@@ -16,20 +14,10 @@ const FIXED_DEFAULT_LIMIT = 25;
 const SPENDER_RULE = (_op: string, v: string): boolean => parseEntityRef(v, 'any') !== null;
 
 /** GET /api/v1/accounts/{id}/allowances/crypto and /tokens: an owner's active allowances. */
-export class AllowancesService {
-  readonly #db: SqliteDatabase;
-  readonly #statements: StatementCache;
-  readonly #config: () => MirrorApiConfig;
-
-  constructor(db: SqliteDatabase, config: () => MirrorApiConfig) {
-    this.#db = db;
-    this.#statements = new StatementCache(db);
-    this.#config = config;
-  }
-
+export class AllowancesService extends StoreService {
   crypto(raw: ParsedQuery, accountText: string): GetOutcome {
-    const config = this.#config();
-    const owner = accountFromPath(this.#db, accountText, config);
+    const config = this.config();
+    const owner = accountFromPath(this.db, accountText, config);
     if ('error' in owner) return owner.error;
     const validated = validateQuery(raw, { 'spender.id': SPENDER_RULE, limit: LIMIT_RULE, order: ORDER_RULE });
     if (!validated.ok) return badRequest(...validated.messages);
@@ -40,7 +28,7 @@ export class AllowancesService {
     const limit = limitOf(validated.filters, config.response.limit);
     const order = orderOf(validated.filters, 'desc');
     const { sql, params } = cryptoAllowancesSql(owner.id, spenders, order, limit);
-    const allowances = (this.#statements.get(sql).all(...params) as AllowanceRow[]).map(renderAllowance);
+    const allowances = (this.statements.get(sql).all(...params) as AllowanceRow[]).map(renderAllowance);
     const last = allowances.at(-1)?.spender as string | undefined;
     const page = { count: allowances.length, limit, order };
     const next = singleKeyNextLink(`/api/v1/accounts/${accountText}/allowances/crypto`, raw, page, 'spender.id', last, entityIdOrNull);
@@ -48,8 +36,8 @@ export class AllowancesService {
   }
 
   tokens(raw: ParsedQuery, accountText: string): GetOutcome {
-    const config = this.#config();
-    const owner = accountFromPath(this.#db, accountText, config);
+    const config = this.config();
+    const owner = accountFromPath(this.db, accountText, config);
     if ('error' in owner) return owner.error;
     const validated = validateQuery(raw, {
       'spender.id': SPENDER_RULE,
@@ -74,7 +62,7 @@ export class AllowancesService {
     const limit = requested ? limitOf(validated.filters, config.response.limit) : FIXED_DEFAULT_LIMIT;
     const order = orderOf(validated.filters, 'asc');
     const { sql, params } = tokenAllowancesSql(owner.id, bounds, order, limit);
-    const allowances = (this.#statements.get(sql).all(...params) as AllowanceRow[]).map(renderAllowance);
+    const allowances = (this.statements.get(sql).all(...params) as AllowanceRow[]).map(renderAllowance);
     const last = allowances.at(-1);
     const next = boundsNextLink(
       `/api/v1/accounts/${accountText}/allowances/tokens`, raw,

@@ -1,4 +1,3 @@
-import type { MirrorApiConfig } from '../config.ts';
 import { formatOptionalEntityId, sqlInt } from '../format/entity-id.ts';
 import { int64 } from '../format/json-out.ts';
 import { formatTimestamp } from '../format/timestamp.ts';
@@ -8,8 +7,7 @@ import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
 import { singleKeyNextLink } from '../query/next-link.ts';
 import { parsePositiveLong } from '../query/param-values.ts';
 import { filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery } from '../query/query-filters.ts';
-import { StatementCache } from '../query/statement-cache.ts';
-import type { SqliteDatabase } from '../store/ledger-store.ts';
+import { StoreService } from '../query/store-service.ts';
 import { hexOrEmpty, hexOrNull, longZeroAddress } from './contract-hex.ts';
 import { CONTRACT_RESULTS_PATH } from './contract-results-service.ts';
 import { findTransaction, INVALID_TRANSACTION_ID, parseTransactionRef } from './contract-transaction.ts';
@@ -38,15 +36,7 @@ interface ActionRow {
 }
 
 /** GET /api/v1/contracts/results/{transactionIdOrHash}/actions: the call trace, by action index. */
-export class ContractActionsService {
-  readonly #statements: StatementCache;
-  readonly #config: () => MirrorApiConfig;
-
-  constructor(db: SqliteDatabase, config: () => MirrorApiConfig) {
-    this.#statements = new StatementCache(db);
-    this.#config = config;
-  }
-
+export class ContractActionsService extends StoreService {
   list(raw: ParsedQuery, idOrHash: string): GetOutcome {
     const validated = validateQuery(raw, {
       index: (op, value) => op !== 'ne' && parsePositiveLong(value, true) !== null,
@@ -56,14 +46,14 @@ export class ContractActionsService {
     if (!validated.ok) return badRequest(...validated.messages);
     const ref = parseTransactionRef(idOrHash);
     if (ref === null) return badRequest({ message: INVALID_TRANSACTION_ID });
-    const anchor = findTransaction(this.#statements, ref);
+    const anchor = findTransaction(this.statements, ref);
     if (anchor === null) return NOT_FOUND;
     const payer = ref.kind === 'id' ? ref.payer : anchor.payer;
     const { filters } = validated;
-    const limit = limitOf(filters, this.#config().response.limit);
+    const limit = limitOf(filters, this.config().response.limit);
     const order = orderOf(filters, 'asc');
     const indexes = filtersFor(filters, 'index');
-    const rows = this.#statements.get(contractActionsSql(indexes.map((f) => f.operator), order))
+    const rows = this.statements.get(contractActionsSql(indexes.map((f) => f.operator), order))
       .all(sqlInt(anchor.timestamp), payer === null ? null : sqlInt(payer), ...indexes.map((f) => sqlInt(BigInt(f.value))), limit) as ActionRow[];
     const actions = rows.map(renderAction);
     const page = { count: rows.length, limit, order };

@@ -1,4 +1,3 @@
-import type { MirrorApiConfig } from '../config.ts';
 import { sqlInt } from '../format/entity-id.ts';
 import { formatTimestamp } from '../format/timestamp.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
@@ -6,8 +5,7 @@ import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
 import { Bound, boundParts, boundsNextLink } from '../query/paging-bounds.ts';
 import { parseTimestampParam } from '../query/param-values.ts';
 import { addComparisons } from '../query/sql-comparisons.ts';
-import { StatementCache } from '../query/statement-cache.ts';
-import type { SqliteDatabase } from '../store/ledger-store.ts';
+import { StoreService } from '../query/store-service.ts';
 import { blocksAt } from './contract-blocks.ts';
 import { parseContractLogsParams, type ContractLogsQuery } from './contract-logs-params.ts';
 import { contractLogsPartSql } from './contract-logs-sql.ts';
@@ -19,17 +17,9 @@ import { renderLog } from './render-contract-log.ts';
 export const CONTRACT_LOGS_PATH = `${CONTRACTS_PATH}/results/logs`;
 
 /** GET /api/v1/contracts/results/logs and /api/v1/contracts/{id}/results/logs. */
-export class ContractLogsService {
-  readonly #statements: StatementCache;
-  readonly #config: () => MirrorApiConfig;
-
-  constructor(db: SqliteDatabase, config: () => MirrorApiConfig) {
-    this.#statements = new StatementCache(db);
-    this.#config = config;
-  }
-
+export class ContractLogsService extends StoreService {
   list(raw: ParsedQuery, contractIdText?: string): GetOutcome {
-    const config = this.#config();
+    const config = this.config();
     const byContract = contractIdText !== undefined;
     const ref = byContract ? parseContractRef(contractIdText, config.shard, config.realm) : null;
     if (byContract && ref === null) return badRequest({ message: 'Invalid parameter: contractid' });
@@ -38,7 +28,7 @@ export class ContractLogsService {
     const { query } = parsed;
     let contractId: bigint | null = null;
     if (ref !== null) {
-      const resolved = resolveContractRef(this.#statements, ref);
+      const resolved = resolveContractRef(this.statements, ref);
       if (!resolved.ok) return { status: 404, messages: [{ message: resolved.message }] };
       contractId = resolved.id;
     }
@@ -50,7 +40,7 @@ export class ContractLogsService {
       timestamp.add({ key: 'timestamp', operator: 'eq', value: found });
     }
     const rows = this.#rows(contractId, timestamp, query);
-    const blocks = blocksAt(this.#statements, [...new Set(rows.map((r) => r.consensus_timestamp))]);
+    const blocks = blocksAt(this.statements, [...new Set(rows.map((r) => r.consensus_timestamp))]);
     const logs = rows.map((row) => renderLog(row, blocks.get(row.consensus_timestamp) ?? null));
     const last = rows.at(-1);
     const path = byContract ? `${CONTRACTS_PATH}/${contractIdText}/results/logs` : CONTRACT_LOGS_PATH;
@@ -66,7 +56,7 @@ export class ContractLogsService {
     const rows: ContractLogRow[] = [];
     for (const part of parts.length > 0 ? parts : [[]]) {
       const { sql, params } = contractLogsPartSql(contractId, part, query.topics, query.order, query.limit);
-      rows.push(...this.#statements.get(sql).all(...params) as ContractLogRow[]);
+      rows.push(...this.statements.get(sql).all(...params) as ContractLogRow[]);
     }
     const sign = query.order === 'asc' ? 1 : -1;
     rows.sort((a, b) => sign * (a.consensus_timestamp === b.consensus_timestamp
@@ -82,7 +72,7 @@ export class ContractLogsService {
     const bounds = [query.timestamp.equal, query.timestamp.lower, query.timestamp.upper].filter((f) => f !== null);
     addComparisons(where, params, 'consensus_timestamp', bounds, sqlInt);
     const direction = query.order === 'asc' ? 'ASC' : 'DESC';
-    const rows = this.#statements.get(`SELECT consensus_timestamp, hash_suffix FROM transaction_hash WHERE ${where.join(' AND ')}
+    const rows = this.statements.get(`SELECT consensus_timestamp, hash_suffix FROM transaction_hash WHERE ${where.join(' AND ')}
 ORDER BY consensus_timestamp ${direction}`).all(...params) as Array<{ consensus_timestamp: bigint; hash_suffix: Buffer | null }>;
     const suffix = hash.subarray(32);
     const match = rows.find((r) => suffix.length === 0 || r.hash_suffix === null || r.hash_suffix.equals(suffix));

@@ -1,11 +1,9 @@
-import type { MirrorApiConfig } from '../config.ts';
 import { stringifyJson } from '../format/json-out.ts';
 import { formatTimestamp } from '../format/timestamp.ts';
 import { sqlInt } from '../format/entity-id.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
-import { StatementCache } from '../query/statement-cache.ts';
-import type { SqliteDatabase } from '../store/ledger-store.ts';
+import { StoreService } from '../query/store-service.ts';
 import { parseNetworkParams } from './network-timestamp.ts';
 import { formatSupply, TOTAL_SUPPLY_TINYBARS, unreleasedAccountIds, type CurrencyFormat } from './unreleased-supply.ts';
 
@@ -23,24 +21,16 @@ JOIN account_balance b ON b.account_id = j.value AND b.consensus_timestamp = (
 export type SupplyOutcome = GetOutcome | { status: 200; text: string };
 
 /** GET /api/v1/network/supply: total and released supply, now or as of a balance snapshot. */
-export class SupplyService {
-  readonly #statements: StatementCache;
-  readonly #config: () => MirrorApiConfig;
-
-  constructor(db: SqliteDatabase, config: () => MirrorApiConfig) {
-    this.#statements = new StatementCache(db);
-    this.#config = config;
-  }
-
+export class SupplyService extends StoreService {
   get(raw: ParsedQuery): SupplyOutcome {
-    const config = this.#config();
+    const config = this.config();
     const parsed = parseNetworkParams(raw, { q: (v) => /^(circulating|totalcoins)$/i.test(v) },
       'Invalid parameter: Not equals (ne) operator is not supported for timestamp');
     if (!parsed.ok) return badRequest(...parsed.messages);
     const ids = stringifyJson(unreleasedAccountIds(config.shard, config.realm));
     const row = (parsed.range.given
-      ? this.#statements.get(SNAPSHOT_SQL).get({ ids, lower: sqlInt(parsed.range.lower), upper: sqlInt(parsed.range.upper) })
-      : this.#statements.get(CURRENT_SQL).get(ids)) as { unreleased: bigint | null; ts: bigint | null };
+      ? this.statements.get(SNAPSHOT_SQL).get({ ids, lower: sqlInt(parsed.range.lower), upper: sqlInt(parsed.range.upper) })
+      : this.statements.get(CURRENT_SQL).get(ids)) as { unreleased: bigint | null; ts: bigint | null };
     if (row.ts === null) return NOT_FOUND;
     const released = TOTAL_SUPPLY_TINYBARS - (row.unreleased ?? 0n);
     const q = parsed.values.get('q')?.toLowerCase();

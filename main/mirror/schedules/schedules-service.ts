@@ -1,4 +1,3 @@
-import type { MirrorApiConfig } from '../config.ts';
 import { formatEntityId, sqlInt } from '../format/entity-id.ts';
 import { int64ListJson } from '../format/json-out.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
@@ -6,12 +5,11 @@ import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
 import { singleKeyNextLink } from '../query/next-link.ts';
 import { groupBy } from '../query/group-by.ts';
 import { parseEntityIdParam } from '../query/param-values.ts';
+import { StoreService } from '../query/store-service.ts';
 import {
   LIMIT_RULE, ORDER_RULE, filtersFor, invalidParameter, limitOf, orderOf, validateQuery, type ParamRule,
 } from '../query/query-filters.ts';
-import { StatementCache } from '../query/statement-cache.ts';
 import { nowNanos } from '../query/timestamp-range.ts';
-import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { renderSchedule, type ScheduleRow, type SignatureRow } from './render-schedule.ts';
 import { SCHEDULE_BY_ID_SQL, schedulesSql, SIGNATURES_SQL } from './schedules-sql.ts';
 
@@ -33,24 +31,16 @@ const ENTITY_RULE: ParamRule = (_op, value) => parseEntityIdParam(value) !== nul
 const RULES: Record<string, ParamRule> = { 'account.id': ENTITY_RULE, 'schedule.id': ENTITY_RULE, limit: LIMIT_RULE, order: ORDER_RULE };
 
 /** GET /api/v1/schedules (by creator and schedule id) and /api/v1/schedules/{scheduleId}. */
-export class SchedulesService {
-  readonly #statements: StatementCache;
-  readonly #config: () => MirrorApiConfig;
-
-  constructor(db: SqliteDatabase, config: () => MirrorApiConfig) {
-    this.#statements = new StatementCache(db);
-    this.#config = config;
-  }
-
+export class SchedulesService extends StoreService {
   list(raw: ParsedQuery): GetOutcome {
     const validated = validateQuery(raw, RULES);
     if (!validated.ok) return badRequest(...validated.messages);
     const { filters } = validated;
     const ids = (key: string) => filtersFor(filters, key).map((f) => ({ operator: f.operator, value: parseEntityIdParam(f.value)! }));
-    const limit = limitOf(filters, this.#config().response.limit);
+    const limit = limitOf(filters, this.config().response.limit);
     const order = orderOf(filters, 'asc');
     const { sql, params } = schedulesSql(ids('account.id'), ids('schedule.id'), order, limit);
-    const rows = this.#statements.get(sql).all(...params) as ScheduleRow[];
+    const rows = this.statements.get(sql).all(...params) as ScheduleRow[];
     const signatures = this.#signatures(rows.map((row) => row.schedule_id));
     const schedules = rows.map((row) => renderSchedule(row, signatures.get(row.schedule_id) ?? []));
     const last = rows.at(-1);
@@ -64,7 +54,7 @@ export class SchedulesService {
     const messages = id === null ? [invalidParameter('scheduleid')] : [];
     if (!validated.ok) messages.push(...validated.messages);
     if (messages.length > 0 || id === null) return badRequest(...messages);
-    const row = this.#statements.get(SCHEDULE_BY_ID_SQL).get(sqlInt(id)) as ScheduleRow | undefined;
+    const row = this.statements.get(SCHEDULE_BY_ID_SQL).get(sqlInt(id)) as ScheduleRow | undefined;
     if (!row) return NOT_FOUND;
     const body = renderSchedule(row, this.#signatures([row.schedule_id]).get(row.schedule_id) ?? []);
     return isSettled(row, nowNanos()) ? { status: 200, body, cacheSeconds: SETTLED_CACHE_SECONDS } : { status: 200, body };
@@ -73,7 +63,7 @@ export class SchedulesService {
   /** The signatures of these schedules by schedule id, in one statement for the whole page. */
   #signatures(scheduleIds: bigint[]): Map<bigint, SignatureRow[]> {
     if (scheduleIds.length === 0) return new Map();
-    const rows = this.#statements.get(SIGNATURES_SQL).all(int64ListJson(scheduleIds)) as Array<SignatureRow & { entity_id: bigint }>;
+    const rows = this.statements.get(SIGNATURES_SQL).all(int64ListJson(scheduleIds)) as Array<SignatureRow & { entity_id: bigint }>;
     return groupBy(rows, (row) => row.entity_id);
   }
 }

@@ -1,12 +1,10 @@
-import type { MirrorApiConfig } from '../config.ts';
 import { formatTimestamp } from '../format/timestamp.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
 import { nextPageLink } from '../query/next-link.ts';
 import { parseTimestampParam } from '../query/param-values.ts';
-import { StatementCache } from '../query/statement-cache.ts';
+import { StoreService } from '../query/store-service.ts';
 import { nowNanos } from '../query/timestamp-range.ts';
-import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { renderTransaction } from './render-transaction.ts';
 import { loadTransactionDetails } from './transaction-details.ts';
 import { parseTransactionsParams, type TransactionsQuery } from './transactions-params.ts';
@@ -22,17 +20,9 @@ export interface TransactionsPage {
 }
 
 /** GET /api/v1/transactions: validated query, one page of timestamps, then their details. */
-export class TransactionsService {
-  readonly #statements: StatementCache;
-  readonly #config: () => MirrorApiConfig;
-
-  constructor(db: SqliteDatabase, config: () => MirrorApiConfig) {
-    this.#statements = new StatementCache(db);
-    this.#config = config;
-  }
-
+export class TransactionsService extends StoreService {
   list(raw: ParsedQuery): GetOutcome {
-    const config = this.#config();
+    const config = this.config();
     const parsed = parseTransactionsParams(raw, config);
     if (!parsed.ok) return badRequest(...parsed.messages);
     const body = this.page(parsed.query, TRANSACTIONS_PATH);
@@ -44,7 +34,7 @@ export class TransactionsService {
    * repeats (the account-by-id operation pages its nested transactions through here too).
    */
   page(query: TransactionsQuery, path: string): TransactionsPage {
-    const config = this.#config();
+    const config = this.config();
     if (query.empty || query.timestamps === null) return { transactions: [], links: { next: null } };
     let bounds = query.timestamps;
     let windowNext: bigint | null = null;
@@ -54,9 +44,9 @@ export class TransactionsService {
       bounds = bound.bounds;
       windowNext = bound.next;
     }
-    const { sql, params } = transactionTimestampsSql(query, bounds, chooseTimestampsPlan(this.#statements, query, bounds));
-    const timestamps = (this.#statements.get(sql).all(...params) as Array<{ consensus_timestamp: bigint }>).map((r) => r.consensus_timestamp);
-    const details = loadTransactionDetails(this.#statements, timestamps, false);
+    const { sql, params } = transactionTimestampsSql(query, bounds, chooseTimestampsPlan(this.statements, query, bounds));
+    const timestamps = (this.statements.get(sql).all(...params) as Array<{ consensus_timestamp: bigint }>).map((r) => r.consensus_timestamp);
+    const details = loadTransactionDetails(this.statements, timestamps, false);
     const order = query.order === 'desc' ? -1 : 1;
     const rows = details.rows.sort((a, b) => (a.consensus_timestamp < b.consensus_timestamp ? -order : order));
     const transactions = rows.map((row) => renderTransaction(row, details));
@@ -69,7 +59,7 @@ export class TransactionsService {
   }
 
   #firstTimestamp(): bigint | null {
-    const row = this.#statements.get('SELECT min(consensus_timestamp) AS ts FROM "transaction"').get() as { ts: bigint | null };
+    const row = this.statements.get('SELECT min(consensus_timestamp) AS ts FROM "transaction"').get() as { ts: bigint | null };
     return row.ts;
   }
 }
