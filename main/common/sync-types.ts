@@ -55,3 +55,18 @@ export interface SyncPhaseProgress {
   /** The current pass is through (for transactions: caught up with the upstream's newest). */
   complete: boolean;
 }
+
+/** What the store holds of one account's transactions on a synced profile (channel `sync/account-history`). */
+export interface AccountHistory {
+  account: string;
+  /**
+   * Every transaction of the account after this consensus timestamp is in the store: where the
+   * sync began following transactions, or earlier once older history was fetched;
+   * `0.000000000` when all of it is. Null while the sync follows no transactions.
+   */
+  heldSince: string | null;
+  /** The upstream listed no older transaction of the account: its whole history is held. */
+  complete: boolean;
+  /** Transactions stored by this request. */
+  fetched: number;
+}

@@ -31,12 +31,18 @@ export class SyncCursors {
   readonly #get;
   readonly #put;
   readonly #all;
-  readonly #clear;
+  readonly #clear: () => void;
 
   constructor(db: SqliteDatabase) {
     this.#get = db.prepare('SELECT phase, next_url, items, passes, mark, since FROM sync_cursor WHERE phase = ?');
     this.#all = db.prepare('SELECT phase, next_url, items, passes, mark, since FROM sync_cursor ORDER BY phase');
-    this.#clear = db.prepare('DELETE FROM sync_cursor');
+    // An account's fetched older history joins up with where following began: a new start leaves a gap.
+    const clearCursors = db.prepare('DELETE FROM sync_cursor');
+    const clearHistories = db.prepare('DELETE FROM account_history');
+    this.#clear = () => {
+      clearCursors.run();
+      clearHistories.run();
+    };
     this.#put = db.prepare(`INSERT INTO sync_cursor (phase, next_url, items, passes, mark, since, updated_at)
       VALUES (@phase, @next_url, @items, @passes, @mark, @since, @updated_at)
       ON CONFLICT (phase) DO UPDATE SET next_url = excluded.next_url, items = excluded.items,
@@ -56,9 +62,9 @@ export class SyncCursors {
     this.#put.run({ phase: cursor.phase, next_url: cursor.nextUrl, items: cursor.items, passes: cursor.passes, mark: cursor.mark, since: cursor.since ?? null, updated_at: Date.now() });
   }
 
-  /** Forgets every phase's position: the next run starts a fresh pass (re-sync). */
+  /** Forgets every phase's position, and how far back accounts' histories were fetched: the next run starts a fresh pass (re-sync). */
   clear(): void {
-    this.#clear.run();
+    this.#clear();
   }
 }
 

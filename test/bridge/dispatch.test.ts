@@ -46,6 +46,10 @@ describe('the typed API dispatcher', () => {
     ['extra field', 'accounts/list', { query: '', admin: true }, 'invalid-input'],
     ['oversized query', 'accounts/list', { query: 'x'.repeat(9000) }, 'invalid-input'],
     ['request on a no-argument call', 'app/info', { anything: 1 }, 'invalid-input'],
+    ["an account's history for no account id", 'sync/account-history', { account: '0.0.x', fetch: true }, 'invalid-input'],
+    ["an account's history without the fetch flag", 'sync/account-history', { account: '0.0.1234' }, 'invalid-input'],
+    ["an account's history with a flag that is not a boolean", 'sync/account-history', { account: '0.0.1234', fetch: 'yes' }, 'invalid-input'],
+    ["an account's history with an extra field", 'sync/account-history', { account: '0.0.1234', fetch: false, url: 'http://elsewhere' }, 'invalid-input'],
   ])('answers %s with a typed error', async (_name, channel, request, code) => {
     const result = await fixture.dispatch(channel, request);
     expect(result).toMatchObject({ ok: false, error: { code } });
@@ -59,7 +63,7 @@ describe('the typed API dispatcher', () => {
   });
 
   const notHere = () => { throw new ApiFailure('unavailable', 'no sync here'); };
-  const noSync = { 'sync/status': notHere, 'sync/pause': notHere, 'sync/resume': notHere, 'sync/resync': notHere, 'network/switch': notHere, 'network/profiles': notHere, 'network/profiles/save': notHere, 'network/profiles/delete': notHere, 'mirror/get': notHere, 'mirror/call': notHere, ...createVerifyHandlers({ verify: () => null, session: notHere }) };
+  const noSync = { 'sync/status': notHere, 'sync/pause': notHere, 'sync/resume': notHere, 'sync/resync': notHere, 'sync/account-history': notHere, 'network/switch': notHere, 'network/profiles': notHere, 'network/profiles/save': notHere, 'network/profiles/delete': notHere, 'mirror/get': notHere, 'mirror/call': notHere, ...createVerifyHandlers({ verify: () => null, session: notHere }) };
 
   it('logs an unexpected handler failure and answers a generic internal error', async () => {
     const logged: string[] = [];

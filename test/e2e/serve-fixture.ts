@@ -86,6 +86,47 @@ export function ownServe(prefix: string, prepare: (dataDir: string) => void = ()
   };
 }
 
+/** A `serve` a spec file started itself: its process (to stop or kill), its URLs and its data folder. */
+export interface SpecServe {
+  child: ChildProcess;
+  instance: ServeInstance;
+  dir: string;
+}
+
+/**
+ * Two `serve`s of the calling spec file's own: an upstream on the demo profile, and the app under
+ * test syncing from it as a custom profile (`syncArgs` adds flags, e.g. its request rate). Started
+ * before the file's tests, stopped after them; read them inside tests.
+ */
+export function syncedServes(prefix: string, syncArgs: string[] = []): { readonly upstream: SpecServe; readonly local: SpecServe } {
+  let upstream: SpecServe | undefined;
+  let local: SpecServe | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    const upstreamDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}upstream-`));
+    upstream = { ...(await startServe(upstreamDir)), dir: upstreamDir };
+    await waitForReady(upstream.instance);
+    const localDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}local-`));
+    local = { ...(await startServe(localDir, ['--network', 'custom', '--upstream-mirror', upstream.instance.mirrorUrl, ...syncArgs])), dir: localDir };
+  });
+  test.afterAll(async () => {
+    if (local) await stopServe(local.child, local.dir);
+    if (upstream) await stopServe(upstream.child, upstream.dir);
+  });
+  const started = (serve: SpecServe | undefined): SpecServe => {
+    if (!serve) throw new Error('the spec\'s own serves start in beforeAll; use them inside a test');
+    return serve;
+  };
+  return {
+    get upstream(): SpecServe {
+      return started(upstream);
+    },
+    get local(): SpecServe {
+      return started(local);
+    },
+  };
+}
+
 export { expect } from '@playwright/test';
 
 /**

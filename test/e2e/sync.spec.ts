@@ -1,30 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
-import { expect, screenshot, startServe, stopServe, test, waitForReady, type ServeInstance } from './serve-fixture.ts';
+import { expect, screenshot, syncedServes, test } from './serve-fixture.ts';
 
 // Two real `serve` processes: an upstream on the demo profile, and the app under test syncing from it
 // as a custom profile, at the polite default-like rate so the progress can be watched.
-let upstream: { child: ChildProcess; instance: ServeInstance; dir: string };
-let local: { child: ChildProcess; instance: ServeInstance; dir: string };
-
-test.beforeAll(async () => {
-  const upstreamDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-e2e-upstream-'));
-  upstream = { ...(await startServe(upstreamDir)), dir: upstreamDir };
-  await waitForReady(upstream.instance);
-  const localDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-e2e-sync-'));
-  local = { ...(await startServe(localDir, ['--network', 'custom', '--upstream-mirror', upstream.instance.mirrorUrl, '--sync-rate', '15'])), dir: localDir };
-});
-
-test.afterAll(async () => {
-  if (local) await stopServe(local.child, local.dir);
-  if (upstream) await stopServe(upstream.child, upstream.dir);
-});
+const serves = syncedServes('mirrordesk-e2e-sync-', ['--sync-rate', '15']);
 
 test('sync panel, accounts coverage, offline upstream and profile switching', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.goto(`${local.instance.uiUrl}#/sync`);
+  await page.goto(`${serves.local.instance.uiUrl}#/sync`);
   const panel = page.getByTestId('sync-panel');
   await expect(panel).toHaveAttribute('data-state', 'syncing');
   await expect(page.getByTestId('sync-chip')).toHaveAttribute('data-state', 'syncing');
@@ -73,28 +57,28 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
   await expect.poll(async () => Number((await page.getByTestId('network-accounts').textContent())!.replace(/\D/g, ''))).toBeGreaterThanOrEqual(synced);
   await screenshot(page, 'sync-03-done');
 
-  await page.goto(`${local.instance.uiUrl}#/accounts`);
+  await page.goto(`${serves.local.instance.uiUrl}#/accounts`);
   await expect(page.getByTestId('accounts-sync-coverage')).toHaveText(/^All [\d,]+ accounts of custom synced$/);
   await expect(page.getByTestId('loaded-count')).not.toHaveAttribute('data-count', '0');
   await screenshot(page, 'sync-04-accounts');
   // The upstream's history before the sync began is not copied, and the Transactions screen says so.
-  await page.goto(`${local.instance.uiUrl}#/transactions`);
-  await expect(page.getByTestId('transactions-sync-scope')).toContainText(`Synced from ${upstream.instance.mirrorUrl}`);
+  await page.goto(`${serves.local.instance.uiUrl}#/transactions`);
+  await expect(page.getByTestId('transactions-sync-scope')).toContainText(`Synced from ${serves.upstream.instance.mirrorUrl}`);
   await screenshot(page, 'sync-04b-transactions-scope');
-  await page.goto(`${local.instance.uiUrl}#/account?id=0.0.2&tab=transactions`);
-  await expect(page.getByTestId('transactions-sync-scope')).toBeVisible();
+  await page.goto(`${serves.local.instance.uiUrl}#/account?id=0.0.2&tab=transactions`);
+  await expect(page.getByTestId('account-history')).toContainText('Held here: its transactions after');
   // A transaction from before the sync began is read through when opened; the synced store holds
   // no history to work its balances back through, and the card says so rather than guessing.
-  const older = await (await fetch(`${upstream.instance.mirrorUrl}/api/v1/transactions?limit=1&transactiontype=CRYPTOTRANSFER&result=success`)).json() as { transactions: Array<{ transaction_id: string }> };
-  await page.goto(`${local.instance.uiUrl}#/transaction?id=${older.transactions[0]!.transaction_id}`);
+  const older = await (await fetch(`${serves.upstream.instance.mirrorUrl}/api/v1/transactions?limit=1&transactiontype=CRYPTOTRANSFER&result=success`)).json() as { transactions: Array<{ transaction_id: string }> };
+  await page.goto(`${serves.local.instance.uiUrl}#/transaction?id=${older.transactions[0]!.transaction_id}`);
   await page.getByTestId('balances-around').getByText('Balances before and after').click();
-  await expect(page.getByTestId('balance-around').first()).toContainText('when its sync began following them');
+  await expect(page.getByTestId('balance-around').first()).toContainText('and none from before');
   await screenshot(page, 'sync-04c-balances-before-following');
-  await page.goto(`${local.instance.uiUrl}#/accounts`);
+  await page.goto(`${serves.local.instance.uiUrl}#/accounts`);
   await expect(page.getByTestId('loaded-count')).not.toHaveAttribute('data-count', '0');
 
   // The upstream dies: the app says so and keeps serving the synced accounts.
-  upstream.child.kill('SIGKILL');
+  serves.upstream.child.kill('SIGKILL');
   await expect(page.getByTestId('sync-chip')).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
   await expect(page.getByTestId('accounts-sync-coverage')).toContainText('upstream offline');
   await page.reload();
@@ -120,20 +104,20 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('profile-local-node')).toContainText('127.0.0.1:5551 · chain 298');
   await screenshot(page, 'sync-07-profiles');
-  expect(JSON.parse(fs.readFileSync(path.join(local.dir, 'profiles.json'), 'utf8')).profiles[0]).toMatchObject({ name: 'local-node', chainId: 298 });
+  expect(JSON.parse(fs.readFileSync(path.join(serves.local.dir, 'profiles.json'), 'utf8')).profiles[0]).toMatchObject({ name: 'local-node', chainId: 298 });
 
   await page.getByTestId('profile-demo').click();
   await expect(page.getByTestId('profile-switcher')).toContainText('demo', { timeout: 60_000 });
   await expect(page.getByTestId('sync-chip')).toHaveCount(0);
   // The demo has a status page: its dot appears next to Status.
   await expect(page.getByTestId('status-nav-dot')).toHaveCount(1);
-  await page.goto(`${local.instance.uiUrl}#/sync`);
+  await page.goto(`${serves.local.instance.uiUrl}#/sync`);
   await expect(page.getByTestId('sync-panel')).toHaveAttribute('data-state', 'none');
   await screenshot(page, 'sync-08-demo');
 
   // Back to the synced profile (ready at once, no generation in between) with a list open: the
   // demo's transactions must give way to the synced store's, which holds only the one read through above.
-  await page.goto(`${local.instance.uiUrl}#/transactions`);
+  await page.goto(`${serves.local.instance.uiUrl}#/transactions`);
   await expect(page.getByTestId('transactions-screen').locator('tbody tr').first()).toBeVisible();
   await page.getByTestId('profile-switcher').click();
   await page.getByTestId('profile-custom').click();

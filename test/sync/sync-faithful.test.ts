@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,8 @@ import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
 import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { AccountWriter } from '../../main/sync/account-writer.ts';
+import { AccountHistoryFetcher } from '../../main/sync/account-history.ts';
+import { RateLimiter } from '../../main/sync/rate-limiter.ts';
 import { SyncEngine } from '../../main/sync/sync-engine.ts';
 import { balanceAt, followedOf, HBAR, type Asset, type Followed } from '../../renderer/src/lib/balance-at.ts';
 import { nanosToTimestamp, timestampToNanos } from '../../renderer/src/lib/ledger-format.ts';
@@ -156,5 +159,42 @@ describe('synced data answers exactly as the upstream does', () => {
     // Before following began the synced store has no history to count back through.
     expect(await balanceAt(reader(local), page.transactions[0]!.transfers[0]!.account, HBAR, followedFrom.replace(/^\d+/, (s) => String(Number(s) - 60)), { followed }))
       .toEqual({ kind: 'before-following', since: followedFrom });
+  });
+
+  it("an account's older history, fetched on request, completes its transaction list and its balances at earlier moments", async () => {
+    // An account with a few hundred transfers, most of them before following began: pages of 100, one per fetch.
+    const upstreamDb = new Database(path.join(dir, 'upstream', 'demo.sqlite'), { readonly: true });
+    const { id } = upstreamDb.prepare(`SELECT entity_id AS id FROM crypto_transfer WHERE entity_id > 1000 GROUP BY entity_id
+      HAVING count(*) BETWEEN 150 AND 400 ORDER BY entity_id LIMIT 1`).get() as { id: number };
+    upstreamDb.close();
+    const account = `0.0.${id}`;
+    const history = new AccountHistoryFetcher({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, limiter: new RateLimiter(0), pagesPerFetch: 1 });
+    expect(history.held(account)).toEqual({ account, heldSince: followedFrom, complete: false, fetched: 0 });
+
+    const first = await history.fetch(account);
+    expect(first).toMatchObject({ account, complete: false, fetched: 100 });
+    // Everything after the point reached is held, page for page as the upstream lists it.
+    expect((await comparePages(remote, local, [`/api/v1/transactions?account.id=${account}&timestamp=gt:${first.heldSince}&limit=100`])).differences).toEqual([]);
+    let last = first;
+    for (let i = 0; i < 10 && !last.complete; i++) last = await history.fetch(account);
+    expect(last).toMatchObject({ account, heldSince: '0.000000000', complete: true });
+    expect(await history.fetch(account)).toMatchObject({ complete: true, fetched: 0 });
+    const { pages, differences } = await comparePages(remote, local, [`/api/v1/transactions?account.id=${account}`, `/api/v1/transactions?account.id=${account}&order=asc&limit=100`]);
+    expect(pages).toBeGreaterThan(3);
+    expect(differences).toEqual([]);
+
+    // Its balance at any moment now works out back from now, as the upstream's from its snapshots.
+    const reader = (get: Get) => async (url: string) => {
+      const reply = await get(url);
+      return reply.status === 200 ? { ok: true as const, value: parseJsonLossless(reply.body) } : { ok: false as const, error: { code: 'not-found' as const, message: reply.body, details: [] } };
+    };
+    const listed = JSON.parse((await remote(`/api/v1/transactions?account.id=${account}&timestamp=lte:${followedFrom}&limit=100`)).body) as { transactions: Array<{ consensus_timestamp: string }> };
+    const moments = listed.transactions.filter((_, i) => i % 15 === 0).map((tx) => nanosToTimestamp(timestampToNanos(tx.consensus_timestamp)! - 1n)!);
+    expect(moments.length).toBeGreaterThan(3);
+    for (const moment of moments) {
+      const fromSnapshot = await balanceAt(reader(remote), account, HBAR, moment, { maxPages: 100 });
+      const fromNow = await balanceAt(reader(local), account, HBAR, moment, { maxPages: 100, followed: { since: last.heldSince!, through: followed!.through } });
+      expect(fromNow, `${account} at ${moment}`).toMatchObject({ kind: 'known', value: { from: 'now', balance: (fromSnapshot as { value: { balance: bigint } }).value.balance } });
+    }
   });
 });

@@ -35,7 +35,7 @@ export type BalanceAtOutcome =
   | { kind: 'too-many'; from: BalanceBasis; timestamp: string; pages: number }
   | { kind: 'failed'; message: string };
 
-/** What a synced profile's store holds of the upstream's transactions: every one after `since`, followed up to `through`. */
+/** What a synced profile's store holds of an account's transactions: every one after `since`; followed up to `through`. */
 export interface Followed {
   since: string;
   through: string;
@@ -46,17 +46,24 @@ type Getter = (path: string) => Promise<ApiResult<unknown>>;
 export interface BalanceAtOptions {
   /** Pages of 100 transactions read at most (MAX_PAGES). */
   maxPages?: number;
-  /** The open profile's followed transactions (followedNow); null or absent for a store with snapshots. */
+  /** What the open profile holds of the account's transactions (followedFor); null or absent for a store with snapshots. */
   followed?: Followed | null;
 }
 
 /** Pages of 100 transactions read at most: an account as busy as the fee collector can have thousands in a day. */
 export const MAX_PAGES = 20;
 
-/** The open profile's followed transactions, from its sync status; null for the demo ledger, or when the status cannot be read. */
-export async function followedNow(api: Pick<MirrordeskApi, 'sync'>): Promise<Followed | null> {
+/**
+ * What the open profile holds of one account's transactions: those followed since its sync began,
+ * and before that whatever of the account's older history was fetched (`sync/account-history`).
+ * Null for the demo ledger, or when the sync status cannot be read.
+ */
+export async function followedFor(api: Pick<MirrordeskApi, 'sync'>, account: string): Promise<Followed | null> {
   const status = await api.sync.status();
-  return status.ok ? followedOf(status.value) : null;
+  const followed = status.ok ? followedOf(status.value) : null;
+  if (followed === null) return null;
+  const history = await api.sync.accountHistory({ account, fetch: false });
+  return history.ok && history.value.heldSince !== null ? { ...followed, since: history.value.heldSince } : followed;
 }
 
 export function followedOf(status: SyncStatus): Followed | null {
@@ -76,7 +83,7 @@ export function balanceBasisText(value: BalanceAt): string {
 export function unknownBalanceText(outcome: Exclude<BalanceAtOutcome, { kind: 'known' }>, moment: string): string {
   switch (outcome.kind) {
     case 'no-snapshot': return `Not known: the local mirror holds no balance snapshot from before ${formatTimestamp(moment)}.`;
-    case 'before-following': return `Not known: this profile holds the upstream's transactions after ${formatTimestamp(outcome.since)}, when its sync began following them, and none of the history before.`;
+    case 'before-following': return `Not known: this profile holds the account's transactions after ${formatTimestamp(outcome.since)}, and none from before (its account page can fetch its older history).`;
     case 'catching-up': return `Not known yet: the account's balance is as of ${formatTimestamp(outcome.balanceTimestamp)}, and the sync has followed transactions up to ${formatTimestamp(outcome.through)}. Open this again once it has caught up.`;
     case 'too-many': return outcome.from === 'now'
       ? `Not worked out: more than ${formatCount(MAX_PAGES * 100, 'transaction')} of this account between ${formatTimestamp(moment)} and now.`

@@ -40,15 +40,18 @@ describe('migration 008: followed since', () => {
     }
   });
 
-  it('keeps since as following moves the mark on, and forgets it with the other cursors on a re-sync', () => {
+  it('keeps since as following moves the mark on, and forgets it, with the accounts\' fetched histories, on a re-sync', () => {
     const store = new LedgerStore({ file: ':memory:' });
     const cursors = new SyncCursors(store.db);
     cursors.put({ phase: 'transactions', nextUrl: null, items: 0, passes: 0, mark: '100.000000000', since: '100.000000000' });
     const started = cursors.get('transactions')!;
     cursors.put({ ...started, items: 25, mark: '250.000000000' });
     expect(cursors.get('transactions')).toMatchObject({ mark: '250.000000000', since: '100.000000000' });
+    // An account's older history fetched back from that start would leave a gap after a new one.
+    store.db.prepare("INSERT INTO account_history (account_id, held_since, next_url, complete, updated_at) VALUES (1234, '50.000000000', '/next', 0, 1)").run();
     cursors.clear();
     expect(cursors.get('transactions')).toBeNull();
+    expect(store.db.prepare('SELECT count(*) FROM account_history').pluck().get()).toBe(0);
     store.close();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiResult, MirrordeskApi, SyncStatus } from '../../../main/common/api-contract.ts';
-import { balanceAt, balanceBasisText, balancesAt, changeIn, followedNow, followedOf, HBAR, hbarBalanceAt, unknownBalanceText } from '../../../renderer/src/lib/balance-at.ts';
+import { balanceAt, balanceBasisText, balancesAt, changeIn, followedFor, followedOf, HBAR, hbarBalanceAt, unknownBalanceText } from '../../../renderer/src/lib/balance-at.ts';
 import { nanosToTimestamp, timestampToNanos } from '../../../renderer/src/lib/ledger-format.ts';
 
 /** A mirror answering from a table of paths; each path asked is recorded. */
@@ -165,19 +165,25 @@ describe('on a synced profile: back from the balance now', () => {
     expect(balanceBasisText({ balance: 1n, from: 'now', timestamp: '1699920000.000000000', transactions: 0 })).toBe('balance as of 2023-11-14 00:00:00 UTC');
     expect(balanceBasisText({ balance: 1n, from: 'now', timestamp: '1699920000.000000000', transactions: 3 })).toBe('balance as of 2023-11-14 00:00:00 UTC less 3 later transactions');
     expect(unknownBalanceText({ kind: 'before-following', since: '1699920000.000000000' }, '1600000000.000000000'))
-      .toBe("Not known: this profile holds the upstream's transactions after 2023-11-14 00:00:00 UTC, when its sync began following them, and none of the history before.");
+      .toBe("Not known: this profile holds the account's transactions after 2023-11-14 00:00:00 UTC, and none from before (its account page can fetch its older history).");
     expect(unknownBalanceText({ kind: 'catching-up', balanceTimestamp: '1700000000.000000000', through: '1699920000.000000000' }, '1600000000.000000000'))
       .toBe('Not known yet: the account\'s balance is as of 2023-11-14 22:13:20 UTC, and the sync has followed transactions up to 2023-11-14 00:00:00 UTC. Open this again once it has caught up.');
     expect(unknownBalanceText({ kind: 'too-many', from: 'now', timestamp: '1700000000.000000000', pages: 20 }, '1699920000.000000000'))
       .toBe('Not worked out: more than 2,000 transactions of this account between 2023-11-14 00:00:00 UTC and now.');
   });
 
-  it("reads what the open profile has followed from its sync status: nothing for the demo or when the status cannot be read", async () => {
+  it("reads what the open profile holds of an account from its sync status and the account's fetched history: nothing for the demo or when the status cannot be read", async () => {
     const status = { followedSince: '1700000000.000000000', lastTransactionTimestamp: '1700000500.000000000' } as SyncStatus;
     expect(followedOf(status)).toEqual(followed);
     expect(followedOf({ ...status, lastTransactionTimestamp: null })).toEqual({ since: followed.since, through: followed.since });
     expect(followedOf({ ...status, followedSince: null })).toBeNull();
-    expect(await followedNow({ sync: { status: async () => ({ ok: true, value: status }) } } as unknown as Pick<MirrordeskApi, 'sync'>)).toEqual(followed);
-    expect(await followedNow({ sync: { status: async () => ({ ok: false, error: { code: 'unavailable', message: 'gone', details: [] } }) } } as unknown as Pick<MirrordeskApi, 'sync'>)).toBeNull();
+    const history = (heldSince: string | null) => async () => ({ ok: true, value: { account: '0.0.5', heldSince, complete: false, fetched: 0 } });
+    const sync = (answers: Record<string, unknown>) => ({ sync: answers }) as unknown as Pick<MirrordeskApi, 'sync'>;
+    expect(await followedFor(sync({ status: async () => ({ ok: true, value: status }), accountHistory: history(followed.since) }), '0.0.5')).toEqual(followed);
+    // The account's older history was fetched: it is held from further back.
+    expect(await followedFor(sync({ status: async () => ({ ok: true, value: status }), accountHistory: history('1600000000.000000000') }), '0.0.5'))
+      .toEqual({ since: '1600000000.000000000', through: followed.through });
+    expect(await followedFor(sync({ status: async () => ({ ok: true, value: { ...status, followedSince: null } }) }), '0.0.5')).toBeNull();
+    expect(await followedFor(sync({ status: async () => ({ ok: false, error: { code: 'unavailable', message: 'gone', details: [] } }) }), '0.0.5')).toBeNull();
   });
 });

@@ -5,12 +5,23 @@
  * out a balance at an earlier moment only from there on (the current balance less the transfers
  * after the moment). A store synced before this migration has followed everything after its
  * current mark: that is the earliest start it can vouch for.
+ *
+ * `account_history`: an account's older history fetched on request (main/sync/account-history.ts),
+ * newest first: every transaction of the account after `held_since` is stored (`complete`: all of
+ * them), and `next_url` is the upstream page to go on from.
  */
 export const migration008 = {
   version: 8,
-  name: 'sync follows transactions since',
+  name: 'followed transactions: since when, and accounts whose older history was fetched',
   sql: `
 ALTER TABLE sync_cursor ADD COLUMN since TEXT;
 UPDATE sync_cursor SET since = mark WHERE phase = 'transactions';
+CREATE TABLE account_history (
+  account_id INTEGER PRIMARY KEY,
+  held_since TEXT NOT NULL,
+  next_url TEXT,
+  complete INTEGER NOT NULL DEFAULT 0,
+  updated_at INTEGER NOT NULL
+);
 `,
 };

@@ -1,0 +1,58 @@
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
+import { balanceAt, HBAR } from '../../renderer/src/lib/balance-at.ts';
+import { formatHbar } from '../../renderer/src/lib/format.ts';
+import { nanosToTimestamp, timestampToNanos } from '../../renderer/src/lib/ledger-format.ts';
+import { expect, screenshot, syncedServes, test } from './serve-fixture.ts';
+
+// An upstream on the demo profile and the app under test syncing from it: the synced store holds
+// what happened after its sync began, and an account's older history is fetched on request.
+const serves = syncedServes('mirrordesk-e2e-history-', ['--sync-rate', '0']);
+
+test("an account's older history is fetched on request, and its balances at earlier moments are then worked out", async ({ page }) => {
+  test.setTimeout(120_000);
+  // A user account with a few hundred transfers, all from before the sync began.
+  const upstreamDb = new Database(path.join(serves.upstream.dir, 'demo.sqlite'), { readonly: true });
+  const { id } = upstreamDb.prepare(`SELECT entity_id AS id FROM crypto_transfer WHERE entity_id > 1000 GROUP BY entity_id
+    HAVING count(*) BETWEEN 100 AND 300 ORDER BY entity_id LIMIT 1`).get() as { id: number };
+  upstreamDb.close();
+  const account = `0.0.${id}`;
+  const upstreamJson = async <T,>(url: string): Promise<T> => (await (await fetch(`${serves.upstream.instance.mirrorUrl}${url}`)).json()) as T;
+  const newest = (await upstreamJson<{ transactions: Array<{ transaction_id: string; consensus_timestamp: string }> }>(`/api/v1/transactions?account.id=${account}&limit=25`)).transactions;
+
+  await page.goto(`${serves.local.instance.uiUrl}#/sync`);
+  await expect(page.getByTestId('sync-panel')).toHaveAttribute('data-state', 'following', { timeout: 90_000 });
+  await page.goto(`${serves.local.instance.uiUrl}#/account?id=${account}&tab=transactions`);
+  const note = page.getByTestId('account-history');
+  await expect(note).toHaveAttribute('data-complete', 'false');
+  await expect(note).toContainText('Held here: its transactions after');
+  await expect(page.getByTestId('transaction-row')).toHaveCount(0);
+  await screenshot(page, 'sync-10-account-history-before');
+
+  await page.getByTestId('account-history-fetch').click();
+  await expect(note).toHaveAttribute('data-complete', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('account-history-note')).toHaveText(/^Fetched [\d,]+ older transactions\.$/);
+  await expect(note).toContainText('Its whole history is held here');
+  // The list is loaded again: the account's newest page, as the upstream lists it.
+  await expect(page.getByTestId('transaction-row')).toHaveCount(25);
+  await expect(page.getByTestId('transaction-row').first()).toContainText(newest[0]!.transaction_id);
+  await expect(page.getByTestId('transaction-row').last()).toContainText(newest[24]!.transaction_id);
+  await screenshot(page, 'sync-11-account-history-fetched');
+
+  // One of its older transactions: the account's balance just before it is now known, worked out
+  // back from its balance now, and equals what the upstream's snapshots give.
+  const older = newest[20]!;
+  const before = nanosToTimestamp(timestampToNanos(older.consensus_timestamp)! - 1n)!;
+  const fromSnapshot = await balanceAt(async (url) => {
+    const reply = await fetch(`${serves.upstream.instance.mirrorUrl}${url}`);
+    return reply.ok ? { ok: true, value: parseJsonLossless(await reply.text()) } : { ok: false, error: { code: 'not-found', message: url, details: [] } };
+  }, account, HBAR, before);
+  expect(fromSnapshot.kind).toBe('known');
+  await page.goto(`${serves.local.instance.uiUrl}#/transaction?id=${older.transaction_id}`);
+  await page.getByTestId('balances-around').getByText('Balances before and after').click();
+  const line = page.locator(`[data-testid="balance-around"][data-account="${account}"][data-asset="hbar"]`);
+  await expect(line.getByTestId('balance-before')).toHaveText(formatHbar((fromSnapshot as { value: { balance: bigint } }).value.balance));
+  await expect(line).toContainText(/balance as of .+ less [\d,]+ later transactions?/);
+  await screenshot(page, 'sync-12-balances-from-fetched-history');
+});
