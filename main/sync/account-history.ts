@@ -1,12 +1,13 @@
 import type { AccountHistory } from '../common/sync-types.ts';
 import { parseEntityIdLoose, sqlInt } from '../mirror/format/entity-id.ts';
+import { formatTimestamp } from '../mirror/format/timestamp.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { SyncCursors } from './sync-cursor.ts';
 import { transactionRowsOf } from './transaction-rows.ts';
 import { transactionUpserter } from './transaction-writer.ts';
 import { UpstreamClient } from './upstream-client.ts';
-import { UpstreamFormatError } from './upstream-values.ts';
+import { timestampOf, UpstreamFormatError } from './upstream-values.ts';
 
 export interface AccountHistoryOptions {
   db: SqliteDatabase;
@@ -108,8 +109,9 @@ export class AccountHistoryFetcher {
       if (!Array.isArray(body.transactions)) throw new UpstreamFormatError(`the transactions page ${url} has no "transactions" array`);
       const transactions = body.transactions as Array<Record<string, unknown>>;
       const next = typeof body.links?.next === 'string' && transactions.length > 0 ? body.links.next : null;
-      const oldest = transactions.at(-1)?.consensus_timestamp;
-      const heldSince = typeof oldest === 'string' ? justBefore(oldest) : ALL;
+      // Everything from the page's oldest transaction on is held: held after the nanosecond before it.
+      const oldest = transactions.length > 0 ? timestampOf(transactions.at(-1)!.consensus_timestamp ?? '') : null;
+      const heldSince = oldest === null ? ALL : formatTimestamp(oldest - 1n)!;
       fetched += this.#storePage(id, transactions, heldSince, next);
       url = next;
     }
@@ -129,12 +131,4 @@ function idOf(account: string): bigint {
   const id = /^\d{1,4}\.\d{1,5}\.\d{1,12}$/.test(account) ? parseEntityIdLoose(account) : null;
   if (id === null) throw new RangeError(`not an account id: ${account}`);
   return id;
-}
-
-/** The consensus timestamp one nanosecond before `timestamp` (`seconds.nanos`): everything after it includes `timestamp`. */
-function justBefore(timestamp: string): string {
-  const match = /^(\d+)\.(\d{9})$/.exec(timestamp);
-  if (!match) throw new UpstreamFormatError(`a transaction has the consensus timestamp "${timestamp.slice(0, 40)}"`);
-  const nanos = BigInt(match[1]!) * 1_000_000_000n + BigInt(match[2]!) - 1n;
-  return `${nanos / 1_000_000_000n}.${(nanos % 1_000_000_000n).toString().padStart(9, '0')}`;
 }

@@ -5,8 +5,8 @@
  *   often rather than at every transaction): the newest at or before the moment
  *   (`/balances?timestamp=`) plus the account's transfers since (`/transactions?account.id=`);
  * - backwards from now (a synced profile keeps no snapshots, but every upstream transaction after
- *   its sync began following them): the balance the store holds less the account's transfers
- *   after the moment.
+ *   its sync began following them, and an account's older history once fetched): the balance the
+ *   store holds less the account's transfers after the moment.
  */
 import type { ApiResult, MirrordeskApi, SyncStatus } from '../../../main/common/api-contract.ts';
 import { formatCount, formatTimestamp } from './format.ts';
