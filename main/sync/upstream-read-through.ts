@@ -1,3 +1,4 @@
+import { stringifyJson } from '../mirror/format/json-out.ts';
 import type { ReadThrough, ReadThroughResource } from '../mirror/http/read-through.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { accountRowsOf } from './account-rows.ts';
@@ -42,6 +43,11 @@ const ID_SEGMENT: Record<ReadThroughResource, RegExp> = {
   transaction: /^(?:\d{1,4}\.\d{1,5}\.\d{1,12}-\d{1,19}-\d{1,9}|(?:0x)?[0-9a-fA-F]{96}|[A-Za-z0-9_-]{64})$/,
 };
 const MAX_ABSENT = 2000;
+/**
+ * Paths whose upstream answer is kept as sent (see withUpstreamAnswer): a transaction's contract
+ * result by transaction id, 32-byte Ethereum hash or 48-byte transaction hash, with a short query.
+ */
+const KEPT_ANSWER = /^\/api\/v1\/contracts\/results\/(?:\d{1,4}\.\d{1,5}\.\d{1,12}-\d{1,19}-\d{1,9}|(?:0x)?[0-9a-fA-F]{64}|(?:0x)?[0-9a-fA-F]{96})(?:\?[\w.=&%-]{1,200})?$/;
 
 /**
  * By-id read-through to the upstream mirror node. A lookup of an entity (or a transaction)
@@ -60,7 +66,9 @@ export class UpstreamReadThrough implements ReadThrough {
   readonly #storeToken;
   readonly #storeContract;
   readonly #storeTransactions;
-  readonly #inFlight = new Map<string, Promise<boolean>>();
+  readonly #inFlight = new Map<string, Promise<unknown>>();
+  readonly #keptAnswer;
+  readonly #keepAnswer;
   readonly #absent = new Map<string, number>();
   #offlineUntil = -Infinity;
   readonly #stop = new AbortController();
@@ -81,6 +89,8 @@ export class UpstreamReadThrough implements ReadThrough {
       },
     });
     this.#writer = new AccountWriter(options.db);
+    this.#keptAnswer = options.db.prepare('SELECT body FROM upstream_answer WHERE path = ?').pluck();
+    this.#keepAnswer = options.db.prepare('INSERT OR REPLACE INTO upstream_answer (path, body, stored_at) VALUES (?, ?, ?)');
     const upsertToken = tokenUpserter(options.db);
     this.#storeToken = options.db.transaction((info: Record<string, unknown>) => upsertToken(tokenRowsOf(info)));
     const upsertContract = contractUpserter(options.db);
@@ -101,13 +111,25 @@ export class UpstreamReadThrough implements ReadThrough {
   }
 
   fetchMissing(resource: ReadThroughResource, id: string): Promise<boolean> {
-    if (!ID_SEGMENT[resource].test(id) || this.offline) return Promise.resolve(false);
-    const key = `${resource}:${id}`;
+    if (!ID_SEGMENT[resource].test(id)) return Promise.resolve(false);
+    return this.#once(`${resource}:${id}`, false, (key) => this.#fetch(resource, id, key));
+  }
+
+  upstreamAnswer(path: string): Promise<string | null> {
+    if (!KEPT_ANSWER.test(path)) return Promise.resolve(null);
+    const kept = this.#keptAnswer.get(path) as string | undefined;
+    if (kept !== undefined) return Promise.resolve(kept);
+    return this.#once(`answer:${path}`, null, (key) => this.#fetchAnswer(path, key));
+  }
+
+  /** One request per key at a time; none while offline or while the upstream lately had nothing for the key. */
+  #once<T>(key: string, none: T, fetch: (key: string) => Promise<T>): Promise<T> {
+    if (this.offline) return Promise.resolve(none);
     const absentUntil = this.#absent.get(key);
-    if (absentUntil !== undefined && this.#options.now() < absentUntil) return Promise.resolve(false);
-    let pending = this.#inFlight.get(key);
+    if (absentUntil !== undefined && this.#options.now() < absentUntil) return Promise.resolve(none);
+    let pending = this.#inFlight.get(key) as Promise<T> | undefined;
     if (!pending) {
-      pending = this.#fetch(resource, id, key).finally(() => this.#inFlight.delete(key));
+      pending = fetch(key).finally(() => this.#inFlight.delete(key));
       this.#inFlight.set(key, pending);
     }
     return pending;
@@ -119,7 +141,7 @@ export class UpstreamReadThrough implements ReadThrough {
   }
 
   async #fetch(resource: ReadThroughResource, id: string, key: string): Promise<boolean> {
-    const signal = AbortSignal.any([this.#stop.signal, this.#unreachable.signal, AbortSignal.timeout(this.#options.deadlineMs)]);
+    const signal = this.#lookupSignal();
     try {
       const query = resource === 'account' ? '?transactions=false' : '';
       const reply = await this.#client.get(`${PATHS[resource]}${encodeURIComponent(id)}${query}`, { signal });
@@ -144,11 +166,35 @@ export class UpstreamReadThrough implements ReadThrough {
       }
       return true;
     } catch (error) {
-      if (this.#stop.signal.aborted) return false;
-      if (signal.aborted) this.#markOffline(`no answer within ${this.#options.deadlineMs / 1000} s`);
-      else this.#options.log?.(`read-through: ${resource} ${id}: ${error instanceof Error ? error.message : String(error)}`);
+      this.#failed(signal, error, `${resource} ${id}`);
       return false;
     }
+  }
+
+  async #fetchAnswer(path: string, key: string): Promise<string | null> {
+    const signal = this.#lookupSignal();
+    try {
+      const reply = await this.#client.get(path, { signal });
+      if (reply.status === 404) this.#rememberAbsent(key);
+      if (reply.status !== 200) return null;
+      const body = stringifyJson(reply.body);
+      this.#keepAnswer.run(path, body, Date.now());
+      return body;
+    } catch (error) {
+      this.#failed(signal, error, path);
+      return null;
+    }
+  }
+
+  /** A lookup gives up when the profile closes, when the upstream turns out unreachable, or at its deadline. */
+  #lookupSignal(): AbortSignal {
+    return AbortSignal.any([this.#stop.signal, this.#unreachable.signal, AbortSignal.timeout(this.#options.deadlineMs)]);
+  }
+
+  #failed(signal: AbortSignal, error: unknown, what: string): void {
+    if (this.#stop.signal.aborted) return;
+    if (signal.aborted) this.#markOffline(`no answer within ${this.#options.deadlineMs / 1000} s`);
+    else this.#options.log?.(`read-through: ${what}: ${error instanceof Error ? error.message : String(error)}`);
   }
 
   #markOffline(reason: string): void {

@@ -56,3 +56,13 @@ test("an account's older history is fetched on request, and its balances at earl
   await expect(line).toContainText(/balance as of .+ less [\d,]+ later transactions?/);
   await screenshot(page, 'sync-12-balances-from-fetched-history');
 });
+
+test("a contract call from before the sync began shows the upstream's contract result, logs included", async ({ page }) => {
+  const listed = await (await fetch(`${serves.upstream.instance.mirrorUrl}/api/v1/contracts/results?limit=25`)).json() as { results: Array<{ contract_id: string; hash: string; timestamp: string }> };
+  const withLogs = await Promise.all(listed.results.map(async (r) => ({ r, logs: ((await (await fetch(`${serves.upstream.instance.mirrorUrl}/api/v1/contracts/results/${r.hash}`)).json()) as { logs: unknown[] }).logs.length })));
+  const { r: result } = withLogs.find((entry) => entry.logs > 0)!;
+  await page.goto(`${serves.local.instance.uiUrl}#/contract-result?id=${result.hash}`);
+  await expect(page.getByTestId('contract-result-info')).toContainText(result.contract_id);
+  await expect(page.getByTestId('result-logs')).toBeVisible();
+  await screenshot(page, 'sync-13-contract-result-read-through');
+});

@@ -5,12 +5,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
 import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
-import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
+import { createMirrorApi, type MirrorApi } from '../../main/mirror/mirror-api.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { AccountWriter } from '../../main/sync/account-writer.ts';
 import { AccountHistoryFetcher } from '../../main/sync/account-history.ts';
 import { RateLimiter } from '../../main/sync/rate-limiter.ts';
 import { SyncEngine } from '../../main/sync/sync-engine.ts';
+import { UpstreamReadThrough } from '../../main/sync/upstream-read-through.ts';
 import { balanceAt, followedOf, HBAR, type Asset, type Followed } from '../../renderer/src/lib/balance-at.ts';
 import { nanosToTimestamp, timestampToNanos } from '../../renderer/src/lib/ledger-format.ts';
 import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
@@ -44,17 +45,21 @@ beforeAll(async () => {
   await caughtUp;
   followed = followedOf(engine.status());
   await engine.close();
-  const api = createMirrorApi(store, defaultMirrorApiConfig, false);
-  local = async (url) => {
-    const reply = await api.server.inject({ url });
-    return { status: reply.statusCode, body: reply.body, link: (reply.headers.link as string | undefined) ?? null };
-  };
+  local = injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false));
 }, 120_000);
 afterAll(async () => {
   store?.close();
   await upstream?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** Requests to a mirror API in this process, as compare-mirrors reads an HTTP one. */
+function injectedGet(api: MirrorApi): Get {
+  return async (url) => {
+    const reply = await api.server.inject({ url });
+    return { status: reply.statusCode, body: reply.body, link: (reply.headers.link as string | undefined) ?? null };
+  };
+}
 
 /** Every `step`-th item of a list the upstream answers, by one field. */
 async function sample(url: string, list: string, field: string, step: number): Promise<string[]> {
@@ -196,5 +201,31 @@ describe('synced data answers exactly as the upstream does', () => {
       const fromNow = await balanceAt(reader(local), account, HBAR, moment, { maxPages: 100, followed: { since: last.heldSince!, through: followed!.through } });
       expect(fromNow, `${account} at ${moment}`).toMatchObject({ kind: 'known', value: { from: 'now', balance: (fromSnapshot as { value: { balance: bigint } }).value.balance } });
     }
+  });
+
+  it("a transaction's contract result, which the sync stores no rows for, is the upstream's answer, kept and served again offline", async () => {
+    const readThrough = new UpstreamReadThrough({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
+    const served = injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough }));
+    const ids: string[] = [];
+    for (const type of ['CONTRACTCALL', 'CONTRACTCREATEINSTANCE', 'ETHEREUMTRANSACTION']) {
+      const listed = JSON.parse((await remote(`/api/v1/transactions?transactiontype=${type}&result=success&limit=2`)).body) as { transactions: Array<{ transaction_id: string }> };
+      ids.push(...listed.transactions.map((tx) => tx.transaction_id));
+    }
+    expect(ids.length).toBeGreaterThanOrEqual(5);
+    const hashes: string[] = [];
+    for (const id of ids) hashes.push((JSON.parse((await remote(`/api/v1/contracts/results/${id}`)).body) as { hash: string }).hash);
+    const urls = [...ids.map((id) => `/api/v1/contracts/results/${id}`), `/api/v1/contracts/results/${ids[0]}?nonce=0`, ...hashes.map((hash) => `/api/v1/contracts/results/${hash}`)];
+    for (const url of urls) expect((await local(url)).status, `${url} is not in the synced store itself`).toBe(404);
+    expect(await compareUrls(remote, served, urls)).toEqual([]);
+    readThrough.close();
+
+    // The upstream gone: what was asked for before is answered from the store, anything else stays 404.
+    const offline = new UpstreamReadThrough({ db: store.db, upstreamUrl: 'http://127.0.0.1:9', requestsPerSecond: 0 });
+    const servedOffline = injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough: offline }));
+    expect(await compareUrls(remote, servedOffline, urls)).toEqual([]);
+    expect((await servedOffline(`/api/v1/contracts/results/${ids[0]}?nonce=1`)).status).toBe(404);
+    // Only a transaction's result is taken from the upstream, never a path of another shape.
+    expect(await offline.upstreamAnswer('/api/v1/accounts/0.0.2')).toBeNull();
+    offline.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MirrorRouteContext } from '../http/mirror-routes.ts';
-import { withReadThrough } from '../http/read-through.ts';
+import { withReadThrough, withUpstreamAnswer } from '../http/read-through.ts';
 import { registerMirrorGet } from '../query/mirror-get.ts';
 import { registerContractCallRoute } from './call/call-route.ts';
 import { CallRunner } from './call/call-runner.ts';
@@ -34,8 +34,10 @@ export function registerContractsRoutes(app: FastifyInstance, context: MirrorRou
 
   const results = new ContractResultsService(db, config);
   registerMirrorGet(app, CONTRACT_RESULTS_PATH, CONTRACT_CACHE_SECONDS.list, config, (raw) => results.list(raw));
+  // A synced store holds no contract results: a transaction's, asked for by id or hash, is the upstream's.
   registerMirrorGet(app, `${CONTRACT_RESULTS_PATH}/:transactionIdOrHash`, CONTRACT_CACHE_SECONDS.result, config,
-    (raw, params) => results.byTransaction(raw, params.transactionIdOrHash!));
+    withUpstreamAnswer(context.readThrough, (params) => `${CONTRACT_RESULTS_PATH}/${params.transactionIdOrHash}`,
+      (raw, params) => results.byTransaction(raw, params.transactionIdOrHash!)));
   registerMirrorGet(app, `${CONTRACTS_PATH}/:contractId/results`, CONTRACT_CACHE_SECONDS.byId, config,
     (raw, params) => results.list(raw, params.contractId!));
   registerMirrorGet(app, `${CONTRACTS_PATH}/:contractId/results/:timestamp`, CONTRACT_CACHE_SECONDS.result, config,

@@ -1,3 +1,5 @@
+import { parseJsonLossless } from '../format/json-out.ts';
+import type { ParsedQuery } from './query-string.ts';
 import type { GetHandler, GetOutcome } from '../query/mirror-get.ts';
 
 /** The by-id resources a store may lack and an upstream may supply. */
@@ -14,6 +16,11 @@ export interface ReadThrough {
    * Must resolve quickly when the upstream cannot be reached, and never reject.
    */
   fetchMissing(resource: ReadThroughResource, id: string): Promise<boolean>;
+  /**
+   * The upstream's answer (JSON text) for a path whose answer never changes once given, kept after
+   * the first time; null when the upstream has none or cannot be reached. Never rejects.
+   */
+  upstreamAnswer(path: string): Promise<string | null>;
 }
 
 /**
@@ -30,4 +37,26 @@ export function withReadThrough(readThrough: ReadThrough | undefined, resource: 
     if (first.status !== 404 || id === undefined) return first;
     return (await readThrough.fetchMissing(resource, id)) ? handle(raw, params) : first;
   };
+}
+
+/**
+ * Wraps a GET handler for something the store can only hold as rows a sync does not write (a
+ * transaction's contract result, with its logs and state changes): when the store answers 404
+ * and a read-through is present, the upstream's answer for the same path and query is served
+ * instead. Only for answers that never change once there, since it is kept and served again.
+ */
+export function withUpstreamAnswer(readThrough: ReadThrough | undefined, pathOf: (params: Record<string, string>) => string, handle: GetHandler): GetHandler {
+  if (!readThrough) return handle;
+  return async (raw, params) => {
+    const first: GetOutcome = await handle(raw, params);
+    if (first.status !== 404) return first;
+    const body = await readThrough.upstreamAnswer(`${pathOf(params)}${queryTextOf(raw)}`);
+    return body === null ? first : { status: 200, body: parseJsonLossless(body) };
+  };
+}
+
+/** The query as the request gave it (each key's values in order), for asking the upstream the same. */
+function queryTextOf(raw: ParsedQuery): string {
+  const pairs = [...raw].flatMap(([key, values]) => values.map((value) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`));
+  return pairs.length > 0 ? `?${pairs.join('&')}` : '';
 }
