@@ -52,7 +52,8 @@ const KEPT_ANSWER = /^\/api\/v1\/contracts\/results\/(?:\d{1,4}\.\d{1,5}\.\d{1,1
 /**
  * By-id read-through to the upstream mirror node. A lookup of an entity (or a transaction)
  * the store lacks fetches it, stores it (the same rows the sync would store) and lets the store answer.
- * When the upstream cannot be reached within a short deadline it is remembered as offline
+ * A transaction's contract result, which the sync keeps no rows for, is kept as the upstream's
+ * answer instead (upstreamAnswer). When the upstream cannot be reached within a short deadline it is remembered as offline
  * for a while, so every further 404 answers at once from the store.
  *
  * It does not look at the sync's pause, on purpose: pausing stops the crawl and the following
