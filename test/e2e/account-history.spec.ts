@@ -4,11 +4,14 @@ import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
 import { balanceAt, HBAR } from '../../renderer/src/lib/balance-at.ts';
 import { formatHbar } from '../../renderer/src/lib/format.ts';
 import { nanosToTimestamp, timestampToNanos } from '../../renderer/src/lib/ledger-format.ts';
+import { axeFindings } from './axe-findings.ts';
 import { expect, screenshot, syncedServes, test } from './serve-fixture.ts';
 
 // An upstream on the demo profile and the app under test syncing from it: the synced store holds
 // what happened after its sync began, and an account's older history is fetched on request.
 const serves = syncedServes('mirrordesk-e2e-history-', ['--sync-rate', '0']);
+// axe-core runs as an inline script, which the app's CSP forbids.
+test.use({ bypassCSP: true });
 
 test("an account's older history is fetched on request, and its balances at earlier moments are then worked out", async ({ page }) => {
   test.setTimeout(120_000);
@@ -29,6 +32,7 @@ test("an account's older history is fetched on request, and its balances at earl
   await expect(note).toContainText('Held here: its transactions after');
   await expect(page.getByTestId('transaction-row')).toHaveCount(0);
   await screenshot(page, 'sync-10-account-history-before');
+  expect(await axeFindings(page)).toEqual([]);
 
   await page.getByTestId('account-history-fetch').click();
   await expect(note).toHaveAttribute('data-complete', 'true', { timeout: 30_000 });
@@ -39,6 +43,7 @@ test("an account's older history is fetched on request, and its balances at earl
   await expect(page.getByTestId('transaction-row').first()).toContainText(newest[0]!.transaction_id);
   await expect(page.getByTestId('transaction-row').last()).toContainText(newest[24]!.transaction_id);
   await screenshot(page, 'sync-11-account-history-fetched');
+  expect(await axeFindings(page)).toEqual([]);
 
   // One of its older transactions: the account's balance just before it is now known, worked out
   // back from its balance now, and equals what the upstream's snapshots give.
