@@ -71,3 +71,10 @@ test("a contract call from before the sync began shows the upstream's contract r
   await expect(page.getByTestId('result-logs')).toBeVisible();
   await screenshot(page, 'sync-13-contract-result-read-through');
 });
+
+test('a topic on a synced profile: the screen says the sync does not copy topics, rather than only "not found"', async ({ page }) => {
+  const topics = await (await fetch(`${serves.upstream.instance.mirrorUrl}/api/v1/transactions?transactiontype=CONSENSUSCREATETOPIC&limit=1`)).json() as { transactions: Array<{ entity_id: string }> };
+  await page.goto(`${serves.local.instance.uiUrl}#/topic?id=${topics.transactions[0]!.entity_id}`);
+  await expect(page.getByTestId('topics-sync-scope')).toContainText('not topics or their messages');
+  await expect(page.getByTestId('not-found')).toBeVisible();
+});
