@@ -70,6 +70,9 @@ test("a contract call from before the sync began shows the upstream's contract r
   await expect(page.getByTestId('contract-result-info')).toContainText(result.contract_id);
   await expect(page.getByTestId('result-logs')).toBeVisible();
   await screenshot(page, 'sync-13-contract-result-read-through');
+  // The contract's own results list is not synced, and says so.
+  await page.goto(`${serves.local.instance.uiUrl}#/contract?id=${result.contract_id}`);
+  await expect(page.getByTestId('contract-results-sync-scope')).toContainText('the sync stores no contract results');
 });
 
 test('a topic on a synced profile: the screen says the sync does not copy topics, rather than only "not found"', async ({ page }) => {
