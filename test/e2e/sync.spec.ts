@@ -73,6 +73,7 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
   await page.goto(`${serves.local.instance.uiUrl}#/transaction?id=${older.transactions[0]!.transaction_id}`);
   await page.getByTestId('balances-around').getByText('Balances before and after').click();
   await expect(page.getByTestId('balance-around').first()).toContainText('and none from before');
+  await expect(page.getByTestId('balance-around').first().getByTestId('fetch-history-link')).toHaveAttribute('href', /#\/account\?id=0\.0\.\d+&tab=transactions$/);
   await screenshot(page, 'sync-04c-balances-before-following');
   await page.goto(`${serves.local.instance.uiUrl}#/accounts`);
   await expect(page.getByTestId('loaded-count')).not.toHaveAttribute('data-count', '0');

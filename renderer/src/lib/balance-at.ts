@@ -83,7 +83,7 @@ export function balanceBasisText(value: BalanceAt): string {
 export function unknownBalanceText(outcome: Exclude<BalanceAtOutcome, { kind: 'known' }>, moment: string): string {
   switch (outcome.kind) {
     case 'no-snapshot': return `Not known: the local mirror holds no balance snapshot from before ${formatTimestamp(moment)}.`;
-    case 'before-following': return `Not known: this profile holds the account's transactions after ${formatTimestamp(outcome.since)}, and none from before (its account page can fetch its older history).`;
+    case 'before-following': return `Not known: this profile holds the account's transactions after ${formatTimestamp(outcome.since)}, and none from before.`;
     case 'catching-up': return `Not known yet: the account's balance is as of ${formatTimestamp(outcome.balanceTimestamp)}, and the sync has followed transactions up to ${formatTimestamp(outcome.through)}. Open this again once it has caught up.`;
     case 'too-many': return outcome.from === 'now'
       ? `Not worked out: more than ${formatCount(MAX_PAGES * 100, 'transaction')} of this account between ${formatTimestamp(moment)} and now.`

@@ -165,7 +165,7 @@ describe('on a synced profile: back from the balance now', () => {
     expect(balanceBasisText({ balance: 1n, from: 'now', timestamp: '1699920000.000000000', transactions: 0 })).toBe('balance as of 2023-11-14 00:00:00 UTC');
     expect(balanceBasisText({ balance: 1n, from: 'now', timestamp: '1699920000.000000000', transactions: 3 })).toBe('balance as of 2023-11-14 00:00:00 UTC less 3 later transactions');
     expect(unknownBalanceText({ kind: 'before-following', since: '1699920000.000000000' }, '1600000000.000000000'))
-      .toBe("Not known: this profile holds the account's transactions after 2023-11-14 00:00:00 UTC, and none from before (its account page can fetch its older history).");
+      .toBe("Not known: this profile holds the account's transactions after 2023-11-14 00:00:00 UTC, and none from before.");
     expect(unknownBalanceText({ kind: 'catching-up', balanceTimestamp: '1700000000.000000000', through: '1699920000.000000000' }, '1600000000.000000000'))
       .toBe('Not known yet: the account\'s balance is as of 2023-11-14 22:13:20 UTC, and the sync has followed transactions up to 2023-11-14 00:00:00 UTC. Open this again once it has caught up.');
     expect(unknownBalanceText({ kind: 'too-many', from: 'now', timestamp: '1700000000.000000000', pages: 20 }, '1699920000.000000000'))
