@@ -1,9 +1,11 @@
+import type { TopicMessageRow } from '../mirror/topics/render-topic-message.ts';
 import { accountRowsOf, type AccountRows } from './account-rows.ts';
 import type { AccountWriter } from './account-writer.ts';
 import type { SyncCursor } from './sync-cursor.ts';
 import { contractRowsOf, type ContractRows } from './contract-rows.ts';
 import { completeTokenBalances } from './token-balances.ts';
 import { tokenRowsOf, type TokenRows } from './token-rows.ts';
+import { topicMessageRowOf, topicRowsOf, type TopicRows } from './topic-rows.ts';
 import { transactionRowsOf, type TransactionRows } from './transaction-rows.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
@@ -21,6 +23,9 @@ export interface FollowContext {
   /** Where re-fetched tokens and contracts go (absent: only accounts are re-fetched). Called inside the page's transaction. */
   upsertToken?: (rows: TokenRows) => void;
   upsertContract?: (rows: ContractRows) => void;
+  /** Where re-fetched topics, and the messages the followed transactions sent, go (absent: neither is read). Called inside the page's transaction. */
+  upsertTopic?: (rows: TopicRows) => void;
+  upsertTopicMessage?: (row: TopicMessageRow) => void;
   /** Where the followed transactions themselves go (absent: they are only read). Called inside the page's transaction. */
   upsertTransaction?: (rows: TransactionRows) => void;
 }
@@ -28,6 +33,7 @@ export interface FollowContext {
 /** Transactions whose `entity_id` is a token (associations name the account instead). */
 const TOKEN_TRANSACTION = /^TOKEN(?!ASSOCIATE|DISSOCIATE)/;
 const CONTRACT_TRANSACTION = /^CONTRACT(CREATE|UPDATE|DELETE)INSTANCE$/;
+const TOPIC_TRANSACTION = /^CONSENSUS(CREATE|UPDATE|DELETE)TOPIC$/;
 const DETAIL_CONCURRENCY = 4;
 
 /**
@@ -69,6 +75,8 @@ export async function followTransactions(context: FollowContext): Promise<'caugh
     const rows = await refetchAccounts(context, touchedAccounts(transactions));
     const tokens = context.upsertToken ? await refetchById(context, '/api/v1/tokens/', touchedEntities(transactions, TOKEN_TRANSACTION), tokenRowsOf) : [];
     const contracts = context.upsertContract ? await refetchById(context, '/api/v1/contracts/', touchedEntities(transactions, CONTRACT_TRANSACTION), contractRowsOf) : [];
+    const topics = context.upsertTopic ? await refetchById(context, '/api/v1/topics/', touchedEntities(transactions, TOPIC_TRANSACTION), topicRowsOf) : [];
+    const messages = context.upsertTopicMessage ? await sentMessages(context, transactions) : [];
     const last = transactions.at(-1)?.consensus_timestamp;
     const lastTimestamp = typeof last === 'string' ? last : null;
     const nextUrl = typeof body.links?.next === 'string' ? body.links.next : null;
@@ -78,6 +86,8 @@ export async function followTransactions(context: FollowContext): Promise<'caugh
       for (const rows of stored) context.upsertTransaction!(rows);
       for (const token of tokens) context.upsertToken!(token);
       for (const contract of contracts) context.upsertContract!(contract);
+      for (const topic of topics) context.upsertTopic!(topic);
+      for (const message of messages) context.upsertTopicMessage!(message);
       context.writer.applyPage(rows, cursor);
     });
     context.onPage?.({ transactions: transactions.length, accounts: rows.length, lastTimestamp });
@@ -122,6 +132,34 @@ async function refetchById<T>(context: FollowContext, path: string, ids: string[
     for (const reply of replies) if (reply.status === 200) found.push(rowsOf(reply.body as Record<string, unknown>));
   }
   return found;
+}
+
+/**
+ * The messages the page's successful CONSENSUSSUBMITMESSAGE transactions sent: the transactions
+ * list does not carry them, so each topic's are read over the page's time span (one request per
+ * topic and 100 messages, rather than one per message).
+ */
+async function sentMessages(context: FollowContext, transactions: Array<Record<string, unknown>>): Promise<TopicMessageRow[]> {
+  const spans = new Map<string, { from: string; to: string }>();
+  for (const tx of transactions) {
+    const { name, result, entity_id: topic, consensus_timestamp: at } = tx;
+    if (name !== 'CONSENSUSSUBMITMESSAGE' || result !== 'SUCCESS' || typeof topic !== 'string' || !ENTITY_ID.test(topic) || typeof at !== 'string') continue;
+    // The page is in consensus order: the first transaction of a topic opens its span, the last closes it.
+    spans.set(topic, { from: spans.get(topic)?.from ?? at, to: at });
+  }
+  const rows: TopicMessageRow[] = [];
+  for (const [topic, { from, to }] of spans) {
+    let url: string | null = `/api/v1/topics/${topic}/messages?timestamp=gte:${from}&timestamp=lte:${to}&order=asc&limit=100`;
+    while (url !== null) {
+      const reply = await context.client.get(url, { signal: context.signal });
+      if (reply.status !== 200) break;
+      const body = reply.body as { messages?: unknown; links?: { next?: unknown } };
+      if (!Array.isArray(body.messages)) throw new UpstreamFormatError(`the topic messages page ${url} has no "messages" array`);
+      rows.push(...(body.messages as Array<Record<string, unknown>>).map(topicMessageRowOf));
+      url = body.messages.length > 0 && typeof body.links?.next === 'string' ? body.links.next : null;
+    }
+  }
+  return rows;
 }
 
 async function refetchAccounts(context: FollowContext, ids: string[]): Promise<AccountRows[]> {

@@ -8,6 +8,8 @@ import { contractUpserter } from './contracts-crawl.ts';
 import { completeTokenBalances } from './token-balances.ts';
 import { tokenRowsOf } from './token-rows.ts';
 import { tokenUpserter } from './token-writer.ts';
+import { topicRowsOf } from './topic-rows.ts';
+import { topicUpserter } from './topic-writer.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import { transactionRowsOf } from './transaction-rows.ts';
@@ -31,7 +33,7 @@ export interface UpstreamReadThroughOptions {
 }
 
 const PATHS: Record<ReadThroughResource, string> = {
-  account: '/api/v1/accounts/', contract: '/api/v1/contracts/', token: '/api/v1/tokens/', transaction: '/api/v1/transactions/',
+  account: '/api/v1/accounts/', contract: '/api/v1/contracts/', token: '/api/v1/tokens/', topic: '/api/v1/topics/', transaction: '/api/v1/transactions/',
 };
 /**
  * Path segments the by-id operations accept: entity ids, aliases, EVM addresses; for
@@ -39,15 +41,20 @@ const PATHS: Record<ReadThroughResource, string> = {
  * is sent upstream.
  */
 const ID_SEGMENT: Record<ReadThroughResource, RegExp> = {
-  account: /^[0-9A-Za-z.]{1,160}$/, contract: /^[0-9A-Za-z.]{1,160}$/, token: /^[0-9A-Za-z.]{1,160}$/,
+  account: /^[0-9A-Za-z.]{1,160}$/, contract: /^[0-9A-Za-z.]{1,160}$/, token: /^[0-9A-Za-z.]{1,160}$/, topic: /^[0-9.]{1,40}$/,
   transaction: /^(?:\d{1,4}\.\d{1,5}\.\d{1,12}-\d{1,19}-\d{1,9}|(?:0x)?[0-9a-fA-F]{96}|[A-Za-z0-9_-]{64})$/,
 };
 const MAX_ABSENT = 2000;
 /**
- * Paths whose upstream answer is kept as sent (see withUpstreamAnswer): a transaction's contract
- * result by transaction id, 32-byte Ethereum hash or 48-byte transaction hash, with a short query.
+ * Paths whose upstream answer is kept as sent (see withUpstreamAnswer), each with a short query:
+ * a transaction's contract result by transaction id, 32-byte Ethereum hash or 48-byte transaction
+ * hash; a topic message by topic and sequence number, or by consensus timestamp.
  */
-const KEPT_ANSWER = /^\/api\/v1\/contracts\/results\/(?:\d{1,4}\.\d{1,5}\.\d{1,12}-\d{1,19}-\d{1,9}|(?:0x)?[0-9a-fA-F]{64}|(?:0x)?[0-9a-fA-F]{96})(?:\?[\w.=&%-]{1,200})?$/;
+const KEPT_ANSWER = new RegExp(`^/api/v1/(?:${[
+  String.raw`contracts/results/(?:\d{1,4}\.\d{1,5}\.\d{1,12}-\d{1,19}-\d{1,9}|(?:0x)?[0-9a-fA-F]{64}|(?:0x)?[0-9a-fA-F]{96})`,
+  String.raw`topics/[0-9.]{1,40}/messages/\d{1,19}`,
+  String.raw`topics/messages/\d{1,19}(?:\.\d{1,9})?`,
+].join('|')})${String.raw`(?:\?[\w.=&%-]{1,200})?`}$`);
 
 /**
  * By-id read-through to the upstream mirror node. A lookup of an entity (or a transaction)
@@ -66,6 +73,7 @@ export class UpstreamReadThrough implements ReadThrough {
   readonly #writer: AccountWriter;
   readonly #storeToken;
   readonly #storeContract;
+  readonly #storeTopic;
   readonly #storeTransactions;
   readonly #inFlight = new Map<string, Promise<unknown>>();
   readonly #keptAnswer;
@@ -94,6 +102,8 @@ export class UpstreamReadThrough implements ReadThrough {
     this.#keepAnswer = options.db.prepare('INSERT OR REPLACE INTO upstream_answer (path, body, stored_at) VALUES (?, ?, ?)');
     const upsertToken = tokenUpserter(options.db);
     this.#storeToken = options.db.transaction((info: Record<string, unknown>) => upsertToken(tokenRowsOf(info)));
+    const upsertTopic = topicUpserter(options.db);
+    this.#storeTopic = options.db.transaction((info: Record<string, unknown>) => upsertTopic(topicRowsOf(info)));
     const upsertContract = contractUpserter(options.db);
     this.#storeContract = options.db.transaction((info: Record<string, unknown>) => upsertContract(contractRowsOf(info)));
     const upsertTransaction = transactionUpserter(options.db);
@@ -158,6 +168,8 @@ export class UpstreamReadThrough implements ReadThrough {
         this.#writer.applyPage([rows], null);
       } else if (resource === 'token') {
         this.#storeToken(info);
+      } else if (resource === 'topic') {
+        this.#storeTopic(info);
       } else if (resource === 'transaction') {
         const list = (info as { transactions?: unknown }).transactions;
         if (!Array.isArray(list)) throw new UpstreamFormatError('a transaction lookup answered without a "transactions" array');

@@ -75,9 +75,11 @@ test("a contract call from before the sync began shows the upstream's contract r
   await expect(page.getByTestId('contract-results-sync-scope')).toContainText('the sync stores no contract results');
 });
 
-test('a topic on a synced profile: the screen says the sync does not copy topics, rather than only "not found"', async ({ page }) => {
+test('a topic on a synced profile is read from the upstream when opened, and says which of its messages are held', async ({ page }) => {
   const topics = await (await fetch(`${serves.upstream.instance.mirrorUrl}/api/v1/transactions?transactiontype=CONSENSUSCREATETOPIC&limit=1`)).json() as { transactions: Array<{ entity_id: string }> };
-  await page.goto(`${serves.local.instance.uiUrl}#/topic?id=${topics.transactions[0]!.entity_id}`);
-  await expect(page.getByTestId('topics-sync-scope')).toContainText('not topics or their messages');
-  await expect(page.getByTestId('not-found')).toBeVisible();
+  const topic = topics.transactions[0]!.entity_id;
+  await page.goto(`${serves.local.instance.uiUrl}#/topic?id=${topic}`);
+  await expect(page.getByTestId('topic-id')).toHaveText(topic);
+  await expect(page.getByTestId('topics-sync-scope')).toContainText('the messages held here are those sent since the sync began following');
+  await screenshot(page, 'sync-14-topic-read-through');
 });

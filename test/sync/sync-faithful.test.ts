@@ -38,6 +38,10 @@ beforeAll(async () => {
   const newest = JSON.parse((await remote('/api/v1/transactions?limit=100&order=desc')).body) as { transactions: Array<{ consensus_timestamp: string }>; links: { next: string } };
   const older = JSON.parse((await remote(newest.links.next)).body) as { transactions: Array<{ consensus_timestamp: string }> };
   followedFrom = older.transactions.at(-1)!.consensus_timestamp;
+  // Far enough back to follow a few topic messages too, which the demo sends now and then.
+  const submitted = JSON.parse((await remote('/api/v1/transactions?transactiontype=CONSENSUSSUBMITMESSAGE&result=success&limit=3')).body) as { transactions: Array<{ consensus_timestamp: string }> };
+  const oldestSubmitted = timestampToNanos(submitted.transactions.at(-1)!.consensus_timestamp)!;
+  if (oldestSubmitted <= timestampToNanos(followedFrom)!) followedFrom = nanosToTimestamp(oldestSubmitted - 1n)!;
   new AccountWriter(store.db).cursors.put({ phase: 'transactions', nextUrl: null, items: 0, passes: 0, mark: followedFrom, since: followedFrom });
   const engine = new SyncEngine({ profile: 'test', db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0, followIntervalMs: 60_000 });
   const caughtUp = engine.caughtUp();
@@ -227,5 +231,33 @@ describe('synced data answers exactly as the upstream does', () => {
     // Only a transaction's result is taken from the upstream, never a path of another shape.
     expect(await offline.upstreamAnswer('/api/v1/accounts/0.0.2')).toBeNull();
     offline.close();
+  });
+
+  it('topics: each by id read through, the messages sent since following began followed, an older one by itself the upstream\'s', async () => {
+    const readThrough = new UpstreamReadThrough({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
+    const served = injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough }));
+    const created = JSON.parse((await remote('/api/v1/transactions?transactiontype=CONSENSUSCREATETOPIC&limit=25')).body) as { transactions: Array<{ entity_id: string }> };
+    const topics = [...new Set(created.transactions.map((tx) => tx.entity_id))];
+    expect(topics.length).toBeGreaterThan(3);
+    expect(await compareUrls(remote, served, topics.map((id) => `/api/v1/topics/${id}`))).toEqual([]);
+    readThrough.close();
+
+    // Messages: the followed ones are stored, page for page as the upstream lists them after following began.
+    const sent = JSON.parse((await remote(`/api/v1/transactions?transactiontype=CONSENSUSSUBMITMESSAGE&result=success&timestamp=gt:${followedFrom}&limit=100`)).body) as { transactions: Array<{ entity_id: string }> };
+    expect(sent.transactions.length).toBeGreaterThanOrEqual(3);
+    const busy = [...new Set(sent.transactions.map((tx) => tx.entity_id))];
+    const { pages, differences } = await comparePages(remote, local, busy.flatMap((topic) => [
+      `/api/v1/topics/${topic}/messages?timestamp=gt:${followedFrom}`,
+      `/api/v1/topics/${topic}/messages?timestamp=gt:${followedFrom}&order=desc&limit=2`,
+    ]));
+    expect(pages).toBeGreaterThanOrEqual(busy.length * 2);
+    expect(differences).toEqual([]);
+    // One sent before following began is not in the store; by its sequence number or timestamp it is the upstream's.
+    const first = JSON.parse((await remote(`/api/v1/topics/${busy[0]}/messages?limit=1`)).body) as { messages: Array<{ sequence_number: number; consensus_timestamp: string }> };
+    const older = [`/api/v1/topics/${busy[0]}/messages/${first.messages[0]!.sequence_number}`, `/api/v1/topics/messages/${first.messages[0]!.consensus_timestamp}`];
+    for (const url of older) expect((await local(url)).status, url).toBe(404);
+    const answering = new UpstreamReadThrough({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
+    expect(await compareUrls(remote, injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough: answering })), older)).toEqual([]);
+    answering.close();
   });
 });

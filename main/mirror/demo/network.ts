@@ -3,7 +3,7 @@ import { NODE_COUNT } from './accounts.ts';
 import type { HistoryWriter } from './history-writer.ts';
 import { ed25519KeyBytes } from '../format/key.ts';
 import { ed25519PublicKey, ed25519SeedFor } from './keys.ts';
-import { protoEncode } from './proto.ts';
+import { protoEncode } from '../format/protobuf-writer.ts';
 import { DAY_SECONDS, DEMO_NOW_SECONDS, GENESIS_SECONDS, NANOS } from './timeline.ts';
 
 /** The latest closed staking period ends at midnight UTC before "now"; its stakes are recorded just after. */

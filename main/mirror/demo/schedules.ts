@@ -5,7 +5,7 @@ import type { HistoryWriter } from './history-writer.ts';
 import { ed25519PublicKey, ed25519SeedFor } from './keys.ts';
 import type { EntityRow } from './ledger-writer.ts';
 import type { Prng } from './prng.ts';
-import { protoEncode } from './proto.ts';
+import { protoEncode } from '../format/protobuf-writer.ts';
 import { DAY_SECONDS, DEMO_NOW_SECONDS, NANOS } from './timeline.ts';
 import { submissionOf, TX, writeTransaction } from './transaction-log.ts';
 

@@ -3,7 +3,7 @@ import type { ParsedQuery } from './query-string.ts';
 import type { GetHandler, GetOutcome } from '../query/mirror-get.ts';
 
 /** The by-id resources a store may lack and an upstream may supply. */
-export type ReadThroughResource = 'account' | 'contract' | 'token' | 'transaction';
+export type ReadThroughResource = 'account' | 'contract' | 'token' | 'topic' | 'transaction';
 
 /**
  * The seam between the mirror API and whatever fills its store from elsewhere (the upstream
@@ -41,7 +41,8 @@ export function withReadThrough(readThrough: ReadThrough | undefined, resource: 
 
 /**
  * Wraps a GET handler for something the store can only hold as rows a sync does not write (a
- * transaction's contract result, with its logs and state changes): when the store answers 404
+ * transaction's contract result, with its logs and state changes; a topic message from before
+ * the sync began following): when the store answers 404
  * and a read-through is present, the upstream's answer for the same path and query is served
  * instead. Only for answers that never change once there, since it is kept and served again.
  */

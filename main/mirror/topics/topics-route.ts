@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MirrorRouteContext } from '../http/mirror-routes.ts';
+import { withReadThrough, withUpstreamAnswer } from '../http/read-through.ts';
 import { registerMirrorGet } from '../query/mirror-get.ts';
 import { TopicMessagesService } from './topic-messages-service.ts';
 import { TopicService } from './topic-service.ts';
@@ -9,13 +10,17 @@ const LIST_CACHE_SECONDS = 1;
 const MESSAGE_CACHE_SECONDS = 600;
 const TOPIC_CACHE_SECONDS = 5;
 
-export function registerTopicsRoutes(app: FastifyInstance, { db, config }: MirrorRouteContext): void {
+export function registerTopicsRoutes(app: FastifyInstance, { db, config, readThrough }: MirrorRouteContext): void {
   const messages = new TopicMessagesService(db, config);
   const topics = new TopicService(db, config);
-  registerMirrorGet(app, '/api/v1/topics/:topicId', TOPIC_CACHE_SECONDS, config, (raw, p) => topics.get(raw, p.topicId!));
+  registerMirrorGet(app, '/api/v1/topics/:topicId', TOPIC_CACHE_SECONDS, config,
+    withReadThrough(readThrough, 'topic', 'topicId', (raw, p) => topics.get(raw, p.topicId!)));
   registerMirrorGet(app, '/api/v1/topics/:topicId/messages', LIST_CACHE_SECONDS, config, (raw, p) => messages.list(raw, p.topicId!));
+  // A synced store holds the messages sent since its sync began following; an older one, asked for by itself, is the upstream's.
   registerMirrorGet(app, '/api/v1/topics/:topicId/messages/:sequenceNumber', MESSAGE_CACHE_SECONDS, config,
-    (raw, p) => messages.bySequence(raw, p.topicId!, p.sequenceNumber!));
+    withUpstreamAnswer(readThrough, (p) => `/api/v1/topics/${p.topicId}/messages/${p.sequenceNumber}`,
+      (raw, p) => messages.bySequence(raw, p.topicId!, p.sequenceNumber!)));
   registerMirrorGet(app, '/api/v1/topics/messages/:consensusTimestamp', MESSAGE_CACHE_SECONDS, config,
-    (raw, p) => messages.byTimestamp(raw, p.consensusTimestamp!));
+    withUpstreamAnswer(readThrough, (p) => `/api/v1/topics/messages/${p.consensusTimestamp}`,
+      (raw, p) => messages.byTimestamp(raw, p.consensusTimestamp!)));
 }

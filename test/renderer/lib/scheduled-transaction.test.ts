@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeBase32 } from '../../../main/mirror/format/base32.ts';
-import { protoEncode, type ProtoField } from '../../../main/mirror/demo/proto.ts';
+import { protoEncode, type ProtoField } from '../../../main/mirror/format/protobuf-writer.ts';
 import { decodeScheduledTransaction } from '../../../renderer/src/lib/scheduled-transaction.ts';
 
 // Bodies written field by field from services/schedulable_transaction_body.proto and the bodies it embeds.

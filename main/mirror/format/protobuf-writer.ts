@@ -1,4 +1,4 @@
-/** A minimal protobuf writer for the system files and bodies the demo stores (varints, bytes, messages). */
+/** A minimal protobuf writer (varints, bytes, messages): the demo's system files and bodies, and what the sync stores as protobuf. */
 export type ProtoField = readonly [field: number, value: number | bigint | string | Buffer | ProtoField[]];
 
 function varint(value: bigint): Buffer {

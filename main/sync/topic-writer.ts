@@ -1,0 +1,38 @@
+import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
+import { TOPIC_MESSAGE_COLUMNS, type TopicMessageRow } from '../mirror/topics/render-topic-message.ts';
+import type { TopicRows } from './topic-rows.ts';
+
+const ENTITY_FIELDS = [
+  'id', 'shard', 'realm', 'num', 'key', 'auto_renew_account_id', 'auto_renew_period', 'created_timestamp', 'deleted', 'memo',
+  'timestamp_range_lower', 'timestamp_range_upper',
+] as const;
+const TOPIC_FIELDS = [
+  'id', 'admin_key', 'created_timestamp', 'fee_exempt_key_list', 'fee_schedule_key', 'submit_key', 'timestamp_range_lower', 'timestamp_range_upper',
+] as const;
+
+/**
+ * Stores one topic's rows (its TOPIC entity, its keys, its fee schedule) as upserts, so a replayed
+ * page changes nothing. Not a transaction itself: callers wrap a page (and its cursor) in one.
+ */
+export function topicUpserter(db: SqliteDatabase): (rows: TopicRows) => void {
+  const entity = db.prepare(`INSERT INTO entity (${ENTITY_FIELDS.join(', ')}, type) VALUES (${ENTITY_FIELDS.map((f) => `@${f}`).join(', ')}, 'TOPIC')
+    ON CONFLICT (id) DO UPDATE SET type = 'TOPIC', ${ENTITY_FIELDS.filter((f) => f !== 'id').map((f) => `${f} = excluded.${f}`).join(', ')}`);
+  const topic = db.prepare(`INSERT OR REPLACE INTO topic (${TOPIC_FIELDS.join(', ')}) VALUES (${TOPIC_FIELDS.map((f) => `@${f}`).join(', ')})`);
+  const fees = db.prepare('INSERT OR REPLACE INTO custom_fee (entity_id, fixed_fees, timestamp_range_lower) VALUES (@entity_id, @fixed_fees, @timestamp_range_lower)');
+  const noFees = db.prepare('DELETE FROM custom_fee WHERE entity_id = ?');
+  return (rows) => {
+    entity.run(rows.entity);
+    topic.run(rows.topic);
+    if (rows.fees) fees.run(rows.fees);
+    else noFees.run(rows.entity.id);
+  };
+}
+
+/** Stores topic messages (a message is replaced whole, so a replayed page changes nothing). */
+export function topicMessageUpserter(db: SqliteDatabase): (row: TopicMessageRow) => void {
+  const columns = TOPIC_MESSAGE_COLUMNS.split(', ');
+  const insert = db.prepare(`INSERT OR REPLACE INTO topic_message (${TOPIC_MESSAGE_COLUMNS}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
+  return (row) => {
+    insert.run(row);
+  };
+}
