@@ -65,6 +65,14 @@ function injectedGet(api: MirrorApi): Get {
   };
 }
 
+/** A mirror read as the app's balance views read it (balance-at.ts): the answer or a typed error. */
+function reader(get: Get) {
+  return async (url: string) => {
+    const reply = await get(url);
+    return reply.status === 200 ? { ok: true as const, value: parseJsonLossless(reply.body) } : { ok: false as const, error: { code: 'not-found' as const, message: reply.body, details: [] } };
+  };
+}
+
 /** Every `step`-th item of a list the upstream answers, by one field. */
 async function sample(url: string, list: string, field: string, step: number): Promise<string[]> {
   const body = JSON.parse((await remote(url)).body) as Record<string, Array<Record<string, string>>>;
@@ -137,10 +145,6 @@ describe('synced data answers exactly as the upstream does', () => {
     // The upstream is a demo ledger with balance snapshots, which the sync does not copy: the app
     // counts the upstream's answer forwards from a snapshot, and the synced store's backwards from now.
     expect(followed).toEqual({ since: followedFrom, through: expect.any(String) });
-    const reader = (get: Get) => async (url: string) => {
-      const reply = await get(url);
-      return reply.status === 200 ? { ok: true as const, value: parseJsonLossless(reply.body) } : { ok: false as const, error: { code: 'not-found' as const, message: reply.body, details: [] } };
-    };
     const page = JSON.parse((await remote(`/api/v1/transactions?timestamp=gt:${followedFrom}&limit=100&order=asc`)).body) as {
       transactions: Array<{ consensus_timestamp: string; transfers: Array<{ account: string }>; token_transfers: Array<{ account: string; token_id: string }> }>;
     };
@@ -193,10 +197,6 @@ describe('synced data answers exactly as the upstream does', () => {
     expect(differences).toEqual([]);
 
     // Its balance at any moment now works out back from now, as the upstream's from its snapshots.
-    const reader = (get: Get) => async (url: string) => {
-      const reply = await get(url);
-      return reply.status === 200 ? { ok: true as const, value: parseJsonLossless(reply.body) } : { ok: false as const, error: { code: 'not-found' as const, message: reply.body, details: [] } };
-    };
     const listed = JSON.parse((await remote(`/api/v1/transactions?account.id=${account}&timestamp=lte:${followedFrom}&limit=100`)).body) as { transactions: Array<{ consensus_timestamp: string }> };
     const moments = listed.transactions.filter((_, i) => i % 15 === 0).map((tx) => nanosToTimestamp(timestampToNanos(tx.consensus_timestamp)! - 1n)!);
     expect(moments.length).toBeGreaterThan(3);

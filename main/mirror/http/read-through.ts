@@ -1,6 +1,6 @@
 import { parseJsonLossless } from '../format/json-out.ts';
-import type { ParsedQuery } from './query-string.ts';
 import type { GetHandler, GetOutcome } from '../query/mirror-get.ts';
+import type { ParsedQuery } from './query-string.ts';
 
 /** The by-id resources a store may lack and an upstream may supply. */
 export type ReadThroughResource = 'account' | 'contract' | 'token' | 'topic' | 'transaction';
@@ -42,9 +42,9 @@ export function withReadThrough(readThrough: ReadThrough | undefined, resource: 
 /**
  * Wraps a GET handler for something the store can only hold as rows a sync does not write (a
  * transaction's contract result, with its logs and state changes; a topic message from before
- * the sync began following): when the store answers 404
- * and a read-through is present, the upstream's answer for the same path and query is served
- * instead. Only for answers that never change once there, since it is kept and served again.
+ * the sync began following): when the store answers 404 and a read-through is present, the
+ * upstream's answer for the same path and query is served instead. Only for answers that never
+ * change once there, since it is kept and served again.
  */
 export function withUpstreamAnswer(readThrough: ReadThrough | undefined, pathOf: (params: Record<string, string>) => string, handle: GetHandler): GetHandler {
   if (!readThrough) return handle;
