@@ -1,12 +1,12 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
-import { parseJsonLossless, stringifyJson } from '../../main/mirror/format/json-out.ts';
+import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
 import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
 import { topicMessageRowOf, topicRowsOf } from '../../main/sync/topic-rows.ts';
 import { topicMessageUpserter, topicUpserter } from '../../main/sync/topic-writer.ts';
 import { tempStore } from '../helpers/ledger-fixture.ts';
+import { canonicalJson, referenceCases } from '../helpers/reference-specs.ts';
 
 // The topic messages the reference mirror node itself rendered in its spec cases (chunks with a
 // recorded TransactionID, chunks with only a payer and valid start, old running hash versions),
@@ -14,28 +14,13 @@ import { tempStore } from '../helpers/ledger-fixture.ts';
 const SPECS = path.resolve('../shared/conformance/mirror/specs/topics');
 
 function referenceMessages(): Array<{ file: string; message: Record<string, unknown> }> {
-  const out: Array<{ file: string; message: Record<string, unknown> }> = [];
-  for (const file of fs.readdirSync(SPECS, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json'))) {
-    const spec = parseJsonLossless(fs.readFileSync(path.join(SPECS, file), 'utf8')) as { tests?: unknown[] } & Record<string, unknown>;
-    for (const test of (spec.tests ?? [spec]) as Array<{ url?: string; urls?: string[]; responseStatus?: number; responseJson?: Record<string, unknown> }>) {
-      // Messages rendered as UTF-8 text are not the stored bytes' base64: those answers are left out.
-      if (test.responseStatus !== 200 || [test.url, ...(test.urls ?? [])].some((url) => /encoding=utf-?8/i.test(url ?? ''))) continue;
-      const body = test.responseJson ?? {};
-      const messages = Array.isArray(body.messages) ? body.messages as Array<Record<string, unknown>> : 'sequence_number' in body ? [body] : [];
-      for (const message of messages) out.push({ file, message });
-    }
-  }
-  return out;
-}
-
-/** JSON with object keys sorted: the spec files list fields in their own order. */
-function canonical(value: unknown): string {
-  const sortKeys = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(sortKeys);
-    if (v === null || typeof v !== 'object') return v;
-    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]));
-  };
-  return stringifyJson(sortKeys(value));
+  return referenceCases(SPECS).flatMap(({ file, test }) => {
+    // Messages rendered as UTF-8 text are not the stored bytes' base64: those answers are left out.
+    if (test.responseStatus !== 200 || [test.url, ...(test.urls ?? [])].some((url) => /encoding=utf-?8/i.test(url ?? ''))) return [];
+    const body = test.responseJson ?? {};
+    const messages = Array.isArray(body.messages) ? body.messages as Array<Record<string, unknown>> : 'sequence_number' in body ? [body] : [];
+    return messages.map((message) => ({ file, message }));
+  });
 }
 
 const fixture = tempStore();
@@ -56,7 +41,7 @@ describe('topic messages the reference rendered', () => {
     for (const { file, message } of cases) {
       fixture.store.db.transaction(() => upsert(topicMessageRowOf(message)))();
       const reply = await api.server.inject({ url: `/api/v1/topics/messages/${String(message.consensus_timestamp)}` });
-      if (canonical(parseJsonLossless(reply.body)) !== canonical(message)) differences.push(`${file}: ${String(message.consensus_timestamp)}\n  ${canonical(message)}\n  ${reply.body}`);
+      if (canonicalJson(parseJsonLossless(reply.body)) !== canonicalJson(message)) differences.push(`${file}: ${String(message.consensus_timestamp)}\n  ${canonicalJson(message)}\n  ${reply.body}`);
     }
     expect(differences).toEqual([]);
   });
@@ -92,11 +77,11 @@ describe('a topic as the sync stores it', () => {
     fixture.store.db.transaction(() => upsert(topicRowsOf(topic)))();
     const reply = await api.server.inject({ url: '/api/v1/topics/0.0.3001' });
     expect(reply.statusCode).toBe(200);
-    expect(canonical(parseJsonLossless(reply.body))).toBe(canonical(topic));
+    expect(canonicalJson(parseJsonLossless(reply.body))).toBe(canonicalJson(topic));
 
     // Deleted, its fee schedule gone: stored again over the same rows.
     const deleted = { ...topic, deleted: true, custom_fees: { created_timestamp: null, fixed_fees: [] }, fee_exempt_key_list: [], timestamp: { from: '1700000200.000000000', to: null } };
     fixture.store.db.transaction(() => upsert(topicRowsOf(deleted)))();
-    expect(canonical(parseJsonLossless((await api.server.inject({ url: '/api/v1/topics/0.0.3001' })).body))).toBe(canonical(deleted));
+    expect(canonicalJson(parseJsonLossless((await api.server.inject({ url: '/api/v1/topics/0.0.3001' })).body))).toBe(canonicalJson(deleted));
   });
 });
