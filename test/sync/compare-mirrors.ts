@@ -1,3 +1,5 @@
+import type { MirrorApi } from '../../main/mirror/mirror-api.ts';
+
 /** Fetches a path (`/api/v1/...`) and answers status and body text. */
 export interface Reply { status: number; body: string; link?: string | null }
 export type Get = (path: string) => Promise<Reply>;
@@ -40,6 +42,14 @@ export function httpGet(base: string): Get {
   return async (path) => {
     const response = await fetch(`${base}${path}`);
     return { status: response.status, body: await response.text(), link: response.headers.get('link') };
+  };
+}
+
+/** Requests to a mirror API in this process (Fastify inject, no socket), read as httpGet reads an HTTP one. */
+export function injectedGet(api: MirrorApi): Get {
+  return async (url) => {
+    const reply = await api.server.inject({ url });
+    return { status: reply.statusCode, body: reply.body, link: (reply.headers.link as string | undefined) ?? null };
   };
 }
 

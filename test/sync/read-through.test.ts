@@ -9,7 +9,7 @@ import { RateLimiter } from '../../main/sync/rate-limiter.ts';
 import { SyncEngine } from '../../main/sync/sync-engine.ts';
 import { UpstreamReadThrough } from '../../main/sync/upstream-read-through.ts';
 import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
-import { compareUrls, httpGet, type Get } from './compare-mirrors.ts';
+import { compareUrls, httpGet, injectedGet, type Get } from './compare-mirrors.ts';
 import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy.ts';
 
 // A real upstream `serve` on the demo profile; a fault proxy decides whether it can be reached.
@@ -43,10 +43,7 @@ function emptyLocal(name: string, clock = { now: 0 }, limiter?: RateLimiter) {
   });
   // The response cache stays on: it must never hand out a 404 from before a read-through.
   const api = createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough });
-  const get: Get = async (url) => {
-    const reply = await api.server.inject({ url });
-    return { status: reply.statusCode, body: reply.body, link: (reply.headers.link as string | undefined) ?? null };
-  };
+  const get = injectedGet(api);
   return { store, readThrough, get, clock, close: () => { readThrough.close(); store.close(); } };
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
 import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
-import { createMirrorApi, type MirrorApi } from '../../main/mirror/mirror-api.ts';
+import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { AccountWriter } from '../../main/sync/account-writer.ts';
 import { AccountHistoryFetcher } from '../../main/sync/account-history.ts';
@@ -15,7 +15,7 @@ import { UpstreamReadThrough } from '../../main/sync/upstream-read-through.ts';
 import { balanceAt, followedOf, HBAR, type Asset, type Followed } from '../../renderer/src/lib/balance-at.ts';
 import { nanosToTimestamp, timestampToNanos } from '../../renderer/src/lib/ledger-format.ts';
 import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
-import { comparePages, compareUrls, CONTRACT_QUERIES, FAITHFUL_QUERIES, httpGet, TOKEN_QUERIES, type Get } from './compare-mirrors.ts';
+import { comparePages, compareUrls, CONTRACT_QUERIES, FAITHFUL_QUERIES, httpGet, injectedGet, TOKEN_QUERIES, type Get } from './compare-mirrors.ts';
 
 // The upstream is a real second Mirrordesk serving its demo ledger on loopback.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-sync-faithful-'));
@@ -56,14 +56,6 @@ afterAll(async () => {
   await upstream?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-/** Requests to a mirror API in this process, as compare-mirrors reads an HTTP one. */
-function injectedGet(api: MirrorApi): Get {
-  return async (url) => {
-    const reply = await api.server.inject({ url });
-    return { status: reply.statusCode, body: reply.body, link: (reply.headers.link as string | undefined) ?? null };
-  };
-}
 
 /** A mirror read as the app's balance views read it (balance-at.ts): the answer or a typed error. */
 function reader(get: Get) {

@@ -8,7 +8,7 @@ import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { SyncEngine } from '../../main/sync/sync-engine.ts';
 import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
-import { comparePages, httpGet, type Get } from './compare-mirrors.ts';
+import { comparePages, httpGet, injectedGet, type Get } from './compare-mirrors.ts';
 import { FAULTS, faultPlan, startFaultProxy, type FaultProxy } from './fault-proxy.ts';
 
 // The upstream is a real second Mirrordesk serving its demo ledger; a proxy breaks requests.
@@ -26,11 +26,7 @@ afterAll(async () => {
 });
 
 function localGet(store: LedgerStore): Get {
-  const api = createMirrorApi(store, defaultMirrorApiConfig, false);
-  return async (url) => {
-    const reply = await api.server.inject({ url });
-    return { status: reply.statusCode, body: reply.body, link: (reply.headers.link as string | undefined) ?? null };
-  };
+  return injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false));
 }
 
 function tableCounts(db: Database.Database): Record<string, number> {

@@ -1,11 +1,9 @@
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
+import { describe, expect, it } from 'vitest';
 import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
-import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
 import { topicMessageRowOf, topicRowsOf } from '../../main/sync/topic-rows.ts';
 import { topicMessageUpserter, topicUpserter } from '../../main/sync/topic-writer.ts';
-import { tempStore } from '../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../helpers/mirror-api-fixture.ts';
 import { canonicalJson, referenceCases } from '../helpers/reference-specs.ts';
 
 // The topic messages the reference mirror node itself rendered in its spec cases (chunks with a
@@ -23,13 +21,7 @@ function referenceMessages(): Array<{ file: string; message: Record<string, unkn
   });
 }
 
-const fixture = tempStore();
-const config = defaultMirrorApiConfig();
-const api = createMirrorApi(fixture.store, () => config, false);
-afterAll(async () => {
-  await api.server.close();
-  fixture.dispose();
-});
+const fixture = mirrorApiFixture(undefined, { hostCheck: false });
 
 describe('topic messages the reference rendered', () => {
   it('are stored and rendered back field for field', async () => {
@@ -40,7 +32,7 @@ describe('topic messages the reference rendered', () => {
     const differences: string[] = [];
     for (const { file, message } of cases) {
       fixture.store.db.transaction(() => upsert(topicMessageRowOf(message)))();
-      const reply = await api.server.inject({ url: `/api/v1/topics/messages/${String(message.consensus_timestamp)}` });
+      const reply = await fixture.get(`/api/v1/topics/messages/${String(message.consensus_timestamp)}`);
       if (canonicalJson(parseJsonLossless(reply.body)) !== canonicalJson(message)) differences.push(`${file}: ${String(message.consensus_timestamp)}\n  ${canonicalJson(message)}\n  ${reply.body}`);
     }
     expect(differences).toEqual([]);
@@ -75,13 +67,13 @@ describe('a topic as the sync stores it', () => {
     };
     const upsert = topicUpserter(fixture.store.db);
     fixture.store.db.transaction(() => upsert(topicRowsOf(topic)))();
-    const reply = await api.server.inject({ url: '/api/v1/topics/0.0.3001' });
+    const reply = await fixture.get('/api/v1/topics/0.0.3001');
     expect(reply.statusCode).toBe(200);
     expect(canonicalJson(parseJsonLossless(reply.body))).toBe(canonicalJson(topic));
 
     // Deleted, its fee schedule gone: stored again over the same rows.
     const deleted = { ...topic, deleted: true, custom_fees: { created_timestamp: null, fixed_fees: [] }, fee_exempt_key_list: [], timestamp: { from: '1700000200.000000000', to: null } };
     fixture.store.db.transaction(() => upsert(topicRowsOf(deleted)))();
-    expect(canonicalJson(parseJsonLossless((await api.server.inject({ url: '/api/v1/topics/0.0.3001' })).body))).toBe(canonicalJson(deleted));
+    expect(canonicalJson(parseJsonLossless((await fixture.get('/api/v1/topics/0.0.3001')).body))).toBe(canonicalJson(deleted));
   });
 });

@@ -1,11 +1,12 @@
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
 import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
 import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
 import { transactionRowsOf } from '../../main/sync/transaction-rows.ts';
 import { transactionUpserter } from '../../main/sync/transaction-writer.ts';
 import { tempStore } from '../helpers/ledger-fixture.ts';
+import { mirrorApiFixture } from '../helpers/mirror-api-fixture.ts';
 import { canonicalJson, referenceCases } from '../helpers/reference-specs.ts';
 
 // The transactions the reference mirror node itself rendered in its spec cases (nonces,
@@ -18,13 +19,8 @@ function referenceTransactions(): Array<{ file: string; tx: Record<string, unkno
     ((test.responseJson?.transactions ?? []) as Array<Record<string, unknown>>).map((tx) => ({ file, tx })));
 }
 
-const fixture = tempStore();
+const fixture = mirrorApiFixture(undefined, { hostCheck: false });
 const config = defaultMirrorApiConfig();
-const api = createMirrorApi(fixture.store, () => config, false);
-afterAll(async () => {
-  await api.server.close();
-  fixture.dispose();
-});
 
 describe('reference-rendered transactions', () => {
   it('are stored and rendered back field for field', async () => {
@@ -38,7 +34,7 @@ describe('reference-rendered transactions', () => {
       const rows = transactionRowsOf(listed);
       expect(rows, `${file}: ${String(tx.transaction_id)}`).not.toBeNull();
       fixture.store.db.transaction(() => upsert(rows!))();
-      const reply = await api.server.inject({ url: `/api/v1/transactions?timestamp=${String(tx.consensus_timestamp)}` });
+      const reply = await fixture.get(`/api/v1/transactions?timestamp=${String(tx.consensus_timestamp)}`);
       const rendered = (parseJsonLossless(reply.body) as { transactions: unknown[] }).transactions;
       if (rendered.length !== 1 || canonicalJson(rendered[0]) !== canonicalJson(listed)) differences.push(`${file}: ${String(tx.transaction_id)}\n  ${canonicalJson(listed)}\n  ${canonicalJson(rendered[0])}`);
     }

@@ -9,7 +9,7 @@ import { SyncEngine } from '../../main/sync/sync-engine.ts';
 import { tokenRowsOf } from '../../main/sync/token-rows.ts';
 import { tokenUpserter } from '../../main/sync/token-writer.ts';
 import { touchedAccounts, touchedEntities } from '../../main/sync/transactions-follow.ts';
-import { comparePages, type Get } from './compare-mirrors.ts';
+import { comparePages, injectedGet, type Get } from './compare-mirrors.ts';
 import { ScriptedUpstreams, tokenInfo } from './scripted-upstream.ts';
 
 function account(num: number, balance: number): AccountInfo {
@@ -62,13 +62,7 @@ function put(...accounts: AccountInfo[]): void {
   upstreamWriter.applyPage(accounts.map((a) => accountRowsOf(a as unknown as Record<string, unknown>)), null);
 }
 
-const injectGet = (store: LedgerStore): Get => {
-  const api = createMirrorApi(store, defaultMirrorApiConfig, false);
-  return async (url) => {
-    const reply = await api.server.inject({ url });
-    return { status: reply.statusCode, body: reply.body };
-  };
-};
+const injectGet = (store: LedgerStore): Get => injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false));
 
 describe('incremental updates from the transactions', () => {
   it('names every party of a transaction as touched', () => {
