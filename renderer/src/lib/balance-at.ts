@@ -59,11 +59,18 @@ export const MAX_PAGES = 20;
  * Null for the demo ledger, or when the sync status cannot be read.
  */
 export async function followedFor(api: Pick<MirrordeskApi, 'sync'>, account: string): Promise<Followed | null> {
+  return (await followedForAll(api, [account]))[0]!;
+}
+
+/** followedFor for several accounts, the sync status read once for all; in the order given. */
+export async function followedForAll(api: Pick<MirrordeskApi, 'sync'>, accounts: readonly string[]): Promise<Array<Followed | null>> {
   const status = await api.sync.status();
   const followed = status.ok ? followedOf(status.value) : null;
-  if (followed === null) return null;
-  const history = await api.sync.accountHistory({ account, fetch: false });
-  return history.ok && history.value.heldSince !== null ? { ...followed, since: history.value.heldSince } : followed;
+  return Promise.all(accounts.map(async (account) => {
+    if (followed === null) return null;
+    const history = await api.sync.accountHistory({ account, fetch: false });
+    return history.ok && history.value.heldSince !== null ? { ...followed, since: history.value.heldSince } : followed;
+  }));
 }
 
 export function followedOf(status: SyncStatus): Followed | null {

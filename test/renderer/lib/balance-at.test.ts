@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiResult, MirrordeskApi, SyncStatus } from '../../../main/common/api-contract.ts';
-import { balanceAt, balanceBasisText, balancesAt, changeIn, followedFor, followedOf, HBAR, hbarBalanceAt, unknownBalanceText } from '../../../renderer/src/lib/balance-at.ts';
+import { balanceAt, balanceBasisText, balancesAt, changeIn, followedFor, followedForAll, followedOf, HBAR, hbarBalanceAt, unknownBalanceText } from '../../../renderer/src/lib/balance-at.ts';
 import { nanosToTimestamp, timestampToNanos } from '../../../renderer/src/lib/ledger-format.ts';
 
 /** A mirror answering from a table of paths; each path asked is recorded. */
@@ -185,5 +185,13 @@ describe('on a synced profile: back from the balance now', () => {
       .toEqual({ since: '1600000000.000000000', through: followed.through });
     expect(await followedFor(sync({ status: async () => ({ ok: true, value: { ...status, followedSince: null } }) }), '0.0.5')).toBeNull();
     expect(await followedFor(sync({ status: async () => ({ ok: false, error: { code: 'unavailable', message: 'gone', details: [] } }) }), '0.0.5')).toBeNull();
+    // Several accounts: the status is read once, each account's history once.
+    const asked: string[] = [];
+    const counted = sync({
+      status: async () => { asked.push('status'); return { ok: true, value: status }; },
+      accountHistory: async ({ account }: { account: string }) => { asked.push(account); return { ok: true, value: { account, heldSince: account === '0.0.6' ? '1600000000.000000000' : followed.since, complete: false, fetched: 0 } }; },
+    });
+    expect(await followedForAll(counted, ['0.0.5', '0.0.6'])).toEqual([followed, { since: '1600000000.000000000', through: followed.through }]);
+    expect(asked).toEqual(['status', '0.0.5', '0.0.6']);
   });
 });
