@@ -1,14 +1,12 @@
 import type { RequestOf } from '../common/api-contract.ts';
+import { ENTITY_ID_TEXT } from '../mirror/format/entity-id.ts';
 import { objectWith } from './request-object.ts';
 import type { Validation } from './validate-request.ts';
-
-/** An account as `shard.realm.num`, within the ranges entity ids allow; the history is asked of the upstream by it. */
-const ACCOUNT_ID = /^\d{1,4}\.\d{1,5}\.\d{1,12}$/;
 
 export function validateAccountHistory(request: unknown): Validation<RequestOf<'sync/account-history'>> {
   const { input, problems } = objectWith(request, ['account', 'fetch'], 'an "account" id and a "fetch" flag');
   if (input === null) return { ok: false, problems };
-  if (typeof input.account !== 'string' || !ACCOUNT_ID.test(input.account)) problems.push('"account" must be an account id such as 0.0.1234');
+  if (typeof input.account !== 'string' || !ENTITY_ID_TEXT.test(input.account)) problems.push('"account" must be an account id such as 0.0.1234');
   if (typeof input.fetch !== 'boolean') problems.push('"fetch" must be true or false');
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value: { account: input.account as string, fetch: input.fetch as boolean } };
 }

@@ -1,5 +1,5 @@
 import type { AccountHistory } from '../common/sync-types.ts';
-import { parseEntityIdLoose, sqlInt } from '../mirror/format/entity-id.ts';
+import { ENTITY_ID_TEXT, parseEntityIdLoose, sqlInt } from '../mirror/format/entity-id.ts';
 import { formatTimestamp } from '../mirror/format/timestamp.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -64,9 +64,15 @@ export class AccountHistoryFetcher {
 
   /** What the store holds of the account's history, without asking the upstream. */
   held(account: string): AccountHistory {
-    const id = idOf(account);
+    return this.#held(account, this.#record(idOf(account)));
+  }
+
+  #record(id: bigint): HistoryRecord | undefined {
+    return this.#read.get(sqlInt(id)) as HistoryRecord | undefined;
+  }
+
+  #held(account: string, record: HistoryRecord | undefined): AccountHistory {
     const since = this.#cursors.get('transactions')?.since ?? null;
-    const record = this.#read.get(sqlInt(id)) as HistoryRecord | undefined;
     if (since === null) return { account, heldSince: null, complete: false, fetched: 0 };
     if (record?.complete) return { account, heldSince: ALL, complete: true, fetched: 0 };
     return { account, heldSince: record?.held_since ?? since, complete: false, fetched: 0 };
@@ -89,10 +95,10 @@ export class AccountHistoryFetcher {
 
   async #fetch(account: string): Promise<AccountHistory> {
     const id = idOf(account);
-    const start = this.held(account);
+    const record = this.#record(id);
+    const start = this.#held(account, record);
     if (start.heldSince === null) throw new AccountHistoryError(`the sync has not begun following transactions yet, so there is nothing to join ${account}'s older history to`);
     if (start.complete) return start;
-    const record = this.#read.get(sqlInt(id)) as HistoryRecord | undefined;
     // The first page reaches up to where following began: the transaction at `since` itself was not followed.
     let url: string | null = record?.next_url
       ?? `/api/v1/transactions?account.id=${account}&timestamp=lte:${start.heldSince}&order=desc&limit=100`;
@@ -128,7 +134,7 @@ export class AccountHistoryError extends Error {
 }
 
 function idOf(account: string): bigint {
-  const id = /^\d{1,4}\.\d{1,5}\.\d{1,12}$/.test(account) ? parseEntityIdLoose(account) : null;
+  const id = ENTITY_ID_TEXT.test(account) ? parseEntityIdLoose(account) : null;
   if (id === null) throw new RangeError(`not an account id: ${account}`);
   return id;
 }

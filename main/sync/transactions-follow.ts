@@ -1,3 +1,4 @@
+import { ENTITY_ID_TEXT } from '../mirror/format/entity-id.ts';
 import type { TopicMessageRow } from '../mirror/topics/render-topic-message.ts';
 import { accountRowsOf, type AccountRows } from './account-rows.ts';
 import type { AccountWriter } from './account-writer.ts';
@@ -12,7 +13,6 @@ import { UpstreamFormatError } from './upstream-values.ts';
 
 /** Accounts re-fetched per request (repeated `account.id`), well below the reference's repeat limit. */
 const REFETCH_BATCH = 25;
-const ENTITY_ID = /^\d{1,4}\.\d{1,5}\.\d{1,12}$/;
 
 export interface FollowContext {
   client: UpstreamClient;
@@ -99,7 +99,7 @@ export async function followTransactions(context: FollowContext): Promise<'caugh
 export function touchedAccounts(transactions: Array<Record<string, unknown>>): string[] {
   const ids = new Set<string>();
   const add = (value: unknown): void => {
-    if (typeof value === 'string' && ENTITY_ID.test(value)) ids.add(value);
+    if (typeof value === 'string' && ENTITY_ID_TEXT.test(value)) ids.add(value);
   };
   for (const tx of transactions) {
     if (typeof tx.transaction_id === 'string') add(tx.transaction_id.split('-')[0]);
@@ -119,7 +119,7 @@ export function touchedAccounts(transactions: Array<Record<string, unknown>>): s
 export function touchedEntities(transactions: Array<Record<string, unknown>>, names: RegExp): string[] {
   const ids = new Set<string>();
   for (const tx of transactions) {
-    if (typeof tx.name === 'string' && names.test(tx.name) && typeof tx.entity_id === 'string' && ENTITY_ID.test(tx.entity_id)) ids.add(tx.entity_id);
+    if (typeof tx.name === 'string' && names.test(tx.name) && typeof tx.entity_id === 'string' && ENTITY_ID_TEXT.test(tx.entity_id)) ids.add(tx.entity_id);
   }
   return [...ids];
 }
@@ -143,7 +143,7 @@ async function sentMessages(context: FollowContext, transactions: Array<Record<s
   const spans = new Map<string, { from: string; to: string }>();
   for (const tx of transactions) {
     const { name, result, entity_id: topic, consensus_timestamp: at } = tx;
-    if (name !== 'CONSENSUSSUBMITMESSAGE' || result !== 'SUCCESS' || typeof topic !== 'string' || !ENTITY_ID.test(topic) || typeof at !== 'string') continue;
+    if (name !== 'CONSENSUSSUBMITMESSAGE' || result !== 'SUCCESS' || typeof topic !== 'string' || !ENTITY_ID_TEXT.test(topic) || typeof at !== 'string') continue;
     // The page is in consensus order: the first transaction of a topic opens its span, the last closes it.
     spans.set(topic, { from: spans.get(topic)?.from ?? at, to: at });
   }

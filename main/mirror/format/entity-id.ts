@@ -16,6 +16,9 @@ export const MAX_NUM = (1n << 38n) - 1n;
 const NUM_BITS = 38n;
 const REALM_BITS = 16n;
 
+/** An id written `shard.realm.num` with no more digits than each part's range allows (the range itself is encodeEntityId's to check). */
+export const ENTITY_ID_TEXT = /^\d{1,4}\.\d{1,5}\.\d{1,12}$/;
+
 /** Encodes shard.realm.num into the stored id; returns null when a part is out of range. */
 export function encodeEntityId(shard: number | bigint, realm: number | bigint, num: number | bigint): bigint | null {
   const s = BigInt(shard);
