@@ -1,6 +1,7 @@
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { contractRowsOf, type ContractRows } from './contract-rows.ts';
 import type { ListedCollection } from './listed-crawl.ts';
+import { upsertSql } from './upsert-sql.ts';
 
 export const FIRST_CONTRACTS_PAGE = '/api/v1/contracts?limit=100&order=asc';
 
@@ -27,9 +28,7 @@ export const CONTRACTS_LIST: ListedCollection<ContractRows> = {
 /** Stores one contract's entity and bytecode rows as upserts; callers wrap them in a transaction. */
 export function contractUpserter(db: SqliteDatabase): (row: ContractRows) => void {
   // A contract the accounts crawl stored becomes a CONTRACT; its account fields agree already.
-  const upsertEntity = db.prepare(`INSERT INTO entity (${ENTITY_FIELDS.join(', ')}, type)
-    VALUES (${ENTITY_FIELDS.map((f) => `@${f}`).join(', ')}, 'CONTRACT')
-    ON CONFLICT (id) DO UPDATE SET type = 'CONTRACT', ${ENTITY_FIELDS.filter((f) => f !== 'id').map((f) => `${f} = excluded.${f}`).join(', ')}`);
+  const upsertEntity = db.prepare(upsertSql('entity', ENTITY_FIELDS, 'id', { type: "'CONTRACT'" }));
   const upsertContract = db.prepare(`INSERT INTO contract (id, file_id, initcode, runtime_bytecode) VALUES (@id, @file_id, @initcode, @runtime_bytecode)
     ON CONFLICT (id) DO UPDATE SET file_id = excluded.file_id, initcode = excluded.initcode, runtime_bytecode = excluded.runtime_bytecode`);
   return (row) => {

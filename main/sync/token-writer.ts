@@ -1,5 +1,6 @@
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import type { TokenRows } from './token-rows.ts';
+import { upsertSql } from './upsert-sql.ts';
 
 const TOKEN_FIELDS = [
   'token_id', 'created_timestamp', 'decimals', 'fee_schedule_key', 'freeze_default', 'freeze_key', 'initial_supply',
@@ -11,13 +12,6 @@ const ENTITY_FIELDS = [
   'deleted', 'expiration_timestamp', 'memo', 'timestamp_range_lower',
 ] as const;
 const FEE_FIELDS = ['entity_id', 'fixed_fees', 'fractional_fees', 'royalty_fees', 'timestamp_range_lower'] as const;
-
-function upsertSql(table: string, fields: readonly string[], key: string, extra: Record<string, string> = {}): string {
-  const columns = [...fields, ...Object.keys(extra)];
-  const values = [...fields.map((f) => `@${f}`), ...Object.values(extra)];
-  const updates = [...fields.filter((f) => f !== key).map((f) => `${f} = excluded.${f}`), ...Object.keys(extra).map((f) => `${f} = excluded.${f}`)];
-  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${values.join(', ')}) ON CONFLICT (${key}) DO UPDATE SET ${updates.join(', ')}`;
-}
 
 /**
  * Stores one token's rows (token, its TOKEN entity, its fee schedule) as upserts, so a

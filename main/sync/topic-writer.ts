@@ -1,6 +1,7 @@
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { TOPIC_MESSAGE_COLUMNS, type TopicMessageRow } from '../mirror/topics/render-topic-message.ts';
 import type { TopicRows } from './topic-rows.ts';
+import { upsertSql } from './upsert-sql.ts';
 
 const ENTITY_FIELDS = [
   'id', 'shard', 'realm', 'num', 'key', 'auto_renew_account_id', 'auto_renew_period', 'created_timestamp', 'deleted', 'memo',
@@ -15,8 +16,7 @@ const TOPIC_FIELDS = [
  * page changes nothing. Not a transaction itself: callers wrap a page (and its cursor) in one.
  */
 export function topicUpserter(db: SqliteDatabase): (rows: TopicRows) => void {
-  const entity = db.prepare(`INSERT INTO entity (${ENTITY_FIELDS.join(', ')}, type) VALUES (${ENTITY_FIELDS.map((f) => `@${f}`).join(', ')}, 'TOPIC')
-    ON CONFLICT (id) DO UPDATE SET type = 'TOPIC', ${ENTITY_FIELDS.filter((f) => f !== 'id').map((f) => `${f} = excluded.${f}`).join(', ')}`);
+  const entity = db.prepare(upsertSql('entity', ENTITY_FIELDS, 'id', { type: "'TOPIC'" }));
   const topic = db.prepare(`INSERT OR REPLACE INTO topic (${TOPIC_FIELDS.join(', ')}) VALUES (${TOPIC_FIELDS.map((f) => `@${f}`).join(', ')})`);
   const fees = db.prepare('INSERT OR REPLACE INTO custom_fee (entity_id, fixed_fees, timestamp_range_lower) VALUES (@entity_id, @fixed_fees, @timestamp_range_lower)');
   const noFees = db.prepare('DELETE FROM custom_fee WHERE entity_id = ?');
