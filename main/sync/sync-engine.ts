@@ -8,6 +8,7 @@ import { contractUpserter, CONTRACTS_LIST } from './contracts-crawl.ts';
 import { crawlListed, type ListedCollection } from './listed-crawl.ts';
 import { transactionUpserter } from './transaction-writer.ts';
 import { tokenUpserter } from './token-writer.ts';
+import { scheduleUpserter } from './schedule-writer.ts';
 import { topicMessageUpserter, topicUpserter } from './topic-writer.ts';
 import { FIRST_TOKENS_PAGE, TOKENS_LIST } from './tokens-crawl.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -66,8 +67,8 @@ export class SyncEngine {
   readonly #tokenSupport = { relationships: true };
   /** Lists the upstream answered 404 for. */
   readonly #unsupportedLists = new Set<SyncPhaseName>();
-  /** The followed transactions, and the tokens and contracts they changed (re-fetched), are written by these. */
-  readonly #entityUpserts: Pick<FollowContext, 'upsertToken' | 'upsertContract' | 'upsertTopic' | 'upsertTopicMessage' | 'upsertTransaction'>;
+  /** The followed transactions, and the tokens, contracts, schedules and topics they changed (re-fetched), are written by these. */
+  readonly #entityUpserts: Pick<FollowContext, 'upsertToken' | 'upsertContract' | 'upsertSchedule' | 'upsertTopic' | 'upsertTopicMessage' | 'upsertTransaction'>;
 
   constructor(options: SyncEngineOptions) {
     this.#options = options;
@@ -75,6 +76,7 @@ export class SyncEngine {
     this.#entityUpserts = {
       upsertToken: tokenUpserter(options.db),
       upsertContract: contractUpserter(options.db),
+      upsertSchedule: scheduleUpserter(options.db),
       upsertTopic: topicUpserter(options.db),
       upsertTopicMessage: topicMessageUpserter(options.db),
       upsertTransaction: transactionUpserter(options.db),

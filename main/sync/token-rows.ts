@@ -2,7 +2,7 @@ import { decodeEntityId } from '../mirror/format/entity-id.ts';
 import { stringifyJson } from '../mirror/format/json-out.ts';
 import { publicKeyOf } from '../mirror/format/key.ts';
 import type { CustomFeeRow, TokenRow } from '../mirror/tokens/token-rows.ts';
-import { boolOf, entityIdOf, intOf, keyBytesOf, stringOf, timestampOf, UpstreamFormatError } from './upstream-values.ts';
+import { boolOf, entityIdOf, intOf, keyBytesOf, listOf, stringOf, timestampOf, UpstreamFormatError } from './upstream-values.ts';
 
 /** The `token` columns `renderTokenInfo` and `renderTokenSummary` read: the mirror's own row type. */
 export type TokenTableRow = TokenRow;
@@ -127,12 +127,6 @@ function customFeeRowOf(tokenId: bigint, fees: unknown, created: bigint): Custom
     royalty_fees: royalty.length > 0 ? stringifyJson(royalty) : null,
     timestamp_range_lower: timestampOf(schedule.created_timestamp) ?? created,
   };
-}
-
-function listOf(value: unknown): Json[] {
-  if (value === null || value === undefined) return [];
-  if (!Array.isArray(value)) throw new UpstreamFormatError(`not a fee list: ${JSON.stringify(value)}`);
-  return value as Json[];
 }
 
 function required<T>(value: T | null, field: string): T {

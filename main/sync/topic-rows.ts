@@ -2,7 +2,7 @@ import { decodeEntityId } from '../mirror/format/entity-id.ts';
 import { stringifyJson } from '../mirror/format/json-out.ts';
 import { protoEncode } from '../mirror/format/protobuf-writer.ts';
 import type { TopicMessageRow } from '../mirror/topics/render-topic-message.ts';
-import { boolOf, entityIdOf, intOf, keyBytesOf, stringOf, timestampOf, UpstreamFormatError } from './upstream-values.ts';
+import { base64Of, boolOf, entityIdOf, intOf, keyBytesOf, listOf, present, stringOf, timestampOf, UpstreamFormatError } from './upstream-values.ts';
 
 /** The `entity`, `topic` and `custom_fee` rows of one topic, from `/api/v1/topics/{id}`. */
 export interface TopicRows {
@@ -71,9 +71,9 @@ export function topicMessageRowOf(info: Json): TopicMessageRow {
     chunk_total: chunk ? intOf(chunk.total) : null,
     // A reference that did not record the TransactionID renders nonce and scheduled as null: kept that way.
     initial_transaction_id: initial && initial.nonce !== null && initial.nonce !== undefined ? transactionIdBytes(initial) : null,
-    message: base64Of(info.message, 'message'),
+    message: present(base64Of(info.message), 'a message'),
     payer_account_id: entityIdOf(info.payer_account_id),
-    running_hash: base64Of(info.running_hash, 'running_hash'),
+    running_hash: present(base64Of(info.running_hash), 'a running hash'),
     running_hash_version: intOf(info.running_hash_version),
     sequence_number: sequence,
     topic_id: topic,
@@ -100,15 +100,4 @@ function transactionIdBytes(initial: Json): Buffer {
 function keyListOf(value: unknown): Buffer | null {
   const keys = listOf(value).map((key) => keyBytesOf(key)!);
   return keys.length > 0 ? protoEncode(keys.map((key) => [1, key] as const)) : null;
-}
-
-function base64Of(value: unknown, field: string): Buffer {
-  if (typeof value !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) throw new UpstreamFormatError(`not base64 ${field}: ${JSON.stringify(value)?.slice(0, 60)}`);
-  return Buffer.from(value, 'base64');
-}
-
-function listOf(value: unknown): Json[] {
-  if (value === null || value === undefined) return [];
-  if (!Array.isArray(value)) throw new UpstreamFormatError(`not a list: ${JSON.stringify(value).slice(0, 60)}`);
-  return value as Json[];
 }

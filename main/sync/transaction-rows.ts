@@ -1,7 +1,7 @@
 import { transactionResultCode } from '../mirror/format/transaction-result.ts';
 import { transactionTypeId } from '../mirror/format/transaction-type.ts';
 import { stringifyJson } from '../mirror/format/json-out.ts';
-import { boolOf, entityIdOf, intOf, keyBytesOf, timestampOf, UpstreamFormatError } from './upstream-values.ts';
+import { base64Of, boolOf, entityIdOf, intOf, keyBytesOf, listOf, timestampOf, UpstreamFormatError } from './upstream-values.ts';
 
 type SqlValue = bigint | Buffer | string | null;
 
@@ -22,7 +22,8 @@ export interface TransactionRows {
   hash: { hash: Buffer; suffix: Buffer } | null;
 }
 
-const TRANSACTION_ID = /^(\d{1,4}\.\d{1,5}\.\d{1,12})-(\d{1,19})-(\d{1,9})$/;
+/** A transaction id as the reference writes it: `payer-seconds-nanos`. */
+export const TRANSACTION_ID = /^(\d{1,4}\.\d{1,5}\.\d{1,12})-(\d{1,19})-(\d{1,9})$/;
 
 /**
  * The rows of one transaction, or null when its type or result is a name this project does
@@ -39,7 +40,7 @@ export function transactionRowsOf(tx: Record<string, unknown>): TransactionRows 
   const result = transactionResultCode(tx.result);
   if (type === null || result === null) return null;
 
-  const nftTransfers = list(tx.nft_transfers).map((n) => ({
+  const nftTransfers = listOf(tx.nft_transfers).map((n) => ({
     token_id: required(entityIdOf(n.token_id), 'nft_transfers.token_id'),
     serial_number: required(intOf(n.serial_number), 'nft_transfers.serial_number'),
     sender_account_id: entityIdOf(n.sender_account_id),
@@ -78,23 +79,23 @@ export function transactionRowsOf(tx: Record<string, unknown>): TransactionRows 
       valid_duration_seconds: intOf(tx.valid_duration_seconds),
       valid_start_ns: timestampOf(tx.valid_start_timestamp) ?? BigInt(id[2]!) * 1_000_000_000n + BigInt(id[3]!),
     },
-    cryptoTransfers: list(tx.transfers).map((t) => ({
+    cryptoTransfers: listOf(tx.transfers).map((t) => ({
       entity_id: required(entityIdOf(t.account), 'transfers.account'),
       amount: required(intOf(t.amount), 'transfers.amount'),
       is_approval: boolOf(t.is_approval) ?? 0n,
     })),
-    tokenTransfers: list(tx.token_transfers).map((t) => ({
+    tokenTransfers: listOf(tx.token_transfers).map((t) => ({
       token_id: required(entityIdOf(t.token_id), 'token_transfers.token_id'),
       account_id: required(entityIdOf(t.account), 'token_transfers.account'),
       amount: required(intOf(t.amount), 'token_transfers.amount'),
       is_approval: boolOf(t.is_approval) ?? 0n,
     })),
     nftTransfers,
-    stakingRewards: list(tx.staking_reward_transfers).map((r) => ({
+    stakingRewards: listOf(tx.staking_reward_transfers).map((r) => ({
       account_id: required(entityIdOf(r.account), 'staking_reward_transfers.account'),
       amount: required(intOf(r.amount), 'staking_reward_transfers.amount'),
     })),
-    assessedFees: tx.assessed_custom_fees === undefined ? null : list(tx.assessed_custom_fees).map((fee) => ({
+    assessedFees: tx.assessed_custom_fees === undefined ? null : listOf(tx.assessed_custom_fees).map((fee) => ({
       amount: required(intOf(fee.amount), 'assessed_custom_fees.amount'),
       collector_account_id: required(entityIdOf(fee.collector_account_id), 'assessed_custom_fees.collector_account_id'),
       effective_payer_account_ids: stringifyJson(idList(fee.effective_payer_account_ids)),
@@ -110,7 +111,7 @@ export function transactionRowsOf(tx: Record<string, unknown>): TransactionRows 
  */
 function customFeeLimitsJson(value: unknown): string | null {
   const limits: Array<{ account_id: bigint; fees: Array<{ amount: bigint; denominating_token_id: bigint | null }> }> = [];
-  for (const fee of list(value)) {
+  for (const fee of listOf(value)) {
     const account = required(entityIdOf(fee.account_id), 'max_custom_fees.account_id');
     const entry = { amount: required(intOf(fee.amount), 'max_custom_fees.amount'), denominating_token_id: entityIdOf(fee.denominating_token_id) };
     const last = limits.at(-1);
@@ -123,22 +124,6 @@ function customFeeLimitsJson(value: unknown): string | null {
 function idList(value: unknown): bigint[] {
   if (!Array.isArray(value)) throw new UpstreamFormatError(`not a list of entity ids: ${JSON.stringify(value)}`);
   return value.map((id) => required(entityIdOf(id), 'effective_payer_account_ids'));
-}
-
-function base64Of(value: unknown): Buffer | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(value) || value.length % 4 !== 0) {
-    throw new UpstreamFormatError(`not base64: ${JSON.stringify(value)}`);
-  }
-  return Buffer.from(value, 'base64');
-}
-
-function list(value: unknown): Array<Record<string, unknown>> {
-  if (value === null || value === undefined) return [];
-  if (!Array.isArray(value) || value.some((item) => item === null || typeof item !== 'object')) {
-    throw new UpstreamFormatError(`not a list of objects: ${JSON.stringify(value).slice(0, 80)}`);
-  }
-  return value as Array<Record<string, unknown>>;
 }
 
 function required<T>(value: T | null, field: string): T {

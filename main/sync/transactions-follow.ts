@@ -4,10 +4,11 @@ import { accountRowsOf, type AccountRows } from './account-rows.ts';
 import type { AccountWriter } from './account-writer.ts';
 import type { SyncCursor } from './sync-cursor.ts';
 import { contractRowsOf, type ContractRows } from './contract-rows.ts';
+import { scheduleRowsOf, type ScheduleRows } from './schedule-rows.ts';
 import { completeTokenBalances } from './token-balances.ts';
 import { tokenRowsOf, type TokenRows } from './token-rows.ts';
 import { topicMessageRowOf, topicRowsOf, type TopicRows } from './topic-rows.ts';
-import { transactionRowsOf, type TransactionRows } from './transaction-rows.ts';
+import { TRANSACTION_ID, transactionRowsOf, type TransactionRows } from './transaction-rows.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
 
@@ -23,6 +24,8 @@ export interface FollowContext {
   /** Where re-fetched tokens and contracts go (absent: only accounts are re-fetched). Called inside the page's transaction. */
   upsertToken?: (rows: TokenRows) => void;
   upsertContract?: (rows: ContractRows) => void;
+  /** Where re-fetched schedules go (absent: none is read). Called inside the page's transaction. */
+  upsertSchedule?: (rows: ScheduleRows) => void;
   /** Where re-fetched topics, and the messages the followed transactions sent, go (absent: neither is read). Called inside the page's transaction. */
   upsertTopic?: (rows: TopicRows) => void;
   upsertTopicMessage?: (row: TopicMessageRow) => void;
@@ -34,6 +37,7 @@ export interface FollowContext {
 const TOKEN_TRANSACTION = /^TOKEN(?!ASSOCIATE|DISSOCIATE)/;
 const CONTRACT_TRANSACTION = /^CONTRACT(CREATE|UPDATE|DELETE)INSTANCE$/;
 const TOPIC_TRANSACTION = /^CONSENSUS(CREATE|UPDATE|DELETE)TOPIC$/;
+const SCHEDULE_TRANSACTION = /^SCHEDULE(CREATE|SIGN|DELETE)$/;
 const DETAIL_CONCURRENCY = 4;
 
 /**
@@ -75,6 +79,7 @@ export async function followTransactions(context: FollowContext): Promise<'caugh
     const rows = await refetchAccounts(context, touchedAccounts(transactions));
     const tokens = context.upsertToken ? await refetchById(context, '/api/v1/tokens/', touchedEntities(transactions, TOKEN_TRANSACTION), tokenRowsOf) : [];
     const contracts = context.upsertContract ? await refetchById(context, '/api/v1/contracts/', touchedEntities(transactions, CONTRACT_TRANSACTION), contractRowsOf) : [];
+    const schedules = context.upsertSchedule ? await refetchById(context, '/api/v1/schedules/', await changedSchedules(context, transactions), scheduleRowsOf) : [];
     const topics = context.upsertTopic ? await refetchById(context, '/api/v1/topics/', touchedEntities(transactions, TOPIC_TRANSACTION), topicRowsOf) : [];
     const messages = context.upsertTopicMessage ? await sentMessages(context, transactions) : [];
     const last = transactions.at(-1)?.consensus_timestamp;
@@ -86,6 +91,7 @@ export async function followTransactions(context: FollowContext): Promise<'caugh
       for (const rows of stored) context.upsertTransaction!(rows);
       for (const token of tokens) context.upsertToken!(token);
       for (const contract of contracts) context.upsertContract!(contract);
+      for (const schedule of schedules) context.upsertSchedule!(schedule);
       for (const topic of topics) context.upsertTopic!(topic);
       for (const message of messages) context.upsertTopicMessage!(message);
       context.writer.applyPage(rows, cursor);
@@ -120,6 +126,24 @@ export function touchedEntities(transactions: Array<Record<string, unknown>>, na
   const ids = new Set<string>();
   for (const tx of transactions) {
     if (typeof tx.name === 'string' && names.test(tx.name) && typeof tx.entity_id === 'string' && ENTITY_ID_TEXT.test(tx.entity_id)) ids.add(tx.entity_id);
+  }
+  return [...ids];
+}
+
+/**
+ * The schedules the page created, signed or deleted, and those it executed. An executed scheduled
+ * transaction names the entity it acted on, not its schedule; it keeps the id of the SCHEDULECREATE
+ * that made it, which is asked for (one request per execution, which are few). Executions mostly
+ * follow a signature in the same page, but one that waited for its expiry follows nothing.
+ */
+async function changedSchedules(context: FollowContext, transactions: Array<Record<string, unknown>>): Promise<string[]> {
+  const ids = new Set(touchedEntities(transactions, SCHEDULE_TRANSACTION));
+  for (const tx of transactions) {
+    if (tx.scheduled !== true || typeof tx.transaction_id !== 'string' || !TRANSACTION_ID.test(tx.transaction_id)) continue;
+    const reply = await context.client.get(`/api/v1/transactions/${tx.transaction_id}?scheduled=false`, { signal: context.signal });
+    if (reply.status !== 200) continue;
+    const created = asArray((reply.body as { transactions?: unknown }).transactions) as Array<Record<string, unknown>>;
+    for (const id of touchedEntities(created, /^SCHEDULECREATE$/)) ids.add(id);
   }
   return [...ids];
 }

@@ -5,6 +5,8 @@ import { accountRowsOf } from './account-rows.ts';
 import { AccountWriter } from './account-writer.ts';
 import { contractRowsOf } from './contract-rows.ts';
 import { contractUpserter } from './contracts-crawl.ts';
+import { scheduleRowsOf } from './schedule-rows.ts';
+import { scheduleUpserter } from './schedule-writer.ts';
 import { completeTokenBalances } from './token-balances.ts';
 import { tokenRowsOf } from './token-rows.ts';
 import { tokenUpserter } from './token-writer.ts';
@@ -33,7 +35,8 @@ export interface UpstreamReadThroughOptions {
 }
 
 const PATHS: Record<ReadThroughResource, string> = {
-  account: '/api/v1/accounts/', contract: '/api/v1/contracts/', token: '/api/v1/tokens/', topic: '/api/v1/topics/', transaction: '/api/v1/transactions/',
+  account: '/api/v1/accounts/', contract: '/api/v1/contracts/', schedule: '/api/v1/schedules/', token: '/api/v1/tokens/', topic: '/api/v1/topics/',
+  transaction: '/api/v1/transactions/',
 };
 /**
  * Path segments the by-id operations accept: entity ids, aliases, EVM addresses; for
@@ -41,10 +44,12 @@ const PATHS: Record<ReadThroughResource, string> = {
  * is sent upstream.
  */
 const ID_SEGMENT: Record<ReadThroughResource, RegExp> = {
-  account: /^[0-9A-Za-z.]{1,160}$/, contract: /^[0-9A-Za-z.]{1,160}$/, token: /^[0-9A-Za-z.]{1,160}$/, topic: /^[0-9.]{1,40}$/,
+  account: /^[0-9A-Za-z.]{1,160}$/, contract: /^[0-9A-Za-z.]{1,160}$/, schedule: /^[0-9.]{1,40}$/, token: /^[0-9A-Za-z.]{1,160}$/, topic: /^[0-9.]{1,40}$/,
   transaction: /^(?:\d{1,4}\.\d{1,5}\.\d{1,12}-\d{1,19}-\d{1,9}|(?:0x)?[0-9a-fA-F]{96}|[A-Za-z0-9_-]{64})$/,
 };
 const MAX_ABSENT = 2000;
+/** Resources stored from their by-id answer alone (an account also needs its token balances; a transaction answer is a list). */
+type EntityResource = Exclude<ReadThroughResource, 'account' | 'transaction'>;
 /**
  * Paths whose upstream answer is kept as sent (see withUpstreamAnswer), each with a short query:
  * a transaction's contract result by transaction id, 32-byte Ethereum hash or 48-byte transaction
@@ -71,9 +76,8 @@ export class UpstreamReadThrough implements ReadThrough {
   readonly #options: Required<Omit<UpstreamReadThroughOptions, 'log' | 'limiter'>> & Pick<UpstreamReadThroughOptions, 'log' | 'limiter'>;
   readonly #client: UpstreamClient;
   readonly #writer: AccountWriter;
-  readonly #storeToken;
-  readonly #storeContract;
-  readonly #storeTopic;
+  /** Stores a by-id answer of the entities whose rows come from their one record. */
+  readonly #storeEntity: Record<EntityResource, (info: Record<string, unknown>) => void>;
   readonly #storeTransactions;
   readonly #inFlight = new Map<string, Promise<unknown>>();
   readonly #keptAnswer;
@@ -100,12 +104,14 @@ export class UpstreamReadThrough implements ReadThrough {
     this.#writer = new AccountWriter(options.db);
     this.#keptAnswer = options.db.prepare('SELECT body FROM upstream_answer WHERE path = ?').pluck();
     this.#keepAnswer = options.db.prepare('INSERT OR REPLACE INTO upstream_answer (path, body, stored_at) VALUES (?, ?, ?)');
-    const upsertToken = tokenUpserter(options.db);
-    this.#storeToken = options.db.transaction((info: Record<string, unknown>) => upsertToken(tokenRowsOf(info)));
-    const upsertTopic = topicUpserter(options.db);
-    this.#storeTopic = options.db.transaction((info: Record<string, unknown>) => upsertTopic(topicRowsOf(info)));
-    const upsertContract = contractUpserter(options.db);
-    this.#storeContract = options.db.transaction((info: Record<string, unknown>) => upsertContract(contractRowsOf(info)));
+    const storing = <T>(rowsOf: (info: Record<string, unknown>) => T, upsert: (rows: T) => void) =>
+      options.db.transaction((info: Record<string, unknown>) => upsert(rowsOf(info)));
+    this.#storeEntity = {
+      contract: storing(contractRowsOf, contractUpserter(options.db)),
+      schedule: storing(scheduleRowsOf, scheduleUpserter(options.db)),
+      token: storing(tokenRowsOf, tokenUpserter(options.db)),
+      topic: storing(topicRowsOf, topicUpserter(options.db)),
+    };
     const upsertTransaction = transactionUpserter(options.db);
     // Every transaction the by-id answer lists (a scheduled one and its execution, a batch and its
     // inner transactions), with assessed fees, which only this answer carries. Answers how many were stored.
@@ -166,16 +172,12 @@ export class UpstreamReadThrough implements ReadThrough {
         const rows = accountRowsOf(info);
         await completeTokenBalances({ client: this.#client, signal }, [rows], { relationships: true });
         this.#writer.applyPage([rows], null);
-      } else if (resource === 'token') {
-        this.#storeToken(info);
-      } else if (resource === 'topic') {
-        this.#storeTopic(info);
       } else if (resource === 'transaction') {
         const list = (info as { transactions?: unknown }).transactions;
         if (!Array.isArray(list)) throw new UpstreamFormatError('a transaction lookup answered without a "transactions" array');
         return this.#storeTransactions(list as Array<Record<string, unknown>>) > 0;
       } else {
-        this.#storeContract(info);
+        this.#storeEntity[resource](info);
       }
       return true;
     } catch (error) {

@@ -71,3 +71,27 @@ export function keyBytesOf(wrapper: unknown): Buffer | null {
   if (_type === 'ProtobufEncoded') return Buffer.from(hex, 'hex');
   throw new UpstreamFormatError(`not a key: ${JSON.stringify(wrapper)}`);
 }
+
+/** Padded standard base64 to bytes. */
+export function base64Of(value: unknown): Buffer | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(value) || value.length % 4 !== 0) {
+    throw new UpstreamFormatError(`not base64: ${JSON.stringify(value)?.slice(0, 60)}`);
+  }
+  return Buffer.from(value, 'base64');
+}
+
+/** A list of objects; absent or null is an empty list. */
+export function listOf(value: unknown): Array<Record<string, unknown>> {
+  if (value === null || value === undefined) return [];
+  if (!Array.isArray(value) || value.some((item) => item === null || typeof item !== 'object')) {
+    throw new UpstreamFormatError(`not a list of objects: ${JSON.stringify(value).slice(0, 80)}`);
+  }
+  return value as Array<Record<string, unknown>>;
+}
+
+/** A value the answer must carry: absent is a format error naming what is missing. */
+export function present<T>(value: T | null, what: string): T {
+  if (value === null) throw new UpstreamFormatError(`an answer without ${what}`);
+  return value;
+}

@@ -252,4 +252,22 @@ describe('synced data answers exactly as the upstream does', () => {
     expect(await compareUrls(remote, injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough: answering })), older)).toEqual([]);
     answering.close();
   });
+
+  it('schedules: those the followed transactions created or signed stored, every other read through', async () => {
+    const schedulesAfter = async (type: string) => (JSON.parse((await remote(`/api/v1/transactions?transactiontype=${type}&timestamp=gt:${followedFrom}&limit=100`)).body) as {
+      transactions: Array<{ entity_id: string }>;
+    }).transactions.map((tx) => tx.entity_id);
+    const followedIds = new Set([...await schedulesAfter('SCHEDULECREATE'), ...await schedulesAfter('SCHEDULESIGN'), ...await schedulesAfter('SCHEDULEDELETE')]);
+    expect(followedIds.size).toBeGreaterThan(0);
+    const urls = (ids: Iterable<string>) => [...ids].map((id) => `/api/v1/schedules/${id}`);
+    expect(await compareUrls(remote, local, urls(followedIds))).toEqual([]);
+
+    const all = (JSON.parse((await remote('/api/v1/schedules?limit=100')).body) as { schedules: Array<{ schedule_id: string }> }).schedules.map((s) => s.schedule_id);
+    const older = all.filter((id) => !followedIds.has(id));
+    expect(older.length).toBeGreaterThan(3);
+    for (const url of urls(older)) expect((await local(url)).status, url).toBe(404);
+    const readThrough = new UpstreamReadThrough({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
+    expect(await compareUrls(remote, injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough })), urls(all))).toEqual([]);
+    readThrough.close();
+  });
 });

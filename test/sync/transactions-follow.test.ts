@@ -4,6 +4,8 @@ import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
 import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { accountRowsOf } from '../../main/sync/account-rows.ts';
+import { scheduleRowsOf } from '../../main/sync/schedule-rows.ts';
+import { scheduleUpserter } from '../../main/sync/schedule-writer.ts';
 import { AccountWriter } from '../../main/sync/account-writer.ts';
 import { SyncEngine } from '../../main/sync/sync-engine.ts';
 import { tokenRowsOf } from '../../main/sync/token-rows.ts';
@@ -43,12 +45,30 @@ const ready = upstreams.start(async (req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ transactions: page, links: { next } }));
     return;
   }
+  if (url.pathname.startsWith('/api/v1/transactions/')) {
+    const id = url.pathname.slice('/api/v1/transactions/'.length);
+    const scheduled = url.searchParams.get('scheduled');
+    const found = transactions.filter((t) => t.transaction_id === id && (scheduled === null || String(t.scheduled === true) === scheduled));
+    res.writeHead(found.length > 0 ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(found.length > 0 ? { transactions: found } : { _status: { messages: [{ message: 'Not found' }] } }));
+    return;
+  }
   const reply = await upstreamApi.server.inject({ url: req.url! });
   res.writeHead(reply.statusCode, { 'content-type': 'application/json' }).end(reply.body);
 });
 afterAll(() => upstreams.closeAll());
 
 const upsertToken = tokenUpserter(upstreamStore.db);
+const upsertSchedule = scheduleUpserter(upstreamStore.db);
+
+/** Schedule 0.0.3001 as `/api/v1/schedules/{id}` shows it after the given signatures and execution. */
+function schedule(signatures: Array<[string, string]>, executed: string | null): Record<string, unknown> {
+  return {
+    admin_key: null, consensus_timestamp: '500.000000000', creator_account_id: '0.0.1001', deleted: false, executed_timestamp: executed,
+    expiration_time: '900.000000000', memo: 'pay later', payer_account_id: '0.0.1001', schedule_id: '0.0.3001',
+    signatures: signatures.map(([at, prefix]) => ({ consensus_timestamp: at, public_key_prefix: prefix, signature: 'AgIC', type: 'ED25519' })),
+    transaction_body: 'CgQQARgC', wait_for_expiry: true,
+  };
+}
 
 /** The followed token as `/api/v1/tokens/{id}` shows it: a fixed fee, and the supply and modification time given. */
 function token(num: number, totalSupply: number, modified: string): Record<string, unknown> {
@@ -113,6 +133,31 @@ describe('incremental updates from the transactions', () => {
     expect(differences).toEqual([]);
     // Following began after the upstream's newest transaction when the sync started, and stays put as the mark moves on.
     expect(engine.status()).toMatchObject({ state: 'following', lastTransactionTimestamp: '400.000000000', followedSince: '100.000000000', accountsInStore: 4, completedPasses: 1 });
+    await engine.close();
+  });
+
+  it('re-fetches a schedule when it is created, signed, and executed at its expiry, when no transaction names it', async () => {
+    const base = await ready;
+    const local = new LedgerStore({ file: ':memory:' });
+    const engine = new SyncEngine({ profile: 't', db: local.db, upstreamUrl: base, requestsPerSecond: 0, followIntervalMs: 20 });
+    let caughtUp = engine.caughtUp();
+    engine.start();
+    await caughtUp;
+    const step = async (info: Record<string, unknown>, ...followed: Array<Record<string, unknown>>): Promise<void> => {
+      upstreamStore.db.transaction(() => upsertSchedule(scheduleRowsOf(info)))();
+      transactions.push(...followed);
+      await engine.caughtUp();
+      await engine.caughtUp();
+      expect((await injectGet(local)('/api/v1/schedules/0.0.3001')).body).toBe((await injectGet(upstreamStore)('/api/v1/schedules/0.0.3001')).body);
+    };
+    await step(schedule([['500.000000000', 'AQEB']], null),
+      { consensus_timestamp: '500.000000000', name: 'SCHEDULECREATE', result: 'SUCCESS', entity_id: '0.0.3001', scheduled: false, transaction_id: '0.0.1001-499-0', transfers: [] });
+    await step(schedule([['500.000000000', 'AQEB'], ['600.000000000', 'AwMD']], null),
+      { consensus_timestamp: '600.000000000', name: 'SCHEDULESIGN', result: 'SUCCESS', entity_id: '0.0.3001', scheduled: false, transaction_id: '0.0.1002-599-0', transfers: [] });
+    // The execution names the account it paid, not the schedule; its id is the SCHEDULECREATE's.
+    await step(schedule([['500.000000000', 'AQEB'], ['600.000000000', 'AwMD']], '900.000000001'),
+      { consensus_timestamp: '900.000000001', name: 'CRYPTOTRANSFER', result: 'SUCCESS', entity_id: null, scheduled: true, transaction_id: '0.0.1001-499-0', transfers: [] });
+    expect(JSON.parse((await injectGet(local)('/api/v1/schedules/0.0.3001')).body)).toMatchObject({ executed_timestamp: '900.000000001', signatures: [{}, {}] });
     await engine.close();
   });
 });

@@ -3,7 +3,7 @@ import type { GetHandler, GetOutcome } from '../query/mirror-get.ts';
 import type { ParsedQuery } from './query-string.ts';
 
 /** The by-id resources a store may lack and an upstream may supply. */
-export type ReadThroughResource = 'account' | 'contract' | 'token' | 'topic' | 'transaction';
+export type ReadThroughResource = 'account' | 'contract' | 'schedule' | 'token' | 'topic' | 'transaction';
 
 /**
  * The seam between the mirror API and whatever fills its store from elsewhere (the upstream

@@ -25,7 +25,7 @@ export interface SignatureRow {
 }
 
 /** SignaturePair's oneof field numbers, which the importer stores as the signature type. */
-const SIGNATURE_TYPES: Readonly<Record<number, string>> = {
+export const SIGNATURE_TYPES: Readonly<Record<number, string>> = {
   2: 'CONTRACT', 3: 'ED25519', 4: 'RSA_3072', 5: 'ECDSA_384', 6: 'ECDSA_SECP256K1',
 };
 

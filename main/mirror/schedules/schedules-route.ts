@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MirrorRouteContext } from '../http/mirror-routes.ts';
+import { withReadThrough } from '../http/read-through.ts';
 import { registerMirrorGet } from '../query/mirror-get.ts';
 import { SCHEDULES_PATH, SchedulesService } from './schedules-service.ts';
 
@@ -7,8 +8,10 @@ import { SCHEDULES_PATH, SchedulesService } from './schedules-service.ts';
 const LIST_CACHE_SECONDS = 10;
 const BY_ID_CACHE_SECONDS = 1;
 
-export function registerSchedulesRoutes(app: FastifyInstance, { db, config }: MirrorRouteContext): void {
+export function registerSchedulesRoutes(app: FastifyInstance, { db, config, readThrough }: MirrorRouteContext): void {
   const service = new SchedulesService(db, config);
   registerMirrorGet(app, SCHEDULES_PATH, LIST_CACHE_SECONDS, config, (raw) => service.list(raw));
-  registerMirrorGet(app, `${SCHEDULES_PATH}/:scheduleId`, BY_ID_CACHE_SECONDS, config, (raw, p) => service.byId(raw, p.scheduleId!));
+  // A synced store holds the schedules its followed transactions created, signed or deleted; another is read through.
+  registerMirrorGet(app, `${SCHEDULES_PATH}/:scheduleId`, BY_ID_CACHE_SECONDS, config,
+    withReadThrough(readThrough, 'schedule', 'scheduleId', (raw, p) => service.byId(raw, p.scheduleId!)));
 }
