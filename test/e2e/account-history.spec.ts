@@ -83,3 +83,19 @@ test('a topic on a synced profile is read from the upstream when opened, and say
   await expect(page.getByTestId('topics-sync-scope')).toContainText('the messages held here are those sent since the sync began following');
   await screenshot(page, 'sync-14-topic-read-through');
 });
+
+test('a schedule from before the sync began is found by the search box, read from the upstream', async ({ page }) => {
+  const upstream = serves.upstream.instance.mirrorUrl;
+  const executed = (await (await fetch(`${upstream}/api/v1/schedules?limit=100`)).json() as { schedules: Array<{ schedule_id: string; executed_timestamp: string | null }> })
+    .schedules.find((s) => s.executed_timestamp !== null)!;
+  const signatures = (await (await fetch(`${upstream}/api/v1/schedules/${executed.schedule_id}`)).json() as { signatures: unknown[] }).signatures.length;
+  await page.goto(serves.local.instance.uiUrl);
+  const box = page.getByTestId('search-input');
+  await box.fill(executed.schedule_id);
+  await box.press('Enter');
+  await expect(page.getByTestId('schedule-id')).toHaveText(executed.schedule_id);
+  await expect(page.getByText('executed', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('executed-link')).toBeVisible();
+  await expect(page.locator('.ledger-card', { hasText: 'Signatures' }).locator('tbody tr')).toHaveCount(signatures);
+  await screenshot(page, 'sync-15-schedule-read-through');
+});
