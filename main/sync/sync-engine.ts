@@ -8,6 +8,7 @@ import { contractUpserter, CONTRACTS_LIST } from './contracts-crawl.ts';
 import { crawlListed, type ListedCollection } from './listed-crawl.ts';
 import { transactionUpserter } from './transaction-writer.ts';
 import { tokenUpserter } from './token-writer.ts';
+import { contractResultsWriter } from './contract-results-writer.ts';
 import { scheduleUpserter } from './schedule-writer.ts';
 import { topicMessageUpserter, topicUpserter } from './topic-writer.ts';
 import { FIRST_TOKENS_PAGE, TOKENS_LIST } from './tokens-crawl.ts';
@@ -67,8 +68,8 @@ export class SyncEngine {
   readonly #tokenSupport = { relationships: true };
   /** Lists the upstream answered 404 for. */
   readonly #unsupportedLists = new Set<SyncPhaseName>();
-  /** The followed transactions, and the tokens, contracts, schedules and topics they changed (re-fetched), are written by these. */
-  readonly #entityUpserts: Pick<FollowContext, 'upsertToken' | 'upsertContract' | 'upsertSchedule' | 'upsertTopic' | 'upsertTopicMessage' | 'upsertTransaction'>;
+  /** The followed transactions, the tokens, contracts, schedules and topics they changed (re-fetched), and their contract results, are written by these. */
+  readonly #entityUpserts: Pick<FollowContext, 'upsertToken' | 'upsertContract' | 'upsertContractResults' | 'upsertSchedule' | 'upsertTopic' | 'upsertTopicMessage' | 'upsertTransaction'>;
 
   constructor(options: SyncEngineOptions) {
     this.#options = options;
@@ -76,6 +77,7 @@ export class SyncEngine {
     this.#entityUpserts = {
       upsertToken: tokenUpserter(options.db),
       upsertContract: contractUpserter(options.db),
+      upsertContractResults: contractResultsWriter(options.db),
       upsertSchedule: scheduleUpserter(options.db),
       upsertTopic: topicUpserter(options.db),
       upsertTopicMessage: topicMessageUpserter(options.db),

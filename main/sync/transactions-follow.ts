@@ -4,6 +4,8 @@ import { accountRowsOf, type AccountRows } from './account-rows.ts';
 import type { AccountWriter } from './account-writer.ts';
 import type { SyncCursor } from './sync-cursor.ts';
 import { contractRowsOf, type ContractRows } from './contract-rows.ts';
+import { contractResultsOf } from './contract-results-follow.ts';
+import type { ContractResultsSpan } from './contract-results-writer.ts';
 import { scheduleRowsOf, type ScheduleRows } from './schedule-rows.ts';
 import { completeTokenBalances } from './token-balances.ts';
 import { tokenRowsOf, type TokenRows } from './token-rows.ts';
@@ -24,6 +26,8 @@ export interface FollowContext {
   /** Where re-fetched tokens and contracts go (absent: only accounts are re-fetched). Called inside the page's transaction. */
   upsertToken?: (rows: TokenRows) => void;
   upsertContract?: (rows: ContractRows) => void;
+  /** Where the contract results and logs of a page's span go (absent: none is read). Called inside the page's transaction. */
+  upsertContractResults?: (span: ContractResultsSpan) => void;
   /** Where re-fetched schedules go (absent: none is read). Called inside the page's transaction. */
   upsertSchedule?: (rows: ScheduleRows) => void;
   /** Where re-fetched topics, and the messages the followed transactions sent, go (absent: neither is read). Called inside the page's transaction. */
@@ -82,6 +86,7 @@ export async function followTransactions(context: FollowContext): Promise<'caugh
     const schedules = context.upsertSchedule ? await refetchById(context, '/api/v1/schedules/', await changedSchedules(context, transactions), scheduleRowsOf) : [];
     const topics = context.upsertTopic ? await refetchById(context, '/api/v1/topics/', touchedEntities(transactions, TOPIC_TRANSACTION), topicRowsOf) : [];
     const messages = context.upsertTopicMessage ? await sentMessages(context, transactions) : [];
+    const results = context.upsertContractResults ? await contractResultsOf(context, transactions) : null;
     const last = transactions.at(-1)?.consensus_timestamp;
     const lastTimestamp = typeof last === 'string' ? last : null;
     const nextUrl = typeof body.links?.next === 'string' ? body.links.next : null;
@@ -94,6 +99,7 @@ export async function followTransactions(context: FollowContext): Promise<'caugh
       for (const schedule of schedules) context.upsertSchedule!(schedule);
       for (const topic of topics) context.upsertTopic!(topic);
       for (const message of messages) context.upsertTopicMessage!(message);
+      if (results) context.upsertContractResults!(results);
       context.writer.applyPage(rows, cursor);
     });
     context.onPage?.({ transactions: transactions.length, accounts: rows.length, lastTimestamp });

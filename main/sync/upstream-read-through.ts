@@ -52,11 +52,13 @@ const MAX_ABSENT = 2000;
 type EntityResource = Exclude<ReadThroughResource, 'account' | 'transaction'>;
 /**
  * Paths whose upstream answer is kept as sent (see withUpstreamAnswer), each with a short query:
- * a transaction's contract result by transaction id, 32-byte Ethereum hash or 48-byte transaction
- * hash; a topic message by topic and sequence number, or by consensus timestamp.
+ * a transaction's contract result (and its actions and opcode trace) by transaction id, 32-byte Ethereum hash or
+ * 48-byte transaction hash, or by contract and timestamp; a topic message by topic and sequence
+ * number, or by consensus timestamp.
  */
 const KEPT_ANSWER = new RegExp(`^/api/v1/(?:${[
-  String.raw`contracts/results/(?:\d{1,4}\.\d{1,5}\.\d{1,12}-\d{1,19}-\d{1,9}|(?:0x)?[0-9a-fA-F]{64}|(?:0x)?[0-9a-fA-F]{96})`,
+  String.raw`contracts/results/(?:\d{1,4}\.\d{1,5}\.\d{1,12}-\d{1,19}-\d{1,9}|(?:0x)?[0-9a-fA-F]{64}|(?:0x)?[0-9a-fA-F]{96})(?:/actions|/opcodes)?`,
+  String.raw`contracts/[0-9A-Za-z.]{1,60}/results/\d{1,19}(?:\.\d{1,9})?`,
   String.raw`topics/[0-9.]{1,40}/messages/\d{1,19}`,
   String.raw`topics/messages/\d{1,19}(?:\.\d{1,9})?`,
 ].join('|')})${String.raw`(?:\?[\w.=&%-]{1,200})?`}$`);

@@ -72,7 +72,7 @@ test("a contract call from before the sync began shows the upstream's contract r
   await screenshot(page, 'sync-13-contract-result-read-through');
   // The contract's own results list is not synced, and says so.
   await page.goto(`${serves.local.instance.uiUrl}#/contract?id=${result.contract_id}`);
-  await expect(page.getByTestId('contract-results-sync-scope')).toContainText('the sync stores no contract results');
+  await expect(page.getByTestId('contract-results-sync-scope')).toContainText('this list holds the results of the contract transactions followed since the sync began');
 });
 
 test('a topic on a synced profile is read from the upstream when opened, and says which of its messages are held', async ({ page }) => {

@@ -42,6 +42,12 @@ beforeAll(async () => {
   const submitted = JSON.parse((await remote('/api/v1/transactions?transactiontype=CONSENSUSSUBMITMESSAGE&result=success&limit=3')).body) as { transactions: Array<{ consensus_timestamp: string }> };
   const oldestSubmitted = timestampToNanos(submitted.transactions.at(-1)!.consensus_timestamp)!;
   if (oldestSubmitted <= timestampToNanos(followedFrom)!) followedFrom = nanosToTimestamp(oldestSubmitted - 1n)!;
+  // And far enough to follow the latest contract call, creation and Ethereum transaction, which are rarer still.
+  for (const type of ['CONTRACTCALL', 'CONTRACTCREATEINSTANCE', 'ETHEREUMTRANSACTION']) {
+    const latest = JSON.parse((await remote(`/api/v1/transactions?transactiontype=${type}&limit=1`)).body) as { transactions: Array<{ consensus_timestamp: string }> };
+    const at = timestampToNanos(latest.transactions[0]!.consensus_timestamp)!;
+    if (at <= timestampToNanos(followedFrom)!) followedFrom = nanosToTimestamp(at - 1n)!;
+  }
   new AccountWriter(store.db).cursors.put({ phase: 'transactions', nextUrl: null, items: 0, passes: 0, mark: followedFrom, since: followedFrom });
   const engine = new SyncEngine({ profile: 'test', db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0, followIntervalMs: 60_000 });
   const caughtUp = engine.caughtUp();
@@ -199,12 +205,12 @@ describe('synced data answers exactly as the upstream does', () => {
     }
   });
 
-  it("a transaction's contract result, which the sync stores no rows for, is the upstream's answer, kept and served again offline", async () => {
+  it("a contract result from before following began is the upstream's answer, kept and served again offline", async () => {
     const readThrough = new UpstreamReadThrough({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
     const served = injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough }));
     const ids: string[] = [];
     for (const type of ['CONTRACTCALL', 'CONTRACTCREATEINSTANCE', 'ETHEREUMTRANSACTION']) {
-      const listed = JSON.parse((await remote(`/api/v1/transactions?transactiontype=${type}&result=success&limit=2`)).body) as { transactions: Array<{ transaction_id: string }> };
+      const listed = JSON.parse((await remote(`/api/v1/transactions?transactiontype=${type}&result=success&timestamp=lte:${followedFrom}&limit=2`)).body) as { transactions: Array<{ transaction_id: string }> };
       ids.push(...listed.transactions.map((tx) => tx.transaction_id));
     }
     expect(ids.length).toBeGreaterThanOrEqual(5);
@@ -245,8 +251,15 @@ describe('synced data answers exactly as the upstream does', () => {
     expect(pages).toBeGreaterThanOrEqual(busy.length * 2);
     expect(differences).toEqual([]);
     // One sent before following began is not in the store; by its sequence number or timestamp it is the upstream's.
-    const first = JSON.parse((await remote(`/api/v1/topics/${busy[0]}/messages?limit=1`)).body) as { messages: Array<{ sequence_number: number; consensus_timestamp: string }> };
-    const older = [`/api/v1/topics/${busy[0]}/messages/${first.messages[0]!.sequence_number}`, `/api/v1/topics/messages/${first.messages[0]!.consensus_timestamp}`];
+    const older: string[] = [];
+    for (const topic of busy) {
+      const before = JSON.parse((await remote(`/api/v1/topics/${topic}/messages?timestamp=lte:${followedFrom}&order=desc&limit=1`)).body) as {
+        messages: Array<{ sequence_number: number; consensus_timestamp: string }>;
+      };
+      const message = before.messages[0];
+      if (message) older.push(`/api/v1/topics/${topic}/messages/${message.sequence_number}`, `/api/v1/topics/messages/${message.consensus_timestamp}`);
+    }
+    expect(older.length).toBeGreaterThan(0);
     for (const url of older) expect((await local(url)).status, url).toBe(404);
     const answering = new UpstreamReadThrough({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
     expect(await compareUrls(remote, injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough: answering })), older)).toEqual([]);
@@ -269,5 +282,52 @@ describe('synced data answers exactly as the upstream does', () => {
     const readThrough = new UpstreamReadThrough({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
     expect(await compareUrls(remote, injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough })), urls(all))).toEqual([]);
     readThrough.close();
+  });
+
+  it('contract results and logs of followed transactions: every list the upstream\'s, page for page; one result whole only ever the upstream\'s', async () => {
+    const after = `timestamp=gt:${followedFrom}`;
+    const listed = JSON.parse((await remote(`/api/v1/contracts/results?${after}&internal=true&limit=100`)).body) as {
+      results: Array<{ contract_id: string; from: string; block_number: number; type: number | null; hash: string; timestamp: string }>;
+    };
+    // The window holds what the rows must carry: Ethereum transactions, logs, several contracts and blocks.
+    expect(listed.results.some((r) => r.type !== null)).toBe(true);
+    const logged = JSON.parse((await remote(`/api/v1/contracts/results/logs?${after}&limit=100`)).body) as { logs: unknown[] };
+    expect(logged.logs.length).toBeGreaterThan(3);
+    const contracts = [...new Set(listed.results.map((r) => r.contract_id))];
+    expect(contracts.length).toBeGreaterThan(2);
+    const first = listed.results.at(-1)!;
+    const { pages, differences } = await comparePages(remote, local, [
+      `/api/v1/contracts/results?${after}`,
+      `/api/v1/contracts/results?${after}&order=asc&limit=3`,
+      `/api/v1/contracts/results?${after}&internal=true&hbar=false&limit=4`,
+      `/api/v1/contracts/results?${after}&from=${first.from}`,
+      `/api/v1/contracts/results?${after}&block.number=${first.block_number}`,
+      `/api/v1/contracts/results/logs?${after}`,
+      `/api/v1/contracts/results/logs?${after}&order=asc&limit=4`,
+      ...contracts.flatMap((id) => [`/api/v1/contracts/${id}/results?${after}`, `/api/v1/contracts/${id}/results/logs?${after}&limit=2`]),
+    ]);
+    expect(pages).toBeGreaterThan(contracts.length * 2 + 7);
+    expect(differences).toEqual([]);
+
+    // One result by transaction hash or by contract and timestamp: the store holds its list row, not its state
+    // changes, so it is the upstream's (kept) answer; with the upstream gone and nothing kept, not found rather than partial.
+    const single = [
+      `/api/v1/contracts/results/${first.hash}`, `/api/v1/contracts/${first.contract_id}/results/${first.timestamp}`,
+      `/api/v1/contracts/results/${first.hash}/actions`, `/api/v1/contracts/results/${first.hash}/opcodes?memory=true`,
+    ];
+    // Held rows alone would answer these partly (no state changes, no actions, a replay over storage the store lacks).
+    expect((await local(single[0]!)).status).not.toBe(404);
+    expect((await local(single[2]!)).body).not.toBe((await remote(single[2]!)).body);
+    const readThrough = new UpstreamReadThrough({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
+    expect(await compareUrls(remote, injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough })), single)).toEqual([]);
+    readThrough.close();
+    const offline = new UpstreamReadThrough({ db: store.db, upstreamUrl: 'http://127.0.0.1:9', requestsPerSecond: 0 });
+    const servedOffline = injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough: offline }));
+    expect(await compareUrls(remote, servedOffline, single)).toEqual([]);
+    const other = listed.results.find((r) => r.hash !== first.hash)!;
+    expect((await servedOffline(`/api/v1/contracts/results/${other.hash}`)).status).toBe(404);
+    expect((await servedOffline(`/api/v1/contracts/results/${other.hash}/opcodes`)).status).toBe(404);
+    expect((await servedOffline(`/api/v1/contracts/results/${other.hash}?nonce=x`)).status).toBe(400);
+    offline.close();
   });
 });

@@ -38,14 +38,16 @@ export class ContractOpcodesService {
     this.#config = config;
   }
 
+  /** The request's problems (400), or null when it is one the trace could answer. */
+  invalid(raw: ParsedQuery, idOrHash: string): OpcodesReply | null {
+    const parsed = parseTraceRequest(raw, idOrHash);
+    return 'error' in parsed ? parsed.error : null;
+  }
+
   async trace(raw: ParsedQuery, idOrHash: string): Promise<OpcodesReply> {
-    const validated = validateQuery(raw, { stack: BOOLEAN, memory: BOOLEAN, storage: BOOLEAN });
-    if (!validated.ok) return { status: 400, messages: validated.messages };
-    const ref = parseTransactionRef(idOrHash);
-    if (ref === null) return { status: 400, messages: [{ message: INVALID_TRANSACTION_ID }] };
-    const flag = (key: string, fallback: boolean): boolean =>
-      (validated.filters.filter((f) => f.key === key).at(-1)?.value ?? String(fallback)).toLowerCase() === 'true';
-    const options: TraceOptions = { stack: flag('stack', true), memory: flag('memory', false), storage: flag('storage', false) };
+    const parsed = parseTraceRequest(raw, idOrHash);
+    if ('error' in parsed) return parsed.error;
+    const { ref, options } = parsed;
     const anchor = findTransaction(this.#statements, ref);
     const record = anchor && loadContractTransaction(this.#statements, anchor.timestamp, anchor.entityId);
     const traced = record?.results[0];
@@ -103,4 +105,14 @@ function replayRequest(result: ContractResultRow, eth: EthereumTransactionRow | 
     to,
     value: result.amount ?? 0n,
   };
+}
+
+function parseTraceRequest(raw: ParsedQuery, idOrHash: string): { error: OpcodesReply } | { ref: NonNullable<ReturnType<typeof parseTransactionRef>>; options: TraceOptions } {
+  const validated = validateQuery(raw, { stack: BOOLEAN, memory: BOOLEAN, storage: BOOLEAN });
+  if (!validated.ok) return { error: { status: 400, messages: validated.messages } };
+  const ref = parseTransactionRef(idOrHash);
+  if (ref === null) return { error: { status: 400, messages: [{ message: INVALID_TRANSACTION_ID }] } };
+  const flag = (key: string, fallback: boolean): boolean =>
+    (validated.filters.filter((f) => f.key === key).at(-1)?.value ?? String(fallback)).toLowerCase() === 'true';
+  return { ref, options: { stack: flag('stack', true), memory: flag('memory', false), storage: flag('storage', false) } };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { MirrorRouteContext } from '../http/mirror-routes.ts';
-import { withReadThrough, withUpstreamAnswer } from '../http/read-through.ts';
-import { registerMirrorGet } from '../query/mirror-get.ts';
+import { withReadThrough, withUpstreamAnswerOnly } from '../http/read-through.ts';
+import { NOT_FOUND, registerMirrorGet, type GetOutcome } from '../query/mirror-get.ts';
 import { registerContractCallRoute } from './call/call-route.ts';
 import { CallRunner } from './call/call-runner.ts';
 import { ContractActionsService } from './contract-actions-service.ts';
@@ -34,18 +34,21 @@ export function registerContractsRoutes(app: FastifyInstance, context: MirrorRou
 
   const results = new ContractResultsService(db, config);
   registerMirrorGet(app, CONTRACT_RESULTS_PATH, CONTRACT_CACHE_SECONDS.list, config, (raw) => results.list(raw));
-  // A synced store holds no contract results: a transaction's, asked for by id or hash, is the upstream's.
+  // A synced store holds the results lists' rows of the transactions it followed, without their
+  // state changes and actions: one result whole, by transaction id, hash or timestamp, is the upstream's.
   registerMirrorGet(app, `${CONTRACT_RESULTS_PATH}/:transactionIdOrHash`, CONTRACT_CACHE_SECONDS.result, config,
-    withUpstreamAnswer(context.readThrough, (params) => `${CONTRACT_RESULTS_PATH}/${params.transactionIdOrHash}`,
+    withUpstreamAnswerOnly(context.readThrough, (params) => `${CONTRACT_RESULTS_PATH}/${params.transactionIdOrHash}`,
       (raw, params) => results.byTransaction(raw, params.transactionIdOrHash!)));
   registerMirrorGet(app, `${CONTRACTS_PATH}/:contractId/results`, CONTRACT_CACHE_SECONDS.byId, config,
     (raw, params) => results.list(raw, params.contractId!));
   registerMirrorGet(app, `${CONTRACTS_PATH}/:contractId/results/:timestamp`, CONTRACT_CACHE_SECONDS.result, config,
-    (raw, params) => results.byTimestamp(raw, params.contractId!, params.timestamp!));
+    withUpstreamAnswerOnly(context.readThrough, (params) => `${CONTRACTS_PATH}/${params.contractId}/results/${params.timestamp}`,
+      (raw, params) => results.byTimestamp(raw, params.contractId!, params.timestamp!)));
 
   const actions = new ContractActionsService(db, config);
   registerMirrorGet(app, `${CONTRACT_RESULTS_PATH}/:transactionIdOrHash/actions`, CONTRACT_CACHE_SECONDS.result, config,
-    (raw, params) => actions.list(raw, params.transactionIdOrHash!));
+    withUpstreamAnswerOnly(context.readThrough, (params) => `${CONTRACT_RESULTS_PATH}/${params.transactionIdOrHash}/actions`,
+      (raw, params) => actions.list(raw, params.transactionIdOrHash!)));
   const state = new ContractStateService(db, config);
   registerMirrorGet(app, `${CONTRACTS_PATH}/:contractId/state`, CONTRACT_CACHE_SECONDS.byId, config,
     (raw, params) => state.list(raw, params.contractId!));
@@ -54,10 +57,15 @@ export function registerContractsRoutes(app: FastifyInstance, context: MirrorRou
   const runner = new CallRunner(db);
   app.addHook('onClose', async () => runner.close());
   const opcodes = new ContractOpcodesService(db, config, runner);
+  // The replay reads the contract's storage from its recorded state changes, which a synced store
+  // does not hold: there, a valid request is answered with the upstream's trace, kept like a result.
+  const upstreamTrace = withUpstreamAnswerOnly(context.readThrough, (params) => `${CONTRACT_RESULTS_PATH}/${params.transactionIdOrHash}/opcodes`,
+    (raw, params) => opcodes.invalid(raw, params.transactionIdOrHash!) as GetOutcome | null ?? NOT_FOUND);
   app.get(`${CONTRACT_RESULTS_PATH}/:transactionIdOrHash/opcodes`, async (request, reply) => {
     const raw = parseQueryString(rawQueryOf(request), config().query.maxRepeatedQueryParameters);
-    const outcome = await opcodes.trace(raw, (request.params as { transactionIdOrHash: string }).transactionIdOrHash);
-    if (outcome.status !== 200) return sendMirrorJson(request, reply, outcome.status, { _status: { messages: outcome.messages } }, null);
+    const params = request.params as { transactionIdOrHash: string };
+    const outcome = context.readThrough ? await upstreamTrace(raw, params) : await opcodes.trace(raw, params.transactionIdOrHash);
+    if ('messages' in outcome) return sendMirrorJson(request, reply, outcome.status, { _status: { messages: outcome.messages } }, null);
     return sendMirrorJson(request, reply, 200, outcome.body, CONTRACT_CACHE_SECONDS.result);
   });
 

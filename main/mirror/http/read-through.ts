@@ -1,5 +1,5 @@
 import { parseJsonLossless } from '../format/json-out.ts';
-import type { GetHandler, GetOutcome } from '../query/mirror-get.ts';
+import { NOT_FOUND, type GetHandler, type GetOutcome } from '../query/mirror-get.ts';
 import type { ParsedQuery } from './query-string.ts';
 
 /** The by-id resources a store may lack and an upstream may supply. */
@@ -40,20 +40,38 @@ export function withReadThrough(readThrough: ReadThrough | undefined, resource: 
 }
 
 /**
- * Wraps a GET handler for something the store can only hold as rows a sync does not write (a
- * transaction's contract result, with its logs and state changes; a topic message from before
- * the sync began following): when the store answers 404 and a read-through is present, the
- * upstream's answer for the same path and query is served instead. Only for answers that never
- * change once there, since it is kept and served again.
+ * Wraps a GET handler for something the store may not hold (a topic message from before the sync
+ * began following): when the store answers 404 and a read-through is present, the upstream's
+ * answer for the same path and query is served instead. Only for answers that never change once
+ * there, since it is kept and served again.
  */
 export function withUpstreamAnswer(readThrough: ReadThrough | undefined, pathOf: (params: Record<string, string>) => string, handle: GetHandler): GetHandler {
   if (!readThrough) return handle;
   return async (raw, params) => {
     const first: GetOutcome = await handle(raw, params);
     if (first.status !== 404) return first;
-    const body = await readThrough.upstreamAnswer(`${pathOf(params)}${queryTextOf(raw)}`);
-    return body === null ? first : { status: 200, body: parseJsonLossless(body) };
+    return (await keptUpstreamAnswer(readThrough, `${pathOf(params)}${queryTextOf(raw)}`)) ?? first;
   };
+}
+
+/**
+ * Wraps a GET handler for something a synced store holds only part of (a contract result: the
+ * sync stores what the results and logs lists show, not its state changes or actions): with a
+ * read-through, a valid request is answered with the upstream's answer (kept, as above), never
+ * with the store's partial one; 404 when the upstream has none or cannot be reached.
+ */
+export function withUpstreamAnswerOnly(readThrough: ReadThrough | undefined, pathOf: (params: Record<string, string>) => string, handle: GetHandler): GetHandler {
+  if (!readThrough) return handle;
+  return async (raw, params) => {
+    const local: GetOutcome = await handle(raw, params);
+    if (local.status === 400) return local;
+    return (await keptUpstreamAnswer(readThrough, `${pathOf(params)}${queryTextOf(raw)}`)) ?? NOT_FOUND;
+  };
+}
+
+async function keptUpstreamAnswer(readThrough: ReadThrough, path: string): Promise<GetOutcome | null> {
+  const body = await readThrough.upstreamAnswer(path);
+  return body === null ? null : { status: 200, body: parseJsonLossless(body) };
 }
 
 /** The query as the request gave it (each key's values in order), for asking the upstream the same. */
