@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseJsonLossless } from '../mirror/format/json-out.ts';
+import { parseJsonLossless, stringifyJson } from '../mirror/format/json-out.ts';
 import { backoffDelay } from './backoff.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { parseRetryAfter } from './retry-after.ts';
@@ -88,6 +88,29 @@ export class UpstreamClient {
       if (outcome.retryAfterMs !== null) this.#limiter.holdFor(delayMs);
       this.#options.onRetry?.({ url, attempt, error: outcome.error, delayMs, unreachable: outcome.unreachable });
       await sleep(delayMs, undefined, options.signal ? { signal: options.signal } : undefined);
+    }
+  }
+
+  /**
+   * Sends one request as it is and answers whatever the upstream answered (any status, its JSON
+   * body), within the same request rate: for a request the app relays rather than stores. No
+   * retry: the caller is a person waiting. Throws when no JSON answer comes back.
+   */
+  async relay(request: { method: 'GET' | 'POST'; path: string; body?: unknown }, signal?: AbortSignal): Promise<{ status: number; body: unknown }> {
+    await this.#limiter.take(signal);
+    this.#requests++;
+    const timeout = AbortSignal.timeout(this.#options.timeoutMs);
+    const response = await fetch(this.urlOf(request.path), {
+      method: request.method,
+      headers: { accept: 'application/json', ...(request.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(request.body === undefined ? {} : { body: stringifyJson(request.body) }),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+    const text = await response.text();
+    try {
+      return { status: response.status, body: parseUpstreamJson(text) };
+    } catch {
+      throw new UpstreamError(`HTTP ${response.status} with a body that is not JSON (${text.length} characters)`, response.status);
     }
   }
 

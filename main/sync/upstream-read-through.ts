@@ -1,5 +1,5 @@
 import { stringifyJson } from '../mirror/format/json-out.ts';
-import type { ReadThrough, ReadThroughResource } from '../mirror/http/read-through.ts';
+import type { ReadThrough, ReadThroughResource, UpstreamRequest } from '../mirror/http/read-through.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { accountRowsOf } from './account-rows.ts';
 import { AccountWriter } from './account-writer.ts';
@@ -13,7 +13,7 @@ import { tokenUpserter } from './token-writer.ts';
 import { topicRowsOf } from './topic-rows.ts';
 import { topicUpserter } from './topic-writer.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import { UpstreamClient } from './upstream-client.ts';
+import { UpstreamClient, UpstreamError } from './upstream-client.ts';
 import { transactionRowsOf } from './transaction-rows.ts';
 import { transactionUpserter } from './transaction-writer.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
@@ -139,6 +139,17 @@ export class UpstreamReadThrough implements ReadThrough {
     const kept = this.#keptAnswer.get(path) as string | undefined;
     if (kept !== undefined) return Promise.resolve(kept);
     return this.#once(`answer:${path}`, null, (key) => this.#fetchAnswer(path, key));
+  }
+
+  relay(request: UpstreamRequest): Promise<{ status: number; body: unknown } | null> {
+    if (this.offline) return Promise.resolve(null);
+    const signal = this.#lookupSignal();
+    return this.#client.relay(request, signal).catch((error: unknown) => {
+      // No HTTP answer at all (refused, reset): unreachable, as a failed lookup's retries would find.
+      if (!(error instanceof UpstreamError) && !signal.aborted && !this.#stop.signal.aborted) this.#markOffline(error instanceof Error ? error.message : String(error));
+      else this.#failed(signal, error, `${request.method} ${request.path}`);
+      return null;
+    });
   }
 
   /** One request per key at a time; none while offline or while the upstream lately had nothing for the key. */

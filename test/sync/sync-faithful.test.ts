@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
 import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
-import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
+import { createMirrorApi, type MirrorApi } from '../../main/mirror/mirror-api.ts';
+import { UPSTREAM_UNREACHABLE } from '../../main/mirror/http/read-through.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { AccountWriter } from '../../main/sync/account-writer.ts';
 import { AccountHistoryFetcher } from '../../main/sync/account-history.ts';
@@ -328,6 +329,41 @@ describe('synced data answers exactly as the upstream does', () => {
     expect((await servedOffline(`/api/v1/contracts/results/${other.hash}`)).status).toBe(404);
     expect((await servedOffline(`/api/v1/contracts/results/${other.hash}/opcodes`)).status).toBe(404);
     expect((await servedOffline(`/api/v1/contracts/results/${other.hash}?nonce=x`)).status).toBe(400);
+    offline.close();
+  });
+
+  it("a contract's storage and read-only calls, which a synced store cannot answer, are the upstream's as they are now", async () => {
+    const contracts = (JSON.parse((await remote('/api/v1/contracts?limit=3')).body) as { contracts: Array<{ contract_id: string; evm_address: string }> }).contracts;
+    const stateUrls = contracts.flatMap(({ contract_id: id }) => [`/api/v1/contracts/${id}/state`, `/api/v1/contracts/${id}/state?limit=2&order=desc`]);
+    // The store itself has the contracts' code, not their storage.
+    expect(JSON.parse((await local(stateUrls[0]!)).body)).toEqual({ state: [], links: { next: null } });
+    expect(JSON.parse((await remote(stateUrls[0]!)).body).state.length).toBeGreaterThan(0);
+    const call = (api: MirrorApi, body: unknown) => api.server.inject({ method: 'POST', url: '/api/v1/contracts/call', payload: body as object })
+      .then((reply) => ({ status: reply.statusCode, body: reply.body }));
+    // totalSupply() and name() read storage; a call to an address with no code, and an invalid one.
+    const calls: unknown[] = [
+      ...contracts.flatMap(({ evm_address: to }) => [{ to, data: '0x18160ddd' }, { to, data: '0x06fdde03' }, { to, data: '0x18160ddd', estimate: true }]),
+      { to: `0x${'ab'.repeat(20)}`, data: '0x18160ddd' },
+    ];
+    const upstreamApi = { server: { inject: async (request: { url: string; payload: object }) => {
+      const response = await fetch(`${upstream.urls.get('mirror')!}${request.url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.payload) });
+      return { statusCode: response.status, body: await response.text() };
+    } } } as unknown as MirrorApi;
+
+    const readThrough = new UpstreamReadThrough({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
+    const servedApi = createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough });
+    expect(await compareUrls(remote, injectedGet(servedApi), stateUrls)).toEqual([]);
+    for (const body of calls) expect(await call(servedApi, body), JSON.stringify(body)).toEqual(await call(upstreamApi, body));
+    expect((await call(servedApi, { to: 'nope' })).status).toBe(400);
+    // Live answers: sent `no-store`, so not kept by the response cache either.
+    expect((await servedApi.server.inject({ url: stateUrls[0]! })).headers['cache-control']).toBe('no-store');
+    readThrough.close();
+
+    const offline = new UpstreamReadThrough({ db: store.db, upstreamUrl: 'http://127.0.0.1:9', requestsPerSecond: 0 });
+    const offlineApi = createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough: offline });
+    const unreachable = { status: 503, body: JSON.stringify({ _status: { messages: [{ message: UPSTREAM_UNREACHABLE }] } }) };
+    expect(await call(offlineApi, calls[0])).toEqual(unreachable);
+    expect(await injectedGet(offlineApi)(stateUrls[0]!)).toMatchObject(unreachable);
     offline.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MirrorRouteContext } from '../http/mirror-routes.ts';
-import { withReadThrough, withUpstreamAnswerOnly } from '../http/read-through.ts';
+import { withReadThrough, withUpstreamAnswerOnly, withUpstreamRelay } from '../http/read-through.ts';
 import { NOT_FOUND, registerMirrorGet, type GetOutcome } from '../query/mirror-get.ts';
 import { registerContractCallRoute } from './call/call-route.ts';
 import { CallRunner } from './call/call-runner.ts';
@@ -50,8 +50,9 @@ export function registerContractsRoutes(app: FastifyInstance, context: MirrorRou
     withUpstreamAnswerOnly(context.readThrough, (params) => `${CONTRACT_RESULTS_PATH}/${params.transactionIdOrHash}/actions`,
       (raw, params) => actions.list(raw, params.transactionIdOrHash!)));
   const state = new ContractStateService(db, config);
+  // A synced store holds no contract storage: there, the upstream's answer as it is now.
   registerMirrorGet(app, `${CONTRACTS_PATH}/:contractId/state`, CONTRACT_CACHE_SECONDS.byId, config,
-    (raw, params) => state.list(raw, params.contractId!));
+    withUpstreamRelay(context.readThrough, (params) => `${CONTRACTS_PATH}/${params.contractId}/state`, (raw, params) => state.list(raw, params.contractId!)));
 
   // The opcode trace and /contracts/call run in the EVM: one worker (started on first use) for both.
   const runner = new CallRunner(db);

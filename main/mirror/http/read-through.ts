@@ -21,6 +21,18 @@ export interface ReadThrough {
    * the first time; null when the upstream has none or cannot be reached. Never rejects.
    */
   upstreamAnswer(path: string): Promise<string | null>;
+  /**
+   * Relays one request to the upstream as it is, for what a synced store cannot answer and must
+   * not keep (a contract's storage now, a read-only call over it): the upstream's status and JSON
+   * body, or null when it cannot be reached in time. Never rejects.
+   */
+  relay(request: UpstreamRequest): Promise<{ status: number; body: unknown } | null>;
+}
+
+export interface UpstreamRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
 }
 
 /**
@@ -79,3 +91,31 @@ function queryTextOf(raw: ParsedQuery): string {
   const pairs = [...raw].flatMap(([key, values]) => values.map((value) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`));
   return pairs.length > 0 ? `?${pairs.join('&')}` : '';
 }
+
+/**
+ * Wraps a GET handler for something a synced store does not hold and that changes all the time (a
+ * contract's storage): with a read-through, a valid request is relayed to the upstream and its
+ * answer passed on as it is now, never kept; 503 when the upstream cannot be reached.
+ */
+export function withUpstreamRelay(readThrough: ReadThrough | undefined, pathOf: (params: Record<string, string>) => string, handle: GetHandler): GetHandler {
+  if (!readThrough) return handle;
+  return async (raw, params) => {
+    const local: GetOutcome = await handle(raw, params);
+    if (local.status === 400) return local;
+    return relayedOutcome(await readThrough.relay({ method: 'GET', path: `${pathOf(params)}${queryTextOf(raw)}` }));
+  };
+}
+
+/** An upstream answer as a mirror outcome: its body when 200, its error messages when 400, 404 or 429, else 503. */
+export function relayedOutcome(answer: { status: number; body: unknown } | null): GetOutcome {
+  if (answer === null) return { status: 503, messages: [{ message: UPSTREAM_UNREACHABLE }] };
+  if (answer.status === 200) {
+    const next = (answer.body as { links?: { next?: unknown } } | null)?.links?.next;
+    return { status: 200, body: answer.body, live: true, next: typeof next === 'string' ? next : null };
+  }
+  const messages = (answer.body as { _status?: { messages?: unknown } } | null)?._status?.messages;
+  if ((answer.status === 400 || answer.status === 404 || answer.status === 429) && Array.isArray(messages)) return { status: answer.status, messages };
+  return { status: 503, messages: [{ message: `The upstream mirror node answered HTTP ${answer.status}` }] };
+}
+
+export const UPSTREAM_UNREACHABLE = 'The upstream mirror node did not answer; this synced store does not hold contract storage';

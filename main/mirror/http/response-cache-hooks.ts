@@ -49,6 +49,8 @@ export function installResponseCache(app: FastifyInstance, cache: ResponseCache,
   app.addHook('onSend', async (request, reply, payload) => {
     const stamp = stamps.get(request);
     if (stamp === undefined || reply.statusCode !== 200) return payload;
+    // An answer relayed as it is now (a synced contract's storage) is not the store's: never kept.
+    if (String(reply.getHeader('cache-control') ?? '').includes('no-store')) return payload;
     // Mirror answers come as the bytes sendMirrorJson encoded; a route sending text is encoded here.
     const body = Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload, 'utf8') : null;
     if (body === null) return payload;

@@ -6,8 +6,12 @@ import type { MirrorMessage } from './query-filters.ts';
 
 /** What a GET handler decides: a body (with its next page, if any) or an error. */
 export type GetOutcome =
-  | { status: 200 | 206; body: unknown; next?: string | null; /** overrides the route's lifetime */ cacheSeconds?: number }
-  | { status: 400 | 404; messages: MirrorMessage[] };
+  | {
+    status: 200 | 206; body: unknown; next?: string | null; /** overrides the route's lifetime */ cacheSeconds?: number;
+    /** Relayed from elsewhere as it is now (see withUpstreamRelay): sent `no-store`, never kept by the response cache. */
+    live?: true;
+  }
+  | { status: 400 | 404 | 429 | 503; messages: MirrorMessage[] };
 
 export const NOT_FOUND: GetOutcome = { status: 404, messages: [{ message: 'Not found' }] };
 
@@ -37,6 +41,7 @@ export function registerMirrorGet(
       return sendMirrorJson(request, reply, outcome.status, { _status: { messages: outcome.messages } }, null);
     }
     const headers: Record<string, string> = outcome.next ? { link: `<${outcome.next}>; rel="next"` } : {};
+    if (outcome.live) return sendMirrorJson(request, reply, outcome.status, outcome.body, null, { ...headers, 'cache-control': 'no-store' });
     return sendMirrorJson(request, reply, outcome.status, outcome.body, outcome.cacheSeconds ?? cacheSeconds, headers);
   });
 }

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { rawQueryOf, sendMirrorJson } from '../../http/mirror-reply.ts';
 import type { MirrorRouteContext } from '../../http/mirror-routes.ts';
+import { relayedOutcome, type ReadThrough } from '../../http/read-through.ts';
+import type { GetOutcome } from '../../query/mirror-get.ts';
 import { parseQueryString } from '../../http/query-string.ts';
 import { CONTRACTS_PATH } from '../contracts-service.ts';
 import type { CallRunner } from './call-runner.ts';
-import { ContractCallService } from './call-service.ts';
+import { ContractCallService, type CallReply } from './call-service.ts';
 
 export const CONTRACT_CALL_PATH = `${CONTRACTS_PATH}/call`;
 
 /** POST /api/v1/contracts/call; JSON only (Fastify answers 415 for other media types). */
-export function registerContractCallRoute(app: FastifyInstance, { db, config }: MirrorRouteContext, runner: CallRunner): void {
+export function registerContractCallRoute(app: FastifyInstance, { db, config, readThrough }: MirrorRouteContext, runner: CallRunner): void {
   const service = new ContractCallService(db, config, runner);
   app.post(CONTRACT_CALL_PATH, async (request, reply) => {
     const raw = parseQueryString(rawQueryOf(request), config().query.maxRepeatedQueryParameters);
@@ -21,8 +23,17 @@ export function registerContractCallRoute(app: FastifyInstance, { db, config }: 
     if (contentType !== 'application/json') {
       return sendMirrorJson(request, reply, 415, { _status: { messages: [{ message: `Unsupported media type: ${contentType || '(none)'}; send application/json` }] } }, null);
     }
-    const outcome = await service.call(request.body);
-    if (outcome.status !== 200) return sendMirrorJson(request, reply, outcome.status, { _status: { messages: outcome.messages } }, null);
+    const outcome = readThrough ? await relayedCall(readThrough, service, request.body) : await service.call(request.body);
+    if ('messages' in outcome) return sendMirrorJson(request, reply, outcome.status, { _status: { messages: outcome.messages } }, null);
     return sendMirrorJson(request, reply, 200, outcome.body, null, { 'cache-control': 'no-store' });
   });
+}
+
+/**
+ * On a synced profile the store holds the contracts' code but not their storage, so a call run
+ * here would read zeros: a valid call is sent to the upstream's own /contracts/call and its
+ * answer (result, revert, error) passed on; 503 when it cannot be reached.
+ */
+async function relayedCall(readThrough: ReadThrough, service: ContractCallService, body: unknown): Promise<CallReply | GetOutcome> {
+  return service.invalid(body) ?? relayedOutcome(await readThrough.relay({ method: 'POST', path: CONTRACT_CALL_PATH, body }));
 }

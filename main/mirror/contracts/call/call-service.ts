@@ -36,6 +36,12 @@ export class ContractCallService {
     this.#clock = clock;
   }
 
+  /** The request's problems (400), or null when it is a call that could run. */
+  invalid(body: unknown): CallReply | null {
+    const parsed = parseCallRequest(body, callLimitsOf(this.#config()));
+    return parsed.ok ? null : { status: 400, messages: parsed.messages };
+  }
+
   async call(body: unknown): Promise<CallReply> {
     const config = this.#config();
     const limits = callLimitsOf(config);
@@ -58,7 +64,7 @@ export class ContractCallService {
     return { status: 200, body: { result: `0x${result.estimate.toString(16).padStart(16, '0')}` } };
   }
 
-  /** Stops the worker that runs the calls. */
+  /** The shared gas budget for these limits, made again when the configured rate changes. */
   #throttleFor(limits: CallLimits): GasThrottle {
     if (this.#throttle === null || this.#throttleRate !== limits.gasPerSecond) {
       this.#throttle = new GasThrottle(limits.gasPerSecond, this.#clock);
