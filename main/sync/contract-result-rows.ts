@@ -48,15 +48,16 @@ export type AmountUnit = 'weibar' | 'tinybar';
  * Turns one result of `/api/v1/contracts/results` (the sync reads it with `hbar=false` and
  * `internal=true`) back into the rows the lists render (ContractResultsService with `list`, and
  * the per-contract list). The answer carries no payer or nonce: the followed transaction at the
- * same timestamp gives them.
+ * same timestamp gives them. Null for a result name this project does not know (a newer network's):
+ * stored, it would render as UNKNOWN, so it is left out, as such a transaction is.
  */
-export function contractResultRowsOf(info: Json, transaction: ResultTransaction, unit: AmountUnit = 'weibar'): ContractResultRows {
+export function contractResultRowsOf(info: Json, transaction: ResultTransaction, unit: AmountUnit = 'weibar'): ContractResultRows | null {
   const timestamp = present(timestampOf(info.timestamp), 'a contract result timestamp');
   const contractId = entityIdOf(info.contract_id);
   const sender = senderOf(info.from);
   const result = stringOf(info.result);
   const resultCode = result === null ? null : transactionResultCode(result);
-  if (result !== null && resultCode === null) throw new UpstreamFormatError(`a contract result with an unknown result: ${result}`);
+  if (result !== null && resultCode === null) return null;
   const amount = intOf(info.amount);
   const ethereum = info.access_list === null || info.access_list === undefined ? null : ethereumRowOf(info, timestamp, transaction.payer, contractId, unit);
   return {

@@ -36,7 +36,8 @@ export async function contractResultsOf(
     return found;
   };
   const results = (await readAll(context, `/api/v1/contracts/results?${span}&internal=true&hbar=false`, 'results'))
-    .map((info) => contractResultRowsOf(info, transactionAt(info)));
+    .map((info) => contractResultRowsOf(info, transactionAt(info)))
+    .filter((rows) => rows !== null);
   const logs = (await readAll(context, `/api/v1/contracts/results/logs?${span}`, 'logs'))
     .map((info) => contractLogRowOf(info, transactionAt(info).payer));
   return { from, to, results, logs };

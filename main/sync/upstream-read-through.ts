@@ -52,9 +52,9 @@ const MAX_ABSENT = 2000;
 type EntityResource = Exclude<ReadThroughResource, 'account' | 'transaction'>;
 /**
  * Paths whose upstream answer is kept as sent (see withUpstreamAnswer), each with a short query:
- * a transaction's contract result (and its actions and opcode trace) by transaction id, 32-byte Ethereum hash or
- * 48-byte transaction hash, or by contract and timestamp; a topic message by topic and sequence
- * number, or by consensus timestamp.
+ * a transaction's contract result (and its actions and opcode trace) by transaction id, 32-byte
+ * Ethereum hash or 48-byte transaction hash, or by contract and timestamp; a topic message by
+ * topic and sequence number, or by consensus timestamp.
  */
 const KEPT_ANSWER = new RegExp(`^/api/v1/(?:${[
   String.raw`contracts/results/(?:\d{1,4}\.\d{1,5}\.\d{1,12}-\d{1,19}-\d{1,9}|(?:0x)?[0-9a-fA-F]{64}|(?:0x)?[0-9a-fA-F]{96})(?:/actions|/opcodes)?`,
@@ -141,6 +141,7 @@ export class UpstreamReadThrough implements ReadThrough {
     return this.#once(`answer:${path}`, null, (key) => this.#fetchAnswer(path, key));
   }
 
+  /** One request passed on as it is (see ReadThrough.relay), within the lookups' deadline and the shared request budget. */
   relay(request: UpstreamRequest): Promise<{ status: number; body: unknown } | null> {
     if (this.offline) return Promise.resolve(null);
     const signal = this.#lookupSignal();

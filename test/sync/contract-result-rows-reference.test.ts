@@ -72,7 +72,7 @@ describe('contract results the reference rendered in its lists', () => {
       const weibars = /hbar=false/.test(url);
       clearBlocks();
       storeContractAddress(item);
-      const rows = contractResultRowsOf(item, { payer: null, nonce: 0n }, weibars ? 'weibar' : 'tinybar');
+      const rows = contractResultRowsOf(item, { payer: null, nonce: 0n }, weibars ? 'weibar' : 'tinybar')!;
       const at = rows.result.consensus_timestamp;
       fixture.store.db.transaction(() => write({ from: at, to: at, results: [rows], logs: [] }))();
       const back = await renderedBack(`/api/v1/contracts/results?timestamp=${String(item.timestamp)}&internal=true${weibars ? '&hbar=false' : ''}`, 'results');
@@ -87,7 +87,7 @@ describe('contract results the reference rendered in its lists', () => {
     const differences: string[] = [];
     for (const { file, item } of all) {
       storeContractAddress(item);
-      const rows = contractResultRowsOf(item, { payer: null, nonce: 0n }, 'tinybar');
+      const rows = contractResultRowsOf(item, { payer: null, nonce: 0n }, 'tinybar')!;
       const at = rows.result.consensus_timestamp;
       fixture.store.db.transaction(() => write({ from: at, to: at, results: [rows], logs: [] }))();
       const back = await renderedBack(`/api/v1/contracts/${String(item.contract_id)}/results?timestamp=${String(item.timestamp)}&internal=true`, 'results');
@@ -100,12 +100,22 @@ describe('contract results the reference rendered in its lists', () => {
     const byTime = new Map(referenceItems('results', 'results').filter(({ item }) => item.type === 2).map(({ item }) => [item.timestamp, item]));
     const items = [...byTime.values()].slice(0, 3);
     expect(items).toHaveLength(3);
-    const rows = items.map((item) => contractResultRowsOf(item, { payer: null, nonce: 0n }, 'tinybar'));
+    const rows = items.map((item) => contractResultRowsOf(item, { payer: null, nonce: 0n }, 'tinybar')!);
     const times = rows.map((r) => r.result.consensus_timestamp);
     const span = { from: times.reduce((a, b) => (a < b ? a : b)), to: times.reduce((a, b) => (a > b ? a : b)) };
     const count = (table: string) => fixture.store.db.prepare(`SELECT count(*) FROM ${table} WHERE consensus_timestamp BETWEEN ? AND ?`).pluck().get(span.from, span.to);
     for (let i = 0; i < 2; i++) fixture.store.db.transaction(() => write({ ...span, results: rows, logs: [] }))();
     expect([count('contract_result'), count('ethereum_transaction')]).toEqual([3, 3]);
+  });
+});
+
+describe('a contract result the sync cannot store faithfully', () => {
+  it('is left out when its result is a name this project does not know, and refused when a value is malformed', () => {
+    const { item } = referenceItems('results', 'results')[0]!;
+    expect(contractResultRowsOf({ ...item, result: 'A_CODE_FROM_A_NEWER_NETWORK' }, { payer: null, nonce: 0n })).toBeNull();
+    expect(() => contractResultRowsOf({ ...item, gas_price: 'lots' }, { payer: null, nonce: 0n })).toThrow(/hex quantity/);
+    expect(() => contractResultRowsOf({ ...item, block_hash: null }, { payer: null, nonce: 0n })).toThrow(/block/);
+    expect(() => contractLogRowOf({ ...item, topics: ['0x01', '0x02', '0x03', '0x04', '0x05'], index: 0 }, null)).toThrow(/5 topics/);
   });
 });
 
