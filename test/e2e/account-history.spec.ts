@@ -62,7 +62,7 @@ test("an account's older history is fetched on request, and its balances at earl
   await screenshot(page, 'sync-12-balances-from-fetched-history');
 });
 
-test("a contract call from before the sync began shows the upstream's contract result, logs included", async ({ page }) => {
+test("a contract call from before the sync began shows the upstream's contract result, logs included, and the contract's storage is the upstream's", async ({ page }) => {
   const listed = await (await fetch(`${serves.upstream.instance.mirrorUrl}/api/v1/contracts/results?limit=25`)).json() as { results: Array<{ contract_id: string; hash: string; timestamp: string }> };
   const withLogs = await Promise.all(listed.results.map(async (r) => ({ r, logs: ((await (await fetch(`${serves.upstream.instance.mirrorUrl}/api/v1/contracts/results/${r.hash}`)).json()) as { logs: unknown[] }).logs.length })));
   const { r: result } = withLogs.find((entry) => entry.logs > 0)!;
@@ -70,9 +70,16 @@ test("a contract call from before the sync began shows the upstream's contract r
   await expect(page.getByTestId('contract-result-info')).toContainText(result.contract_id);
   await expect(page.getByTestId('result-logs')).toBeVisible();
   await screenshot(page, 'sync-13-contract-result-read-through');
-  // The contract's own results list is not synced, and says so.
+  // The contract's own results list holds what was followed, and says so.
   await page.goto(`${serves.local.instance.uiUrl}#/contract?id=${result.contract_id}`);
   await expect(page.getByTestId('contract-results-sync-scope')).toContainText('this list holds the results of the contract transactions followed since the sync began');
+  // Its storage is not copied: the State tab shows the upstream's slots, read as it opens, and says so.
+  const state = await (await fetch(`${serves.upstream.instance.mirrorUrl}/api/v1/contracts/${result.contract_id}/state?limit=25`)).json() as { state: Array<{ slot: string }> };
+  expect(state.state.length).toBeGreaterThan(0);
+  await page.getByRole('tab', { name: 'State' }).click();
+  await expect(page.getByTestId('contract-state-sync-scope')).toContainText("these slots are the upstream's");
+  await expect(page.getByTestId('state-row')).toHaveCount(state.state.length);
+  await expect(page.getByTestId('state-row').first()).toContainText(state.state[0]!.slot);
 });
 
 test('a topic on a synced profile is read from the upstream when opened, and says which of its messages are held', async ({ page }) => {
