@@ -1,5 +1,5 @@
-import { stringifyJson } from '../mirror/format/json-out.ts';
-import type { ReadThrough, ReadThroughResource, UpstreamRequest } from '../mirror/http/read-through.ts';
+import { parseJsonLossless, stringifyJson } from '../mirror/format/json-out.ts';
+import type { ReadThrough, ReadThroughResource, RelayOptions, UpstreamRequest } from '../mirror/http/read-through.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { accountRowsOf } from './account-rows.ts';
 import { AccountWriter } from './account-writer.ts';
@@ -142,7 +142,16 @@ export class UpstreamReadThrough implements ReadThrough {
   }
 
   /** One request passed on as it is (see ReadThrough.relay), within the lookups' deadline and the shared request budget. */
-  relay(request: UpstreamRequest): Promise<{ status: number; body: unknown } | null> {
+  async relay(request: UpstreamRequest, options: RelayOptions = {}): Promise<{ status: number; body: unknown } | null> {
+    const answer = await this.#relayOnce(request);
+    if (!options.remember || request.method !== 'GET') return answer;
+    if (answer?.status === 200) this.#keepAnswer.run(request.path, stringifyJson(answer.body), Date.now());
+    if (answer !== null) return answer;
+    const kept = this.#keptAnswer.get(request.path) as string | undefined;
+    return kept === undefined ? null : { status: 200, body: parseJsonLossless(kept) };
+  }
+
+  #relayOnce(request: UpstreamRequest): Promise<{ status: number; body: unknown } | null> {
     if (this.offline) return Promise.resolve(null);
     const signal = this.#lookupSignal();
     return this.#client.relay(request, signal).catch((error: unknown) => {

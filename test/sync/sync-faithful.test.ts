@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
 import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
 import { createMirrorApi, type MirrorApi } from '../../main/mirror/mirror-api.ts';
-import { UPSTREAM_UNREACHABLE } from '../../main/mirror/http/read-through.ts';
+import { unreachableMessage } from '../../main/mirror/http/read-through.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { AccountWriter } from '../../main/sync/account-writer.ts';
 import { AccountHistoryFetcher } from '../../main/sync/account-history.ts';
@@ -361,9 +361,25 @@ describe('synced data answers exactly as the upstream does', () => {
 
     const offline = new UpstreamReadThrough({ db: store.db, upstreamUrl: 'http://127.0.0.1:9', requestsPerSecond: 0 });
     const offlineApi = createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough: offline });
-    const unreachable = { status: 503, body: JSON.stringify({ _status: { messages: [{ message: UPSTREAM_UNREACHABLE }] } }) };
+    const unreachable = { status: 503, body: JSON.stringify({ _status: { messages: [{ message: unreachableMessage('contract storage') }] } }) };
     expect(await call(offlineApi, calls[0])).toEqual(unreachable);
     expect(await injectedGet(offlineApi)(stateUrls[0]!)).toMatchObject(unreachable);
+    offline.close();
+  });
+
+  it("the network's nodes, stake, exchange rate and fees are the upstream's, the last answers remembered for offline", async () => {
+    const urls = ['/api/v1/network/nodes', '/api/v1/network/nodes?limit=2&order=desc', '/api/v1/network/stake', '/api/v1/network/exchangerate', '/api/v1/network/fees'];
+    // The store itself holds no address book, stake or system files.
+    for (const url of urls) expect((await local(url)).body, url).not.toBe((await remote(url)).body);
+    const readThrough = new UpstreamReadThrough({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
+    expect(await compareUrls(remote, injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough })), urls)).toEqual([]);
+    readThrough.close();
+    const offline = new UpstreamReadThrough({ db: store.db, upstreamUrl: 'http://127.0.0.1:9', requestsPerSecond: 0 });
+    const servedOffline = injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough: offline }));
+    expect(await compareUrls(remote, servedOffline, urls)).toEqual([]);
+    expect(await servedOffline('/api/v1/network/nodes?limit=1')).toMatchObject({
+      status: 503, body: JSON.stringify({ _status: { messages: [{ message: unreachableMessage("the network's nodes, stake, exchange rate and fees") }] } }),
+    });
     offline.close();
   });
 });

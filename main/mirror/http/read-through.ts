@@ -26,7 +26,16 @@ export interface ReadThrough {
    * not keep (a contract's storage now, a read-only call over it): the upstream's status and JSON
    * body, or null when it cannot be reached in time. Never rejects.
    */
-  relay(request: UpstreamRequest): Promise<{ status: number; body: unknown } | null>;
+  relay(request: UpstreamRequest, options?: RelayOptions): Promise<{ status: number; body: unknown } | null>;
+}
+
+export interface RelayOptions {
+  /**
+   * Keep the last successful answer and give it when the upstream cannot be reached: for what
+   * changes slowly and is better shown a little old than not at all offline (the network's nodes,
+   * stake, rates and fees).
+   */
+  remember?: boolean;
 }
 
 export interface UpstreamRequest {
@@ -93,22 +102,29 @@ function queryTextOf(raw: ParsedQuery): string {
 }
 
 /**
- * Wraps a GET handler for something a synced store does not hold and that changes all the time (a
- * contract's storage): with a read-through, a valid request is relayed to the upstream and its
- * answer passed on as it is now, never kept; 503 when the upstream cannot be reached.
+ * Wraps a GET handler for something a synced store does not hold and that changes over time (a
+ * contract's storage; the network's nodes, stake, rates and fees): with a read-through, a valid
+ * request is relayed to the upstream and its answer passed on as it is now (sent `no-store`);
+ * 503 naming what is not held when the upstream cannot be reached and nothing is remembered.
  */
-export function withUpstreamRelay(readThrough: ReadThrough | undefined, pathOf: (params: Record<string, string>) => string, handle: GetHandler): GetHandler {
+export function withUpstreamRelay(
+  readThrough: ReadThrough | undefined,
+  pathOf: (params: Record<string, string>) => string,
+  handle: GetHandler,
+  relayed: { notHeld: string } & RelayOptions,
+): GetHandler {
   if (!readThrough) return handle;
   return async (raw, params) => {
     const local: GetOutcome = await handle(raw, params);
     if (local.status === 400) return local;
-    return relayedOutcome(await readThrough.relay({ method: 'GET', path: `${pathOf(params)}${queryTextOf(raw)}` }));
+    const answer = await readThrough.relay({ method: 'GET', path: `${pathOf(params)}${queryTextOf(raw)}` }, relayed.remember ? { remember: true } : {});
+    return relayedOutcome(answer, relayed.notHeld);
   };
 }
 
 /** An upstream answer as a mirror outcome: its body when 200, its error messages when 400, 404 or 429, else 503. */
-export function relayedOutcome(answer: { status: number; body: unknown } | null): GetOutcome {
-  if (answer === null) return { status: 503, messages: [{ message: UPSTREAM_UNREACHABLE }] };
+export function relayedOutcome(answer: { status: number; body: unknown } | null, notHeld: string): GetOutcome {
+  if (answer === null) return { status: 503, messages: [{ message: unreachableMessage(notHeld) }] };
   if (answer.status === 200) {
     const next = (answer.body as { links?: { next?: unknown } } | null)?.links?.next;
     return { status: 200, body: answer.body, live: true, next: typeof next === 'string' ? next : null };
@@ -118,4 +134,6 @@ export function relayedOutcome(answer: { status: number; body: unknown } | null)
   return { status: 503, messages: [{ message: `The upstream mirror node answered HTTP ${answer.status}` }] };
 }
 
-export const UPSTREAM_UNREACHABLE = 'The upstream mirror node did not answer; this synced store does not hold contract storage';
+export function unreachableMessage(notHeld: string): string {
+  return `The upstream mirror node did not answer; this synced store does not hold ${notHeld}`;
+}

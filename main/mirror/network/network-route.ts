@@ -3,7 +3,8 @@ import { etagMatches, weakEtag } from '../../http/etag.ts';
 import { rawQueryOf, sendMirrorError, sendMirrorJson } from '../http/mirror-reply.ts';
 import type { MirrorRouteContext } from '../http/mirror-routes.ts';
 import { parseQueryString } from '../http/query-string.ts';
-import { registerMirrorGet } from '../query/mirror-get.ts';
+import { withUpstreamRelay } from '../http/read-through.ts';
+import { registerMirrorGet, type GetHandler } from '../query/mirror-get.ts';
 import { invalidParameter, validateQuery } from '../query/query-filters.ts';
 import { estimateFees } from './fee-estimate.ts';
 import { NetworkFilesService } from './network-files-service.ts';
@@ -18,15 +19,19 @@ const PROTOBUF_TYPES = ['application/protobuf', 'application/x-protobuf'];
 /** Far above HAPI's 6 KiB transaction limit, well below anything that could hurt. */
 const MAX_TRANSACTION_BYTES = 65_536;
 
-export function registerNetworkRoutes(app: FastifyInstance, { db, config }: MirrorRouteContext): void {
+export function registerNetworkRoutes(app: FastifyInstance, { db, config, readThrough }: MirrorRouteContext): void {
   const files = new NetworkFilesService(db);
   const supply = new SupplyService(db, config);
   const stake = new StakeService(db);
   const nodes = new NodesService(db);
-  registerMirrorGet(app, '/api/v1/network/exchangerate', NETWORK_CACHE_SECONDS, config, (raw) => files.exchangeRate(raw));
-  registerMirrorGet(app, '/api/v1/network/fees', NETWORK_CACHE_SECONDS, config, (raw) => files.fees(raw));
-  registerMirrorGet(app, '/api/v1/network/stake', NETWORK_CACHE_SECONDS, config, (raw) => stake.get(raw));
-  registerMirrorGet(app, NODES_PATH, NETWORK_CACHE_SECONDS, config, (raw) => nodes.list(raw));
+  // A synced store copies no address book, stake or system files: there, the upstream's answers,
+  // the last of each remembered for when it cannot be reached.
+  const relayed = (path: string, handle: GetHandler): GetHandler =>
+    withUpstreamRelay(readThrough, () => path, handle, { notHeld: "the network's nodes, stake, exchange rate and fees", remember: true });
+  registerMirrorGet(app, '/api/v1/network/exchangerate', NETWORK_CACHE_SECONDS, config, relayed('/api/v1/network/exchangerate', (raw) => files.exchangeRate(raw)));
+  registerMirrorGet(app, '/api/v1/network/fees', NETWORK_CACHE_SECONDS, config, relayed('/api/v1/network/fees', (raw) => files.fees(raw)));
+  registerMirrorGet(app, '/api/v1/network/stake', NETWORK_CACHE_SECONDS, config, relayed('/api/v1/network/stake', (raw) => stake.get(raw)));
+  registerMirrorGet(app, NODES_PATH, NETWORK_CACHE_SECONDS, config, relayed(NODES_PATH, (raw) => nodes.list(raw)));
 
   app.get('/api/v1/network/supply', async (request, reply) => {
     const outcome = supply.get(parseQueryString(rawQueryOf(request), config().query.maxRepeatedQueryParameters));

@@ -9,6 +9,8 @@ import type { CallRunner } from './call-runner.ts';
 import { ContractCallService, type CallReply } from './call-service.ts';
 
 export const CONTRACT_CALL_PATH = `${CONTRACTS_PATH}/call`;
+/** What a synced store lacks for calls and `/state`, named when the upstream they are relayed to cannot be reached. */
+export const CONTRACT_STORAGE = 'contract storage';
 
 /** POST /api/v1/contracts/call; JSON only (Fastify answers 415 for other media types). */
 export function registerContractCallRoute(app: FastifyInstance, { db, config, readThrough }: MirrorRouteContext, runner: CallRunner): void {
@@ -35,5 +37,5 @@ export function registerContractCallRoute(app: FastifyInstance, { db, config, re
  * answer (result, revert, error) passed on; 503 when it cannot be reached.
  */
 async function relayedCall(readThrough: ReadThrough, service: ContractCallService, body: unknown): Promise<CallReply | GetOutcome> {
-  return service.invalid(body) ?? relayedOutcome(await readThrough.relay({ method: 'POST', path: CONTRACT_CALL_PATH, body }));
+  return service.invalid(body) ?? relayedOutcome(await readThrough.relay({ method: 'POST', path: CONTRACT_CALL_PATH, body }), CONTRACT_STORAGE);
 }
