@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MirrorRouteContext } from '../http/mirror-routes.ts';
+import { relayedRoute } from '../http/read-through.ts';
 import { registerMirrorGet } from '../query/mirror-get.ts';
 import { AccountNftsService } from './account-nfts-service.ts';
 
@@ -8,6 +9,8 @@ const ACCOUNT_NFTS_CACHE_SECONDS = 1;
 
 export function registerAccountNftsRoutes(app: FastifyInstance, context: MirrorRouteContext): void {
   const service = new AccountNftsService(context.db, context.config);
-  registerMirrorGet(app, '/api/v1/accounts/:idOrAliasOrEvmAddress/nfts', ACCOUNT_NFTS_CACHE_SECONDS, context.config,
-    (raw, params) => service.list(raw, params.idOrAliasOrEvmAddress!));
+  const path = '/api/v1/accounts/:idOrAliasOrEvmAddress/nfts';
+  // A synced store copies no NFTs: there, the upstream's answer (see relayedRoute).
+  registerMirrorGet(app, path, ACCOUNT_NFTS_CACHE_SECONDS, context.config,
+    relayedRoute(context.readThrough, path, (raw, params) => service.list(raw, params.idOrAliasOrEvmAddress!), { notHeld: 'NFTs', remember: true }));
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MirrorRouteContext } from '../http/mirror-routes.ts';
+import { relayedRoute } from '../http/read-through.ts';
 import { registerMirrorGet } from '../query/mirror-get.ts';
 import { AllowancesService } from './allowances-service.ts';
 
@@ -9,6 +10,10 @@ const ALLOWANCES_CACHE_SECONDS = 1;
 export function registerAllowancesRoutes(app: FastifyInstance, context: MirrorRouteContext): void {
   const service = new AllowancesService(context.db, context.config);
   const path = '/api/v1/accounts/:idOrAliasOrEvmAddress/allowances';
-  registerMirrorGet(app, `${path}/crypto`, ALLOWANCES_CACHE_SECONDS, context.config, (raw, params) => service.crypto(raw, params.idOrAliasOrEvmAddress!));
-  registerMirrorGet(app, `${path}/tokens`, ALLOWANCES_CACHE_SECONDS, context.config, (raw, params) => service.tokens(raw, params.idOrAliasOrEvmAddress!));
+  // A synced store copies no allowances: there, the upstream's answers (see relayedRoute).
+  const relayed = { notHeld: 'allowances', remember: true };
+  registerMirrorGet(app, `${path}/crypto`, ALLOWANCES_CACHE_SECONDS, context.config,
+    relayedRoute(context.readThrough, `${path}/crypto`, (raw, params) => service.crypto(raw, params.idOrAliasOrEvmAddress!), relayed));
+  registerMirrorGet(app, `${path}/tokens`, ALLOWANCES_CACHE_SECONDS, context.config,
+    relayedRoute(context.readThrough, `${path}/tokens`, (raw, params) => service.tokens(raw, params.idOrAliasOrEvmAddress!), relayed));
 }

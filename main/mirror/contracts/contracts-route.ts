@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MirrorRouteContext } from '../http/mirror-routes.ts';
-import { withReadThrough, withUpstreamAnswerOnly, withUpstreamRelay } from '../http/read-through.ts';
+import { relayedRoute, withReadThrough, withUpstreamAnswerOnly } from '../http/read-through.ts';
 import { NOT_FOUND, registerMirrorGet, type GetOutcome } from '../query/mirror-get.ts';
 import { CONTRACT_STORAGE, registerContractCallRoute } from './call/call-route.ts';
 import { CallRunner } from './call/call-runner.ts';
@@ -52,8 +52,7 @@ export function registerContractsRoutes(app: FastifyInstance, context: MirrorRou
   const state = new ContractStateService(db, config);
   // A synced store holds no contract storage: there, the upstream's answer as it is now.
   registerMirrorGet(app, `${CONTRACTS_PATH}/:contractId/state`, CONTRACT_CACHE_SECONDS.byId, config,
-    withUpstreamRelay(context.readThrough, (params) => `${CONTRACTS_PATH}/${params.contractId}/state`, (raw, params) => state.list(raw, params.contractId!),
-      { notHeld: CONTRACT_STORAGE }));
+    relayedRoute(context.readThrough, `${CONTRACTS_PATH}/:contractId/state`, (raw, params) => state.list(raw, params.contractId!), { notHeld: CONTRACT_STORAGE }));
 
   // The opcode trace and /contracts/call run in the EVM: one worker (started on first use) for both.
   const runner = new CallRunner(db);

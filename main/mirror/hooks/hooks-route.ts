@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MirrorRouteContext } from '../http/mirror-routes.ts';
+import { relayedRoute } from '../http/read-through.ts';
 import { registerMirrorGet } from '../query/mirror-get.ts';
 import { HooksService } from './hooks-service.ts';
 
@@ -9,7 +10,10 @@ const HOOKS_CACHE_SECONDS = 1;
 export function registerHooksRoutes(app: FastifyInstance, context: MirrorRouteContext): void {
   const service = new HooksService(context.db, context.config);
   const path = '/api/v1/accounts/:idOrAliasOrEvmAddress/hooks';
-  registerMirrorGet(app, path, HOOKS_CACHE_SECONDS, context.config, (raw, params) => service.hooks(raw, params.idOrAliasOrEvmAddress!));
+  // A synced store copies no hooks: there, the upstream's answers (see relayedRoute).
+  const relayed = { notHeld: 'hooks', remember: true };
+  registerMirrorGet(app, path, HOOKS_CACHE_SECONDS, context.config,
+    relayedRoute(context.readThrough, path, (raw, params) => service.hooks(raw, params.idOrAliasOrEvmAddress!), relayed));
   registerMirrorGet(app, `${path}/:hookId/storage`, HOOKS_CACHE_SECONDS, context.config,
-    (raw, params) => service.storage(raw, params.idOrAliasOrEvmAddress!, params.hookId!));
+    relayedRoute(context.readThrough, `${path}/:hookId/storage`, (raw, params) => service.storage(raw, params.idOrAliasOrEvmAddress!, params.hookId!), relayed));
 }

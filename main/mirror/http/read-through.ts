@@ -111,15 +111,32 @@ export function withUpstreamRelay(
   readThrough: ReadThrough | undefined,
   pathOf: (params: Record<string, string>) => string,
   handle: GetHandler,
-  relayed: { notHeld: string } & RelayOptions,
+  relayed: RelayedAnswer,
 ): GetHandler {
   if (!readThrough) return handle;
   return async (raw, params) => {
     const local: GetOutcome = await handle(raw, params);
     if (local.status === 400) return local;
     const answer = await readThrough.relay({ method: 'GET', path: `${pathOf(params)}${queryTextOf(raw)}` }, relayed.remember ? { remember: true } : {});
+    if (answer === null && relayed.storeWhenUnreachable) return local;
     return relayedOutcome(answer, relayed.notHeld);
   };
+}
+
+export interface RelayedAnswer extends RelayOptions {
+  /** What the synced store lacks, named in the 503 when the upstream cannot be reached. */
+  notHeld: string;
+  /** With the upstream unreachable and nothing remembered, the store's own (partial) answer rather than a 503. */
+  storeWhenUnreachable?: boolean;
+}
+
+/**
+ * A route a synced store answers by relaying, for data the sync does not copy (contract storage,
+ * the network's files, NFTs, allowances, staking rewards, hooks, token relationships' details):
+ * the upstream path is the route's pattern with the request's parameters.
+ */
+export function relayedRoute(readThrough: ReadThrough | undefined, pattern: string, handle: GetHandler, relayed: RelayedAnswer): GetHandler {
+  return withUpstreamRelay(readThrough, (params) => pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? '')), handle, relayed);
 }
 
 /** An upstream answer as a mirror outcome: its body when 200, its error messages when 400, 404 or 429, else 503. */

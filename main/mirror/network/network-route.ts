@@ -3,7 +3,7 @@ import { etagMatches, weakEtag } from '../../http/etag.ts';
 import { rawQueryOf, sendMirrorError, sendMirrorJson } from '../http/mirror-reply.ts';
 import type { MirrorRouteContext } from '../http/mirror-routes.ts';
 import { parseQueryString } from '../http/query-string.ts';
-import { withUpstreamRelay } from '../http/read-through.ts';
+import { relayedRoute } from '../http/read-through.ts';
 import { registerMirrorGet, type GetHandler } from '../query/mirror-get.ts';
 import { invalidParameter, validateQuery } from '../query/query-filters.ts';
 import { estimateFees } from './fee-estimate.ts';
@@ -27,7 +27,7 @@ export function registerNetworkRoutes(app: FastifyInstance, { db, config, readTh
   // A synced store copies no address book, stake or system files: there, the upstream's answers,
   // the last of each remembered for when it cannot be reached.
   const relayed = (path: string, handle: GetHandler): GetHandler =>
-    withUpstreamRelay(readThrough, () => path, handle, { notHeld: "the network's nodes, stake, exchange rate and fees", remember: true });
+    relayedRoute(readThrough, path, handle, { notHeld: "the network's nodes, stake, exchange rate and fees", remember: true });
   registerMirrorGet(app, '/api/v1/network/exchangerate', NETWORK_CACHE_SECONDS, config, relayed('/api/v1/network/exchangerate', (raw) => files.exchangeRate(raw)));
   registerMirrorGet(app, '/api/v1/network/fees', NETWORK_CACHE_SECONDS, config, relayed('/api/v1/network/fees', (raw) => files.fees(raw)));
   registerMirrorGet(app, '/api/v1/network/stake', NETWORK_CACHE_SECONDS, config, relayed('/api/v1/network/stake', (raw) => stake.get(raw)));

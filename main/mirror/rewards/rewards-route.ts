@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MirrorRouteContext } from '../http/mirror-routes.ts';
+import { relayedRoute } from '../http/read-through.ts';
 import { registerMirrorGet } from '../query/mirror-get.ts';
 import { RewardsService } from './rewards-service.ts';
 
@@ -8,6 +9,8 @@ const REWARDS_CACHE_SECONDS = 60;
 
 export function registerRewardsRoutes(app: FastifyInstance, context: MirrorRouteContext): void {
   const service = new RewardsService(context.db, context.config);
-  registerMirrorGet(app, '/api/v1/accounts/:idOrAliasOrEvmAddress/rewards', REWARDS_CACHE_SECONDS, context.config,
-    (raw, params) => service.list(raw, params.idOrAliasOrEvmAddress!));
+  const path = '/api/v1/accounts/:idOrAliasOrEvmAddress/rewards';
+  // A synced store copies no reward payouts: there, the upstream's answer (see relayedRoute).
+  registerMirrorGet(app, path, REWARDS_CACHE_SECONDS, context.config,
+    relayedRoute(context.readThrough, path, (raw, params) => service.list(raw, params.idOrAliasOrEvmAddress!), { notHeld: 'staking reward payouts', remember: true }));
 }

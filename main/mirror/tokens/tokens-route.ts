@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MirrorRouteContext } from '../http/mirror-routes.ts';
-import { withReadThrough } from '../http/read-through.ts';
+import { relayedRoute, withReadThrough } from '../http/read-through.ts';
 import { registerMirrorGet } from '../query/mirror-get.ts';
 import { TokenBalancesService } from './token-balances-service.ts';
 import { TokenNftsService } from './token-nfts-service.ts';
@@ -18,8 +18,10 @@ export function registerTokensRoutes(app: FastifyInstance, context: MirrorRouteC
   get('', CACHE_SECONDS.list, (raw) => tokens.list(raw));
   get('/:tokenId', CACHE_SECONDS.info, withReadThrough(context.readThrough, 'token', 'tokenId', (raw, params) => tokens.info(raw, params.tokenId!)));
   get('/:tokenId/balances', CACHE_SECONDS.balances, (raw, params) => holders.balances(raw, params.tokenId!));
-  get('/:tokenId/nfts', CACHE_SECONDS.nfts, (raw, params) => nfts.nfts(raw, params.tokenId!));
-  get('/:tokenId/nfts/:serialNumber', CACHE_SECONDS.nfts, (raw, params) => nfts.nft(raw, params.tokenId!, params.serialNumber!));
-  get('/:tokenId/nfts/:serialNumber/transactions', CACHE_SECONDS.nfts,
-    (raw, params) => nfts.nftTransactions(raw, params.tokenId!, params.serialNumber!));
+  // A synced store copies no NFTs: there, the upstream's answers (see relayedRoute).
+  const nftsRelayed = (path: string, handle: Parameters<typeof registerMirrorGet>[4]): void =>
+    get(path, CACHE_SECONDS.nfts, relayedRoute(context.readThrough, `${TOKENS_PATH}${path}`, handle, { notHeld: 'NFTs', remember: true }));
+  nftsRelayed('/:tokenId/nfts', (raw, params) => nfts.nfts(raw, params.tokenId!));
+  nftsRelayed('/:tokenId/nfts/:serialNumber', (raw, params) => nfts.nft(raw, params.tokenId!, params.serialNumber!));
+  nftsRelayed('/:tokenId/nfts/:serialNumber/transactions', (raw, params) => nfts.nftTransactions(raw, params.tokenId!, params.serialNumber!));
 }
