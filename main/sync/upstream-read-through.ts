@@ -30,6 +30,8 @@ export interface UpstreamReadThroughOptions {
   requestsPerSecond?: number;
   /** The sync's limiter, so lookups and the crawl together keep to the profile's request rate. */
   limiter?: RateLimiter;
+  /** Most upstream answers kept (table `upstream_answer`); beyond, the oldest kept are forgotten. */
+  maxKeptAnswers?: number;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -84,6 +86,12 @@ export class UpstreamReadThrough implements ReadThrough {
   readonly #inFlight = new Map<string, Promise<unknown>>();
   readonly #keptAnswer;
   readonly #keepAnswer;
+  readonly #countAnswers;
+  readonly #forgetOldestAnswers;
+  /** Answers kept, counted up on every write (a rewrite counts too) and exactly after each pruning. */
+  #answers: number;
+  /** When the last answer was kept (ms), so that each is newer than the one before, even within a millisecond. */
+  #lastKeptAt: number;
   readonly #absent = new Map<string, number>();
   #offlineUntil = -Infinity;
   readonly #stop = new AbortController();
@@ -91,7 +99,9 @@ export class UpstreamReadThrough implements ReadThrough {
   #unreachable = new AbortController();
 
   constructor(options: UpstreamReadThroughOptions) {
-    this.#options = { deadlineMs: 3000, offlineForMs: 30_000, absentForMs: 10_000, requestsPerSecond: 10, now: () => performance.now(), ...options };
+    this.#options = {
+      deadlineMs: 3000, offlineForMs: 30_000, absentForMs: 10_000, requestsPerSecond: 10, maxKeptAnswers: 20_000, now: () => performance.now(), ...options,
+    };
     this.#client = new UpstreamClient({
       baseUrl: options.upstreamUrl,
       requestsPerSecond: this.#options.requestsPerSecond,
@@ -106,6 +116,11 @@ export class UpstreamReadThrough implements ReadThrough {
     this.#writer = new AccountWriter(options.db);
     this.#keptAnswer = options.db.prepare('SELECT body FROM upstream_answer WHERE path = ?').pluck();
     this.#keepAnswer = options.db.prepare('INSERT OR REPLACE INTO upstream_answer (path, body, stored_at) VALUES (?, ?, ?)');
+    this.#countAnswers = options.db.prepare('SELECT count(*) FROM upstream_answer').pluck();
+    this.#forgetOldestAnswers = options.db.prepare(`DELETE FROM upstream_answer WHERE path IN
+      (SELECT path FROM upstream_answer ORDER BY stored_at DESC LIMIT -1 OFFSET ?)`);
+    this.#answers = Number(this.#countAnswers.get());
+    this.#lastKeptAt = Number(options.db.prepare('SELECT coalesce(max(stored_at), 0) FROM upstream_answer').pluck().get());
     const storing = <T>(rowsOf: (info: Record<string, unknown>) => T, upsert: (rows: T) => void) =>
       options.db.transaction((info: Record<string, unknown>) => upsert(rowsOf(info)));
     this.#storeEntity = {
@@ -145,7 +160,7 @@ export class UpstreamReadThrough implements ReadThrough {
   async relay(request: UpstreamRequest, options: RelayOptions = {}): Promise<{ status: number; body: unknown } | null> {
     const answer = await this.#relayOnce(request);
     if (!options.remember || request.method !== 'GET') return answer;
-    if (answer?.status === 200) this.#keepAnswer.run(request.path, stringifyJson(answer.body), Date.now());
+    if (answer?.status === 200) this.#keep(request.path, stringifyJson(answer.body));
     if (answer !== null) return answer;
     const kept = this.#keptAnswer.get(request.path) as string | undefined;
     return kept === undefined ? null : { status: 200, body: parseJsonLossless(kept) };
@@ -216,12 +231,25 @@ export class UpstreamReadThrough implements ReadThrough {
       if (reply.status === 404) this.#rememberAbsent(key);
       if (reply.status !== 200) return null;
       const body = stringifyJson(reply.body);
-      this.#keepAnswer.run(path, body, Date.now());
+      this.#keep(path, body);
       return body;
     } catch (error) {
       this.#failed(signal, error, path);
       return null;
     }
+  }
+
+  /**
+   * Keeps an answer. They grow with what the user opens; past the most kept, the oldest tenth is
+   * forgotten at once (one sort of the table per so many answers, not per answer). A forgotten
+   * answer is asked for again when next wanted, and is missing offline until then.
+   */
+  #keep(path: string, body: string): void {
+    this.#lastKeptAt = Math.max(Date.now(), this.#lastKeptAt + 1);
+    this.#keepAnswer.run(path, body, this.#lastKeptAt);
+    if (++this.#answers <= this.#options.maxKeptAnswers) return;
+    this.#forgetOldestAnswers.run(Math.floor(this.#options.maxKeptAnswers * 0.9));
+    this.#answers = Number(this.#countAnswers.get());
   }
 
   /** A lookup gives up when the profile closes, when the upstream turns out unreachable, or at its deadline. */

@@ -161,4 +161,25 @@ describe('by-id read-through', () => {
     expect(await compareUrls(remote, local.get, [`/api/v1/tokens/${token}`])).toEqual([]);
     local.close();
   }, 30_000);
+
+  it('relays what a synced store does not hold, and keeps at most so many answers, forgetting the oldest', async () => {
+    mode = 'pass';
+    const store = new LedgerStore({ file: path.join(dir, 'kept-answers.sqlite') });
+    const readThrough = new UpstreamReadThrough({ db: store.db, upstreamUrl: proxy.url, requestsPerSecond: 0, maxKeptAnswers: 10 });
+    const count = () => store.db.prepare('SELECT count(*) FROM upstream_answer').pluck().get() as number;
+    const paths = Array.from({ length: 25 }, (_, i) => `/api/v1/network/nodes?limit=${i + 1}`);
+    for (const [i, path] of paths.entries()) {
+      const answer = await readThrough.relay({ method: 'GET', path }, { remember: true });
+      expect(answer?.body).toEqual(JSON.parse((await remote(path)).body));
+      expect(count(), `after ${i + 1} answers`).toBeLessThanOrEqual(10);
+    }
+    // Offline, the newest is still remembered; the oldest was forgotten. Not remembered: not kept at all.
+    mode = 'reset';
+    expect((await readThrough.relay({ method: 'GET', path: paths.at(-1)! }, { remember: true }))?.status).toBe(200);
+    expect(await readThrough.relay({ method: 'GET', path: paths[0]! }, { remember: true })).toBeNull();
+    expect(await readThrough.relay({ method: 'POST', path: '/api/v1/contracts/call', body: { data: '0x' } })).toBeNull();
+    mode = 'pass';
+    readThrough.close();
+    store.close();
+  });
 });
