@@ -3,12 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LedgerStore } from '../mirror/store/ledger-store.ts';
+import { formatTimestamp } from '../mirror/format/timestamp.ts';
+import { AccountWriter } from '../sync/account-writer.ts';
 import { SyncEngine } from '../sync/sync-engine.ts';
 import { prepareDataset } from './bench-dataset.ts';
 import { startBenchServer } from './bench-server-process.ts';
 
 export interface SyncBenchResult {
   accounts: number;
+  following: FollowFigures;
   syncSeconds: number;
   syncAccountsPerSecond: number;
   requests: number;
@@ -23,6 +26,17 @@ export const SYNC_TARGET_RATIO = 0.25;
 
 /** Accounts a public mirror node allows per second at the default rate: 20 requests of 100. */
 export const POLITE_UPSTREAM_ACCOUNTS_PER_SECOND = 20 * 100;
+/** The default request rate the sync keeps to (`--sync-rate`). */
+export const POLITE_REQUESTS_PER_SECOND = 20;
+/** The dataset's newest transactions followed once the sync has caught up, to measure following. */
+const FOLLOWED_TRANSACTIONS = 5000;
+
+export interface FollowFigures {
+  transactions: number;
+  seconds: number;
+  /** Requests for the whole window: the transactions pages and everything each page re-fetches or reads. */
+  requests: number;
+}
 
 /**
  * Syncs a demo dataset from a local upstream (the mirror API over it, in its own process) into
@@ -52,9 +66,11 @@ export async function runSyncBench(dataDir: string, accounts: number, progress: 
     progress(`sync: ${stored} accounts in ${syncSeconds.toFixed(1)} s`);
 
     const raw = rawInsert(synced.db, path.join(work, 'raw.sqlite'));
+    const following = await measureFollowing(synced.db, dataset.file, server.mirrorUncached, progress);
     synced.close();
     return {
       accounts: stored,
+      following,
       syncSeconds,
       syncAccountsPerSecond: stored / syncSeconds,
       requests,
@@ -67,6 +83,35 @@ export async function runSyncBench(dataDir: string, accounts: number, progress: 
     await server.stop();
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Following as a sync does once caught up, over the dataset's newest transactions: the cursor is
+ * set back before them and a sync run follows them to the end, storing each page's transactions
+ * with the accounts, tokens, contracts, schedules, topics, messages and contract results it
+ * re-fetches or reads. What it costs in requests decides how busy a network a rate-limited
+ * sync keeps up with.
+ */
+async function measureFollowing(db: Database.Database, datasetFile: string, upstreamUrl: string, progress: (line: string) => void): Promise<FollowFigures> {
+  const dataset = new Database(datasetFile, { readonly: true });
+  const before = dataset.prepare('SELECT consensus_timestamp FROM "transaction" ORDER BY consensus_timestamp DESC LIMIT 1 OFFSET ?').safeIntegers(true).pluck()
+    .get(FOLLOWED_TRANSACTIONS) as bigint | undefined;
+  dataset.close();
+  const mark = formatTimestamp(before ?? 0n)!;
+  new AccountWriter(db).cursors.put({ phase: 'transactions', nextUrl: null, items: 0, passes: 0, mark, since: mark });
+  const engine = new SyncEngine({ profile: 'bench-follow', db, upstreamUrl, requestsPerSecond: 0, followIntervalMs: 3_600_000 });
+  const started = performance.now();
+  try {
+    const caughtUp = engine.caughtUp();
+    engine.start();
+    await caughtUp;
+  } finally {
+    await engine.close();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const transactions = Number(db.prepare('SELECT count(*) FROM "transaction" WHERE consensus_timestamp > ?').pluck().get(before ?? 0n));
+  progress(`follow: ${transactions} transactions in ${seconds.toFixed(1)} s`);
+  return { transactions, seconds, requests: engine.upstreamRequests };
 }
 
 /** Plain INSERTs of the synced rows into a fresh store, a page of accounts per transaction. */

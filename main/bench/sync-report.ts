@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseFlags } from './bench-flags.ts';
-import { POLITE_UPSTREAM_ACCOUNTS_PER_SECOND, runSyncBench, SYNC_TARGET_RATIO } from './sync-bench.ts';
+import { POLITE_REQUESTS_PER_SECOND, POLITE_UPSTREAM_ACCOUNTS_PER_SECOND, runSyncBench, SYNC_TARGET_RATIO } from './sync-bench.ts';
 
 export const SYNC_USAGE = 'npm run bench -- sync [--accounts N] [--data-dir DIR]';
 
@@ -27,5 +27,9 @@ export async function benchSync({ dataDir, accounts }: SyncBenchArgs): Promise<v
   console.log(`raw SQLite inserts of the same rows (${number.format(result.rawRows)} rows, 100 accounts per transaction): ${result.rawSeconds.toFixed(2)} s = ${number.format(result.rawAccountsPerSecond)} accounts/s`);
   console.log(`ratio sync / raw insert: ${result.ratio.toFixed(2)} (target >= ${SYNC_TARGET_RATIO})`);
   console.log(`a public upstream at the default 20 requests/s yields at most ${number.format(POLITE_UPSTREAM_ACCOUNTS_PER_SECOND)} accounts/s: the sync ingests ${(result.syncAccountsPerSecond / POLITE_UPSTREAM_ACCOUNTS_PER_SECOND).toFixed(1)}x that`);
+  const { following } = result;
+  const perHundred = following.requests / (following.transactions / 100);
+  console.log(`following the newest ${number.format(following.transactions)} transactions from the same upstream: ${following.seconds.toFixed(2)} s = ${number.format(following.transactions / following.seconds)} transactions/s, ${number.format(following.requests)} requests (${perHundred.toFixed(1)} per 100 transactions)`);
+  console.log(`at the default ${POLITE_REQUESTS_PER_SECOND} requests/s, following keeps up with a network of at most ${number.format(POLITE_REQUESTS_PER_SECOND * 100 / perHundred)} transactions/s`);
   console.log(result.ratio >= SYNC_TARGET_RATIO && result.syncAccountsPerSecond > POLITE_UPSTREAM_ACCOUNTS_PER_SECOND ? 'target met' : 'target missed');
 }

@@ -11,11 +11,14 @@ import { completeTokenBalances } from './token-balances.ts';
 import { tokenRowsOf, type TokenRows } from './token-rows.ts';
 import { topicMessageRowOf, topicRowsOf, type TopicRows } from './topic-rows.ts';
 import { TRANSACTION_ID, transactionRowsOf, type TransactionRows } from './transaction-rows.ts';
-import type { UpstreamClient } from './upstream-client.ts';
+import { UpstreamError, type UpstreamClient } from './upstream-client.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
 
-/** Accounts re-fetched per request (repeated `account.id`), well below the reference's repeat limit. */
-const REFETCH_BATCH = 25;
+/**
+ * Accounts re-fetched per request (repeated `account.id`): the reference's default repeat limit.
+ * An upstream configured lower answers 400, and the batch is halved until it is accepted.
+ */
+const REFETCH_BATCH = 100;
 
 export interface FollowContext {
   client: UpstreamClient;
@@ -37,8 +40,12 @@ export interface FollowContext {
   upsertTransaction?: (rows: TransactionRows) => void;
 }
 
-/** Transactions whose `entity_id` is a token (associations name the account instead). */
-const TOKEN_TRANSACTION = /^TOKEN(?!ASSOCIATE|DISSOCIATE)/;
+/**
+ * Transactions that change a token's own record (supply, keys, fees, pause), named by their
+ * `entity_id`. Associations name the account instead; freezes, KYC grants, airdrops and rejections
+ * change only the holders' relationships, which the account re-fetch brings.
+ */
+const TOKEN_TRANSACTION = /^TOKEN(?!ASSOCIATE|DISSOCIATE|FREEZE|UNFREEZE|GRANTKYC|REVOKEKYC|AIRDROP|CLAIMAIRDROP|CANCELAIRDROP|REJECT)/;
 const CONTRACT_TRANSACTION = /^CONTRACT(CREATE|UPDATE|DELETE)INSTANCE$/;
 const TOPIC_TRANSACTION = /^CONSENSUS(CREATE|UPDATE|DELETE)TOPIC$/;
 const SCHEDULE_TRANSACTION = /^SCHEDULE(CREATE|SIGN|DELETE)$/;
@@ -194,18 +201,27 @@ async function sentMessages(context: FollowContext, transactions: Array<Record<s
 
 async function refetchAccounts(context: FollowContext, ids: string[]): Promise<AccountRows[]> {
   const rows: AccountRows[] = [];
-  for (let i = 0; i < ids.length; i += REFETCH_BATCH) {
-    const batch = ids.slice(i, i + REFETCH_BATCH);
-    const query = batch.map((id) => `account.id=${id}`).join('&');
-    const reply = await context.client.get(`/api/v1/accounts?${query}&limit=100`, { signal: context.signal });
-    if (reply.status !== 200) continue;
-    const accounts = (reply.body as { accounts?: unknown }).accounts;
-    if (!Array.isArray(accounts)) throw new UpstreamFormatError('an accounts re-fetch answered without an "accounts" array');
-    const page = accounts.map((info) => accountRowsOf(info as Record<string, unknown>));
-    await completeTokenBalances(context, page, context.tokenSupport ?? { relationships: true });
-    rows.push(...page);
-  }
+  for (let i = 0; i < ids.length; i += REFETCH_BATCH) rows.push(...await refetchAccountBatch(context, ids.slice(i, i + REFETCH_BATCH)));
   return rows;
+}
+
+/** One request for a batch of accounts; refused as too many repeated parameters (400), two requests for its halves. */
+async function refetchAccountBatch(context: FollowContext, batch: string[]): Promise<AccountRows[]> {
+  const query = batch.map((id) => `account.id=${id}`).join('&');
+  let reply;
+  try {
+    reply = await context.client.get(`/api/v1/accounts?${query}&limit=100`, { signal: context.signal });
+  } catch (error) {
+    if (!(error instanceof UpstreamError && error.status === 400 && batch.length > 1)) throw error;
+    const half = Math.ceil(batch.length / 2);
+    return [...await refetchAccountBatch(context, batch.slice(0, half)), ...await refetchAccountBatch(context, batch.slice(half))];
+  }
+  if (reply.status !== 200) return [];
+  const accounts = (reply.body as { accounts?: unknown }).accounts;
+  if (!Array.isArray(accounts)) throw new UpstreamFormatError('an accounts re-fetch answered without an "accounts" array');
+  const page = accounts.map((info) => accountRowsOf(info as Record<string, unknown>));
+  await completeTokenBalances(context, page, context.tokenSupport ?? { relationships: true });
+  return page;
 }
 
 function asArray(value: unknown): unknown[] {

@@ -32,8 +32,20 @@ const upstreamWriter = new AccountWriter(upstreamStore.db);
 const upstreamApi = createMirrorApi(upstreamStore, defaultMirrorApiConfig, false);
 const transactions: Array<Record<string, unknown>> = [];
 const upstreams = new ScriptedUpstreams();
+/** Most repeated `account.id` parameters the upstream accepts, as a mirror node configured below the default would. */
+let maxRepeated = Infinity;
+/** Accounts list requests the upstream answered (refused ones included). */
+const accountRequests: number[] = [];
 const ready = upstreams.start(async (req, res) => {
   const url = new URL(req.url!, 'http://x');
+  if (url.pathname === '/api/v1/accounts' && url.searchParams.has('account.id')) {
+    const repeated = url.searchParams.getAll('account.id').length;
+    accountRequests.push(repeated);
+    if (repeated > maxRepeated) {
+      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ _status: { messages: [{ message: `Too many repeated parameters: account.id` }] } }));
+      return;
+    }
+  }
   if (url.pathname === '/api/v1/transactions') {
     const order = url.searchParams.get('order') ?? 'desc';
     const after = url.searchParams.get('timestamp')?.replace('gt:', '');
@@ -158,6 +170,32 @@ describe('incremental updates from the transactions', () => {
     await step(schedule([['500.000000000', 'AQEB'], ['600.000000000', 'AwMD']], '900.000000001'),
       { consensus_timestamp: '900.000000001', name: 'CRYPTOTRANSFER', result: 'SUCCESS', entity_id: null, scheduled: true, transaction_id: '0.0.1001-499-0', transfers: [] });
     expect(JSON.parse((await injectGet(local)('/api/v1/schedules/0.0.3001')).body)).toMatchObject({ executed_timestamp: '900.000000001', signatures: [{}, {}] });
+    await engine.close();
+  });
+
+  it('re-fetches the accounts of a busy page in batches, halving a batch an upstream refuses as too many repeated parameters', async () => {
+    const base = await ready;
+    const local = new LedgerStore({ file: ':memory:' });
+    const engine = new SyncEngine({ profile: 't', db: local.db, upstreamUrl: base, requestsPerSecond: 0, followIntervalMs: 20 });
+    let caughtUp = engine.caughtUp();
+    engine.start();
+    await caughtUp;
+    // One transaction touching 10 accounts, on an upstream that takes at most 3 account.id at a time.
+    put(...Array.from({ length: 10 }, (_, i) => account(1100 + i, 1000 + i)));
+    transactions.push({
+      consensus_timestamp: '2000.000000000', name: 'CRYPTOTRANSFER', result: 'SUCCESS', transaction_id: '0.0.1100-1999-0',
+      transfers: Array.from({ length: 10 }, (_, i) => ({ account: `0.0.${1100 + i}`, amount: i === 0 ? -45 : i })),
+    });
+    maxRepeated = 3;
+    accountRequests.length = 0;
+    caughtUp = engine.caughtUp();
+    await caughtUp;
+    await engine.caughtUp();
+    maxRepeated = Infinity;
+    expect(Math.max(...accountRequests)).toBe(10);
+    expect(accountRequests.filter((n) => n > 3).length).toBeGreaterThan(0);
+    const upstreamGet = injectGet(upstreamStore);
+    for (let i = 0; i < 10; i++) expect((await injectGet(local)(`/api/v1/accounts/0.0.${1100 + i}?transactions=false`)).body).toBe((await upstreamGet(`/api/v1/accounts/0.0.${1100 + i}?transactions=false`)).body);
     await engine.close();
   });
 });
