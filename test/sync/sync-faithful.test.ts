@@ -72,6 +72,30 @@ function reader(get: Get) {
   };
 }
 
+/**
+ * The synced store's own API with a read-through: to the upstream, or to an address nothing answers
+ * (the upstream gone). `close` abandons the read-through; the store stays open.
+ */
+function servedReadingThrough(to: 'upstream' | 'nowhere'): { api: MirrorApi; get: Get; readThrough: UpstreamReadThrough; close: () => void } {
+  const readThrough = new UpstreamReadThrough({ db: store.db, upstreamUrl: to === 'upstream' ? upstream.urls.get('mirror')! : 'http://127.0.0.1:9', requestsPerSecond: 0 });
+  const api = createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough });
+  return { api, get: injectedGet(api), readThrough, close: () => readThrough.close() };
+}
+
+/**
+ * Asks the synced store's API, reading through, for `urls`: each must be the upstream's answer, and
+ * still be with the upstream gone (kept or remembered). Answers the API that reads through to
+ * nowhere, for more checks; the caller closes it.
+ */
+async function upstreamsAnswersServedOnlineAndOffline(urls: string[]): Promise<ReturnType<typeof servedReadingThrough>> {
+  const online = servedReadingThrough('upstream');
+  expect(await compareUrls(remote, online.get, urls)).toEqual([]);
+  online.close();
+  const offline = servedReadingThrough('nowhere');
+  expect(await compareUrls(remote, offline.get, urls)).toEqual([]);
+  return offline;
+}
+
 /** Every `step`-th item of a list the upstream answers, by one field. */
 async function sample(url: string, list: string, field: string, step: number): Promise<string[]> {
   const body = JSON.parse((await remote(url)).body) as Record<string, Array<Record<string, string>>>;
@@ -207,8 +231,6 @@ describe('synced data answers exactly as the upstream does', () => {
   });
 
   it("a contract result from before following began is the upstream's answer, kept and served again offline", async () => {
-    const readThrough = new UpstreamReadThrough({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
-    const served = injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough }));
     const ids: string[] = [];
     for (const type of ['CONTRACTCALL', 'CONTRACTCREATEINSTANCE', 'ETHEREUMTRANSACTION']) {
       const listed = JSON.parse((await remote(`/api/v1/transactions?transactiontype=${type}&result=success&timestamp=lte:${followedFrom}&limit=2`)).body) as { transactions: Array<{ transaction_id: string }> };
@@ -219,27 +241,23 @@ describe('synced data answers exactly as the upstream does', () => {
     for (const id of ids) hashes.push((JSON.parse((await remote(`/api/v1/contracts/results/${id}`)).body) as { hash: string }).hash);
     const urls = [...ids.map((id) => `/api/v1/contracts/results/${id}`), `/api/v1/contracts/results/${ids[0]}?nonce=0`, ...hashes.map((hash) => `/api/v1/contracts/results/${hash}`)];
     for (const url of urls) expect((await local(url)).status, `${url} is not in the synced store itself`).toBe(404);
-    expect(await compareUrls(remote, served, urls)).toEqual([]);
-    readThrough.close();
-
     // The upstream gone: what was asked for before is answered from the store, anything else stays 404.
-    const offline = new UpstreamReadThrough({ db: store.db, upstreamUrl: 'http://127.0.0.1:9', requestsPerSecond: 0 });
-    const servedOffline = injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough: offline }));
-    expect(await compareUrls(remote, servedOffline, urls)).toEqual([]);
+    const offline = await upstreamsAnswersServedOnlineAndOffline(urls);
+    const servedOffline = offline.get;
     expect((await servedOffline(`/api/v1/contracts/results/${ids[0]}?nonce=1`)).status).toBe(404);
     // Only a transaction's result is taken from the upstream, never a path of another shape.
-    expect(await offline.upstreamAnswer('/api/v1/accounts/0.0.2')).toBeNull();
+    expect(await offline.readThrough.upstreamAnswer('/api/v1/accounts/0.0.2')).toBeNull();
     offline.close();
   });
 
   it('topics: each by id read through, the messages sent since following began followed, an older one by itself the upstream\'s', async () => {
-    const readThrough = new UpstreamReadThrough({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
-    const served = injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough }));
+    const online = servedReadingThrough('upstream');
+    const served = online.get;
     const created = JSON.parse((await remote('/api/v1/transactions?transactiontype=CONSENSUSCREATETOPIC&limit=25')).body) as { transactions: Array<{ entity_id: string }> };
     const topics = [...new Set(created.transactions.map((tx) => tx.entity_id))];
     expect(topics.length).toBeGreaterThan(3);
     expect(await compareUrls(remote, served, topics.map((id) => `/api/v1/topics/${id}`))).toEqual([]);
-    readThrough.close();
+    online.close();
 
     // Messages: the followed ones are stored, page for page as the upstream lists them after following began.
     const sent = JSON.parse((await remote(`/api/v1/transactions?transactiontype=CONSENSUSSUBMITMESSAGE&result=success&timestamp=gt:${followedFrom}&limit=100`)).body) as { transactions: Array<{ entity_id: string }> };
@@ -262,8 +280,8 @@ describe('synced data answers exactly as the upstream does', () => {
     }
     expect(older.length).toBeGreaterThan(0);
     for (const url of older) expect((await local(url)).status, url).toBe(404);
-    const answering = new UpstreamReadThrough({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
-    expect(await compareUrls(remote, injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough: answering })), older)).toEqual([]);
+    const answering = servedReadingThrough('upstream');
+    expect(await compareUrls(remote, answering.get, older)).toEqual([]);
     answering.close();
   });
 
@@ -280,9 +298,9 @@ describe('synced data answers exactly as the upstream does', () => {
     const older = all.filter((id) => !followedIds.has(id));
     expect(older.length).toBeGreaterThan(3);
     for (const url of urls(older)) expect((await local(url)).status, url).toBe(404);
-    const readThrough = new UpstreamReadThrough({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
-    expect(await compareUrls(remote, injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough })), urls(all))).toEqual([]);
-    readThrough.close();
+    const online = servedReadingThrough('upstream');
+    expect(await compareUrls(remote, online.get, urls(all))).toEqual([]);
+    online.close();
   });
 
   it('contract results and logs of followed transactions: every list the upstream\'s, page for page; one result whole only ever the upstream\'s', async () => {
@@ -319,12 +337,8 @@ describe('synced data answers exactly as the upstream does', () => {
     // Held rows alone would answer these partly (no state changes, no actions, a replay over storage the store lacks).
     expect((await local(single[0]!)).status).not.toBe(404);
     expect((await local(single[2]!)).body).not.toBe((await remote(single[2]!)).body);
-    const readThrough = new UpstreamReadThrough({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
-    expect(await compareUrls(remote, injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough })), single)).toEqual([]);
-    readThrough.close();
-    const offline = new UpstreamReadThrough({ db: store.db, upstreamUrl: 'http://127.0.0.1:9', requestsPerSecond: 0 });
-    const servedOffline = injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough: offline }));
-    expect(await compareUrls(remote, servedOffline, single)).toEqual([]);
+    const offline = await upstreamsAnswersServedOnlineAndOffline(single);
+    const servedOffline = offline.get;
     const other = listed.results.find((r) => r.hash !== first.hash)!;
     expect((await servedOffline(`/api/v1/contracts/results/${other.hash}`)).status).toBe(404);
     expect((await servedOffline(`/api/v1/contracts/results/${other.hash}/opcodes`)).status).toBe(404);
@@ -350,20 +364,20 @@ describe('synced data answers exactly as the upstream does', () => {
       return { statusCode: response.status, body: await response.text() };
     } } } as unknown as MirrorApi;
 
-    const readThrough = new UpstreamReadThrough({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
-    const servedApi = createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough });
-    expect(await compareUrls(remote, injectedGet(servedApi), stateUrls)).toEqual([]);
+    const online = servedReadingThrough('upstream');
+    const servedApi = online.api;
+    expect(await compareUrls(remote, online.get, stateUrls)).toEqual([]);
     for (const body of calls) expect(await call(servedApi, body), JSON.stringify(body)).toEqual(await call(upstreamApi, body));
     expect((await call(servedApi, { to: 'nope' })).status).toBe(400);
     // Live answers: sent `no-store`, so not kept by the response cache either.
     expect((await servedApi.server.inject({ url: stateUrls[0]! })).headers['cache-control']).toBe('no-store');
-    readThrough.close();
+    online.close();
 
-    const offline = new UpstreamReadThrough({ db: store.db, upstreamUrl: 'http://127.0.0.1:9', requestsPerSecond: 0 });
-    const offlineApi = createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough: offline });
+    const offline = servedReadingThrough('nowhere');
+    const offlineApi = offline.api;
     const unreachable = { status: 503, body: JSON.stringify({ _status: { messages: [{ message: unreachableMessage('contract storage') }] } }) };
     expect(await call(offlineApi, calls[0])).toEqual(unreachable);
-    expect(await injectedGet(offlineApi)(stateUrls[0]!)).toMatchObject(unreachable);
+    expect(await offline.get(stateUrls[0]!)).toMatchObject(unreachable);
     offline.close();
   });
 
@@ -371,12 +385,8 @@ describe('synced data answers exactly as the upstream does', () => {
     const urls = ['/api/v1/network/nodes', '/api/v1/network/nodes?limit=2&order=desc', '/api/v1/network/stake', '/api/v1/network/exchangerate', '/api/v1/network/fees'];
     // The store itself holds no address book, stake or system files.
     for (const url of urls) expect((await local(url)).body, url).not.toBe((await remote(url)).body);
-    const readThrough = new UpstreamReadThrough({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
-    expect(await compareUrls(remote, injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough })), urls)).toEqual([]);
-    readThrough.close();
-    const offline = new UpstreamReadThrough({ db: store.db, upstreamUrl: 'http://127.0.0.1:9', requestsPerSecond: 0 });
-    const servedOffline = injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough: offline }));
-    expect(await compareUrls(remote, servedOffline, urls)).toEqual([]);
+    const offline = await upstreamsAnswersServedOnlineAndOffline(urls);
+    const servedOffline = offline.get;
     expect(await servedOffline('/api/v1/network/nodes?limit=1')).toMatchObject({
       status: 503, body: JSON.stringify({ _status: { messages: [{ message: unreachableMessage("the network's nodes, stake, exchange rate and fees") }] } }),
     });
@@ -406,13 +416,9 @@ describe('synced data answers exactly as the upstream does', () => {
     const same: string[] = [];
     for (const url of urls.slice(0, 7).concat(urls[8]!)) if ((await local(url)).body === (await remote(url)).body) same.push(url);
     expect(same).toEqual([]);
-    const readThrough = new UpstreamReadThrough({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
-    expect(await compareUrls(remote, injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough })), urls)).toEqual([]);
-    readThrough.close();
     // Offline: what was asked for before is remembered; an account's token balances fall back to the store's.
-    const offline = new UpstreamReadThrough({ db: store.db, upstreamUrl: 'http://127.0.0.1:9', requestsPerSecond: 0 });
-    const servedOffline = injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough: offline }));
-    expect(await compareUrls(remote, servedOffline, urls)).toEqual([]);
+    const offline = await upstreamsAnswersServedOnlineAndOffline(urls);
+    const servedOffline = offline.get;
     expect((await servedOffline(`/api/v1/accounts/${nft.account_id}/nfts?limit=1`)).status).toBe(503);
     expect(await servedOffline(`/api/v1/accounts/${nft.account_id}/tokens?limit=1`)).toEqual(await local(`/api/v1/accounts/${nft.account_id}/tokens?limit=1`));
     offline.close();

@@ -96,6 +96,16 @@ function put(...accounts: AccountInfo[]): void {
 
 const injectGet = (store: LedgerStore): Get => injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false));
 
+/** A fresh store whose sync has crawled the upstream and follows its transactions from now on. */
+async function caughtUpSync(): Promise<{ local: LedgerStore; engine: SyncEngine }> {
+  const local = new LedgerStore({ file: ':memory:' });
+  const engine = new SyncEngine({ profile: 't', db: local.db, upstreamUrl: await ready, requestsPerSecond: 0, followIntervalMs: 20 });
+  const caughtUp = engine.caughtUp();
+  engine.start();
+  await caughtUp;
+  return { local, engine };
+}
+
 describe('incremental updates from the transactions', () => {
   it('names every party of a transaction as touched', () => {
     expect(touchedAccounts([{
@@ -149,12 +159,7 @@ describe('incremental updates from the transactions', () => {
   });
 
   it('re-fetches a schedule when it is created, signed, and executed at its expiry, when no transaction names it', async () => {
-    const base = await ready;
-    const local = new LedgerStore({ file: ':memory:' });
-    const engine = new SyncEngine({ profile: 't', db: local.db, upstreamUrl: base, requestsPerSecond: 0, followIntervalMs: 20 });
-    let caughtUp = engine.caughtUp();
-    engine.start();
-    await caughtUp;
+    const { local, engine } = await caughtUpSync();
     const step = async (info: Record<string, unknown>, ...followed: Array<Record<string, unknown>>): Promise<void> => {
       upstreamStore.db.transaction(() => upsertSchedule(scheduleRowsOf(info)))();
       transactions.push(...followed);
@@ -174,12 +179,7 @@ describe('incremental updates from the transactions', () => {
   });
 
   it('re-fetches the accounts of a busy page in batches, halving a batch an upstream refuses as too many repeated parameters', async () => {
-    const base = await ready;
-    const local = new LedgerStore({ file: ':memory:' });
-    const engine = new SyncEngine({ profile: 't', db: local.db, upstreamUrl: base, requestsPerSecond: 0, followIntervalMs: 20 });
-    let caughtUp = engine.caughtUp();
-    engine.start();
-    await caughtUp;
+    const { local, engine } = await caughtUpSync();
     // One transaction touching 10 accounts, on an upstream that takes at most 3 account.id at a time.
     put(...Array.from({ length: 10 }, (_, i) => account(1100 + i, 1000 + i)));
     transactions.push({
@@ -188,8 +188,7 @@ describe('incremental updates from the transactions', () => {
     });
     maxRepeated = 3;
     accountRequests.length = 0;
-    caughtUp = engine.caughtUp();
-    await caughtUp;
+    await engine.caughtUp();
     await engine.caughtUp();
     maxRepeated = Infinity;
     expect(Math.max(...accountRequests)).toBe(10);
