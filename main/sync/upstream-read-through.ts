@@ -68,9 +68,11 @@ const KEPT_ANSWER = new RegExp(`^/api/v1/(?:${[
 /**
  * By-id read-through to the upstream mirror node. A lookup of an entity (or a transaction)
  * the store lacks fetches it, stores it (the same rows the sync would store) and lets the store answer.
- * A transaction's contract result, which the sync keeps no rows for, is kept as the upstream's
- * answer instead (upstreamAnswer). When the upstream cannot be reached within a short deadline it is remembered as offline
- * for a while, so every further 404 answers at once from the store.
+ * A whole contract result, of which the sync keeps only the lists' rows, is kept as the upstream's
+ * answer instead (upstreamAnswer); what the sync does not copy at all (contract storage, the
+ * network's files, NFTs, allowances) is relayed as it is now, the last answer remembered where
+ * asked (relay). When the upstream cannot be reached within a short deadline it is remembered as
+ * offline for a while, so every further 404 answers at once from the store.
  *
  * It does not look at the sync's pause, on purpose: pausing stops the crawl and the following
  * of transactions (the traffic the user did not ask for one by one); a by-id lookup the user

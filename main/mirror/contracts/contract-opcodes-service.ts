@@ -39,7 +39,7 @@ export class ContractOpcodesService {
   }
 
   /** The request's problems (400), or null when it is one the trace could answer. */
-  invalid(raw: ParsedQuery, idOrHash: string): OpcodesReply | null {
+  invalid(raw: ParsedQuery, idOrHash: string): InvalidRequest | null {
     const parsed = parseTraceRequest(raw, idOrHash);
     return 'error' in parsed ? parsed.error : null;
   }
@@ -107,7 +107,9 @@ function replayRequest(result: ContractResultRow, eth: EthereumTransactionRow | 
   };
 }
 
-function parseTraceRequest(raw: ParsedQuery, idOrHash: string): { error: OpcodesReply } | { ref: NonNullable<ReturnType<typeof parseTransactionRef>>; options: TraceOptions } {
+type InvalidRequest = { status: 400; messages: MirrorMessage[] };
+
+function parseTraceRequest(raw: ParsedQuery, idOrHash: string): { error: InvalidRequest } | { ref: NonNullable<ReturnType<typeof parseTransactionRef>>; options: TraceOptions } {
   const validated = validateQuery(raw, { stack: BOOLEAN, memory: BOOLEAN, storage: BOOLEAN });
   if (!validated.ok) return { error: { status: 400, messages: validated.messages } };
   const ref = parseTransactionRef(idOrHash);

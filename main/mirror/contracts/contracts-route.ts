@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { MirrorRouteContext } from '../http/mirror-routes.ts';
 import { relayedRoute, withReadThrough, withUpstreamAnswerOnly } from '../http/read-through.ts';
-import { NOT_FOUND, registerMirrorGet, type GetOutcome } from '../query/mirror-get.ts';
+import { NOT_FOUND, registerMirrorGet } from '../query/mirror-get.ts';
 import { CONTRACT_STORAGE, registerContractCallRoute } from './call/call-route.ts';
 import { CallRunner } from './call/call-runner.ts';
 import { ContractActionsService } from './contract-actions-service.ts';
@@ -61,7 +61,7 @@ export function registerContractsRoutes(app: FastifyInstance, context: MirrorRou
   // The replay reads the contract's storage from its recorded state changes, which a synced store
   // does not hold: there, a valid request is answered with the upstream's trace, kept like a result.
   const upstreamTrace = withUpstreamAnswerOnly(context.readThrough, (params) => `${CONTRACT_RESULTS_PATH}/${params.transactionIdOrHash}/opcodes`,
-    (raw, params) => opcodes.invalid(raw, params.transactionIdOrHash!) as GetOutcome | null ?? NOT_FOUND);
+    (raw, params) => opcodes.invalid(raw, params.transactionIdOrHash!) ?? NOT_FOUND);
   app.get(`${CONTRACT_RESULTS_PATH}/:transactionIdOrHash/opcodes`, async (request, reply) => {
     const raw = parseQueryString(rawQueryOf(request), config().query.maxRepeatedQueryParameters);
     const params = request.params as { transactionIdOrHash: string };

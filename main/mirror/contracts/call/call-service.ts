@@ -37,7 +37,7 @@ export class ContractCallService {
   }
 
   /** The request's problems (400), or null when it is a call that could run. */
-  invalid(body: unknown): CallReply | null {
+  invalid(body: unknown): { status: 400; messages: MirrorMessage[] } | null {
     const parsed = parseCallRequest(body, callLimitsOf(this.#config()));
     return parsed.ok ? null : { status: 400, messages: parsed.messages };
   }
