@@ -87,7 +87,7 @@ test('a topic on a synced profile is read from the upstream when opened, and say
   const topic = topics.transactions[0]!.entity_id;
   await page.goto(`${serves.local.instance.uiUrl}#/topic?id=${topic}`);
   await expect(page.getByTestId('topic-id')).toHaveText(topic);
-  await expect(page.getByTestId('topics-sync-scope')).toContainText('the messages held here are those sent since the sync began following');
+  await expect(page.getByTestId('topics-sync-scope')).toContainText("the messages listed are the upstream's");
   await screenshot(page, 'sync-14-topic-read-through');
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MirrorRouteContext } from '../http/mirror-routes.ts';
-import { withReadThrough, withUpstreamAnswer } from '../http/read-through.ts';
+import { relayedRoute, withReadThrough, withUpstreamAnswer } from '../http/read-through.ts';
 import { registerMirrorGet } from '../query/mirror-get.ts';
 import { TopicMessagesService } from './topic-messages-service.ts';
 import { TopicService } from './topic-service.ts';
@@ -15,7 +15,11 @@ export function registerTopicsRoutes(app: FastifyInstance, { db, config, readThr
   const topics = new TopicService(db, config);
   registerMirrorGet(app, '/api/v1/topics/:topicId', TOPIC_CACHE_SECONDS, config,
     withReadThrough(readThrough, 'topic', 'topicId', (raw, p) => topics.get(raw, p.topicId!)));
-  registerMirrorGet(app, '/api/v1/topics/:topicId/messages', LIST_CACHE_SECONDS, config, (raw, p) => messages.list(raw, p.topicId!));
+  // A synced store holds the messages sent since its sync began following: the list is the
+  // upstream's, whole, and offline (nothing remembered) the store's own.
+  registerMirrorGet(app, '/api/v1/topics/:topicId/messages', LIST_CACHE_SECONDS, config,
+    relayedRoute(readThrough, '/api/v1/topics/:topicId/messages', (raw, p) => messages.list(raw, p.topicId!),
+      { notHeld: 'older topic messages', remember: true, storeWhenUnreachable: true }));
   // A synced store holds the messages sent since its sync began following; an older one, asked for by itself, is the upstream's.
   registerMirrorGet(app, '/api/v1/topics/:topicId/messages/:sequenceNumber', MESSAGE_CACHE_SECONDS, config,
     withUpstreamAnswer(readThrough, (p) => `/api/v1/topics/${p.topicId}/messages/${p.sequenceNumber}`,
