@@ -10,7 +10,7 @@ import { transactionUpserter } from './transaction-writer.ts';
 import { tokenUpserter } from './token-writer.ts';
 import { contractResultsWriter } from './contract-results-writer.ts';
 import { scheduleUpserter } from './schedule-writer.ts';
-import { topicMessageUpserter, topicUpserter } from './topic-writer.ts';
+import { topicHolder, topicMessageUpserter, topicUpserter } from './topic-writer.ts';
 import { FIRST_TOKENS_PAGE, TOKENS_LIST } from './tokens-crawl.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { SyncProgress } from './sync-progress.ts';
@@ -69,7 +69,7 @@ export class SyncEngine {
   /** Lists the upstream answered 404 for. */
   readonly #unsupportedLists = new Set<SyncPhaseName>();
   /** The followed transactions, the tokens, contracts, schedules and topics they changed (re-fetched), and their contract results, are written by these. */
-  readonly #entityUpserts: Pick<FollowContext, 'upsertToken' | 'upsertContract' | 'upsertContractResults' | 'upsertSchedule' | 'upsertTopic' | 'upsertTopicMessage' | 'upsertTransaction'>;
+  readonly #entityUpserts: Pick<FollowContext, 'upsertToken' | 'upsertContract' | 'upsertContractResults' | 'upsertSchedule' | 'upsertTopic' | 'upsertTopicMessage' | 'holdsTopic' | 'upsertTransaction'>;
 
   constructor(options: SyncEngineOptions) {
     this.#options = options;
@@ -81,6 +81,7 @@ export class SyncEngine {
       upsertSchedule: scheduleUpserter(options.db),
       upsertTopic: topicUpserter(options.db),
       upsertTopicMessage: topicMessageUpserter(options.db),
+      holdsTopic: topicHolder(options.db),
       upsertTransaction: transactionUpserter(options.db),
     };
     this.#countAccounts = options.db.prepare("SELECT count(*) FROM entity WHERE type IN ('ACCOUNT', 'CONTRACT')").pluck();

@@ -1,3 +1,4 @@
+import { parseEntityIdLoose, sqlInt } from '../mirror/format/entity-id.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { TOPIC_MESSAGE_COLUMNS, type TopicMessageRow } from '../mirror/topics/render-topic-message.ts';
 import type { TopicRows } from './topic-rows.ts';
@@ -25,6 +26,15 @@ export function topicUpserter(db: SqliteDatabase): (rows: TopicRows) => void {
     topic.run(rows.topic);
     if (rows.fees) fees.run(rows.fees);
     else noFees.run(rows.entity.id);
+  };
+}
+
+/** Whether the store holds a topic (given as `shard.realm.num`). */
+export function topicHolder(db: SqliteDatabase): (topic: string) => boolean {
+  const held = db.prepare('SELECT 1 FROM topic WHERE id = ?').pluck();
+  return (topic) => {
+    const id = parseEntityIdLoose(topic);
+    return id !== null && held.get(sqlInt(id)) !== undefined;
   };
 }
 

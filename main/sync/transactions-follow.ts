@@ -36,6 +36,8 @@ export interface FollowContext {
   /** Where re-fetched topics, and the messages the followed transactions sent, go (absent: neither is read). Called inside the page's transaction. */
   upsertTopic?: (rows: TopicRows) => void;
   upsertTopicMessage?: (row: TopicMessageRow) => void;
+  /** Whether the store holds a topic (opened here, or created since following began): only those topics' messages are read. Absent: every topic's. */
+  holdsTopic?: (topic: string) => boolean;
   /** Where the followed transactions themselves go (absent: they are only read). Called inside the page's transaction. */
   upsertTransaction?: (rows: TransactionRows) => void;
 }
@@ -172,15 +174,20 @@ async function refetchById<T>(context: FollowContext, path: string, ids: string[
 }
 
 /**
- * The messages the page's successful CONSENSUSSUBMITMESSAGE transactions sent: the transactions
- * list does not carry them, so each topic's are read over the page's time span (one request per
- * topic and 100 messages, rather than one per message).
+ * The messages the page's successful CONSENSUSSUBMITMESSAGE transactions sent to the topics the
+ * store holds (or that the page created or changed): the transactions list does not carry them, so
+ * each topic's are read over the page's time span (one request per topic and 100 messages, rather
+ * than one per message). Other topics' messages are not read: a busy network's message traffic
+ * spreads over many topics, a request each per page, while a topic's list is the upstream's anyway.
  */
 async function sentMessages(context: FollowContext, transactions: Array<Record<string, unknown>>): Promise<TopicMessageRow[]> {
+  const changed = new Set(touchedEntities(transactions, TOPIC_TRANSACTION));
+  const held = (topic: string) => changed.has(topic) || (context.holdsTopic?.(topic) ?? true);
   const spans = new Map<string, { from: string; to: string }>();
   for (const tx of transactions) {
     const { name, result, entity_id: topic, consensus_timestamp: at } = tx;
     if (name !== 'CONSENSUSSUBMITMESSAGE' || result !== 'SUCCESS' || typeof topic !== 'string' || !ENTITY_ID_TEXT.test(topic) || typeof at !== 'string') continue;
+    if (!held(topic)) continue;
     // The page is in consensus order: the first transaction of a topic opens its span, the last closes it.
     spans.set(topic, { from: spans.get(topic)?.from ?? at, to: at });
   }

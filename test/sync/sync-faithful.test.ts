@@ -26,6 +26,9 @@ let local: Get;
 let store: LedgerStore;
 /** Transactions after this consensus timestamp are followed, and so stored, by the sync. */
 let followedFrom = '';
+/** Topics with messages sent after `followedFrom`: opened (read through) before following, and one not. */
+let openedTopics: string[] = [];
+let unopenedTopic = '';
 /** What the sync status said it had followed when it caught up. */
 let followed: Followed | null = null;
 
@@ -50,6 +53,16 @@ beforeAll(async () => {
     if (at <= timestampToNanos(followedFrom)!) followedFrom = nanosToTimestamp(at - 1n)!;
   }
   new AccountWriter(store.db).cursors.put({ phase: 'transactions', nextUrl: null, items: 0, passes: 0, mark: followedFrom, since: followedFrom });
+  // Topics the user opened before the messages arrive: their messages are followed; one topic is left unopened.
+  const sent = JSON.parse((await remote(`/api/v1/transactions?transactiontype=CONSENSUSSUBMITMESSAGE&result=success&timestamp=gt:${followedFrom}&limit=100`)).body) as {
+    transactions: Array<{ entity_id: string }>;
+  };
+  const busy = [...new Set(sent.transactions.map((tx) => tx.entity_id))];
+  unopenedTopic = busy.pop()!;
+  openedTopics = busy;
+  const opener = new UpstreamReadThrough({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
+  for (const topic of openedTopics) expect(await opener.fetchMissing('topic', topic)).toBe(true);
+  opener.close();
   const engine = new SyncEngine({ profile: 'test', db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0, followIntervalMs: 60_000 });
   const caughtUp = engine.caughtUp();
   engine.start();
@@ -259,10 +272,13 @@ describe('synced data answers exactly as the upstream does', () => {
     expect(await compareUrls(remote, served, topics.map((id) => `/api/v1/topics/${id}`))).toEqual([]);
     online.close();
 
-    // Messages: the followed ones are stored, page for page as the upstream lists them after following began.
-    const sent = JSON.parse((await remote(`/api/v1/transactions?transactiontype=CONSENSUSSUBMITMESSAGE&result=success&timestamp=gt:${followedFrom}&limit=100`)).body) as { transactions: Array<{ entity_id: string }> };
-    expect(sent.transactions.length).toBeGreaterThanOrEqual(3);
-    const busy = [...new Set(sent.transactions.map((tx) => tx.entity_id))];
+    // Messages: those sent to the topics opened here are stored, page for page as the upstream lists them after
+    // following began. Another topic's are not read at all (the list of them is the upstream's, below).
+    expect(openedTopics.length).toBeGreaterThan(0);
+    const busy = openedTopics;
+    const unopened = `/api/v1/topics/${unopenedTopic}/messages?timestamp=gt:${followedFrom}`;
+    expect(JSON.parse((await remote(unopened)).body).messages.length).toBeGreaterThan(0);
+    expect(JSON.parse((await local(unopened)).body).messages).toEqual([]);
     const { pages, differences } = await comparePages(remote, local, busy.flatMap((topic) => [
       `/api/v1/topics/${topic}/messages?timestamp=gt:${followedFrom}`,
       `/api/v1/topics/${topic}/messages?timestamp=gt:${followedFrom}&order=desc&limit=2`,
