@@ -36,7 +36,7 @@ export interface FollowContext {
   /** Where re-fetched topics, and the messages the followed transactions sent, go (absent: neither is read). Called inside the page's transaction. */
   upsertTopic?: (rows: TopicRows) => void;
   upsertTopicMessage?: (row: TopicMessageRow) => void;
-  /** Whether the store holds a topic (opened here, or created since following began): only those topics' messages are read. Absent: every topic's. */
+  /** Whether the store holds a topic (opened here, or created or changed since following began): only those topics' messages are read. Absent: every topic's. */
   holdsTopic?: (topic: string) => boolean;
   /** Where the followed transactions themselves go (absent: they are only read). Called inside the page's transaction. */
   upsertTransaction?: (rows: TransactionRows) => void;
