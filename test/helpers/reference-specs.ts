@@ -29,3 +29,25 @@ export function canonicalJson(value: unknown): string {
   };
   return stringifyJson(sortKeys(value));
 }
+
+/** One item the reference rendered: from a list answer, or a whole single-item answer. */
+export interface RenderedItem {
+  file: string;
+  /** The URLs the case asked (one or several, all answered alike). */
+  urls: string[];
+  item: Record<string, unknown>;
+}
+
+/**
+ * What the reference rendered in the 200 answers of the spec files under `dir`: the items of each
+ * answer's `list` array, or the answer itself when it is one item (it has the field `single`).
+ */
+export function renderedItems(dir: string, list: string, single?: string): RenderedItem[] {
+  return referenceCases(dir).flatMap(({ file, test }) => {
+    if (test.responseStatus !== 200) return [];
+    const body = test.responseJson ?? {};
+    const items = Array.isArray(body[list]) ? body[list] as Array<Record<string, unknown>> : single !== undefined && single in body ? [body] : [];
+    const urls = [test.url, ...(test.urls ?? [])].filter((url): url is string => url !== undefined);
+    return items.map((item) => ({ file, urls, item }));
+  });
+}

@@ -7,7 +7,7 @@ import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
 import { contractLogRowOf, contractResultRowsOf } from '../../main/sync/contract-result-rows.ts';
 import { contractResultsWriter } from '../../main/sync/contract-results-writer.ts';
 import { mirrorApiFixture } from '../helpers/mirror-api-fixture.ts';
-import { canonicalJson, referenceCases } from '../helpers/reference-specs.ts';
+import { canonicalJson, renderedItems } from '../helpers/reference-specs.ts';
 
 // The contract results and logs the reference mirror node itself rendered in its list spec cases
 // (legacy, access-list and EIP-1559 Ethereum transactions, failures, payable calls, child results,
@@ -16,15 +16,12 @@ import { canonicalJson, referenceCases } from '../helpers/reference-specs.ts';
 const SPECS = path.resolve('../shared/conformance/mirror/specs/contracts');
 
 type Item = Record<string, unknown>;
-interface Rendered { file: string; url: string; item: Item }
 
 /** The items of the 200 answers of spec files directly in `dir` (not its sub-resources), listed under `list`. */
-function referenceItems(dir: string, list: string): Rendered[] {
-  return referenceCases(path.join(SPECS, dir)).flatMap(({ file, test }) => {
-    if (file.includes('/') || test.responseStatus !== 200) return [];
-    const items = (test.responseJson?.[list] ?? []) as Item[];
-    return items.map((item) => ({ file, url: test.url ?? test.urls?.[0] ?? '', item }));
-  });
+function referenceItems(dir: string, list: string): Array<{ file: string; url: string; item: Item }> {
+  return renderedItems(path.join(SPECS, dir), list)
+    .filter(({ file }) => !file.includes('/'))
+    .map(({ file, urls, item }) => ({ file, url: urls[0] ?? '', item }));
 }
 
 // The reference rendered its cases with EIP-7702 authorization lists enabled.

@@ -4,7 +4,7 @@ import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
 import { scheduleRowsOf } from '../../main/sync/schedule-rows.ts';
 import { scheduleUpserter } from '../../main/sync/schedule-writer.ts';
 import { mirrorApiFixture } from '../helpers/mirror-api-fixture.ts';
-import { canonicalJson, referenceCases } from '../helpers/reference-specs.ts';
+import { canonicalJson, renderedItems } from '../helpers/reference-specs.ts';
 
 // The schedules the reference mirror node itself rendered in its spec cases (pending, executed,
 // deleted, waiting for expiry, with and without admin keys and signatures), each stored the way
@@ -12,12 +12,7 @@ import { canonicalJson, referenceCases } from '../helpers/reference-specs.ts';
 const SPECS = path.resolve('../shared/conformance/mirror/specs/schedules');
 
 function referenceSchedules(): Array<{ file: string; schedule: Record<string, unknown> }> {
-  return referenceCases(SPECS).flatMap(({ file, test }) => {
-    if (test.responseStatus !== 200) return [];
-    const body = test.responseJson ?? {};
-    const schedules = Array.isArray(body.schedules) ? body.schedules as Array<Record<string, unknown>> : 'schedule_id' in body ? [body] : [];
-    return schedules.map((schedule) => ({ file, schedule }));
-  });
+  return renderedItems(SPECS, 'schedules', 'schedule_id').map(({ file, item }) => ({ file, schedule: item }));
 }
 
 const fixture = mirrorApiFixture(undefined, { hostCheck: false });

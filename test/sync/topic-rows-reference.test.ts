@@ -4,7 +4,7 @@ import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
 import { topicMessageRowOf, topicRowsOf } from '../../main/sync/topic-rows.ts';
 import { topicMessageUpserter, topicUpserter } from '../../main/sync/topic-writer.ts';
 import { mirrorApiFixture } from '../helpers/mirror-api-fixture.ts';
-import { canonicalJson, referenceCases } from '../helpers/reference-specs.ts';
+import { canonicalJson, renderedItems } from '../helpers/reference-specs.ts';
 
 // The topic messages the reference mirror node itself rendered in its spec cases (chunks with a
 // recorded TransactionID, chunks with only a payer and valid start, old running hash versions),
@@ -12,13 +12,10 @@ import { canonicalJson, referenceCases } from '../helpers/reference-specs.ts';
 const SPECS = path.resolve('../shared/conformance/mirror/specs/topics');
 
 function referenceMessages(): Array<{ file: string; message: Record<string, unknown> }> {
-  return referenceCases(SPECS).flatMap(({ file, test }) => {
+  return renderedItems(SPECS, 'messages', 'sequence_number')
     // Messages rendered as UTF-8 text are not the stored bytes' base64: those answers are left out.
-    if (test.responseStatus !== 200 || [test.url, ...(test.urls ?? [])].some((url) => /encoding=utf-?8/i.test(url ?? ''))) return [];
-    const body = test.responseJson ?? {};
-    const messages = Array.isArray(body.messages) ? body.messages as Array<Record<string, unknown>> : 'sequence_number' in body ? [body] : [];
-    return messages.map((message) => ({ file, message }));
-  });
+    .filter(({ urls }) => !urls.some((url) => /encoding=utf-?8/i.test(url)))
+    .map(({ file, item }) => ({ file, message: item }));
 }
 
 const fixture = mirrorApiFixture(undefined, { hostCheck: false });
