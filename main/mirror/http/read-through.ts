@@ -101,28 +101,6 @@ function queryTextOf(raw: ParsedQuery): string {
   return pairs.length > 0 ? `?${pairs.join('&')}` : '';
 }
 
-/**
- * Wraps a GET handler for something a synced store does not hold and that changes over time (a
- * contract's storage; the network's nodes, stake, rates and fees): with a read-through, a valid
- * request is relayed to the upstream and its answer passed on as it is now (sent `no-store`);
- * 503 naming what is not held when the upstream cannot be reached and nothing is remembered.
- */
-export function withUpstreamRelay(
-  readThrough: ReadThrough | undefined,
-  pathOf: (params: Record<string, string>) => string,
-  handle: GetHandler,
-  relayed: RelayedAnswer,
-): GetHandler {
-  if (!readThrough) return handle;
-  return async (raw, params) => {
-    const local: GetOutcome = await handle(raw, params);
-    if (local.status === 400) return local;
-    const answer = await readThrough.relay({ method: 'GET', path: `${pathOf(params)}${queryTextOf(raw)}` }, relayed.remember ? { remember: true } : {});
-    if (answer === null && relayed.storeWhenUnreachable) return local;
-    return relayedOutcome(answer, relayed.notHeld);
-  };
-}
-
 export interface RelayedAnswer extends RelayOptions {
   /** What the synced store lacks, named in the 503 when the upstream cannot be reached. */
   notHeld: string;
@@ -131,12 +109,23 @@ export interface RelayedAnswer extends RelayOptions {
 }
 
 /**
- * A route a synced store answers by relaying, for data the sync does not copy (contract storage,
- * the network's files, NFTs, allowances, staking rewards, hooks, token relationships' details):
- * the upstream path is the route's pattern with the request's parameters.
+ * Wraps the GET handler of a route for data a synced store does not hold, or holds only in part,
+ * and that changes over time (contract storage, the network's files, NFTs, allowances, staking
+ * rewards, hooks, token relationships' details, topic messages and schedules lists): with a
+ * read-through, a request the handler finds valid is relayed to the upstream, at the route's
+ * pattern with the request's parameters, and its answer passed on as it is now (sent `no-store`);
+ * 503 naming what is not held when the upstream cannot be reached and nothing is remembered.
  */
 export function relayedRoute(readThrough: ReadThrough | undefined, pattern: string, handle: GetHandler, relayed: RelayedAnswer): GetHandler {
-  return withUpstreamRelay(readThrough, (params) => pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? '')), handle, relayed);
+  if (!readThrough) return handle;
+  return async (raw, params) => {
+    const local: GetOutcome = await handle(raw, params);
+    if (local.status === 400) return local;
+    const path = pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+    const answer = await readThrough.relay({ method: 'GET', path: `${path}${queryTextOf(raw)}` }, relayed.remember ? { remember: true } : {});
+    if (answer === null && relayed.storeWhenUnreachable) return local;
+    return relayedOutcome(answer, relayed.notHeld);
+  };
 }
 
 /** An upstream answer as a mirror outcome: its body when 200, its error messages when 400, 404 or 429, else 503. */

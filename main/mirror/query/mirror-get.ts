@@ -8,7 +8,7 @@ import type { MirrorMessage } from './query-filters.ts';
 export type GetOutcome =
   | {
     status: 200 | 206; body: unknown; next?: string | null; /** overrides the route's lifetime */ cacheSeconds?: number;
-    /** Relayed from elsewhere as it is now (see withUpstreamRelay): sent `no-store`, never kept by the response cache. */
+    /** Relayed from elsewhere as it is now (see relayedRoute): sent `no-store`, never kept by the response cache. */
     live?: true;
   }
   | { status: 400 | 404 | 429 | 503; messages: MirrorMessage[] };
