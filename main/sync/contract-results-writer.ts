@@ -1,6 +1,7 @@
 import { CONTRACT_RESULT_COLUMNS } from '../mirror/contracts/contract-result-row.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import type { BlockSeen, ContractLogRows, ContractResultRows } from './contract-result-rows.ts';
+import { insertSql } from './upsert-sql.ts';
 
 /** The contract results and logs of one followed page's time span, read whole. */
 export interface ContractResultsSpan {
@@ -20,8 +21,6 @@ const LOG_FIELDS = [
   'consensus_timestamp', 'index', 'bloom', 'contract_id', 'data', 'payer_account_id', 'root_contract_id', 'topic0', 'topic1', 'topic2', 'topic3',
   'transaction_hash', 'transaction_index',
 ];
-const insertSql = (table: string, fields: string[]) =>
-  `INSERT INTO ${table} (${fields.map((f) => `"${f}"`).join(', ')}) VALUES (${fields.map((f) => `@${f}`).join(', ')})`;
 
 /**
  * Stores a span's contract results, Ethereum transactions and logs in place of whatever the store

@@ -2,7 +2,7 @@ import { parseEntityIdLoose, sqlInt } from '../mirror/format/entity-id.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { TOPIC_MESSAGE_COLUMNS, type TopicMessageRow } from '../mirror/topics/render-topic-message.ts';
 import type { TopicRows } from './topic-rows.ts';
-import { upsertSql } from './upsert-sql.ts';
+import { insertSql, upsertSql } from './upsert-sql.ts';
 
 const ENTITY_FIELDS = [
   'id', 'shard', 'realm', 'num', 'key', 'auto_renew_account_id', 'auto_renew_period', 'created_timestamp', 'deleted', 'memo',
@@ -18,7 +18,7 @@ const TOPIC_FIELDS = [
  */
 export function topicUpserter(db: SqliteDatabase): (rows: TopicRows) => void {
   const entity = db.prepare(upsertSql('entity', ENTITY_FIELDS, 'id', { type: "'TOPIC'" }));
-  const topic = db.prepare(`INSERT OR REPLACE INTO topic (${TOPIC_FIELDS.join(', ')}) VALUES (${TOPIC_FIELDS.map((f) => `@${f}`).join(', ')})`);
+  const topic = db.prepare(insertSql('topic', TOPIC_FIELDS, { replace: true }));
   const fees = db.prepare('INSERT OR REPLACE INTO custom_fee (entity_id, fixed_fees, timestamp_range_lower) VALUES (@entity_id, @fixed_fees, @timestamp_range_lower)');
   const noFees = db.prepare('DELETE FROM custom_fee WHERE entity_id = ?');
   return (rows) => {
@@ -40,8 +40,7 @@ export function topicHolder(db: SqliteDatabase): (topic: string) => boolean {
 
 /** Stores topic messages (a message is replaced whole, so a replayed page changes nothing). */
 export function topicMessageUpserter(db: SqliteDatabase): (row: TopicMessageRow) => void {
-  const columns = TOPIC_MESSAGE_COLUMNS.split(', ');
-  const insert = db.prepare(`INSERT OR REPLACE INTO topic_message (${TOPIC_MESSAGE_COLUMNS}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
+  const insert = db.prepare(insertSql('topic_message', TOPIC_MESSAGE_COLUMNS.split(', '), { replace: true }));
   return (row) => {
     insert.run(row);
   };

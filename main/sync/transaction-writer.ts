@@ -2,6 +2,7 @@ import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { int64ListJson } from '../mirror/format/json-out.ts';
 import { transactionTypeId } from '../mirror/format/transaction-type.ts';
 import type { TransactionRows } from './transaction-rows.ts';
+import { insertSql } from './upsert-sql.ts';
 
 const ATOMIC_BATCH = BigInt(transactionTypeId('ATOMICBATCH')!);
 
@@ -22,8 +23,7 @@ const CHILD_TABLES = ['crypto_transfer', 'token_transfer', 'nft_transfer', 'stak
  * same rows as once. Not a transaction itself: the caller wraps a page and its cursor in one.
  */
 export function transactionUpserter(db: SqliteDatabase): (rows: TransactionRows) => void {
-  const transaction = db.prepare(`INSERT OR REPLACE INTO "transaction" (${TRANSACTION_COLUMNS.join(', ')})
-VALUES (${TRANSACTION_COLUMNS.map((c) => `@${c}`).join(', ')})`);
+  const transaction = db.prepare(insertSql('"transaction"', TRANSACTION_COLUMNS, { replace: true }));
   const deletes = CHILD_TABLES.map((table) => db.prepare(`DELETE FROM ${table} WHERE consensus_timestamp = ?`));
   const cryptoTransfer = db.prepare('INSERT INTO crypto_transfer (consensus_timestamp, entity_id, amount, is_approval, payer_account_id) VALUES (?, ?, ?, ?, ?)');
   const tokenTransfer = db.prepare(`INSERT OR REPLACE INTO token_transfer (consensus_timestamp, token_id, account_id, amount, is_approval, payer_account_id)

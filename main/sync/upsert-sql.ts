@@ -9,3 +9,11 @@ export function upsertSql(table: string, fields: readonly string[], key: string,
   const updates = [...fields.filter((f) => f !== key).map((f) => `${f} = excluded.${f}`), ...Object.keys(extra).map((f) => `${f} = excluded.${f}`)];
   return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${values.join(', ')}) ON CONFLICT (${key}) DO UPDATE SET ${updates.join(', ')}`;
 }
+
+/**
+ * `INSERT` (or, with `replace`, `INSERT OR REPLACE`) over named parameters (`@field`); columns are
+ * quoted, since some are keywords (`"index"`).
+ */
+export function insertSql(table: string, fields: readonly string[], { replace = false } = {}): string {
+  return `INSERT${replace ? ' OR REPLACE' : ''} INTO ${table} (${fields.map((f) => `"${f}"`).join(', ')}) VALUES (${fields.map((f) => `@${f}`).join(', ')})`;
+}
