@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, mirrorJson as mirror, screenshot, test } from './serve-fixture.ts';
+import { expect, expectTopBarFits, mirrorJson as mirror, screenshot, test } from './serve-fixture.ts';
 
 /**
  * The ledger explorer against a real `serve` and its demo ledger. Every target is found
@@ -120,14 +120,8 @@ test.describe('ledger explorer', () => {
     await openApp('#/transactions');
     await expect(page.getByTestId('transactions-list')).toHaveAttribute('data-status', 'ready');
     expect(await fits('transactions-list'), 'the transactions list fits').toBe(true);
-    // The top bar down to the window's minimum width (main/desktop/window.ts).
-    const topbar = page.locator('header.topbar');
-    for (const width of [1280, 1100, 1000, 900, 800]) {
-      await page.setViewportSize({ width, height: 800 });
-      expect(await topbar.evaluate((el) => el.scrollWidth <= el.clientWidth), `the top bar fits ${width} px`).toBe(true);
-      await expect(page.getByRole('button', { name: 'Copy mirror API URL' })).toBeInViewport();
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
+    // The top bar at every window width.
+    await expectTopBarFits(page, { width: 1280, height: 800 });
 
     // An account history beside the account's details, with a failure's long result code in it.
     const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?result=fail&limit=25');

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { startServe as startServeProcess, stopProcess, waitForDemoReady } from '../helpers/serve-process.ts';
 
 export const SCREENSHOTS = path.resolve('test-results/screenshots');
@@ -127,7 +127,7 @@ export function syncedServes(prefix: string, syncArgs: string[] = []): { readonl
   };
 }
 
-export { expect } from '@playwright/test';
+export { expect };
 
 /**
  * A GET of the REST port, its body read by `parse`: JSON.parse by default, parseJsonLossless where
@@ -142,4 +142,20 @@ export async function mirrorJson<T>(serve: ServeInstance, path: string, parse: (
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}
+
+/**
+ * The top bar fits the window, Copy button whole, at every width from the window's minimum (800 px,
+ * main/desktop/window.ts) to past the widest media step (1700 px), 20 px apart: the bar's parts
+ * change size with their states and with breakpoints, and a few chosen widths missed the gaps between.
+ * Leaves the viewport at `restore`.
+ */
+export async function expectTopBarFits(page: Page, restore: { width: number; height: number }): Promise<void> {
+  const topbar = page.locator('header.topbar');
+  for (let width = 800; width <= 1720; width += 20) {
+    await page.setViewportSize({ width, height: restore.height });
+    expect(await topbar.evaluate((el) => el.scrollWidth - el.clientWidth), `the top bar overflows at ${width} px by`).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('button', { name: 'Copy mirror API URL' }), `the Copy button at ${width} px`).toBeInViewport({ ratio: 1 });
+  }
+  await page.setViewportSize(restore);
 }
