@@ -58,6 +58,11 @@ export interface MirrorGetResponse {
   status: number;
   /** The JSON body, int64 values beyond 2^53 as bigint. */
   body: unknown;
+  /**
+   * Set when a synced profile's upstream cannot be reached and this is its last answer, given from
+   * memory (the answer's `Age` header): when it was remembered, in ms since the epoch.
+   */
+  rememberedAt?: number;
 }
 
 /** Every request/response pair, keyed by channel. */

@@ -53,11 +53,15 @@ export function createMirrorCallHandler(withMirror: WithMirror): (request: Reque
   };
 }
 
-/** An injected mirror answer: its status and parsed body when 2xx, otherwise a typed error carrying both. */
-function answerOf(response: { statusCode: number; body: string }): MirrorGetResponse {
+/**
+ * An injected mirror answer: its status and parsed body when 2xx (and when it was remembered, for an
+ * answer given from memory), otherwise a typed error carrying both.
+ */
+function answerOf(response: { statusCode: number; body: string; headers: Record<string, unknown> }): MirrorGetResponse {
   const body = parseBody(response.body);
-  if (response.statusCode >= 200 && response.statusCode < 300) return { status: response.statusCode, body };
-  throw new MirrorFailure(response.statusCode, body);
+  if (response.statusCode < 200 || response.statusCode >= 300) throw new MirrorFailure(response.statusCode, body);
+  const age = typeof response.headers.age === 'string' && /^\d+$/.test(response.headers.age) ? Number(response.headers.age) : null;
+  return age === null ? { status: response.statusCode, body } : { status: response.statusCode, body, rememberedAt: Date.now() - age * 1000 };
 }
 
 function parseBody(text: string): unknown {

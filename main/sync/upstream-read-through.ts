@@ -1,5 +1,5 @@
 import { parseJsonLossless, stringifyJson } from '../mirror/format/json-out.ts';
-import type { ReadThrough, ReadThroughResource, RelayOptions, UpstreamRequest } from '../mirror/http/read-through.ts';
+import type { ReadThrough, ReadThroughResource, RelayedReply, RelayOptions, UpstreamRequest } from '../mirror/http/read-through.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { accountRowsOf } from './account-rows.ts';
 import { AccountWriter } from './account-writer.ts';
@@ -87,6 +87,7 @@ export class UpstreamReadThrough implements ReadThrough {
   readonly #storeTransactions;
   readonly #inFlight = new Map<string, Promise<unknown>>();
   readonly #keptAnswer;
+  readonly #rememberedAnswer;
   readonly #keepAnswer;
   readonly #countAnswers;
   readonly #forgetOldestAnswers;
@@ -117,6 +118,7 @@ export class UpstreamReadThrough implements ReadThrough {
     });
     this.#writer = new AccountWriter(options.db);
     this.#keptAnswer = options.db.prepare('SELECT body FROM upstream_answer WHERE path = ?').pluck();
+    this.#rememberedAnswer = options.db.prepare('SELECT body, stored_at FROM upstream_answer WHERE path = ?');
     this.#keepAnswer = options.db.prepare('INSERT OR REPLACE INTO upstream_answer (path, body, stored_at) VALUES (?, ?, ?)');
     this.#countAnswers = options.db.prepare('SELECT count(*) FROM upstream_answer').pluck();
     this.#forgetOldestAnswers = options.db.prepare(`DELETE FROM upstream_answer WHERE path IN
@@ -159,16 +161,16 @@ export class UpstreamReadThrough implements ReadThrough {
   }
 
   /** One request passed on as it is (see ReadThrough.relay), within the lookups' deadline and the shared request budget. */
-  async relay(request: UpstreamRequest, options: RelayOptions = {}): Promise<{ status: number; body: unknown } | null> {
+  async relay(request: UpstreamRequest, options: RelayOptions = {}): Promise<RelayedReply | null> {
     const answer = await this.#relayOnce(request);
     if (!options.remember || request.method !== 'GET') return answer;
     if (answer?.status === 200) this.#keep(request.path, stringifyJson(answer.body));
     if (answer !== null) return answer;
-    const kept = this.#keptAnswer.get(request.path) as string | undefined;
-    return kept === undefined ? null : { status: 200, body: parseJsonLossless(kept) };
+    const kept = this.#rememberedAnswer.get(request.path) as { body: string; stored_at: number } | undefined;
+    return kept === undefined ? null : { status: 200, body: parseJsonLossless(kept.body), rememberedAt: kept.stored_at };
   }
 
-  #relayOnce(request: UpstreamRequest): Promise<{ status: number; body: unknown } | null> {
+  #relayOnce(request: UpstreamRequest): Promise<RelayedReply | null> {
     if (this.offline) return Promise.resolve(null);
     const signal = this.#lookupSignal();
     return this.#client.relay(request, signal).catch((error: unknown) => {

@@ -65,6 +65,11 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
   await expect(page.getByTestId('balance-around').first()).toContainText('and none from before');
   await expect(page.getByTestId('balance-around').first().getByTestId('fetch-history-link')).toHaveAttribute('href', /#\/account\?id=0\.0\.\d+&tab=transactions$/);
   await screenshot(page, 'sync-04c-balances-before-following');
+  // The network's nodes are the upstream's answer, live: nothing is said of memory.
+  await page.goto(`${serves.local.instance.uiUrl}#/network`);
+  await expect(page.getByTestId('node-row').first()).toBeVisible();
+  const nodes = await page.getByTestId('node-row').count();
+  await expect(page.getByTestId('remembered-notice')).toHaveCount(0);
   await page.goto(`${serves.local.instance.uiUrl}#/accounts`);
   await expect(page.getByTestId('loaded-count')).not.toHaveAttribute('data-count', '0');
 
@@ -76,6 +81,16 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
   await expect(page.getByTestId('loaded-count')).not.toHaveAttribute('data-count', '0');
   await screenshot(page, 'sync-05-offline-accounts');
   await expectTopBarFits(page, { width: 1400, height: 860 });
+  await expect(page.getByTestId('remembered-notice')).toHaveCount(0);
+  // Offline, the nodes are the answer remembered when they were last shown, and the screen says so;
+  // the accounts, which the store holds, do not.
+  await page.goto(`${serves.local.instance.uiUrl}#/network`);
+  await expect(page.getByTestId('node-row')).toHaveCount(nodes);
+  await expect(page.getByTestId('remembered-notice')).toContainText(/part of this screen is its last answer, remembered (just now|\d+ min ago)/);
+  await screenshot(page, 'sync-05b-offline-network');
+  await page.goto(`${serves.local.instance.uiUrl}#/accounts`);
+  await expect(page.getByTestId('loaded-count')).not.toHaveAttribute('data-count', '0');
+  await expect(page.getByTestId('remembered-notice')).toHaveCount(0);
   await page.getByTestId('sync-chip').click();
   await expect(page.getByTestId('sync-offline')).toBeVisible();
   await expect(page.getByTestId('sync-last-error')).toContainText(/ECONNREFUSED|retrying/);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../main/bridge/api-error.ts';
 import { listenOnLoopback } from '../../main/http/listen.ts';
 import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
+import type { ReadThrough } from '../../main/mirror/http/read-through.ts';
 import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
 import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
 import { createMirrorGetHandler, MirrorFailure } from '../../main/services/mirror-get-handler.ts';
@@ -90,5 +91,32 @@ describe('mirror/get handler', () => {
     const messages = (http.body as { _status: { messages: Array<{ message: string }> } })._status.messages;
     expect(apiError.message).toBe(messages[0]!.message);
     expect(apiError.details.length).toBe(messages.length);
+  });
+});
+
+describe('mirror/get handler on a synced profile', () => {
+  // The seam the sync plugs into, answered in process: the network's nodes as its upstream's last
+  // answer, remembered two hours ago, the staking figures as the upstream's answer now.
+  const rememberedAt = Date.now() - 2 * 3_600_000;
+  const readThrough: ReadThrough = {
+    fetchMissing: async () => false,
+    upstreamAnswer: async () => null,
+    relay: async (request) => (request.path.startsWith('/api/v1/network/nodes')
+      ? { status: 200, body: { nodes: [], links: { next: null } }, rememberedAt }
+      : { status: 200, body: { stake_total: 1 } }),
+  };
+  const synced = createMirrorApi(fixture.store, defaultMirrorApiConfig, true, { readThrough });
+  const syncedHandler = createMirrorGetHandler((use) => use(synced));
+  afterAll(async () => { await synced.server.close(); });
+
+  it('says when an answer given from memory was remembered (its Age header), and nothing for a live one', async () => {
+    const before = Date.now();
+    const remembered = await syncedHandler({ path: '/api/v1/network/nodes' });
+    expect(remembered.body).toEqual({ nodes: [], links: { next: null } });
+    // Age counts whole seconds: the time worked back from it is at most a second (and the request's time) late.
+    expect(remembered.rememberedAt).toBeGreaterThanOrEqual(rememberedAt);
+    expect(remembered.rememberedAt).toBeLessThanOrEqual(rememberedAt + 1000 + (Date.now() - before));
+    const live = await syncedHandler({ path: '/api/v1/network/stake' });
+    expect(live).toEqual({ status: 200, body: { stake_total: 1 } });
   });
 });

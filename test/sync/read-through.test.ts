@@ -44,7 +44,7 @@ function emptyLocal(name: string, clock = { now: 0 }, limiter?: RateLimiter) {
   // The response cache stays on: it must never hand out a 404 from before a read-through.
   const api = createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough });
   const get = injectedGet(api);
-  return { store, readThrough, get, clock, close: () => { readThrough.close(); store.close(); } };
+  return { store, readThrough, api, get, clock, close: () => { readThrough.close(); store.close(); } };
 }
 
 async function firstOf(url: string, list: string, field: string, count: number): Promise<string[]> {
@@ -181,5 +181,28 @@ describe('by-id read-through', () => {
     mode = 'pass';
     readThrough.close();
     store.close();
+  });
+
+  it('says how old a remembered answer is when it gives one offline (Age), and sends a live one without', async () => {
+    mode = 'pass';
+    const local = emptyLocal('remembered-age');
+    const url = '/api/v1/network/nodes?limit=2';
+    const online = await local.api.server.inject({ url });
+    expect(online.statusCode).toBe(200);
+    expect(online.headers.age).toBeUndefined();
+    expect(online.headers['cache-control']).toBe('no-store');
+    // Remembered an hour ago, as far as the store knows.
+    const anHourAgo = Date.now() - 3_600_000;
+    local.store.db.prepare('UPDATE upstream_answer SET stored_at = ? WHERE path = ?').run(anHourAgo, url);
+    mode = 'reset';
+    const offline = await local.api.server.inject({ url });
+    expect(offline.statusCode).toBe(200);
+    expect(offline.body).toBe(online.body);
+    const age = Number(offline.headers.age);
+    expect(age).toBeGreaterThanOrEqual(3600);
+    expect(age).toBeLessThanOrEqual(Math.ceil((Date.now() - anHourAgo) / 1000));
+    expect(offline.headers['cache-control']).toBe('no-store');
+    mode = 'pass';
+    local.close();
   });
 });

@@ -26,7 +26,15 @@ export interface ReadThrough {
    * not keep (a contract's storage now, a read-only call over it): the upstream's status and JSON
    * body, or null when it cannot be reached in time. Never rejects.
    */
-  relay(request: UpstreamRequest, options?: RelayOptions): Promise<{ status: number; body: unknown } | null>;
+  relay(request: UpstreamRequest, options?: RelayOptions): Promise<RelayedReply | null>;
+}
+
+/** The upstream's answer to a relayed request. */
+export interface RelayedReply {
+  status: number;
+  body: unknown;
+  /** Set when the upstream could not be reached and this is its last answer, remembered then (ms since the epoch). */
+  rememberedAt?: number;
 }
 
 export interface RelayOptions {
@@ -129,11 +137,12 @@ export function relayedRoute(readThrough: ReadThrough | undefined, pattern: stri
 }
 
 /** An upstream answer as a mirror outcome: its body when 200, its error messages when 400, 404 or 429, else 503. */
-export function relayedOutcome(answer: { status: number; body: unknown } | null, notHeld: string): GetOutcome {
+export function relayedOutcome(answer: RelayedReply | null, notHeld: string): GetOutcome {
   if (answer === null) return { status: 503, messages: [{ message: unreachableMessage(notHeld) }] };
   if (answer.status === 200) {
     const next = (answer.body as { links?: { next?: unknown } } | null)?.links?.next;
-    return { status: 200, body: answer.body, live: true, next: typeof next === 'string' ? next : null };
+    const remembered = answer.rememberedAt === undefined ? {} : { rememberedAt: answer.rememberedAt };
+    return { status: 200, body: answer.body, live: true, next: typeof next === 'string' ? next : null, ...remembered };
   }
   const messages = (answer.body as { _status?: { messages?: unknown } } | null)?._status?.messages;
   if ((answer.status === 400 || answer.status === 404 || answer.status === 429) && Array.isArray(messages)) return { status: answer.status, messages };

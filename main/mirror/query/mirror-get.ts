@@ -10,6 +10,11 @@ export type GetOutcome =
     status: 200 | 206; body: unknown; next?: string | null; /** overrides the route's lifetime */ cacheSeconds?: number;
     /** Relayed from elsewhere as it is now (see relayedRoute): sent `no-store`, never kept by the response cache. */
     live?: true;
+    /**
+     * A relayed answer given from memory, the upstream being unreachable: when it was remembered
+     * (ms since the epoch). Sent with an `Age` header, as an HTTP cache serving a stored response does.
+     */
+    rememberedAt?: number;
   }
   | { status: 400 | 404 | 429 | 503; messages: MirrorMessage[] };
 
@@ -41,6 +46,7 @@ export function registerMirrorGet(
       return sendMirrorJson(request, reply, outcome.status, { _status: { messages: outcome.messages } }, null);
     }
     const headers: Record<string, string> = outcome.next ? { link: `<${outcome.next}>; rel="next"` } : {};
+    if (outcome.rememberedAt !== undefined) headers.age = String(Math.max(0, Math.floor((Date.now() - outcome.rememberedAt) / 1000)));
     if (outcome.live) return sendMirrorJson(request, reply, outcome.status, outcome.body, null, { ...headers, 'cache-control': 'no-store' });
     return sendMirrorJson(request, reply, outcome.status, outcome.body, outcome.cacheSeconds ?? cacheSeconds, headers);
   });
