@@ -99,6 +99,7 @@ describe('mirror/get handler on a synced profile', () => {
   // answer, remembered two hours ago, the staking figures as the upstream's answer now.
   const rememberedAt = Date.now() - 2 * 3_600_000;
   const readThrough: ReadThrough = {
+    offline: false,
     fetchMissing: async () => false,
     upstreamAnswer: async () => null,
     relay: async (request) => (request.path.startsWith('/api/v1/network/nodes')

@@ -254,10 +254,17 @@ describe('synced data answers exactly as the upstream does', () => {
     for (const id of ids) hashes.push((JSON.parse((await remote(`/api/v1/contracts/results/${id}`)).body) as { hash: string }).hash);
     const urls = [...ids.map((id) => `/api/v1/contracts/results/${id}`), `/api/v1/contracts/results/${ids[0]}?nonce=0`, ...hashes.map((hash) => `/api/v1/contracts/results/${hash}`)];
     for (const url of urls) expect((await local(url)).status, `${url} is not in the synced store itself`).toBe(404);
-    // The upstream gone: what was asked for before is answered from the store, anything else stays 404.
+    // What the upstream has not got is not found.
+    const online = servedReadingThrough('upstream');
+    expect((await online.get(`/api/v1/contracts/results/${ids[0]}?nonce=7`)).status).toBe(404);
+    online.close();
+    // The upstream gone: what was asked for before is answered from the store; anything else is
+    // unavailable (503), not "not found": the store cannot tell.
     const offline = await upstreamsAnswersServedOnlineAndOffline(urls);
     const servedOffline = offline.get;
-    expect((await servedOffline(`/api/v1/contracts/results/${ids[0]}?nonce=1`)).status).toBe(404);
+    expect(await servedOffline(`/api/v1/contracts/results/${ids[0]}?nonce=1`)).toMatchObject({
+      status: 503, body: JSON.stringify({ _status: { messages: [{ message: unreachableMessage('whole contract results (state changes, actions, opcode traces), only the fields its results lists show') }] } }),
+    });
     // Only a transaction's result is taken from the upstream, never a path of another shape.
     expect(await offline.readThrough.upstreamAnswer('/api/v1/accounts/0.0.2')).toBeNull();
     offline.close();
@@ -305,6 +312,11 @@ describe('synced data answers exactly as the upstream does', () => {
     const offline = await upstreamsAnswersServedOnlineAndOffline([...older, ...lists]);
     const unasked = `/api/v1/topics/${busy[0]}/messages?timestamp=gt:${followedFrom}&limit=1`;
     expect(await offline.get(unasked)).toEqual(await local(unasked));
+    // An older message never asked for is unavailable offline, not "not found": the store cannot tell.
+    const earlier = older.map((url) => /^(.*\/messages\/)(\d+)$/.exec(url)).find((match) => match !== null && Number(match[2]) > 1)!;
+    expect(await offline.get(`${earlier[1]}${Number(earlier[2]) - 1}`)).toMatchObject({
+      status: 503, body: JSON.stringify({ _status: { messages: [{ message: unreachableMessage('this topic message') }] } }),
+    });
     offline.close();
   });
 
@@ -353,7 +365,7 @@ describe('synced data answers exactly as the upstream does', () => {
     expect(differences).toEqual([]);
 
     // One result by transaction hash or by contract and timestamp: the store holds its list row, not its state
-    // changes, so it is the upstream's (kept) answer; with the upstream gone and nothing kept, not found rather than partial.
+    // changes, so it is the upstream's (kept) answer; with the upstream gone and nothing kept, unavailable rather than partial.
     const single = [
       `/api/v1/contracts/results/${first.hash}`, `/api/v1/contracts/${first.contract_id}/results/${first.timestamp}`,
       `/api/v1/contracts/results/${first.hash}/actions`, `/api/v1/contracts/results/${first.hash}/opcodes?memory=true`,
@@ -364,8 +376,9 @@ describe('synced data answers exactly as the upstream does', () => {
     const offline = await upstreamsAnswersServedOnlineAndOffline(single);
     const servedOffline = offline.get;
     const other = listed.results.find((r) => r.hash !== first.hash)!;
-    expect((await servedOffline(`/api/v1/contracts/results/${other.hash}`)).status).toBe(404);
-    expect((await servedOffline(`/api/v1/contracts/results/${other.hash}/opcodes`)).status).toBe(404);
+    expect((await servedOffline(`/api/v1/contracts/results/${other.hash}`)).status).toBe(503);
+    expect((await servedOffline(`/api/v1/contracts/results/${other.hash}/opcodes`)).status).toBe(503);
+    expect((await servedOffline(`/api/v1/contracts/${other.contract_id}/results/${other.timestamp}`)).status).toBe(503);
     expect((await servedOffline(`/api/v1/contracts/results/${other.hash}?nonce=x`)).status).toBe(400);
     offline.close();
   });

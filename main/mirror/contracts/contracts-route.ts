@@ -19,6 +19,9 @@ import { CONTRACTS_PATH, ContractsService } from './contracts-service.ts';
  */
 export const CONTRACT_CACHE_SECONDS = { list: 10, byId: 1, result: 600 } as const;
 
+/** What a synced store lacks of a contract result, named when the upstream cannot be reached for one. */
+const WHOLE_RESULT = 'whole contract results (state changes, actions, opcode traces), only the fields its results lists show';
+
 /** Every route under /api/v1/contracts: the GET resources and POST /contracts/call. */
 export function registerContractsRoutes(app: FastifyInstance, context: MirrorRouteContext): void {
   const { db, config } = context;
@@ -38,17 +41,17 @@ export function registerContractsRoutes(app: FastifyInstance, context: MirrorRou
   // state changes and actions: one result whole, by transaction id, hash or timestamp, is the upstream's.
   registerMirrorGet(app, `${CONTRACT_RESULTS_PATH}/:transactionIdOrHash`, CONTRACT_CACHE_SECONDS.result, config,
     withUpstreamAnswerOnly(context.readThrough, (params) => `${CONTRACT_RESULTS_PATH}/${params.transactionIdOrHash}`,
-      (raw, params) => results.byTransaction(raw, params.transactionIdOrHash!)));
+      (raw, params) => results.byTransaction(raw, params.transactionIdOrHash!), WHOLE_RESULT));
   registerMirrorGet(app, `${CONTRACTS_PATH}/:contractId/results`, CONTRACT_CACHE_SECONDS.byId, config,
     (raw, params) => results.list(raw, params.contractId!));
   registerMirrorGet(app, `${CONTRACTS_PATH}/:contractId/results/:timestamp`, CONTRACT_CACHE_SECONDS.result, config,
     withUpstreamAnswerOnly(context.readThrough, (params) => `${CONTRACTS_PATH}/${params.contractId}/results/${params.timestamp}`,
-      (raw, params) => results.byTimestamp(raw, params.contractId!, params.timestamp!)));
+      (raw, params) => results.byTimestamp(raw, params.contractId!, params.timestamp!), WHOLE_RESULT));
 
   const actions = new ContractActionsService(db, config);
   registerMirrorGet(app, `${CONTRACT_RESULTS_PATH}/:transactionIdOrHash/actions`, CONTRACT_CACHE_SECONDS.result, config,
     withUpstreamAnswerOnly(context.readThrough, (params) => `${CONTRACT_RESULTS_PATH}/${params.transactionIdOrHash}/actions`,
-      (raw, params) => actions.list(raw, params.transactionIdOrHash!)));
+      (raw, params) => actions.list(raw, params.transactionIdOrHash!), WHOLE_RESULT));
   const state = new ContractStateService(db, config);
   // A synced store holds no contract storage: there, the upstream's answer as it is now.
   registerMirrorGet(app, `${CONTRACTS_PATH}/:contractId/state`, CONTRACT_CACHE_SECONDS.byId, config,
@@ -61,7 +64,7 @@ export function registerContractsRoutes(app: FastifyInstance, context: MirrorRou
   // The replay reads the contract's storage from its recorded state changes, which a synced store
   // does not hold: there, a valid request is answered with the upstream's trace, kept like a result.
   const upstreamTrace = withUpstreamAnswerOnly(context.readThrough, (params) => `${CONTRACT_RESULTS_PATH}/${params.transactionIdOrHash}/opcodes`,
-    (raw, params) => opcodes.invalid(raw, params.transactionIdOrHash!) ?? NOT_FOUND);
+    (raw, params) => opcodes.invalid(raw, params.transactionIdOrHash!) ?? NOT_FOUND, WHOLE_RESULT);
   app.get(`${CONTRACT_RESULTS_PATH}/:transactionIdOrHash/opcodes`, async (request, reply) => {
     const raw = parseQueryString(rawQueryOf(request), config().query.maxRepeatedQueryParameters);
     const params = request.params as { transactionIdOrHash: string };

@@ -11,6 +11,11 @@ export type ReadThroughResource = 'account' | 'contract' | 'schedule' | 'token' 
  */
 export interface ReadThrough {
   /**
+   * True while the upstream is known to be unreachable (it failed to answer lately): what it has
+   * not been asked for before cannot be had now. An answer missing then is "unavailable", not "not found".
+   */
+  readonly offline: boolean;
+  /**
    * Tries to bring one entity the store lacks into it. Resolves true when the store now has
    * it (answer again from the store), false when it does not (answer the 404 as it was).
    * Must resolve quickly when the upstream cannot be reached, and never reject.
@@ -72,14 +77,15 @@ export function withReadThrough(readThrough: ReadThrough | undefined, resource: 
  * Wraps a GET handler for something the store may not hold (a topic message from before the sync
  * began following): when the store answers 404 and a read-through is present, the upstream's
  * answer for the same path and query is served instead. Only for answers that never change once
- * there, since it is kept and served again.
+ * there, since it is kept and served again. With the upstream unreachable and nothing kept, 503
+ * naming what is not held: the store cannot tell that it does not exist.
  */
-export function withUpstreamAnswer(readThrough: ReadThrough | undefined, pathOf: (params: Record<string, string>) => string, handle: GetHandler): GetHandler {
+export function withUpstreamAnswer(readThrough: ReadThrough | undefined, pathOf: (params: Record<string, string>) => string, handle: GetHandler, notHeld: string): GetHandler {
   if (!readThrough) return handle;
   return async (raw, params) => {
     const first: GetOutcome = await handle(raw, params);
     if (first.status !== 404) return first;
-    return (await keptUpstreamAnswer(readThrough, `${pathOf(params)}${queryTextOf(raw)}`)) ?? first;
+    return keptUpstreamAnswer(readThrough, `${pathOf(params)}${queryTextOf(raw)}`, first, notHeld);
   };
 }
 
@@ -87,20 +93,22 @@ export function withUpstreamAnswer(readThrough: ReadThrough | undefined, pathOf:
  * Wraps a GET handler for something a synced store holds only part of (a contract result: the
  * sync stores what the results and logs lists show, not its state changes or actions): with a
  * read-through, a valid request is answered with the upstream's answer (kept, as above), never
- * with the store's partial one; 404 when the upstream has none or cannot be reached.
+ * with the store's partial one; 404 when the upstream has none, 503 when it cannot be reached.
  */
-export function withUpstreamAnswerOnly(readThrough: ReadThrough | undefined, pathOf: (params: Record<string, string>) => string, handle: GetHandler): GetHandler {
+export function withUpstreamAnswerOnly(readThrough: ReadThrough | undefined, pathOf: (params: Record<string, string>) => string, handle: GetHandler, notHeld: string): GetHandler {
   if (!readThrough) return handle;
   return async (raw, params) => {
     const local: GetOutcome = await handle(raw, params);
     if (local.status === 400) return local;
-    return (await keptUpstreamAnswer(readThrough, `${pathOf(params)}${queryTextOf(raw)}`)) ?? NOT_FOUND;
+    return keptUpstreamAnswer(readThrough, `${pathOf(params)}${queryTextOf(raw)}`, NOT_FOUND, notHeld);
   };
 }
 
-async function keptUpstreamAnswer(readThrough: ReadThrough, path: string): Promise<GetOutcome | null> {
+/** The upstream's kept answer for `path`; else `absent` when it has none, or 503 when it cannot be reached. */
+async function keptUpstreamAnswer(readThrough: ReadThrough, path: string, absent: GetOutcome, notHeld: string): Promise<GetOutcome> {
   const body = await readThrough.upstreamAnswer(path);
-  return body === null ? null : { status: 200, body: parseJsonLossless(body) };
+  if (body !== null) return { status: 200, body: parseJsonLossless(body) };
+  return readThrough.offline ? { status: 503, messages: [{ message: unreachableMessage(notHeld) }] } : absent;
 }
 
 /** The query as the request gave it (each key's values in order), for asking the upstream the same. */

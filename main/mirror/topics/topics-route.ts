@@ -9,6 +9,8 @@ import { TopicService } from './topic-service.ts';
 const LIST_CACHE_SECONDS = 1;
 const MESSAGE_CACHE_SECONDS = 600;
 const TOPIC_CACHE_SECONDS = 5;
+/** What a synced store may lack of a topic's messages, named when the upstream cannot be reached for one. */
+const OLDER_MESSAGE = 'this topic message';
 
 export function registerTopicsRoutes(app: FastifyInstance, { db, config, readThrough }: MirrorRouteContext): void {
   const messages = new TopicMessagesService(db, config);
@@ -23,8 +25,8 @@ export function registerTopicsRoutes(app: FastifyInstance, { db, config, readThr
   // A synced store holds the messages sent since its sync began following; an older one, asked for by itself, is the upstream's.
   registerMirrorGet(app, '/api/v1/topics/:topicId/messages/:sequenceNumber', MESSAGE_CACHE_SECONDS, config,
     withUpstreamAnswer(readThrough, (p) => `/api/v1/topics/${p.topicId}/messages/${p.sequenceNumber}`,
-      (raw, p) => messages.bySequence(raw, p.topicId!, p.sequenceNumber!)));
+      (raw, p) => messages.bySequence(raw, p.topicId!, p.sequenceNumber!), OLDER_MESSAGE));
   registerMirrorGet(app, '/api/v1/topics/messages/:consensusTimestamp', MESSAGE_CACHE_SECONDS, config,
     withUpstreamAnswer(readThrough, (p) => `/api/v1/topics/messages/${p.consensusTimestamp}`,
-      (raw, p) => messages.byTimestamp(raw, p.consensusTimestamp!)));
+      (raw, p) => messages.byTimestamp(raw, p.consensusTimestamp!), OLDER_MESSAGE));
 }

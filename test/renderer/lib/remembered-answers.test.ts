@@ -14,7 +14,7 @@ describe('RememberedAnswers', () => {
       { ok: true, value: { status: 200, body: { nfts: [] }, rememberedAt: 5_000 } },
       { ok: true, value: { status: 200, body: { rewards: [] }, rememberedAt: 2_000 } },
       { ok: true, value: { status: 200, body: { allowances: [] }, rememberedAt: 9_000 } },
-      { ok: false, error: { code: 'unavailable', message: 'The upstream mirror node did not answer' } },
+      { ok: false, error: { code: 'unavailable', message: 'The upstream mirror node did not answer', details: [] } },
       { ok: true, value: { status: 200, body: { tokens: [] } } },
     ];
     const expected = structuredClone(answers);
