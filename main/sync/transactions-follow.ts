@@ -19,6 +19,15 @@ import { UpstreamFormatError } from './upstream-values.ts';
  * An upstream configured lower answers 400, and the batch is halved until it is accepted.
  */
 const REFETCH_BATCH = 100;
+/**
+ * Transaction pages stored, with what they changed, in one commit. Behind the upstream, the
+ * accounts and tokens a commit re-fetches are their state now whichever page named them, so
+ * one re-fetch serves every page of the commit that touched them, and the contract results,
+ * logs and topic messages are read over the commit's whole span (`npm run bench -- sync`: 3.8
+ * requests per 100 transactions, 4.9 at 10 pages a commit, 8.9 at one). Behind, the store shows
+ * new transactions a commit at a time; caught up, a commit is the one short page there is.
+ */
+export const PAGES_PER_COMMIT = 25;
 
 export interface FollowContext {
   client: UpstreamClient;
@@ -73,21 +82,24 @@ export async function markTransactionsStart(context: FollowContext): Promise<boo
 /**
  * Follows `/api/v1/transactions` after the last synced consensus timestamp until caught up,
  * storing the transactions and re-fetching from the accounts list every account they touched;
- * each page's transactions, accounts and the new timestamp commit together. Returns
+ * a few pages' transactions (PAGES_PER_COMMIT), what they changed and the new timestamp commit
+ * together. Returns
  * 'unsupported' when the upstream has no transactions endpoint.
  */
 export async function followTransactions(context: FollowContext): Promise<'caught-up' | 'unsupported'> {
   const cursors = context.writer.cursors;
   let cursor: SyncCursor = cursors.get('transactions') ?? { phase: 'transactions', nextUrl: null, items: 0, passes: 0, mark: '0', since: '0' };
   for (;;) {
-    const url = cursor.nextUrl ?? `/api/v1/transactions?limit=100&order=asc&timestamp=gt:${cursor.mark ?? '0'}`;
-    const reply = await context.client.get(url, { signal: context.signal });
-    if (reply.status === 404) return 'unsupported';
-    if (reply.status !== 200) return 'caught-up';
-    const body = reply.body as { transactions?: unknown; links?: { next?: unknown } };
-    if (!Array.isArray(body.transactions)) throw new UpstreamFormatError(`the transactions page ${url} has no "transactions" array`);
-    const transactions = body.transactions as Array<Record<string, unknown>>;
-    // Converted before anything is stored: a malformed transaction fails the page, not half of it.
+    const read = await readPages(context, cursor.nextUrl ?? `/api/v1/transactions?limit=100&order=asc&timestamp=gt:${cursor.mark ?? '0'}`);
+    if (read === 'unsupported') {
+      if (cursor.nextUrl === null) return 'unsupported';
+      // A next link the upstream does not know (any more): go on from the last stored transaction instead.
+      cursor = { ...cursor, nextUrl: null };
+      continue;
+    }
+    const { transactions, nextUrl, complete } = read;
+    if (transactions.length === 0 && !complete) return 'caught-up';
+    // Converted before anything is stored: a malformed transaction fails the pages, not half of them.
     const stored = context.upsertTransaction ? transactions.map(transactionRowsOf).filter((rows) => rows !== null) : [];
     const rows = await refetchAccounts(context, touchedAccounts(transactions));
     const tokens = context.upsertToken ? await refetchById(context, '/api/v1/tokens/', touchedEntities(transactions, TOKEN_TRANSACTION), tokenRowsOf) : [];
@@ -98,7 +110,6 @@ export async function followTransactions(context: FollowContext): Promise<'caugh
     const results = context.upsertContractResults ? await contractResultsOf(context, transactions) : null;
     const last = transactions.at(-1)?.consensus_timestamp;
     const lastTimestamp = typeof last === 'string' ? last : null;
-    const nextUrl = typeof body.links?.next === 'string' ? body.links.next : null;
     cursor = { ...cursor, nextUrl, items: cursor.items + transactions.length, mark: lastTimestamp ?? cursor.mark };
     context.signal.throwIfAborted();
     context.writer.transaction(() => {
@@ -112,8 +123,29 @@ export async function followTransactions(context: FollowContext): Promise<'caugh
       context.writer.applyPage(rows, cursor);
     });
     context.onPage?.({ transactions: transactions.length, accounts: rows.length, lastTimestamp });
-    if (nextUrl === null) return 'caught-up';
+    if (nextUrl === null || !complete) return 'caught-up';
   }
+}
+
+/**
+ * Up to PAGES_PER_COMMIT pages of transactions from `url` on, stopping at the last one (`nextUrl`
+ * null). `complete` is false when the upstream stopped answering part way: what was read is still
+ * stored, and the cursor points at the page it did not give. 'unsupported' when the first page is
+ * not found: no transactions endpoint, or a next link the upstream does not know.
+ */
+async function readPages(context: FollowContext, url: string): Promise<{ transactions: Array<Record<string, unknown>>; nextUrl: string | null; complete: boolean } | 'unsupported'> {
+  const transactions: Array<Record<string, unknown>> = [];
+  let next: string | null = url;
+  for (let page = 0; page < PAGES_PER_COMMIT && next !== null; page++) {
+    const reply = await context.client.get(next, { signal: context.signal });
+    if (reply.status === 404 && page === 0) return 'unsupported';
+    if (reply.status !== 200) return { transactions, nextUrl: next, complete: false };
+    const body = reply.body as { transactions?: unknown; links?: { next?: unknown } };
+    if (!Array.isArray(body.transactions)) throw new UpstreamFormatError(`the transactions page ${next} has no "transactions" array`);
+    transactions.push(...body.transactions as Array<Record<string, unknown>>);
+    next = typeof body.links?.next === 'string' ? body.links.next : null;
+  }
+  return { transactions, nextUrl: next, complete: true };
 }
 
 /** Every entity id a transaction names as a party: payer, transfers, the entity it acted on. */

@@ -10,7 +10,7 @@ import { AccountWriter } from '../../main/sync/account-writer.ts';
 import { SyncEngine } from '../../main/sync/sync-engine.ts';
 import { tokenRowsOf } from '../../main/sync/token-rows.ts';
 import { tokenUpserter } from '../../main/sync/token-writer.ts';
-import { touchedAccounts, touchedEntities } from '../../main/sync/transactions-follow.ts';
+import { PAGES_PER_COMMIT, touchedAccounts, touchedEntities } from '../../main/sync/transactions-follow.ts';
 import { comparePages, injectedGet, type Get } from './compare-mirrors.ts';
 import { ScriptedUpstreams, tokenInfo } from './scripted-upstream.ts';
 
@@ -36,6 +36,8 @@ const upstreams = new ScriptedUpstreams();
 let maxRepeated = Infinity;
 /** Accounts list requests the upstream answered (refused ones included). */
 const accountRequests: number[] = [];
+/** A transactions page asked for after this timestamp answers 404 so many times, as an upstream that lost it for a moment. */
+let lostPage: { after: string; times: number } | null = null;
 const ready = upstreams.start(async (req, res) => {
   const url = new URL(req.url!, 'http://x');
   if (url.pathname === '/api/v1/accounts' && url.searchParams.has('account.id')) {
@@ -50,6 +52,11 @@ const ready = upstreams.start(async (req, res) => {
     const order = url.searchParams.get('order') ?? 'desc';
     const after = url.searchParams.get('timestamp')?.replace('gt:', '');
     const limit = Number(url.searchParams.get('limit') ?? 25);
+    if (after !== undefined && after === lostPage?.after && lostPage.times > 0) {
+      lostPage.times -= 1;
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ _status: { messages: [{ message: 'Not found' }] } }));
+      return;
+    }
     let list = after === undefined ? [...transactions] : transactions.filter((t) => Number(t.consensus_timestamp) > Number(after));
     if (order === 'desc') list = list.reverse();
     const page = list.slice(0, limit);
@@ -195,6 +202,36 @@ describe('incremental updates from the transactions', () => {
     expect(accountRequests.filter((n) => n > 3).length).toBeGreaterThan(0);
     const upstreamGet = injectGet(upstreamStore);
     for (let i = 0; i < 10; i++) expect((await injectGet(local)(`/api/v1/accounts/0.0.${1100 + i}?transactions=false`)).body).toBe((await upstreamGet(`/api/v1/accounts/0.0.${1100 + i}?transactions=false`)).body);
+    await engine.close();
+  });
+
+  it('follows a backlog several pages to a commit: an account every page touched is re-fetched once a commit, and a page lost part way is asked for again', async () => {
+    const { local, engine } = await caughtUpSync();
+    put(account(1200, 1_000_000), account(1201, 0));
+    // Transfers from 1200 to 1201: five pages of 100 more than a commit takes.
+    const pages = PAGES_PER_COMMIT + 5;
+    const backlog = Array.from({ length: pages * 100 }, (_, i) => ({
+      consensus_timestamp: `${3000 + i}.000000000`, name: 'CRYPTOTRANSFER', result: 'SUCCESS', transaction_id: `0.0.1200-${2999 + i}-000000000`,
+      transfers: [{ account: '0.0.1200', amount: -1 }, { account: '0.0.1201', amount: 1 }],
+    }));
+    // The fourth page is not there the first two times: the three before it are stored, and following
+    // goes on from the last of them once the next link it was given is not found either.
+    lostPage = { after: backlog[299]!.consensus_timestamp, times: 2 };
+    accountRequests.length = 0;
+    transactions.push(...backlog);
+    await engine.caughtUp();
+    await engine.caughtUp();
+    await engine.caughtUp();
+    expect(lostPage.times).toBe(0);
+    // Pages 1-3 (cut short by the lost page), then a full commit, then the last two: one accounts re-fetch each.
+    expect(accountRequests).toEqual([2, 2, 2]);
+    // Every transaction stored once, each as the upstream gave it.
+    const stored = local.db.prepare('SELECT consensus_timestamp FROM "transaction" WHERE consensus_timestamp >= ? ORDER BY consensus_timestamp').safeIntegers(true).pluck().all(3000n * 10n ** 9n) as bigint[];
+    expect(stored).toEqual(backlog.map((tx) => BigInt(tx.consensus_timestamp.split('.')[0]!) * 10n ** 9n));
+    const lastPage = backlog.slice(-100);
+    const page = JSON.parse((await injectGet(local)(`/api/v1/transactions?timestamp=gte:${lastPage[0]!.consensus_timestamp}&order=asc&limit=100`)).body) as { transactions: Array<{ transaction_id: string }> };
+    expect(page.transactions.map((tx) => tx.transaction_id)).toEqual(lastPage.map((tx) => tx.transaction_id));
+    expect(engine.status()).toMatchObject({ lastTransactionTimestamp: backlog.at(-1)!.consensus_timestamp });
     await engine.close();
   });
 });
