@@ -83,8 +83,7 @@ export async function markTransactionsStart(context: FollowContext): Promise<boo
  * Follows `/api/v1/transactions` after the last synced consensus timestamp until caught up,
  * storing the transactions and re-fetching from the accounts list every account they touched;
  * a few pages' transactions (PAGES_PER_COMMIT), what they changed and the new timestamp commit
- * together. Returns
- * 'unsupported' when the upstream has no transactions endpoint.
+ * together. Returns 'unsupported' when the upstream has no transactions endpoint.
  */
 export async function followTransactions(context: FollowContext): Promise<'caught-up' | 'unsupported'> {
   const cursors = context.writer.cursors;

@@ -87,7 +87,6 @@ export class UpstreamReadThrough implements ReadThrough {
   readonly #storeTransactions;
   readonly #inFlight = new Map<string, Promise<unknown>>();
   readonly #keptAnswer;
-  readonly #rememberedAnswer;
   readonly #keepAnswer;
   readonly #countAnswers;
   readonly #forgetOldestAnswers;
@@ -117,8 +116,7 @@ export class UpstreamReadThrough implements ReadThrough {
       },
     });
     this.#writer = new AccountWriter(options.db);
-    this.#keptAnswer = options.db.prepare('SELECT body FROM upstream_answer WHERE path = ?').pluck();
-    this.#rememberedAnswer = options.db.prepare('SELECT body, stored_at FROM upstream_answer WHERE path = ?');
+    this.#keptAnswer = options.db.prepare('SELECT body, stored_at FROM upstream_answer WHERE path = ?');
     this.#keepAnswer = options.db.prepare('INSERT OR REPLACE INTO upstream_answer (path, body, stored_at) VALUES (?, ?, ?)');
     this.#countAnswers = options.db.prepare('SELECT count(*) FROM upstream_answer').pluck();
     this.#forgetOldestAnswers = options.db.prepare(`DELETE FROM upstream_answer WHERE path IN
@@ -155,8 +153,8 @@ export class UpstreamReadThrough implements ReadThrough {
 
   upstreamAnswer(path: string): Promise<string | null> {
     if (!KEPT_ANSWER.test(path)) return Promise.resolve(null);
-    const kept = this.#keptAnswer.get(path) as string | undefined;
-    if (kept !== undefined) return Promise.resolve(kept);
+    const kept = this.#kept(path);
+    if (kept !== undefined) return Promise.resolve(kept.body);
     return this.#once(`answer:${path}`, null, (key) => this.#fetchAnswer(path, key));
   }
 
@@ -166,7 +164,7 @@ export class UpstreamReadThrough implements ReadThrough {
     if (!options.remember || request.method !== 'GET') return answer;
     if (answer?.status === 200) this.#keep(request.path, stringifyJson(answer.body));
     if (answer !== null) return answer;
-    const kept = this.#rememberedAnswer.get(request.path) as { body: string; stored_at: number } | undefined;
+    const kept = this.#kept(request.path);
     return kept === undefined ? null : { status: 200, body: parseJsonLossless(kept.body), rememberedAt: kept.stored_at };
   }
 
@@ -179,6 +177,11 @@ export class UpstreamReadThrough implements ReadThrough {
       else this.#failed(signal, error, `${request.method} ${request.path}`);
       return null;
     });
+  }
+
+  /** The answer kept for a path, and when it was kept (ms since the epoch). */
+  #kept(path: string): { body: string; stored_at: number } | undefined {
+    return this.#keptAnswer.get(path) as { body: string; stored_at: number } | undefined;
   }
 
   /** One request per key at a time; none while offline or while the upstream lately had nothing for the key. */
