@@ -37,6 +37,11 @@ export interface SyncStatus {
   /** Consensus timestamp of the last transaction followed (`seconds.nanos`), when the upstream offers them. */
   lastTransactionTimestamp: string | null;
   /**
+   * While following is behind the upstream (state `syncing`, phase `transactions`): the consensus
+   * timestamp of the upstream's newest transaction when last asked. Null otherwise.
+   */
+  upstreamNewestTimestamp: string | null;
+  /**
    * The consensus timestamp the sync began following transactions after: the store holds every
    * upstream transaction since then, and of the history before only what lookups read through.
    * Null while it follows none (the demo, an upstream without a transactions endpoint).

@@ -14,11 +14,14 @@ import { topicHolder, topicMessageUpserter, topicUpserter } from './topic-writer
 import { FIRST_TOKENS_PAGE, TOKENS_LIST } from './tokens-crawl.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { SyncProgress } from './sync-progress.ts';
-import { followTransactions, markTransactionsStart, type FollowContext } from './transactions-follow.ts';
+import { followTransactions, markTransactionsStart, newestTransactionTimestamp, type FollowContext } from './transactions-follow.ts';
 import { UpstreamClient, type RetryEvent } from './upstream-client.ts';
 
 export const DEFAULT_REQUESTS_PER_SECOND = 20;
 const PAUSED_META_KEY = 'sync.paused';
+/** While following is behind, how often the upstream's newest transaction is asked for (to say how far behind). */
+const BEHIND_CHECK_MS = 30_000;
+const FOLLOW_RATE_WINDOW_MS = 60_000;
 /** The phases a pass crawls before it follows transactions. */
 const CRAWLED_PHASES: readonly SyncPhaseName[] = ['accounts', 'tokens', 'contracts'];
 
@@ -65,6 +68,8 @@ export class SyncEngine {
   #closed = false;
   #accounts = { value: 0, at: -Infinity };
   #caughtUp: Array<() => void> = [];
+  /** While following is behind: the upstream's newest transaction when last asked, and when that was (ms). */
+  #behind: { newest: string | null; askedAt: number } | null = null;
   readonly #tokenSupport = { relationships: true };
   /** Lists the upstream answered 404 for. */
   readonly #unsupportedLists = new Set<SyncPhaseName>();
@@ -159,6 +164,7 @@ export class SyncEngine {
       estimatedSecondsLeft: this.#phase === 'accounts' ? this.#progress.estimatedSecondsLeft() : null,
       completedPasses: accounts?.passes ?? 0,
       lastTransactionTimestamp: transactions?.mark && transactions.mark !== '0' ? transactions.mark : null,
+      upstreamNewestTimestamp: this.#behind?.newest ?? null,
       followedSince: transactions?.since ?? null,
       lastError: this.#lastError,
       phases: this.#phases(),
@@ -205,10 +211,12 @@ export class SyncEngine {
         await this.#crawlListed(TOKENS_LIST, signal);
         await this.#crawlListed(CONTRACTS_LIST, signal);
         this.#phase = 'transactions';
-        this.#progress.reset(0);
+        // Followed transactions come a commit (up to 25 pages) at a time, seconds apart at a polite rate.
+        this.#progress.reset(0, FOLLOW_RATE_WINDOW_MS);
         if (transactionsSupported) {
-          transactionsSupported = (await followTransactions({ ...context, onPage: () => this.#emit() })) === 'caught-up';
+          transactionsSupported = (await followTransactions({ ...context, onPage: ({ transactions, more }) => this.#followed(transactions, more, signal) })) === 'caught-up';
         }
+        this.#behind = null;
         this.#setState('following');
         this.#releaseCaughtUp();
         if (transactionsSupported) {
@@ -269,6 +277,24 @@ export class SyncEngine {
       },
     });
     if (outcome === 'unsupported') this.#unsupportedLists.add(collection.phase);
+  }
+
+  /**
+   * After each commit of followed transactions. With more pages waiting the sync is behind the
+   * upstream: it says so ('syncing' the transactions, at so many a second) rather than "up to
+   * date", and how far behind the upstream's newest transaction it is, asked for at most every
+   * BEHIND_CHECK_MS (one request in many).
+   */
+  async #followed(transactions: number, more: boolean, signal: AbortSignal): Promise<void> {
+    this.#progress.add(transactions, null);
+    if (!more) return this.#emit();
+    const now = performance.now();
+    if (this.#behind === null || now - this.#behind.askedAt >= BEHIND_CHECK_MS) {
+      const newest = await newestTransactionTimestamp({ client: this.#client, signal });
+      this.#behind = { newest: newest === 'unsupported' ? null : newest, askedAt: now };
+    }
+    if (this.#state === 'following') this.#setState('syncing');
+    else this.#emit();
   }
 
   /** The last account id upstream: how far through the id space a crawl is estimates its size. */

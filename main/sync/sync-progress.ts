@@ -4,18 +4,22 @@
  * through the id space the crawl is, since the mirror API does not count accounts.
  */
 export class SyncProgress {
-  readonly #windowMs: number;
+  readonly #defaultWindowMs: number;
+  #windowMs: number;
   readonly #now: () => number;
   #samples: Array<{ at: number; count: number }> = [];
   #synced = 0;
   #fraction: number | null = null;
 
   constructor(windowMs = 10_000, now: () => number = () => performance.now()) {
+    this.#defaultWindowMs = windowMs;
     this.#windowMs = windowMs;
     this.#now = now;
   }
 
-  reset(synced: number): void {
+  /** `windowMs`: for a phase whose items come in bursts further apart than the default window. */
+  reset(synced: number, windowMs = this.#defaultWindowMs): void {
+    this.#windowMs = windowMs;
     this.#synced = synced;
     this.#samples = [];
     this.#fraction = null;

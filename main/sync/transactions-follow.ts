@@ -34,7 +34,11 @@ export interface FollowContext {
   writer: AccountWriter;
   signal: AbortSignal;
   tokenSupport?: { relationships: boolean };
-  onPage?: (page: { transactions: number; accounts: number; lastTimestamp: string | null }) => void;
+  /**
+   * After each commit; `more` when the upstream has further pages waiting (following is behind).
+   * Awaited: it may ask the upstream something itself.
+   */
+  onPage?: (page: { transactions: number; accounts: number; lastTimestamp: string | null; more: boolean }) => void | Promise<void>;
   /** Where re-fetched tokens and contracts go (absent: only accounts are re-fetched). Called inside the page's transaction. */
   upsertToken?: (rows: TokenRows) => void;
   upsertContract?: (rows: ContractRows) => void;
@@ -70,13 +74,20 @@ const DETAIL_CONCURRENCY = 4;
 export async function markTransactionsStart(context: FollowContext): Promise<boolean> {
   const cursors = context.writer.cursors;
   if (cursors.get('transactions')) return true;
-  const reply = await context.client.get('/api/v1/transactions?limit=1&order=desc', { signal: context.signal });
-  if (reply.status === 404) return false;
-  if (reply.status !== 200) return true;
-  const newest = (reply.body as { transactions?: Array<{ consensus_timestamp?: unknown }> }).transactions?.[0]?.consensus_timestamp;
-  const mark = typeof newest === 'string' ? newest : '0';
+  const newest = await newestTransactionTimestamp(context);
+  if (newest === 'unsupported') return false;
+  const mark = newest ?? '0';
   cursors.put({ phase: 'transactions', nextUrl: null, items: 0, passes: 0, mark, since: mark });
   return true;
+}
+
+/** The consensus timestamp of the upstream's newest transaction; null when it has none or did not say. */
+export async function newestTransactionTimestamp(context: { client: UpstreamClient; signal: AbortSignal }): Promise<string | null | 'unsupported'> {
+  const reply = await context.client.get('/api/v1/transactions?limit=1&order=desc', { signal: context.signal });
+  if (reply.status === 404) return 'unsupported';
+  if (reply.status !== 200) return null;
+  const newest = (reply.body as { transactions?: Array<{ consensus_timestamp?: unknown }> }).transactions?.[0]?.consensus_timestamp;
+  return typeof newest === 'string' ? newest : null;
 }
 
 /**
@@ -121,8 +132,9 @@ export async function followTransactions(context: FollowContext): Promise<'caugh
       if (results) context.upsertContractResults!(results);
       context.writer.applyPage(rows, cursor);
     });
-    context.onPage?.({ transactions: transactions.length, accounts: rows.length, lastTimestamp });
-    if (nextUrl === null || !complete) return 'caught-up';
+    const more = nextUrl !== null && complete;
+    await context.onPage?.({ transactions: transactions.length, accounts: rows.length, lastTimestamp, more });
+    if (!more) return 'caught-up';
   }
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AccountInfo } from '../../main/common/mirror-types.ts';
+import type { SyncStatus } from '../../main/common/sync-types.ts';
 import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
 import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
@@ -104,9 +105,9 @@ function put(...accounts: AccountInfo[]): void {
 const injectGet = (store: LedgerStore): Get => injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false));
 
 /** A fresh store whose sync has crawled the upstream and follows its transactions from now on. */
-async function caughtUpSync(): Promise<{ local: LedgerStore; engine: SyncEngine }> {
+async function caughtUpSync(onStatus?: (status: SyncStatus) => void): Promise<{ local: LedgerStore; engine: SyncEngine }> {
   const local = new LedgerStore({ file: ':memory:' });
-  const engine = new SyncEngine({ profile: 't', db: local.db, upstreamUrl: await ready, requestsPerSecond: 0, followIntervalMs: 20 });
+  const engine = new SyncEngine({ profile: 't', db: local.db, upstreamUrl: await ready, requestsPerSecond: 0, followIntervalMs: 20, ...(onStatus ? { onStatus } : {}) });
   const caughtUp = engine.caughtUp();
   engine.start();
   await caughtUp;
@@ -206,7 +207,8 @@ describe('incremental updates from the transactions', () => {
   });
 
   it('follows a backlog several pages to a commit: an account every page touched is re-fetched once a commit, and a page lost part way is asked for again', async () => {
-    const { local, engine } = await caughtUpSync();
+    const statuses: SyncStatus[] = [];
+    const { local, engine } = await caughtUpSync((status) => statuses.push(status));
     put(account(1200, 1_000_000), account(1201, 0));
     // Transfers from 1200 to 1201: five pages of 100 more than a commit takes.
     const pages = PAGES_PER_COMMIT + 5;
@@ -231,7 +233,12 @@ describe('incremental updates from the transactions', () => {
     const lastPage = backlog.slice(-100);
     const page = JSON.parse((await injectGet(local)(`/api/v1/transactions?timestamp=gte:${lastPage[0]!.consensus_timestamp}&order=asc&limit=100`)).body) as { transactions: Array<{ transaction_id: string }> };
     expect(page.transactions.map((tx) => tx.transaction_id)).toEqual(lastPage.map((tx) => tx.transaction_id));
-    expect(engine.status()).toMatchObject({ lastTransactionTimestamp: backlog.at(-1)!.consensus_timestamp });
+    expect(engine.status()).toMatchObject({ state: 'following', lastTransactionTimestamp: backlog.at(-1)!.consensus_timestamp, upstreamNewestTimestamp: null });
+    // Behind, it said so (not "up to date"), and how far: the upstream's newest transaction.
+    const behind = statuses.filter((status) => status.state === 'syncing' && status.phase === 'transactions');
+    expect(behind.length).toBeGreaterThan(0);
+    expect(behind.at(-1)).toMatchObject({ upstreamNewestTimestamp: backlog.at(-1)!.consensus_timestamp });
+    expect(statuses.at(-1)).toMatchObject({ state: 'following', upstreamNewestTimestamp: null });
     await engine.close();
   });
 });

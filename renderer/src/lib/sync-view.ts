@@ -32,11 +32,26 @@ export function approximate(value: number): string {
   return formatInteger(value);
 }
 
-/** `42 s`, `7 min`, `2.5 h`. */
+/** `42 s`, `7 min`, `2.5 h`, `3.2 days`. */
 export function formatDuration(seconds: number): string {
   if (seconds < 90) return `${Math.max(0, Math.round(seconds))} s`;
   if (seconds < 90 * 60) return `${Math.round(seconds / 60)} min`;
-  return `${(seconds / 3600).toFixed(1)} h`;
+  if (seconds < 48 * 3600) return `${(seconds / 3600).toFixed(1)} h`;
+  return `${(seconds / 86_400).toFixed(1)} days`;
+}
+
+/**
+ * How far following is behind the upstream, in ledger time: from the last transaction followed
+ * to the upstream's newest when last asked (the engine asks while it is behind). Null when it is
+ * not behind or either end is unknown.
+ */
+export function followingBehind(status: SyncStatus | null): string | null {
+  if (!status || status.state !== 'syncing' || status.phase !== 'transactions') return null;
+  const last = status.lastTransactionTimestamp;
+  const newest = status.upstreamNewestTimestamp;
+  if (last === null || newest === null) return null;
+  const seconds = Number(newest.split('.')[0]) - Number(last.split('.')[0]);
+  return Number.isFinite(seconds) && seconds > 0 ? formatDuration(seconds) : null;
 }
 
 /**

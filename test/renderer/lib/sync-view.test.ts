@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../../main/common/sync-types.ts';
-import { approximate, formatDuration, syncCoverage, syncPercent } from '../../../renderer/src/lib/sync-view.ts';
+import { approximate, followingBehind, formatDuration, syncCoverage, syncPercent } from '../../../renderer/src/lib/sync-view.ts';
 
 const base: SyncStatus = {
   profile: 'testnet', upstream: 'https://testnet.mirrornode.hedera.com', state: 'syncing', phase: 'accounts', entitiesSynced: 412_331,
   accountsInStore: 412_331, ratePerSecond: 1900, estimatedTotal: 1_904_000, estimatedSecondsLeft: 785, completedPasses: 0,
-  lastTransactionTimestamp: null, followedSince: null, lastError: null, phases: [],
+  lastTransactionTimestamp: null, upstreamNewestTimestamp: null, followedSince: null, lastError: null, phases: [],
 };
 
 describe('sync view', () => {
@@ -25,7 +25,21 @@ describe('sync view', () => {
     expect(formatDuration(42)).toBe('42 s');
     expect(formatDuration(785)).toBe('13 min');
     expect(formatDuration(9000)).toBe('2.5 h');
+    expect(formatDuration(47 * 3600)).toBe('47.0 h');
+    expect(formatDuration(127 * 86_400 + 43_200)).toBe('127.5 days');
     expect(syncPercent(base)).toBe(21);
     expect(syncPercent({ ...base, estimatedTotal: null })).toBeNull();
+  });
+
+  it('says how far following is behind the upstream in ledger time, only while it is', () => {
+    const behind: SyncStatus = { ...base, phase: 'transactions', estimatedTotal: null, lastTransactionTimestamp: '1700000000.000000001', upstreamNewestTimestamp: '1700003600.999999999' };
+    expect(followingBehind(behind)).toBe('60 min');
+    expect(followingBehind({ ...behind, upstreamNewestTimestamp: '1711000000.000000000' })).toBe('127.3 days');
+    expect(followingBehind({ ...behind, state: 'following' })).toBeNull();
+    expect(followingBehind({ ...behind, phase: 'accounts' })).toBeNull();
+    expect(followingBehind({ ...behind, upstreamNewestTimestamp: null })).toBeNull();
+    expect(followingBehind({ ...behind, lastTransactionTimestamp: null })).toBeNull();
+    // Caught up by the time the answer came: nothing to say.
+    expect(followingBehind({ ...behind, upstreamNewestTimestamp: behind.lastTransactionTimestamp })).toBeNull();
   });
 });
