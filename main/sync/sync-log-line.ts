@@ -10,6 +10,10 @@ export function syncLogLine(status: SyncStatus): string {
   const parts = [`${status.profile} sync: ${status.state}${status.phase && status.state === 'syncing' ? ` ${status.phase}` : ''}`];
   if (status.state === 'syncing' && status.phase === 'transactions') {
     parts.push('catching up with new transactions');
+    if (status.entitiesSynced > 0) parts.push(`${count.format(status.entitiesSynced)} followed, ${count.format(status.ratePerSecond)}/s`);
+    const behind = status.lastTransactionTimestamp && status.upstreamNewestTimestamp
+      ? Number(status.upstreamNewestTimestamp.split('.')[0]) - Number(status.lastTransactionTimestamp.split('.')[0]) : 0;
+    if (behind > 0) parts.push(`${formatDuration(behind)} of ledger time behind the upstream's newest`);
   } else if (status.state === 'syncing' && status.entitiesSynced === 0) {
     parts.push(`starting (from ${status.upstream})`);
   } else if (status.state === 'syncing') {
@@ -28,7 +32,8 @@ export function syncLogLine(status: SyncStatus): string {
 function formatDuration(seconds: number): string {
   if (seconds < 90) return `${seconds} s`;
   if (seconds < 90 * 60) return `${Math.round(seconds / 60)} min`;
-  return `${(seconds / 3600).toFixed(1)} h`;
+  if (seconds < 48 * 3600) return `${(seconds / 3600).toFixed(1)} h`;
+  return `${(seconds / 86_400).toFixed(1)} days`;
 }
 
 /** `custom sync: accounts done, 3,000 in this pass`: said once when a crawl phase hands over to the next. */

@@ -39,4 +39,17 @@ describe('serve sync log', () => {
       'testnet sync: offline, 45,001 accounts in the local store, last error: ECONNREFUSED',
     ]);
   });
+  it('says how far following is behind the upstream while it catches up', () => {
+    const lines: string[] = [];
+    let clock = 0;
+    const log = throttledSyncLog((line) => lines.push(line), 5000, () => clock);
+    const catchingUp = { ...base, phase: 'transactions' as const, accountsInStore: 45_000, lastTransactionTimestamp: '1700000000.000000001' };
+    log(catchingUp);
+    clock += 6000;
+    log({ ...catchingUp, entitiesSynced: 12_500, ratePerSecond: 830, lastTransactionTimestamp: '1700100000.000000001', upstreamNewestTimestamp: '1711000000.000000000' });
+    expect(lines).toEqual([
+      'testnet sync: syncing transactions, catching up with new transactions',
+      "testnet sync: syncing transactions, catching up with new transactions, 12,500 followed, 830/s, 126.2 days of ledger time behind the upstream's newest",
+    ]);
+  });
 });
