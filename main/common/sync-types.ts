@@ -31,7 +31,13 @@ export interface SyncStatus {
   ratePerSecond: number;
   /** Estimated size of the current pass (from how far along the id space it is); null when unknown. */
   estimatedTotal: number | null;
+  /** Accounts: until the crawl pass is through. Followed transactions, while behind: until caught up at the pace so far. */
   estimatedSecondsLeft: number | null;
+  /**
+   * Following is behind and not catching up: the upstream's newest transaction moves on at least as
+   * fast as following goes (a busier network than the sync's request rate can follow).
+   */
+  fallingBehind: boolean;
   /** Completed full passes over the accounts. */
   completedPasses: number;
   /** Consensus timestamp of the last transaction followed (`seconds.nanos`), when the upstream offers them. */

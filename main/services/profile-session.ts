@@ -98,7 +98,7 @@ export class ProfileSession {
     return {
       profile: this.profile.name, upstream: null, state: 'none', phase: null, entitiesSynced: 0,
       accountsInStore: this.#countAccounts(), ratePerSecond: 0, estimatedTotal: null, estimatedSecondsLeft: null,
-      completedPasses: 0, lastTransactionTimestamp: null, upstreamNewestTimestamp: null, followedSince: null, lastError: null, phases: [],
+      completedPasses: 0, lastTransactionTimestamp: null, upstreamNewestTimestamp: null, fallingBehind: false, followedSince: null, lastError: null, phases: [],
     };
   }
 

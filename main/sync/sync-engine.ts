@@ -14,6 +14,7 @@ import { topicHolder, topicMessageUpserter, topicUpserter } from './topic-writer
 import { FIRST_TOKENS_PAGE, TOKENS_LIST } from './tokens-crawl.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { SyncProgress } from './sync-progress.ts';
+import { CatchUpEstimate } from './catch-up-estimate.ts';
 import { followTransactions, markTransactionsStart, newestTransactionTimestamp, type FollowContext } from './transactions-follow.ts';
 import { UpstreamClient, type RetryEvent } from './upstream-client.ts';
 
@@ -68,8 +69,8 @@ export class SyncEngine {
   #closed = false;
   #accounts = { value: 0, at: -Infinity };
   #caughtUp: Array<() => void> = [];
-  /** While following is behind: the upstream's newest transaction when last asked, and when that was (ms). */
-  #behind: { newest: string | null; askedAt: number } | null = null;
+  /** While following is behind: the upstream's newest transaction when last asked, when that was (ms), and the pace of both. */
+  #behind: { newest: string | null; askedAt: number; estimate: CatchUpEstimate } | null = null;
   readonly #tokenSupport = { relationships: true };
   /** Lists the upstream answered 404 for. */
   readonly #unsupportedLists = new Set<SyncPhaseName>();
@@ -150,6 +151,7 @@ export class SyncEngine {
   }
 
   status(): SyncStatus {
+    const catchUp = this.#phase === 'transactions' ? this.#behind?.estimate.secondsLeft(performance.now()) ?? null : null;
     const accounts = this.#writer.cursors.get('accounts');
     const transactions = this.#writer.cursors.get('transactions');
     return {
@@ -161,7 +163,8 @@ export class SyncEngine {
       accountsInStore: this.#accountsInStore(),
       ratePerSecond: Math.round(this.#progress.ratePerSecond()),
       estimatedTotal: this.#phase === 'accounts' ? this.#progress.estimatedTotal() : null,
-      estimatedSecondsLeft: this.#phase === 'accounts' ? this.#progress.estimatedSecondsLeft() : null,
+      estimatedSecondsLeft: this.#phase === 'accounts' ? this.#progress.estimatedSecondsLeft() : catchUp !== null && catchUp !== Infinity ? Math.round(catchUp) : null,
+      fallingBehind: catchUp === Infinity,
       completedPasses: accounts?.passes ?? 0,
       lastTransactionTimestamp: transactions?.mark && transactions.mark !== '0' ? transactions.mark : null,
       upstreamNewestTimestamp: this.#behind?.newest ?? null,
@@ -214,7 +217,10 @@ export class SyncEngine {
         // Followed transactions come a commit (up to 25 pages) at a time, seconds apart at a polite rate.
         this.#progress.reset(0, FOLLOW_RATE_WINDOW_MS);
         if (transactionsSupported) {
-          transactionsSupported = (await followTransactions({ ...context, onPage: ({ transactions, more }) => this.#followed(transactions, more, signal) })) === 'caught-up';
+          transactionsSupported = (await followTransactions({
+            ...context,
+            onPage: ({ transactions, more, lastTimestamp }) => this.#followed(transactions, more, lastTimestamp, signal),
+          })) === 'caught-up';
         }
         this.#behind = null;
         this.#setState('following');
@@ -285,13 +291,17 @@ export class SyncEngine {
    * date", and how far behind the upstream's newest transaction it is, asked for at most every
    * BEHIND_CHECK_MS (one request in many).
    */
-  async #followed(transactions: number, more: boolean, signal: AbortSignal): Promise<void> {
+  async #followed(transactions: number, more: boolean, lastTimestamp: string | null, signal: AbortSignal): Promise<void> {
     this.#progress.add(transactions, null);
     if (!more) return this.#emit();
     const now = performance.now();
-    if (this.#behind === null || now - this.#behind.askedAt >= BEHIND_CHECK_MS) {
+    this.#behind ??= { newest: null, askedAt: -Infinity, estimate: new CatchUpEstimate() };
+    if (lastTimestamp !== null) this.#behind.estimate.followed(now, lastTimestamp);
+    if (now - this.#behind.askedAt >= BEHIND_CHECK_MS) {
       const newest = await newestTransactionTimestamp({ client: this.#client, signal });
-      this.#behind = { newest: newest === 'unsupported' ? null : newest, askedAt: now };
+      this.#behind.newest = newest === 'unsupported' ? null : newest;
+      this.#behind.askedAt = now;
+      if (this.#behind.newest !== null) this.#behind.estimate.newest(now, this.#behind.newest);
     }
     if (this.#state === 'following') this.#setState('syncing');
     else this.#emit();

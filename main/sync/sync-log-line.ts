@@ -14,6 +14,8 @@ export function syncLogLine(status: SyncStatus): string {
     const behind = status.lastTransactionTimestamp && status.upstreamNewestTimestamp
       ? Number(status.upstreamNewestTimestamp.split('.')[0]) - Number(status.lastTransactionTimestamp.split('.')[0]) : 0;
     if (behind > 0) parts.push(`${formatDuration(behind)} of ledger time behind the upstream's newest`);
+    if (status.fallingBehind) parts.push('not catching up at this pace');
+    else if (status.estimatedSecondsLeft !== null) parts.push(`~${formatDuration(status.estimatedSecondsLeft)} left`);
   } else if (status.state === 'syncing' && status.entitiesSynced === 0) {
     parts.push(`starting (from ${status.upstream})`);
   } else if (status.state === 'syncing') {

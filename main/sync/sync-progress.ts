@@ -38,12 +38,17 @@ export class SyncProgress {
     return this.#synced;
   }
 
+  /**
+   * Items a second over the window: those that came after its first sample, over the time since
+   * that sample (so a stall brings it down). One sample tells no rate: a first page of 100, or
+   * a first commit of 2,500 followed transactions, is not 100 or 2,500 a second.
+   */
   ratePerSecond(): number {
     const now = this.#now();
     const recent = this.#samples.filter((s) => s.at >= now - this.#windowMs);
-    if (recent.length === 0) return 0;
+    if (recent.length < 2) return 0;
     const span = Math.max(1000, now - recent[0]!.at);
-    return (recent.reduce((sum, s) => sum + s.count, 0) / span) * 1000;
+    return (recent.slice(1).reduce((sum, s) => sum + s.count, 0) / span) * 1000;
   }
 
   estimatedTotal(): number | null {

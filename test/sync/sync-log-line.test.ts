@@ -5,7 +5,7 @@ import { throttledSyncLog } from '../../main/sync/sync-log-line.ts';
 const base: SyncStatus = {
   profile: 'testnet', upstream: 'https://testnet.mirrornode.hedera.com', state: 'syncing', phase: 'accounts', entitiesSynced: 0,
   accountsInStore: 0, ratePerSecond: 0, estimatedTotal: null, estimatedSecondsLeft: null, completedPasses: 0,
-  lastTransactionTimestamp: null, upstreamNewestTimestamp: null, followedSince: null, lastError: null, phases: [],
+  lastTransactionTimestamp: null, upstreamNewestTimestamp: null, fallingBehind: false, followedSince: null, lastError: null, phases: [],
 };
 
 describe('serve sync log', () => {
@@ -46,10 +46,13 @@ describe('serve sync log', () => {
     const catchingUp = { ...base, phase: 'transactions' as const, accountsInStore: 45_000, lastTransactionTimestamp: '1700000000.000000001' };
     log(catchingUp);
     clock += 6000;
-    log({ ...catchingUp, entitiesSynced: 12_500, ratePerSecond: 830, lastTransactionTimestamp: '1700100000.000000001', upstreamNewestTimestamp: '1711000000.000000000' });
+    log({ ...catchingUp, entitiesSynced: 12_500, ratePerSecond: 830, lastTransactionTimestamp: '1700100000.000000001', upstreamNewestTimestamp: '1711000000.000000000', estimatedSecondsLeft: 5400 });
+    clock += 6000;
+    log({ ...catchingUp, entitiesSynced: 17_500, ratePerSecond: 830, lastTransactionTimestamp: '1700100090.000000001', upstreamNewestTimestamp: '1700100100.000000000', fallingBehind: true });
     expect(lines).toEqual([
       'testnet sync: syncing transactions, catching up with new transactions',
-      "testnet sync: syncing transactions, catching up with new transactions, 12,500 followed, 830/s, 126.2 days of ledger time behind the upstream's newest",
+      "testnet sync: syncing transactions, catching up with new transactions, 12,500 followed, 830/s, 126.2 days of ledger time behind the upstream's newest, ~1.5 h left",
+      "testnet sync: syncing transactions, catching up with new transactions, 17,500 followed, 830/s, 10 s of ledger time behind the upstream's newest, not catching up at this pace",
     ]);
   });
 });

@@ -5,24 +5,33 @@ describe('SyncProgress', () => {
   it('takes its rate over a sliding window, which a phase of bursts further apart can widen', () => {
     const clock = { now: 0 };
     const progress = new SyncProgress(10_000, () => clock.now);
+    // One page tells no rate; pages of 100 every 500 ms are 200 a second.
     progress.add(100, null);
-    clock.now = 5_000;
-    expect(progress.ratePerSecond()).toBeCloseTo(20);
-    // The burst has left the 10 s window: nothing is moving, as far as it can tell.
-    clock.now = 15_000;
     expect(progress.ratePerSecond()).toBe(0);
-    // A commit of followed transactions every 15 s: over a minute's window, 2,500 a commit is ~167/s.
+    for (let i = 1; i <= 10; i++) {
+      clock.now = i * 500;
+      progress.add(100, null);
+    }
+    expect(progress.ratePerSecond()).toBeCloseTo(200);
+    // A stall brings it down; once the pages have left the 10 s window, nothing is moving.
+    clock.now = 10_000;
+    expect(progress.ratePerSecond()).toBeCloseTo(100);
+    clock.now = 16_000;
+    expect(progress.ratePerSecond()).toBe(0);
+    // A commit of 2,500 followed transactions every 15 s, over a minute's window: ~167 a second.
+    clock.now = 20_000;
     progress.reset(0, 60_000);
-    progress.add(2_500, null);
-    clock.now = 30_000;
-    progress.add(2_500, null);
-    clock.now = 45_000;
+    for (const at of [20_000, 35_000, 50_000]) {
+      clock.now = at;
+      progress.add(2_500, null);
+    }
     expect(progress.ratePerSecond()).toBeCloseTo(5_000 / 30);
-    expect(progress.synced).toBe(5_000);
+    expect(progress.synced).toBe(7_500);
     // Back to the default window for the next phase.
     progress.reset(0);
     progress.add(10, null);
-    clock.now = 56_000;
+    clock.now = 61_000;
+    progress.add(10, null);
     expect(progress.ratePerSecond()).toBe(0);
   });
 });

@@ -1,0 +1,60 @@
+/** Fewest wall seconds between two samples for a pace worth telling. */
+const MIN_SPAN_MS = 10_000;
+
+interface Sample {
+  /** Wall time, ms. */
+  at: number;
+  /** Ledger time, seconds. */
+  ledger: number;
+}
+
+/**
+ * How long following takes to catch up with the upstream, from how fast it has gone through ledger
+ * time since it fell behind and how fast the upstream's newest transaction moves (a live network's
+ * at one ledger second a second, a still one's not at all). Both are measured, not assumed: the
+ * newest is asked for every so often while behind.
+ */
+export class CatchUpEstimate {
+  #followedFirst: Sample | null = null;
+  #followed: Sample | null = null;
+  #newestFirst: Sample | null = null;
+  #newest: Sample | null = null;
+
+  /** The last transaction followed (consensus timestamp `seconds.nanos`), at wall time `at` (ms). */
+  followed(at: number, timestamp: string): void {
+    const sample = { at, ledger: secondsOf(timestamp) };
+    this.#followedFirst ??= sample;
+    this.#followed = sample;
+  }
+
+  /** The upstream's newest transaction when asked at wall time `at` (ms). */
+  newest(at: number, timestamp: string): void {
+    const sample = { at, ledger: secondsOf(timestamp) };
+    this.#newestFirst ??= sample;
+    this.#newest = sample;
+  }
+
+  /**
+   * Wall seconds left until caught up at the pace so far; Infinity when the upstream moves on
+   * at least as fast as following goes; null until both paces are measured over 10 s or more.
+   */
+  secondsLeft(now: number): number | null {
+    const follow = paceOf(this.#followedFirst, this.#followed);
+    const upstream = paceOf(this.#newestFirst, this.#newest);
+    if (follow === null || upstream === null) return null;
+    const gap = this.#newest!.ledger + upstream * ((now - this.#newest!.at) / 1000) - this.#followed!.ledger;
+    if (gap <= 0) return 0;
+    const closing = follow - upstream;
+    return closing > 0 ? gap / closing : Infinity;
+  }
+}
+
+/** Ledger seconds per wall second between two samples. */
+function paceOf(first: Sample | null, last: Sample | null): number | null {
+  if (first === null || last === null || last.at - first.at < MIN_SPAN_MS) return null;
+  return (last.ledger - first.ledger) / ((last.at - first.at) / 1000);
+}
+
+function secondsOf(timestamp: string): number {
+  return Number(timestamp.split('.')[0]);
+}
