@@ -22,6 +22,7 @@ export const DEFAULT_REQUESTS_PER_SECOND = 20;
 const PAUSED_META_KEY = 'sync.paused';
 /** While following is behind, how often the upstream's newest transaction is asked for (to say how far behind). */
 const BEHIND_CHECK_MS = 30_000;
+/** Followed transactions come a commit (up to 25 pages) at a time, seconds apart at a polite rate: their rate is taken over a minute. */
 const FOLLOW_RATE_WINDOW_MS = 60_000;
 /** The phases a pass crawls before it follows transactions. */
 const CRAWLED_PHASES: readonly SyncPhaseName[] = ['accounts', 'tokens', 'contracts'];
@@ -214,7 +215,6 @@ export class SyncEngine {
         await this.#crawlListed(TOKENS_LIST, signal);
         await this.#crawlListed(CONTRACTS_LIST, signal);
         this.#phase = 'transactions';
-        // Followed transactions come a commit (up to 25 pages) at a time, seconds apart at a polite rate.
         this.#progress.reset(0, FOLLOW_RATE_WINDOW_MS);
         if (transactionsSupported) {
           transactionsSupported = (await followTransactions({
