@@ -8,6 +8,7 @@ import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { RateLimiter } from '../../main/sync/rate-limiter.ts';
 import { SyncEngine } from '../../main/sync/sync-engine.ts';
 import { UpstreamReadThrough } from '../../main/sync/upstream-read-through.ts';
+import { unreachableMessage } from '../../main/mirror/http/read-through.ts';
 import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
 import { compareUrls, httpGet, injectedGet, type Get } from './compare-mirrors.ts';
 import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy.ts';
@@ -137,22 +138,27 @@ describe('by-id read-through', () => {
     }
   }, 30_000);
 
-  it('answers from the store when the upstream is unreachable, remembers it, and never serves a stale 404 afterwards', async () => {
+  it('answers from the store when the upstream is unreachable, remembers it, and never serves a stale answer afterwards', async () => {
     const local = emptyLocal('offline');
     const [token] = await firstOf('/api/v1/tokens?limit=1&order=desc', 'tokens', 'token_id', 1);
     mode = 'reset';
-    expect((await local.get(`/api/v1/tokens/${token}`)).status).toBe(404);
+    // Not in the store, and the upstream cannot be asked: unavailable (503, saying why), not "not found".
+    const unavailable = (what: string) => ({ status: 503, body: JSON.stringify({ _status: { messages: [{ message: unreachableMessage(what) }] } }) });
+    expect(await local.get(`/api/v1/tokens/${token}`)).toMatchObject(unavailable('this token'));
     expect(local.readThrough.offline).toBe(true);
     // While remembered offline, lookups do not wait for the upstream at all.
     const before = proxy.log.length;
-    expect((await local.get(`/api/v1/tokens/${token}`)).status).toBe(404);
-    expect((await local.get('/api/v1/accounts/0.0.1001?transactions=false')).status).toBe(404);
+    expect(await local.get(`/api/v1/tokens/${token}`)).toMatchObject(unavailable('this token'));
+    expect(await local.get('/api/v1/accounts/0.0.1001?transactions=false')).toMatchObject(unavailable('this account'));
+    expect(await local.get('/api/v1/transactions/0.0.1001-1700000000-000000000')).toMatchObject(unavailable('this transaction'));
     expect(proxy.log.length).toBe(before);
+    // What is not an id at all is still refused as such.
+    expect((await local.get('/api/v1/tokens/x.y.z')).status).toBe(400);
 
     // A time-out counts as unreachable too.
     local.clock.now += 31_000;
     mode = 'timeout';
-    expect((await local.get(`/api/v1/tokens/${token}`)).status).toBe(404);
+    expect((await local.get(`/api/v1/tokens/${token}`)).status).toBe(503);
     expect(local.readThrough.offline).toBe(true);
 
     // Back online once the memory expires: the same URL now answers the stored token.

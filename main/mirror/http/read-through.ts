@@ -59,9 +59,10 @@ export interface UpstreamRequest {
 
 /**
  * Wraps a by-id GET handler: when the store answers 404 and a read-through is present, asks it
- * for the entity and, if it arrived, answers from the store again. Without a read-through the
- * handler is returned unchanged. The response cache holds only 200s, and a write moves the
- * store's data version, so no 404 from before the fetch can be served afterwards.
+ * for the entity and, if it arrived, answers from the store again. With the upstream unreachable,
+ * 503 naming the entity, not 404: a synced store cannot tell that it does not exist. Without a
+ * read-through the handler is returned unchanged. The response cache holds only 200s, and a write
+ * moves the store's data version, so no 404 from before the fetch can be served afterwards.
  */
 export function withReadThrough(readThrough: ReadThrough | undefined, resource: ReadThroughResource, idParam: string, handle: GetHandler): GetHandler {
   if (!readThrough) return handle;
@@ -69,7 +70,8 @@ export function withReadThrough(readThrough: ReadThrough | undefined, resource: 
     const first: GetOutcome = await handle(raw, params);
     const id = params[idParam];
     if (first.status !== 404 || id === undefined) return first;
-    return (await readThrough.fetchMissing(resource, id)) ? handle(raw, params) : first;
+    if (await readThrough.fetchMissing(resource, id)) return handle(raw, params);
+    return readThrough.offline ? { status: 503, messages: [{ message: unreachableMessage(`this ${resource}`) }] } : first;
   };
 }
 

@@ -69,8 +69,10 @@ export type MirrorGetter = (path: string) => Promise<ApiResult<unknown>>;
 
 /**
  * Asks every candidate at once (a handful of local calls) and takes the first found in the
- * order above. "Not found" and "not valid for this resource" answers move on; any other
- * failure is reported rather than hidden behind "nothing found".
+ * order above. "Not found" and "not valid for this resource" answers move on; so does
+ * "unavailable" (a synced profile offline cannot tell whether an id it does not hold is an
+ * account: the same id held as a token is still found), which is reported when nothing is found.
+ * Any other failure is reported rather than hidden behind "nothing found".
  */
 export async function resolveSearch(input: string, get: MirrorGetter): Promise<SearchOutcome> {
   const query = classifySearch(input);
@@ -80,6 +82,7 @@ export async function resolveSearch(input: string, get: MirrorGetter): Promise<S
   }
   const candidates = searchCandidates(query);
   const answers = await Promise.all(candidates.map((candidate) => settledApiCall(() => get(candidate.path))));
+  let unavailable: string | null = null;
   for (const [i, answer] of answers.entries()) {
     const candidate = candidates[i]!;
     if (answer.ok) {
@@ -87,7 +90,9 @@ export async function resolveSearch(input: string, get: MirrorGetter): Promise<S
       if (hash) return { kind: 'found', hash };
       continue;
     }
-    if (answer.error.code !== 'not-found' && answer.error.code !== 'invalid-input') return { kind: 'error', message: answer.error.message };
+    if (answer.error.code === 'unavailable') unavailable ??= answer.error.message;
+    else if (answer.error.code !== 'not-found' && answer.error.code !== 'invalid-input') return { kind: 'error', message: answer.error.message };
   }
+  if (unavailable !== null) return { kind: 'error', message: unavailable };
   return { kind: 'not-found', message: `No ${describeSearch(query)} in the local mirror` };
 }

@@ -69,6 +69,16 @@ describe('resolveSearch', () => {
     expect(await resolveSearch('5', throwing)).toEqual({ kind: 'error', message: 'transport broke' });
   });
 
+  it('offline on a synced profile, finds what the store holds past ids it cannot tell about, and says it cannot tell when nothing is held', async () => {
+    const offline = fail('unavailable', 'The upstream mirror node did not answer; this synced store does not hold this contract');
+    const { get } = mirror({ '/api/v1/tokens/0.0.5': { token_id: '0.0.5' } }, {
+      '/api/v1/contracts/0.0.5': offline, '/api/v1/accounts/0.0.5?transactions=false': fail('unavailable', 'this account'),
+    });
+    expect(await resolveSearch('5', get)).toEqual({ kind: 'found', hash: '#/token?id=0.0.5' });
+    const none = mirror({}, { '/api/v1/contracts/0.0.6': offline, '/api/v1/topics/0.0.6': fail('unavailable', 'this topic') });
+    expect(await resolveSearch('6', none.get)).toEqual({ kind: 'error', message: offline.ok ? '' : offline.error.message });
+  });
+
   it('skips an answer without the id field it routes by', async () => {
     expect(await resolveSearch('5', mirror({ '/api/v1/contracts/0.0.5': {}, '/api/v1/tokens/0.0.5': { token_id: '0.0.5' } }).get))
       .toEqual({ kind: 'found', hash: '#/token?id=0.0.5' });
