@@ -90,8 +90,12 @@ export async function resolveSearch(input: string, get: MirrorGetter): Promise<S
       if (hash) return { kind: 'found', hash };
       continue;
     }
-    if (answer.error.code === 'unavailable') unavailable ??= answer.error.message;
-    else if (answer.error.code !== 'not-found' && answer.error.code !== 'invalid-input') return { kind: 'error', message: answer.error.message };
+    if (answer.error.code === 'unavailable') {
+      // The mirror's own 503 (its upstream cannot be reached) speaks of one candidate; the search of all of them.
+      unavailable ??= answer.error.mirror?.status === 503
+        ? `No ${describeSearch(query)} in this synced store, and its upstream mirror node cannot be reached to look there`
+        : answer.error.message;
+    } else if (answer.error.code !== 'not-found' && answer.error.code !== 'invalid-input') return { kind: 'error', message: answer.error.message };
   }
   if (unavailable !== null) return { kind: 'error', message: unavailable };
   return { kind: 'not-found', message: `No ${describeSearch(query)} in the local mirror` };

@@ -70,13 +70,19 @@ describe('resolveSearch', () => {
   });
 
   it('offline on a synced profile, finds what the store holds past ids it cannot tell about, and says it cannot tell when nothing is held', async () => {
-    const offline = fail('unavailable', 'The upstream mirror node did not answer; this synced store does not hold this contract');
+    // As the mirror/get handler gives a mirror's 503: the mirror's status and body kept.
+    const offline = (what: string): ApiResult<never> => {
+      const message = `The upstream mirror node did not answer; this synced store does not hold this ${what}`;
+      return { ok: false, error: { code: 'unavailable', message, details: [message], mirror: { status: 503, body: { _status: { messages: [{ message }] } } } } };
+    };
     const { get } = mirror({ '/api/v1/tokens/0.0.5': { token_id: '0.0.5' } }, {
-      '/api/v1/contracts/0.0.5': offline, '/api/v1/accounts/0.0.5?transactions=false': fail('unavailable', 'this account'),
+      '/api/v1/contracts/0.0.5': offline('contract'), '/api/v1/accounts/0.0.5?transactions=false': offline('account'),
     });
     expect(await resolveSearch('5', get)).toEqual({ kind: 'found', hash: '#/token?id=0.0.5' });
-    const none = mirror({}, { '/api/v1/contracts/0.0.6': offline, '/api/v1/topics/0.0.6': fail('unavailable', 'this topic') });
-    expect(await resolveSearch('6', none.get)).toEqual({ kind: 'error', message: offline.ok ? '' : offline.error.message });
+    const none = mirror({}, { '/api/v1/contracts/0.0.6': offline('contract'), '/api/v1/topics/0.0.6': offline('topic') });
+    expect(await resolveSearch('6', none.get)).toEqual({
+      kind: 'error', message: 'No account, contract, token, topic or schedule 0.0.6 in this synced store, and its upstream mirror node cannot be reached to look there',
+    });
   });
 
   it('skips an answer without the id field it routes by', async () => {
