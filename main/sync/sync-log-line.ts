@@ -1,3 +1,4 @@
+import { ledgerSecondsBehind } from '../common/sync-behind.ts';
 import type { SyncStatus } from '../common/sync-types.ts';
 
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -11,9 +12,8 @@ export function syncLogLine(status: SyncStatus): string {
   if (status.state === 'syncing' && status.phase === 'transactions') {
     parts.push('catching up with new transactions');
     if (status.entitiesSynced > 0) parts.push(`${count.format(status.entitiesSynced)} followed, ${count.format(status.ratePerSecond)}/s`);
-    const behind = status.lastTransactionTimestamp && status.upstreamNewestTimestamp
-      ? Number(status.upstreamNewestTimestamp.split('.')[0]) - Number(status.lastTransactionTimestamp.split('.')[0]) : 0;
-    if (behind > 0) parts.push(`${formatDuration(behind)} of ledger time behind the upstream's newest`);
+    const behind = ledgerSecondsBehind(status);
+    if (behind !== null) parts.push(`${formatDuration(behind)} of ledger time behind the upstream's newest`);
     if (status.fallingBehind) parts.push('not catching up at this pace');
     else if (status.estimatedSecondsLeft !== null) parts.push(`~${formatDuration(status.estimatedSecondsLeft)} left`);
   } else if (status.state === 'syncing' && status.entitiesSynced === 0) {

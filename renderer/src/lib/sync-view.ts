@@ -1,3 +1,4 @@
+import { ledgerSecondsBehind } from '../../../main/common/sync-behind.ts';
 import type { SyncPhaseName, SyncState, SyncStatus } from '../../../main/common/sync-types.ts';
 import { formatInteger } from './format.ts';
 
@@ -47,11 +48,8 @@ export function formatDuration(seconds: number): string {
  */
 export function followingBehind(status: SyncStatus | null): string | null {
   if (!status || status.state !== 'syncing' || status.phase !== 'transactions') return null;
-  const last = status.lastTransactionTimestamp;
-  const newest = status.upstreamNewestTimestamp;
-  if (last === null || newest === null) return null;
-  const seconds = Number(newest.split('.')[0]) - Number(last.split('.')[0]);
-  return Number.isFinite(seconds) && seconds > 0 ? formatDuration(seconds) : null;
+  const seconds = ledgerSecondsBehind(status);
+  return seconds === null ? null : formatDuration(seconds);
 }
 
 /**
