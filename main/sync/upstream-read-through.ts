@@ -72,7 +72,7 @@ const KEPT_ANSWER = new RegExp(`^/api/v1/(?:${[
  * answer instead (upstreamAnswer); what the sync does not copy at all (contract storage, the
  * network's files, NFTs, allowances) is relayed as it is now, the last answer remembered where
  * asked (relay). When the upstream cannot be reached within a short deadline it is remembered as
- * offline for a while, so every further 404 answers at once from the store.
+ * offline for a while, so every further miss answers at once from the store (503, it cannot tell).
  *
  * It does not look at the sync's pause, on purpose: pausing stops the crawl and the following
  * of transactions (the traffic the user did not ask for one by one); a by-id lookup the user

@@ -71,7 +71,7 @@ export function withReadThrough(readThrough: ReadThrough | undefined, resource: 
     const id = params[idParam];
     if (first.status !== 404 || id === undefined) return first;
     if (await readThrough.fetchMissing(resource, id)) return handle(raw, params);
-    return readThrough.offline ? { status: 503, messages: [{ message: unreachableMessage(`this ${resource}`) }] } : first;
+    return readThrough.offline ? unreachable(`this ${resource}`) : first;
   };
 }
 
@@ -110,7 +110,7 @@ export function withUpstreamAnswerOnly(readThrough: ReadThrough | undefined, pat
 async function keptUpstreamAnswer(readThrough: ReadThrough, path: string, absent: GetOutcome, notHeld: string): Promise<GetOutcome> {
   const body = await readThrough.upstreamAnswer(path);
   if (body !== null) return { status: 200, body: parseJsonLossless(body) };
-  return readThrough.offline ? { status: 503, messages: [{ message: unreachableMessage(notHeld) }] } : absent;
+  return readThrough.offline ? unreachable(notHeld) : absent;
 }
 
 /** The query as the request gave it (each key's values in order), for asking the upstream the same. */
@@ -148,7 +148,7 @@ export function relayedRoute(readThrough: ReadThrough | undefined, pattern: stri
 
 /** An upstream answer as a mirror outcome: its body when 200, its error messages when 400, 404 or 429, else 503. */
 export function relayedOutcome(answer: RelayedReply | null, notHeld: string): GetOutcome {
-  if (answer === null) return { status: 503, messages: [{ message: unreachableMessage(notHeld) }] };
+  if (answer === null) return unreachable(notHeld);
   if (answer.status === 200) {
     const next = (answer.body as { links?: { next?: unknown } } | null)?.links?.next;
     const remembered = answer.rememberedAt === undefined ? {} : { rememberedAt: answer.rememberedAt };
@@ -161,4 +161,9 @@ export function relayedOutcome(answer: RelayedReply | null, notHeld: string): Ge
 
 export function unreachableMessage(notHeld: string): string {
   return `The upstream mirror node did not answer; this synced store does not hold ${notHeld}`;
+}
+
+/** The 503 of every wrapper here when the upstream cannot be reached for what the store does not hold. */
+function unreachable(notHeld: string): GetOutcome {
+  return { status: 503, messages: [{ message: unreachableMessage(notHeld) }] };
 }
