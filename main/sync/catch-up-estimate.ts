@@ -1,3 +1,5 @@
+import { ledgerSecondsOf } from '../common/sync-figures.ts';
+
 /** Fewest wall seconds between two samples for a pace worth telling. */
 const MIN_SPAN_MS = 10_000;
 
@@ -22,14 +24,14 @@ export class CatchUpEstimate {
 
   /** The last transaction followed (consensus timestamp `seconds.nanos`), at wall time `at` (ms). */
   followed(at: number, timestamp: string): void {
-    const sample = { at, ledger: secondsOf(timestamp) };
+    const sample = { at, ledger: ledgerSecondsOf(timestamp) };
     this.#followedFirst ??= sample;
     this.#followed = sample;
   }
 
   /** The upstream's newest transaction when asked at wall time `at` (ms). */
   newest(at: number, timestamp: string): void {
-    const sample = { at, ledger: secondsOf(timestamp) };
+    const sample = { at, ledger: ledgerSecondsOf(timestamp) };
     this.#newestFirst ??= sample;
     this.#newest = sample;
   }
@@ -53,8 +55,4 @@ export class CatchUpEstimate {
 function paceOf(first: Sample | null, last: Sample | null): number | null {
   if (first === null || last === null || last.at - first.at < MIN_SPAN_MS) return null;
   return (last.ledger - first.ledger) / ((last.at - first.at) / 1000);
-}
-
-function secondsOf(timestamp: string): number {
-  return Number(timestamp.split('.')[0]);
 }

@@ -1,4 +1,4 @@
-import { ledgerSecondsBehind } from '../common/sync-behind.ts';
+import { formatSyncDuration, ledgerSecondsBehind } from '../common/sync-figures.ts';
 import type { SyncStatus } from '../common/sync-types.ts';
 
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -13,9 +13,9 @@ export function syncLogLine(status: SyncStatus): string {
     parts.push('catching up with new transactions');
     if (status.entitiesSynced > 0) parts.push(`${count.format(status.entitiesSynced)} followed, ${count.format(status.ratePerSecond)}/s`);
     const behind = ledgerSecondsBehind(status);
-    if (behind !== null) parts.push(`${formatDuration(behind)} of ledger time behind the upstream's newest`);
+    if (behind !== null) parts.push(`${formatSyncDuration(behind)} of ledger time behind the upstream's newest`);
     if (status.fallingBehind) parts.push('not catching up at this pace');
-    else if (status.estimatedSecondsLeft !== null) parts.push(`~${formatDuration(status.estimatedSecondsLeft)} left`);
+    else if (status.estimatedSecondsLeft !== null) parts.push(`~${formatSyncDuration(status.estimatedSecondsLeft)} left`);
   } else if (status.state === 'syncing' && status.entitiesSynced === 0) {
     parts.push(`starting (from ${status.upstream})`);
   } else if (status.state === 'syncing') {
@@ -23,19 +23,12 @@ export function syncLogLine(status: SyncStatus): string {
       ? `${count.format(status.entitiesSynced)} synced`
       : `${count.format(status.entitiesSynced)} of ~${count.format(status.estimatedTotal)} synced`);
     parts.push(`${count.format(status.ratePerSecond)}/s`);
-    if (status.estimatedSecondsLeft !== null) parts.push(`~${formatDuration(status.estimatedSecondsLeft)} left`);
+    if (status.estimatedSecondsLeft !== null) parts.push(`~${formatSyncDuration(status.estimatedSecondsLeft)} left`);
   } else {
     parts.push(`${count.format(status.accountsInStore)} accounts in the local store`);
   }
   if (status.state === 'offline' || status.state === 'error') parts.push(`last error: ${status.lastError?.message ?? 'unknown'}`);
   return parts.join(', ');
-}
-
-function formatDuration(seconds: number): string {
-  if (seconds < 90) return `${seconds} s`;
-  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} min`;
-  if (seconds < 48 * 3600) return `${(seconds / 3600).toFixed(1)} h`;
-  return `${(seconds / 86_400).toFixed(1)} days`;
 }
 
 /** `custom sync: accounts done, 3,000 in this pass`: said once when a crawl phase hands over to the next. */

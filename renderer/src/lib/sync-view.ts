@@ -1,4 +1,4 @@
-import { ledgerSecondsBehind } from '../../../main/common/sync-behind.ts';
+import { formatSyncDuration, ledgerSecondsBehind } from '../../../main/common/sync-figures.ts';
 import type { SyncPhaseName, SyncState, SyncStatus } from '../../../main/common/sync-types.ts';
 import { formatInteger } from './format.ts';
 
@@ -33,13 +33,8 @@ export function approximate(value: number): string {
   return formatInteger(value);
 }
 
-/** `42 s`, `7 min`, `2.5 h`, `3.2 days`. */
-export function formatDuration(seconds: number): string {
-  if (seconds < 90) return `${Math.max(0, Math.round(seconds))} s`;
-  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} min`;
-  if (seconds < 48 * 3600) return `${(seconds / 3600).toFixed(1)} h`;
-  return `${(seconds / 86_400).toFixed(1)} days`;
-}
+/** The sync's durations, as `serve`'s progress line says them too. */
+export { formatSyncDuration as formatDuration } from '../../../main/common/sync-figures.ts';
 
 /**
  * How far following is behind the upstream, in ledger time: from the last transaction followed
@@ -49,7 +44,7 @@ export function formatDuration(seconds: number): string {
 export function followingBehind(status: SyncStatus | null): string | null {
   if (!status || status.state !== 'syncing' || status.phase !== 'transactions') return null;
   const seconds = ledgerSecondsBehind(status);
-  return seconds === null ? null : formatDuration(seconds);
+  return seconds === null ? null : formatSyncDuration(seconds);
 }
 
 /**
