@@ -2,6 +2,7 @@ import type { MirrorApiConfig } from '../config.ts';
 import { formatOptionalEntityId, sqlInt } from '../format/entity-id.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import type { MirrorMessage } from '../query/query-filters.ts';
+import type { BadRequest } from '../query/mirror-get.ts';
 import { validateQuery } from '../query/query-filters.ts';
 import { StatementCache } from '../query/statement-cache.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
@@ -39,7 +40,7 @@ export class ContractOpcodesService {
   }
 
   /** The request's problems (400), or null when it is one the trace could answer. */
-  invalid(raw: ParsedQuery, idOrHash: string): InvalidRequest | null {
+  invalid(raw: ParsedQuery, idOrHash: string): BadRequest | null {
     const parsed = parseTraceRequest(raw, idOrHash);
     return 'error' in parsed ? parsed.error : null;
   }
@@ -107,9 +108,7 @@ function replayRequest(result: ContractResultRow, eth: EthereumTransactionRow | 
   };
 }
 
-type InvalidRequest = { status: 400; messages: MirrorMessage[] };
-
-function parseTraceRequest(raw: ParsedQuery, idOrHash: string): { error: InvalidRequest } | { ref: NonNullable<ReturnType<typeof parseTransactionRef>>; options: TraceOptions } {
+function parseTraceRequest(raw: ParsedQuery, idOrHash: string): { error: BadRequest } | { ref: NonNullable<ReturnType<typeof parseTransactionRef>>; options: TraceOptions } {
   const validated = validateQuery(raw, { stack: BOOLEAN, memory: BOOLEAN, storage: BOOLEAN });
   if (!validated.ok) return { error: { status: 400, messages: validated.messages } };
   const ref = parseTransactionRef(idOrHash);

@@ -20,6 +20,9 @@ export type GetOutcome =
 
 export const NOT_FOUND: GetOutcome = { status: 404, messages: [{ message: 'Not found' }] };
 
+/** A request refused as invalid: what validators that stand before a relay or a replay answer. */
+export type BadRequest = { status: 400; messages: MirrorMessage[] };
+
 export function badRequest(...messages: MirrorMessage[]): GetOutcome {
   return { status: 400, messages };
 }

@@ -1,6 +1,7 @@
 import type { MirrorApiConfig } from '../../config.ts';
 import { sqlInt } from '../../format/entity-id.ts';
 import type { MirrorMessage } from '../../query/query-filters.ts';
+import type { BadRequest } from '../../query/mirror-get.ts';
 import { StatementCache } from '../../query/statement-cache.ts';
 import { nowNanos } from '../../query/timestamp-range.ts';
 import type { SqliteDatabase } from '../../store/ledger-store.ts';
@@ -37,7 +38,7 @@ export class ContractCallService {
   }
 
   /** The request's problems (400), or null when it is a call that could run. */
-  invalid(body: unknown): { status: 400; messages: MirrorMessage[] } | null {
+  invalid(body: unknown): BadRequest | null {
     const parsed = parseCallRequest(body, callLimitsOf(this.#config()));
     return parsed.ok ? null : { status: 400, messages: parsed.messages };
   }
