@@ -220,6 +220,9 @@ export class SyncEngine {
           transactionsSupported = (await followTransactions({
             ...context,
             onPage: ({ transactions, more, lastTimestamp }) => this.#followed(transactions, more, lastTimestamp, signal),
+            onBehind: () => {
+              if (this.#state === 'following') this.#setState('syncing');
+            },
           })) === 'caught-up';
         }
         this.#behind = null;

@@ -17,11 +17,15 @@ export class SyncProgress {
     this.#now = now;
   }
 
-  /** `windowMs`: for a phase whose items come in bursts further apart than the default window. */
+  /**
+   * At the start of a phase. `windowMs`: for a phase whose items come in bursts further apart
+   * than the default window. The start is a sample of none, so that the first page or commit
+   * already tells a rate: its items over the time it took.
+   */
   reset(synced: number, windowMs = this.#defaultWindowMs): void {
     this.#windowMs = windowMs;
     this.#synced = synced;
-    this.#samples = [];
+    this.#samples = [{ at: this.#now(), count: 0 }];
     this.#fraction = null;
   }
 
@@ -40,8 +44,8 @@ export class SyncProgress {
 
   /**
    * Items a second over the window: those that came after its first sample, over the time since
-   * that sample (so a stall brings it down). One sample tells no rate: a first page of 100, or
-   * a first commit of 2,500 followed transactions, is not 100 or 2,500 a second.
+   * that sample (so a stall brings it down). One sample tells no rate: a page of 100, or a commit
+   * of 2,500 followed transactions, is not 100 or 2,500 a second without knowing when it began.
    */
   ratePerSecond(): number {
     const now = this.#now();

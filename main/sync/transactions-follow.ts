@@ -39,6 +39,11 @@ export interface FollowContext {
    * Awaited: it may ask the upstream something itself.
    */
   onPage?: (page: { transactions: number; accounts: number; lastTimestamp: string | null; more: boolean }) => void | Promise<void>;
+  /**
+   * When a commit's reading goes on past its first page: the upstream has more than a page
+   * waiting, so following is behind. Said before the commit, whose pages take seconds to read.
+   */
+  onBehind?: () => void;
   /** Where re-fetched tokens and contracts go (absent: only accounts are re-fetched). Called inside the page's transaction. */
   upsertToken?: (rows: TokenRows) => void;
   upsertContract?: (rows: ContractRows) => void;
@@ -148,6 +153,7 @@ async function readPages(context: FollowContext, url: string): Promise<{ transac
   const transactions: Array<Record<string, unknown>> = [];
   let next: string | null = url;
   for (let page = 0; page < PAGES_PER_COMMIT && next !== null; page++) {
+    if (page === 1) context.onBehind?.();
     const reply = await context.client.get(next, { signal: context.signal });
     if (reply.status === 404 && page === 0) return 'unsupported';
     if (reply.status !== 200) return { transactions, nextUrl: next, complete: false };

@@ -220,6 +220,8 @@ describe('incremental updates from the transactions', () => {
     // goes on from the last of them once the next link it was given is not found either.
     lostPage = { after: backlog[299]!.consensus_timestamp, times: 2 };
     accountRequests.length = 0;
+    const statusesBefore = statuses.length;
+    const markBefore = engine.status().lastTransactionTimestamp;
     transactions.push(...backlog);
     await engine.caughtUp();
     await engine.caughtUp();
@@ -237,6 +239,11 @@ describe('incremental updates from the transactions', () => {
     // Behind, it said so (not "up to date"), and how far: the upstream's newest transaction.
     const behind = statuses.filter((status) => status.state === 'syncing' && status.phase === 'transactions');
     expect(behind.length).toBeGreaterThan(0);
+    // Already while the first commit's pages were read, and with a rate from that first commit on.
+    const behindOnBacklog = statuses.slice(statusesBefore).filter((status) => behind.includes(status));
+    expect(behindOnBacklog[0]!.lastTransactionTimestamp).toBe(markBefore);
+    const afterFirstCommit = behindOnBacklog.find((status) => Number(status.lastTransactionTimestamp) >= 3000);
+    expect(afterFirstCommit!.ratePerSecond).toBeGreaterThan(0);
     expect(behind.at(-1)).toMatchObject({ upstreamNewestTimestamp: backlog.at(-1)!.consensus_timestamp });
     expect(statuses.at(-1)).toMatchObject({ state: 'following', upstreamNewestTimestamp: null });
     await engine.close();
