@@ -1,4 +1,4 @@
-import { LISTED_TOKEN_BALANCES, tokenBalancesOf, type AccountRows, type TokenBalanceRow } from './account-rows.ts';
+import { accountIdText, LISTED_TOKEN_BALANCES, tokenBalancesOf, type AccountRows, type TokenBalanceRow } from './account-rows.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { entityIdOf, intOf, UpstreamFormatError } from './upstream-values.ts';
 
@@ -27,7 +27,7 @@ export async function completeTokenBalances(context: TokenContext, rows: Account
 
 async function completeRow(context: TokenContext, row: AccountRows, support: { relationships: boolean }): Promise<void> {
   if (row.tokens === null) return;
-  const account = `${row.entity.shard}.${row.entity.realm}.${row.entity.num}`;
+  const account = accountIdText(row);
   if (support.relationships) {
     const all = await readRelationships(context, account);
     if (all !== null) {

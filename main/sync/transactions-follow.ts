@@ -1,6 +1,6 @@
 import { ENTITY_ID_TEXT } from '../mirror/format/entity-id.ts';
 import type { TopicMessageRow } from '../mirror/topics/render-topic-message.ts';
-import { accountRowsOf, type AccountRows } from './account-rows.ts';
+import { accountIdText, accountRowsOf, type AccountRows } from './account-rows.ts';
 import type { AccountWriter } from './account-writer.ts';
 import type { SyncCursor } from './sync-cursor.ts';
 import { contractRowsOf, type ContractRows } from './contract-rows.ts';
@@ -116,7 +116,7 @@ export async function followTransactions(context: FollowContext): Promise<'caugh
     if (transactions.length === 0 && !complete) return 'caught-up';
     // Converted before anything is stored: a malformed transaction fails the pages, not half of them.
     const stored = context.upsertTransaction ? transactions.map(transactionRowsOf).filter((rows) => rows !== null) : [];
-    const rows = await refetchAccounts(context, touchedAccounts(transactions));
+    const rows = await refetchAccounts(context, touchedAccounts(transactions), tokenHoldingsTouched(transactions));
     const tokens = context.upsertToken ? await refetchById(context, '/api/v1/tokens/', touchedEntities(transactions, TOKEN_TRANSACTION), tokenRowsOf) : [];
     const contracts = context.upsertContract ? await refetchById(context, '/api/v1/contracts/', touchedEntities(transactions, CONTRACT_TRANSACTION), contractRowsOf) : [];
     const schedules = context.upsertSchedule ? await refetchById(context, '/api/v1/schedules/', await changedSchedules(context, transactions), scheduleRowsOf) : [];
@@ -183,6 +183,41 @@ export function touchedAccounts(transactions: Array<Record<string, unknown>>): s
     }
   }
   return [...ids];
+}
+
+/**
+ * TOKENUPDATE can move a token's whole balance to a new treasury without naming it anywhere in
+ * the transactions list; the pages that hold one re-read every re-fetched account's tokens.
+ */
+const UNNAMED_HOLDINGS_CHANGE = /^TOKENUPDATE$/;
+const TOKEN_OR_ACCOUNT_DELETION = /^(TOKEN|CRYPTODELETE$)/;
+
+/**
+ * The accounts whose token holdings these transactions may have changed, or 'all'. A token
+ * balance moves only in a token or NFT transfer (mints, burns, wipes, custom fees, airdrops,
+ * rejections and the HTS calls of contracts included: each is listed with its transfers); an
+ * association or dissociation names its account as the entity, as does an account's deletion.
+ * The other accounts a page touched moved HBAR only: their tokens beyond the 50 that the
+ * accounts list shows need no re-reading.
+ */
+export function tokenHoldingsTouched(transactions: Array<Record<string, unknown>>): Set<string> | 'all' {
+  const ids = new Set<string>();
+  const add = (value: unknown): void => {
+    if (typeof value === 'string' && ENTITY_ID_TEXT.test(value)) ids.add(value);
+  };
+  for (const tx of transactions) {
+    if (typeof tx.name === 'string' && UNNAMED_HOLDINGS_CHANGE.test(tx.name)) return 'all';
+    if (typeof tx.name === 'string' && TOKEN_OR_ACCOUNT_DELETION.test(tx.name)) {
+      add(tx.entity_id);
+      if (typeof tx.transaction_id === 'string') add(tx.transaction_id.split('-')[0]);
+    }
+    for (const transfer of asArray(tx.token_transfers)) add((transfer as { account?: unknown }).account);
+    for (const transfer of asArray(tx.nft_transfers)) {
+      add((transfer as { receiver_account_id?: unknown }).receiver_account_id);
+      add((transfer as { sender_account_id?: unknown }).sender_account_id);
+    }
+  }
+  return ids;
 }
 
 /** The `entity_id` of transactions whose type (`name`) matches: the token or contract they changed. */
@@ -255,14 +290,19 @@ async function sentMessages(context: FollowContext, transactions: Array<Record<s
   return rows;
 }
 
-async function refetchAccounts(context: FollowContext, ids: string[]): Promise<AccountRows[]> {
+/**
+ * The accounts, a batch a request. Only those in `tokensTouched` have their token holdings
+ * read beyond the 50 the list shows; the others are written with those 50 (partial: what the
+ * store holds beyond them stays).
+ */
+async function refetchAccounts(context: FollowContext, ids: string[], tokensTouched: Set<string> | 'all'): Promise<AccountRows[]> {
   const rows: AccountRows[] = [];
-  for (let i = 0; i < ids.length; i += REFETCH_BATCH) rows.push(...await refetchAccountBatch(context, ids.slice(i, i + REFETCH_BATCH)));
+  for (let i = 0; i < ids.length; i += REFETCH_BATCH) rows.push(...await refetchAccountBatch(context, ids.slice(i, i + REFETCH_BATCH), tokensTouched));
   return rows;
 }
 
 /** One request for a batch of accounts; refused as too many repeated parameters (400), two requests for its halves. */
-async function refetchAccountBatch(context: FollowContext, batch: string[]): Promise<AccountRows[]> {
+async function refetchAccountBatch(context: FollowContext, batch: string[], tokensTouched: Set<string> | 'all'): Promise<AccountRows[]> {
   const query = batch.map((id) => `account.id=${id}`).join('&');
   let reply;
   try {
@@ -270,13 +310,14 @@ async function refetchAccountBatch(context: FollowContext, batch: string[]): Pro
   } catch (error) {
     if (!(error instanceof UpstreamError && error.status === 400 && batch.length > 1)) throw error;
     const half = Math.ceil(batch.length / 2);
-    return [...await refetchAccountBatch(context, batch.slice(0, half)), ...await refetchAccountBatch(context, batch.slice(half))];
+    return [...await refetchAccountBatch(context, batch.slice(0, half), tokensTouched), ...await refetchAccountBatch(context, batch.slice(half), tokensTouched)];
   }
   if (reply.status !== 200) return [];
   const accounts = (reply.body as { accounts?: unknown }).accounts;
   if (!Array.isArray(accounts)) throw new UpstreamFormatError('an accounts re-fetch answered without an "accounts" array');
   const page = accounts.map((info) => accountRowsOf(info as Record<string, unknown>));
-  await completeTokenBalances(context, page, context.tokenSupport ?? { relationships: true });
+  const holdingsChanged = tokensTouched === 'all' ? page : page.filter((row) => tokensTouched.has(accountIdText(row)));
+  await completeTokenBalances(context, holdingsChanged, context.tokenSupport ?? { relationships: true });
   return page;
 }
 

@@ -11,7 +11,7 @@ import { AccountWriter } from '../../main/sync/account-writer.ts';
 import { SyncEngine } from '../../main/sync/sync-engine.ts';
 import { tokenRowsOf } from '../../main/sync/token-rows.ts';
 import { tokenUpserter } from '../../main/sync/token-writer.ts';
-import { PAGES_PER_COMMIT, touchedAccounts, touchedEntities } from '../../main/sync/transactions-follow.ts';
+import { PAGES_PER_COMMIT, tokenHoldingsTouched, touchedAccounts, touchedEntities } from '../../main/sync/transactions-follow.ts';
 import { comparePages, injectedGet, type Get } from './compare-mirrors.ts';
 import { ScriptedUpstreams, tokenInfo } from './scripted-upstream.ts';
 
@@ -37,6 +37,8 @@ const upstreams = new ScriptedUpstreams();
 let maxRepeated = Infinity;
 /** Accounts list requests the upstream answered (refused ones included). */
 const accountRequests: number[] = [];
+/** The accounts whose token relationships (`/api/v1/accounts/{id}/tokens`) were asked for, a page a time. */
+const relationshipRequests: string[] = [];
 /** A transactions page asked for after this timestamp answers 404 so many times, as an upstream that lost it for a moment. */
 let lostPage: { after: string; times: number } | null = null;
 const ready = upstreams.start(async (req, res) => {
@@ -49,6 +51,8 @@ const ready = upstreams.start(async (req, res) => {
       return;
     }
   }
+  const relationships = /^\/api\/v1\/accounts\/([^/]+)\/tokens$/.exec(url.pathname);
+  if (relationships) relationshipRequests.push(relationships[1]!);
   if (url.pathname === '/api/v1/transactions') {
     const order = url.searchParams.get('order') ?? 'desc';
     const after = url.searchParams.get('timestamp')?.replace('gt:', '');
@@ -246,6 +250,67 @@ describe('incremental updates from the transactions', () => {
     expect(afterFirstCommit!.ratePerSecond).toBeGreaterThan(0);
     expect(behind.at(-1)).toMatchObject({ upstreamNewestTimestamp: backlog.at(-1)!.consensus_timestamp });
     expect(statuses.at(-1)).toMatchObject({ state: 'following', upstreamNewestTimestamp: null });
+    await engine.close();
+  });
+
+  it('reads the token holdings beyond the listed 50 of an account a commit touched only when its transactions moved its tokens', async () => {
+    const { local, engine } = await caughtUpSync();
+    // Account 1300 holds 60 tokens: the accounts list shows the first 50.
+    const holdings = (change: Record<number, number> = {}): AccountInfo => {
+      const info = account(1300, 1_000);
+      info.balance!.tokens = Array.from({ length: 60 }, (_, i) => ({ token_id: `0.0.${5001 + i}`, balance: change[5001 + i] ?? 10 }));
+      return info;
+    };
+    upstreamStore.db.transaction(() => {
+      for (let i = 0; i < 60; i++) upsertToken(tokenRowsOf(tokenInfo(5001 + i)));
+    })();
+    let at = 10_000;
+    const follow = async (tx: Record<string, unknown>): Promise<void> => {
+      relationshipRequests.length = 0;
+      transactions.push({ consensus_timestamp: `${at++}.000000000`, result: 'SUCCESS', transaction_id: `0.0.1301-${at}-0`, transfers: [], ...tx });
+      await engine.caughtUp();
+      await engine.caughtUp();
+    };
+    // The tokens' own records are not followed here (no TOKENCREATION): their holdings are compared.
+    const sameTokens = async (): Promise<void> => {
+      const holdingsIn = async (store: LedgerStore): Promise<string[]> => {
+        const body = JSON.parse((await injectGet(store)('/api/v1/accounts/0.0.1300/tokens?limit=100')).body) as { tokens: Array<{ token_id: string; balance: number }> };
+        return body.tokens.map((t) => `${t.token_id}=${t.balance}`);
+      };
+      const upstream = await holdingsIn(upstreamStore);
+      expect(upstream).toHaveLength(60);
+      expect(await holdingsIn(local)).toEqual(upstream);
+    };
+
+    // Its tokens first moved: all 60 read.
+    put(holdings({ 5060: 9 }), account(1301, 0));
+    await follow({ name: 'CRYPTOTRANSFER', token_transfers: [{ token_id: '0.0.5060', account: '0.0.1300', amount: -1 }, { token_id: '0.0.5060', account: '0.0.1301', amount: 1 }] });
+    expect(relationshipRequests).toEqual(['0.0.1300']);
+    await sameTokens();
+
+    // HBAR only: the listed 50 are written, the 10 beyond stay as they are, none is read.
+    const hbarOnly = holdings({ 5060: 9 });
+    hbarOnly.balance!.balance = 900;
+    put(hbarOnly);
+    await follow({ name: 'CRYPTOTRANSFER', transfers: [{ account: '0.0.1300', amount: -100 }, { account: '0.0.1301', amount: 100 }] });
+    expect(relationshipRequests).toEqual([]);
+    expect(JSON.parse((await injectGet(local)('/api/v1/accounts/0.0.1300?transactions=false')).body).balance.balance).toBe(900);
+    await sameTokens();
+
+    // An NFT sent, an association, a TOKENUPDATE (which may move a treasury's holdings unnamed): each reads them again.
+    put(holdings({ 5060: 9, 5058: 11 }));
+    await follow({ name: 'CRYPTOTRANSFER', nft_transfers: [{ token_id: '0.0.5058', receiver_account_id: '0.0.1300', sender_account_id: '0.0.1301', serial_number: 1 }] });
+    expect(relationshipRequests).toEqual(['0.0.1300']);
+    await sameTokens();
+    put(holdings({ 5060: 9, 5058: 12 }));
+    await follow({ name: 'TOKENASSOCIATE', entity_id: '0.0.1300' });
+    expect(relationshipRequests).toEqual(['0.0.1300']);
+    await sameTokens();
+    put(holdings({ 5060: 9, 5058: 13 }));
+    await follow({ name: 'TOKENUPDATE', entity_id: '0.0.5001', transfers: [{ account: '0.0.1300', amount: -1 }] });
+    expect(relationshipRequests).toEqual(['0.0.1300']);
+    await sameTokens();
+    expect(tokenHoldingsTouched([{ name: 'CRYPTODELETE', entity_id: '0.0.7', transaction_id: '0.0.8-1-0', transfers: [{ account: '0.0.9', amount: 1 }] }])).toEqual(new Set(['0.0.7', '0.0.8']));
     await engine.close();
   });
 });
