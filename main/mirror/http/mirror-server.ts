@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../../http/host-check.ts';
 import { registerAccountsRoutes } from '../accounts/accounts-route.ts';
 import type { AccountsService } from '../accounts/accounts-service.ts';
@@ -29,6 +29,20 @@ export function registerMirrorRoutes(app: FastifyInstance, deps: MirrorServerDep
 }
 
 /**
+ * A CORS preflight, on any path, as the reference's `cors()` middleware answers it: 204, any
+ * origin, the methods the API has and the headers the page asked to send. Without it a browser
+ * page cannot POST JSON to `/api/v1/contracts/call` (nor a protobuf body to `/network/fees`):
+ * that content type is not one a page may send unasked.
+ */
+function answerPreflight(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.header('access-control-allow-methods', 'GET, HEAD, POST');
+  const asked = request.headers['access-control-request-headers'];
+  if (typeof asked === 'string' && asked !== '') reply.header('access-control-allow-headers', asked);
+  reply.header('vary', 'Access-Control-Request-Headers');
+  return reply.code(204).send();
+}
+
+/**
  * Builds the mirror REST API (interface A) without listening, so tests can `inject` and the
  * composition root decides the port. Every failure answers in the mirror's error body.
  */
@@ -41,6 +55,7 @@ export function buildMirrorServer(deps: MirrorServerDeps): FastifyInstance {
     if (deps.hostCheck && !isLoopbackHost(request.headers.host)) {
       return sendMirrorError(request, reply, 403, FOREIGN_HOST_MESSAGE);
     }
+    if (request.method === 'OPTIONS') return answerPreflight(request, reply);
   });
   if (deps.responseCache !== false) installResponseCache(app, new ResponseCache(deps.db), deps.config);
 

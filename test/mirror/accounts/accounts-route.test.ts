@@ -90,6 +90,21 @@ describe('GET /api/v1/accounts', () => {
     expect(JSON.parse(response.body)._status.messages[0].message).toMatch(/loopback/);
   });
 
+  it('grants a CORS preflight on any path, behind the same Host check', async () => {
+    const preflight = (url: string, host = '127.0.0.1:47801') => fixture.inject({
+      method: 'OPTIONS', url, headers: { host, origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-request-id' },
+    });
+    for (const url of ['/api/v1/contracts/call', '/api/v1/accounts?limit=1', '/api/v1/nothing-here']) {
+      const response = await preflight(url);
+      expect(response.statusCode).toBe(204);
+      expect(response.body).toBe('');
+      expect(response.headers).toMatchObject({
+        'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, HEAD, POST', 'access-control-allow-headers': 'content-type,x-request-id',
+      });
+    }
+    expect((await preflight('/api/v1/contracts/call', 'evil.example:47801')).statusCode).toBe(403);
+  });
+
   it('pages backwards with order=desc until the last page', async () => {
     let url: string | null = '/api/v1/accounts?order=desc&limit=7&balance=false';
     const seen: string[] = [];
