@@ -8,8 +8,9 @@ import { axeFindings } from './axe-findings.ts';
 import { expect, screenshot, syncedServes, test } from './serve-fixture.ts';
 
 // An upstream on the demo profile and the app under test syncing from it: the synced store holds
-// what happened after its sync began, and an account's older history is fetched on request.
-const serves = syncedServes('mirrordesk-e2e-history-', ['--sync-rate', '0']);
+// what happened after its sync began, and an account's older history is fetched on request. The
+// profile says it is testnet's chain (296), whose ids carry testnet's HIP-15 checksums.
+const serves = syncedServes('mirrordesk-e2e-history-', ['--sync-rate', '0', '--chain-id', '296']);
 // axe-core runs as an inline script, which the app's CSP forbids.
 test.use({ bypassCSP: true });
 
@@ -105,4 +106,19 @@ test('a schedule from before the sync began is found by the search box, read fro
   await expect(page.getByTestId('executed-link')).toBeVisible();
   await expect(page.locator('.ledger-card', { hasText: 'Signatures' }).locator('tbody tr')).toHaveCount(signatures);
   await screenshot(page, 'sync-15-schedule-read-through');
+});
+
+test('on a testnet profile an account shows its id with the checksum, which the search box takes, and a mainnet id is named as one', async ({ page }) => {
+  await page.goto(`${serves.local.instance.uiUrl}#/account?id=0.0.123`);
+  // HIP-15's own example: 0.0.123 is -esxsf on testnet and -vfmkw on mainnet.
+  await expect(page.getByTestId('account-checksummed')).toHaveText('0.0.123-esxsf');
+  await page.goto(`${serves.local.instance.uiUrl}#/accounts`);
+  const box = page.getByTestId('search-input');
+  await box.fill('0.0.123-esxsf');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/#\/account\?id=0\.0\.123$/);
+  await box.fill('0.0.123-vfmkw');
+  await box.press('Enter');
+  await expect(page.getByTestId('search-message')).toHaveText("0.0.123-vfmkw is an id of mainnet (its checksum is that network's); this profile is testnet");
+  await screenshot(page, 'sync-16-checksum-of-another-network');
 });

@@ -4,20 +4,29 @@
  */
 import { tokenNameLength } from './token-filters.ts';
 
+/**
+ * Ids may carry a HIP-15 checksum (`0.0.123-vfmkw`, as wallets copy them): kept apart from the id
+ * for the search to check against the profile's network.
+ */
 export type SearchQuery =
-  | { kind: 'transaction-id'; id: string }
+  | { kind: 'transaction-id'; id: string; checksum?: string }
   | { kind: 'transaction-hash'; hash: string }
   | { kind: 'ethereum-hash'; hash: string }
   | { kind: 'evm-address'; address: string }
-  | { kind: 'entity-id'; id: string }
+  | { kind: 'entity-id'; id: string; checksum?: string }
   | { kind: 'alias'; alias: string }
   | { kind: 'token-name'; name: string }
   | { kind: 'empty' }
   | { kind: 'invalid' };
 
-/** `0.0.3-1700000000-000000001` (mirror form) or `0.0.3@1700000000.000000001` (SDK form). */
-const TRANSACTION_ID = /^(\d{1,4})\.(\d{1,5})\.(\d{1,12})(?:-(\d{1,19})-(\d{1,9})|@(\d{1,19})\.(\d{1,9}))$/;
+/**
+ * `0.0.3-1700000000-000000001` (mirror form) or `0.0.3@1700000000.000000001` (SDK form), the latter
+ * also with the payer's checksum (`0.0.3-tzfmz@1700000000.000000001`).
+ */
+const TRANSACTION_ID = /^(\d{1,4})\.(\d{1,5})\.(\d{1,12})(?:-(\d{1,19})-(\d{1,9})|(?:-([a-z]{5}))?@(\d{1,19})\.(\d{1,9}))$/i;
 const ENTITY_ID = /^(?:(\d{1,4})\.(\d{1,5})\.)?(\d{1,12})$/;
+/** `shard.realm.num-abcde`: a checksum needs the whole id it was computed over. */
+const CHECKSUMMED_ENTITY_ID = /^(\d{1,4})\.(\d{1,5})\.(\d{1,12})-([a-z]{5})$/i;
 /** A key alias is the base32 (RFC 4648, no padding) of a protobuf Key: 52+ characters in practice. */
 const ALIAS = /^(?:\d{1,4}\.\d{1,5}\.)?([A-Z2-7]{20,})$/;
 /**
@@ -32,9 +41,10 @@ export function classifySearch(input: string): SearchQuery {
   if (text === '') return { kind: 'empty' };
   const tx = TRANSACTION_ID.exec(text);
   if (tx) {
-    const seconds = tx[4] ?? tx[6]!;
-    const nanos = tx[5] ?? tx[7]!;
-    return { kind: 'transaction-id', id: `${Number(tx[1])}.${Number(tx[2])}.${BigInt(tx[3]!)}-${BigInt(seconds)}-${nanos.padStart(9, '0')}` };
+    const seconds = tx[4] ?? tx[7]!;
+    const nanos = tx[5] ?? tx[8]!;
+    const id = `${Number(tx[1])}.${Number(tx[2])}.${BigInt(tx[3]!)}-${BigInt(seconds)}-${nanos.padStart(9, '0')}`;
+    return tx[6] ? { kind: 'transaction-id', id, checksum: tx[6].toLowerCase() } : { kind: 'transaction-id', id };
   }
   const hex = /^(?:0x)?([0-9a-fA-F]+)$/.exec(text)?.[1]?.toLowerCase();
   if (hex && hex.length === 96) return { kind: 'transaction-hash', hash: `0x${hex}` };
@@ -42,6 +52,8 @@ export function classifySearch(input: string): SearchQuery {
   if (hex && hex.length === 40) return { kind: 'evm-address', address: `0x${hex}` };
   const entity = ENTITY_ID.exec(text);
   if (entity) return { kind: 'entity-id', id: `${Number(entity[1] ?? 0)}.${Number(entity[2] ?? 0)}.${BigInt(entity[3]!)}` };
+  const checksummed = CHECKSUMMED_ENTITY_ID.exec(text);
+  if (checksummed) return { kind: 'entity-id', id: `${Number(checksummed[1])}.${Number(checksummed[2])}.${BigInt(checksummed[3]!)}`, checksum: checksummed[4]!.toLowerCase() };
   // Upper case only, as the mirror matches aliases: a lower-case word is not taken for one.
   const alias = ALIAS.exec(text);
   if (alias) return { kind: 'alias', alias: alias[1]! };

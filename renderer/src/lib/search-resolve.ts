@@ -1,4 +1,5 @@
 import type { ApiResult } from '../../../main/common/api-contract.ts';
+import { checkEntityChecksum } from './entity-checksum.ts';
 import { entityHref, tokensHref, type EntityKind } from './explorer-routes.ts';
 import { mirrorPath } from './mirror-source.ts';
 import { settledApiCall } from './settled-api-call.ts';
@@ -74,11 +75,16 @@ export type MirrorGetter = (path: string) => Promise<ApiResult<unknown>>;
  * account: the same id held as a token is still found), which is reported when nothing is found.
  * Any other failure is reported rather than hidden behind "nothing found".
  */
-export async function resolveSearch(input: string, get: MirrorGetter): Promise<SearchOutcome> {
+export async function resolveSearch(input: string, get: MirrorGetter, chainId: number | null = null): Promise<SearchOutcome> {
   const query = classifySearch(input);
   if (query.kind === 'empty') return { kind: 'invalid', message: 'Type an id, address, alias, transaction id, hash or token name' };
   if (query.kind === 'invalid') {
     return { kind: 'invalid', message: `“${input.trim()}” is not an entity id, EVM address, alias, transaction id, hash or token name (3 characters or more)` };
+  }
+  // A checksum is checked against the profile's network (`chainId`) before anything is asked.
+  if ((query.kind === 'entity-id' || query.kind === 'transaction-id') && query.checksum !== undefined) {
+    const checked = checkEntityChecksum(query.kind === 'entity-id' ? query.id : query.id.split('-')[0]!, query.checksum, chainId);
+    if (!checked.ok) return { kind: 'invalid', message: checked.message };
   }
   const candidates = searchCandidates(query);
   const answers = await Promise.all(candidates.map((candidate) => settledApiCall(() => get(candidate.path))));

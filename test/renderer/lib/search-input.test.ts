@@ -13,6 +13,10 @@ describe('classifySearch', () => {
     ['0.0.3-1700000000-1', { kind: 'transaction-id', id: '0.0.3-1700000000-000000001' }],
     ['0.0.3@1700000000.000000001', { kind: 'transaction-id', id: '0.0.3-1700000000-000000001' }],
     ['0.0.1001@1700000000.123456789', { kind: 'transaction-id', id: '0.0.1001-1700000000-123456789' }],
+    // HIP-15 checksums, as wallets copy ids: kept for the search to check.
+    ['0.0.123-vfmkw', { kind: 'entity-id', id: '0.0.123', checksum: 'vfmkw' }],
+    ['0.0.0123-VFMKW', { kind: 'entity-id', id: '0.0.123', checksum: 'vfmkw' }],
+    ['0.0.3-tzfmz@1700000000.000000001', { kind: 'transaction-id', id: '0.0.3-1700000000-000000001', checksum: 'tzfmz' }],
     [`0x${'Ab'.repeat(20)}`, { kind: 'evm-address', address: `0x${'ab'.repeat(20)}` }],
     ['ab'.repeat(20), { kind: 'evm-address', address: `0x${'ab'.repeat(20)}` }],
     ['1'.repeat(40), { kind: 'evm-address', address: `0x${'1'.repeat(40)}` }],
@@ -36,6 +40,7 @@ describe('classifySearch', () => {
   it.each([
     'ab', 'x'.repeat(101), '0.0', '0.0.1.2', '0.0.-5', '0x1234', `0x${'a'.repeat(41)}`, '0xZZZZ', '0.0.3-1700000000', '0.0.3@1700000000-000000001',
     '0.0.3-1700000000.000000001', '0.0.3-1700000000-1234567890', '1'.repeat(13), '0.0.1234?x=1', '12-34', '@@@',
+    '0.0.123-vfmk', '0.0.123-vfmkwx', '0.0.123-vfm1w', '0.0.3-tzfmz-1700000000-000000001',
   ])('refuses %j', (input) => {
     expect(classifySearch(input)).toEqual({ kind: 'invalid' });
   });

@@ -54,6 +54,19 @@ describe('resolveSearch', () => {
     expect(await resolveSearch('nothing like it', none.get)).toEqual({ kind: 'not-found', message: 'No token whose name contains “nothing like it” in the local mirror' });
   });
 
+  it('takes an id with the checksum of the profile\'s network, and refuses another network\'s or a mistyped one without asking', async () => {
+    const found = mirror({ '/api/v1/accounts/0.0.123?transactions=false': { account: '0.0.123' } });
+    expect(await resolveSearch('0.0.123-vfmkw', found.get, 295)).toEqual({ kind: 'found', hash: '#/account?id=0.0.123' });
+    // Where the profile's network is not a known Hedera one, a checksum cannot be checked: the id is looked up.
+    expect(await resolveSearch('0.0.123-vfmkw', found.get, null)).toEqual({ kind: 'found', hash: '#/account?id=0.0.123' });
+    const { get, asked } = mirror({});
+    expect(await resolveSearch('0.0.123-vfmkw', get, 296)).toEqual({ kind: 'invalid', message: '0.0.123-vfmkw is an id of mainnet (its checksum is that network\'s); this profile is testnet' });
+    expect(await resolveSearch('0.0.3-tzfmx@1700000000.5', get, 295)).toEqual({ kind: 'invalid', message: 'The checksum tzfmx does not fit 0.0.3 on mainnet: the id or its checksum was mistyped' });
+    expect(asked).toEqual([]);
+    const transaction = mirror({ '/api/v1/transactions/0.0.3-1700000000-000000005': { transactions: [] } });
+    expect(await resolveSearch('0.0.3-tzfmz@1700000000.5', transaction.get, 295)).toEqual({ kind: 'found', hash: '#/transaction?id=0.0.3-1700000000-000000005' });
+  });
+
   it('refuses malformed input without asking the mirror', async () => {
     const { get, asked } = mirror({});
     expect(await resolveSearch('0.0.1.2', get)).toMatchObject({ kind: 'invalid' });
