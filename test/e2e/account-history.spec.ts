@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
 import { balanceAt, HBAR } from '../../renderer/src/lib/balance-at.ts';
+import { withChecksum } from '../../renderer/src/lib/entity-checksum.ts';
 import { formatHbar } from '../../renderer/src/lib/format.ts';
 import { nanosToTimestamp, timestampToNanos } from '../../renderer/src/lib/ledger-format.ts';
 import { axeFindings } from './axe-findings.ts';
@@ -121,4 +122,8 @@ test('on a testnet profile an account shows its id with the checksum, which the 
   await box.press('Enter');
   await expect(page.getByTestId('search-message')).toHaveText("0.0.123-vfmkw is an id of mainnet (its checksum is that network's); this profile is testnet");
   await screenshot(page, 'sync-16-checksum-of-another-network');
+  // A token's page too (wallets associate tokens by id); the checksum itself is tested against the SDKs' vectors.
+  const { tokens } = (await (await fetch(`${serves.upstream.instance.mirrorUrl}/api/v1/tokens?limit=1`)).json()) as { tokens: Array<{ token_id: string }> };
+  await page.goto(`${serves.local.instance.uiUrl}#/token?id=${tokens[0]!.token_id}`);
+  await expect(page.getByTestId('token-checksummed')).toHaveText(withChecksum(tokens[0]!.token_id, 296)!);
 });
