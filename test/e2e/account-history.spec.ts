@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
 import { balanceAt, HBAR } from '../../renderer/src/lib/balance-at.ts';
@@ -126,4 +127,18 @@ test('on a testnet profile an account shows its id with the checksum, which the 
   const { tokens } = (await (await fetch(`${serves.upstream.instance.mirrorUrl}/api/v1/tokens?limit=1`)).json()) as { tokens: Array<{ token_id: string }> };
   await page.goto(`${serves.local.instance.uiUrl}#/token?id=${tokens[0]!.token_id}`);
   await expect(page.getByTestId('token-checksummed')).toHaveText(withChecksum(tokens[0]!.token_id, 296)!);
+});
+
+test('an account the synced store does not hold opens from the upstream, as its link or the search would lead there', async ({ page }) => {
+  await page.goto(`${serves.local.instance.uiUrl}#/sync`);
+  await expect(page.getByTestId('sync-panel')).toHaveAttribute('data-state', 'following', { timeout: 90_000 });
+  const { accounts } = (await (await fetch(`${serves.upstream.instance.mirrorUrl}/api/v1/accounts?account.id=gt:0.0.1000&account.balance=gt:0&limit=1`)).json()) as { accounts: Array<{ account: string; balance: { balance: number } }> };
+  const [{ account, balance }] = accounts as [{ account: string; balance: { balance: number } }];
+  // The store forgets it, as one whose crawl has not come to it yet (the upstream is quiet: nothing follows it back in).
+  const store = fs.readdirSync(serves.local.dir).find((name) => /^custom-[^.]+\.sqlite$/.test(name))!;
+  const local = new Database(path.join(serves.local.dir, store), { fileMustExist: true });
+  expect(local.prepare('DELETE FROM entity WHERE id = ?').run(Number(account.split('.')[2])).changes).toBe(1);
+  local.close();
+  await page.goto(`${serves.local.instance.uiUrl}#/account?id=${account}`);
+  await expect(page.getByTestId('detail-balance')).toHaveText(formatHbar(balance.balance));
 });

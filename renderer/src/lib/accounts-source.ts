@@ -1,6 +1,9 @@
 import type { ApiResult, MirrordeskApi } from '../../../main/common/api-contract.ts';
 import type { AccountInfo } from '../../../main/common/mirror-types.ts';
+import { mirrorGet, mirrorPath } from './mirror-source.ts';
 import { queryOfLink, type Page, type PageLoader } from './paged-list.ts';
+
+type MirrorReader = { mirror: Pick<MirrordeskApi['mirror'], 'get'> };
 
 /** Loads accounts pages through the typed API; next pages follow `links.next`. */
 export function accountsPageLoader(api: Pick<MirrordeskApi, 'accounts'>): PageLoader<AccountInfo> {
@@ -11,9 +14,15 @@ export function accountsPageLoader(api: Pick<MirrordeskApi, 'accounts'>): PageLo
   };
 }
 
-/** One account with its balance and token balances, whatever the table's filters were. */
-export async function fetchAccount(api: Pick<MirrordeskApi, 'accounts'>, id: string): Promise<ApiResult<AccountInfo | null>> {
-  const result = await api.accounts.list({ query: `account.id=${encodeURIComponent(id)}&limit=1` });
+/**
+ * One account with its balance and token balances, by id, alias or EVM address, as
+ * `/api/v1/accounts/{id}` answers it without its transactions: on a synced profile that reads
+ * through to the upstream for an account the store does not hold yet (and says when the upstream
+ * cannot be reached), where the accounts list would only say the store lacks it.
+ */
+export async function fetchAccount(api: MirrorReader, id: string): Promise<ApiResult<AccountInfo>> {
+  const result = await mirrorGet<AccountInfo & { transactions?: unknown; links?: unknown }>(api, mirrorPath(['accounts', id], { transactions: 'false' }));
   if (!result.ok) return result;
-  return { ok: true, value: result.value.accounts[0] ?? null };
+  const { transactions: _transactions, links: _links, ...account } = result.value;
+  return { ok: true, value: account };
 }

@@ -27,10 +27,18 @@ describe('accounts source', () => {
     expect(result).toEqual({ ok: true, value: { items: [account('0.0.3')], next: 'limit=100&account.id=gt:0.0.3' } });
   });
 
-  it('asks for exactly one account by id', async () => {
-    const { api, queries } = fakeApi({ accounts: [account('0.0.42')], links: { next: null } });
+  it('asks for one account by id, without its transactions, and gives the account alone', async () => {
+    const paths: string[] = [];
+    const api = {
+      mirror: {
+        get: async ({ path }: { path: string }) => {
+          paths.push(path);
+          return { ok: true as const, value: { status: 200, body: { ...account('0.0.42'), transactions: [], links: { next: null } } } };
+        },
+      },
+    } as unknown as Pick<MirrordeskApi, 'mirror'>;
     const result = await fetchAccount(api, '0.0.42');
-    expect(queries).toEqual(['account.id=0.0.42&limit=1']);
-    expect(result.ok && result.value?.account).toBe('0.0.42');
+    expect(paths).toEqual(['/api/v1/accounts/0.0.42?transactions=false']);
+    expect(result).toEqual({ ok: true, value: account('0.0.42') });
   });
 });
