@@ -190,7 +190,7 @@ export function touchedAccounts(transactions: Array<Record<string, unknown>>): s
  * the transactions list; the pages that hold one re-read every re-fetched account's tokens.
  */
 const UNNAMED_HOLDINGS_CHANGE = /^TOKENUPDATE$/;
-const TOKEN_OR_ACCOUNT_DELETION = /^(TOKEN|CRYPTODELETE$)/;
+const ANY_TOKEN_TRANSACTION_OR_ACCOUNT_DELETION = /^(TOKEN|CRYPTODELETE$)/;
 
 /**
  * The accounts whose token holdings these transactions may have changed, or 'all'. A token
@@ -207,7 +207,7 @@ export function tokenHoldingsTouched(transactions: Array<Record<string, unknown>
   };
   for (const tx of transactions) {
     if (typeof tx.name === 'string' && UNNAMED_HOLDINGS_CHANGE.test(tx.name)) return 'all';
-    if (typeof tx.name === 'string' && TOKEN_OR_ACCOUNT_DELETION.test(tx.name)) {
+    if (typeof tx.name === 'string' && ANY_TOKEN_TRANSACTION_OR_ACCOUNT_DELETION.test(tx.name)) {
       add(tx.entity_id);
       if (typeof tx.transaction_id === 'string') add(tx.transaction_id.split('-')[0]);
     }
