@@ -48,6 +48,13 @@ export interface SyncEngineOptions {
   log?: (line: string) => void;
 }
 
+/** While following is behind: the upstream's newest transaction as last asked for, when (ms), and the pace of both. */
+interface BehindUpstream {
+  newest: string | null;
+  askedAt: number;
+  estimate: CatchUpEstimate;
+}
+
 /**
  * Keeps a profile's store in step with its upstream: a full crawl of the accounts (resumed
  * from the stored cursor after a restart), then incremental updates from the transactions
@@ -70,8 +77,7 @@ export class SyncEngine {
   #closed = false;
   #accounts = { value: 0, at: -Infinity };
   #caughtUp: Array<() => void> = [];
-  /** While following is behind: the upstream's newest transaction when last asked, when that was (ms), and the pace of both. */
-  #behind: { newest: string | null; askedAt: number; estimate: CatchUpEstimate } | null = null;
+  #behind: BehindUpstream | null = null;
   readonly #tokenSupport = { relationships: true };
   /** Lists the upstream answered 404 for. */
   readonly #unsupportedLists = new Set<SyncPhaseName>();
@@ -220,9 +226,7 @@ export class SyncEngine {
           transactionsSupported = (await followTransactions({
             ...context,
             onPage: ({ transactions, more, lastTimestamp }) => this.#followed(transactions, more, lastTimestamp, signal),
-            onBehind: () => {
-              if (this.#state === 'following') this.#setState('syncing');
-            },
+            onBehind: () => this.#fellBehind(signal),
           })) === 'caught-up';
         }
         this.#behind = null;
@@ -297,14 +301,27 @@ export class SyncEngine {
   async #followed(transactions: number, more: boolean, lastTimestamp: string | null, signal: AbortSignal): Promise<void> {
     this.#progress.add(transactions, null);
     if (!more) return this.#emit();
+    if (lastTimestamp !== null) this.#behindSoFar().estimate.followed(performance.now(), lastTimestamp);
+    await this.#fellBehind(signal);
+  }
+
+  #behindSoFar(): BehindUpstream {
+    return this.#behind ??= { newest: null, askedAt: -Infinity, estimate: new CatchUpEstimate() };
+  }
+
+  /**
+   * Following found more than a page waiting (before a commit) or more pages after one: says
+   * 'syncing', and asks for the upstream's newest transaction when it is due, so that how far
+   * behind shows from the first commit's reading on, not after it.
+   */
+  async #fellBehind(signal: AbortSignal): Promise<void> {
     const now = performance.now();
-    this.#behind ??= { newest: null, askedAt: -Infinity, estimate: new CatchUpEstimate() };
-    if (lastTimestamp !== null) this.#behind.estimate.followed(now, lastTimestamp);
-    if (now - this.#behind.askedAt >= BEHIND_CHECK_MS) {
+    const behind = this.#behindSoFar();
+    if (now - behind.askedAt >= BEHIND_CHECK_MS) {
       const newest = await newestTransactionTimestamp({ client: this.#client, signal });
-      this.#behind.newest = newest === 'unsupported' ? null : newest;
-      this.#behind.askedAt = now;
-      if (this.#behind.newest !== null) this.#behind.estimate.newest(now, this.#behind.newest);
+      behind.newest = newest === 'unsupported' ? null : newest;
+      behind.askedAt = now;
+      if (behind.newest !== null) behind.estimate.newest(now, behind.newest);
     }
     if (this.#state === 'following') this.#setState('syncing');
     else this.#emit();

@@ -42,8 +42,9 @@ export interface FollowContext {
   /**
    * When a commit's reading goes on past its first page: the upstream has more than a page
    * waiting, so following is behind. Said before the commit, whose pages take seconds to read.
+   * Awaited, as `onPage` is.
    */
-  onBehind?: () => void;
+  onBehind?: () => void | Promise<void>;
   /** Where re-fetched tokens and contracts go (absent: only accounts are re-fetched). Called inside the page's transaction. */
   upsertToken?: (rows: TokenRows) => void;
   upsertContract?: (rows: ContractRows) => void;
@@ -153,7 +154,7 @@ async function readPages(context: FollowContext, url: string): Promise<{ transac
   const transactions: Array<Record<string, unknown>> = [];
   let next: string | null = url;
   for (let page = 0; page < PAGES_PER_COMMIT && next !== null; page++) {
-    if (page === 1) context.onBehind?.();
+    if (page === 1) await context.onBehind?.();
     const reply = await context.client.get(next, { signal: context.signal });
     if (reply.status === 404 && page === 0) return 'unsupported';
     if (reply.status !== 200) return { transactions, nextUrl: next, complete: false };
