@@ -28,6 +28,11 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
   // Paused means paused: the count stands still (the panel refreshes from the engine's events and a poll).
   await page.waitForTimeout(1_500);
   await expect(accountsRow.locator('td').nth(1)).toHaveText(pausedAt!);
+  // The tokens' crawl comes after the accounts' (150 tokens, a request each): paused, their list says how far it is.
+  await page.goto(`${serves.local.instance.uiUrl}#/tokens`);
+  await expect(page.getByTestId('tokens-sync-scope')).toContainText(/the sync has not reached the tokens yet \(it is at the accounts\)|[\d,]+ tokens synced so far/);
+  await screenshot(page, 'sync-02b-tokens-not-yet');
+  await page.goto(`${serves.local.instance.uiUrl}#/sync`);
   await page.getByTestId('sync-resume').click();
   await expect(panel).not.toHaveAttribute('data-state', 'paused');
 
@@ -47,6 +52,10 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
   await expect.poll(async () => Number((await page.getByTestId('network-accounts').textContent())!.replace(/\D/g, ''))).toBeGreaterThanOrEqual(synced);
   await screenshot(page, 'sync-03-done');
 
+  for (const list of ['tokens', 'contracts']) {
+    await page.goto(`${serves.local.instance.uiUrl}#/${list}`);
+    await expect(page.getByTestId(`${list}-sync-scope`)).toContainText(`the upstream's ${list}, kept up to date by following its transactions`);
+  }
   await page.goto(`${serves.local.instance.uiUrl}#/accounts`);
   await expect(page.getByTestId('accounts-sync-coverage')).toHaveText(/^All [\d,]+ accounts of custom synced$/);
   await expect(page.getByTestId('loaded-count')).not.toHaveAttribute('data-count', '0');

@@ -69,3 +69,26 @@ export function syncPercent(status: SyncStatus | null): number | null {
   if (!status || status.estimatedTotal === null || status.estimatedTotal <= 0) return null;
   return Math.min(100, Math.floor((status.entitiesSynced / status.estimatedTotal) * 100));
 }
+
+/**
+ * What a synced profile's Tokens or Contracts list holds: their crawl comes after the accounts',
+ * so for a while the list is empty or partial, and an empty list must not read as the network
+ * having none. Null for the demo (nothing is synced) and before the status is known.
+ */
+export function listedCoverage(status: SyncStatus | null, phase: 'tokens' | 'contracts'): string | null {
+  if (!status || status.state === 'none' || status.upstream === null) return null;
+  const from = `Synced from ${status.upstream}`;
+  const opened = `a ${phase === 'tokens' ? 'token' : 'contract'} opened by id is fetched from the upstream`;
+  // The phase under way stores its cursor with its first page: until then it has none.
+  const progress = status.phases.find((p) => p.name === phase) ?? (status.phase === phase ? { synced: 0, passes: 0, complete: false } : null);
+  if (!progress) {
+    // Every crawl is through and this one never began: the upstream has no such list.
+    if (status.phase === 'transactions') return `${from}: it lists no ${phase}, so this list holds only those opened here; ${opened}.`;
+    const at = status.phase === null ? '' : ` (it is at the ${phaseLabel(status.phase).toLowerCase()})`;
+    return `${from}: the sync has not reached the ${phase} yet${at}, so this list is empty until it does; ${opened}.`;
+  }
+  if (!progress.complete && progress.passes === 0) {
+    return `${from}: ${formatInteger(progress.synced)} ${phase} synced so far, and the list grows as the sync goes on; ${opened}.`;
+  }
+  return `${from}: the upstream's ${phase}, kept up to date by following its transactions.`;
+}

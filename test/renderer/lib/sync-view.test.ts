@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../../main/common/sync-types.ts';
-import { approximate, followingBehind, formatDuration, syncCoverage, syncPercent } from '../../../renderer/src/lib/sync-view.ts';
+import { approximate, followingBehind, formatDuration, listedCoverage, syncCoverage, syncPercent } from '../../../renderer/src/lib/sync-view.ts';
 
 const base: SyncStatus = {
   profile: 'testnet', upstream: 'https://testnet.mirrornode.hedera.com', state: 'syncing', phase: 'accounts', entitiesSynced: 412_331,
@@ -16,6 +16,26 @@ describe('sync view', () => {
     expect(syncCoverage({ ...base, state: 'offline', phase: 'accounts', completedPasses: 0 })).toBe('412,331 of ~1.9M accounts synced');
     expect(syncCoverage({ ...base, state: 'none' })).toBeNull();
     expect(syncCoverage(null)).toBeNull();
+  });
+
+  it('says what the Tokens and Contracts lists hold while their crawl, after the accounts\', has not come or is under way', () => {
+    const from = 'Synced from https://testnet.mirrornode.hedera.com';
+    const accounts = { name: 'accounts' as const, synced: 412_331, passes: 0, complete: false };
+    expect(listedCoverage({ ...base, phases: [accounts] }, 'tokens'))
+      .toBe(`${from}: the sync has not reached the tokens yet (it is at the accounts), so this list is empty until it does; a token opened by id is fetched from the upstream.`);
+    expect(listedCoverage({ ...base, phase: 'tokens', phases: [{ ...accounts, complete: true }] }, 'tokens'))
+      .toBe(`${from}: 0 tokens synced so far, and the list grows as the sync goes on; a token opened by id is fetched from the upstream.`);
+    const tokens = { name: 'tokens' as const, synced: 1_250, passes: 0, complete: false };
+    expect(listedCoverage({ ...base, phase: 'tokens', phases: [{ ...accounts, complete: true }, tokens] }, 'tokens'))
+      .toBe(`${from}: 1,250 tokens synced so far, and the list grows as the sync goes on; a token opened by id is fetched from the upstream.`);
+    const done = [{ ...accounts, complete: true }, { ...tokens, complete: true }, { name: 'contracts' as const, synced: 80, passes: 0, complete: true }];
+    expect(listedCoverage({ ...base, state: 'following', phase: 'transactions', phases: done }, 'contracts'))
+      .toBe(`${from}: the upstream's contracts, kept up to date by following its transactions.`);
+    // Every crawl through and this one never begun: the upstream has no such list.
+    expect(listedCoverage({ ...base, state: 'following', phase: 'transactions', phases: done.slice(0, 2) }, 'contracts'))
+      .toBe(`${from}: it lists no contracts, so this list holds only those opened here; a contract opened by id is fetched from the upstream.`);
+    expect(listedCoverage({ ...base, state: 'none', upstream: null }, 'tokens')).toBeNull();
+    expect(listedCoverage(null, 'tokens')).toBeNull();
   });
 
   it('formats estimates and durations', () => {
