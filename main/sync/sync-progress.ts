@@ -34,7 +34,8 @@ export class SyncProgress {
     const at = this.#now();
     this.#synced += count;
     this.#samples.push({ at, count });
-    while (this.#samples.length > 0 && this.#samples[0]!.at < at - this.#windowMs) this.#samples.shift();
+    // The window's samples, and always the last two: the rate of a phase slower than the window.
+    while (this.#samples.length > 2 && this.#samples[0]!.at < at - this.#windowMs) this.#samples.shift();
     if (fraction !== null) this.#fraction = Math.min(1, Math.max(0, fraction));
   }
 
@@ -46,10 +47,14 @@ export class SyncProgress {
    * Items a second over the window: those that came after its first sample, over the time since
    * that sample (so a stall brings it down). One sample tells no rate: a page of 100, or a commit
    * of 2,500 followed transactions, is not 100 or 2,500 a second without knowing when it began.
+   * Where the window holds fewer than two (pages further apart than it: a listed crawl at a few
+   * requests a second reads one by-id record a request), the last two samples tell it, still
+   * over the time until now: it falls as a stall goes on, rather than dropping to 0 between pages.
    */
   ratePerSecond(): number {
     const now = this.#now();
-    const recent = this.#samples.filter((s) => s.at >= now - this.#windowMs);
+    const windowed = this.#samples.filter((s) => s.at >= now - this.#windowMs);
+    const recent = windowed.length >= 2 ? windowed : this.#samples.slice(-2);
     if (recent.length < 2) return 0;
     const span = Math.max(1000, now - recent[0]!.at);
     return (recent.slice(1).reduce((sum, s) => sum + s.count, 0) / span) * 1000;

@@ -13,11 +13,13 @@ describe('SyncProgress', () => {
       progress.add(100, null);
     }
     expect(progress.ratePerSecond()).toBeCloseTo(200);
-    // A stall brings it down; once the pages have left the 10 s window, nothing is moving.
+    // A stall brings it down; once the pages have left the 10 s window, the last two tell it, over the time since.
     clock.now = 10_000;
     expect(progress.ratePerSecond()).toBeCloseTo(100);
     clock.now = 16_000;
-    expect(progress.ratePerSecond()).toBe(0);
+    expect(progress.ratePerSecond()).toBeCloseTo(100 / 11.5);
+    clock.now = 60_000;
+    expect(progress.ratePerSecond()).toBeCloseTo(100 / 55.5);
     // A commit of 2,500 followed transactions every 15 s, over a minute's window: ~167 a second,
     // from the first commit on, which is timed from the phase's start.
     clock.now = 5_000;
@@ -32,13 +34,14 @@ describe('SyncProgress', () => {
     }
     expect(progress.ratePerSecond()).toBeCloseTo(7_500 / 45);
     expect(progress.synced).toBe(7_500);
-    // Back to the default window for the next phase: its start leaves the window as a page does.
+    // Back to the default window for the next phase: pages 8 s apart (a listed crawl of 25 by-id
+    // records at 3 requests a second) leave one in the window at times, and the last two tell the rate.
     progress.reset(0);
-    clock.now = 55_000;
-    progress.add(10, null);
-    expect(progress.ratePerSecond()).toBeCloseTo(10 / 5);
-    clock.now = 66_000;
-    progress.add(10, null);
-    expect(progress.ratePerSecond()).toBe(0);
+    for (const at of [58_000, 66_000, 74_000]) {
+      clock.now = at;
+      progress.add(25, null);
+    }
+    clock.now = 78_000;
+    expect(progress.ratePerSecond()).toBeCloseTo(25 / 12);
   });
 });
