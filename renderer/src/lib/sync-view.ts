@@ -90,5 +90,8 @@ export function listedCoverage(status: SyncStatus | null, phase: 'tokens' | 'con
   if (!progress.complete && progress.passes === 0) {
     return `${from}: ${formatInteger(progress.synced)} ${phase} synced so far, and the list grows as the sync goes on; ${opened}.`;
   }
-  return `${from}: the upstream's ${phase}, kept up to date by following its transactions.`;
+  const kept = status.state === 'offline' ? 'as last synced (it cannot be reached now)'
+    : status.state === 'paused' ? 'as last synced (the sync is paused)'
+    : 'kept up to date by following its transactions';
+  return `${from}: the upstream's ${phase}, ${kept}.`;
 }

@@ -31,6 +31,10 @@ describe('sync view', () => {
     const done = [{ ...accounts, complete: true }, { ...tokens, complete: true }, { name: 'contracts' as const, synced: 80, passes: 0, complete: true }];
     expect(listedCoverage({ ...base, state: 'following', phase: 'transactions', phases: done }, 'contracts'))
       .toBe(`${from}: the upstream's contracts, kept up to date by following its transactions.`);
+    expect(listedCoverage({ ...base, state: 'offline', phase: 'transactions', phases: done }, 'tokens'))
+      .toBe(`${from}: the upstream's tokens, as last synced (it cannot be reached now).`);
+    expect(listedCoverage({ ...base, state: 'paused', phase: 'transactions', phases: done }, 'tokens'))
+      .toBe(`${from}: the upstream's tokens, as last synced (the sync is paused).`);
     // Every crawl through and this one never begun: the upstream has no such list.
     expect(listedCoverage({ ...base, state: 'following', phase: 'transactions', phases: done.slice(0, 2) }, 'contracts'))
       .toBe(`${from}: it lists no contracts, so this list holds only those opened here; a contract opened by id is fetched from the upstream.`);
