@@ -169,19 +169,12 @@ async function readPages(context: FollowContext, url: string): Promise<{ transac
 /** Every entity id a transaction names as a party: payer, transfers, the entity it acted on. */
 export function touchedAccounts(transactions: Array<Record<string, unknown>>): string[] {
   const ids = new Set<string>();
-  const add = (value: unknown): void => {
-    if (typeof value === 'string' && ENTITY_ID_TEXT.test(value)) ids.add(value);
-  };
   for (const tx of transactions) {
-    if (typeof tx.transaction_id === 'string') add(tx.transaction_id.split('-')[0]);
-    add(tx.entity_id);
-    for (const list of ['transfers', 'token_transfers', 'staking_reward_transfers'] as const) {
-      for (const transfer of asArray(tx[list])) add((transfer as { account?: unknown }).account);
+    addEntityIds(ids, payerOf(tx), tx.entity_id);
+    for (const list of ['transfers', 'staking_reward_transfers'] as const) {
+      addEntityIds(ids, ...asArray(tx[list]).map((transfer) => (transfer as { account?: unknown }).account));
     }
-    for (const transfer of asArray(tx.nft_transfers)) {
-      add((transfer as { receiver_account_id?: unknown }).receiver_account_id);
-      add((transfer as { sender_account_id?: unknown }).sender_account_id);
-    }
+    addEntityIds(ids, ...tokenHoldersNamed(tx));
   }
   return [...ids];
 }
@@ -203,22 +196,33 @@ const ANY_TOKEN_TRANSACTION_OR_ACCOUNT_DELETION = /^(TOKEN|CRYPTODELETE$)/;
  */
 export function tokenHoldingsTouched(transactions: Array<Record<string, unknown>>): Set<string> | 'all' {
   const ids = new Set<string>();
-  const add = (value: unknown): void => {
-    if (typeof value === 'string' && ENTITY_ID_TEXT.test(value)) ids.add(value);
-  };
   for (const tx of transactions) {
     if (typeof tx.name === 'string' && UNNAMED_HOLDINGS_CHANGE.test(tx.name)) return 'all';
-    if (typeof tx.name === 'string' && ANY_TOKEN_TRANSACTION_OR_ACCOUNT_DELETION.test(tx.name)) {
-      add(tx.entity_id);
-      if (typeof tx.transaction_id === 'string') add(tx.transaction_id.split('-')[0]);
-    }
-    for (const transfer of asArray(tx.token_transfers)) add((transfer as { account?: unknown }).account);
-    for (const transfer of asArray(tx.nft_transfers)) {
-      add((transfer as { receiver_account_id?: unknown }).receiver_account_id);
-      add((transfer as { sender_account_id?: unknown }).sender_account_id);
-    }
+    if (typeof tx.name === 'string' && ANY_TOKEN_TRANSACTION_OR_ACCOUNT_DELETION.test(tx.name)) addEntityIds(ids, tx.entity_id, payerOf(tx));
+    addEntityIds(ids, ...tokenHoldersNamed(tx));
   }
   return ids;
+}
+
+/** The payer in a transaction id (`0.0.1234-seconds-nanos`). */
+function payerOf(tx: Record<string, unknown>): unknown {
+  return typeof tx.transaction_id === 'string' ? tx.transaction_id.split('-')[0] : undefined;
+}
+
+/** The accounts a transaction's token and NFT transfers name: the holders whose tokens it moved. */
+function tokenHoldersNamed(tx: Record<string, unknown>): unknown[] {
+  return [
+    ...asArray(tx.token_transfers).map((transfer) => (transfer as { account?: unknown }).account),
+    ...asArray(tx.nft_transfers).flatMap((transfer) => {
+      const { receiver_account_id: receiver, sender_account_id: sender } = transfer as { receiver_account_id?: unknown; sender_account_id?: unknown };
+      return [receiver, sender];
+    }),
+  ];
+}
+
+/** Adds those of `values` that are entity ids (`0.0.1234`): upstream fields may be null or absent. */
+function addEntityIds(ids: Set<string>, ...values: unknown[]): void {
+  for (const value of values) if (typeof value === 'string' && ENTITY_ID_TEXT.test(value)) ids.add(value);
 }
 
 /** The `entity_id` of transactions whose type (`name`) matches: the token or contract they changed. */
