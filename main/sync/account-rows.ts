@@ -56,11 +56,6 @@ export interface AccountRows {
   tokensComplete: boolean;
 }
 
-/** The account's id as the upstream names it (`0.0.1234`). */
-export function accountIdText(row: AccountRows): string {
-  return `${row.entity.shard}.${row.entity.realm}.${row.entity.num}`;
-}
-
 /**
  * Turns one upstream AccountInfo back into the rows that `renderAccount` renders to the same
  * JSON: the key wrapper into protobuf Key bytes, `stake_period_start` into a day number,

@@ -1,4 +1,5 @@
-import { accountIdText, LISTED_TOKEN_BALANCES, tokenBalancesOf, type AccountRows, type TokenBalanceRow } from './account-rows.ts';
+import { LISTED_TOKEN_BALANCES, tokenBalancesOf, type AccountRows, type TokenBalanceRow } from './account-rows.ts';
+import { formatEntityId } from '../mirror/format/entity-id.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { entityIdOf, intOf, UpstreamFormatError } from './upstream-values.ts';
 
@@ -27,7 +28,7 @@ export async function completeTokenBalances(context: TokenContext, rows: Account
 
 async function completeRow(context: TokenContext, row: AccountRows, support: { relationships: boolean }): Promise<void> {
   if (row.tokens === null) return;
-  const account = accountIdText(row);
+  const account = formatEntityId(row.entity.id);
   if (support.relationships) {
     const all = await readRelationships(context, account);
     if (all !== null) {

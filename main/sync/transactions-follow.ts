@@ -1,6 +1,6 @@
-import { ENTITY_ID_TEXT } from '../mirror/format/entity-id.ts';
+import { ENTITY_ID_TEXT, formatEntityId } from '../mirror/format/entity-id.ts';
 import type { TopicMessageRow } from '../mirror/topics/render-topic-message.ts';
-import { accountIdText, accountRowsOf, type AccountRows } from './account-rows.ts';
+import { accountRowsOf, type AccountRows } from './account-rows.ts';
 import type { AccountWriter } from './account-writer.ts';
 import type { SyncCursor } from './sync-cursor.ts';
 import { contractRowsOf, type ContractRows } from './contract-rows.ts';
@@ -321,7 +321,7 @@ async function refetchAccountBatch(context: FollowContext, batch: string[], toke
   const accounts = (reply.body as { accounts?: unknown }).accounts;
   if (!Array.isArray(accounts)) throw new UpstreamFormatError('an accounts re-fetch answered without an "accounts" array');
   const page = accounts.map((info) => accountRowsOf(info as Record<string, unknown>));
-  const holdingsChanged = tokensTouched === 'all' ? page : page.filter((row) => tokensTouched.has(accountIdText(row)));
+  const holdingsChanged = tokensTouched === 'all' ? page : page.filter((row) => tokensTouched.has(formatEntityId(row.entity.id)));
   await completeTokenBalances(context, holdingsChanged, context.tokenSupport ?? { relationships: true });
   return page;
 }
