@@ -157,11 +157,13 @@ export async function expectTopBarFits(page: Page, restore: { width: number; hei
     expect(await topbar.evaluate((el) => el.scrollWidth - el.clientWidth), `the top bar overflows at ${width} px by`).toBeLessThanOrEqual(0);
     await expect(page.getByRole('button', { name: 'Copy mirror API URL' }), `the Copy button at ${width} px`).toBeInViewport({ ratio: 1 });
     // The search box's hint is shown whole (a shorter one where the box is narrow), never cut.
+    // Laid out, not computed: the hint is put in as the box's text for a moment and must not scroll,
+    // which also counts whatever the browser draws inside the box beside it.
     await expect.poll(() => page.getByTestId('search-input').evaluate((box: HTMLInputElement) => {
-      const style = getComputedStyle(box);
-      const context = document.createElement('canvas').getContext('2d')!;
-      context.font = `${style.fontSize} ${style.fontFamily}`;
-      return box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - context.measureText(box.placeholder).width;
+      box.value = box.placeholder;
+      const overflow = box.scrollWidth - box.clientWidth;
+      box.value = '';
+      return -overflow;
     }), `room left by the search hint at ${width} px`).toBeGreaterThanOrEqual(0);
   }
   await page.setViewportSize(restore);
