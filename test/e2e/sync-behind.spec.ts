@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { stopProcess } from '../helpers/serve-process.ts';
-import { expect, screenshot, startServe, stopServe, test, waitForReady } from './serve-fixture.ts';
+import { expect, expectTopBarFits, screenshot, startServe, stopServe, test, waitForReady } from './serve-fixture.ts';
 
 // An upstream on the demo profile, and the app under test following it from its first transaction at
 // a slow request rate: it is behind for a while, and says so, and by how much, rather than "up to date".
@@ -34,6 +34,9 @@ test('following far behind the upstream says so and by how much, not "up to date
     await expect(page.getByTestId('sync-panel')).toHaveAttribute('data-state', 'syncing', { timeout: 60_000 });
     await expect(page.getByTestId('sync-state')).toHaveText('syncing · transactions');
     await expect(page.getByTestId('sync-chip')).toHaveAttribute('data-state', 'syncing');
+    // The chip says by how much too (its widest figure: the demo's history is months long), and still fits.
+    await expect(page.getByTestId('sync-chip')).toHaveText(/^\s*(catching up\s+)?[\d.,]+ (s|min|h|d) behind\s*$/);
+    await expectTopBarFits(page, { width: 1400, height: 860 });
     await expect(page.getByTestId('sync-behind')).toContainText(/Catching up: [\d.]+ (s|min|h|days) of ledger time behind the upstream's newest transaction/);
     await expect(page.locator('[data-testid="sync-phases"] tr[data-phase="transactions"]')).toContainText('in progress');
     await screenshot(page, 'sync-07-following-behind');

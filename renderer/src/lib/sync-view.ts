@@ -64,6 +64,39 @@ export function syncCoverage(status: SyncStatus | null): string | null {
   return `${stored} accounts synced so far`;
 }
 
+/**
+ * What the top bar's sync chip says while syncing: `figure` always, `detail` before it only where the
+ * bar has room (from 1500 px). The figure must read on its own: a bare count ("100") read as a
+ * percentage, so a crawl without an estimate names what it counts, and following that is behind
+ * says by how much. `whole` is all of it, for the tooltip and screen readers.
+ */
+export function syncChipText(status: SyncStatus): { detail: string; figure: string; whole: string } {
+  const percent = syncPercent(status);
+  const phase = status.phase;
+  let detail = 'sync';
+  let figure: string;
+  let progress: string;
+  if (percent !== null) {
+    detail = `sync ${phase ?? ''}`.trim();
+    figure = `${percent}%`;
+    progress = `${percent}%`;
+  } else if (phase === 'transactions') {
+    const seconds = ledgerSecondsBehind(status);
+    detail = 'catching up';
+    // Days as a whole number of `d`: a store set back years ("1095.0 days") was too wide for the bar at 900 px.
+    const short = seconds === null ? null : seconds < 48 * 3600 ? formatSyncDuration(seconds) : `${formatInteger(Math.round(seconds / 86_400))} d`;
+    figure = short === null ? 'catching up' : `${short} behind`;
+    progress = seconds === null ? 'catching up with the upstream' : `${formatSyncDuration(seconds)} behind the upstream`;
+  } else {
+    const counted = formatInteger(status.entitiesSynced);
+    figure = phase === null ? `${counted} synced` : `${counted} ${phase}`;
+    progress = `${counted} so far`;
+  }
+  const what = phase === null ? 'syncing' : `syncing ${phase}`;
+  if (detail === figure) detail = '';
+  return { detail, figure, whole: `${what}, ${progress}` };
+}
+
 /** Progress of the current phase as 0..100, when its size is estimated. */
 export function syncPercent(status: SyncStatus | null): number | null {
   if (!status || status.estimatedTotal === null || status.estimatedTotal <= 0) return null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../../main/common/sync-types.ts';
-import { approximate, followingBehind, formatDuration, listedCoverage, syncCoverage, syncPercent } from '../../../renderer/src/lib/sync-view.ts';
+import { approximate, followingBehind, formatDuration, listedCoverage, syncChipText, syncCoverage, syncPercent } from '../../../renderer/src/lib/sync-view.ts';
 
 const base: SyncStatus = {
   profile: 'testnet', upstream: 'https://testnet.mirrornode.hedera.com', state: 'syncing', phase: 'accounts', entitiesSynced: 412_331,
@@ -65,5 +65,21 @@ describe('sync view', () => {
     expect(followingBehind({ ...behind, lastTransactionTimestamp: null })).toBeNull();
     // Caught up by the time the answer came: nothing to say.
     expect(followingBehind({ ...behind, upstreamNewestTimestamp: behind.lastTransactionTimestamp })).toBeNull();
+  });
+
+  it('gives the sync chip a figure that reads on its own, never a bare count, and short', () => {
+    // Below 1500 px only the figure shows: an estimated crawl's percentage, else what is counted.
+    expect(syncChipText(base)).toEqual({ detail: 'sync accounts', figure: '21%', whole: 'syncing accounts, 21%' });
+    expect(syncChipText({ ...base, phase: 'tokens', entitiesSynced: 1_250, estimatedTotal: null }))
+      .toEqual({ detail: 'sync', figure: '1,250 tokens', whole: 'syncing tokens, 1,250 so far' });
+    expect(syncChipText({ ...base, phase: null, entitiesSynced: 100, estimatedTotal: null }))
+      .toEqual({ detail: 'sync', figure: '100 synced', whole: 'syncing, 100 so far' });
+    // Following that is behind says by how much, once both ends are known.
+    const behind: SyncStatus = { ...base, phase: 'transactions', estimatedTotal: null, lastTransactionTimestamp: '1700000000.000000001', upstreamNewestTimestamp: '1700003600.999999999' };
+    expect(syncChipText(behind)).toEqual({ detail: 'catching up', figure: '60 min behind', whole: 'syncing transactions, 60 min behind the upstream' });
+    expect(syncChipText({ ...behind, upstreamNewestTimestamp: '1794608000.000000001' }))
+      .toEqual({ detail: 'catching up', figure: '1,095 d behind', whole: 'syncing transactions, 1095.0 days behind the upstream' });
+    expect(syncChipText({ ...behind, upstreamNewestTimestamp: null }))
+      .toEqual({ detail: '', figure: 'catching up', whole: 'syncing transactions, catching up with the upstream' });
   });
 });
