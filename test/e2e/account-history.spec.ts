@@ -127,6 +127,26 @@ test('on a testnet profile an account shows its id with the checksum, which the 
   const { tokens } = (await (await fetch(`${serves.upstream.instance.mirrorUrl}/api/v1/tokens?limit=1`)).json()) as { tokens: Array<{ token_id: string }> };
   await page.goto(`${serves.local.instance.uiUrl}#/token?id=${tokens[0]!.token_id}`);
   await expect(page.getByTestId('token-checksummed')).toHaveText(withChecksum(tokens[0]!.token_id, 296)!);
+
+  // The lists' account filters take an id as pasted from a wallet, and apply it without its checksum
+  // (the mirror API refuses that form); another network's is refused in words, and nothing is applied.
+  await page.goto(`${serves.local.instance.uiUrl}#/transactions`);
+  const filters = page.getByTestId('transactions-filters');
+  await filters.getByLabel('Account id').fill(withChecksum('0.0.98', 295)!);
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('account-filter-refused')).toContainText('is an id of mainnet');
+  await screenshot(page, 'sync-17-filter-checksum-refused');
+  await expect(page).toHaveURL(/#\/transactions$/);
+  await filters.getByLabel('Account id').fill(withChecksum('0.0.98', 296)!);
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/#\/transactions\?account\.id=0\.0\.98$/);
+  await expect(page.getByTestId('account-filter-refused')).toHaveCount(0);
+  await expect(page.getByTestId('load-error')).toHaveCount(0);
+  await page.goto(`${serves.local.instance.uiUrl}#/accounts`);
+  await page.locator('input[name="id-lower"]').fill(withChecksum('0.0.100', 296)!);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/#\/accounts\?account\.id=gte%3A0\.0\.100$|#\/accounts\?account\.id=gte:0\.0\.100$/);
+  await expect(page.getByTestId('loaded-count')).not.toHaveAttribute('data-count', '0');
 });
 
 test('an account the synced store does not hold opens from the upstream, as its link or the search would lead there', async ({ page }) => {
