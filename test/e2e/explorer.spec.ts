@@ -483,6 +483,12 @@ test.describe('ledger explorer', () => {
     await page.getByTestId('contract-result-link').first().click();
     await expect(page).toHaveURL(/#\/contract-result\?id=/);
     await expect(page.getByTestId('contract-result-info')).toBeVisible();
+    // The caller, an account without an EVM alias, is the mirror's long-zero address: shown as its id, the payer.
+    const { from } = await mirror<{ from: string }>(serve, `/api/v1/contracts/results/${transactions[0]!.transaction_id}`);
+    expect(from).toMatch(/^0x0{24}[0-9a-f]{16}$/);
+    const payer = transactions[0]!.transaction_id.split('-')[0]!;
+    await expect(page.getByTestId('result-from').getByRole('link')).toHaveText(payer);
+    await expect(page.getByTestId('result-from')).toContainText(from);
     // And back: the result names its transaction, found by the result's timestamp.
     await expect(page.getByTestId('result-transaction')).toHaveText(transactions[0]!.transaction_id);
     await page.getByTestId('result-transaction').getByRole('link').click();

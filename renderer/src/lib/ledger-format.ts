@@ -107,6 +107,18 @@ export function shortHex(hex: string | null | undefined, keep = 8): string {
   return `${hex.slice(0, keep + 2)}…${hex.slice(-keep)}`;
 }
 
+/**
+ * The entity id a long-zero EVM address spells (shard 4 bytes, realm 8, num 8): the address the
+ * mirror gives for an account without an EVM alias, which people know by its id (`0.0.1151`). Null
+ * for an address that is not long-zero: those fields' leading bytes are all zero here, which a
+ * hash-derived address is (about 1 in 2^80).
+ */
+export function longZeroId(address: string | null | undefined): string | null {
+  const match = /^0x0000([0-9a-f]{4})000000000000([0-9a-f]{4})0000([0-9a-f]{12})$/i.exec(address ?? '');
+  if (!match) return null;
+  return `${parseInt(match[1]!, 16)}.${parseInt(match[2]!, 16)}.${parseInt(match[3]!, 16)}`;
+}
+
 /** Tone of a result code for badges: SUCCESS (and contract results' `0x1` status) read as ok. */
 export function resultTone(result: string | null | undefined): 'ok' | 'critical' | 'none' {
   if (!result) return 'none';

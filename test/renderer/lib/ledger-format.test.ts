@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { base64ToHex, decodePayload, decodeRevertReason, nanosToTimestamp, toBigInt, formatBytes, formatTokenAmount, hexByteLength, resultTone, shortHex, stakedNodeId, hexToBytes } from '../../../renderer/src/lib/ledger-format.ts';
+import { base64ToHex, decodePayload, decodeRevertReason, nanosToTimestamp, toBigInt, formatBytes, formatTokenAmount, hexByteLength, resultTone, shortHex, stakedNodeId, hexToBytes, longZeroId } from '../../../renderer/src/lib/ledger-format.ts';
+import { longZeroAddress } from '../../../main/mirror/contracts/contract-hex.ts';
+import { encodeEntityId } from '../../../main/mirror/format/entity-id.ts';
 
 const b64 = (bytes: number[] | string): string => Buffer.from(typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : Uint8Array.from(bytes)).toString('base64');
 
@@ -86,5 +88,20 @@ describe('hexToBytes', () => {
     expect(hexToBytes('abc')).toBeNull();
     expect(hexToBytes('0x00')).toBeNull();
     expect(hexToBytes('zz')).toBeNull();
+  });
+});
+
+describe('longZeroId', () => {
+  it('reads the id a long-zero address spells, as the mirror writes such addresses', () => {
+    for (const [shard, realm, num] of [[0, 0, 1151], [0, 0, 0], [1, 2, 98], [0, 0, 2 ** 37 + 7]] as const) {
+      expect(longZeroId(longZeroAddress(encodeEntityId(shard, realm, num)))).toBe(`${shard}.${realm}.${num}`);
+    }
+    expect(longZeroId('0x000000000000000000000000000000000000047F')).toBe('0.0.1151');
+  });
+
+  it('takes no other address for one', () => {
+    for (const address of ['0xb74ee3f1cf52596902c3ad54fb5e259e73a91a5e', '0x00000000000000000000000000000000000047f', '000000000000000000000000000000000000047f', '', null, undefined]) {
+      expect(longZeroId(address)).toBeNull();
+    }
   });
 });
