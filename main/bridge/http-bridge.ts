@@ -29,7 +29,12 @@ export interface HttpBridgeDeps {
 export function buildHttpBridge(deps: HttpBridgeDeps): FastifyInstance {
   // Verification uploads files and soljson compilers through the bridge (base64 in JSON); each
   // channel's validator bounds its own sizes, this only keeps a body within reach of them.
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 64 * 1024 * 1024,
+    // A path the router cannot decode (`%ZZ`) fails before any hook: it still answers as every call does.
+    frameworkErrors: (error, _request, reply) => sendResult(reply, error.statusCode ?? 400, failure('invalid-input', error.message)),
+  });
   const expected = Buffer.from(deps.token);
   const tokenOk = (candidate: unknown): boolean => {
     if (typeof candidate !== 'string') return false;

@@ -53,6 +53,12 @@ describe('HTTP bridge', () => {
     expect(await response.json()).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
   });
 
+  it('answers a path the router cannot decode with a 400 error result', async () => {
+    const response = await fetch(`${base}/bridge/call/%ZZ`, { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: TOKEN }, body: '{}' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+  });
+
   it.each([
     ['no token', {}],
     ['a wrong token', { [TOKEN_HEADER]: 'test-token-0123456780' }],

@@ -42,11 +42,15 @@ describe('status API server', () => {
     ['DELETE', '/api/v2/incidents/unresolved.json', 'localhost', 405],
     ['GET', '/api/v2/incidents.json', 'evil.example.com', 403],
     ['GET', '/api/v2/status.json', 'localhost', 503],
+    // Undecodable: the router fails before any handler, and the answer keeps the API's shape.
+    ['GET', '/api/v2/%ZZ.json', 'localhost', 400],
   ] as const)('%s %s (Host %s) answers %i with a JSON error', async (method, url, host, status) => {
     harness = await startHarness({ extraFeeds: [] });
     const response = await harness.service.server.inject({ method, url, headers: { host } });
     expect(response.statusCode).toBe(status);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
+    // `{error}` and nothing else: the API's own shape, whichever part of the server answered.
+    expect(Object.keys(response.json() as object)).toEqual(['error']);
     expect(typeof (response.json() as { error: unknown }).error).toBe('string');
   });
 

@@ -47,8 +47,29 @@ function answerPreflight(request: FastifyRequest, reply: FastifyReply): FastifyR
  * composition root decides the port. Every failure answers in the mirror's error body.
  */
 export function buildMirrorServer(deps: MirrorServerDeps): FastifyInstance {
-  // Queries are parsed by the routes themselves (order, case and repetition matter).
-  const app = Fastify({ logger: false, routerOptions: { querystringParser: () => ({}), maxParamLength: 512 } });
+  const answerError = (error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    if (error instanceof RepeatLimitError) return sendMirrorError(request, reply, 400, error.message);
+    const status = (error as { statusCode?: number }).statusCode;
+    const message = error instanceof Error ? error.message : String(error);
+    if (status && status >= 400 && status < 500) return sendMirrorError(request, reply, status, message);
+    if ((error as { code?: string }).code?.startsWith('SQLITE_')) {
+      request.log.error(error);
+      return sendMirrorError(request, reply, 503, 'Service unavailable');
+    }
+    console.error('mirror API error:', error);
+    return sendMirrorError(request, reply, 500, 'Internal error');
+  };
+  const app = Fastify({
+    logger: false,
+    // Queries are parsed by the routes themselves (order, case and repetition matter). Path
+    // parameters of any length reach the routes, which refuse a bad one by name as the reference
+    // does ("Invalid parameter: idOrAliasOrEvmAddress"), where Fastify's 100-character default
+    // answered 414 in a body of its own.
+    routerOptions: { querystringParser: () => ({}), maxParamLength: 16_384 },
+    // A path the router cannot decode (`%ZZ`) fails before any hook: it still gets the mirror's
+    // error body and CORS header.
+    frameworkErrors: (error, request, reply) => answerError(error, request, reply.header('access-control-allow-origin', '*')),
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('access-control-allow-origin', '*');
@@ -62,17 +83,6 @@ export function buildMirrorServer(deps: MirrorServerDeps): FastifyInstance {
   registerMirrorRoutes(app, deps);
 
   app.setNotFoundHandler((request, reply) => sendMirrorError(request, reply, 404, 'Not found'));
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof RepeatLimitError) return sendMirrorError(request, reply, 400, error.message);
-    const status = (error as { statusCode?: number }).statusCode;
-    const message = error instanceof Error ? error.message : String(error);
-    if (status && status >= 400 && status < 500) return sendMirrorError(request, reply, status, message);
-    if ((error as { code?: string }).code?.startsWith('SQLITE_')) {
-      request.log.error(error);
-      return sendMirrorError(request, reply, 503, 'Service unavailable');
-    }
-    console.error('mirror API error:', error);
-    return sendMirrorError(request, reply, 500, 'Internal error');
-  });
+  app.setErrorHandler(answerError);
   return app;
 }

@@ -22,7 +22,12 @@ const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
  * for them separately). Every error is a JSON body with a fitting code.
  */
 export function buildStatusServer(deps: StatusServerDeps): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: 1024 });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 1024,
+    // A path the router cannot decode (`%ZZ`) fails before any handler: it still gets this API's error body.
+    frameworkErrors: (error, _request, reply) => sendStatusError(reply, error.statusCode ?? 400, error.message),
+  });
   const { store } = deps;
   const page = () => specPage(store.getPage() ?? deps.fallbackPage());
 

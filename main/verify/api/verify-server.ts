@@ -23,7 +23,14 @@ const BODY_LIMIT = SESSION_MAX_BYTES + 8 * 1024 * 1024;
  * unreachable; never an unhandled 500 for anything a client sends.
  */
 export function buildVerifyServer(deps: VerifyServerDeps): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT,
+    // Ids of any length reach the routes, which say what is wrong with them; a path the router
+    // cannot decode (`%ZZ`) fails before any hook, and still answers `{error}`.
+    routerOptions: { maxParamLength: 16_384 },
+    frameworkErrors: (error, _request, reply) => sendError(reply, error, deps.log),
+  });
   void app.register(multipart, { limits: { fileSize: SESSION_MAX_BYTES, files: 5000, fields: 50, fieldSize: 1024 * 1024 } });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -23,7 +23,9 @@ const fixture = mirrorApiFixture((store) => {
 
 const ids = fc.constantFrom('1', '0.0.1', '0.0.105', '105', '0.0.100', '0x0000000000000000000000000000000000000069',
   'ebb9a1be370150759408cd7af48e9eda2b8ead57', 'KGNABD5L3ZGSRVUCSPDR7TONZSRY3D5OMEBKQMVTD2AC6JL72HMQ', 'x', '0.0.x', '-1',
-  '1.2.3.4', '9223372036854775808', '%20', '0.0.274877906944');
+  '1.2.3.4', '9223372036854775808', '%20', '0.0.274877906944',
+  // Malformed percent-encoding and an over-long id fail in the router, before any handler.
+  '%ZZ', '0.0.%E2%28', 'A'.repeat(2_000));
 const serials = fc.constantFrom('1', '3', '0', '-1', 'abc', '9223372036854775807', '9223372036854775808');
 const paths = fc.oneof(
   fc.constant('/api/v1/balances'),

@@ -103,6 +103,15 @@ describe('verification API: one-call verify and checks (real HTTP on loopback)',
     expect(await route.json()).toEqual({ error: 'Not found: GET /nope' });
   });
 
+  it('answers `{error}` to a path the router cannot decode, and reads an over-long id as a bad id', async () => {
+    const undecodable = await fetch(`${harness.baseUrl}/files/any/298/%ZZ`);
+    expect(undecodable.status).toBe(400);
+    expect(Object.keys(await undecodable.json())).toEqual(['error']);
+    const long = await fetch(`${harness.baseUrl}/files/any/298/0x${'ab'.repeat(200)}`);
+    expect(long.status).toBe(400);
+    expect((await long.json()).error).toMatch(/address/i);
+  });
+
   it('refuses a Host that is not a loopback name (DNS rebinding)', async () => {
     const server = (await import('../../../main/verify/api/verify-server.ts')).buildVerifyServer({ service: harness.service, hostCheck: true, log: () => undefined });
     const response = await server.inject({ method: 'GET', url: '/session/data', headers: { host: 'evil.example:47802' } });
