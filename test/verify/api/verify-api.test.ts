@@ -44,6 +44,12 @@ describe('verification API: one-call verify and checks (real HTTP on loopback)',
     expect(((await response.json()) as { result: Array<{ status: string }> }).result[0]!.status).toBe('perfect');
   });
 
+  it.each(['/verify', '/session/input-files'])('answers 400 to a multipart body %s cannot parse (cut short), not 500', async (route) => {
+    const response = await fetch(`${harness.baseUrl}${route}`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '--x\r\ncontent-disposition: form-data; name="files"; filename="A.sol"\r\n\r\npragma' });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toMatch(/^the multipart\/form-data body could not be read: /);
+  });
+
   it('verifies a standard JSON input through /verify/solc-json', async () => {
     const input = { language: 'Solidity', sources: { 'contracts/Storage.sol': { content: storageUpload()['Storage.sol'] } }, settings: JSON.parse(storageUpload()['metadata.json']!).settings };
     delete input.settings.compilationTarget;
