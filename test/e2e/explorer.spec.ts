@@ -522,6 +522,40 @@ test.describe('ledger explorer', () => {
     expect(account).toEqual(await mirror<unknown>(serve, `/api/v1/accounts/${accountId}`));
   });
 
+  test('ids, addresses, keys and hashes copy with one click, each what is shown', async ({ page, openApp, serve, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+    const copy = async (name: string, expected: string) => {
+      await page.getByRole('button', { name: `Copy ${name}`, exact: true }).first().click();
+      await expect.poll(clipboard, `copied ${name}`).toBe(expected);
+      // Said to screen readers too, and shown as a tick on the button until it fades.
+      await expect(page.getByRole('status').filter({ hasText: `${name} copied` })).toHaveCount(1);
+    };
+
+    type Keyed = Account & { alias: string | null; key: { key: string } | null };
+    const { accounts } = await mirror<{ accounts: Keyed[] }>(serve, '/api/v1/accounts?account.id=gt:0.0.1000&limit=1');
+    const account = accounts[0]!;
+    await openApp(`#/account?id=${account.account}`);
+    await expect(page.getByTestId('account-id')).toHaveText(account.account);
+    await copy('account id', account.account);
+    await copy('EVM address', account.evm_address!);
+    await copy('public key', account.key!.key);
+    // A value that is not there ("—") offers nothing to copy.
+    if (account.alias === null) await expect(page.getByRole('button', { name: 'Copy alias', exact: true })).toHaveCount(0);
+
+    const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=CRYPTOTRANSFER&limit=1');
+    const tx = transactions[0]!;
+    await openApp(`#/transaction?id=${tx.transaction_id}`);
+    await copy('transaction id', tx.transaction_id);
+    await copy('transaction hash', `0x${Buffer.from(tx.transaction_hash, 'base64').toString('hex')}`);
+    await screenshot(page, 'explorer-22-copied');
+
+    const { contracts } = await mirror<{ contracts: Array<{ contract_id: string; evm_address: string }> }>(serve, '/api/v1/contracts?limit=1');
+    await openApp(`#/contract?id=${contracts[0]!.contract_id}`);
+    await copy('contract id', contracts[0]!.contract_id);
+    await copy('EVM address', contracts[0]!.evm_address);
+  });
+
   test('a topic page shows its messages, text decoded', async ({ page, openApp, serve }) => {
     const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=CONSENSUSSUBMITMESSAGE&limit=1');
     test.skip(transactions.length === 0 || !transactions[0]!.entity_id, 'the demo has no topic messages yet');
