@@ -9,7 +9,7 @@ import { STATUS_HASH, statusIncidentHash } from '../common/app-routes.ts';
 import { startAppServices, type AppServices } from '../services/app-services.ts';
 import { APP_SCHEME, createAppProtocolHandler } from './app-protocol.ts';
 import { parseDesktopArgs, profilesDir, type DesktopArgs } from './desktop-args.ts';
-import { denyAllPermissions, guardWebContents } from './guards.ts';
+import { grantOnlyClipboardWrites, guardWebContents } from './guards.ts';
 import { forwardEvents, registerApiIpc } from './ipc.ts';
 import { eventIpcChannel } from './ipc-names.ts';
 import { buildMenuTemplate, mirrorApiPage } from './menu.ts';
@@ -61,7 +61,7 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   await app.whenReady();
-  denyAllPermissions(session.defaultSession);
+  grantOnlyClipboardWrites(session.defaultSession);
   protocol.handle(APP_SCHEME, createAppProtocolHandler(RENDERER_DIR));
   try {
     services = await startAppServices({

@@ -71,8 +71,14 @@ export function guardWebContents(contents: WebContents, deps: GuardDeps): void {
   });
 }
 
-/** The renderer needs no camera, notifications-from-web, geolocation, ...: every request is refused. */
-export function denyAllPermissions(session: Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+/**
+ * The one permission the renderer uses: writing text to the clipboard (its copy buttons), which
+ * Chromium checks as `clipboard-sanitized-write` and refused while every check answered false.
+ * It needs no camera, notifications-from-web, geolocation or clipboard reads: those are refused.
+ */
+const GRANTED: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
+
+export function grantOnlyClipboardWrites(session: Session): void {
+  session.setPermissionRequestHandler((_contents, permission, callback) => callback(GRANTED.has(permission)));
+  session.setPermissionCheckHandler((_contents, permission) => GRANTED.has(permission));
 }

@@ -1,6 +1,6 @@
 import type { Session, WebContents } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { decideNavigation, decideWindowOpen, denyAllPermissions, guardWebContents, isSafeExternalUrl } from '../../main/desktop/guards.ts';
+import { decideNavigation, decideWindowOpen, grantOnlyClipboardWrites, guardWebContents, isSafeExternalUrl } from '../../main/desktop/guards.ts';
 
 describe('which links may open in the browser', () => {
   it.each([
@@ -103,17 +103,18 @@ describe('the guards on a webContents', () => {
 });
 
 describe('permissions', () => {
-  it('refuses every permission request and check', () => {
+  it('grants clipboard writes (the copy buttons) and refuses every other request and check', () => {
     let requestHandler: ((c: unknown, p: string, callback: (granted: boolean) => void) => void) | null = null;
-    let checkHandler: (() => boolean) | null = null;
+    let checkHandler: ((c: unknown, p: string) => boolean) | null = null;
     const session = {
       setPermissionRequestHandler: (handler: typeof requestHandler) => { requestHandler = handler; },
       setPermissionCheckHandler: (handler: typeof checkHandler) => { checkHandler = handler; },
     } as unknown as Session;
-    denyAllPermissions(session);
+    grantOnlyClipboardWrites(session);
+    const permissions = ['media', 'geolocation', 'notifications', 'clipboard-read', 'clipboard-sanitized-write', 'unknown'];
     const answers: boolean[] = [];
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read']) requestHandler!(null, permission, (granted) => answers.push(granted));
-    expect(answers).toEqual([false, false, false, false]);
-    expect(checkHandler!()).toBe(false);
+    for (const permission of permissions) requestHandler!(null, permission, (granted) => answers.push(granted));
+    expect(answers).toEqual([false, false, false, false, true, false]);
+    expect(permissions.map((permission) => checkHandler!(null, permission))).toEqual([false, false, false, false, true, false]);
   });
 });
