@@ -74,11 +74,12 @@ export function guardWebContents(contents: WebContents, deps: GuardDeps): void {
 /**
  * The one permission the renderer uses: writing text to the clipboard (its copy buttons), which
  * Chromium checks as `clipboard-sanitized-write` and refused while every check answered false.
- * It needs no camera, notifications-from-web, geolocation or clipboard reads: those are refused.
+ * Granted to the app's own pages only. It needs no camera, notifications-from-web, geolocation or
+ * clipboard reads: those are refused.
  */
 const GRANTED: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
 
 export function grantOnlyClipboardWrites(session: Session): void {
-  session.setPermissionRequestHandler((_contents, permission, callback) => callback(GRANTED.has(permission)));
-  session.setPermissionCheckHandler((_contents, permission) => GRANTED.has(permission));
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => callback(GRANTED.has(permission) && isAppUrl(details.requestingUrl ?? '')));
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => GRANTED.has(permission) && isAppUrl(requestingOrigin));
 }

@@ -103,18 +103,24 @@ describe('the guards on a webContents', () => {
 });
 
 describe('permissions', () => {
-  it('grants clipboard writes (the copy buttons) and refuses every other request and check', () => {
-    let requestHandler: ((c: unknown, p: string, callback: (granted: boolean) => void) => void) | null = null;
-    let checkHandler: ((c: unknown, p: string) => boolean) | null = null;
+  it("grants clipboard writes (the copy buttons) to the app's pages and refuses every other request and check", () => {
+    let requestHandler: ((c: unknown, p: string, callback: (granted: boolean) => void, details: { requestingUrl?: string }) => void) | null = null;
+    let checkHandler: ((c: unknown, p: string, origin: string) => boolean) | null = null;
     const session = {
       setPermissionRequestHandler: (handler: typeof requestHandler) => { requestHandler = handler; },
       setPermissionCheckHandler: (handler: typeof checkHandler) => { checkHandler = handler; },
     } as unknown as Session;
     grantOnlyClipboardWrites(session);
     const permissions = ['media', 'geolocation', 'notifications', 'clipboard-read', 'clipboard-sanitized-write', 'unknown'];
-    const answers: boolean[] = [];
-    for (const permission of permissions) requestHandler!(null, permission, (granted) => answers.push(granted));
-    expect(answers).toEqual([false, false, false, false, true, false]);
-    expect(permissions.map((permission) => checkHandler!(null, permission))).toEqual([false, false, false, false, true, false]);
+    const request = (permission: string, requestingUrl: string) => {
+      let answer: boolean | null = null;
+      requestHandler!(null, permission, (granted) => { answer = granted; }, { requestingUrl });
+      return answer;
+    };
+    expect(permissions.map((permission) => request(permission, 'app://mirrordesk/index.html'))).toEqual([false, false, false, false, true, false]);
+    expect(permissions.map((permission) => checkHandler!(null, permission, 'app://mirrordesk'))).toEqual([false, false, false, false, true, false]);
+    // Another origin (a page the guards somehow let in) gets nothing.
+    expect(request('clipboard-sanitized-write', 'https://example.com/')).toBe(false);
+    expect(checkHandler!(null, 'clipboard-sanitized-write', 'https://example.com')).toBe(false);
   });
 });

@@ -73,6 +73,13 @@ test.describe('the Electron window', () => {
     await expect(page.getByTestId('status-overall')).toBeVisible();
   });
 
+  test("copies to the system clipboard: the session grants clipboard writes to the app's pages", async () => {
+    await page.evaluate(() => { window.location.hash = '#/account?id=0.0.2'; });
+    await page.getByRole('button', { name: 'Copy account id', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'account id copied' })).toHaveCount(1);
+    expect(await app.evaluate(({ clipboard }) => clipboard.readText())).toBe('0.0.2');
+  });
+
   test('opens no new windows and stays on app://', async () => {
     const opened = await page.evaluate(() => window.open('https://example.com/') === null);
     expect(opened).toBe(true);
