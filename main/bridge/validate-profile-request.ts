@@ -38,6 +38,14 @@ export function validateCustomProfile(request: unknown): Validation<CustomProfil
   };
 }
 
+/** A mirror URL to check before a profile is saved with it (`network/profiles/check`): the same rules as saving. */
+export function validateUpstreamCheck(request: unknown): Validation<{ mirrorUrl: string }> {
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) return { ok: false, problems: ['request must be an object with a "mirrorUrl" string'] };
+  const problems = Object.keys(request).filter((key) => key !== 'mirrorUrl').map((key) => `unexpected field "${key}"`);
+  const mirrorUrl = httpUrl((request as { mirrorUrl?: unknown }).mirrorUrl, 'mirrorUrl', problems);
+  return problems.length > 0 || mirrorUrl === null ? { ok: false, problems } : { ok: true, value: { mirrorUrl } };
+}
+
 /** A request naming one profile (`network/profiles/delete`). */
 export function validateProfileName(request: unknown): Validation<{ name: string }> {
   if (typeof request !== 'object' || request === null || Array.isArray(request)) return { ok: false, problems: ['request must be an object with a "name" string'] };

@@ -2,7 +2,7 @@ import { CHANNELS, type Channel, type RequestOf } from '../common/api-contract.t
 import { validateMirrorCall, validateMirrorGet } from './validate-mirror-path.ts';
 import { validateStatusSettings } from './validate-status-request.ts';
 import { validateAccountHistory } from './validate-sync-request.ts';
-import { validateCustomProfile, validateProfileName } from './validate-profile-request.ts';
+import { validateCustomProfile, validateProfileName, validateUpstreamCheck } from './validate-profile-request.ts';
 import {
   validateCompilerDownload, validateCompilerImport, validateVerifyCheck, validateVerifyContracts, validateVerifyFiles, validateVerifySuggestions,
 } from './validate-verify-request.ts';
@@ -51,6 +51,8 @@ export function validateRequest<C extends Channel>(channel: C, request: unknown)
       return validateCustomProfile(request) as Validation<RequestOf<C>>;
     case 'network/profiles/delete':
       return validateProfileName(request) as Validation<RequestOf<C>>;
+    case 'network/profiles/check':
+      return validateUpstreamCheck(request) as Validation<RequestOf<C>>;
     case 'status/settings/set':
       return validateStatusSettings(request) as Validation<RequestOf<C>>;
     case 'sync/account-history':

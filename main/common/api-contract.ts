@@ -8,7 +8,7 @@
 import type { AccountsResponse } from './mirror-types.ts';
 import type { NotificationSettings, StatusNotification, StatusPollReply, StatusSnapshot } from './status-types.ts';
 import type { AccountHistory, SyncStatus } from './sync-types.ts';
-import type { CustomProfileInput, ProfileList, ProfileSummary } from './profile-types.ts';
+import type { CustomProfileInput, ProfileList, ProfileSummary, UpstreamCheck } from './profile-types.ts';
 import type {
   CompilerProgress, ContractSuggestionsReply, VerifyCheckReply, VerifyCompilersReply, VerifyContractTarget, VerifyFileInput, VerifySessionView,
 } from './verify-types.ts';
@@ -79,6 +79,8 @@ export interface ApiChannels {
   /** Adds a custom profile (or replaces `previousName`), persisted in the data folder; answers the new list. */
   'network/profiles/save': { request: CustomProfileInput; response: ProfileList };
   'network/profiles/delete': { request: { name: string }; response: ProfileList };
+  /** Asks a mirror URL once what it is, before a profile is saved with it (nothing is stored). */
+  'network/profiles/check': { request: { mirrorUrl: string }; response: UpstreamCheck };
   /**
    * The accounts list. `query` is the query string of GET /api/v1/accounts (without `?`);
    * the response is exactly what that endpoint returns for it.
@@ -162,7 +164,7 @@ export type EventName = keyof ApiEvents;
 export type RequestOf<C extends Channel> = ApiChannels[C]['request'];
 export type ResponseOf<C extends Channel> = ApiChannels[C]['response'];
 
-export const CHANNELS = ['app/info', 'network/status', 'network/switch', 'network/profiles', 'network/profiles/save', 'network/profiles/delete', 'accounts/list', 'mirror/get', 'mirror/call', 'status/snapshot', 'status/settings/get', 'status/settings/set', 'status/poll-now', 'sync/status', 'sync/pause', 'sync/resume', 'sync/resync', 'sync/account-history', 'verify/session', 'verify/session/clear', 'verify/files/add', 'verify/examples/add', 'verify/contracts/verify', 'verify/check', 'verify/suggestions', 'verify/compilers/list', 'verify/compilers/import', 'verify/compilers/download'] as const satisfies readonly Channel[];
+export const CHANNELS = ['app/info', 'network/status', 'network/switch', 'network/profiles', 'network/profiles/save', 'network/profiles/delete', 'network/profiles/check', 'accounts/list', 'mirror/get', 'mirror/call', 'status/snapshot', 'status/settings/get', 'status/settings/set', 'status/poll-now', 'sync/status', 'sync/pause', 'sync/resume', 'sync/resync', 'sync/account-history', 'verify/session', 'verify/session/clear', 'verify/files/add', 'verify/examples/add', 'verify/contracts/verify', 'verify/check', 'verify/suggestions', 'verify/compilers/list', 'verify/compilers/import', 'verify/compilers/download'] as const satisfies readonly Channel[];
 export const EVENT_NAMES = ['network/changed', 'status/notification', 'status/updated', 'app/navigate', 'sync/status', 'verify/compiler-progress'] as const satisfies readonly EventName[];
 
 export type ApiErrorCode = 'invalid-input' | 'not-found' | 'unavailable' | 'forbidden' | 'internal';
@@ -192,6 +194,7 @@ export interface MirrordeskApi {
     profiles(): Promise<ApiResult<ProfileList>>;
     saveProfile(request: CustomProfileInput): Promise<ApiResult<ProfileList>>;
     deleteProfile(request: { name: string }): Promise<ApiResult<ProfileList>>;
+    checkUpstream(request: { mirrorUrl: string }): Promise<ApiResult<UpstreamCheck>>;
   };
   accounts: { list(request: RequestOf<'accounts/list'>): Promise<ApiResult<AccountsResponse>> };
   mirror: {
@@ -236,6 +239,7 @@ export function createApiClient(transport: ApiTransport, subscribe: EventSubscri
       profiles: () => transport('network/profiles', null),
       saveProfile: (request) => transport('network/profiles/save', request),
       deleteProfile: (request) => transport('network/profiles/delete', request),
+      checkUpstream: (request) => transport('network/profiles/check', request),
     },
     accounts: { list: (request) => transport('accounts/list', request) },
     mirror: { get: (request) => transport('mirror/get', request), call: (request) => transport('mirror/call', request) },

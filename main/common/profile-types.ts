@@ -26,3 +26,14 @@ export interface CustomProfileInput {
   chainId: number | null;
   previousName?: string;
 }
+
+/**
+ * What a mirror URL turned out to be when asked (`network/profiles/check`), before a profile is
+ * saved with it: a mirror node (with its newest transaction's consensus timestamp, null when it
+ * has none yet), one that answered with an error, something that is not a mirror node, or nothing.
+ */
+export type UpstreamCheck =
+  | { kind: 'mirror'; newestTransaction: string | null }
+  | { kind: 'failing'; message: string }
+  | { kind: 'not-mirror'; message: string }
+  | { kind: 'unreachable'; message: string };

@@ -3,9 +3,10 @@ import type { ApiHandlers } from '../bridge/dispatch.ts';
 import type { ProfileList, ProfileSummary } from '../common/profile-types.ts';
 import type { AppServicesOptions } from './app-services-types.ts';
 import { CustomProfiles, ProfileConflict } from './custom-profiles.ts';
+import { checkUpstreamMirror } from '../sync/upstream-check.ts';
 import { builtinProfiles, CUSTOM_PROFILE, customProfile, type NetworkProfile } from './network-profiles.ts';
 
-type ProfileHandlers = Pick<ApiHandlers, 'network/profiles' | 'network/profiles/save' | 'network/profiles/delete'>;
+type ProfileHandlers = Pick<ApiHandlers, 'network/profiles' | 'network/profiles/save' | 'network/profiles/delete' | 'network/profiles/check'>;
 export type ProfileOptions = Pick<AppServicesOptions, 'dataDir' | 'upstreamMirror' | 'statusUpstream' | 'chainId'>;
 
 /**
@@ -53,6 +54,8 @@ export function createProfileHandlers(options: ProfileOptions | undefined, activ
       guard(() => saved().delete(name));
       return list();
     },
+    // Asked from main: the renderer may not fetch other origins, and the sync would ask from here too.
+    'network/profiles/check': ({ mirrorUrl }) => checkUpstreamMirror(mirrorUrl),
   };
 }
 

@@ -172,7 +172,8 @@ function fatal(error: string, status: number | null): AttemptOutcome {
   return { kind: 'fatal', error, status };
 }
 
-function describeNetworkError(error: unknown): string {
+/** A failed fetch in a few words: the system's code (ECONNREFUSED, ENOTFOUND) where there is one. */
+export function describeNetworkError(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   if (cause?.code) return cause.code;
   return error instanceof Error ? (cause?.message ?? error.message) : String(error);

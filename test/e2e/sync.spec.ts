@@ -116,6 +116,23 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
   await form.getByLabel('Mirror node REST URL').fill('ftp://nowhere');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByRole('alert')).toContainText('must use http or https');
+  // Check asks the typed URL what it is, before anything is saved: a mirror node (this app's own
+  // mirror API, which holds the synced store), a web page (its UI's address), nothing listening.
+  const checkUrl = async (url: string) => {
+    await form.getByLabel('Mirror node REST URL').fill(url);
+    await form.getByRole('button', { name: 'Check' }).click();
+    return form.getByTestId('profile-check-result');
+  };
+  await expect(await checkUrl(serves.local.instance.mirrorUrl)).toHaveText(/^A mirror node; its newest transaction is of \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\.$/);
+  await expect(form.getByTestId('profile-check-result')).toHaveAttribute('data-ok', 'true');
+  const uiOrigin = new URL(serves.local.instance.uiUrl).origin;
+  await expect(await checkUrl(uiOrigin)).toContainText(`${uiOrigin} answers`);
+  await expect(form.getByTestId('profile-check-result')).toHaveAttribute('data-ok', 'false');
+  await expect(await checkUrl('http://127.0.0.1:5551')).toHaveText('No answer from http://127.0.0.1:5551 (ECONNREFUSED)');
+  await screenshot(page, 'sync-06b-profile-check');
+  // Editing the URL drops the answer about the one before.
+  await form.getByLabel('Mirror node REST URL').fill('http://127.0.0.1:5552');
+  await expect(form.getByTestId('profile-check-result')).toHaveCount(0);
   await form.getByLabel('Name').fill('local-node');
   await form.getByLabel('Mirror node REST URL').fill('http://127.0.0.1:5551');
   await form.getByLabel(/EVM chain id/).fill('298');

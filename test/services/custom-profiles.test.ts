@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { validateCustomProfile, validateProfileName } from '../../main/bridge/validate-profile-request.ts';
+import { validateCustomProfile, validateProfileName, validateUpstreamCheck } from '../../main/bridge/validate-profile-request.ts';
 import { CustomProfiles, ProfileConflict } from '../../main/services/custom-profiles.ts';
 import { profileDatabaseFile } from '../../main/services/network-profiles.ts';
 import { resolveProfile } from '../../main/services/profile-switch.ts';
@@ -31,6 +31,14 @@ describe('custom profile requests', () => {
     ]);
     expect(validateCustomProfile(null).ok).toBe(false);
     expect(validateProfileName({ name: 'Solo' }).ok).toBe(false);
+  });
+
+  it('checks a URL to ask (network/profiles/check) by the same rules as one to save', () => {
+    expect(validateUpstreamCheck({ mirrorUrl: 'http://localhost:5551/' })).toEqual({ ok: true, value: { mirrorUrl: 'http://localhost:5551' } });
+    expect(validateUpstreamCheck({ mirrorUrl: 'file:///etc/passwd' })).toEqual({ ok: false, problems: ['"mirrorUrl" must use http or https, not file'] });
+    expect(validateUpstreamCheck({ mirrorUrl: 'http://h/?q=1', name: 'x' })).toEqual({ ok: false, problems: ['unexpected field "name"', '"mirrorUrl" must be a base URL without "?" or "#"'] });
+    expect(validateUpstreamCheck({ mirrorUrl: `http://h/${'a'.repeat(3000)}` }).ok).toBe(false);
+    for (const request of [null, 'http://h', [], {}]) expect(validateUpstreamCheck(request).ok).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
-import type { CustomProfileInput, ProfileSummary } from '../../../main/common/profile-types.ts';
+import type { CustomProfileInput, ProfileSummary, UpstreamCheck } from '../../../main/common/profile-types.ts';
+import { formatTimestamp } from './format.ts';
 
 /** The custom profile form as typed: every field a string. */
 export interface ProfileForm {
@@ -48,4 +49,15 @@ export function profileDetail(profile: ProfileSummary): string {
   if (profile.source === 'demo') return 'Generated ledger, works offline';
   const host = profile.mirrorUrl ? profile.mirrorUrl.replace(/^https?:\/\//, '') : '';
   return profile.chainId === null ? host : `${host} · chain ${profile.chainId}`;
+}
+
+/** What the form says of a checked mirror URL; `ok` when a profile with it will sync. */
+export function describeUpstreamCheck(check: UpstreamCheck): { ok: boolean; text: string } {
+  if (check.kind !== 'mirror') return { ok: false, text: check.message };
+  return {
+    ok: true,
+    text: check.newestTransaction === null
+      ? 'A mirror node, with no transactions yet.'
+      : `A mirror node; its newest transaction is of ${formatTimestamp(check.newestTransaction)}.`,
+  };
 }

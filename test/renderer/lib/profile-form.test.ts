@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyProfileForm, profileDetail, profileFormOf, profileInputOf } from '../../../renderer/src/lib/profile-form.ts';
+import { describeUpstreamCheck, emptyProfileForm, profileDetail, profileFormOf, profileInputOf } from '../../../renderer/src/lib/profile-form.ts';
 
 describe('profile form', () => {
   it('turns typed fields into a request and back', () => {
@@ -11,5 +11,13 @@ describe('profile form', () => {
     expect(profileFormOf(summary)).toEqual({ name: 'solo', mirrorUrl: 'http://localhost:5551', statusUrl: '', chainId: '298', previousName: 'solo' });
     expect(profileInputOf(profileFormOf(summary))).toMatchObject({ ok: true, value: { previousName: 'solo' } });
     expect(profileDetail(summary)).toBe('localhost:5551 · chain 298');
+  });
+
+  it('says what a checked mirror URL is, and whether a profile with it will sync', () => {
+    expect(describeUpstreamCheck({ kind: 'mirror', newestTransaction: '1791999967.331733481' })).toEqual({ ok: true, text: 'A mirror node; its newest transaction is of 2026-10-14 17:46:07 UTC.' });
+    expect(describeUpstreamCheck({ kind: 'mirror', newestTransaction: null })).toEqual({ ok: true, text: 'A mirror node, with no transactions yet.' });
+    for (const kind of ['failing', 'not-mirror', 'unreachable'] as const) {
+      expect(describeUpstreamCheck({ kind, message: `said by main (${kind})` })).toEqual({ ok: false, text: `said by main (${kind})` });
+    }
   });
 });
