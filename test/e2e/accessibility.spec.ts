@@ -91,6 +91,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.getByTestId('profile-switcher').click();
     await expect(page.getByTestId('profile-menu')).toBeVisible();
     findings.push(...(await axeFindings(page)).map((line) => `profile menu: ${line}`));
+    // Its form, with a URL checked (nothing listens on port 9: the answer comes at once).
+    await page.getByTestId('profile-add').click();
+    await page.getByTestId('profile-form').getByLabel('Mirror node REST URL').fill('http://127.0.0.1:9');
+    await page.getByTestId('profile-check').click();
+    await expect(page.getByTestId('profile-check-result')).toHaveAttribute('data-ok', 'false');
+    findings.push(...(await axeFindings(page)).map((line) => `profile form: ${line}`));
     await page.keyboard.press('Escape');
 
     // The balances a transaction changed, and an account's balance at a moment, worked out.
