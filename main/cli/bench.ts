@@ -12,6 +12,7 @@ import { ACCOUNTS_USAGE, benchAccounts, parseAccountsArgs } from '../bench/accou
 import { benchMirror, MIRROR_USAGE, parseMirrorArgs } from '../bench/mirror-suite.ts';
 import { benchSync, parseSyncArgs, SYNC_USAGE } from '../bench/sync-report.ts';
 import { benchVerify, parseVerifyBenchArgs, VERIFY_USAGE } from '../bench/verify-bench.ts';
+import { asksForHelp } from './help.ts';
 
 const SUITES: Record<string, (argv: string[]) => Promise<void>> = {
   accounts: (argv) => benchAccounts(parseAccountsArgs(argv)),
@@ -23,6 +24,10 @@ const SUITES: Record<string, (argv: string[]) => Promise<void>> = {
 const USAGE = ['usage: ' + ACCOUNTS_USAGE, MIRROR_USAGE, SYNC_USAGE, VERIFY_USAGE].join('\n       ');
 
 const [suite, ...rest] = process.argv.slice(2);
+if (asksForHelp(process.argv.slice(2))) {
+  console.log(`Benchmarks, each against a baseline measured in the same run.\n${USAGE}`);
+  process.exit(0);
+}
 try {
   const run = suite !== undefined && Object.hasOwn(SUITES, suite) ? SUITES[suite]! : undefined;
   if (!run) throw new Error(suite ? `unknown benchmark "${suite}"` : 'name a benchmark');

@@ -11,11 +11,16 @@ import path from 'node:path';
 import { CompilerFolder } from '../verify/compilers/compiler-folder.ts';
 import { DEFAULT_SOLC_BIN_MIRROR, fetchFromMirror } from '../verify/compilers/mirror-source.ts';
 import { fetchFromNpm } from '../verify/compilers/npm-source.ts';
+import { asksForHelp } from './help.ts';
 import { defaultDataDir } from './serve-args.ts';
 
 const USAGE = `usage: npm run compilers -- list|fetch|download|import [VERSION|FILE...] [--dir DIR] [--mirror URL] [--registry URL]`;
 
 async function main(argv: string[]): Promise<number> {
+  if (asksForHelp(argv)) {
+    console.log(`Lists, fetches, downloads or imports solc compilers for verification.\n${USAGE}`);
+    return 0;
+  }
   const options: Record<string, string> = {};
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {

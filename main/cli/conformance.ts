@@ -9,19 +9,28 @@
 import path from 'node:path';
 import { runMirrorConformance } from '../conformance/mirror/run-mirror-conformance.ts';
 import { runStatusConformance } from '../conformance/status/run-status-conformance.ts';
-import { runVerifySuite } from '../conformance/verify/verify-suite.ts';
+import { runVerifySuite, VERIFY_USAGE } from '../conformance/verify/verify-suite.ts';
+import { asksForHelp } from './help.ts';
 
 const DEFAULT_MIRROR_SPECS = '../shared/conformance/mirror/specs';
 const DEFAULT_STATUS_SCENARIOS = '../shared/conformance/status/scenarios';
 
+const USAGE = `usage: npm run conformance -- mirror [DIR] [--top-level] [--verbose]
+       npm run conformance -- status [DIR] [--verbose]
+       ${VERIFY_USAGE}`;
+
 async function main(argv: string[]): Promise<number> {
+  if (asksForHelp(argv)) {
+    console.log(`Runs the reference cases of ../shared/conformance against this project.\n${USAGE}`);
+    return 0;
+  }
   const [suite, ...rest] = argv;
   if (suite === 'verify') return runVerifySuite(rest);
   const flags = new Set(rest.filter((a) => a.startsWith('--')));
   const positional = rest.filter((a) => !a.startsWith('--'));
   if (suite === 'status') return runStatusSuite(path.resolve(positional[0] ?? DEFAULT_STATUS_SCENARIOS), flags.has('--verbose'));
   if (suite !== 'mirror') {
-    console.error(`usage: npm run conformance -- mirror [DIR] [--top-level] [--verbose]\n       npm run conformance -- status [DIR] [--verbose]\nunknown or missing suite: ${suite ?? '(none)'}`);
+    console.error(`${USAGE}\nunknown or missing suite: ${suite ?? '(none)'}`);
     return 2;
   }
   const root = path.resolve(positional[0] ?? DEFAULT_MIRROR_SPECS);

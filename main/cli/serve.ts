@@ -9,6 +9,7 @@ import { describeListenError, listenOnLoopback } from '../http/listen.ts';
 import { machineHasNetwork } from '../http/machine-online.ts';
 import { startAppServices } from '../services/app-services.ts';
 import { throttledSyncLog } from '../sync/sync-log-line.ts';
+import { asksForHelp } from './help.ts';
 import { parseServeArgs, SERVE_USAGE, type ServeArgs } from './serve-args.ts';
 
 const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
@@ -66,6 +67,11 @@ async function serve(args: ServeArgs): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+if (asksForHelp(process.argv.slice(2))) {
+  console.log(`Runs Mirrordesk's local services and its web UI (the app without the Electron window).\n${SERVE_USAGE}`);
+  process.exit(0);
 }
 
 try {

@@ -6,11 +6,17 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { locateElectronBinary } from '../desktop/electron-binary.ts';
+import { asksForHelp } from './help.ts';
+import { SERVE_USAGE } from './serve-args.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const args = process.argv.slice(2);
-const electron = locateElectronBinary(ROOT);
 
+if (asksForHelp(args)) {
+  console.log(`Opens the Mirrordesk app (the web UI of npm run serve where the Electron binary cannot be had); npm start -- FLAGS takes serve's flags:\n${SERVE_USAGE}`);
+  process.exit(0);
+}
+const electron = locateElectronBinary(ROOT);
 if (electron.ok) {
   runElectron(electron.path);
 } else {
