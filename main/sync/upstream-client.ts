@@ -152,7 +152,11 @@ export class UpstreamClient {
     try {
       body = parseUpstreamJson(text);
     } catch {
-      return retry(`HTTP ${response.status} with a body that is not whole JSON (${text.length} characters)`, false);
+      // JSON cut short is a hiccup, asked again. A web page (a captive portal, an explorer, the
+      // wrong URL) is no mirror node: unreachable, so lookups answer at once and the sync says offline.
+      const type = response.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
+      if (/json/i.test(type)) return retry(`HTTP ${response.status} with a body that is not whole JSON (${text.length} characters)`, false);
+      return retry(`HTTP ${response.status} ${type || 'without a content type'}, not a mirror node's JSON (${JSON.stringify(text.replace(/\s+/g, ' ').slice(0, 40))})`, true);
     }
     if (response.status === 404) return { kind: 'reply', reply: { status: 404, body } };
     return { kind: 'reply', reply: { status: 200, body, etag: response.headers.get('etag') } };

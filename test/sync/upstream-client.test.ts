@@ -46,6 +46,20 @@ describe('upstream client', () => {
     expect(retries[3]!.error).toMatch(/no answer within/);
   });
 
+  it('takes a web page for no mirror node at all (unreachable), and cut JSON for a hiccup', async () => {
+    const base = await upstream((_req, res, n) => {
+      if (n === 0) return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<html>\n<body>Sign in to the network</body></html>');
+      if (n === 1) return res.writeHead(200).end('Service moved');
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+    const retries: RetryEvent[] = [];
+    expect(await client(base, retries).get('/api/v1/x')).toMatchObject({ status: 200, body: { ok: true } });
+    expect(retries.map((r) => [r.error, r.unreachable])).toEqual([
+      ['HTTP 200 text/html, not a mirror node\'s JSON ("<html> <body>Sign in to the network</bod")', true],
+      ['HTTP 200 without a content type, not a mirror node\'s JSON ("Service moved")', true],
+    ]);
+  });
+
   it('waits out a 429 for its Retry-After before the next request', async () => {
     const at: number[] = [];
     const base = await upstream((_req, res, n) => {

@@ -160,7 +160,7 @@ export function relayedOutcome(answer: RelayedReply | null, notHeld: string): Ge
 }
 
 export function unreachableMessage(notHeld: string): string {
-  return `The upstream mirror node did not answer; this synced store does not hold ${notHeld}`;
+  return `The upstream mirror node cannot be reached; this synced store does not hold ${notHeld}`;
 }
 
 /** The 503 of every wrapper here when the upstream cannot be reached for what the store does not hold. */

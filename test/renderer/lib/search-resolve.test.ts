@@ -85,7 +85,7 @@ describe('resolveSearch', () => {
   it('offline on a synced profile, finds what the store holds past ids it cannot tell about, and says it cannot tell when nothing is held', async () => {
     // As the mirror/get handler gives a mirror's 503: the mirror's status and body kept.
     const offline = (what: string): ApiResult<never> => {
-      const message = `The upstream mirror node did not answer; this synced store does not hold this ${what}`;
+      const message = `The upstream mirror node cannot be reached; this synced store does not hold this ${what}`;
       return { ok: false, error: { code: 'unavailable', message, details: [message], mirror: { status: 503, body: { _status: { messages: [{ message }] } } } } };
     };
     const { get } = mirror({ '/api/v1/tokens/0.0.5': { token_id: '0.0.5' } }, {
