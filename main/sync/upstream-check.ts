@@ -1,5 +1,5 @@
 import type { UpstreamCheck } from '../common/profile-types.ts';
-import { describeNetworkError, parseUpstreamJson } from './upstream-client.ts';
+import { bodyExcerpt, describeNetworkError, parseUpstreamJson } from './upstream-client.ts';
 
 export interface UpstreamCheckOptions {
   /** Longest the one request waits, body included. */
@@ -32,7 +32,7 @@ export async function checkUpstreamMirror(baseUrl: string, options: UpstreamChec
   try {
     body = parseUpstreamJson(text);
   } catch {
-    return { kind: 'not-mirror', message: `${baseUrl} answers, but not as a mirror node: HTTP ${response.status}, ${type}${excerpt(text)}${apiPathHint(baseUrl, response.status)}` };
+    return { kind: 'not-mirror', message: `${baseUrl} answers, but not as a mirror node: HTTP ${response.status}, ${type} (${bodyExcerpt(text)})${apiPathHint(baseUrl, response.status)}` };
   }
   const record = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   if (response.ok && Array.isArray(record.transactions)) {
@@ -45,7 +45,7 @@ export async function checkUpstreamMirror(baseUrl: string, options: UpstreamChec
     const said = messages.map((m) => String(m?.message ?? '')).filter((m) => m !== '').join('; ') || 'no message';
     return { kind: 'failing', message: `${baseUrl} answers as a mirror node, but with HTTP ${response.status}: ${said}${apiPathHint(baseUrl, response.status)}` };
   }
-  return { kind: 'not-mirror', message: `${baseUrl} answers JSON, but no list of transactions: HTTP ${response.status}${excerpt(text)}${apiPathHint(baseUrl, response.status)}` };
+  return { kind: 'not-mirror', message: `${baseUrl} answers JSON, but no list of transactions: HTTP ${response.status} (${bodyExcerpt(text)})${apiPathHint(baseUrl, response.status)}` };
 }
 
 /** The body as text, up to MAX_BODY_CHARS: an endless or huge answer is not read to its end. */
@@ -58,13 +58,6 @@ async function readText(response: Response): Promise<string> {
     if (text.length > MAX_BODY_CHARS) break;
   }
   return text;
-}
-
-/** The start of an answer, on one line, to recognise it by ("<!doctype html>…"). */
-function excerpt(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  if (line === '') return ' (empty body)';
-  return ` ("${line.length > 60 ? `${line.slice(0, 60)}…` : line}")`;
 }
 
 /** The usual slip: the URL given with the API's path on it, which the app adds itself. */

@@ -156,7 +156,7 @@ export class UpstreamClient {
       // wrong URL) is no mirror node: unreachable, so lookups answer at once and the sync says offline.
       const type = response.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
       if (/json/i.test(type)) return retry(`HTTP ${response.status} with a body that is not whole JSON (${text.length} characters)`, false);
-      return retry(`HTTP ${response.status} ${type || 'without a content type'}, not a mirror node's JSON (${JSON.stringify(text.replace(/\s+/g, ' ').slice(0, 40))})`, true);
+      return retry(`HTTP ${response.status} ${type || 'without a content type'}, not a mirror node's JSON (${bodyExcerpt(text, 40)})`, true);
     }
     if (response.status === 404) return { kind: 'reply', reply: { status: 404, body } };
     return { kind: 'reply', reply: { status: 200, body, etag: response.headers.get('etag') } };
@@ -174,6 +174,13 @@ function retry(error: string, unreachable: boolean): AttemptOutcome {
 
 function fatal(error: string, status: number | null): AttemptOutcome {
   return { kind: 'fatal', error, status };
+}
+
+/** The start of a body on one line, quoted, to recognise it by (`"<html> <body>Sign in…"`). */
+export function bodyExcerpt(text: string, max = 60): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line === '') return 'an empty body';
+  return `"${line.length > max ? `${line.slice(0, max)}…` : line}"`;
 }
 
 /** A failed fetch in a few words: the system's code (ECONNREFUSED, ENOTFOUND) where there is one. */

@@ -56,7 +56,7 @@ describe('checkUpstreamMirror', () => {
     const rpc = await plainServer((_request, response) => response.writeHead(405, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","error":{"code":-32600}}'));
     expect(await checkUpstreamMirror(rpc)).toEqual({ kind: 'not-mirror', message: `${rpc} answers JSON, but no list of transactions: HTTP 405 ("{"jsonrpc":"2.0","error":{"code":-32600}}")` });
     const silent = await plainServer((_request, response) => response.writeHead(204).end());
-    expect(await checkUpstreamMirror(silent)).toMatchObject({ kind: 'not-mirror', message: expect.stringContaining('HTTP 204, no content type (empty body)') });
+    expect(await checkUpstreamMirror(silent)).toMatchObject({ kind: 'not-mirror', message: expect.stringContaining('HTTP 204, no content type (an empty body)') });
   });
 
   it('says nothing answered: a closed port, and a server that never replies within the time given', async () => {

@@ -55,7 +55,7 @@ describe('upstream client', () => {
     const retries: RetryEvent[] = [];
     expect(await client(base, retries).get('/api/v1/x')).toMatchObject({ status: 200, body: { ok: true } });
     expect(retries.map((r) => [r.error, r.unreachable])).toEqual([
-      ['HTTP 200 text/html, not a mirror node\'s JSON ("<html> <body>Sign in to the network</bod")', true],
+      ['HTTP 200 text/html, not a mirror node\'s JSON ("<html> <body>Sign in to the network</bod…")', true],
       ['HTTP 200 without a content type, not a mirror node\'s JSON ("Service moved")', true],
     ]);
   });
