@@ -445,6 +445,18 @@ test.describe('ledger explorer', () => {
     await page.getByLabel('Account id').fill('not-an-account');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByTestId('load-error')).toContainText('account.id');
+
+    // An EVM address, as MetaMask or Hardhat shows an ECDSA account, is the account it names.
+    const { accounts } = await mirror<{ accounts: Account[] }>(serve, '/api/v1/accounts?account.id=gt:0.0.1000&limit=100&balance=false');
+    const ecdsa = accounts.find((a) => a.evm_address !== null && !a.evm_address.startsWith('0x000000000000000000000000'))!;
+    expect(ecdsa, 'an account with an EVM address of its own among 100').toBeDefined();
+    await page.getByLabel('Account id').fill(ecdsa.evm_address!);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/transactions\\?transactiontype=${name}&result=success&account\\.id=${ecdsa.account.replaceAll('.', '\\.')}$`));
+    const unknown = `0x${'5a'.repeat(20)}`;
+    await page.getByLabel('Account id').fill(unknown);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('account-filter-refused')).toHaveText(`No account in the local mirror has the EVM address ${unknown}`);
   });
 
   test('a contract page shows bytecode, results, logs and state; Ethereum hashes open results', async ({ page, openApp, serve }) => {

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiErrorCode, ApiResult } from '../../../main/common/api-contract.ts';
+import { accountFilterId } from '../../../renderer/src/lib/account-filter-id.ts';
+
+const fail = (code: ApiErrorCode, message: string = code): ApiResult<never> => ({ ok: false, error: { code, message, details: [] } });
+
+/** A mirror holding only the given paths (404 elsewhere, as the real one answers), and what it was asked. */
+function mirror(found: Record<string, unknown>, errors: Record<string, ApiResult<never>> = {}) {
+  const asked: string[] = [];
+  const get = async (path: string): Promise<ApiResult<unknown>> => {
+    asked.push(path);
+    if (path in errors) return errors[path]!;
+    return path in found ? { ok: true, value: found[path] } : fail('not-found', 'Not found');
+  };
+  return { get, asked };
+}
+
+const ADDRESS = `0x${'ab'.repeat(20)}`;
+const ALIAS = 'CIQAAAH4AY2OFK2FL37TSPYEQGPPUJRP4XTKWHD62HKPQX543DTOFFQ';
+
+describe('accountFilterId', () => {
+  it('looks up the account an EVM address or an alias names', async () => {
+    const { get, asked } = mirror({
+      [`/api/v1/accounts/${ADDRESS}?transactions=false`]: { account: '0.0.1500' },
+      [`/api/v1/accounts/${ALIAS}?transactions=false`]: { account: '0.0.1600' },
+    });
+    expect(await accountFilterId(` ${ADDRESS.toUpperCase().replace('0X', '0x')} `, get, null)).toEqual({ ok: true, id: '0.0.1500' });
+    expect(await accountFilterId('ab'.repeat(20), get, null)).toEqual({ ok: true, id: '0.0.1500' });
+    expect(await accountFilterId(ALIAS, get, null)).toEqual({ ok: true, id: '0.0.1600' });
+    expect(asked).toEqual([`/api/v1/accounts/${ADDRESS}?transactions=false`, `/api/v1/accounts/${ADDRESS}?transactions=false`, `/api/v1/accounts/${ALIAS}?transactions=false`]);
+  });
+
+  it('reads a long-zero address as its id, asking nothing', async () => {
+    const { get, asked } = mirror({});
+    expect(await accountFilterId('0x000000000000000000000000000000000000047f', get, null)).toEqual({ ok: true, id: '0.0.1151' });
+    expect(asked).toEqual([]);
+  });
+
+  it('says when no account has the address, or the lookup failed', async () => {
+    expect(await accountFilterId(ADDRESS, mirror({}).get, null)).toEqual({ ok: false, message: `No account in the local mirror has the EVM address ${ADDRESS}` });
+    const offline = mirror({}, { [`/api/v1/accounts/${ADDRESS}?transactions=false`]: fail('unavailable', 'The upstream mirror node cannot be reached') });
+    expect(await accountFilterId(ADDRESS, offline.get, null)).toEqual({ ok: false, message: `The account of the EVM address ${ADDRESS} could not be looked up: The upstream mirror node cannot be reached` });
+  });
+
+  it('checks and drops a checksum, and leaves everything else for the API to judge, asking nothing', async () => {
+    const { get, asked } = mirror({});
+    expect(await accountFilterId('0.0.123-esxsf', get, 296)).toEqual({ ok: true, id: '0.0.123' });
+    expect(await accountFilterId('0.0.123-vfmkw', get, 296)).toMatchObject({ ok: false, message: expect.stringContaining('is an id of mainnet') });
+    for (const typed of ['0.0.5', '5', '', 'gte:0.0.5', 'not an id']) expect(await accountFilterId(typed, get, 296)).toEqual({ ok: true, id: typed });
+    expect(asked).toEqual([]);
+  });
+});
