@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiErrorCode, ApiResult } from '../../../main/common/api-contract.ts';
+import { fail, fakeMirrorGetter as mirror } from '../../helpers/fake-mirror-getter.ts';
 import { accountFilterId } from '../../../renderer/src/lib/account-filter-id.ts';
-
-const fail = (code: ApiErrorCode, message: string = code): ApiResult<never> => ({ ok: false, error: { code, message, details: [] } });
-
-/** A mirror holding only the given paths (404 elsewhere, as the real one answers), and what it was asked. */
-function mirror(found: Record<string, unknown>, errors: Record<string, ApiResult<never>> = {}) {
-  const asked: string[] = [];
-  const get = async (path: string): Promise<ApiResult<unknown>> => {
-    asked.push(path);
-    if (path in errors) return errors[path]!;
-    return path in found ? { ok: true, value: found[path] } : fail('not-found', 'Not found');
-  };
-  return { get, asked };
-}
 
 const ADDRESS = `0x${'ab'.repeat(20)}`;
 const ALIAS = 'CIQAAAH4AY2OFK2FL37TSPYEQGPPUJRP4XTKWHD62HKPQX543DTOFFQ';

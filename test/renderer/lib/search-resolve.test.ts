@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiErrorCode, ApiResult } from '../../../main/common/api-contract.ts';
+import type { ApiResult } from '../../../main/common/api-contract.ts';
+import { fail, fakeMirrorGetter as mirror } from '../../helpers/fake-mirror-getter.ts';
 import { resolveSearch, searchCandidates } from '../../../renderer/src/lib/search-resolve.ts';
 import { classifySearch } from '../../../renderer/src/lib/search-input.ts';
-
-const fail = (code: ApiErrorCode, message: string = code): ApiResult<never> => ({ ok: false, error: { code, message, details: [] } });
-
-/** A fake mirror holding only the given paths; everything else is a 404, as the real one answers. */
-function mirror(found: Record<string, unknown>, errors: Record<string, ApiResult<never>> = {}) {
-  const asked: string[] = [];
-  const get = async (path: string): Promise<ApiResult<unknown>> => {
-    asked.push(path);
-    if (path in errors) return errors[path]!;
-    return path in found ? { ok: true, value: found[path] } : fail('not-found', 'Not found');
-  };
-  return { get, asked };
-}
 
 describe('resolveSearch', () => {
   it('opens a contract before the account of the same id', async () => {
