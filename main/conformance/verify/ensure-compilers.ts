@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CompilerFolder } from '../../verify/compilers/compiler-folder.ts';
@@ -27,5 +28,9 @@ export async function ensureCompilers(dir: string, versions: string[], log: (lin
     }
   }
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(markerFile, `${JSON.stringify(missing, null, 2)}\n`);
+  // Written whole and renamed into place: test files run in parallel, and one reading the file while
+  // another wrote it read half of it ("Unexpected end of JSON input").
+  const temp = `${markerFile}.${randomBytes(6).toString('hex')}.tmp`;
+  fs.writeFileSync(temp, `${JSON.stringify(missing, null, 2)}\n`);
+  fs.renameSync(temp, markerFile);
 }

@@ -85,7 +85,9 @@ export class CompilerFolder {
     const newest = Object.keys(list.releases).sort(compareReleases).at(-1);
     if (newest) list.latestRelease = newest;
     const file = path.join(this.dir, 'list.json');
-    fs.writeFileSync(`${file}.tmp`, `${JSON.stringify(list, null, 2)}\n`);
-    fs.renameSync(`${file}.tmp`, file);
+    // A temp file of its own: another process (a parallel test file, the app and a CLI) may be writing the list too.
+    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    fs.writeFileSync(temp, `${JSON.stringify(list, null, 2)}\n`);
+    fs.renameSync(temp, file);
   }
 }
