@@ -1,9 +1,7 @@
 import type { ApiResult, MirrordeskApi } from '../../../main/common/api-contract.ts';
 import type { AccountInfo } from '../../../main/common/mirror-types.ts';
-import { mirrorGet, mirrorPath } from './mirror-source.ts';
+import { mirrorGet, mirrorPath, type MirrorReader } from './mirror-source.ts';
 import { queryOfLink, type Page, type PageLoader } from './paged-list.ts';
-
-type MirrorReader = { mirror: Pick<MirrordeskApi['mirror'], 'get'> };
 
 /** Loads accounts pages through the typed API; next pages follow `links.next`. */
 export function accountsPageLoader(api: Pick<MirrordeskApi, 'accounts'>): PageLoader<AccountInfo> {

@@ -3,7 +3,8 @@ import { queryStringOf } from './explorer-routes.ts';
 import type { Links } from './ledger-types.ts';
 import type { Page, PageLoader } from './paged-list.ts';
 
-type MirrorReader = { mirror: Pick<MirrordeskApi['mirror'], 'get'> };
+/** The part of the typed API that reads the mirror: what a loader needs, and a test can stand in for. */
+export type MirrorReader = { mirror: Pick<MirrordeskApi['mirror'], 'get'> };
 
 /**
  * A mirror API path from its segments and query: segments are percent-encoded (an id typed by
