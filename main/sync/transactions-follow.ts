@@ -183,7 +183,7 @@ export function touchedAccounts(transactions: Array<Record<string, unknown>>): s
  * TOKENUPDATE can move a token's whole balance to a new treasury without naming it anywhere in
  * the transactions list; the pages that hold one re-read every re-fetched account's tokens.
  */
-const UNNAMED_HOLDINGS_CHANGE = /^TOKENUPDATE$/;
+const UNNAMED_HOLDINGS_CHANGE = 'TOKENUPDATE';
 const ANY_TOKEN_TRANSACTION_OR_ACCOUNT_DELETION = /^(TOKEN|CRYPTODELETE$)/;
 
 /**
@@ -197,7 +197,7 @@ const ANY_TOKEN_TRANSACTION_OR_ACCOUNT_DELETION = /^(TOKEN|CRYPTODELETE$)/;
 export function tokenHoldingsTouched(transactions: Array<Record<string, unknown>>): Set<string> | 'all' {
   const ids = new Set<string>();
   for (const tx of transactions) {
-    if (typeof tx.name === 'string' && UNNAMED_HOLDINGS_CHANGE.test(tx.name)) return 'all';
+    if (tx.name === UNNAMED_HOLDINGS_CHANGE) return 'all';
     if (typeof tx.name === 'string' && ANY_TOKEN_TRANSACTION_OR_ACCOUNT_DELETION.test(tx.name)) addEntityIds(ids, tx.entity_id, payerOf(tx));
     addEntityIds(ids, ...tokenHoldersNamed(tx));
   }
