@@ -1,9 +1,28 @@
-import { idForFilter } from './entity-checksum.ts';
+import { checkEntityChecksum } from './entity-checksum.ts';
 import { longZeroId } from './ledger-format.ts';
 import { mirrorPath } from './mirror-source.ts';
 import type { MirrorGetter } from './search-resolve.ts';
-import { classifySearch } from './search-input.ts';
+import { classifySearch, type SearchQuery } from './search-input.ts';
 import { settledApiCall } from './settled-api-call.ts';
+
+type FilterId = { ok: true; id: string } | { ok: false; message: string };
+
+/**
+ * A filter field's id as the mirror API takes it. An id pasted from a wallet or HashScan
+ * (`0.0.123-vfmkw`) becomes `0.0.123` once its checksum fits the profile's network (the API refuses
+ * the checksummed form, as the reference does); one that does not fit is refused here, in words.
+ * Anything else is left as typed, for the API to judge.
+ */
+export function idForFilter(text: string, chainId: number | null): FilterId {
+  return checksummedId(classifySearch(text), chainId) ?? { ok: true, id: text.trim() };
+}
+
+/** The id of a checksummed entity id once its checksum is checked; null for any other query. */
+function checksummedId(query: SearchQuery, chainId: number | null): FilterId | null {
+  if (query.kind !== 'entity-id' || query.checksum === undefined) return null;
+  const check = checkEntityChecksum(query.id, query.checksum, chainId);
+  return check.ok ? { ok: true, id: query.id } : check;
+}
 
 /**
  * The Transactions screen's account filter as the mirror API takes it (`account.id` holds ids
@@ -12,9 +31,9 @@ import { settledApiCall } from './settled-api-call.ts';
  * they name; a long-zero address is its id as it stands. Anything else is left as typed, for the
  * API to judge.
  */
-export async function accountFilterId(text: string, get: MirrorGetter, chainId: number | null): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
+export async function accountFilterId(text: string, get: MirrorGetter, chainId: number | null): Promise<FilterId> {
   const query = classifySearch(text);
-  if (query.kind !== 'evm-address' && query.kind !== 'alias') return idForFilter(text, chainId);
+  if (query.kind !== 'evm-address' && query.kind !== 'alias') return checksummedId(query, chainId) ?? { ok: true, id: text.trim() };
   const key = query.kind === 'evm-address' ? query.address : query.alias;
   const longZero = query.kind === 'evm-address' ? longZeroId(query.address) : null;
   if (longZero !== null) return { ok: true, id: longZero };

@@ -73,21 +73,3 @@ export function checkEntityChecksum(id: string, checksum: string, chainId: numbe
   if (other) return { ok: false, message: `${id}-${checksum} is an id of ${other.name} (its checksum is that network's); this profile is ${ledger.name}` };
   return { ok: false, message: `The checksum ${checksum} does not fit ${id} on ${ledger.name}: the id or its checksum was mistyped` };
 }
-
-/** `shard.realm.num-abcde`: a checksum needs the whole id it was computed over. */
-export const CHECKSUMMED_ENTITY_ID = /^(\d{1,4})\.(\d{1,5})\.(\d{1,12})-([a-z]{5})$/i;
-
-/**
- * A filter field's id as the mirror API takes it. An id pasted from a wallet or HashScan
- * (`0.0.123-vfmkw`) becomes `0.0.123` once its checksum fits the profile's network (the API refuses
- * the checksummed form, as the reference does); one that does not fit is refused here, in words.
- * Anything else is left as typed, for the API to judge.
- */
-export function idForFilter(text: string, chainId: number | null): { ok: true; id: string } | { ok: false; message: string } {
-  const typed = text.trim();
-  const match = CHECKSUMMED_ENTITY_ID.exec(typed);
-  if (!match) return { ok: true, id: typed };
-  const id = `${Number(match[1])}.${Number(match[2])}.${BigInt(match[3]!)}`;
-  const check = checkEntityChecksum(id, match[4]!.toLowerCase(), chainId);
-  return check.ok ? { ok: true, id } : check;
-}

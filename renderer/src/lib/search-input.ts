@@ -2,7 +2,6 @@
  * What the header's search box was given. Pure and exhaustive so the rules are tested on
  * their own: the order of checks decides ambiguous strings (hex before entity ids and aliases).
  */
-import { CHECKSUMMED_ENTITY_ID } from './entity-checksum.ts';
 import { tokenNameLength } from './token-filters.ts';
 
 /**
@@ -26,6 +25,8 @@ export type SearchQuery =
  */
 const TRANSACTION_ID = /^(\d{1,4})\.(\d{1,5})\.(\d{1,12})(?:-(\d{1,19})-(\d{1,9})|(?:-([a-z]{5}))?@(\d{1,19})\.(\d{1,9}))$/i;
 const ENTITY_ID = /^(?:(\d{1,4})\.(\d{1,5})\.)?(\d{1,12})$/;
+/** `shard.realm.num-abcde`: a checksum needs the whole id it was computed over. */
+const CHECKSUMMED_ENTITY_ID = /^(\d{1,4})\.(\d{1,5})\.(\d{1,12})-([a-z]{5})$/i;
 /** A key alias is the base32 (RFC 4648, no padding) of a protobuf Key: 52+ characters in practice. */
 const ALIAS = /^(?:\d{1,4}\.\d{1,5}\.)?([A-Z2-7]{20,})$/;
 /**

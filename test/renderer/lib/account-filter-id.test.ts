@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fail, fakeMirrorGetter as mirror } from '../../helpers/fake-mirror-getter.ts';
-import { accountFilterId } from '../../../renderer/src/lib/account-filter-id.ts';
+import { accountFilterId, idForFilter } from '../../../renderer/src/lib/account-filter-id.ts';
 
 const ADDRESS = `0x${'ab'.repeat(20)}`;
 const ALIAS = 'CIQAAAH4AY2OFK2FL37TSPYEQGPPUJRP4XTKWHD62HKPQX543DTOFFQ';
@@ -35,5 +35,23 @@ describe('accountFilterId', () => {
     expect(await accountFilterId('0.0.123-vfmkw', get, 296)).toMatchObject({ ok: false, message: expect.stringContaining('is an id of mainnet') });
     for (const typed of ['0.0.5', '5', '', 'gte:0.0.5', 'not an id']) expect(await accountFilterId(typed, get, 296)).toEqual({ ok: true, id: typed });
     expect(asked).toEqual([]);
+  });
+});
+
+describe('idForFilter', () => {
+  it('takes an id pasted with its checksum as the bare id the API takes, once the checksum fits', () => {
+    expect(idForFilter(' 0.0.123-esxsf ', 296)).toEqual({ ok: true, id: '0.0.123' });
+    expect(idForFilter('0.0.0123-ESXSF', 296)).toEqual({ ok: true, id: '0.0.123' });
+    // Where the network is unknown the checksum cannot be checked; the id is still what is meant.
+    expect(idForFilter('0.0.123-vfmkw', null)).toEqual({ ok: true, id: '0.0.123' });
+  });
+
+  it('refuses a checksum of another network or a mistyped one, before anything is asked', () => {
+    expect(idForFilter('0.0.123-vfmkw', 296)).toEqual({ ok: false, message: '0.0.123-vfmkw is an id of mainnet (its checksum is that network\'s); this profile is testnet' });
+    expect(idForFilter('0.0.124-esxsf', 296)).toMatchObject({ ok: false, message: expect.stringContaining('mistyped') });
+  });
+
+  it('leaves everything else as typed, for the API to judge', () => {
+    for (const typed of ['', '0.0.123', '123', '0.0.123-abc', 'gte:0.0.5', 'not an id']) expect(idForFilter(typed, 296)).toEqual({ ok: true, id: typed });
   });
 });

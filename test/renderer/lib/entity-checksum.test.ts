@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkEntityChecksum, entityChecksum, idForFilter, ledgerOfChain, withChecksum } from '../../../renderer/src/lib/entity-checksum.ts';
+import { checkEntityChecksum, entityChecksum, ledgerOfChain, withChecksum } from '../../../renderer/src/lib/entity-checksum.ts';
 
 // Vectors from the Hiero SDKs' own tests of HIP-15 (the Swift SDK's EntityIdTests and the HIP's example).
 const mainnet = ledgerOfChain(295)!;
@@ -36,23 +36,5 @@ describe('checkEntityChecksum', () => {
   it('names the network another Hedera network\'s checksum belongs to, and says a mistyped one is', () => {
     expect(checkEntityChecksum('0.0.123', 'esxsf', 295)).toEqual({ ok: false, message: '0.0.123-esxsf is an id of testnet (its checksum is that network\'s); this profile is mainnet' });
     expect(checkEntityChecksum('0.0.124', 'vfmkw', 295)).toEqual({ ok: false, message: 'The checksum vfmkw does not fit 0.0.124 on mainnet: the id or its checksum was mistyped' });
-  });
-});
-
-describe('idForFilter', () => {
-  it('takes an id pasted with its checksum as the bare id the API takes, once the checksum fits', () => {
-    expect(idForFilter(' 0.0.123-esxsf ', 296)).toEqual({ ok: true, id: '0.0.123' });
-    expect(idForFilter('0.0.0123-ESXSF', 296)).toEqual({ ok: true, id: '0.0.123' });
-    // Where the network is unknown the checksum cannot be checked; the id is still what is meant.
-    expect(idForFilter('0.0.123-vfmkw', null)).toEqual({ ok: true, id: '0.0.123' });
-  });
-
-  it('refuses a checksum of another network or a mistyped one, before anything is asked', () => {
-    expect(idForFilter('0.0.123-vfmkw', 296)).toEqual({ ok: false, message: '0.0.123-vfmkw is an id of mainnet (its checksum is that network\'s); this profile is testnet' });
-    expect(idForFilter('0.0.124-esxsf', 296)).toMatchObject({ ok: false, message: expect.stringContaining('mistyped') });
-  });
-
-  it('leaves everything else as typed, for the API to judge', () => {
-    for (const typed of ['', '0.0.123', '123', '0.0.123-abc', 'gte:0.0.5', 'not an id']) expect(idForFilter(typed, 296)).toEqual({ ok: true, id: typed });
   });
 });
