@@ -4,9 +4,26 @@ import { objectWith } from './request-object.ts';
 import type { Validation } from './validate-request.ts';
 
 export function validateAccountHistory(request: unknown): Validation<RequestOf<'sync/account-history'>> {
-  const { input, problems } = objectWith(request, ['account', 'fetch'], 'an "account" id and a "fetch" flag');
+  const checked = validateHistoryRequest(request, 'account');
+  return checked.ok ? { ok: true, value: { account: checked.value.id, fetch: checked.value.fetch } } : checked;
+}
+
+export function validateTopicHistory(request: unknown): Validation<RequestOf<'sync/topic-history'>> {
+  const checked = validateHistoryRequest(request, 'topic');
+  return checked.ok ? { ok: true, value: { topic: checked.value.id, fetch: checked.value.fetch } } : checked;
+}
+
+const HISTORY_OF = {
+  account: { shape: 'an "account" id and a "fetch" flag', id: '"account" must be an account id such as 0.0.1234' },
+  topic: { shape: 'a "topic" id and a "fetch" flag', id: '"topic" must be a topic id such as 0.0.9000' },
+};
+
+/** `{ [entity]: id, fetch: boolean }`, the request of both history channels. */
+function validateHistoryRequest(request: unknown, entity: keyof typeof HISTORY_OF): Validation<{ id: string; fetch: boolean }> {
+  const { input, problems } = objectWith(request, [entity, 'fetch'], HISTORY_OF[entity].shape);
   if (input === null) return { ok: false, problems };
-  if (typeof input.account !== 'string' || !ENTITY_ID_TEXT.test(input.account)) problems.push('"account" must be an account id such as 0.0.1234');
+  const id = input[entity];
+  if (typeof id !== 'string' || !ENTITY_ID_TEXT.test(id)) problems.push(HISTORY_OF[entity].id);
   if (typeof input.fetch !== 'boolean') problems.push('"fetch" must be true or false');
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: { account: input.account as string, fetch: input.fetch as boolean } };
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: { id: id as string, fetch: input.fetch as boolean } };
 }

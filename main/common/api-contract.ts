@@ -7,13 +7,13 @@
  */
 import type { AccountsResponse } from './mirror-types.ts';
 import type { NotificationSettings, StatusNotification, StatusPollReply, StatusSnapshot } from './status-types.ts';
-import type { AccountHistory, SyncStatus } from './sync-types.ts';
+import type { AccountHistory, SyncStatus, TopicHistory } from './sync-types.ts';
 import type { CustomProfileInput, ProfileList, ProfileSummary, UpstreamCheck } from './profile-types.ts';
 import type {
   CompilerProgress, ContractSuggestionsReply, VerifyCheckReply, VerifyCompilersReply, VerifyContractTarget, VerifyFileInput, VerifySessionView,
 } from './verify-types.ts';
 
-export type { AccountHistory, SyncStatus, CustomProfileInput, ProfileList, ProfileSummary };
+export type { AccountHistory, SyncStatus, TopicHistory, CustomProfileInput, ProfileList, ProfileSummary };
 
 export type NetworkState = 'ready' | 'generating' | 'error';
 
@@ -119,6 +119,11 @@ export interface ApiChannels {
    * 2,000 more of its older transactions from the upstream (newest first, resumable).
    */
   'sync/account-history': { request: { account: string; fetch: boolean }; response: AccountHistory };
+  /**
+   * How much of a topic's messages the synced store holds; with `fetch`, first stores up to 2,000
+   * more of its older messages from the upstream (newest first, resumable).
+   */
+  'sync/topic-history': { request: { topic: string; fetch: boolean }; response: TopicHistory };
   /** The window's verify session (opened on first use): its contracts with found, missing and unused files. */
   'verify/session': { request: null; response: VerifySessionView };
   /** Empties the verify session. */
@@ -164,7 +169,7 @@ export type EventName = keyof ApiEvents;
 export type RequestOf<C extends Channel> = ApiChannels[C]['request'];
 export type ResponseOf<C extends Channel> = ApiChannels[C]['response'];
 
-export const CHANNELS = ['app/info', 'network/status', 'network/switch', 'network/profiles', 'network/profiles/save', 'network/profiles/delete', 'network/profiles/check', 'accounts/list', 'mirror/get', 'mirror/call', 'status/snapshot', 'status/settings/get', 'status/settings/set', 'status/poll-now', 'sync/status', 'sync/pause', 'sync/resume', 'sync/resync', 'sync/account-history', 'verify/session', 'verify/session/clear', 'verify/files/add', 'verify/examples/add', 'verify/contracts/verify', 'verify/check', 'verify/suggestions', 'verify/compilers/list', 'verify/compilers/import', 'verify/compilers/download'] as const satisfies readonly Channel[];
+export const CHANNELS = ['app/info', 'network/status', 'network/switch', 'network/profiles', 'network/profiles/save', 'network/profiles/delete', 'network/profiles/check', 'accounts/list', 'mirror/get', 'mirror/call', 'status/snapshot', 'status/settings/get', 'status/settings/set', 'status/poll-now', 'sync/status', 'sync/pause', 'sync/resume', 'sync/resync', 'sync/account-history', 'sync/topic-history', 'verify/session', 'verify/session/clear', 'verify/files/add', 'verify/examples/add', 'verify/contracts/verify', 'verify/check', 'verify/suggestions', 'verify/compilers/list', 'verify/compilers/import', 'verify/compilers/download'] as const satisfies readonly Channel[];
 export const EVENT_NAMES = ['network/changed', 'status/notification', 'status/updated', 'app/navigate', 'sync/status', 'verify/compiler-progress'] as const satisfies readonly EventName[];
 
 export type ApiErrorCode = 'invalid-input' | 'not-found' | 'unavailable' | 'forbidden' | 'internal';
@@ -213,6 +218,7 @@ export interface MirrordeskApi {
     resume(): Promise<ApiResult<SyncStatus>>;
     resync(): Promise<ApiResult<SyncStatus>>;
     accountHistory(request: RequestOf<'sync/account-history'>): Promise<ApiResult<AccountHistory>>;
+    topicHistory(request: RequestOf<'sync/topic-history'>): Promise<ApiResult<TopicHistory>>;
   };
   verify: {
     session(): Promise<ApiResult<VerifySessionView>>;
@@ -255,6 +261,7 @@ export function createApiClient(transport: ApiTransport, subscribe: EventSubscri
       resume: () => transport('sync/resume', null),
       resync: () => transport('sync/resync', null),
       accountHistory: (request) => transport('sync/account-history', request),
+      topicHistory: (request) => transport('sync/topic-history', request),
     },
     verify: {
       session: () => transport('verify/session', null),

@@ -81,3 +81,18 @@ export interface AccountHistory {
   /** Transactions stored by this request. */
   fetched: number;
 }
+
+/** What the store holds of one topic's messages on a synced profile (channel `sync/topic-history`). */
+export interface TopicHistory {
+  topic: string;
+  /**
+   * The first message of the newest unbroken run the store holds, which reaches up to the newest
+   * message followed: where following began keeping the topic's messages, or earlier once older
+   * ones were fetched. Null while none is held.
+   */
+  heldFrom: { sequenceNumber: number; consensusTimestamp: string } | null;
+  /** Every message from the topic's first on is held (or the upstream lists none older). */
+  complete: boolean;
+  /** Messages stored by this request. */
+  fetched: number;
+}

@@ -4,6 +4,7 @@ import { generateDemoLedgerInWorker } from '../mirror/demo/generate-in-worker.ts
 import { LedgerStore } from '../mirror/store/ledger-store.ts';
 import { openOrSetAside } from '../mirror/store/open-or-set-aside.ts';
 import { AccountHistoryFetcher } from '../sync/account-history.ts';
+import { TopicHistoryFetcher } from '../sync/topic-history.ts';
 import { RateLimiter } from '../sync/rate-limiter.ts';
 import { DEFAULT_REQUESTS_PER_SECOND, SyncEngine } from '../sync/sync-engine.ts';
 import { UpstreamReadThrough } from '../sync/upstream-read-through.ts';
@@ -35,6 +36,8 @@ export class ProfileSession {
   readonly readThrough: UpstreamReadThrough | null;
   /** An account's older history fetched on request (synced profiles only). */
   readonly accountHistory: AccountHistoryFetcher | null;
+  /** A topic's older messages fetched on request (synced profiles only). */
+  readonly topicHistory: TopicHistoryFetcher | null;
   #state: NetworkInfo['state'] = 'generating';
   #progress: NetworkInfo['progress'] = null;
   #message: string | null = null;
@@ -60,7 +63,7 @@ export class ProfileSession {
       this.#message = `The stored ledger could not be read (${opened.reason}); it was moved to ${opened.setAside} and ${profile.source === 'demo' ? 'the demo ledger is generated again' : 'the sync starts over'}.`;
     }
     try {
-      ({ sync: this.sync, readThrough: this.readThrough, accountHistory: this.accountHistory, ready: this.ready } = this.#startWork(file, demoAccounts, log, syncOptions));
+      ({ sync: this.sync, readThrough: this.readThrough, accountHistory: this.accountHistory, topicHistory: this.topicHistory, ready: this.ready } = this.#startWork(file, demoAccounts, log, syncOptions));
     } catch (error) {
       // A session that could not start leaves no open store behind (a failed network switch).
       this.store.close();
@@ -69,7 +72,7 @@ export class ProfileSession {
   }
 
   /** The sync (and read-through) of an upstream profile, or the demo ledger's generation. */
-  #startWork(file: string, demoAccounts: number, log: (line: string) => void, syncOptions: ProfileSyncOptions): Pick<ProfileSession, 'sync' | 'readThrough' | 'accountHistory' | 'ready'> {
+  #startWork(file: string, demoAccounts: number, log: (line: string) => void, syncOptions: ProfileSyncOptions): Pick<ProfileSession, 'sync' | 'readThrough' | 'accountHistory' | 'topicHistory' | 'ready'> {
     const profile = this.profile;
     if (profile.source === 'upstream' && profile.mirrorUrl !== null) {
       this.#state = 'ready';
@@ -86,10 +89,11 @@ export class ProfileSession {
       });
       const readThrough = new UpstreamReadThrough({ db: this.store.db, upstreamUrl: profile.mirrorUrl, limiter, log });
       const accountHistory = new AccountHistoryFetcher({ db: this.store.db, upstreamUrl: profile.mirrorUrl, limiter });
+      const topicHistory = new TopicHistoryFetcher({ db: this.store.db, upstreamUrl: profile.mirrorUrl, limiter });
       sync.start();
-      return { sync, readThrough, accountHistory, ready: Promise.resolve() };
+      return { sync, readThrough, accountHistory, topicHistory, ready: Promise.resolve() };
     }
-    return { sync: null, readThrough: null, accountHistory: null, ready: this.#fill(file, demoAccounts, log) };
+    return { sync: null, readThrough: null, accountHistory: null, topicHistory: null, ready: this.#fill(file, demoAccounts, log) };
   }
 
   /** The sync's progress; for the demo profile a fixed `none` state. */
@@ -187,6 +191,7 @@ export class ProfileSession {
   async close(): Promise<void> {
     this.readThrough?.close();
     this.accountHistory?.close();
+    this.topicHistory?.close();
     await this.stop();
     this.store.close();
   }

@@ -1,10 +1,11 @@
 import { ApiFailure } from '../bridge/api-error.ts';
 import type { ApiHandlers } from '../bridge/dispatch.ts';
 import { AccountHistoryError } from '../sync/account-history.ts';
+import { TopicHistoryError } from '../sync/topic-history.ts';
 import { UpstreamFormatError } from '../sync/upstream-values.ts';
 import type { ProfileSession } from './profile-session.ts';
 
-type SyncHandlers = Pick<ApiHandlers, 'sync/status' | 'sync/pause' | 'sync/resume' | 'sync/resync' | 'sync/account-history'>;
+type SyncHandlers = Pick<ApiHandlers, 'sync/status' | 'sync/pause' | 'sync/resume' | 'sync/resync' | 'sync/account-history' | 'sync/topic-history'>;
 
 /** The `sync/*` channels over the open profile's sync engine. */
 export function createSyncHandlers(session: () => ProfileSession): SyncHandlers {
@@ -27,15 +28,18 @@ export function createSyncHandlers(session: () => ProfileSession): SyncHandlers 
       await engine().resync();
       return session().syncStatus();
     },
-    'sync/account-history': async ({ account, fetch }) => {
-      const history = session().accountHistory;
-      if (!history) throw new ApiFailure('unavailable', `the ${session().profile.name} profile holds its whole ledger: there is no older history to fetch`);
-      try {
-        return fetch ? await history.fetch(account) : history.held(account);
-      } catch (error) {
-        if (error instanceof AccountHistoryError || error instanceof UpstreamFormatError) throw new ApiFailure('unavailable', error.message);
-        throw error;
-      }
-    },
+    'sync/account-history': ({ account, fetch }) => historyOf(session().accountHistory, account, fetch),
+    'sync/topic-history': ({ topic, fetch }) => historyOf(session().topicHistory, topic, fetch),
   };
+
+  /** What the store holds of an entity's history; with `fetch`, after storing more of it. */
+  async function historyOf<T>(history: { held(id: string): T; fetch(id: string): Promise<T> } | null, id: string, fetch: boolean): Promise<T> {
+    if (!history) throw new ApiFailure('unavailable', `the ${session().profile.name} profile holds its whole ledger: there is no older history to fetch`);
+    try {
+      return fetch ? await history.fetch(id) : history.held(id);
+    } catch (error) {
+      if (error instanceof AccountHistoryError || error instanceof TopicHistoryError || error instanceof UpstreamFormatError) throw new ApiFailure('unavailable', error.message);
+      throw error;
+    }
+  }
 }

@@ -50,6 +50,10 @@ describe('the typed API dispatcher', () => {
     ["an account's history without the fetch flag", 'sync/account-history', { account: '0.0.1234' }, 'invalid-input'],
     ["an account's history with a flag that is not a boolean", 'sync/account-history', { account: '0.0.1234', fetch: 'yes' }, 'invalid-input'],
     ["an account's history with an extra field", 'sync/account-history', { account: '0.0.1234', fetch: false, url: 'http://elsewhere' }, 'invalid-input'],
+    ["a topic's history for no topic id", 'sync/topic-history', { topic: 'topic', fetch: true }, 'invalid-input'],
+    ["a topic's history asked by account", 'sync/topic-history', { account: '0.0.9000', fetch: true }, 'invalid-input'],
+    ["a topic's history with a flag that is not a boolean", 'sync/topic-history', { topic: '0.0.9000', fetch: 1 }, 'invalid-input'],
+    ["a topic's history as a bare id", 'sync/topic-history', '0.0.9000', 'invalid-input'],
   ])('answers %s with a typed error', async (_name, channel, request, code) => {
     const result = await fixture.dispatch(channel, request);
     expect(result).toMatchObject({ ok: false, error: { code } });
@@ -63,7 +67,7 @@ describe('the typed API dispatcher', () => {
   });
 
   const notHere = () => { throw new ApiFailure('unavailable', 'no sync here'); };
-  const noSync = { 'sync/status': notHere, 'sync/pause': notHere, 'sync/resume': notHere, 'sync/resync': notHere, 'sync/account-history': notHere, 'network/switch': notHere, 'network/profiles': notHere, 'network/profiles/save': notHere, 'network/profiles/delete': notHere, 'network/profiles/check': notHere, 'mirror/get': notHere, 'mirror/call': notHere, ...createVerifyHandlers({ verify: () => null, session: notHere }) };
+  const noSync = { 'sync/status': notHere, 'sync/pause': notHere, 'sync/resume': notHere, 'sync/resync': notHere, 'sync/account-history': notHere, 'sync/topic-history': notHere, 'network/switch': notHere, 'network/profiles': notHere, 'network/profiles/save': notHere, 'network/profiles/delete': notHere, 'network/profiles/check': notHere, 'mirror/get': notHere, 'mirror/call': notHere, ...createVerifyHandlers({ verify: () => null, session: notHere }) };
 
   it('logs an unexpected handler failure and answers a generic internal error', async () => {
     const logged: string[] = [];

@@ -85,13 +85,35 @@ test("a contract call from before the sync began shows the upstream's contract r
   await expect(page.getByTestId('state-row').first()).toContainText(state.state[0]!.slot);
 });
 
-test('a topic on a synced profile is read from the upstream when opened, and says which of its messages are held', async ({ page }) => {
-  const topics = await (await fetch(`${serves.upstream.instance.mirrorUrl}/api/v1/transactions?transactiontype=CONSENSUSCREATETOPIC&limit=1`)).json() as { transactions: Array<{ entity_id: string }> };
-  const topic = topics.transactions[0]!.entity_id;
+test("a topic on a synced profile is read from the upstream when opened, says which of its messages are held, and fetches the older ones on request", async ({ page }) => {
+  // The upstream's busiest topic that one click (2,000 messages) holds whole.
+  const upstreamDb = new Database(path.join(serves.upstream.dir, 'demo.sqlite'), { readonly: true });
+  const { id, messages } = upstreamDb.prepare(`SELECT topic_id AS id, count(*) AS messages FROM topic_message GROUP BY topic_id
+    HAVING count(*) <= 2000 ORDER BY count(*) DESC LIMIT 1`).get() as { id: number; messages: number };
+  upstreamDb.close();
+  expect(messages).toBeGreaterThan(100);
+  const topic = `0.0.${id}`;
   await page.goto(`${serves.local.instance.uiUrl}#/topic?id=${topic}`);
   await expect(page.getByTestId('topic-id')).toHaveText(topic);
   await expect(page.getByTestId('topics-sync-scope')).toContainText("the messages listed are the upstream's");
+  const note = page.getByTestId('topic-history');
+  await expect(note).toHaveAttribute('data-complete', 'false');
+  await expect(note).toContainText('Held here for offline use:');
   await screenshot(page, 'sync-14-topic-read-through');
+  expect(await axeFindings(page)).toEqual([]);
+
+  await page.getByTestId('topic-history-fetch').click();
+  await expect(note).toHaveAttribute('data-complete', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('topic-history-note')).toHaveText(/^Fetched [\d,]+ older messages\.$/);
+  await expect(note).toContainText('Every message of this topic is held here');
+  // Every one of them is in the synced store, and the page says so again when opened afresh.
+  const localFile = fs.readdirSync(serves.local.dir).find((name) => name.endsWith('.sqlite') && !/(status|verify)\.sqlite$/.test(name))!;
+  const localDb = new Database(path.join(serves.local.dir, localFile), { readonly: true });
+  expect(localDb.prepare('SELECT count(DISTINCT sequence_number) FROM topic_message WHERE topic_id = ?').pluck().get(id)).toBe(messages);
+  localDb.close();
+  await page.reload();
+  await expect(note).toHaveAttribute('data-complete', 'true');
+  await screenshot(page, 'sync-14b-topic-history-fetched');
 });
 
 test('a schedule from before the sync began is found by the search box, read from the upstream', async ({ page }) => {

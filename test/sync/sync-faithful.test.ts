@@ -12,6 +12,7 @@ import { AccountWriter } from '../../main/sync/account-writer.ts';
 import { AccountHistoryFetcher } from '../../main/sync/account-history.ts';
 import { RateLimiter } from '../../main/sync/rate-limiter.ts';
 import { SyncEngine } from '../../main/sync/sync-engine.ts';
+import { TopicHistoryFetcher } from '../../main/sync/topic-history.ts';
 import { UpstreamReadThrough } from '../../main/sync/upstream-read-through.ts';
 import { balanceAt, followedOf, HBAR, type Asset, type Followed } from '../../renderer/src/lib/balance-at.ts';
 import { nanosToTimestamp, timestampToNanos } from '../../renderer/src/lib/ledger-format.ts';
@@ -318,6 +319,51 @@ describe('synced data answers exactly as the upstream does', () => {
       status: 503, body: JSON.stringify({ _status: { messages: [{ message: unreachableMessage('this topic message') }] } }),
     });
     offline.close();
+  });
+
+  it("a topic's older messages, fetched on request, complete its list, which then answers whole offline", async () => {
+    // The opened topic with the most messages from before following began: several pages of 100, one per fetch.
+    const olderCounts = await Promise.all(openedTopics.map(async (topic) => {
+      const before = JSON.parse((await remote(`/api/v1/topics/${topic}/messages?timestamp=lte:${followedFrom}&order=desc&limit=1`)).body) as { messages: Array<{ sequence_number: number }> };
+      return { topic, older: before.messages[0]?.sequence_number ?? 0 };
+    }));
+    const { topic, older } = olderCounts.reduce((a, b) => (b.older > a.older ? b : a));
+    expect(older).toBeGreaterThan(100);
+    const firstFollowed = (JSON.parse((await remote(`/api/v1/topics/${topic}/messages?timestamp=gt:${followedFrom}&limit=1`)).body) as {
+      messages: Array<{ sequence_number: number; consensus_timestamp: string }>;
+    }).messages[0]!;
+    const history = new TopicHistoryFetcher({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, limiter: new RateLimiter(0), pagesPerFetch: 1 });
+    expect(history.held(topic)).toEqual({
+      topic, heldFrom: { sequenceNumber: firstFollowed.sequence_number, consensusTimestamp: firstFollowed.consensus_timestamp }, complete: false, fetched: 0,
+    });
+    const whole = [`/api/v1/topics/${topic}/messages?limit=100`, `/api/v1/topics/${topic}/messages?order=desc&limit=100`];
+    expect((await comparePages(remote, local, whole)).differences).not.toEqual([]);
+
+    const first = await history.fetch(topic);
+    expect(first).toMatchObject({ topic, complete: false, fetched: 100, heldFrom: { sequenceNumber: firstFollowed.sequence_number - 100 } });
+    let last = first;
+    for (let i = 0; i < 50 && !last.complete; i++) last = await history.fetch(topic);
+    expect(last).toMatchObject({ topic, heldFrom: { sequenceNumber: 1 }, complete: true });
+    expect(await history.fetch(topic)).toMatchObject({ complete: true, fetched: 0 });
+    const { pages, differences } = await comparePages(remote, local, whole);
+    expect(pages).toBeGreaterThan(2);
+    expect(differences).toEqual([]);
+    // Offline, a page of it nobody asked for before is the store's, and whole.
+    const offline = servedReadingThrough('nowhere');
+    expect(await compareUrls(remote, offline.get, [`/api/v1/topics/${topic}/messages?sequencenumber=gt:37&limit=9`])).toEqual([]);
+    offline.close();
+
+    // A gap in what is held (a re-sync began following again later): the newer run counts, and fetching fills the gap.
+    store.db.prepare('DELETE FROM topic_message WHERE topic_id = ? AND sequence_number BETWEEN 40 AND 59').run(Number(topic.split('.')[2]));
+    expect(history.held(topic)).toMatchObject({ heldFrom: { sequenceNumber: 60 }, complete: false });
+    expect(await history.fetch(topic)).toMatchObject({ heldFrom: { sequenceNumber: 1 }, complete: true, fetched: 59 });
+    expect((await comparePages(remote, local, whole)).differences).toEqual([]);
+
+    // A topic the store does not hold is not fetched: its new messages would not be kept.
+    const unheld = '0.0.987654';
+    expect(store.db.prepare('SELECT count(*) FROM topic WHERE id = 987654').pluck().get()).toBe(0);
+    await expect(history.fetch(unheld)).rejects.toThrow(`topic ${unheld} is not held here`);
+    history.close();
   });
 
   it('schedules: those the followed transactions created or signed stored, every other read through', async () => {
