@@ -14,6 +14,7 @@ import { topicHolder, topicMessageUpserter, topicUpserter } from './topic-writer
 import { FIRST_TOKENS_PAGE, TOKENS_LIST } from './tokens-crawl.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { SyncProgress } from './sync-progress.ts';
+import { describeSyncFailure } from './store-failure.ts';
 import { CatchUpEstimate } from './catch-up-estimate.ts';
 import { followTransactions, markTransactionsStart, newestTransactionTimestamp, type FollowContext } from './transactions-follow.ts';
 import { UpstreamClient, type RetryEvent } from './upstream-client.ts';
@@ -71,6 +72,8 @@ export class SyncEngine {
   #state: SyncState = 'paused';
   #phase: SyncPhaseName | null = null;
   #lastError: SyncStatus['lastError'] = null;
+  /** The run failed and waits before trying again: nothing is under way, whatever the upstream answers meanwhile. */
+  #waitingAfterError = false;
   #highestId: number | null = null;
   #run: { abort: AbortController; done: Promise<void> } | null = null;
   /** Set by `close()`: no run starts after it (a resync or resume under way when it came included). */
@@ -240,10 +243,12 @@ export class SyncEngine {
         }
       } catch (error) {
         if (signal.aborted) return;
-        this.#lastError = { message: error instanceof Error ? error.message : String(error), at: new Date().toISOString() };
+        this.#lastError = { message: describeSyncFailure(error, this.#options.db.name), at: new Date().toISOString() };
         this.#setState('error');
         this.#options.log?.(`sync: ${this.#lastError.message}`);
+        this.#waitingAfterError = true;
         await sleep(this.#options.errorRetryMs ?? 60_000, undefined, { signal }).catch(() => undefined);
+        this.#waitingAfterError = false;
       }
     }
   }
@@ -356,7 +361,9 @@ export class SyncEngine {
   }
 
   #onSuccess(): void {
-    if (this.#state === 'offline' || this.#state === 'error') {
+    // A request that was still under way when the run failed (a batch's other pages) says nothing
+    // about the failure, which may not be the upstream's at all (a full disk).
+    if (this.#state === 'offline' || (this.#state === 'error' && !this.#waitingAfterError)) {
       this.#options.log?.('sync: upstream reachable again');
       this.#setState(this.#phase === 'transactions' ? 'following' : 'syncing');
     }
