@@ -5,6 +5,7 @@ import path from 'node:path';
 import { LedgerStore } from '../mirror/store/ledger-store.ts';
 import { formatTimestamp } from '../mirror/format/timestamp.ts';
 import { AccountWriter } from '../sync/account-writer.ts';
+import type { SyncCursor } from '../sync/sync-cursor.ts';
 import { SyncEngine } from '../sync/sync-engine.ts';
 import { prepareDataset } from './bench-dataset.ts';
 import { startBenchServer } from './bench-server-process.ts';
@@ -12,6 +13,8 @@ import { startBenchServer } from './bench-server-process.ts';
 export interface SyncBenchResult {
   accounts: number;
   following: FollowFigures;
+  /** The same following into a copy of the dataset, which holds the history before those transactions. */
+  followingIntoHistory: FollowFigures & { held: number };
   syncSeconds: number;
   syncAccountsPerSecond: number;
   requests: number;
@@ -23,6 +26,9 @@ export interface SyncBenchResult {
 
 /** The sync should reach at least this share of the raw insert rate from a local upstream. */
 export const SYNC_TARGET_RATIO = 0.25;
+
+/** Following into a store holding a long history keeps at least this share of its rate into a fresh one. */
+export const FOLLOW_HISTORY_TARGET_RATIO = 0.5;
 
 /** Accounts a public mirror node allows per second at the default rate: 20 requests of 100. */
 export const POLITE_UPSTREAM_ACCOUNTS_PER_SECOND = 20 * 100;
@@ -60,11 +66,15 @@ export async function runSyncBench(dataDir: string, accounts: number, progress: 
     progress(`sync: ${stored} accounts in ${syncSeconds.toFixed(1)} s`);
 
     const raw = rawInsert(synced.db, path.join(work, 'raw.sqlite'));
+    // The crawls' cursors, done: the copy below is to follow transactions straight away, as this store does.
+    const crawled = new AccountWriter(synced.db).cursors.all().filter((cursor) => cursor.phase !== 'transactions');
     const following = await measureFollowing(synced.db, dataset.file, server.mirrorUncached, progress);
     synced.close();
+    const followingIntoHistory = await measureFollowingIntoHistory(dataset.file, path.join(work, 'history.sqlite'), crawled, server.mirrorUncached, progress);
     return {
       accounts: stored,
       following,
+      followingIntoHistory,
       syncSeconds,
       syncAccountsPerSecond: stored / syncSeconds,
       requests,
@@ -101,6 +111,38 @@ async function measureFollowing(db: Database.Database, datasetFile: string, upst
   progress(`follow: ${transactions} transactions in ${seconds.toFixed(1)} s`);
   return { transactions, seconds, requests: engine.upstreamRequests };
 }
+
+/**
+ * Following as above, into a copy of the dataset itself: a store that already holds the network's
+ * history, as one that has followed a busy network for long does. The transactions to follow are
+ * taken out of the copy first, so each is stored anew, as a followed transaction is. Writes that
+ * read a whole table show here as a rate that falls with the store's size; against following into
+ * the fresh synced store, measured just before, the ratio says how much the store's size costs.
+ */
+async function measureFollowingIntoHistory(datasetFile: string, copy: string, crawled: SyncCursor[], upstreamUrl: string, progress: (line: string) => void): Promise<FollowFigures & { held: number }> {
+  fs.copyFileSync(datasetFile, copy);
+  // Opening it brings its schema up to date first (migrations), outside the timed part.
+  const store = new LedgerStore({ file: copy });
+  try {
+    const { db } = store;
+    const from = db.prepare('SELECT consensus_timestamp FROM "transaction" ORDER BY consensus_timestamp DESC LIMIT 1 OFFSET ?').safeIntegers(true).pluck()
+      .get(FOLLOWED_TRANSACTIONS) as bigint;
+    const cursors = new AccountWriter(db).cursors;
+    db.transaction(() => {
+      for (const table of FOLLOWED_TABLES) db.prepare(`DELETE FROM ${table} WHERE consensus_timestamp > ?`).run(from);
+      for (const cursor of crawled) cursors.put(cursor);
+    })();
+    const held = Number(db.prepare('SELECT count(*) FROM "transaction"').pluck().get());
+    const following = await measureFollowing(db, datasetFile, upstreamUrl, progress);
+    return { ...following, held };
+  } finally {
+    store.close();
+  }
+}
+
+/** The tables a followed transaction writes rows to, all keyed or indexed by its consensus timestamp. */
+const FOLLOWED_TABLES = ['"transaction"', 'crypto_transfer', 'token_transfer', 'nft_transfer', 'staking_reward_transfer', 'transaction_hash',
+  'assessed_custom_fee', 'contract_result', 'ethereum_transaction', 'contract_log'];
 
 /** Starts a sync run, waits until it has caught up with the upstream, and closes it. */
 async function runUntilCaughtUp(engine: SyncEngine): Promise<void> {
