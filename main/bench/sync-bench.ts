@@ -6,6 +6,7 @@ import { LedgerStore } from '../mirror/store/ledger-store.ts';
 import { formatTimestamp } from '../mirror/format/timestamp.ts';
 import { AccountWriter } from '../sync/account-writer.ts';
 import type { SyncCursor } from '../sync/sync-cursor.ts';
+import { FOLLOWED_TABLES } from '../sync/followed-retention.ts';
 import { SyncEngine } from '../sync/sync-engine.ts';
 import { prepareDataset } from './bench-dataset.ts';
 import { startBenchServer } from './bench-server-process.ts';
@@ -139,10 +140,6 @@ async function measureFollowingIntoHistory(datasetFile: string, copy: string, cr
     store.close();
   }
 }
-
-/** The tables a followed transaction writes rows to, all keyed or indexed by its consensus timestamp. */
-const FOLLOWED_TABLES = ['"transaction"', 'crypto_transfer', 'token_transfer', 'nft_transfer', 'staking_reward_transfer', 'transaction_hash',
-  'assessed_custom_fee', 'contract_result', 'ethereum_transaction', 'contract_log'];
 
 /** Starts a sync run, waits until it has caught up with the upstream, and closes it. */
 async function runUntilCaughtUp(engine: SyncEngine): Promise<void> {

@@ -1,7 +1,7 @@
 import { CHANNELS, type Channel, type RequestOf } from '../common/api-contract.ts';
 import { validateMirrorCall, validateMirrorGet } from './validate-mirror-path.ts';
 import { validateStatusSettings } from './validate-status-request.ts';
-import { validateAccountHistory, validateTopicHistory } from './validate-sync-request.ts';
+import { validateAccountHistory, validateRetention, validateTopicHistory } from './validate-sync-request.ts';
 import { validateCustomProfile, validateProfileName, validateUpstreamCheck } from './validate-profile-request.ts';
 import {
   validateCompilerDownload, validateCompilerImport, validateVerifyCheck, validateVerifyContracts, validateVerifyFiles, validateVerifySuggestions,
@@ -59,6 +59,8 @@ export function validateRequest<C extends Channel>(channel: C, request: unknown)
       return validateAccountHistory(request) as Validation<RequestOf<C>>;
     case 'sync/topic-history':
       return validateTopicHistory(request) as Validation<RequestOf<C>>;
+    case 'sync/retention':
+      return validateRetention(request) as Validation<RequestOf<C>>;
     case 'verify/files/add':
       return validateVerifyFiles(request) as Validation<RequestOf<C>>;
     case 'verify/contracts/verify':

@@ -1,5 +1,6 @@
 import type { RequestOf } from '../common/api-contract.ts';
 import { ENTITY_ID_TEXT } from '../mirror/format/entity-id.ts';
+import { MAX_KEEP_DAYS } from '../sync/followed-retention.ts';
 import { objectWith } from './request-object.ts';
 import type { Validation } from './validate-request.ts';
 
@@ -11,6 +12,16 @@ export function validateAccountHistory(request: unknown): Validation<RequestOf<'
 export function validateTopicHistory(request: unknown): Validation<RequestOf<'sync/topic-history'>> {
   const checked = validateHistoryRequest(request, 'topic');
   return checked.ok ? { ok: true, value: { topic: checked.value.id, fetch: checked.value.fetch } } : checked;
+}
+
+export function validateRetention(request: unknown): Validation<RequestOf<'sync/retention'>> {
+  const { input, problems } = objectWith(request, ['keepDays'], 'a "keepDays" number of days, or null to keep every followed transaction');
+  if (input === null) return { ok: false, problems };
+  const days = input.keepDays;
+  if (days !== null && !(typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= MAX_KEEP_DAYS)) {
+    problems.push(`"keepDays" must be a whole number of days from 1 to ${MAX_KEEP_DAYS}, or null to keep every followed transaction`);
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: { keepDays: days as number | null } };
 }
 
 const HISTORY_OF = {

@@ -53,6 +53,10 @@ export interface SyncStatus {
    * Null while it follows none (the demo, an upstream without a transactions endpoint).
    */
   followedSince: string | null;
+  /** Days of ledger time of followed transactions the store keeps, counted back from the newest; null: all of them. */
+  keepDays: number | null;
+  /** The store's size on disk (its file and write-ahead log), bytes. */
+  storeBytes: number;
   lastError: { message: string; at: string } | null;
   /** Every phase the sync has begun, in order: items stored in its current pass, completed passes. */
   phases: SyncPhaseProgress[];

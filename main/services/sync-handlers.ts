@@ -5,7 +5,7 @@ import { TopicHistoryError } from '../sync/topic-history.ts';
 import { UpstreamFormatError } from '../sync/upstream-values.ts';
 import type { ProfileSession } from './profile-session.ts';
 
-type SyncHandlers = Pick<ApiHandlers, 'sync/status' | 'sync/pause' | 'sync/resume' | 'sync/resync' | 'sync/account-history' | 'sync/topic-history'>;
+type SyncHandlers = Pick<ApiHandlers, 'sync/status' | 'sync/pause' | 'sync/resume' | 'sync/resync' | 'sync/account-history' | 'sync/topic-history' | 'sync/retention'>;
 
 /** The `sync/*` channels over the open profile's sync engine. */
 export function createSyncHandlers(session: () => ProfileSession): SyncHandlers {
@@ -30,6 +30,10 @@ export function createSyncHandlers(session: () => ProfileSession): SyncHandlers 
     },
     'sync/account-history': ({ account, fetch }) => historyOf(session().accountHistory, account, fetch),
     'sync/topic-history': ({ topic, fetch }) => historyOf(session().topicHistory, topic, fetch),
+    'sync/retention': async ({ keepDays }) => {
+      await engine().keepDays(keepDays);
+      return session().syncStatus();
+    },
   };
 
   /** What the store holds of an entity's history; with `fetch`, after storing more of it. */

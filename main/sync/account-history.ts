@@ -3,7 +3,7 @@ import { ENTITY_ID_TEXT, parseEntityIdLoose, sqlInt } from '../mirror/format/ent
 import { formatTimestamp } from '../mirror/format/timestamp.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import { SyncCursors } from './sync-cursor.ts';
+import { FollowedRetention } from './followed-retention.ts';
 import { transactionRowsOf } from './transaction-rows.ts';
 import { transactionUpserter } from './transaction-writer.ts';
 import { UpstreamClient } from './upstream-client.ts';
@@ -40,7 +40,7 @@ interface HistoryRecord {
 export class AccountHistoryFetcher {
   readonly #options: Required<AccountHistoryOptions>;
   readonly #client: UpstreamClient;
-  readonly #cursors: SyncCursors;
+  readonly #retention: FollowedRetention;
   readonly #read;
   readonly #storePage;
   readonly #inFlight = new Map<string, Promise<AccountHistory>>();
@@ -49,7 +49,7 @@ export class AccountHistoryFetcher {
   constructor(options: AccountHistoryOptions) {
     this.#options = { pagesPerFetch: 20, deadlineMs: 60_000, ...options };
     this.#client = new UpstreamClient({ baseUrl: options.upstreamUrl, requestsPerSecond: 0, limiter: options.limiter, timeoutMs: 15_000, backoffCapMs: 5_000 });
-    this.#cursors = new SyncCursors(options.db);
+    this.#retention = new FollowedRetention(options.db);
     this.#read = options.db.prepare('SELECT held_since, next_url, complete FROM account_history WHERE account_id = ?');
     const write = options.db.prepare(`INSERT INTO account_history (account_id, held_since, next_url, complete, updated_at) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (account_id) DO UPDATE SET held_since = excluded.held_since, next_url = excluded.next_url, complete = excluded.complete, updated_at = excluded.updated_at`);
@@ -72,7 +72,8 @@ export class AccountHistoryFetcher {
   }
 
   #held(account: string, record: HistoryRecord | undefined): AccountHistory {
-    const since = this.#cursors.get('transactions')?.since ?? null;
+    // Where following began, or the boundary before which the store keeps no transactions.
+    const since = this.#retention.heldSince();
     if (since === null) return { account, heldSince: null, complete: false, fetched: 0 };
     if (record?.complete) return { account, heldSince: ALL, complete: true, fetched: 0 };
     return { account, heldSince: record?.held_since ?? since, complete: false, fetched: 0 };

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { SyncPhaseName, SyncState, SyncStatus } from '../common/sync-types.ts';
 import { parseEntityIdLoose } from '../mirror/format/entity-id.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
+import { storeFileBytes } from '../mirror/store/store-size.ts';
 import { AccountWriter } from './account-writer.ts';
 import { crawlAccounts, FIRST_ACCOUNTS_PAGE } from './accounts-crawl.ts';
 import { contractUpserter, CONTRACTS_LIST } from './contracts-crawl.ts';
@@ -15,12 +16,15 @@ import { FIRST_TOKENS_PAGE, TOKENS_LIST } from './tokens-crawl.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { SyncProgress } from './sync-progress.ts';
 import { describeSyncFailure } from './store-failure.ts';
+import { FollowedRetention } from './followed-retention.ts';
 import { CatchUpEstimate } from './catch-up-estimate.ts';
 import { followTransactions, markTransactionsStart, newestTransactionTimestamp, type FollowContext } from './transactions-follow.ts';
 import { UpstreamClient, type RetryEvent } from './upstream-client.ts';
 
 export const DEFAULT_REQUESTS_PER_SECOND = 20;
 const PAUSED_META_KEY = 'sync.paused';
+/** While following, older transactions are pruned at most this often (when the store keeps only some days). */
+const PRUNE_INTERVAL_MS = 10 * 60_000;
 /** While following is behind, how often the upstream's newest transaction is asked for (to say how far behind). */
 const BEHIND_CHECK_MS = 30_000;
 /** Followed transactions come a commit (up to 25 pages) at a time, seconds apart at a polite rate: their rate is taken over a minute. */
@@ -82,6 +86,10 @@ export class SyncEngine {
   #caughtUp: Array<() => void> = [];
   #behind: BehindUpstream | null = null;
   readonly #tokenSupport = { relationships: true };
+  readonly #retention: FollowedRetention;
+  /** The prune under way, shared by whoever asks for one meanwhile; when the last one ended. */
+  #pruning: Promise<void> | null = null;
+  #prunedAt = -Infinity;
   /** Lists the upstream answered 404 for. */
   readonly #unsupportedLists = new Set<SyncPhaseName>();
   /** The followed transactions, the tokens, contracts, schedules and topics they changed (re-fetched), and their contract results, are written by these. */
@@ -101,6 +109,7 @@ export class SyncEngine {
       upsertTransaction: transactionUpserter(options.db),
     };
     this.#countAccounts = options.db.prepare("SELECT count(*) FROM entity WHERE type IN ('ACCOUNT', 'CONTRACT')").pluck();
+    this.#retention = new FollowedRetention(options.db);
     this.#client = new UpstreamClient({
       baseUrl: options.upstreamUrl,
       requestsPerSecond: options.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND,
@@ -130,6 +139,16 @@ export class SyncEngine {
   resume(): void {
     this.#writePaused(false);
     if (!this.#run) this.#startRun();
+  }
+
+  /**
+   * Keeps the followed transactions of the last `days` days of ledger time (null: all of them) from
+   * now on, and deletes the older ones at once. Works while paused: the user asked for the room.
+   */
+  async keepDays(days: number | null): Promise<void> {
+    this.#retention.setKeepDays(days);
+    this.#emit();
+    await this.#prune();
   }
 
   /** Forgets every cursor and ETag and crawls the upstream again from the start. */
@@ -178,7 +197,9 @@ export class SyncEngine {
       completedPasses: accounts?.passes ?? 0,
       lastTransactionTimestamp: transactions?.mark && transactions.mark !== '0' ? transactions.mark : null,
       upstreamNewestTimestamp: this.#behind?.newest ?? null,
-      followedSince: transactions?.since ?? null,
+      followedSince: this.#retention.heldSince(),
+      keepDays: this.#retention.keepDays(),
+      storeBytes: storeFileBytes(this.#options.db.name),
       lastError: this.#lastError,
       phases: this.#phases(),
     };
@@ -305,6 +326,7 @@ export class SyncEngine {
    */
   async #followed(transactions: number, more: boolean, lastTimestamp: string | null, signal: AbortSignal): Promise<void> {
     this.#progress.add(transactions, null);
+    if (performance.now() - this.#prunedAt >= PRUNE_INTERVAL_MS) await this.#prune(signal);
     if (!more) return this.#emit();
     if (lastTimestamp !== null) this.#behindSoFar().estimate.followed(performance.now(), lastTimestamp);
     await this.#fellBehind(signal);
@@ -347,6 +369,18 @@ export class SyncEngine {
     // Tokens change too (supply, keys, fees); without transactions to follow, only a new pass sees it.
     const tokens = this.#writer.cursors.get('tokens');
     if (tokens) this.#writer.cursors.put({ ...tokens, nextUrl: FIRST_TOKENS_PAGE, items: 0 });
+  }
+
+  /** Deletes the followed transactions older than the store keeps (nothing when it keeps all). */
+  #prune(signal?: AbortSignal): Promise<void> {
+    this.#pruning ??= this.#retention.prune(signal).then((outcome) => {
+      if (outcome.transactions > 0) this.#options.log?.(`sync: deleted ${outcome.transactions} followed transactions from before ${outcome.before}, older than this store keeps`);
+    }).finally(() => {
+      this.#pruning = null;
+      this.#prunedAt = performance.now();
+      this.#emit();
+    });
+    return this.#pruning;
   }
 
   #onRetry(event: RetryEvent): void {

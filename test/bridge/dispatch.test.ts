@@ -54,6 +54,11 @@ describe('the typed API dispatcher', () => {
     ["a topic's history asked by account", 'sync/topic-history', { account: '0.0.9000', fetch: true }, 'invalid-input'],
     ["a topic's history with a flag that is not a boolean", 'sync/topic-history', { topic: '0.0.9000', fetch: 1 }, 'invalid-input'],
     ["a topic's history as a bare id", 'sync/topic-history', '0.0.9000', 'invalid-input'],
+    ['a retention of no days', 'sync/retention', { keepDays: 0 }, 'invalid-input'],
+    ['a retention of part of a day', 'sync/retention', { keepDays: 1.5 }, 'invalid-input'],
+    ['a retention beyond ten years', 'sync/retention', { keepDays: 3651 }, 'invalid-input'],
+    ['a retention given as text', 'sync/retention', { keepDays: '7' }, 'invalid-input'],
+    ['a retention without its field', 'sync/retention', {}, 'invalid-input'],
   ])('answers %s with a typed error', async (_name, channel, request, code) => {
     const result = await fixture.dispatch(channel, request);
     expect(result).toMatchObject({ ok: false, error: { code } });
@@ -67,7 +72,7 @@ describe('the typed API dispatcher', () => {
   });
 
   const notHere = () => { throw new ApiFailure('unavailable', 'no sync here'); };
-  const noSync = { 'sync/status': notHere, 'sync/pause': notHere, 'sync/resume': notHere, 'sync/resync': notHere, 'sync/account-history': notHere, 'sync/topic-history': notHere, 'network/switch': notHere, 'network/profiles': notHere, 'network/profiles/save': notHere, 'network/profiles/delete': notHere, 'network/profiles/check': notHere, 'mirror/get': notHere, 'mirror/call': notHere, ...createVerifyHandlers({ verify: () => null, session: notHere }) };
+  const noSync = { 'sync/status': notHere, 'sync/pause': notHere, 'sync/resume': notHere, 'sync/resync': notHere, 'sync/account-history': notHere, 'sync/topic-history': notHere, 'sync/retention': notHere, 'network/switch': notHere, 'network/profiles': notHere, 'network/profiles/save': notHere, 'network/profiles/delete': notHere, 'network/profiles/check': notHere, 'mirror/get': notHere, 'mirror/call': notHere, ...createVerifyHandlers({ verify: () => null, session: notHere }) };
 
   it('logs an unexpected handler failure and answers a generic internal error', async () => {
     const logged: string[] = [];

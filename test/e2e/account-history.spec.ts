@@ -107,7 +107,7 @@ test("a topic on a synced profile is read from the upstream when opened, says wh
   await expect(page.getByTestId('topic-history-note')).toHaveText(/^Fetched [\d,]+ older messages\.$/);
   await expect(note).toContainText('Every message of this topic is held here');
   // Every one of them is in the synced store, and the page says so again when opened afresh.
-  const localFile = fs.readdirSync(serves.local.dir).find((name) => name.endsWith('.sqlite') && !/(status|verify)\.sqlite$/.test(name))!;
+  const localFile = fs.readdirSync(serves.local.dir).find((name) => /^custom-[^.]+\.sqlite$/.test(name))!;
   const localDb = new Database(path.join(serves.local.dir, localFile), { readonly: true });
   expect(localDb.prepare('SELECT count(DISTINCT sequence_number) FROM topic_message WHERE topic_id = ?').pluck().get(id)).toBe(messages);
   localDb.close();
@@ -183,4 +183,29 @@ test('an account the synced store does not hold opens from the upstream, as its 
   local.close();
   await page.goto(`${serves.local.instance.uiUrl}#/account?id=${account}`);
   await expect(page.getByTestId('detail-balance')).toHaveText(formatHbar(balance.balance));
+});
+
+test('the Sync panel shows the store\'s size, and keeping only the last day deletes the older transactions the store held', async ({ page }) => {
+  await page.goto(`${serves.local.instance.uiUrl}#/sync`);
+  await expect(page.getByTestId('sync-panel')).toHaveAttribute('data-state', 'following', { timeout: 90_000 });
+  await expect(page.getByTestId('sync-store-size')).toHaveText(/^[\d.]+ (KiB|MiB|GiB)$/);
+  // Earlier tests read older transactions through and fetched an account's whole history: all from before following began.
+  const oldest = async () => ((await (await fetch(`${serves.local.instance.mirrorUrl}/api/v1/transactions?order=asc&limit=1`)).json()) as { transactions: Array<{ consensus_timestamp: string }> }).transactions[0];
+  const upstreamNewest = await (await fetch(`${serves.upstream.instance.mirrorUrl}/api/v1/transactions?limit=1`)).json() as { transactions: Array<{ consensus_timestamp: string }> };
+  const newestSeconds = Number(upstreamNewest.transactions[0]!.consensus_timestamp.split('.')[0]);
+  expect(Number((await oldest())!.consensus_timestamp.split('.')[0])).toBeLessThan(newestSeconds - 86_400);
+  const keep = page.getByTestId('sync-keep-days');
+  await expect(keep).toHaveValue('all');
+  await keep.selectOption('1');
+  await expect(page.getByTestId('sync-store')).toContainText('Older ones are deleted as following moves on');
+  await expect(page.getByTestId('sync-followed')).toContainText('keeping 1 day of them');
+  const kept = await oldest();
+  expect(kept === undefined || Number(kept.consensus_timestamp.split('.')[0]) >= newestSeconds - 86_400 - 1).toBe(true);
+  await screenshot(page, 'sync-18-store-keeps-a-day');
+  expect(await axeFindings(page)).toEqual([]);
+  // Kept with the profile.
+  await page.reload();
+  await expect(keep).toHaveValue('1');
+  await keep.selectOption('all');
+  await expect(page.getByTestId('sync-store')).toContainText('Every followed transaction is kept');
 });

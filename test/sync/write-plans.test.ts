@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { AccountHistoryFetcher } from '../../main/sync/account-history.ts';
+import { FollowedRetention } from '../../main/sync/followed-retention.ts';
 import { RateLimiter } from '../../main/sync/rate-limiter.ts';
 import { SyncEngine } from '../../main/sync/sync-engine.ts';
 import { TopicHistoryFetcher } from '../../main/sync/topic-history.ts';
@@ -18,13 +19,14 @@ const BOUNDED_SCANS: Record<string, string> = {
   'SELECT phase, next_url, items, passes, mark, since FROM sync_cursor ORDER BY phase': 'one row per sync phase',
   "SELECT count(*) FROM entity WHERE type IN ('ACCOUNT', 'CONTRACT')": 'the accounts figure, counted at most once a second',
   'SELECT count(*) FROM upstream_answer': 'kept answers, at most 20,000',
+  'SELECT account_id, held_since FROM account_history': 'accounts whose older history the user fetched, read once a prune',
   'DELETE FROM upstream_answer WHERE path IN (SELECT path FROM upstream_answer ORDER BY stored_at DESC LIMIT -1 OFFSET ?)': 'kept answers past 20,000',
 };
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-write-plans-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** Every SQL text the sync engine, the read-through and the history fetchers prepare on `store`. */
+/** Every SQL text the sync engine, the read-through, the history fetchers and pruning prepare on `store`. */
 function preparedBySync(store: LedgerStore): string[] {
   const prepared = new Set<string>();
   const db = new Proxy(store.db, {
@@ -39,6 +41,7 @@ function preparedBySync(store: LedgerStore): string[] {
   new UpstreamReadThrough({ db, upstreamUrl, requestsPerSecond: 0 }).close();
   new AccountHistoryFetcher({ db, upstreamUrl, limiter: new RateLimiter(0) }).close();
   new TopicHistoryFetcher({ db, upstreamUrl, limiter: new RateLimiter(0) }).close();
+  new FollowedRetention(db);
   return [...prepared];
 }
 

@@ -101,3 +101,11 @@ export function formatDuration(seconds: Int64 | null | undefined): string {
   }
   return parts.join(' ');
 }
+
+/** A file's size: `512 B`, `8.8 MiB`, `6.1 GiB`. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 2 ** 20) return `${(bytes / 1024).toFixed(1)} KiB`;
+  if (bytes < 2 ** 30) return `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+  return `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+}

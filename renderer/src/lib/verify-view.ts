@@ -63,12 +63,6 @@ export function badgeState(reply: VerifyCheckReply): BadgeState {
   return { kind: 'none' };
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 2 ** 20).toFixed(1)} MiB`;
-}
-
 /** `0x1234…abcd` for long hex in tight places: the ledger's shortHex, shorter by default. */
 export function shortHex(hex: string, keep = 6): string {
   return ledgerShortHex(hex, keep);

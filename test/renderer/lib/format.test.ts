@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDuration, formatHbar, formatInteger, formatTimestamp, groupDigits, hbarParts, keyTypeLabel, shortenAddress } from '../../../renderer/src/lib/format.ts';
+import { formatCount, formatDuration, formatFileSize, formatHbar, formatInteger, formatTimestamp, groupDigits, hbarParts, keyTypeLabel, shortenAddress } from '../../../renderer/src/lib/format.ts';
 
 describe('hbar formatting', () => {
   it('shows tinybars as HBAR with exactly 8 decimals and grouped whole part', () => {
@@ -67,5 +67,14 @@ describe('keys, timestamps and durations', () => {
     expect(formatDuration(45)).toBe('45 s');
     expect(formatDuration(8_000_001)).toBe('92d 14h 13m 21s');
     expect(formatDuration(0)).toBe('0 s');
+  });
+});
+
+describe('file sizes', () => {
+  it('steps from bytes to GiB', () => {
+    expect(formatFileSize(512)).toBe('512 B');
+    expect(formatFileSize(1536)).toBe('1.5 KiB');
+    expect(formatFileSize(9_200_000)).toBe('8.8 MiB');
+    expect(formatFileSize(6_550_000_000)).toBe('6.1 GiB');
   });
 });

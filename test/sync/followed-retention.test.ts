@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncStatus } from '../../main/common/sync-types.ts';
+import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
+import { generateDemoLedger } from '../../main/mirror/demo/generate-ledger.ts';
+import { formatTimestamp } from '../../main/mirror/format/timestamp.ts';
+import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
+import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
+import { AccountWriter } from '../../main/sync/account-writer.ts';
+import { FollowedRetention } from '../../main/sync/followed-retention.ts';
+import { SyncEngine } from '../../main/sync/sync-engine.ts';
+import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
+import { tempStore } from '../helpers/ledger-fixture.ts';
+import { comparePages, httpGet, injectedGet } from './compare-mirrors.ts';
+
+const DAY = 86_400n * 1_000_000_000n;
+/** Every table holding rows of a transaction, by its consensus timestamp (named here, not taken from the code under test). */
+const TRANSACTION_TABLES = ['"transaction"', 'crypto_transfer', 'token_transfer', 'nft_transfer', 'staking_reward_transfer', 'transaction_hash',
+  'assessed_custom_fee', 'contract_result', 'ethereum_transaction', 'contract_log'];
+
+describe('pruning the followed transactions a store no longer keeps', () => {
+  // A generated demo ledger stands in for a synced store that followed its whole history.
+  const fixture = tempStore();
+  const { db } = fixture.store;
+  const count = (sql: string, ...params: unknown[]) => Number(db.prepare(sql).pluck().get(...params));
+  let oldest = 0n;
+  let newest = 0n;
+  beforeAll(() => {
+    generateDemoLedger(fixture.store, { accounts: 1200, keyThread: false });
+    const bounds = db.prepare('SELECT min(consensus_timestamp) AS oldest, max(consensus_timestamp) AS newest FROM "transaction"').safeIntegers(true).get() as { oldest: bigint; newest: bigint };
+    ({ oldest, newest } = bounds);
+    new AccountWriter(db).cursors.put({ phase: 'transactions', nextUrl: null, items: 0, passes: 1, mark: formatTimestamp(newest), since: formatTimestamp(oldest - 1n) });
+  }, 60_000);
+  afterAll(() => fixture.dispose());
+
+  it('deletes what is older than the days kept, in batches, and leaves everything newer answering as before', async () => {
+    // Days that put the cutoff about halfway through the ledger's history.
+    const days = Number((newest - oldest) / DAY / 2n);
+    const cutoff = newest - BigInt(days) * DAY;
+    const older = count('SELECT count(*) FROM "transaction" WHERE consensus_timestamp < ?', cutoff);
+    expect(older).toBeGreaterThan(1000);
+    expect(count('SELECT count(*) FROM "transaction" WHERE consensus_timestamp >= ?', cutoff)).toBeGreaterThan(1000);
+    const newer = Object.fromEntries(TRANSACTION_TABLES.map((table) => [table, count(`SELECT count(*) FROM ${table} WHERE consensus_timestamp >= ?`, cutoff)]));
+    const untouched = () => ({
+      topicMessages: count('SELECT count(*) FROM topic_message'),
+      entities: count('SELECT count(*) FROM entity'),
+      tokenHoldings: count('SELECT count(*) FROM token_account'),
+    });
+    const before = untouched();
+    // The store as it was, to compare answers with: a copy of the file.
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    const copyFile = path.join(fixture.dir, 'before.sqlite');
+    fs.copyFileSync(db.name, copyFile);
+    const copy = new LedgerStore({ file: copyFile });
+    // Fetched histories: one reaching back past the cutoff (all of it), one that does not.
+    db.prepare('INSERT INTO account_history (account_id, held_since, next_url, complete, updated_at) VALUES (?, ?, ?, ?, 0)').run(1001, '0.000000000', null, 1);
+    db.prepare('INSERT INTO account_history (account_id, held_since, next_url, complete, updated_at) VALUES (?, ?, ?, ?, 0)').run(1002, formatTimestamp(cutoff + DAY), '/api/v1/transactions?account.id=0.0.1002', 0);
+
+    const retention = new FollowedRetention(db, { batch: 500 });
+    expect(retention.keepDays()).toBeNull();
+    expect(await retention.prune()).toEqual({ transactions: 0, before: null });
+    retention.setKeepDays(days);
+    expect(new FollowedRetention(db).keepDays()).toBe(days);
+    expect(await retention.prune()).toEqual({ transactions: older, before: formatTimestamp(cutoff) });
+
+    for (const table of TRANSACTION_TABLES) {
+      expect(count(`SELECT count(*) FROM ${table} WHERE consensus_timestamp < ?`, cutoff), table).toBe(0);
+      expect(count(`SELECT count(*) FROM ${table} WHERE consensus_timestamp >= ?`, cutoff), table).toBe(newer[table]);
+    }
+    expect(count('SELECT count(*) FROM record_file WHERE consensus_end < ?', cutoff)).toBe(0);
+    expect(untouched()).toEqual(before);
+    expect(retention.heldSince()).toBe(formatTimestamp(cutoff - 1n));
+    expect(db.prepare('SELECT account_id FROM account_history').pluck().all()).toEqual([1002]);
+
+    const after = formatTimestamp(cutoff);
+    const { pages, differences } = await comparePages(injectedGet(createMirrorApi(copy, defaultMirrorApiConfig, false)), injectedGet(createMirrorApi(fixture.store, defaultMirrorApiConfig, false)), [
+      `/api/v1/transactions?timestamp=gte:${after}&limit=100`,
+      `/api/v1/transactions?timestamp=gte:${after}&limit=100&order=asc&transactiontype=CRYPTOTRANSFER`,
+      `/api/v1/contracts/results?timestamp=gte:${after}&limit=100`,
+      `/api/v1/contracts/results/logs?timestamp=gte:${after}&limit=100`,
+    ]);
+    expect(pages).toBeGreaterThan(10);
+    expect(differences).toEqual([]);
+    copy.close();
+    // Nothing more to delete until following moves on.
+    expect(await retention.prune()).toEqual({ transactions: 0, before: formatTimestamp(cutoff) });
+    expect(() => retention.setKeepDays(0)).toThrow(RangeError);
+    expect(() => retention.setKeepDays(2.5)).toThrow(RangeError);
+  });
+});
+
+describe('a sync keeping only some days', () => {
+  // The upstream is a real second Mirrordesk serving its demo ledger on loopback.
+  let upstream: ServeProcess;
+  const local = tempStore();
+  beforeAll(async () => {
+    upstream = await startServe(['--data-dir', path.join(local.dir, 'upstream'), '--demo-accounts', '1500']);
+    await waitForDemoReady(upstream.urls.get('ui')!);
+  }, 60_000);
+  afterAll(async () => {
+    await upstream?.stop();
+    local.dispose();
+  });
+
+  it('deletes as it follows what falls out of the days kept, and says from when it holds every transaction', async () => {
+    const remote = httpGet(upstream.urls.get('mirror')!);
+    const newest = (JSON.parse((await remote('/api/v1/transactions?limit=1')).body) as { transactions: Array<{ consensus_timestamp: string }> }).transactions[0]!.consensus_timestamp;
+    const seconds = BigInt(newest.split('.')[0]!);
+    // Following began ten days of ledger time back; the store keeps three of them (a setting kept in the store).
+    const since = `${seconds - 10n * 86_400n}.000000000`;
+    const { db } = local.store;
+    new AccountWriter(db).cursors.put({ phase: 'transactions', nextUrl: null, items: 0, passes: 0, mark: since, since });
+    for (const phase of ['accounts', 'tokens', 'contracts'] as const) new AccountWriter(db).cursors.put({ phase, nextUrl: null, items: 0, passes: 1, mark: null });
+    new FollowedRetention(db).setKeepDays(3);
+    const statuses: SyncStatus[] = [];
+    const engine = new SyncEngine({ profile: 'kept', db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0, followIntervalMs: 60_000, onStatus: (s) => statuses.push(s) });
+    const caughtUp = engine.caughtUp();
+    engine.start();
+    await caughtUp;
+    const status = engine.status();
+    await engine.close();
+
+    const followed = JSON.parse((await remote(`/api/v1/transactions?timestamp=gt:${since}&limit=100`)).body) as { transactions: unknown[] };
+    expect(followed.transactions.length).toBeGreaterThan(20);
+    expect(status.keepDays).toBe(3);
+    expect(status.storeBytes).toBeGreaterThan(0);
+    // Held from three days before a followed transaction, not from where following began.
+    const heldSince = status.followedSince!;
+    expect(BigInt(heldSince.split('.')[0]!)).toBeGreaterThan(seconds - 10n * 86_400n);
+    expect(BigInt(heldSince.split('.')[0]!)).toBeLessThanOrEqual(seconds - 3n * 86_400n);
+    expect(Number(db.prepare('SELECT count(*) FROM "transaction" WHERE consensus_timestamp <= ?').pluck().get(BigInt(heldSince.replace('.', ''))))).toBe(0);
+    // Everything after it answers as the upstream does.
+    const { pages, differences } = await comparePages(remote, injectedGet(createMirrorApi(local.store, defaultMirrorApiConfig, false)), [
+      `/api/v1/transactions?timestamp=gt:${heldSince}&limit=100`,
+    ]);
+    expect(pages).toBeGreaterThan(0);
+    expect(differences).toEqual([]);
+    expect(statuses.some((s) => s.followedSince === since)).toBe(true);
+  }, 60_000);
+});
