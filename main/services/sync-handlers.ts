@@ -2,6 +2,7 @@ import { ApiFailure } from '../bridge/api-error.ts';
 import type { ApiHandlers } from '../bridge/dispatch.ts';
 import { AccountHistoryError } from '../sync/account-history.ts';
 import { TopicHistoryError } from '../sync/topic-history.ts';
+import { describeSyncFailure, isStoreFailure } from '../sync/store-failure.ts';
 import { UpstreamFormatError } from '../sync/upstream-values.ts';
 import type { ProfileSession } from './profile-session.ts';
 
@@ -31,7 +32,13 @@ export function createSyncHandlers(session: () => ProfileSession): SyncHandlers 
     'sync/account-history': ({ account, fetch }) => historyOf(session().accountHistory, account, fetch),
     'sync/topic-history': ({ topic, fetch }) => historyOf(session().topicHistory, topic, fetch),
     'sync/retention': async ({ keepDays }) => {
-      await engine().keepDays(keepDays);
+      try {
+        await engine().keepDays(keepDays);
+      } catch (error) {
+        // The store could not be written (a full disk cannot even grow its log to delete): said as the sync says it.
+        if (isStoreFailure(error)) throw new ApiFailure('unavailable', describeSyncFailure(error, session().store.db.name));
+        throw error;
+      }
       return session().syncStatus();
     },
   };

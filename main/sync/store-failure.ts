@@ -8,13 +8,19 @@ import path from 'node:path';
  */
 export function describeSyncFailure(error: unknown, storeFile: string): string {
   const message = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return message;
+  if (!isStoreFailure(error)) return message;
+  const code = error.code;
   if (code === 'SQLITE_FULL') return `the local store cannot grow: ${message} (${roomLeft(storeFile)}); the sync goes on once there is room`;
   return `the local store could not be written: ${message} (${code})`;
 }
 
-/** Space left for an unprivileged writer on the store's file system: "1.2 GB free in /data". */
+/** An error SQLite raised (better-sqlite3's SqliteError carries its code): the local store's own failure. */
+export function isStoreFailure(error: unknown): error is Error & { code: string } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return error instanceof Error && typeof code === 'string' && code.startsWith('SQLITE_');
+}
+
+/** Space left for an unprivileged writer on the store's file system: "1.2 GiB free in /data". */
 function roomLeft(storeFile: string): string {
   const folder = path.dirname(storeFile);
   try {
@@ -26,7 +32,7 @@ function roomLeft(storeFile: string): string {
 }
 
 function formatSize(bytes: number): string {
-  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
-  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
-  return `${Math.round(bytes / 1e3)} kB`;
+  if (bytes >= 2 ** 30) return `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+  if (bytes >= 2 ** 20) return `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+  return `${Math.round(bytes / 1024)} KiB`;
 }

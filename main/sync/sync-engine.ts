@@ -148,6 +148,8 @@ export class SyncEngine {
   async keepDays(days: number | null): Promise<void> {
     this.#retention.setKeepDays(days);
     this.#emit();
+    // A prune under way reaches only as far as the days kept when it began.
+    await this.#pruning;
     await this.#prune();
   }
 
