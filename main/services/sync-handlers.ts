@@ -1,7 +1,6 @@
 import { ApiFailure } from '../bridge/api-error.ts';
 import type { ApiHandlers } from '../bridge/dispatch.ts';
-import { AccountHistoryError } from '../sync/account-history.ts';
-import { TopicHistoryError } from '../sync/topic-history.ts';
+import { HistoryFetchError } from '../sync/history-requests.ts';
 import { describeSyncFailure, isStoreFailure } from '../sync/store-failure.ts';
 import { UpstreamFormatError } from '../sync/upstream-values.ts';
 import type { ProfileSession } from './profile-session.ts';
@@ -49,7 +48,7 @@ export function createSyncHandlers(session: () => ProfileSession): SyncHandlers 
     try {
       return fetch ? await history.fetch(id) : history.held(id);
     } catch (error) {
-      if (error instanceof AccountHistoryError || error instanceof TopicHistoryError || error instanceof UpstreamFormatError) throw new ApiFailure('unavailable', error.message);
+      if (error instanceof HistoryFetchError || error instanceof UpstreamFormatError) throw new ApiFailure('unavailable', error.message);
       throw error;
     }
   }

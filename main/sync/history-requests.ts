@@ -1,0 +1,81 @@
+import { ENTITY_ID_TEXT, parseEntityIdLoose } from '../mirror/format/entity-id.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import { UpstreamClient } from './upstream-client.ts';
+import { UpstreamFormatError } from './upstream-values.ts';
+
+export interface HistoryOptions {
+  upstreamUrl: string;
+  /** The sync's limiter: fetched history shares the profile's request budget with the crawl. */
+  limiter: RateLimiter;
+  /** Pages of 100 one request fetches at most. */
+  pagesPerFetch?: number;
+  /** Longest one request waits for the upstream, retries included. */
+  deadlineMs?: number;
+}
+
+/**
+ * What fetching an entity's older history on request takes, whatever the entity (an account's
+ * transactions, a topic's messages): one fetch per entity at a time, a deadline per request, pages
+ * read from the upstream with failures said in words, and an end when the profile closes.
+ */
+export class HistoryRequests {
+  readonly pagesPerFetch: number;
+  readonly #deadlineMs: number;
+  readonly #client: UpstreamClient;
+  readonly #inFlight = new Map<string, Promise<unknown>>();
+  readonly #stop = new AbortController();
+
+  constructor(options: HistoryOptions) {
+    this.pagesPerFetch = options.pagesPerFetch ?? 20;
+    this.#deadlineMs = options.deadlineMs ?? 60_000;
+    this.#client = new UpstreamClient({ baseUrl: options.upstreamUrl, requestsPerSecond: 0, limiter: options.limiter, timeoutMs: 15_000, backoffCapMs: 5_000 });
+  }
+
+  /** Runs `fetch` for `id` unless one is under way, which is answered instead. */
+  once<T>(id: string, fetch: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    let pending = this.#inFlight.get(id) as Promise<T> | undefined;
+    if (!pending) {
+      pending = fetch(AbortSignal.any([this.#stop.signal, AbortSignal.timeout(this.#deadlineMs)])).finally(() => this.#inFlight.delete(id));
+      this.#inFlight.set(id, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * One page of a list the upstream answers, as `{ [list]: [...], links }`. Fails with a
+   * HistoryFetchError saying why (no answer in time, none at all, no such list), and with an
+   * UpstreamFormatError for an answer without the list.
+   */
+  async page(url: string, list: string, signal: AbortSignal, progress: { stored: number; noun: string }): Promise<{ items: Array<Record<string, unknown>>; next: string | null }> {
+    const reply = await this.#client.get(url, { signal }).catch((error: unknown) => {
+      throw new HistoryFetchError(signal.aborted && !this.#stop.signal.aborted
+        ? `the upstream did not answer within ${this.#deadlineMs / 1000} s (${progress.stored} older ${progress.noun}s were stored)`
+        : `the upstream could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    if (reply.status !== 200) throw new HistoryFetchError(`the upstream has no such ${list} list (HTTP ${reply.status} for ${url})`);
+    const body = reply.body as Record<string, unknown> & { links?: { next?: unknown } };
+    const items = body[list];
+    if (!Array.isArray(items)) throw new UpstreamFormatError(`the ${list} page ${url} has no "${list}" array`);
+    return { items: items as Array<Record<string, unknown>>, next: typeof body.links?.next === 'string' && items.length > 0 ? body.links.next : null };
+  }
+
+  /** Abandons fetches under way (the profile is closing); the pages already stored stay. */
+  close(): void {
+    this.#stop.abort();
+  }
+}
+
+/** A request for an entity's history that cannot be met; the bridge answers it as `unavailable`. */
+export class HistoryFetchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HistoryFetchError';
+  }
+}
+
+/** The entity id a history request names (`shard.realm.num`), checked again here for callers other than the bridge. */
+export function historyIdOf(text: string, noun: string): bigint {
+  const id = ENTITY_ID_TEXT.test(text) ? parseEntityIdLoose(text) : null;
+  if (id === null) throw new RangeError(`not ${noun === 'account' ? 'an' : 'a'} ${noun} id: ${text}`);
+  return id;
+}

@@ -1,0 +1,62 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { HistoryFetchError, historyIdOf, HistoryRequests } from '../../main/sync/history-requests.ts';
+import { RateLimiter } from '../../main/sync/rate-limiter.ts';
+import { UpstreamFormatError } from '../../main/sync/upstream-values.ts';
+import { ScriptedUpstreams } from './scripted-upstream.ts';
+
+// What fetching an entity's older history meets on the way, against real servers on loopback.
+const upstreams = new ScriptedUpstreams();
+afterAll(() => upstreams.closeAll());
+
+const json = (status: number, body: unknown) => (_req: unknown, res: import('node:http').ServerResponse) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+function requestsTo(upstreamUrl: string, deadlineMs = 5000): HistoryRequests {
+  return new HistoryRequests({ upstreamUrl, limiter: new RateLimiter(0), deadlineMs });
+}
+
+describe('history requests', () => {
+  it('reads a page of a list and the link to the next one, none once a page is empty', async () => {
+    const url = await upstreams.start((req, res) => json(200, req.url!.includes('empty')
+      ? { messages: [], links: { next: '/api/v1/more' } }
+      : { messages: [{ sequence_number: 3 }], links: { next: '/api/v1/topics/0.0.9/messages?sequencenumber=lt:3' } })(req, res));
+    const requests = requestsTo(url);
+    const page = await requests.once('0.0.9', (signal) => requests.page('/api/v1/topics/0.0.9/messages', 'messages', signal, { stored: 0, noun: 'message' }));
+    expect(page).toEqual({ items: [{ sequence_number: 3 }], next: '/api/v1/topics/0.0.9/messages?sequencenumber=lt:3' });
+    expect(await requests.once('0.0.9', (signal) => requests.page('/api/v1/empty', 'messages', signal, { stored: 0, noun: 'message' }))).toEqual({ items: [], next: null });
+  });
+
+  it('says the upstream has no such list, names an answer without it, and that the upstream could not be read', async () => {
+    const missing = requestsTo(await upstreams.start(json(404, { _status: { messages: [{ message: 'Not found' }] } })));
+    await expect(missing.once('a', (signal) => missing.page('/api/v1/topics/0.0.9/messages', 'messages', signal, { stored: 0, noun: 'message' })))
+      .rejects.toThrow(new HistoryFetchError('the upstream has no such messages list (HTTP 404 for /api/v1/topics/0.0.9/messages)'));
+    const other = requestsTo(await upstreams.start(json(200, { transactions: [] })));
+    await expect(other.once('a', (signal) => other.page('/api/v1/topics/0.0.9/messages', 'messages', signal, { stored: 0, noun: 'message' })))
+      .rejects.toThrow(new UpstreamFormatError('the messages page /api/v1/topics/0.0.9/messages has no "messages" array'));
+    const closed = requestsTo('http://127.0.0.1:9', 300);
+    await expect(closed.once('a', (signal) => closed.page('/api/v1/transactions', 'transactions', signal, { stored: 200, noun: 'transaction' })))
+      .rejects.toThrow('the upstream did not answer within 0.3 s (200 older transactions were stored)');
+  });
+
+  it('runs one fetch per entity at a time, and stops those under way when closed', async () => {
+    const silent = requestsTo(await upstreams.start(() => { /* never answers */ }));
+    let started = 0;
+    const fetch = (signal: AbortSignal) => { started++; return silent.page('/api/v1/transactions', 'transactions', signal, { stored: 0, noun: 'transaction' }); };
+    const first = silent.once('0.0.5', fetch);
+    const again = silent.once('0.0.5', fetch);
+    expect(again).toBe(first);
+    const other = silent.once('0.0.6', fetch);
+    expect(started).toBe(2);
+    silent.close();
+    await expect(first).rejects.toThrow(/^the upstream could not be read: /);
+    await expect(other).rejects.toThrow(HistoryFetchError);
+  });
+
+  it('takes only entity ids', () => {
+    expect(historyIdOf('0.0.1234', 'account')).toBe(1234n);
+    expect(() => historyIdOf('1234', 'account')).toThrow('not an account id: 1234');
+    expect(() => historyIdOf('0.0.x', 'topic')).toThrow('not a topic id: 0.0.x');
+  });
+});
