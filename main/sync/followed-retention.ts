@@ -8,6 +8,9 @@ import { timestampOf } from './upstream-values.ts';
 export const FOLLOWED_TABLES = ['"transaction"', 'crypto_transfer', 'token_transfer', 'nft_transfer', 'staking_reward_transfer', 'transaction_hash',
   'assessed_custom_fee', 'contract_result', 'ethereum_transaction', 'contract_log'] as const;
 
+/** Pruned with them: a followed message is a transaction's too, and a busy topic opened once sends millions a day. */
+const PRUNED_TABLES = [...FOLLOWED_TABLES, 'topic_message'] as const;
+
 /** The longest window a store keeps: ten years. */
 export const MAX_KEEP_DAYS = 3650;
 
@@ -27,9 +30,10 @@ export interface PruneOutcome {
  * of the last N days of ledger time, counted back from the newest one followed. A store following
  * a busy network grows by every transaction (about 600 bytes each with its transfers, hash and
  * indexes), so a sync left running for weeks could fill the disk. Pruning deletes what is older,
- * with its transfers, hash, assessed fees, contract results, logs and blocks, a batch per SQLite
- * transaction so that the API and the sync keep answering between batches. Accounts, tokens,
- * contracts and topics are state, not history, and stay; so do the messages of topics opened here.
+ * with its transfers, hash, assessed fees, contract results, logs, blocks and topic messages, a
+ * batch per SQLite transaction so that the API and the sync keep answering between batches.
+ * Accounts, tokens, contracts, schedules and topics are state, not history, and stay. A topic's
+ * held messages then start later (its run of sequence numbers, topic-history.ts, starts there).
  * The store then vouches for every transaction only after the boundary (`heldSince`), which is
  * what balances at earlier moments and an account's fetched history count back to; an account
  * whose fetched history reached further back holds again from the boundary. SQLite reuses the
@@ -55,7 +59,7 @@ export class FollowedRetention {
     this.#deleteMeta = db.prepare('DELETE FROM store_meta WHERE key = ?');
     // The timestamp of the transaction one past a batch: everything before it is one batch.
     this.#batchEnd = db.prepare('SELECT consensus_timestamp FROM "transaction" WHERE consensus_timestamp < ? ORDER BY consensus_timestamp LIMIT 1 OFFSET ?').pluck().safeIntegers(true);
-    const deletes = FOLLOWED_TABLES.map((table) => db.prepare(`DELETE FROM ${table} WHERE consensus_timestamp < ?`));
+    const deletes = PRUNED_TABLES.map((table) => db.prepare(`DELETE FROM ${table} WHERE consensus_timestamp < ?`));
     const blocks = db.prepare('DELETE FROM record_file WHERE consensus_end < ?');
     this.#deleteBatch = db.transaction((end: bigint) => {
       const transactions = deletes[0]!.run(end).changes;

@@ -15,9 +15,9 @@ import { tempStore } from '../helpers/ledger-fixture.ts';
 import { comparePages, httpGet, injectedGet } from './compare-mirrors.ts';
 
 const DAY = 86_400n * 1_000_000_000n;
-/** Every table holding rows of a transaction, by its consensus timestamp (named here, not taken from the code under test). */
+/** Every table holding rows of a transaction (a topic message too), by its consensus timestamp (named here, not taken from the code under test). */
 const TRANSACTION_TABLES = ['"transaction"', 'crypto_transfer', 'token_transfer', 'nft_transfer', 'staking_reward_transfer', 'transaction_hash',
-  'assessed_custom_fee', 'contract_result', 'ethereum_transaction', 'contract_log'];
+  'assessed_custom_fee', 'contract_result', 'ethereum_transaction', 'contract_log', 'topic_message'];
 
 describe('pruning the followed transactions a store no longer keeps', () => {
   // A generated demo ledger stands in for a synced store that followed its whole history.
@@ -43,7 +43,7 @@ describe('pruning the followed transactions a store no longer keeps', () => {
     expect(count('SELECT count(*) FROM "transaction" WHERE consensus_timestamp >= ?', cutoff)).toBeGreaterThan(1000);
     const newer = Object.fromEntries(TRANSACTION_TABLES.map((table) => [table, count(`SELECT count(*) FROM ${table} WHERE consensus_timestamp >= ?`, cutoff)]));
     const untouched = () => ({
-      topicMessages: count('SELECT count(*) FROM topic_message'),
+      topics: count('SELECT count(*) FROM topic'),
       entities: count('SELECT count(*) FROM entity'),
       tokenHoldings: count('SELECT count(*) FROM token_account'),
     });
@@ -79,6 +79,7 @@ describe('pruning the followed transactions a store no longer keeps', () => {
       `/api/v1/transactions?timestamp=gte:${after}&limit=100&order=asc&transactiontype=CRYPTOTRANSFER`,
       `/api/v1/contracts/results?timestamp=gte:${after}&limit=100`,
       `/api/v1/contracts/results/logs?timestamp=gte:${after}&limit=100`,
+      ...(db.prepare('SELECT DISTINCT topic_id FROM topic_message').pluck().all() as number[]).map((topic) => `/api/v1/topics/0.0.${topic}/messages?timestamp=gte:${after}&limit=100`),
     ]);
     expect(pages).toBeGreaterThan(10);
     expect(differences).toEqual([]);
