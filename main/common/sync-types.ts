@@ -82,6 +82,13 @@ export interface AccountHistory {
   heldSince: string | null;
   /** The upstream listed no older transaction of the account: its whole history is held. */
   complete: boolean;
+  /**
+   * The store keeps only the transactions from this consensus timestamp on (it keeps some days of
+   * them, `sync/retention`); null when it keeps all.
+   */
+  keptFrom: string | null;
+  /** Everything from `keptFrom` on is held: older ones would be deleted again, so there is nothing to fetch. */
+  retentionReached: boolean;
   /** Transactions stored by this request. */
   fetched: number;
 }
@@ -97,6 +104,13 @@ export interface TopicHistory {
   heldFrom: { sequenceNumber: number; consensusTimestamp: string } | null;
   /** Every message from the topic's first on is held (or the upstream lists none older). */
   complete: boolean;
+  /**
+   * The store keeps only the messages from this consensus timestamp on (it keeps some days of
+   * followed transactions and messages, `sync/retention`); null when it keeps all.
+   */
+  keptFrom: string | null;
+  /** Known from a fetch only: the upstream has no older message from `keptFrom` on, and older ones would be deleted again. */
+  retentionReached: boolean;
   /** Messages stored by this request. */
   fetched: number;
 }

@@ -42,10 +42,10 @@ export class AccountHistoryFetcher {
     const write = options.db.prepare(`INSERT INTO account_history (account_id, held_since, next_url, complete, updated_at) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (account_id) DO UPDATE SET held_since = excluded.held_since, next_url = excluded.next_url, complete = excluded.complete, updated_at = excluded.updated_at`);
     const upsertTransaction = transactionUpserter(options.db);
-    this.#storePage = options.db.transaction((id: bigint, transactions: Array<Record<string, unknown>>, heldSince: string, nextUrl: string | null) => {
+    this.#storePage = options.db.transaction((id: bigint, transactions: Array<Record<string, unknown>>, heldSince: string, nextUrl: string | null, complete: boolean) => {
       const rows = transactions.map(transactionRowsOf).filter((r) => r !== null);
       for (const r of rows) upsertTransaction(r);
-      write.run(sqlInt(id), nextUrl === null ? ALL : heldSince, nextUrl, nextUrl === null ? 1 : 0, Date.now());
+      write.run(sqlInt(id), heldSince, nextUrl, complete ? 1 : 0, Date.now());
       return rows.length;
     });
   }
@@ -62,9 +62,13 @@ export class AccountHistoryFetcher {
   #held(account: string, record: HistoryRecord | undefined): AccountHistory {
     // Where following began, or the boundary before which the store keeps no transactions.
     const since = this.#retention.heldSince();
-    if (since === null) return { account, heldSince: null, complete: false, fetched: 0 };
-    if (record?.complete) return { account, heldSince: ALL, complete: true, fetched: 0 };
-    return { account, heldSince: record?.held_since ?? since, complete: false, fetched: 0 };
+    const floor = this.#retention.cutoff();
+    const kept = { keptFrom: formatTimestamp(floor), retentionReached: false };
+    if (since === null) return { account, heldSince: null, complete: false, ...kept, fetched: 0 };
+    if (record?.complete) return { account, heldSince: ALL, complete: true, ...kept, fetched: 0 };
+    const heldSince = record?.held_since ?? since;
+    // Held after the nanosecond before the floor: everything the store keeps.
+    return { account, heldSince, complete: false, ...kept, retentionReached: floor !== null && timestampOf(heldSince)! < floor, fetched: 0 };
   }
 
   /** Stores up to `pagesPerFetch` pages more of the account's older transactions; one fetch per account at a time. */
@@ -82,17 +86,20 @@ export class AccountHistoryFetcher {
     const record = this.#record(id);
     const start = this.#held(account, record);
     if (start.heldSince === null) throw new HistoryFetchError(`the sync has not begun following transactions yet, so there is nothing to join ${account}'s older history to`);
-    if (start.complete) return start;
-    // The first page reaches up to where following began: the transaction at `since` itself was not followed.
-    let url: string | null = record?.next_url
-      ?? `/api/v1/transactions?account.id=${account}&timestamp=lte:${start.heldSince}&order=desc&limit=100`;
+    if (start.complete || start.retentionReached) return start;
+    // The first page reaches up to where following began: the transaction at `since` itself was not
+    // followed. A store that keeps some days asks for none older than it keeps (they would be deleted again).
+    const floor = this.#retention.cutoff();
+    const first = `/api/v1/transactions?account.id=${account}&timestamp=lte:${start.heldSince}&order=desc&limit=100`;
+    let url: string | null = floor === null ? record?.next_url ?? first : `${first}&timestamp=gte:${formatTimestamp(floor)}`;
     let fetched = 0;
     for (let page = 0; page < this.#requests.pagesPerFetch && url !== null; page++) {
       const { items: transactions, next } = await this.#requests.page(url, 'transactions', signal, { stored: fetched, noun: 'transaction' });
       // Everything from the page's oldest transaction on is held: held after the nanosecond before it.
+      // At the end of the list, all of it is: the whole history, or all from the floor on.
       const oldest = transactions.length > 0 ? timestampOf(transactions.at(-1)!.consensus_timestamp ?? '') : null;
-      const heldSince = oldest === null ? ALL : formatTimestamp(oldest - 1n)!;
-      fetched += this.#storePage(id, transactions, heldSince, next);
+      const heldSince = next === null ? (floor === null ? ALL : formatTimestamp(floor - 1n)!) : formatTimestamp(oldest! - 1n)!;
+      fetched += this.#storePage(id, transactions, heldSince, next, next === null && floor === null);
       url = next;
     }
     return { ...this.held(account), fetched };

@@ -36,7 +36,7 @@ export interface PruneOutcome {
  * held messages then start later (its run of sequence numbers, topic-history.ts, starts there).
  * The store then vouches for every transaction only after the boundary (`heldSince`), which is
  * what balances at earlier moments and an account's fetched history count back to; an account
- * whose fetched history reached further back holds again from the boundary. SQLite reuses the
+ * whose fetched history reached further back holds from the boundary on, and fetching stops there. SQLite reuses the
  * freed pages, so the file stops growing rather than shrinking.
  */
 export class FollowedRetention {
@@ -48,7 +48,7 @@ export class FollowedRetention {
   readonly #deleteMeta;
   readonly #batchEnd;
   readonly #deleteBatch;
-  readonly #forgetHistories;
+  readonly #clampHistories;
 
   constructor(db: SqliteDatabase, options: { batch?: number } = {}) {
     this.#db = db;
@@ -68,10 +68,12 @@ export class FollowedRetention {
       return transactions;
     });
     const histories = db.prepare('SELECT account_id, held_since FROM account_history');
-    const forget = db.prepare('DELETE FROM account_history WHERE account_id = ?');
-    this.#forgetHistories = (before: bigint) => {
+    const clamp = db.prepare('UPDATE account_history SET held_since = ?, next_url = NULL, complete = 0 WHERE account_id = ?');
+    // An account whose fetched history reached further back now holds all from the cutoff on.
+    this.#clampHistories = (cutoff: bigint) => {
+      const from = cutoff - 1n;
       for (const { account_id, held_since } of histories.all() as Array<{ account_id: number; held_since: string }>) {
-        if (timestampOf(held_since)! < before) forget.run(account_id);
+        if (timestampOf(held_since)! < from) clamp.run(formatTimestamp(from), account_id);
       }
     };
   }
@@ -120,7 +122,7 @@ export class FollowedRetention {
     this.#db.transaction(() => {
       const pruned = this.#readMeta.get(PRUNED_BEFORE_KEY) as string | undefined;
       if (pruned === undefined || timestampOf(pruned)! < cutoff) this.#writeMeta.run(PRUNED_BEFORE_KEY, formatTimestamp(cutoff));
-      this.#forgetHistories(cutoff);
+      this.#clampHistories(cutoff);
     })();
     let transactions = 0;
     for (;;) {

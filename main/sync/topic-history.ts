@@ -2,6 +2,7 @@ import type { TopicHistory } from '../common/sync-types.ts';
 import { sqlInt } from '../mirror/format/entity-id.ts';
 import { formatTimestamp } from '../mirror/format/timestamp.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
+import { FollowedRetention } from './followed-retention.ts';
 import { HistoryFetchError, historyIdOf, HistoryRequests, type HistoryOptions } from './history-requests.ts';
 import { topicMessageRowOf } from './topic-rows.ts';
 import { topicHolder, topicMessageUpserter } from './topic-writer.ts';
@@ -30,6 +31,7 @@ interface RunStart {
 export class TopicHistoryFetcher {
   readonly #requests: HistoryRequests;
   readonly #holds: (topic: string) => boolean;
+  readonly #retention: FollowedRetention;
   readonly #bounds;
   readonly #newestRunStart;
   readonly #message;
@@ -38,6 +40,7 @@ export class TopicHistoryFetcher {
   constructor(options: TopicHistoryOptions) {
     this.#requests = new HistoryRequests(options);
     this.#holds = topicHolder(options.db);
+    this.#retention = new FollowedRetention(options.db);
     this.#bounds = options.db.prepare(`SELECT min(sequence_number) AS lowest, max(sequence_number) AS highest, count(*) AS held
       FROM topic_message WHERE topic_id = ?`);
     // Only read when the held numbers have a gap: the newest number whose predecessor is missing.
@@ -58,6 +61,8 @@ export class TopicHistoryFetcher {
       topic,
       heldFrom: start === null ? null : { sequenceNumber: start.sequence_number, consensusTimestamp: formatTimestamp(start.consensus_timestamp)! },
       complete: start?.sequence_number === 1,
+      keptFrom: formatTimestamp(this.#retention.cutoff()),
+      retentionReached: false,
       fetched: 0,
     };
   }
@@ -84,15 +89,19 @@ export class TopicHistoryFetcher {
   async #fetch(topic: string, signal: AbortSignal): Promise<TopicHistory> {
     const id = historyIdOf(topic, 'topic');
     if (!this.#holds(topic)) throw new HistoryFetchError(`topic ${topic} is not held here: open it first, so that its new messages are kept too`);
+    // A store that keeps some days asks for no message older than it keeps (it would be deleted again).
+    const floor = this.#retention.cutoff();
+    const kept = floor === null ? '' : `&timestamp=gte:${formatTimestamp(floor)}`;
     let fetched = 0;
     for (let page = 0; page < this.#requests.pagesPerFetch; page++) {
       // Asked again each page: a stored page may have joined the run to an older one, which is skipped.
       const start = this.#runStart(id)?.sequence_number ?? null;
       if (start === 1) break;
-      const url = `/api/v1/topics/${topic}/messages?order=desc&limit=100${start === null ? '' : `&sequencenumber=lt:${start}`}`;
+      const url = `/api/v1/topics/${topic}/messages?order=desc&limit=100${start === null ? '' : `&sequencenumber=lt:${start}`}${kept}`;
       const { items: messages } = await this.#requests.page(url, 'messages', signal, { stored: fetched, noun: 'message' });
-      // None older although the run does not start at 1: the upstream's history of the topic begins later (a partial mirror).
-      if (messages.length === 0) return { ...this.held(topic), complete: true, fetched };
+      // None older although the run does not start at 1: none the store keeps, or the upstream's
+      // history of the topic begins later (a partial mirror).
+      if (messages.length === 0) return floor === null ? { ...this.held(topic), complete: true, fetched } : { ...this.held(topic), retentionReached: true, fetched };
       this.#storePage(messages);
       fetched += messages.length;
     }

@@ -197,14 +197,23 @@ test('the Sync panel shows the store\'s size, and keeping only the last day dele
   const keep = page.getByTestId('sync-keep-days');
   await expect(keep).toHaveValue('all');
   await keep.selectOption('1');
-  await expect(page.getByTestId('sync-store')).toContainText('Older ones are deleted as following moves on');
+  await expect(page.getByTestId('sync-store')).toContainText('are deleted as following moves on');
   await expect(page.getByTestId('sync-followed')).toContainText('keeping 1 day of them');
   const kept = await oldest();
   expect(kept === undefined || Number(kept.consensus_timestamp.split('.')[0]) >= newestSeconds - 86_400 - 1).toBe(true);
   await screenshot(page, 'sync-18-store-keeps-a-day');
   expect(await axeFindings(page)).toEqual([]);
+  // The account whose whole history the first test fetched holds all the store keeps now, and offers to fetch nothing older.
+  const upstreamDb = new Database(path.join(serves.upstream.dir, 'demo.sqlite'), { readonly: true });
+  const { id } = upstreamDb.prepare(`SELECT entity_id AS id FROM crypto_transfer WHERE entity_id > 1000 GROUP BY entity_id
+    HAVING count(*) BETWEEN 100 AND 300 ORDER BY entity_id LIMIT 1`).get() as { id: number };
+  upstreamDb.close();
+  await page.goto(`${serves.local.instance.uiUrl}#/account?id=0.0.${id}&tab=transactions`);
+  await expect(page.getByTestId('account-history-kept')).toContainText('That is all this store keeps: transactions from');
+  await expect(page.getByTestId('account-history-fetch')).toHaveCount(0);
+  await screenshot(page, 'sync-19-account-history-as-far-as-kept');
   // Kept with the profile.
-  await page.reload();
+  await page.goto(`${serves.local.instance.uiUrl}#/sync`);
   await expect(keep).toHaveValue('1');
   await keep.selectOption('all');
   await expect(page.getByTestId('sync-store')).toContainText('Every followed transaction is kept');

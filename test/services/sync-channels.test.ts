@@ -29,7 +29,7 @@ describe('on the demo ledger, which has no sync', () => {
 describe('on a synced profile whose upstream is gone', () => {
   it('an account: nothing is held before the sync follows transactions, and no history is fetched that could not be joined up', async () => {
     const app = await startApp({ dataDir: gone('accounts'), network: 'gone' });
-    expect(await call(app, 'sync/account-history', { account: '0.0.1234', fetch: false })).toEqual({ account: '0.0.1234', heldSince: null, complete: false, fetched: 0 });
+    expect(await call(app, 'sync/account-history', { account: '0.0.1234', fetch: false })).toEqual({ account: '0.0.1234', heldSince: null, complete: false, keptFrom: null, retentionReached: false, fetched: 0 });
     const fetched = await app.dispatch('sync/account-history', { account: '0.0.1234', fetch: true });
     expect(fetched).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringContaining('has not begun following transactions') } });
     expect(await app.dispatch('sync/account-history', { account: '1.2', fetch: true })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
@@ -37,7 +37,7 @@ describe('on a synced profile whose upstream is gone', () => {
 
   it('a topic the store lacks: none of its messages is held, and none is fetched for it', async () => {
     const app = await startApp({ dataDir: gone('topics'), network: 'gone' });
-    expect(await call(app, 'sync/topic-history', { topic: '0.0.9000', fetch: false })).toEqual({ topic: '0.0.9000', heldFrom: null, complete: false, fetched: 0 });
+    expect(await call(app, 'sync/topic-history', { topic: '0.0.9000', fetch: false })).toEqual({ topic: '0.0.9000', heldFrom: null, complete: false, keptFrom: null, retentionReached: false, fetched: 0 });
     const fetched = await app.dispatch('sync/topic-history', { topic: '0.0.9000', fetch: true });
     expect(fetched).toMatchObject({ ok: false, error: { code: 'unavailable', message: 'topic 0.0.9000 is not held here: open it first, so that its new messages are kept too' } });
     expect(await app.dispatch('sync/topic-history', { topic: '9000', fetch: true })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });

@@ -7,7 +7,9 @@ import { generateDemoLedger } from '../../main/mirror/demo/generate-ledger.ts';
 import { formatTimestamp } from '../../main/mirror/format/timestamp.ts';
 import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
+import { AccountHistoryFetcher } from '../../main/sync/account-history.ts';
 import { AccountWriter } from '../../main/sync/account-writer.ts';
+import { RateLimiter } from '../../main/sync/rate-limiter.ts';
 import { FollowedRetention } from '../../main/sync/followed-retention.ts';
 import { SyncEngine } from '../../main/sync/sync-engine.ts';
 import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
@@ -71,7 +73,11 @@ describe('pruning the followed transactions a store no longer keeps', () => {
     expect(count('SELECT count(*) FROM record_file WHERE consensus_end < ?', cutoff)).toBe(0);
     expect(untouched()).toEqual(before);
     expect(retention.heldSince()).toBe(formatTimestamp(cutoff - 1n));
-    expect(db.prepare('SELECT account_id FROM account_history').pluck().all()).toEqual([1002]);
+    // The account whose whole history was held now holds all from the cutoff on; the other is as it was.
+    expect(db.prepare('SELECT account_id, held_since, next_url, complete FROM account_history ORDER BY account_id').all()).toEqual([
+      { account_id: 1001, held_since: formatTimestamp(cutoff - 1n), next_url: null, complete: 0 },
+      { account_id: 1002, held_since: formatTimestamp(cutoff + DAY), next_url: '/api/v1/transactions?account.id=0.0.1002', complete: 0 },
+    ]);
 
     const after = formatTimestamp(cutoff);
     const { pages, differences } = await comparePages(injectedGet(createMirrorApi(copy, defaultMirrorApiConfig, false)), injectedGet(createMirrorApi(fixture.store, defaultMirrorApiConfig, false)), [
@@ -138,5 +144,33 @@ describe('a sync keeping only some days', () => {
     expect(pages).toBeGreaterThan(0);
     expect(differences).toEqual([]);
     expect(statuses.some((s) => s.followedSince === since)).toBe(true);
+  }, 60_000);
+
+  it("fetches an account's older history only as far back as the store keeps", async () => {
+    const remote = httpGet(upstream.urls.get('mirror')!);
+    const { db } = local.store;
+    const retention = new FollowedRetention(db);
+    // Thirty days kept: the store holds three days (pruned above), and an account's history may reach back 27 more.
+    retention.setKeepDays(30);
+    const floor = retention.cutoff()!;
+    const heldSince = retention.heldSince()!;
+    const inWindow = JSON.parse((await remote(`/api/v1/transactions?timestamp=gte:${formatTimestamp(floor)}&timestamp=lte:${heldSince}&transactiontype=CRYPTOTRANSFER&limit=1`)).body) as {
+      transactions: Array<{ transaction_id: string }>;
+    };
+    const account = inWindow.transactions[0]!.transaction_id.split('-')[0]!;
+    const history = new AccountHistoryFetcher({ db, upstreamUrl: upstream.urls.get('mirror')!, limiter: new RateLimiter(0) });
+    expect(history.held(account)).toEqual({ account, heldSince, complete: false, keptFrom: formatTimestamp(floor), retentionReached: false, fetched: 0 });
+    const fetched = await history.fetch(account);
+    expect(fetched).toMatchObject({ account, heldSince: formatTimestamp(floor - 1n), complete: false, keptFrom: formatTimestamp(floor), retentionReached: true });
+    expect(fetched.fetched).toBeGreaterThan(0);
+    // Held as the upstream lists them from the floor on, and nothing older.
+    const { differences } = await comparePages(remote, injectedGet(createMirrorApi(local.store, defaultMirrorApiConfig, false)), [`/api/v1/transactions?account.id=${account}&timestamp=gte:${formatTimestamp(floor)}&limit=100`]);
+    expect(differences).toEqual([]);
+    expect(Number(db.prepare('SELECT count(*) FROM "transaction" WHERE consensus_timestamp < ?').pluck().get(floor))).toBe(0);
+    // Nothing more to fetch; and keeping fewer days again, the account holds all the store keeps at once.
+    expect(await history.fetch(account)).toMatchObject({ retentionReached: true, fetched: 0 });
+    retention.setKeepDays(3);
+    expect(history.held(account)).toMatchObject({ complete: false, keptFrom: formatTimestamp(retention.cutoff()), retentionReached: true });
+    history.close();
   }, 60_000);
 });

@@ -219,7 +219,7 @@ describe('synced data answers exactly as the upstream does', () => {
     upstreamDb.close();
     const account = `0.0.${id}`;
     const history = new AccountHistoryFetcher({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, limiter: new RateLimiter(0), pagesPerFetch: 1 });
-    expect(history.held(account)).toEqual({ account, heldSince: followedFrom, complete: false, fetched: 0 });
+    expect(history.held(account)).toEqual({ account, heldSince: followedFrom, complete: false, keptFrom: null, retentionReached: false, fetched: 0 });
 
     const first = await history.fetch(account);
     expect(first).toMatchObject({ account, complete: false, fetched: 100 });
@@ -334,7 +334,7 @@ describe('synced data answers exactly as the upstream does', () => {
     }).messages[0]!;
     const history = new TopicHistoryFetcher({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, limiter: new RateLimiter(0), pagesPerFetch: 1 });
     expect(history.held(topic)).toEqual({
-      topic, heldFrom: { sequenceNumber: firstFollowed.sequence_number, consensusTimestamp: firstFollowed.consensus_timestamp }, complete: false, fetched: 0,
+      topic, heldFrom: { sequenceNumber: firstFollowed.sequence_number, consensusTimestamp: firstFollowed.consensus_timestamp }, complete: false, keptFrom: null, retentionReached: false, fetched: 0,
     });
     const whole = [`/api/v1/topics/${topic}/messages?limit=100`, `/api/v1/topics/${topic}/messages?order=desc&limit=100`];
     expect((await comparePages(remote, local, whole)).differences).not.toEqual([]);
