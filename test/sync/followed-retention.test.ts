@@ -12,6 +12,8 @@ import { AccountWriter } from '../../main/sync/account-writer.ts';
 import { RateLimiter } from '../../main/sync/rate-limiter.ts';
 import { FollowedRetention } from '../../main/sync/followed-retention.ts';
 import { SyncEngine } from '../../main/sync/sync-engine.ts';
+import { TopicHistoryFetcher } from '../../main/sync/topic-history.ts';
+import { UpstreamReadThrough } from '../../main/sync/upstream-read-through.ts';
 import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
 import { tempStore } from '../helpers/ledger-fixture.ts';
 import { comparePages, httpGet, injectedGet } from './compare-mirrors.ts';
@@ -154,10 +156,14 @@ describe('a sync keeping only some days', () => {
     retention.setKeepDays(30);
     const floor = retention.cutoff()!;
     const heldSince = retention.heldSince()!;
-    const inWindow = JSON.parse((await remote(`/api/v1/transactions?timestamp=gte:${formatTimestamp(floor)}&timestamp=lte:${heldSince}&transactiontype=CRYPTOTRANSFER&limit=1`)).body) as {
+    // An account with transactions in the window and before it.
+    const inWindow = JSON.parse((await remote(`/api/v1/transactions?timestamp=gte:${formatTimestamp(floor)}&timestamp=lte:${heldSince}&transactiontype=CRYPTOTRANSFER&limit=100`)).body) as {
       transactions: Array<{ transaction_id: string }>;
     };
-    const account = inWindow.transactions[0]!.transaction_id.split('-')[0]!;
+    const olderOf = async (id: string) => (JSON.parse((await remote(`/api/v1/transactions?account.id=${id}&timestamp=lt:${formatTimestamp(floor)}&limit=1`)).body) as { transactions: unknown[] }).transactions.length;
+    let account = '';
+    for (const payer of new Set(inWindow.transactions.map((tx) => tx.transaction_id.split('-')[0]!))) if (await olderOf(payer) > 0) { account = payer; break; }
+    expect(account).not.toBe('');
     const history = new AccountHistoryFetcher({ db, upstreamUrl: upstream.urls.get('mirror')!, limiter: new RateLimiter(0) });
     expect(history.held(account)).toEqual({ account, heldSince, complete: false, keptFrom: formatTimestamp(floor), retentionReached: false, fetched: 0 });
     const fetched = await history.fetch(account);
@@ -171,6 +177,34 @@ describe('a sync keeping only some days', () => {
     expect(await history.fetch(account)).toMatchObject({ retentionReached: true, fetched: 0 });
     retention.setKeepDays(3);
     expect(history.held(account)).toMatchObject({ complete: false, keptFrom: formatTimestamp(retention.cutoff()), retentionReached: true });
+    history.close();
+  }, 60_000);
+
+  it("fetches a topic's older messages only as far back as the store keeps", async () => {
+    const remote = httpGet(upstream.urls.get('mirror')!);
+    const { db } = local.store;
+    const retention = new FollowedRetention(db);
+    retention.setKeepDays(30);
+    const floor = formatTimestamp(retention.cutoff())!;
+    // A topic with messages both before the floor and after it, opened here (read through).
+    const sent = JSON.parse((await remote(`/api/v1/transactions?transactiontype=CONSENSUSSUBMITMESSAGE&result=success&timestamp=gte:${floor}&limit=100`)).body) as { transactions: Array<{ entity_id: string }> };
+    const topics = [...new Set(sent.transactions.map((tx) => tx.entity_id))];
+    const olderCount = async (topic: string) => (JSON.parse((await remote(`/api/v1/topics/${topic}/messages?timestamp=lt:${floor}&limit=1`)).body) as { messages: unknown[] }).messages.length;
+    let topic: string | undefined;
+    for (const candidate of topics) if (await olderCount(candidate) > 0) { topic = candidate; break; }
+    expect(topic).toBeDefined();
+    const opener = new UpstreamReadThrough({ db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
+    expect(await opener.fetchMissing('topic', topic!)).toBe(true);
+    opener.close();
+    const history = new TopicHistoryFetcher({ db, upstreamUrl: upstream.urls.get('mirror')!, limiter: new RateLimiter(0) });
+    expect(history.held(topic!)).toMatchObject({ keptFrom: floor, retentionReached: false });
+    const fetched = await history.fetch(topic!);
+    expect(fetched).toMatchObject({ topic, complete: false, keptFrom: floor, retentionReached: true });
+    expect(fetched.fetched).toBeGreaterThan(0);
+    // Every message from the floor on, as the upstream lists them, and none older.
+    const { differences } = await comparePages(remote, injectedGet(createMirrorApi(local.store, defaultMirrorApiConfig, false)), [`/api/v1/topics/${topic}/messages?timestamp=gte:${floor}&limit=100`]);
+    expect(differences).toEqual([]);
+    expect(Number(db.prepare('SELECT count(*) FROM topic_message WHERE consensus_timestamp < ?').pluck().get(retention.cutoff()))).toBe(0);
     history.close();
   }, 60_000);
 });
