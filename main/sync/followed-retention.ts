@@ -36,8 +36,8 @@ export interface PruneOutcome {
  * held messages then start later (its run of sequence numbers, topic-history.ts, starts there).
  * The store then vouches for every transaction only after the boundary (`heldSince`), which is
  * what balances at earlier moments and an account's fetched history count back to; an account
- * whose fetched history reached further back holds from the boundary on, and fetching stops there. SQLite reuses the
- * freed pages, so the file stops growing rather than shrinking.
+ * whose fetched history reached further back holds from the boundary on, and fetching stops
+ * there. SQLite reuses the freed pages, so the file stops growing rather than shrinking.
  */
 export class FollowedRetention {
   readonly #db: SqliteDatabase;
