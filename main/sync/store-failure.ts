@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
+import { diskFreeBytes } from '../mirror/store/store-size.ts';
 
 /**
  * What a sync run's failure says in the Sync panel. A failure to write the local store (SQLite's
@@ -23,12 +23,8 @@ export function isStoreFailure(error: unknown): error is Error & { code: string 
 /** Space left for an unprivileged writer on the store's file system: "1.2 GiB free in /data". */
 function roomLeft(storeFile: string): string {
   const folder = path.dirname(storeFile);
-  try {
-    const { bavail, bsize } = fs.statfsSync(folder);
-    return `${formatSize(bavail * bsize)} free in ${folder}`;
-  } catch {
-    return `in ${folder}`;
-  }
+  const free = diskFreeBytes(storeFile);
+  return free === null ? `in ${folder}` : `${formatSize(free)} free in ${folder}`;
 }
 
 function formatSize(bytes: number): string {

@@ -189,6 +189,7 @@ test('the Sync panel shows the store\'s size, and keeping only the last day dele
   await page.goto(`${serves.local.instance.uiUrl}#/sync`);
   await expect(page.getByTestId('sync-panel')).toHaveAttribute('data-state', 'following', { timeout: 90_000 });
   await expect(page.getByTestId('sync-store-size')).toHaveText(/^[\d.]+ (KiB|MiB|GiB)$/);
+  await expect(page.getByTestId('sync-disk-free')).toHaveText(/^\([\d.]+ (KiB|MiB|GiB) free on its disk\)$/);
   // Earlier tests read older transactions through and fetched an account's whole history: all from before following began.
   const oldest = async () => ((await (await fetch(`${serves.local.instance.mirrorUrl}/api/v1/transactions?order=asc&limit=1`)).json()) as { transactions: Array<{ consensus_timestamp: string }> }).transactions[0];
   const upstreamNewest = await (await fetch(`${serves.upstream.instance.mirrorUrl}/api/v1/transactions?limit=1`)).json() as { transactions: Array<{ consensus_timestamp: string }> };

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 
 /** A store's size on disk: its SQLite file and its write-ahead log (0 for a part that is not there). */
 export function storeFileBytes(file: string): number {
@@ -10,4 +11,14 @@ export function storeFileBytes(file: string): number {
     }
   };
   return size(file) + size(`${file}-wal`);
+}
+
+/** Room left for an unprivileged writer on the file system that holds `file`; null when it cannot be read. */
+export function diskFreeBytes(file: string): number | null {
+  try {
+    const { bavail, bsize } = fs.statfsSync(path.dirname(file));
+    return bavail * bsize;
+  } catch {
+    return null;
+  }
 }
