@@ -69,4 +69,13 @@ CREATE TABLE verified_file (
     // was verified before this column existed.
     sql: 'ALTER TABLE verified_contract ADD COLUMN constructor_arguments TEXT;',
   },
+  {
+    version: 3,
+    name: 'compile cache kept within a size, least recently used out first',
+    // An entry's time is when it was last stored or read, and evictions go oldest first.
+    sql: `
+ALTER TABLE compile_cache RENAME COLUMN created_at TO used_at;
+CREATE INDEX compile_cache__used ON compile_cache (used_at);
+`,
+  },
 ];
