@@ -82,6 +82,8 @@ export class SyncEngine {
   #run: { abort: AbortController; done: Promise<void> } | null = null;
   /** Set by `close()`: no run starts after it (a resync or resume under way when it came included). */
   #closed = false;
+  /** Aborted by `close()`: stops work not tied to a run (a prune the user asked for). */
+  readonly #shutdown = new AbortController();
   #accounts = { value: 0, at: -Infinity };
   #caughtUp: Array<() => void> = [];
   #behind: BehindUpstream | null = null;
@@ -168,7 +170,10 @@ export class SyncEngine {
 
   async close(): Promise<void> {
     this.#closed = true;
+    this.#shutdown.abort();
     await this.#stopRun();
+    // A prune the user asked for stops between batches; the store closes after it.
+    await this.#pruning;
   }
 
   /** Requests sent to the upstream so far, retries included. */
@@ -376,7 +381,8 @@ export class SyncEngine {
 
   /** Deletes the followed transactions older than the store keeps (nothing when it keeps all). */
   #prune(signal?: AbortSignal): Promise<void> {
-    this.#pruning ??= this.#retention.prune(signal).then((outcome) => {
+    const stop = signal ? AbortSignal.any([signal, this.#shutdown.signal]) : this.#shutdown.signal;
+    this.#pruning ??= this.#retention.prune(stop).then((outcome) => {
       if (outcome.transactions > 0) this.#options.log?.(`sync: deleted ${outcome.transactions} followed transactions from before ${outcome.before}, older than this store keeps`);
     }).finally(() => {
       this.#pruning = null;

@@ -97,6 +97,31 @@ describe('pruning the followed transactions a store no longer keeps', () => {
     expect(() => retention.setKeepDays(0)).toThrow(RangeError);
     expect(() => retention.setKeepDays(2.5)).toThrow(RangeError);
   });
+
+  it('stops between batches when told to, and a sync engine closing stops the prune it was asked for', async () => {
+    // A quarter of what is left falls out of the days kept now.
+    const left = db.prepare('SELECT min(consensus_timestamp) FROM "transaction"').safeIntegers(true).pluck().get() as bigint;
+    const days = Number((newest - left) / DAY * 3n / 4n);
+    const retention = new FollowedRetention(db, { batch: 100 });
+    retention.setKeepDays(days);
+    const older = count('SELECT count(*) FROM "transaction" WHERE consensus_timestamp < ?', retention.cutoff());
+    expect(older).toBeGreaterThan(300);
+    const stop = new AbortController();
+    const pruning = retention.prune(stop.signal);
+    stop.abort();
+    expect((await pruning).transactions).toBe(100);
+    // The boundary was written first: the store vouches for nothing it no longer has.
+    expect(retention.heldSince()).toBe(formatTimestamp(retention.cutoff()! - 1n));
+
+    const engine = new SyncEngine({ profile: 'closing', db, upstreamUrl: 'http://127.0.0.1:9', requestsPerSecond: 0 });
+    const kept = engine.keepDays(days);
+    await engine.close();
+    await kept;
+    // The close came before the prune's first batch: it deleted nothing more, and the store is open and whole.
+    expect(count('SELECT count(*) FROM "transaction" WHERE consensus_timestamp < ?', retention.cutoff())).toBe(older - 100);
+    expect(count('SELECT count(*) FROM "transaction" WHERE consensus_timestamp >= ?', retention.cutoff())).toBeGreaterThan(0);
+    expect(await retention.prune()).toEqual({ transactions: older - 100, before: formatTimestamp(retention.cutoff()) });
+  });
 });
 
 describe('a sync keeping only some days', () => {
