@@ -57,6 +57,8 @@ export interface SyncStatus {
   keepDays: number | null;
   /** The store's size on disk (its file and write-ahead log), bytes. */
   storeBytes: number;
+  /** Of it, pages that deleted rows left free (pruning): reused before the file grows again. */
+  storeReusableBytes: number;
   /** Room left on the disk that holds the store, bytes; null when the system does not say. */
   diskFreeBytes: number | null;
   lastError: { message: string; at: string } | null;

@@ -5,7 +5,7 @@ import { LedgerStore } from '../mirror/store/ledger-store.ts';
 import { openOrSetAside } from '../mirror/store/open-or-set-aside.ts';
 import { AccountHistoryFetcher } from '../sync/account-history.ts';
 import { TopicHistoryFetcher } from '../sync/topic-history.ts';
-import { diskFreeBytes, storeFileBytes } from '../mirror/store/store-size.ts';
+import { diskFreeBytes, storeFileBytes, storeReusableBytes } from '../mirror/store/store-size.ts';
 import { RateLimiter } from '../sync/rate-limiter.ts';
 import { DEFAULT_REQUESTS_PER_SECOND, SyncEngine } from '../sync/sync-engine.ts';
 import { UpstreamReadThrough } from '../sync/upstream-read-through.ts';
@@ -103,7 +103,7 @@ export class ProfileSession {
     return {
       profile: this.profile.name, upstream: null, state: 'none', phase: null, entitiesSynced: 0,
       accountsInStore: this.#countAccounts(), ratePerSecond: 0, estimatedTotal: null, estimatedSecondsLeft: null,
-      completedPasses: 0, lastTransactionTimestamp: null, upstreamNewestTimestamp: null, fallingBehind: false, followedSince: null, keepDays: null, storeBytes: storeFileBytes(this.store.db.name), diskFreeBytes: diskFreeBytes(this.store.db.name), lastError: null, phases: [],
+      completedPasses: 0, lastTransactionTimestamp: null, upstreamNewestTimestamp: null, fallingBehind: false, followedSince: null, keepDays: null, storeBytes: storeFileBytes(this.store.db.name), storeReusableBytes: storeReusableBytes(this.store.db), diskFreeBytes: diskFreeBytes(this.store.db.name), lastError: null, phases: [],
     };
   }
 

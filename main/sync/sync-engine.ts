@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { SyncPhaseName, SyncState, SyncStatus } from '../common/sync-types.ts';
 import { parseEntityIdLoose } from '../mirror/format/entity-id.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
-import { diskFreeBytes, storeFileBytes } from '../mirror/store/store-size.ts';
+import { diskFreeBytes, storeFileBytes, storeReusableBytes } from '../mirror/store/store-size.ts';
 import { AccountWriter } from './account-writer.ts';
 import { crawlAccounts, FIRST_ACCOUNTS_PAGE } from './accounts-crawl.ts';
 import { contractUpserter, CONTRACTS_LIST } from './contracts-crawl.ts';
@@ -207,6 +207,7 @@ export class SyncEngine {
       followedSince: this.#retention.heldSince(),
       keepDays: this.#retention.keepDays(),
       storeBytes: storeFileBytes(this.#options.db.name),
+      storeReusableBytes: storeReusableBytes(this.#options.db),
       diskFreeBytes: diskFreeBytes(this.#options.db.name),
       lastError: this.#lastError,
       phases: this.#phases(),

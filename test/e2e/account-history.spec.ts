@@ -202,6 +202,7 @@ test('the Sync panel shows the store\'s size, and keeping only the last day dele
   await keep.selectOption('1');
   await expect(page.getByTestId('sync-store')).toContainText('are deleted as following moves on');
   await expect(page.getByTestId('sync-followed')).toContainText('keeping 1 day of them');
+  await expect(page.getByTestId('sync-store-reusable')).toContainText('of the store is room freed by deletions, which the store fills again before it grows.');
   const kept = await oldest();
   expect(kept === undefined || Number(kept.consensus_timestamp.split('.')[0]) >= newestSeconds - 86_400 - 1).toBe(true);
   await screenshot(page, 'sync-18-store-keeps-a-day');

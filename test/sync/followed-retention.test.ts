@@ -7,6 +7,7 @@ import { generateDemoLedger } from '../../main/mirror/demo/generate-ledger.ts';
 import { formatTimestamp } from '../../main/mirror/format/timestamp.ts';
 import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
+import { storeReusableBytes } from '../../main/mirror/store/store-size.ts';
 import { AccountHistoryFetcher } from '../../main/sync/account-history.ts';
 import { AccountWriter } from '../../main/sync/account-writer.ts';
 import { RateLimiter } from '../../main/sync/rate-limiter.ts';
@@ -74,6 +75,8 @@ describe('pruning the followed transactions a store no longer keeps', () => {
     }
     expect(count('SELECT count(*) FROM record_file WHERE consensus_end < ?', cutoff)).toBe(0);
     expect(untouched()).toEqual(before);
+    // The room the deleted rows took stays in the file, to be filled again.
+    expect(storeReusableBytes(db)).toBeGreaterThan(100_000);
     expect(retention.heldSince()).toBe(formatTimestamp(cutoff - 1n));
     // The account whose whole history was held now holds all from the cutoff on; the other is as it was.
     expect(db.prepare('SELECT account_id, held_since, next_url, complete FROM account_history ORDER BY account_id').all()).toEqual([

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { SqliteDatabase } from './ledger-store.ts';
 
 /** A store's size on disk: its SQLite file and its write-ahead log (0 for a part that is not there). */
 export function storeFileBytes(file: string): number {
@@ -21,4 +22,9 @@ export function diskFreeBytes(file: string): number | null {
   } catch {
     return null;
   }
+}
+
+/** Pages inside the store that deleted rows left free: SQLite reuses them before the file grows again. */
+export function storeReusableBytes(db: SqliteDatabase): number {
+  return Number(db.pragma('freelist_count', { simple: true })) * Number(db.pragma('page_size', { simple: true }));
 }
