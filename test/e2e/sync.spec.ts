@@ -134,9 +134,20 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
   await form.getByLabel('Mirror node REST URL').fill('http://127.0.0.1:5552');
   await expect(form.getByTestId('profile-check-result')).toHaveCount(0);
   await form.getByLabel('Name').fill('local-node');
-  await form.getByLabel('Mirror node REST URL').fill('http://127.0.0.1:5551');
   await form.getByLabel(/EVM chain id/).fill('298');
-  await form.getByRole('button', { name: 'Save' }).click();
+  // Save asks a URL not checked yet first: one that answers as a web page is saved only when asked again.
+  await form.getByLabel('Mirror node REST URL').fill(uiOrigin);
+  await form.getByTestId('profile-save').click();
+  await expect(form.getByTestId('profile-check-result')).toContainText(`${uiOrigin} answers`);
+  await expect(form.getByTestId('profile-save')).toHaveText('Save anyway');
+  await expect(page.getByTestId('profile-local-node')).toHaveCount(0);
+  await form.getByTestId('profile-save').click();
+  await expect(page.getByTestId('profile-local-node')).toContainText(new URL(uiOrigin).host);
+  // One that cannot be reached is saved at once: its network may just be down.
+  await page.getByTestId('profile-menu').getByRole('listitem').filter({ has: page.getByTestId('profile-local-node') }).getByRole('button', { name: 'Edit' }).click();
+  await form.getByLabel('Mirror node REST URL').fill('http://127.0.0.1:5551');
+  await expect(form.getByTestId('profile-save')).toHaveText('Save');
+  await form.getByTestId('profile-save').click();
   await expect(page.getByTestId('profile-local-node')).toContainText('127.0.0.1:5551 · chain 298');
   await screenshot(page, 'sync-07-profiles');
   expect(JSON.parse(fs.readFileSync(path.join(serves.local.dir, 'profiles.json'), 'utf8')).profiles[0]).toMatchObject({ name: 'local-node', chainId: 298 });

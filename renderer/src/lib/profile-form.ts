@@ -52,10 +52,11 @@ export function profileDetail(profile: ProfileSummary): string {
 }
 
 /** What the form says of a checked mirror URL; `ok` when a profile with it will sync. */
-export function describeUpstreamCheck(check: UpstreamCheck): { ok: boolean; text: string } {
-  if (check.kind !== 'mirror') return { ok: false, text: check.message };
+export function describeUpstreamCheck(check: UpstreamCheck): { ok: boolean; text: string; kind: UpstreamCheck['kind'] } {
+  if (check.kind !== 'mirror') return { ok: false, text: check.message, kind: check.kind };
   return {
     ok: true,
+    kind: 'mirror',
     text: check.newestTransaction === null
       ? 'A mirror node, with no transactions yet.'
       : `A mirror node; its newest transaction is of ${formatTimestamp(check.newestTransaction)}.`,

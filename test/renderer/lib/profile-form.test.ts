@@ -14,10 +14,10 @@ describe('profile form', () => {
   });
 
   it('says what a checked mirror URL is, and whether a profile with it will sync', () => {
-    expect(describeUpstreamCheck({ kind: 'mirror', newestTransaction: '1791999967.331733481' })).toEqual({ ok: true, text: 'A mirror node; its newest transaction is of 2026-10-14 17:46:07 UTC.' });
-    expect(describeUpstreamCheck({ kind: 'mirror', newestTransaction: null })).toEqual({ ok: true, text: 'A mirror node, with no transactions yet.' });
+    expect(describeUpstreamCheck({ kind: 'mirror', newestTransaction: '1791999967.331733481' })).toEqual({ ok: true, kind: 'mirror', text: 'A mirror node; its newest transaction is of 2026-10-14 17:46:07 UTC.' });
+    expect(describeUpstreamCheck({ kind: 'mirror', newestTransaction: null })).toEqual({ ok: true, kind: 'mirror', text: 'A mirror node, with no transactions yet.' });
     for (const kind of ['failing', 'not-mirror', 'unreachable'] as const) {
-      expect(describeUpstreamCheck({ kind, message: `said by main (${kind})` })).toEqual({ ok: false, text: `said by main (${kind})` });
+      expect(describeUpstreamCheck({ kind, message: `said by main (${kind})` })).toEqual({ ok: false, kind, text: `said by main (${kind})` });
     }
   });
 });
