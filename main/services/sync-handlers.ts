@@ -1,7 +1,8 @@
 import { ApiFailure } from '../bridge/api-error.ts';
 import type { ApiHandlers } from '../bridge/dispatch.ts';
 import { HistoryFetchError } from '../sync/history-requests.ts';
-import { describeSyncFailure, isStoreFailure } from '../sync/store-failure.ts';
+import { isSqliteError } from '../mirror/store/sqlite-error.ts';
+import { describeSyncFailure } from '../sync/store-failure.ts';
 import { UpstreamFormatError } from '../sync/upstream-values.ts';
 import type { ProfileSession } from './profile-session.ts';
 
@@ -35,7 +36,7 @@ export function createSyncHandlers(session: () => ProfileSession): SyncHandlers 
         await engine().keepDays(keepDays);
       } catch (error) {
         // The store could not be written (a full disk cannot even grow its log to delete): said as the sync says it.
-        if (isStoreFailure(error)) throw new ApiFailure('unavailable', describeSyncFailure(error, session().store.db.name));
+        if (isSqliteError(error)) throw new ApiFailure('unavailable', describeSyncFailure(error, session().store.db.name));
         throw error;
       }
       return session().syncStatus();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isSqliteError } from '../mirror/store/sqlite-error.ts';
 import { diskFreeBytes } from '../mirror/store/store-size.ts';
 
 /**
@@ -8,16 +9,10 @@ import { diskFreeBytes } from '../mirror/store/store-size.ts';
  */
 export function describeSyncFailure(error: unknown, storeFile: string): string {
   const message = error instanceof Error ? error.message : String(error);
-  if (!isStoreFailure(error)) return message;
+  if (!isSqliteError(error)) return message;
   const code = error.code;
   if (code === 'SQLITE_FULL') return `the local store cannot grow: ${message} (${roomLeft(storeFile)}); the sync goes on once there is room`;
   return `the local store could not be written: ${message} (${code})`;
-}
-
-/** An error SQLite raised (better-sqlite3's SqliteError carries its code): the local store's own failure. */
-export function isStoreFailure(error: unknown): error is Error & { code: string } {
-  const code = (error as { code?: unknown } | null)?.code;
-  return error instanceof Error && typeof code === 'string' && code.startsWith('SQLITE_');
 }
 
 /** Space left for an unprivileged writer on the store's file system: "1.2 GiB free in /data". */

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeSyncFailure, isStoreFailure } from '../../main/sync/store-failure.ts';
+import { isSqliteError } from '../../main/mirror/store/sqlite-error.ts';
+import { describeSyncFailure } from '../../main/sync/store-failure.ts';
 
 // Real SQLite failures, from a real file: a store that cannot grow, and one opened read-only.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-store-failure-'));
@@ -25,7 +26,7 @@ describe('a sync failure in words', () => {
   it('names a store that cannot grow, with the room left where it lives', () => {
     db.pragma(`max_page_count = ${Number(db.pragma('page_count', { simple: true })) + 1}`);
     const full = thrownBy(() => { for (let i = 0; i < 100; i++) db.prepare('INSERT INTO t VALUES (?)').run(Buffer.alloc(8192)); });
-    expect(isStoreFailure(full)).toBe(true);
+    expect(isSqliteError(full)).toBe(true);
     expect(describeSyncFailure(full, file)).toMatch(new RegExp(`^the local store cannot grow: database or disk is full \\([\\d.]+ (KiB|MiB|GiB) free in ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\); the sync goes on once there is room$`));
   });
 
@@ -37,7 +38,7 @@ describe('a sync failure in words', () => {
   });
 
   it("passes on anything else's own message", () => {
-    expect(isStoreFailure(new Error('HTTP 500 from /api/v1/accounts'))).toBe(false);
+    expect(isSqliteError(new Error('HTTP 500 from /api/v1/accounts'))).toBe(false);
     expect(describeSyncFailure(new Error('HTTP 500 from /api/v1/accounts'), file)).toBe('HTTP 500 from /api/v1/accounts');
     expect(describeSyncFailure(Object.assign(new Error('not ours'), { code: 'ECONNRESET' }), file)).toBe('not ours');
     expect(describeSyncFailure('a string', file)).toBe('a string');

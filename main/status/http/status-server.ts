@@ -3,6 +3,7 @@ import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../../http/host-check.ts';
 import { PASSTHROUGH_FEEDS, RECORD_FEEDS, UNRESOLVED_STATUSES, UPCOMING_STATUS } from '../feed/feed-paths.ts';
 import type { JsonObject } from '../feed/status-json.ts';
 import type { StatusStore } from '../store/status-store.ts';
+import { isSqliteError } from '../../mirror/store/sqlite-error.ts';
 import { specIncident, specMaintenance, specPage } from './record-shape.ts';
 import { sendStatusError, sendStatusJson } from './status-reply.ts';
 
@@ -66,7 +67,7 @@ export function buildStatusServer(deps: StatusServerDeps): FastifyInstance {
   app.setErrorHandler((error, _request, reply) => {
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) return sendStatusError(reply, status, (error as Error).message);
-    if ((error as { code?: string }).code?.startsWith('SQLITE_')) return sendStatusError(reply, 503, 'Service unavailable');
+    if (isSqliteError(error)) return sendStatusError(reply, 503, 'Service unavailable');
     console.error('status API error:', error);
     return sendStatusError(reply, 500, 'Internal error');
   });
