@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CustomProfileInput } from '../common/profile-types.ts';
+import { writeJsonFile } from '../files/write-json-file.ts';
 import { CUSTOM_PROFILE, customProfile, findProfile, type NetworkProfile } from './network-profiles.ts';
 
 /** The custom profiles the user saved, one JSON file in the data folder beside the stores. */
@@ -71,9 +72,6 @@ export class CustomProfiles {
   }
 
   #write(profiles: StoredProfile[]): void {
-    fs.mkdirSync(path.dirname(this.#file), { recursive: true });
-    const temporary = `${this.#file}.${process.pid}.tmp`;
-    fs.writeFileSync(temporary, `${JSON.stringify({ profiles }, null, 2)}\n`);
-    fs.renameSync(temporary, this.#file);
+    writeJsonFile(this.#file, { profiles });
   }
 }

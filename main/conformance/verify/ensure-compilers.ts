@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CompilerFolder } from '../../verify/compilers/compiler-folder.ts';
+import { writeJsonFile } from '../../files/write-json-file.ts';
 import { fetchFromNpm } from '../../verify/compilers/npm-source.ts';
 
 /** Remembers versions no npm package provides, so later runs do not download again to find out. */
@@ -27,10 +27,7 @@ export async function ensureCompilers(dir: string, versions: string[], log: (lin
       if (reason.startsWith('no npm package provides')) missing[version] = reason;
     }
   }
-  fs.mkdirSync(dir, { recursive: true });
-  // Written whole and renamed into place: test files run in parallel, and one reading the file while
-  // another wrote it read half of it ("Unexpected end of JSON input").
-  const temp = `${markerFile}.${randomBytes(6).toString('hex')}.tmp`;
-  fs.writeFileSync(temp, `${JSON.stringify(missing, null, 2)}\n`);
-  fs.renameSync(temp, markerFile);
+  // Written whole: test files run in parallel, and one reading the file while another wrote it
+  // read half of it ("Unexpected end of JSON input").
+  writeJsonFile(markerFile, missing);
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { writeJsonFile } from '../../files/write-json-file.ts';
 import { probeSoljson } from './probe-soljson.ts';
 import { parseSolcBinList, type SolcBinBuild, type SolcBinList } from './solc-bin-list.ts';
 import { compareReleases, releaseOf, soljsonFileName } from './solc-version.ts';
@@ -84,10 +85,7 @@ export class CompilerFolder {
     if (release) list.releases[release] = build.path;
     const newest = Object.keys(list.releases).sort(compareReleases).at(-1);
     if (newest) list.latestRelease = newest;
-    const file = path.join(this.dir, 'list.json');
-    // A temp file of its own: another process (a parallel test file, the app and a CLI) may be writing the list too.
-    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    fs.writeFileSync(temp, `${JSON.stringify(list, null, 2)}\n`);
-    fs.renameSync(temp, file);
+    // Another process (a parallel test file, the app and a CLI) may be writing the list too.
+    writeJsonFile(path.join(this.dir, 'list.json'), list);
   }
 }
