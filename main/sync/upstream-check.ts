@@ -1,5 +1,5 @@
 import type { UpstreamCheck } from '../common/profile-types.ts';
-import { bodyExcerpt, describeNetworkError, parseUpstreamJson } from './upstream-client.ts';
+import { bodyExcerpt, describeNetworkError, mediaTypeOf, parseUpstreamJson } from './upstream-client.ts';
 
 export interface UpstreamCheckOptions {
   /** Longest the one request waits, body included. */
@@ -27,7 +27,7 @@ export async function checkUpstreamMirror(baseUrl: string, options: UpstreamChec
   } catch (error) {
     return { kind: 'unreachable', message: signal.aborted ? `No answer within ${timeoutMs / 1000} s from ${baseUrl}` : `No answer from ${baseUrl} (${describeNetworkError(error)})` };
   }
-  const type = response.headers.get('content-type')?.split(';')[0]?.trim() || 'no content type';
+  const type = mediaTypeOf(response) || 'no content type';
   let body: unknown;
   try {
     body = parseUpstreamJson(text);

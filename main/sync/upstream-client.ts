@@ -154,7 +154,7 @@ export class UpstreamClient {
     } catch {
       // JSON cut short is a hiccup, asked again. A web page (a captive portal, an explorer, the
       // wrong URL) is no mirror node: unreachable, so lookups answer at once and the sync says offline.
-      const type = response.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
+      const type = mediaTypeOf(response);
       if (/json/i.test(type)) return retry(`HTTP ${response.status} with a body that is not whole JSON (${text.length} characters)`, false);
       return retry(`HTTP ${response.status} ${type || 'without a content type'}, not a mirror node's JSON (${bodyExcerpt(text, 40)})`, true);
     }
@@ -174,6 +174,11 @@ function retry(error: string, unreachable: boolean): AttemptOutcome {
 
 function fatal(error: string, status: number | null): AttemptOutcome {
   return { kind: 'fatal', error, status };
+}
+
+/** An answer's media type without its parameters (`text/html`); empty when it names none. */
+export function mediaTypeOf(response: Response): string {
+  return response.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
 }
 
 /** The start of a body on one line, quoted, to recognise it by (`"<html> <body>Sign in…"`). */
