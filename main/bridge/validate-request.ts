@@ -32,6 +32,7 @@ export function validateRequest<C extends Channel>(channel: C, request: unknown)
     case 'sync/pause':
     case 'sync/resume':
     case 'sync/resync':
+    case 'sync/compact':
     case 'verify/session':
     case 'verify/session/clear':
     case 'verify/examples/add':

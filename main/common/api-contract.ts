@@ -129,6 +129,11 @@ export interface ApiChannels {
    * older ones are deleted at once, and from then on as following moves.
    */
   'sync/retention': { request: { keepDays: number | null }; response: SyncStatus };
+  /**
+   * Gives the room that deleted transactions left in the store back to the disk. The sync waits
+   * meanwhile (state `compacting`, with its progress); the store keeps answering. Answers once done.
+   */
+  'sync/compact': { request: null; response: SyncStatus };
   /** The window's verify session (opened on first use): its contracts with found, missing and unused files. */
   'verify/session': { request: null; response: VerifySessionView };
   /** Empties the verify session. */
@@ -174,7 +179,7 @@ export type EventName = keyof ApiEvents;
 export type RequestOf<C extends Channel> = ApiChannels[C]['request'];
 export type ResponseOf<C extends Channel> = ApiChannels[C]['response'];
 
-export const CHANNELS = ['app/info', 'network/status', 'network/switch', 'network/profiles', 'network/profiles/save', 'network/profiles/delete', 'network/profiles/check', 'accounts/list', 'mirror/get', 'mirror/call', 'status/snapshot', 'status/settings/get', 'status/settings/set', 'status/poll-now', 'sync/status', 'sync/pause', 'sync/resume', 'sync/resync', 'sync/account-history', 'sync/topic-history', 'sync/retention', 'verify/session', 'verify/session/clear', 'verify/files/add', 'verify/examples/add', 'verify/contracts/verify', 'verify/check', 'verify/suggestions', 'verify/compilers/list', 'verify/compilers/import', 'verify/compilers/download'] as const satisfies readonly Channel[];
+export const CHANNELS = ['app/info', 'network/status', 'network/switch', 'network/profiles', 'network/profiles/save', 'network/profiles/delete', 'network/profiles/check', 'accounts/list', 'mirror/get', 'mirror/call', 'status/snapshot', 'status/settings/get', 'status/settings/set', 'status/poll-now', 'sync/status', 'sync/pause', 'sync/resume', 'sync/resync', 'sync/account-history', 'sync/topic-history', 'sync/retention', 'sync/compact', 'verify/session', 'verify/session/clear', 'verify/files/add', 'verify/examples/add', 'verify/contracts/verify', 'verify/check', 'verify/suggestions', 'verify/compilers/list', 'verify/compilers/import', 'verify/compilers/download'] as const satisfies readonly Channel[];
 export const EVENT_NAMES = ['network/changed', 'status/notification', 'status/updated', 'app/navigate', 'sync/status', 'verify/compiler-progress'] as const satisfies readonly EventName[];
 
 export type ApiErrorCode = 'invalid-input' | 'not-found' | 'unavailable' | 'forbidden' | 'internal';
@@ -225,6 +230,7 @@ export interface MirrordeskApi {
     accountHistory(request: RequestOf<'sync/account-history'>): Promise<ApiResult<AccountHistory>>;
     topicHistory(request: RequestOf<'sync/topic-history'>): Promise<ApiResult<TopicHistory>>;
     setRetention(request: RequestOf<'sync/retention'>): Promise<ApiResult<SyncStatus>>;
+    compact(): Promise<ApiResult<SyncStatus>>;
   };
   verify: {
     session(): Promise<ApiResult<VerifySessionView>>;
@@ -269,6 +275,7 @@ export function createApiClient(transport: ApiTransport, subscribe: EventSubscri
       accountHistory: (request) => transport('sync/account-history', request),
       topicHistory: (request) => transport('sync/topic-history', request),
       setRetention: (request) => transport('sync/retention', request),
+      compact: () => transport('sync/compact', null),
     },
     verify: {
       session: () => transport('verify/session', null),

@@ -13,7 +13,9 @@ export type SyncState =
   /** The upstream cannot be reached; the local store keeps serving. */
   | 'offline'
   /** The upstream answered something the sync cannot use; it tries again later. */
-  | 'error';
+  | 'error'
+  /** The store gives freed room back to the disk (`sync/compact`): the sync waits, the store keeps answering. */
+  | 'compacting';
 
 export type SyncPhaseName = 'accounts' | 'tokens' | 'contracts' | 'transactions';
 
@@ -61,9 +63,24 @@ export interface SyncStatus {
   storeReusableBytes: number;
   /** Room left on the disk that holds the store, bytes; null when the system does not say. */
   diskFreeBytes: number | null;
+  /** While the store is compacted (state `compacting`): how far; null otherwise. */
+  compaction: StoreCompaction | null;
   lastError: { message: string; at: string } | null;
   /** Every phase the sync has begun, in order: items stored in its current pass, completed passes. */
   phases: SyncPhaseProgress[];
+}
+
+/**
+ * A compaction under way: a compact copy of the store's live data is written beside it
+ * (`copying`), written back over the store (`writing`), then the store's log is folded in and
+ * the file truncated (`finishing`, no figures).
+ */
+export interface StoreCompaction {
+  step: 'copying' | 'writing' | 'finishing';
+  /** Of the store's live data, bytes through this step so far. */
+  doneBytes: number;
+  /** The live data's size; 0 while finishing. */
+  totalBytes: number;
 }
 
 export interface SyncPhaseProgress {

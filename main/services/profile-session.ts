@@ -103,7 +103,7 @@ export class ProfileSession {
     return {
       profile: this.profile.name, upstream: null, state: 'none', phase: null, entitiesSynced: 0,
       accountsInStore: this.#countAccounts(), ratePerSecond: 0, estimatedTotal: null, estimatedSecondsLeft: null,
-      completedPasses: 0, lastTransactionTimestamp: null, upstreamNewestTimestamp: null, fallingBehind: false, followedSince: null, keepDays: null, storeBytes: storeFileBytes(this.store.db.name), storeReusableBytes: storeReusableBytes(this.store.db), diskFreeBytes: diskFreeBytes(this.store.db.name), lastError: null, phases: [],
+      completedPasses: 0, lastTransactionTimestamp: null, upstreamNewestTimestamp: null, fallingBehind: false, followedSince: null, keepDays: null, storeBytes: storeFileBytes(this.store.db.name), storeReusableBytes: storeReusableBytes(this.store.db), diskFreeBytes: diskFreeBytes(this.store.db.name), compaction: null, lastError: null, phases: [],
     };
   }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { isSqliteError } from '../mirror/store/sqlite-error.ts';
-import { diskFreeBytes } from '../mirror/store/store-size.ts';
+import { diskFreeBytes, formatStoreBytes } from '../mirror/store/store-size.ts';
 
 /**
  * What a sync run's failure says in the Sync panel. A failure to write the local store (SQLite's
@@ -19,11 +19,5 @@ export function describeSyncFailure(error: unknown, storeFile: string): string {
 function roomLeft(storeFile: string): string {
   const folder = path.dirname(storeFile);
   const free = diskFreeBytes(storeFile);
-  return free === null ? `in ${folder}` : `${formatSize(free)} free in ${folder}`;
-}
-
-function formatSize(bytes: number): string {
-  if (bytes >= 2 ** 30) return `${(bytes / 2 ** 30).toFixed(1)} GiB`;
-  if (bytes >= 2 ** 20) return `${(bytes / 2 ** 20).toFixed(1)} MiB`;
-  return `${Math.round(bytes / 1024)} KiB`;
+  return free === null ? `in ${folder}` : `${formatStoreBytes(free)} free in ${folder}`;
 }

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SyncPhaseName, SyncState, SyncStatus } from '../common/sync-types.ts';
+import type { StoreCompaction, SyncPhaseName, SyncState, SyncStatus } from '../common/sync-types.ts';
 import { parseEntityIdLoose } from '../mirror/format/entity-id.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
+import { compactStore, type CompactionOutcome } from '../mirror/store/compact-store.ts';
 import { diskFreeBytes, storeFileBytes, storeReusableBytes } from '../mirror/store/store-size.ts';
 import { AccountWriter } from './account-writer.ts';
 import { crawlAccounts, FIRST_ACCOUNTS_PAGE } from './accounts-crawl.ts';
@@ -53,6 +54,13 @@ export interface SyncEngineOptions {
   log?: (line: string) => void;
 }
 
+/** What the sync is asked to do while the store is compacted: it waits for the compaction to end. */
+export class StoreCompactingError extends Error {
+  constructor() {
+    super('the local store is being compacted; try again once that is done');
+  }
+}
+
 /** While following is behind: the upstream's newest transaction as last asked for, when (ms), and the pace of both. */
 interface BehindUpstream {
   newest: string | null;
@@ -92,6 +100,9 @@ export class SyncEngine {
   /** The prune under way, shared by whoever asks for one meanwhile; when the last one ended. */
   #pruning: Promise<void> | null = null;
   #prunedAt = -Infinity;
+  /** The compaction under way (`compact()`), shared by whoever asks meanwhile, and how far it is. */
+  #compacting: Promise<CompactionOutcome> | null = null;
+  #compaction: StoreCompaction | null = null;
   /** Lists the upstream answered 404 for. */
   readonly #unsupportedLists = new Set<SyncPhaseName>();
   /** The followed transactions, the tokens, contracts, schedules and topics they changed (re-fetched), and their contract results, are written by these. */
@@ -133,12 +144,14 @@ export class SyncEngine {
   }
 
   async pause(): Promise<void> {
+    this.#refuseWhileCompacting();
     this.#writePaused(true);
     await this.#stopRun();
     this.#setState('paused');
   }
 
   resume(): void {
+    this.#refuseWhileCompacting();
     this.#writePaused(false);
     if (!this.#run) this.#startRun();
   }
@@ -148,6 +161,7 @@ export class SyncEngine {
    * now on, and deletes the older ones at once. Works while paused: the user asked for the room.
    */
   async keepDays(days: number | null): Promise<void> {
+    this.#refuseWhileCompacting();
     this.#retention.setKeepDays(days);
     this.#emit();
     // A prune under way reaches only as far as the days kept when it began.
@@ -157,6 +171,7 @@ export class SyncEngine {
 
   /** Forgets every cursor and ETag and crawls the upstream again from the start. */
   async resync(): Promise<void> {
+    this.#refuseWhileCompacting();
     await this.#stopRun();
     // Closed while the old run was stopping (a network switch retired this profile): its store is closing too.
     if (this.#closed) return;
@@ -172,8 +187,59 @@ export class SyncEngine {
     this.#closed = true;
     this.#shutdown.abort();
     await this.#stopRun();
-    // A prune the user asked for stops between batches; the store closes after it.
+    // A prune the user asked for stops between batches, a compaction rolls back; the store closes after them.
     await this.#pruning;
+    await this.#compacting?.catch(() => undefined);
+  }
+
+  /** A compaction is under way: the sync waits for it, and refuses what would write meanwhile. */
+  get compacting(): boolean {
+    return this.#compacting !== null;
+  }
+
+  /**
+   * Gives the room that deletions freed in the store back to the disk (compact-store.ts). The sync
+   * stops for it (nothing may write meanwhile) and goes on from its cursors afterwards, unless
+   * the user had paused it; the store answers reads throughout. Rejects with the reason when it
+   * cannot be done (too little room: CompactionRoomError), the store unchanged.
+   */
+  compact(): Promise<CompactionOutcome> {
+    if (this.#closed) return Promise.reject(new Error('the sync is closing'));
+    this.#compacting ??= this.#compact().finally(() => {
+      this.#compacting = null;
+    });
+    return this.#compacting;
+  }
+
+  async #compact(): Promise<CompactionOutcome> {
+    await this.#stopRun();
+    await this.#pruning;
+    this.#compaction = { step: 'copying', doneBytes: 0, totalBytes: 0 };
+    this.#setState('compacting');
+    try {
+      const outcome = await compactStore(this.#options.db, {
+        signal: this.#shutdown.signal,
+        onProgress: (progress) => {
+          this.#compaction = progress;
+          this.#emit();
+        },
+      });
+      this.#options.log?.(`sync: compacted the store from ${outcome.beforeBytes} to ${outcome.afterBytes} bytes`);
+      return outcome;
+    } finally {
+      this.#compaction = null;
+      if (!this.#closed) {
+        if (this.#readPaused()) this.#setState('paused');
+        else {
+          this.#startRun();
+          this.#emit();
+        }
+      }
+    }
+  }
+
+  #refuseWhileCompacting(): void {
+    if (this.#compacting) throw new StoreCompactingError();
   }
 
   /** Requests sent to the upstream so far, retries included. */
@@ -209,6 +275,7 @@ export class SyncEngine {
       storeBytes: storeFileBytes(this.#options.db.name),
       storeReusableBytes: storeReusableBytes(this.#options.db),
       diskFreeBytes: diskFreeBytes(this.#options.db.name),
+      compaction: this.#compaction,
       lastError: this.#lastError,
       phases: this.#phases(),
     };

@@ -59,6 +59,7 @@ describe('the typed API dispatcher', () => {
     ['a retention beyond ten years', 'sync/retention', { keepDays: 3651 }, 'invalid-input'],
     ['a retention given as text', 'sync/retention', { keepDays: '7' }, 'invalid-input'],
     ['a retention without its field', 'sync/retention', {}, 'invalid-input'],
+    ['a compaction with a request', 'sync/compact', { vacuum: true }, 'invalid-input'],
   ])('answers %s with a typed error', async (_name, channel, request, code) => {
     const result = await fixture.dispatch(channel, request);
     expect(result).toMatchObject({ ok: false, error: { code } });
@@ -72,7 +73,7 @@ describe('the typed API dispatcher', () => {
   });
 
   const notHere = () => { throw new ApiFailure('unavailable', 'no sync here'); };
-  const noSync = { 'sync/status': notHere, 'sync/pause': notHere, 'sync/resume': notHere, 'sync/resync': notHere, 'sync/account-history': notHere, 'sync/topic-history': notHere, 'sync/retention': notHere, 'network/switch': notHere, 'network/profiles': notHere, 'network/profiles/save': notHere, 'network/profiles/delete': notHere, 'network/profiles/check': notHere, 'mirror/get': notHere, 'mirror/call': notHere, ...createVerifyHandlers({ verify: () => null, session: notHere }) };
+  const noSync = { 'sync/status': notHere, 'sync/pause': notHere, 'sync/resume': notHere, 'sync/resync': notHere, 'sync/account-history': notHere, 'sync/topic-history': notHere, 'sync/retention': notHere, 'sync/compact': notHere, 'network/switch': notHere, 'network/profiles': notHere, 'network/profiles/save': notHere, 'network/profiles/delete': notHere, 'network/profiles/check': notHere, 'mirror/get': notHere, 'mirror/call': notHere, ...createVerifyHandlers({ verify: () => null, session: notHere }) };
 
   it('logs an unexpected handler failure and answers a generic internal error', async () => {
     const logged: string[] = [];

@@ -5,7 +5,7 @@ import { throttledSyncLog } from '../../main/sync/sync-log-line.ts';
 const base: SyncStatus = {
   profile: 'testnet', upstream: 'https://testnet.mirrornode.hedera.com', state: 'syncing', phase: 'accounts', entitiesSynced: 0,
   accountsInStore: 0, ratePerSecond: 0, estimatedTotal: null, estimatedSecondsLeft: null, completedPasses: 0,
-  lastTransactionTimestamp: null, upstreamNewestTimestamp: null, fallingBehind: false, followedSince: null, keepDays: null, storeBytes: 0, storeReusableBytes: 0, diskFreeBytes: null, lastError: null, phases: [],
+  lastTransactionTimestamp: null, upstreamNewestTimestamp: null, fallingBehind: false, followedSince: null, keepDays: null, storeBytes: 0, storeReusableBytes: 0, diskFreeBytes: null, compaction: null, lastError: null, phases: [],
 };
 
 describe('serve sync log', () => {

@@ -28,3 +28,16 @@ export function diskFreeBytes(file: string): number | null {
 export function storeReusableBytes(db: SqliteDatabase): number {
   return Number(db.pragma('freelist_count', { simple: true })) * Number(db.pragma('page_size', { simple: true }));
 }
+
+/** Pages that hold data: what a compact copy of the store takes. */
+export function storeLiveBytes(db: SqliteDatabase): number {
+  const pages = Number(db.pragma('page_count', { simple: true })) - Number(db.pragma('freelist_count', { simple: true }));
+  return pages * Number(db.pragma('page_size', { simple: true }));
+}
+
+/** A size for messages main writes (the renderer has its own formatFileSize): "1.2 GiB", "340.0 MiB", "12 KiB". */
+export function formatStoreBytes(bytes: number): string {
+  if (bytes >= 2 ** 30) return `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+  if (bytes >= 2 ** 20) return `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+  return `${Math.round(bytes / 1024)} KiB`;
+}

@@ -9,6 +9,7 @@ const STATE_LABELS: Record<SyncState, string> = {
   paused: 'paused',
   offline: 'offline',
   error: 'error',
+  compacting: 'compacting the store',
 };
 
 const PHASE_LABELS: Record<SyncPhaseName, string> = {

@@ -5,7 +5,7 @@ import { approximate, followingBehind, formatDuration, listedCoverage, syncChipT
 const base: SyncStatus = {
   profile: 'testnet', upstream: 'https://testnet.mirrornode.hedera.com', state: 'syncing', phase: 'accounts', entitiesSynced: 412_331,
   accountsInStore: 412_331, ratePerSecond: 1900, estimatedTotal: 1_904_000, estimatedSecondsLeft: 785, completedPasses: 0,
-  lastTransactionTimestamp: null, upstreamNewestTimestamp: null, fallingBehind: false, followedSince: null, keepDays: null, storeBytes: 0, storeReusableBytes: 0, diskFreeBytes: null, lastError: null, phases: [],
+  lastTransactionTimestamp: null, upstreamNewestTimestamp: null, fallingBehind: false, followedSince: null, keepDays: null, storeBytes: 0, storeReusableBytes: 0, diskFreeBytes: null, compaction: null, lastError: null, phases: [],
 };
 
 describe('sync view', () => {

@@ -27,7 +27,7 @@ function fakeApi() {
 function status(profile: string): SyncStatus {
   return {
     profile, upstream: null, state: 'none', phase: null, entitiesSynced: 0, accountsInStore: 0, ratePerSecond: 0, estimatedTotal: null,
-    estimatedSecondsLeft: null, completedPasses: 0, lastTransactionTimestamp: null, upstreamNewestTimestamp: null, fallingBehind: false, followedSince: null, keepDays: null, storeBytes: 0, storeReusableBytes: 0, diskFreeBytes: null, lastError: null, phases: [],
+    estimatedSecondsLeft: null, completedPasses: 0, lastTransactionTimestamp: null, upstreamNewestTimestamp: null, fallingBehind: false, followedSince: null, keepDays: null, storeBytes: 0, storeReusableBytes: 0, diskFreeBytes: null, compaction: null, lastError: null, phases: [],
   };
 }
 
