@@ -5,8 +5,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../main/common/sync-types.ts';
 import { call, closeApps, saveProfiles, startApp } from './profile-switch-fixture.ts';
 
-// The `sync/account-history`, `sync/topic-history` and `sync/retention` channels through the app's
-// own dispatcher: where they cannot be met, and what a profile keeps. The synced answers themselves
+// The `sync/account-history`, `sync/topic-history`, `sync/retention` and `sync/compact` channels
+// through the app's own dispatcher: where they cannot be met, and what a profile keeps. The synced answers themselves
 // are checked against a real upstream in sync-faithful, followed-retention and e2e.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-sync-channels-'));
 afterEach(closeApps);
@@ -22,6 +22,7 @@ describe('on the demo ledger, which has no sync', () => {
     expect(await app.dispatch('sync/account-history', { account: '0.0.2', fetch: false })).toEqual(unavailable(whole));
     expect(await app.dispatch('sync/topic-history', { topic: '0.0.9000', fetch: true })).toEqual(unavailable(whole));
     expect(await app.dispatch('sync/retention', { keepDays: 7 })).toEqual(unavailable('the demo profile has no upstream to sync from'));
+    expect(await app.dispatch('sync/compact', null)).toEqual(unavailable('the demo profile has no upstream to sync from'));
   });
 });
 
@@ -54,5 +55,20 @@ describe('on a synced profile whose upstream is gone', () => {
     expect(status.keepDays).toBe(30);
     expect(status.storeBytes).toBeGreaterThan(0);
     expect(await call<SyncStatus>(second, 'sync/retention', { keepDays: null })).toMatchObject({ keepDays: null });
+  });
+
+  it('while the store is compacted, what would write to it is refused in words, and the sync goes on afterwards', async () => {
+    const app = await startApp({ dataDir: gone('compaction'), network: 'gone' });
+    const compacting = app.dispatch('sync/compact', null);
+    const busy = { ok: false, error: expect.objectContaining({ code: 'unavailable', message: 'the local store is being compacted; try again once that is done' }) };
+    expect(await app.dispatch('sync/retention', { keepDays: 7 })).toEqual(busy);
+    expect(await app.dispatch('sync/pause', null)).toEqual(busy);
+    expect(await app.dispatch('sync/resync', null)).toEqual(busy);
+    expect(await app.dispatch('sync/account-history', { account: '0.0.1234', fetch: true })).toEqual(busy);
+    // What is held can still be read meanwhile.
+    expect(await call(app, 'sync/account-history', { account: '0.0.1234', fetch: false })).toMatchObject({ account: '0.0.1234', heldSince: null });
+    expect(await compacting).toMatchObject({ ok: true, value: { compaction: null, storeReusableBytes: 0 } });
+    expect((await call<SyncStatus>(app, 'sync/status')).state).not.toBe('compacting');
+    expect(await call<SyncStatus>(app, 'sync/retention', { keepDays: 7 })).toMatchObject({ keepDays: 7 });
   });
 });

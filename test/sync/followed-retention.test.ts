@@ -3,7 +3,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../main/common/sync-types.ts';
 import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
-import { generateDemoLedger } from '../../main/mirror/demo/generate-ledger.ts';
 import { formatTimestamp } from '../../main/mirror/format/timestamp.ts';
 import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
@@ -17,6 +16,7 @@ import { TopicHistoryFetcher } from '../../main/sync/topic-history.ts';
 import { UpstreamReadThrough } from '../../main/sync/upstream-read-through.ts';
 import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
 import { tempStore } from '../helpers/ledger-fixture.ts';
+import { followedDemoLedger } from '../helpers/followed-demo-ledger.ts';
 import { comparePages, httpGet, injectedGet, type Get } from './compare-mirrors.ts';
 
 const DAY = 86_400n * 1_000_000_000n;
@@ -32,10 +32,7 @@ describe('pruning the followed transactions a store no longer keeps', () => {
   let oldest = 0n;
   let newest = 0n;
   beforeAll(() => {
-    generateDemoLedger(fixture.store, { accounts: 1200, keyThread: false });
-    const bounds = db.prepare('SELECT min(consensus_timestamp) AS oldest, max(consensus_timestamp) AS newest FROM "transaction"').safeIntegers(true).get() as { oldest: bigint; newest: bigint };
-    ({ oldest, newest } = bounds);
-    new AccountWriter(db).cursors.put({ phase: 'transactions', nextUrl: null, items: 0, passes: 1, mark: formatTimestamp(newest), since: formatTimestamp(oldest - 1n) });
+    ({ oldest, newest } = followedDemoLedger(fixture.store, 1200));
   }, 60_000);
   afterAll(() => fixture.dispose());
 

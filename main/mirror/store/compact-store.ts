@@ -44,6 +44,8 @@ export interface CompactOptions {
   signal?: AbortSignal;
   /** Room left on the store's disk (tests stand in a nearly full one); default: the file system's own figure. */
   diskFree?: (file: string) => number | null;
+  /** Pages written back per step, each followed by a progress report (default 1,024). */
+  pagesPerStep?: number;
 }
 
 export async function compactStore(db: SqliteDatabase, options: CompactOptions = {}): Promise<CompactionOutcome> {
@@ -61,7 +63,7 @@ export async function compactStore(db: SqliteDatabase, options: CompactOptions =
   fs.rmSync(copy, { force: true });
   db.pragma('query_only = 1');
   try {
-    await runWorker({ file, copy, pagesPerStep: PAGES_PER_STEP }, live, options);
+    await runWorker({ file, copy, pagesPerStep: options.pagesPerStep ?? PAGES_PER_STEP }, live, options);
   } finally {
     db.pragma('query_only = 0');
     fs.rmSync(copy, { force: true });

@@ -41,12 +41,14 @@ try {
 post({ type: 'step', step: 'writing' });
 const copy = new Database(input.copy, { readonly: true, fileMustExist: true });
 try {
-  await copy.backup(input.file, {
-    progress: ({ totalPages, remainingPages }) => {
-      post({ type: 'written', donePages: totalPages - remainingPages, totalPages });
+  const { totalPages } = await copy.backup(input.file, {
+    progress: ({ totalPages: pages, remainingPages }) => {
+      post({ type: 'written', donePages: pages - remainingPages, totalPages: pages });
       return input.pagesPerStep;
     },
   });
+  // The progress callback is not called for the last step.
+  post({ type: 'written', donePages: totalPages, totalPages });
 } finally {
   copy.close();
 }
