@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import type { NetworkInfo } from '../common/api-contract.ts';
 import type { SyncStatus } from '../common/sync-types.ts';
 import { generateDemoLedgerInWorker } from '../mirror/demo/generate-in-worker.ts';
+import { compactionCopyFile } from '../mirror/store/compact-store.ts';
 import { LedgerStore } from '../mirror/store/ledger-store.ts';
 import { openOrSetAside } from '../mirror/store/open-or-set-aside.ts';
 import { AccountHistoryFetcher } from '../sync/account-history.ts';
@@ -60,6 +62,8 @@ export class ProfileSession {
     const file = profileDatabaseFile(profile, dataDir);
     const opened = openOrSetAside(file, (at) => new LedgerStore({ file: at }), log);
     this.store = opened.store;
+    // A compaction the app did not live to finish left its copy behind: as large as the store's live data.
+    fs.rmSync(compactionCopyFile(file), { force: true });
     if (opened.setAside !== null) {
       this.#message = `The stored ledger could not be read (${opened.reason}); it was moved to ${opened.setAside} and ${profile.source === 'demo' ? 'the demo ledger is generated again' : 'the sync starts over'}.`;
     }

@@ -207,6 +207,16 @@ test('the Sync panel shows the store\'s size, and keeping only the last day dele
   expect(kept === undefined || Number(kept.consensus_timestamp.split('.')[0]) >= newestSeconds - 86_400 - 1).toBe(true);
   await screenshot(page, 'sync-18-store-keeps-a-day');
   expect(await axeFindings(page)).toEqual([]);
+  // The room the deleted transactions took goes back to the disk on request.
+  const storeFile = path.join(serves.local.dir, fs.readdirSync(serves.local.dir).find((name) => /^custom-[^.]+\.sqlite$/.test(name))!);
+  const onDisk = () => fs.statSync(storeFile).size + (fs.existsSync(`${storeFile}-wal`) ? fs.statSync(`${storeFile}-wal`).size : 0);
+  const sizeBefore = onDisk();
+  await page.getByTestId('sync-compact').click();
+  await expect(page.getByTestId('sync-compacted')).toHaveText(/^Gave [\d.]+ (KiB|MiB) back to the disk: the store is [\d.]+ (KiB|MiB) now\.$/);
+  expect(onDisk()).toBeLessThan(sizeBefore);
+  await expect(page.getByTestId('sync-panel')).toHaveAttribute('data-state', 'following');
+  await expect(page.getByTestId('sync-pause')).toBeEnabled();
+  await screenshot(page, 'sync-18b-store-compacted');
   // The account whose whole history the first test fetched holds all the store keeps now, and offers to fetch nothing older.
   const upstreamDb = new Database(path.join(serves.upstream.dir, 'demo.sqlite'), { readonly: true });
   const { id } = upstreamDb.prepare(`SELECT entity_id AS id FROM crypto_transfer WHERE entity_id > 1000 GROUP BY entity_id

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../main/common/sync-types.ts';
-import { call, closeApps, saveProfiles, startApp } from './profile-switch-fixture.ts';
+import { compactionCopyFile } from '../../main/mirror/store/compact-store.ts';
+import { call, closeApps, saveProfiles, startApp, storeFileOf } from './profile-switch-fixture.ts';
 
 // The `sync/account-history`, `sync/topic-history`, `sync/retention` and `sync/compact` channels
 // through the app's own dispatcher: where they cannot be met, and what a profile keeps. The synced answers themselves
@@ -58,7 +59,12 @@ describe('on a synced profile whose upstream is gone', () => {
   });
 
   it('while the store is compacted, what would write to it is refused in words, and the sync goes on afterwards', async () => {
-    const app = await startApp({ dataDir: gone('compaction'), network: 'gone' });
+    const dataDir = gone('compaction');
+    // What a compaction the app did not live to finish left behind goes when the profile opens.
+    const leftover = compactionCopyFile(storeFileOf('gone', dataDir));
+    fs.writeFileSync(leftover, 'a compact copy cut short');
+    const app = await startApp({ dataDir, network: 'gone' });
+    expect(fs.existsSync(leftover)).toBe(false);
     const compacting = app.dispatch('sync/compact', null);
     const busy = { ok: false, error: expect.objectContaining({ code: 'unavailable', message: 'the local store is being compacted; try again once that is done' }) };
     expect(await app.dispatch('sync/retention', { keepDays: 7 })).toEqual(busy);

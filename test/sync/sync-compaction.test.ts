@@ -9,6 +9,7 @@ import { compactionCopyFile } from '../../main/mirror/store/compact-store.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { storeFileBytes, storeReusableBytes } from '../../main/mirror/store/store-size.ts';
 import { AccountHistoryFetcher } from '../../main/sync/account-history.ts';
+import { RateLimiter } from '../../main/sync/rate-limiter.ts';
 import { StoreCompactingError, SyncEngine } from '../../main/sync/sync-engine.ts';
 import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
 import { comparePages, httpGet, injectedGet } from './compare-mirrors.ts';
@@ -35,7 +36,7 @@ async function prunedStore(name: string, statuses: SyncStatus[]): Promise<{ stor
   const caughtUp = engine.caughtUp();
   engine.start();
   await caughtUp;
-  const history = new AccountHistoryFetcher({ db: store.db, upstreamUrl, requestsPerSecond: 0 });
+  const history = new AccountHistoryFetcher({ db: store.db, upstreamUrl, limiter: new RateLimiter(0) });
   for (let i = 0; i < 3; i++) await history.fetch('0.0.98');
   history.close();
   await engine.keepDays(1);
@@ -88,7 +89,7 @@ describe('compacting the store of a sync', () => {
 
     // Room freed again (all kept for a fetch of older transactions, then a day): then a compaction the close interrupts.
     await engine.keepDays(null);
-    const history = new AccountHistoryFetcher({ db: store.db, upstreamUrl, requestsPerSecond: 0 });
+    const history = new AccountHistoryFetcher({ db: store.db, upstreamUrl, limiter: new RateLimiter(0) });
     expect((await history.fetch('0.0.98')).fetched).toBeGreaterThan(1000);
     history.close();
     await engine.keepDays(1);
