@@ -19,14 +19,20 @@ export function createSyncHandlers(session: () => ProfileSession): SyncHandlers 
   };
   return {
     'sync/status': () => session().syncStatus(),
-    'sync/pause': () => act(async (sync) => sync.pause()),
+    'sync/pause': () => act((sync) => sync.pause()),
     'sync/resume': () => act((sync) => sync.resume()),
-    'sync/resync': () => act(async (sync) => sync.resync()),
+    'sync/resync': () => act((sync) => sync.resync()),
     'sync/account-history': ({ account, fetch }) => historyOf(session().accountHistory, account, fetch),
     'sync/topic-history': ({ topic, fetch }) => historyOf(session().topicHistory, topic, fetch),
-    'sync/retention': ({ keepDays }) => act(async (sync) => sync.keepDays(keepDays)),
+    'sync/retention': ({ keepDays }) => act((sync) => sync.keepDays(keepDays)),
     'sync/compact': () => act(async (sync) => {
-      await sync.compact();
+      try {
+        await sync.compact();
+      } catch (error) {
+        // Failed in SQLite (a disk filled meanwhile): rolled back, which the sync's wording would not say.
+        if (isSqliteError(error)) throw new ApiFailure('unavailable', `the store could not be compacted: ${error.message} (${error.code}); what it holds is unchanged`);
+        throw error;
+      }
     }),
   };
 

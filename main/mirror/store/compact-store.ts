@@ -26,6 +26,15 @@ export function compactionCopyFile(storeFile: string): string {
   return `${storeFile}.compacting`;
 }
 
+export interface CompactOptions {
+  onProgress?: (progress: StoreCompaction) => void;
+  signal?: AbortSignal;
+  /** Room left on the store's disk (tests stand in a nearly full one); default: the file system's own figure. */
+  diskFree?: (file: string) => number | null;
+  /** Pages written back per step, each followed by a progress report (default 1,024). */
+  pagesPerStep?: number;
+}
+
 /**
  * Gives a store's freed pages (rows deleted by pruning) back to the disk: SQLite reuses them, but
  * the file never shrinks by itself. The store's connection `db` stays open and keeps answering
@@ -39,15 +48,6 @@ export function compactionCopyFile(storeFile: string): string {
  * anything when that is not there. Aborting terminates the worker (a copy under way finishes
  * first: SQLite cannot be interrupted from JavaScript); what was written back rolls back.
  */
-export interface CompactOptions {
-  onProgress?: (progress: StoreCompaction) => void;
-  signal?: AbortSignal;
-  /** Room left on the store's disk (tests stand in a nearly full one); default: the file system's own figure. */
-  diskFree?: (file: string) => number | null;
-  /** Pages written back per step, each followed by a progress report (default 1,024). */
-  pagesPerStep?: number;
-}
-
 export async function compactStore(db: SqliteDatabase, options: CompactOptions = {}): Promise<CompactionOutcome> {
   const file = db.name;
   if (db.memory) throw new Error('an in-memory store has no file to compact');

@@ -32,7 +32,7 @@ post({ type: 'step', step: 'copying' });
 const source = new Database(input.file, { readonly: true, fileMustExist: true });
 try {
   source.pragma('busy_timeout = 5000');
-  // The copy's name goes into SQL as a string literal; a bound parameter is not allowed there.
+  // VACUUM INTO takes any expression: the path is bound, so no character in it needs quoting.
   source.prepare('VACUUM INTO ?').run(input.copy);
 } finally {
   source.close();
