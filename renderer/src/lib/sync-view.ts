@@ -1,6 +1,6 @@
 import { formatSyncDuration, ledgerSecondsBehind } from '../../../main/common/sync-figures.ts';
 import type { SyncPhaseName, SyncState, SyncStatus } from '../../../main/common/sync-types.ts';
-import { formatInteger } from './format.ts';
+import { formatFileSize, formatInteger } from './format.ts';
 
 const STATE_LABELS: Record<SyncState, string> = {
   none: 'built-in data',
@@ -96,6 +96,20 @@ export function syncChipText(status: SyncStatus): { detail: string; figure: stri
   const what = phase === null ? 'syncing' : `syncing ${phase}`;
   if (detail === figure) detail = '';
   return { detail, figure, whole: `${what}, ${progress}` };
+}
+
+/** Below this much room on the store's disk the sync is flagged: about a day of following a busy network. */
+export const LOW_ROOM_BYTES = 2 * 2 ** 30;
+
+/**
+ * The warning the sync chip carries while the store's disk runs low and the sync still writes to it
+ * (every followed transaction is kept until the user keeps fewer days): the Sync panel is one click
+ * away, but a sync left running is not looked at. Null while there is room, or nothing writes.
+ */
+export function lowRoomWarning(status: SyncStatus | null): string | null {
+  if (!status || status.state === 'none' || status.state === 'paused' || status.diskFreeBytes === null || status.diskFreeBytes >= LOW_ROOM_BYTES) return null;
+  const advice = status.keepDays === null ? 'keep fewer days of followed transactions in the Sync panel' : 'keep fewer days in the Sync panel, or free room on that disk';
+  return `only ${formatFileSize(status.diskFreeBytes)} free on the local store's disk: ${advice}`;
 }
 
 /** Progress of the current phase as 0..100, when its size is estimated. */

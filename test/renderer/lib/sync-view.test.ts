@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../../main/common/sync-types.ts';
-import { approximate, followingBehind, formatDuration, listedCoverage, syncChipText, syncCoverage, syncPercent } from '../../../renderer/src/lib/sync-view.ts';
+import { approximate, followingBehind, formatDuration, listedCoverage, lowRoomWarning, syncChipText, syncCoverage, syncPercent } from '../../../renderer/src/lib/sync-view.ts';
 
 const base: SyncStatus = {
   profile: 'testnet', upstream: 'https://testnet.mirrornode.hedera.com', state: 'syncing', phase: 'accounts', entitiesSynced: 412_331,
@@ -81,5 +81,19 @@ describe('sync view', () => {
       .toEqual({ detail: 'catching up', figure: '1,095 d behind', whole: 'syncing transactions, 1095.0 days behind the upstream' });
     expect(syncChipText({ ...behind, upstreamNewestTimestamp: null }))
       .toEqual({ detail: '', figure: 'catching up', whole: 'syncing transactions, catching up with the upstream' });
+  });
+
+  it('warns from the sync chip while the store\'s disk runs low and the sync still writes to it', () => {
+    const GiB = 2 ** 30;
+    expect(lowRoomWarning({ ...base, state: 'following', diskFreeBytes: 1.5 * GiB }))
+      .toBe('only 1.5 GiB free on the local store\'s disk: keep fewer days of followed transactions in the Sync panel');
+    expect(lowRoomWarning({ ...base, state: 'error', diskFreeBytes: 0, keepDays: 7 }))
+      .toBe('only 0 B free on the local store\'s disk: keep fewer days in the Sync panel, or free room on that disk');
+    expect(lowRoomWarning({ ...base, diskFreeBytes: 2 * GiB })).toBeNull();
+    // Nothing writes: paused, or the demo, or the figure is unknown.
+    expect(lowRoomWarning({ ...base, state: 'paused', diskFreeBytes: GiB })).toBeNull();
+    expect(lowRoomWarning({ ...base, state: 'none', diskFreeBytes: GiB })).toBeNull();
+    expect(lowRoomWarning({ ...base, diskFreeBytes: null })).toBeNull();
+    expect(lowRoomWarning(null)).toBeNull();
   });
 });
