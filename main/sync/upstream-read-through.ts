@@ -88,6 +88,7 @@ export class UpstreamReadThrough implements ReadThrough {
   readonly #inFlight = new Map<string, Promise<unknown>>();
   readonly #keptAnswer;
   readonly #keepAnswer;
+  readonly #queryOnly;
   readonly #countAnswers;
   readonly #forgetOldestAnswers;
   /** Answers kept, counted up on every write (a rewrite counts too) and exactly after each pruning. */
@@ -118,6 +119,7 @@ export class UpstreamReadThrough implements ReadThrough {
     this.#writer = new AccountWriter(options.db);
     this.#keptAnswer = options.db.prepare('SELECT body, stored_at FROM upstream_answer WHERE path = ?');
     this.#keepAnswer = options.db.prepare('INSERT OR REPLACE INTO upstream_answer (path, body, stored_at) VALUES (?, ?, ?)');
+    this.#queryOnly = options.db.prepare('PRAGMA query_only').pluck();
     this.#countAnswers = options.db.prepare('SELECT count(*) FROM upstream_answer').pluck();
     this.#forgetOldestAnswers = options.db.prepare(`DELETE FROM upstream_answer WHERE path IN
       (SELECT path FROM upstream_answer ORDER BY stored_at DESC LIMIT -1 OFFSET ?)`);
@@ -146,8 +148,13 @@ export class UpstreamReadThrough implements ReadThrough {
     return this.#options.now() < this.#offlineUntil;
   }
 
+  /** The store is read-only for now (compact-store.ts): nothing fetched could be stored. */
+  get storeBusy(): boolean {
+    return this.#queryOnly.get() === 1;
+  }
+
   fetchMissing(resource: ReadThroughResource, id: string): Promise<boolean> {
-    if (!ID_SEGMENT[resource].test(id)) return Promise.resolve(false);
+    if (!ID_SEGMENT[resource].test(id) || this.storeBusy) return Promise.resolve(false);
     return this.#once(`${resource}:${id}`, false, (key) => this.#fetch(resource, id, key));
   }
 
@@ -252,6 +259,8 @@ export class UpstreamReadThrough implements ReadThrough {
    * answer is asked for again when next wanted, and is missing offline until then.
    */
   #keep(path: string, body: string): void {
+    // While the store takes no writes the answer is served, just not kept.
+    if (this.storeBusy) return;
     this.#lastKeptAt = Math.max(Date.now(), this.#lastKeptAt + 1);
     this.#keepAnswer.run(path, body, this.#lastKeptAt);
     if (++this.#answers <= this.#options.maxKeptAnswers) return;

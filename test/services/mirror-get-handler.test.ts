@@ -100,6 +100,7 @@ describe('mirror/get handler on a synced profile', () => {
   const rememberedAt = Date.now() - 2 * 3_600_000;
   const readThrough: ReadThrough = {
     offline: false,
+    storeBusy: false,
     fetchMissing: async () => false,
     upstreamAnswer: async () => null,
     relay: async (request) => (request.path.startsWith('/api/v1/network/nodes')

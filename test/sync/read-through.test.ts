@@ -109,6 +109,31 @@ describe('by-id read-through', () => {
     local.close();
   }, 30_000);
 
+  it('while the store takes no writes (a compaction makes it query_only), says an entity it lacks is unavailable, and relays without keeping', async () => {
+    mode = 'pass';
+    const local = emptyLocal('compacting');
+    const [account] = await firstOf('/api/v1/accounts?limit=1&order=desc', 'accounts', 'account', 1);
+    const [contractTx] = await firstOf('/api/v1/contracts/results?limit=1', 'results', 'hash', 1);
+    const kept = () => local.store.db.prepare('SELECT count(*) FROM upstream_answer').pluck().get() as number;
+    local.store.db.pragma('query_only = 1');
+    const before = proxy.log.length;
+    const missing = await local.get(`/api/v1/accounts/${account}`);
+    expect(missing.status).toBe(503);
+    expect(JSON.parse(missing.body)).toEqual({ _status: { messages: [{ message: 'The local store is being compacted and cannot take this account from the upstream now; ask again in a moment' }] } });
+    // Nothing was asked upstream for what could not be stored.
+    expect(proxy.log.length).toBe(before);
+    // What is relayed or served as the upstream's answer still comes, and is not kept.
+    expect(await compareUrls(remote, local.get, ['/api/v1/network/nodes?limit=3', `/api/v1/contracts/results/${contractTx}`])).toEqual([]);
+    expect(kept()).toBe(0);
+    local.store.db.pragma('query_only = 0');
+    // Once it takes writes again, the lookup reads through and stores the account (its transactions are the sync's to follow).
+    expect(await compareUrls(remote, local.get, [`/api/v1/accounts/${account}?transactions=false`])).toEqual([]);
+    expect(kept()).toBe(0);
+    expect(await compareUrls(remote, local.get, ['/api/v1/network/nodes?limit=3'])).toEqual([]);
+    expect(kept()).toBe(1);
+    local.close();
+  }, 30_000);
+
   it('still reads through while the user has paused the sync: a pause stops the crawl, not the lookups asked for', async () => {
     mode = 'pass';
     // As a profile session wires them: the sync and the read-through share one request budget.

@@ -16,6 +16,11 @@ export interface ReadThrough {
    */
   readonly offline: boolean;
   /**
+   * True while the local store takes no writes (it is being compacted, a matter of seconds to
+   * minutes): an entity it lacks cannot be brought in now, and is "unavailable", not "not found".
+   */
+  readonly storeBusy: boolean;
+  /**
    * Tries to bring one entity the store lacks into it. Resolves true when the store now has
    * it (answer again from the store), false when it does not (answer the 404 as it was).
    * Must resolve quickly when the upstream cannot be reached, and never reject.
@@ -71,6 +76,7 @@ export function withReadThrough(readThrough: ReadThrough | undefined, resource: 
     const id = params[idParam];
     if (first.status !== 404 || id === undefined) return first;
     if (await readThrough.fetchMissing(resource, id)) return handle(raw, params);
+    if (readThrough.storeBusy) return { status: 503, messages: [{ message: `The local store is being compacted and cannot take this ${resource} from the upstream now; ask again in a moment` }] };
     return readThrough.offline ? unreachable(`this ${resource}`) : first;
   };
 }
