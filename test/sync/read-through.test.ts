@@ -214,6 +214,23 @@ describe('by-id read-through', () => {
     store.close();
   });
 
+  it('relays blocks, which a synced store holds only as its contract results named them, and remembers them for offline use', async () => {
+    mode = 'pass';
+    const local = emptyLocal('blocks');
+    const { blocks } = JSON.parse((await remote('/api/v1/blocks?limit=2')).body) as { blocks: Array<{ number: number; hash: string }> };
+    const urls = ['/api/v1/blocks', '/api/v1/blocks?limit=2&order=asc', `/api/v1/blocks/${blocks[0]!.number}`, `/api/v1/blocks/${blocks[1]!.hash}`, '/api/v1/blocks/999999999'];
+    expect(await compareUrls(remote, local.get, urls)).toEqual([]);
+    // Refused here, as the upstream would: nothing is sent for it.
+    const before = proxy.log.length;
+    expect((await local.get('/api/v1/blocks/abc')).status).toBe(400);
+    expect(proxy.log.length).toBe(before);
+    mode = 'reset';
+    expect(await compareUrls(remote, local.get, ['/api/v1/blocks'])).toEqual([]);
+    expect((await local.get('/api/v1/blocks?limit=7')).status).toBe(503);
+    mode = 'pass';
+    local.close();
+  }, 30_000);
+
   it('says how old a remembered answer is when it gives one offline (Age), and sends a live one without', async () => {
     mode = 'pass';
     const local = emptyLocal('remembered-age');

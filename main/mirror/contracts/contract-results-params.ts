@@ -1,7 +1,7 @@
 import type { MirrorApiConfig } from '../config.ts';
 import type { Filter } from '../http/filter-operator.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
-import { parseEntityRef, parsePositiveLong, type EntityRef } from '../query/param-values.ts';
+import { parseBlockNumber, parseEntityRef, parsePositiveLong, type EntityRef } from '../query/param-values.ts';
 import {
   filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, TIMESTAMP_RULE, timestampFiltersOf, validateQuery,
   type MirrorMessage, type ParamRule, type SortOrder,
@@ -30,7 +30,7 @@ export const HBAR_RULE: ParamRule = (op, value) => op === 'eq' && BOOLEAN.test(v
 const RULES: Record<string, ParamRule> = {
   from: (_op, value) => parseEntityRef(value, 'none') !== null || NO_SHARD_REALM_EVM.test(value),
   'block.hash': (op, value) => op === 'eq' && BLOCK_HASH.test(value),
-  'block.number': (op, value) => op === 'eq' && blockNumber(value) !== null,
+  'block.number': (op, value) => op === 'eq' && parseBlockNumber(value) !== null,
   hbar: HBAR_RULE,
   internal: (op, value) => op === 'eq' && BOOLEAN.test(value),
   limit: LIMIT_RULE,
@@ -38,15 +38,6 @@ const RULES: Record<string, ParamRule> = {
   timestamp: TIMESTAMP_RULE,
   'transaction.index': (op, value) => op === 'eq' && parsePositiveLong(value, true) !== null,
 };
-
-/** A block number in decimal or as a `0x` hex quantity. */
-function blockNumber(text: string): bigint | null {
-  if (/^0x[0-9a-fA-F]{1,16}$/.test(text)) {
-    const value = BigInt(text);
-    return value <= 9_223_372_036_854_775_807n ? value : null;
-  }
-  return parsePositiveLong(text, true);
-}
 
 /** Validates a contract results list query, including the reference's parameter dependencies. */
 export function parseContractResultsParams(raw: ParsedQuery, config: MirrorApiConfig): Parsed<ContractResultsQuery> {
@@ -70,7 +61,7 @@ export function parseContractResultsParams(raw: ParsedQuery, config: MirrorApiCo
       timestamps: timestampFiltersOf(filters),
       transactionIndexes: filtersFor(filters, 'transaction.index').map((f) => BigInt(f.value)),
       block: blockFilter === undefined ? null
-        : blockFilter.key === 'block.number' ? { kind: 'number', value: blockNumber(blockFilter.value)! } : { kind: 'hash', value: blockFilter.value },
+        : blockFilter.key === 'block.number' ? { kind: 'number', value: parseBlockNumber(blockFilter.value)! } : { kind: 'hash', value: blockFilter.value },
       internal: (lastOf('internal') ?? 'false').toLowerCase() === 'true',
       hbar: (lastOf('hbar') ?? 'true').toLowerCase() === 'true',
       limit: limitOf(filters, config.response.limit),

@@ -1,6 +1,5 @@
 import type { Actor, ActorPool } from './actors.ts';
 import { longZeroAddress } from './actors.ts';
-import { blockAt } from './blocks.ts';
 import type { SlotChange } from './contract-storage.ts';
 import { counterSim, pollSim, tokenSim, type CallOutcome, type EvmLog, type ExampleSim } from './contract-sims.ts';
 import { keccak, logsBloom } from './evm/abi.ts';
@@ -138,8 +137,10 @@ function writeExecution(writer: HistoryWriter, rng: Prng, e: Execution, nonce: n
       Buffer.from(maxFee.toString(16).padStart(16, '0'), 'hex'), 0, Buffer.alloc(0), nonce, e.sender.num, signed.recoveryId, signed.r,
       signed.s, null, e.to, 2, Buffer.alloc(0)]);
   }
-  const block = blockAt(writer, e.timestampNs);
-  const index = rng.int(0, block.count - 1);
+  // The position in its block is set once the blocks are known (writeBlocks); the draw that
+  // stood here stays, so that the rest of the generated history is as it was.
+  rng.next();
+  const index = 0;
   const emitted = e.revert ? [] : e.logs;
   const contractAddress = longZeroAddress(e.contractNum);
   const logBlooms = emitted.map((log) => logsBloom([contractAddress, ...log.topics]));

@@ -18,6 +18,7 @@ import { TX, writeTransaction } from './transaction-log.ts';
 import { markDemoComplete, markDemoStarted } from './demo-meta.ts';
 import { Ed25519Batch, startEd25519Helper } from './ed25519-batch.ts';
 import { ed25519PublicKey, ed25519SeedFor, secp256k1KeysFor } from './keys.ts';
+import { writeBlocks } from './blocks.ts';
 import { deferIndexes, restoreIndexes } from './deferred-indexes.ts';
 import { HISTORY_TABLES, HistoryWriter } from './history-writer.ts';
 import { DEMO_TABLES, LedgerWriter, type EntityRow } from './ledger-writer.ts';
@@ -109,6 +110,8 @@ export function generateDemoLedger(
       history.flush();
     })();
     restoreIndexes(db);
+    // Every transaction is written: the blocks are read off them.
+    history.rows += db.transaction(() => writeBlocks(db))();
     // After the indexes are back: it looks up each account's creation transfer.
     history.rows += reconcileAccountBalances(db).rowsAdded;
     reconcileStakes(db);

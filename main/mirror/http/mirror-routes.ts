@@ -15,6 +15,7 @@ import { registerAccountByIdRoutes } from '../account-by-id/account-by-id-route.
 import { registerTopicsRoutes } from '../topics/topics-route.ts';
 import { registerSchedulesRoutes } from '../schedules/schedules-route.ts';
 import { registerNetworkRoutes } from '../network/network-route.ts';
+import { registerBlocksRoutes } from '../blocks/blocks-route.ts';
 import { registerDocsRoutes } from '../openapi/docs-route.ts';
 
 /** What a group of mirror routes gets to build its repositories and read its settings. */
@@ -46,5 +47,6 @@ export const MIRROR_ROUTE_MODULES: readonly MirrorRouteModule[] = [
   registerTopicsRoutes,
   registerSchedulesRoutes,
   registerNetworkRoutes,
+  registerBlocksRoutes,
   registerDocsRoutes,
 ];

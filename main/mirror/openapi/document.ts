@@ -1,4 +1,5 @@
 import { ACCOUNT_OPERATIONS, ACCOUNT_SCHEMAS, BALANCE_OPERATIONS } from './accounts.ts';
+import { BLOCK_OPERATIONS, BLOCK_SCHEMAS } from './blocks.ts';
 import { SHARED_PARAMETERS, SHARED_RESPONSES, SHARED_SCHEMAS } from './components.ts';
 import { CALL_OPERATIONS, CALL_SCHEMAS } from './contract-call.ts';
 import { CONTRACT_OPERATIONS, CONTRACT_SCHEMAS } from './contracts.ts';
@@ -19,12 +20,13 @@ const TAGS: Tag[] = [
   { name: 'schedules', description: 'Scheduled transactions.' },
   { name: 'contracts', description: 'Smart contracts, results, logs, actions, opcode traces, state and calls.' },
   { name: 'network', description: 'Exchange rates, gas prices, staking, nodes, supply and fee estimates.' },
+  { name: 'blocks', description: 'Blocks (record files): number, hash, time range, transaction count, gas and logs bloom.' },
   { name: 'docs', description: 'This document and its HTML page.' },
 ];
 
 export const ALL_OPERATIONS: readonly OperationEntry[] = [
   ...ACCOUNT_OPERATIONS, ...BALANCE_OPERATIONS, ...TRANSACTION_OPERATIONS, ...TOKEN_OPERATIONS, ...TOPIC_OPERATIONS,
-  ...CONTRACT_OPERATIONS, ...CALL_OPERATIONS, ...NETWORK_OPERATIONS, ...DOCS_OPERATIONS,
+  ...CONTRACT_OPERATIONS, ...CALL_OPERATIONS, ...NETWORK_OPERATIONS, ...BLOCK_OPERATIONS, ...DOCS_OPERATIONS,
 ];
 
 const DESCRIPTION = [
@@ -50,7 +52,7 @@ export function buildOpenApiDocument(version: string): OpenApiDocument {
     tags: TAGS,
     paths,
     components: {
-      schemas: { ...SHARED_SCHEMAS, ...ACCOUNT_SCHEMAS, ...TRANSACTION_SCHEMAS, ...TOKEN_SCHEMAS, ...TOPIC_SCHEMAS, ...CONTRACT_SCHEMAS, ...CALL_SCHEMAS, ...NETWORK_SCHEMAS },
+      schemas: { ...SHARED_SCHEMAS, ...ACCOUNT_SCHEMAS, ...TRANSACTION_SCHEMAS, ...TOKEN_SCHEMAS, ...TOPIC_SCHEMAS, ...CONTRACT_SCHEMAS, ...CALL_SCHEMAS, ...NETWORK_SCHEMAS, ...BLOCK_SCHEMAS },
       parameters: SHARED_PARAMETERS,
       responses: SHARED_RESPONSES,
     },

@@ -14,6 +14,15 @@ export function parsePositiveLong(text: string, allowZero = false): bigint | nul
   return value > MAX_LONG || value < (allowZero ? 0n : 1n) ? null : value;
 }
 
+/** A block number in decimal or as a `0x` hex quantity, at most 2^63-1. */
+export function parseBlockNumber(text: string): bigint | null {
+  if (/^0x[0-9a-fA-F]{1,16}$/.test(text)) {
+    const value = BigInt(text);
+    return value <= MAX_LONG ? value : null;
+  }
+  return parsePositiveLong(text, true);
+}
+
 /**
  * `seconds` or `seconds.nanos` (1 to 10 and 1 to 9 digits) as integer nanoseconds. Times past
  * the int64 range (after 2262) are held at its end, which compares the same way against

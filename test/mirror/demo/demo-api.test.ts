@@ -159,6 +159,52 @@ describe('the demo ledger serves every list endpoint', () => {
     expect(BigInt(JSON.parse(response.body).result)).toBe(expected);
   });
 
+  it('blocks: read off the transactions, numbered without gaps, each holding what its count says', async () => {
+    const all = db.prepare('SELECT consensus_start, consensus_end, count, "index", hash, prev_hash FROM record_file ORDER BY "index"').safeIntegers(true).all() as
+      Array<{ consensus_start: bigint; consensus_end: bigint; count: bigint; index: bigint; hash: string; prev_hash: string }>;
+    const between = db.prepare('SELECT count(*) FROM "transaction" WHERE consensus_timestamp BETWEEN ? AND ?').pluck().safeIntegers(true);
+    expect(all.length).toBeGreaterThan(1000);
+    all.forEach((block, i) => {
+      expect(block.index).toBe(BigInt(i));
+      expect(between.get(block.consensus_start, block.consensus_end), `block ${i}`).toBe(block.count);
+      // Closed before 2 s had passed since its first transaction; the next one begins at least 2 s after it.
+      expect(block.consensus_end - block.consensus_start).toBeLessThan(2_000_000_000n);
+      if (i > 0) {
+        expect(block.consensus_start - all[i - 1]!.consensus_start).toBeGreaterThanOrEqual(2_000_000_000n);
+        expect(block.prev_hash).toBe(all[i - 1]!.hash);
+      }
+    });
+    expect(all.reduce((sum, block) => sum + block.count, 0n)).toBe(db.prepare('SELECT count(*) FROM "transaction"').pluck().safeIntegers(true).get());
+
+    // Every contract result and log has its transaction's place in its block (some are not the first there).
+    const misplaced = (table: string) => db.prepare(`SELECT count(*) FROM ${table} r
+      JOIN record_file b ON b.consensus_end = (SELECT min(consensus_end) FROM record_file WHERE consensus_end >= r.consensus_timestamp)
+      WHERE r.transaction_index != (SELECT count(*) FROM "transaction" t WHERE t.consensus_timestamp >= b.consensus_start AND t.consensus_timestamp < r.consensus_timestamp)`).pluck().get();
+    expect(misplaced('contract_result')).toBe(0);
+    expect(misplaced('contract_log')).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM contract_result WHERE transaction_index > 0').pluck().get()).toBeGreaterThan(0);
+    // A block's gas is what its contract results used.
+    expect(db.prepare(`SELECT count(*) FROM record_file b WHERE b.gas_used != (SELECT coalesce(sum(gas_used), 0) FROM contract_result r
+      WHERE r.consensus_timestamp BETWEEN b.consensus_start AND b.consensus_end)`).pluck().get()).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM record_file WHERE gas_used > 0').pluck().get()).toBeGreaterThan(0);
+
+    // The API pages through them, and each contract result names its block and its place in it.
+    const [newest, older] = await listAndNext('/api/v1/blocks?limit=3', 'blocks');
+    expect([newest!.number, older!.number]).toEqual([all.length - 1, all.length - 2]);
+    const { results } = await get('/api/v1/contracts/results?limit=20');
+    for (const result of results) {
+      const block = await get(`/api/v1/blocks/${result.block_number}`);
+      expect(block.hash).toBe(result.block_hash);
+      expect(block.gas_used).toBe(result.block_gas_used);
+      const from = timestampToNanos(block.timestamp.from)!;
+      const before = Number(between.get(from, timestampToNanos(result.timestamp)! - 1n));
+      expect(result.transaction_index, result.timestamp).toBe(before);
+      // The block's bloom holds every bit of its results' blooms.
+      const bloom = BigInt(block.logs_bloom);
+      expect(bloom & BigInt(result.bloom === '0x' ? 0 : result.bloom)).toBe(result.bloom === '0x' ? 0n : BigInt(result.bloom));
+    }
+  });
+
   it('network: supply, stake, nodes, exchange rate and fees', async () => {
     const supply = await get('/api/v1/network/supply');
     expect(BigInt(supply.total_supply)).toBeGreaterThan(0n);

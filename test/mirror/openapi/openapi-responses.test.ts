@@ -65,6 +65,15 @@ describe('real answers match their documented schemas', () => {
     await expectDocumented('/api/v1/balances', '/api/v1/balances?limit=50');
   });
 
+  it('blocks, one by number and by either hash', async () => {
+    const list = await expectDocumented('/api/v1/blocks', '/api/v1/blocks?limit=5');
+    expect(list.blocks.length).toBe(5);
+    const withGas = (fixture.store.db.prepare('SELECT "index" FROM record_file WHERE gas_used > 0 LIMIT 1').pluck().get()) as number;
+    const block = await expectDocumented('/api/v1/blocks/{hashOrNumber}', `/api/v1/blocks/${withGas}`);
+    await expectDocumented('/api/v1/blocks/{hashOrNumber}', `/api/v1/blocks/${block.hash}`);
+    await expectDocumented('/api/v1/blocks/{hashOrNumber}', `/api/v1/blocks/${(block.hash as string).slice(0, 66)}`);
+  });
+
   it('transactions and schedules', async () => {
     const list = await expectDocumented('/api/v1/transactions', '/api/v1/transactions?limit=100');
     expect(list.transactions.length).toBeGreaterThan(0);
