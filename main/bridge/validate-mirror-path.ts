@@ -9,7 +9,7 @@ export const MAX_MIRROR_PATH_LENGTH = 4096;
 const PREFIX = '/api/v1/';
 
 /** The mirror's GET resource groups; anything else is refused before it reaches the mirror app. */
-const RESOURCE_ROOTS = new Set(['accounts', 'balances', 'contracts', 'network', 'schedules', 'tokens', 'topics', 'transactions']);
+const RESOURCE_ROOTS = new Set(['accounts', 'balances', 'blocks', 'contracts', 'network', 'schedules', 'tokens', 'topics', 'transactions']);
 
 /**
  * Paths that are not reads: `POST /contracts/call` runs the EVM. It is not reachable through

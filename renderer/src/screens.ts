@@ -11,6 +11,7 @@ import ContractScreen from './screens/contracts/ContractScreen.svelte';
 import EntityScreen from './screens/search/EntityScreen.svelte';
 import TokenScreen from './screens/tokens/TokenScreen.svelte';
 import ScheduleScreen from './screens/schedules/ScheduleScreen.svelte';
+import BlockScreen from './screens/blocks/BlockScreen.svelte';
 import TopicScreen from './screens/topics/TopicScreen.svelte';
 import TransactionScreen from './screens/transactions/TransactionScreen.svelte';
 import TransactionsScreen from './screens/transactions/TransactionsScreen.svelte';
@@ -55,6 +56,7 @@ SCREENS.push(
   { id: 'contract-result', label: 'Contract result', component: ContractResultScreen, nav: false },
   { id: 'topic', label: 'Topic', component: TopicScreen, nav: false },
   { id: 'schedule', label: 'Schedule', component: ScheduleScreen, nav: false },
+  { id: 'block', label: 'Block', component: BlockScreen, nav: false },
   { id: 'entity', label: 'Entity', component: EntityScreen, nav: false },
 );
 

@@ -44,7 +44,7 @@ describe('mirror/get over the web bridge', () => {
 
 describe('mirror/get over the dispatcher', () => {
   it('returns status and body exactly as the mirror app answers the same URL', async () => {
-    for (const path of ['/api/v1/accounts?limit=3', '/api/v1/accounts/0.0.5', '/api/v1/balances?limit=2', '/api/v1/transactions', '/api/v1/network/nodes']) {
+    for (const path of ['/api/v1/accounts?limit=3', '/api/v1/accounts/0.0.5', '/api/v1/balances?limit=2', '/api/v1/transactions', '/api/v1/network/nodes', '/api/v1/blocks?limit=2']) {
       const viaApi = await fixture.dispatch('mirror/get', { path });
       const viaHttp = await fixture.mirror.server.inject({ method: 'GET', url: path, headers: { host: '127.0.0.1' } });
       expect(viaApi).toEqual({ ok: true, value: { status: viaHttp.statusCode, body: parseJsonLossless(viaHttp.body) } });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { axeFindings } from './axe-findings.ts';
 import { expect, expectTopBarFits, mirrorJson as mirror, screenshot, test } from './serve-fixture.ts';
 
 /**
@@ -506,6 +507,38 @@ test.describe('ledger explorer', () => {
     await page.getByTestId('result-transaction').getByRole('link').click();
     await expect(page.getByTestId('transaction-screen').locator('h1')).toHaveText(transactions[0]!.transaction_id);
     await expect(page.getByTestId('transaction-card').first()).toContainText('CONTRACTCALL');
+  });
+
+  test('a transaction and a contract result name their block, whose page lists what it holds and leads to its neighbours', async ({ page, openApp, serve }) => {
+    const { results } = await mirror<{ results: Array<{ timestamp: string; block_number: number; block_hash: string; transaction_index: number }> }>(serve, '/api/v1/contracts/results?limit=1');
+    const [result] = results;
+    test.skip(result === undefined, 'the demo has no contract results');
+    const { transactions } = await mirror<{ transactions: Tx[] }>(serve, `/api/v1/transactions?timestamp=${result!.timestamp}`);
+    const tx = transactions[0]!;
+    const block = await mirror<{ number: number; hash: string; count: number; timestamp: { from: string; to: string } }>(serve, `/api/v1/blocks/${result!.block_number}`);
+    await openApp(`#/transaction?id=${tx.transaction_id}`);
+    await expect(page.getByTestId('transaction-block').first()).toHaveText(block.number.toLocaleString('en-US'));
+    await page.getByTestId('contract-result-link').first().click();
+    await expect(page.getByTestId('result-block')).toHaveText(block.number.toLocaleString('en-US'));
+    await expect(page.getByTestId('contract-result-info')).toContainText(`transaction ${result!.transaction_index} in it`);
+    await page.getByTestId('result-block').click();
+    await expect(page).toHaveURL(new RegExp(`#/block\\?number=${block.number}$`));
+    await expect(page.getByTestId('block-number')).toHaveText(block.number.toLocaleString('en-US'));
+    await expect(page.getByTestId('block-info')).toContainText(block.hash);
+    // Its transactions, as the mirror lists them between its first and last consensus time.
+    await expect(page.getByTestId('transaction-row')).toHaveCount(block.count);
+    await expect(page.getByTestId('transactions-list')).toContainText(tx.transaction_id);
+    await screenshot(page, 'explorer-10b-block');
+    expect(await axeFindings(page)).toEqual([]);
+    await page.getByTestId('block-previous').click();
+    await expect(page.getByTestId('block-number')).toHaveText((block.number - 1).toLocaleString('en-US'));
+    const previous = await mirror<{ hash: string }>(serve, `/api/v1/blocks/${block.number - 1}`);
+    await expect(page.getByTestId('block-info')).toContainText(previous.hash);
+    // The block after the newest is not there yet.
+    const { blocks } = await mirror<{ blocks: Array<{ number: number }> }>(serve, '/api/v1/blocks?limit=1');
+    await openApp(`#/block?number=${blocks[0]!.number}`);
+    await page.getByTestId('block-next').click();
+    await expect(page.getByTestId('not-found')).toContainText('No block here');
   });
 
   test('a by-id page folds the mirror API answer it shows: the JSON the REST port sends, and its URL to copy', async ({ page, openApp, serve, context }) => {

@@ -32,6 +32,11 @@ export function transactionsHref(filters: Record<string, string | null | undefin
   return withParams('transactions', filters);
 }
 
+/** One block (record file) by its number. */
+export function blockHref(number: number | bigint | string): string {
+  return withParams('block', { number: String(number) });
+}
+
 /** A consensus node in full, on the Network screen. */
 export function nodeHref(nodeId: number | string): string {
   return withParams('network', { node: nodeId });

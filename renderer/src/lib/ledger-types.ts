@@ -163,6 +163,8 @@ export interface ContractResult {
   amount: Int64 | null;
   created_contract_ids?: string[] | null;
   block_number?: Int64 | null;
+  /** The transaction's place in its block. */
+  transaction_index?: Int64 | null;
   logs?: ContractLog[];
   state_changes?: StateChange[];
 }
@@ -193,6 +195,20 @@ export interface TopicMessage {
     total: number;
     initial_transaction_id: { account_id: string; transaction_valid_start: string; nonce?: number; scheduled?: boolean } | null;
   } | null;
+}
+
+/** `/api/v1/blocks/{hashOrNumber}`: one record file. */
+export interface BlockInfo {
+  count: number;
+  hapi_version: string | null;
+  hash: string;
+  name: string;
+  number: number;
+  previous_hash: string;
+  size: number | null;
+  timestamp: { from: string; to: string };
+  gas_used: number | null;
+  logs_bloom: string | null;
 }
 
 export interface ScheduleSignature { consensus_timestamp: string; public_key_prefix: string; type: string }
