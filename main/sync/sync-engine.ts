@@ -3,7 +3,7 @@ import type { StoreCompaction, SyncPhaseName, SyncState, SyncStatus } from '../c
 import { parseEntityIdLoose } from '../mirror/format/entity-id.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { compactStore, type CompactionOutcome } from '../mirror/store/compact-store.ts';
-import { diskFreeBytes, storeFileBytes, storeReusableBytes } from '../mirror/store/store-size.ts';
+import { diskFreeBytes, formatStoreBytes, storeFileBytes, storeReusableBytes } from '../mirror/store/store-size.ts';
 import { AccountWriter } from './account-writer.ts';
 import { crawlAccounts, FIRST_ACCOUNTS_PAGE } from './accounts-crawl.ts';
 import { contractUpserter, CONTRACTS_LIST } from './contracts-crawl.ts';
@@ -224,7 +224,7 @@ export class SyncEngine {
           this.#emit();
         },
       });
-      this.#options.log?.(`sync: compacted the store from ${outcome.beforeBytes} to ${outcome.afterBytes} bytes`);
+      this.#options.log?.(`sync: compacted the store from ${formatStoreBytes(outcome.beforeBytes)} to ${formatStoreBytes(outcome.afterBytes)}`);
       return outcome;
     } finally {
       this.#compaction = null;
