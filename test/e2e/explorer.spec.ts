@@ -534,6 +534,12 @@ test.describe('ledger explorer', () => {
     await expect(page.getByTestId('block-number')).toHaveText((block.number - 1).toLocaleString('en-US'));
     const previous = await mirror<{ hash: string }>(serve, `/api/v1/blocks/${block.number - 1}`);
     await expect(page.getByTestId('block-info')).toContainText(previous.hash);
+    // The search box opens a block by its hash, or by its first 32 bytes as Ethereum tools show a block hash.
+    await search(page, block.hash);
+    await expect(page.getByTestId('block-number')).toHaveText(block.number.toLocaleString('en-US'));
+    await openApp('#/accounts');
+    await search(page, block.hash.slice(0, 66));
+    await expect(page).toHaveURL(new RegExp(`#/block\\?number=${block.number}$`));
     // The block after the newest is not there yet.
     const { blocks } = await mirror<{ blocks: Array<{ number: number }> }>(serve, '/api/v1/blocks?limit=1');
     await openApp(`#/block?number=${blocks[0]!.number}`);

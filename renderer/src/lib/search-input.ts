@@ -65,8 +65,8 @@ export function classifySearch(input: string): SearchQuery {
 export function describeSearch(query: SearchQuery): string {
   switch (query.kind) {
     case 'transaction-id': return `transaction ${query.id}`;
-    case 'transaction-hash': return 'transaction with this hash';
-    case 'ethereum-hash': return 'contract result with this Ethereum hash';
+    case 'transaction-hash': return 'transaction or block with this hash';
+    case 'ethereum-hash': return 'contract result or block with this Ethereum hash';
     case 'evm-address': return `contract, account or token at ${query.address}`;
     case 'entity-id': return `account, contract, token, topic or schedule ${query.id}`;
     case 'alias': return 'account with this alias';

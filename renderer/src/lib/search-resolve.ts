@@ -1,6 +1,6 @@
 import type { ApiResult } from '../../../main/common/api-contract.ts';
 import { checkEntityChecksum } from './entity-checksum.ts';
-import { entityHref, tokensHref, type EntityKind } from './explorer-routes.ts';
+import { blockHref, entityHref, tokensHref, type EntityKind } from './explorer-routes.ts';
 import { mirrorPath } from './mirror-source.ts';
 import { settledApiCall } from './settled-api-call.ts';
 import { classifySearch, describeSearch, type SearchQuery } from './search-input.ts';
@@ -29,6 +29,15 @@ const token = (id: string) => byId('token', mirrorPath(['tokens', id]), 'token_i
 const topic = (id: string) => byId('topic', mirrorPath(['topics', id]), 'topic_id');
 const schedule = (id: string) => byId('schedule', mirrorPath(['schedules', id]), 'schedule_id');
 
+/** A block by its 48-byte hash or the first 32 bytes of it (what Ethereum tools show as a block hash). */
+const block = (hash: string): SearchCandidate => ({
+  path: mirrorPath(['blocks', hash]),
+  hrefOf: (body) => {
+    const number = (body as { number?: unknown } | null)?.number;
+    return typeof number === 'number' ? blockHref(number) : null;
+  },
+});
+
 /** Tokens by part of their name: one match opens it, several open the Tokens screen filtered by the name. */
 const tokensNamed = (name: string): SearchCandidate => ({
   path: mirrorPath(['tokens'], { name, limit: 2 }),
@@ -52,10 +61,12 @@ export function searchCandidates(query: SearchQuery): SearchCandidate[] {
     case 'transaction-id':
     case 'transaction-hash': {
       const key = query.kind === 'transaction-id' ? query.id : query.hash;
-      return [{ path: mirrorPath(['transactions', key]), hrefOf: () => entityHref('transaction', key) }];
+      const transaction = { path: mirrorPath(['transactions', key]), hrefOf: () => entityHref('transaction', key) };
+      // A block's hash is as long as a transaction's.
+      return query.kind === 'transaction-hash' ? [transaction, block(query.hash)] : [transaction];
     }
     case 'ethereum-hash':
-      return [{ path: mirrorPath(['contracts', 'results', query.hash]), hrefOf: () => entityHref('contract-result', query.hash) }];
+      return [{ path: mirrorPath(['contracts', 'results', query.hash]), hrefOf: () => entityHref('contract-result', query.hash) }, block(query.hash)];
     case 'token-name': return [tokensNamed(query.name)];
     default:
       return [];

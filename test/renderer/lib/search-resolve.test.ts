@@ -28,6 +28,19 @@ describe('resolveSearch', () => {
     expect(await resolveSearch(input, mirror({ [path]: body }).get)).toEqual({ kind: 'found', hash });
   });
 
+  it('opens a block by its hash when no transaction or contract result has it: whole, or its first 32 bytes as Ethereum tools show it', async () => {
+    const hash = `0x${'a1'.repeat(48)}`;
+    const whole = mirror({ [`/api/v1/blocks/${hash}`]: { number: 1234, hash } });
+    expect(await resolveSearch(hash, whole.get)).toEqual({ kind: 'found', hash: '#/block?number=1234' });
+    expect(whole.asked).toEqual([`/api/v1/transactions/${hash}`, `/api/v1/blocks/${hash}`]);
+    const short = hash.slice(0, 66);
+    expect(await resolveSearch(short, mirror({ [`/api/v1/blocks/${short}`]: { number: 1234, hash } }).get)).toEqual({ kind: 'found', hash: '#/block?number=1234' });
+    // A transaction of that hash comes first.
+    expect(await resolveSearch(hash, mirror({ [`/api/v1/transactions/${hash}`]: { transactions: [] }, [`/api/v1/blocks/${hash}`]: { number: 1 } }).get))
+      .toEqual({ kind: 'found', hash: `#/transaction?id=${hash}` });
+    expect(await resolveSearch(hash, mirror({}).get)).toEqual({ kind: 'not-found', message: 'No transaction or block with this hash in the local mirror' });
+  });
+
   it('says when nothing matches, naming what was looked for', async () => {
     expect(await resolveSearch('0.0.424242', mirror({}).get)).toEqual({ kind: 'not-found', message: 'No account, contract, token, topic or schedule 0.0.424242 in the local mirror' });
   });
