@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { generateDemoLedgerInWorker } from '../mirror/demo/generate-in-worker.ts';
+import { storeFileBytes } from '../mirror/store/store-size.ts';
 
 export interface DatasetReport {
   file: string;
@@ -32,7 +33,7 @@ export async function prepareDataset(dir: string, accounts: number, progress: (l
   }, new AbortController().signal);
   const seconds = (performance.now() - started) / 1000;
   const rows = countRows(file);
-  return { file, accounts, generated, rows, seconds, rowsPerSecond: generated ? rows / seconds : Number.NaN, bytes: fileBytes(file) };
+  return { file, accounts, generated, rows, seconds, rowsPerSecond: generated ? rows / seconds : Number.NaN, bytes: storeFileBytes(file) };
 }
 
 function countRows(file: string): number {
@@ -43,9 +44,4 @@ function countRows(file: string): number {
   } finally {
     db.close();
   }
-}
-
-/** The database and its WAL: both are what the user's disk holds. */
-export function fileBytes(file: string): number {
-  return [file, `${file}-wal`].reduce((sum, f) => sum + (fs.existsSync(f) ? fs.statSync(f).size : 0), 0);
 }

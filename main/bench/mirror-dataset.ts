@@ -4,7 +4,8 @@ import Database from 'better-sqlite3';
 import { DEMO_NOW_SECONDS } from '../mirror/demo/timeline.ts';
 import { LedgerStore } from '../mirror/store/ledger-store.ts';
 import { MIGRATIONS } from '../mirror/store/migrations/index.ts';
-import { fileBytes, prepareDataset, type DatasetReport } from './bench-dataset.ts';
+import { storeFileBytes } from '../mirror/store/store-size.ts';
+import { prepareDataset, type DatasetReport } from './bench-dataset.ts';
 import { TransactionStream, type AccountPool } from './mirror-transactions.ts';
 
 export interface MirrorDatasetReport {
@@ -53,7 +54,7 @@ export async function prepareMirrorDataset(dir: string, accounts: number, transa
   // million transactions for a new demo version would cost more than it tells.
   const existing = readMeta(file);
   if (existing) {
-    return { file, accounts, accountsDataset: null, demoVersion: existing.demoVersion, transactions, demoTransactions: existing.demoTransactions, generated: false, rows: existing.rows, seconds: 0, rowsPerSecond: Number.NaN, bytes: fileBytes(file), hotAccounts: existing.hot };
+    return { file, accounts, accountsDataset: null, demoVersion: existing.demoVersion, transactions, demoTransactions: existing.demoTransactions, generated: false, rows: existing.rows, seconds: 0, rowsPerSecond: Number.NaN, bytes: storeFileBytes(file), hotAccounts: existing.hot };
   }
   const base = await prepareDataset(dir, accounts, progress);
   const partial = `${file}.partial`;
@@ -69,7 +70,7 @@ export async function prepareMirrorDataset(dir: string, accounts: number, transa
   fs.renameSync(partial, file);
   const seconds = (performance.now() - started) / 1000;
   const demoVersion = readMeta(file)?.demoVersion ?? '?';
-  return { file, accounts, accountsDataset: base, demoVersion, transactions, demoTransactions, generated: true, rows, seconds, rowsPerSecond: rows / seconds, bytes: fileBytes(file), hotAccounts: hot };
+  return { file, accounts, accountsDataset: base, demoVersion, transactions, demoTransactions, generated: true, rows, seconds, rowsPerSecond: rows / seconds, bytes: storeFileBytes(file), hotAccounts: hot };
 }
 
 /**

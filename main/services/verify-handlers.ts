@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import type { ApiHandlers } from '../bridge/dispatch.ts';
+import { fileBytes } from '../mirror/store/store-size.ts';
 import { ApiFailure } from '../bridge/api-error.ts';
 import type { CompilerProgress, VerifyCompilersReply } from '../common/verify-types.ts';
 import { CompilerUnavailableError } from '../verify/compilers/compiler-errors.ts';
@@ -51,7 +51,10 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): Pick<ApiHandlers,
   const compilers = (): VerifyCompilersReply => {
     const store = service().compilers;
     return {
-      compilers: store.list().map((c) => ({ ...c, bytes: fileSize(store.folder.pathFor(c.longVersion)) })),
+      compilers: store.list().map((c) => {
+        const file = store.folder.pathFor(c.longVersion);
+        return { ...c, bytes: file ? fileBytes(file) : 0 };
+      }),
       downloadMirror: store.mirrorUrl,
     };
   };
@@ -130,11 +133,3 @@ function throttledProgress(longVersion: string, events: ApiEventBus | undefined)
   };
 }
 
-function fileSize(file: string | null): number {
-  if (!file) return 0;
-  try {
-    return fs.statSync(file).size;
-  } catch {
-    return 0;
-  }
-}

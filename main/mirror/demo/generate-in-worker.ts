@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { runWorkerToExit } from '../run-worker.ts';
 import { isDemoLedgerCurrent } from './demo-meta.ts';
 import type { DemoLedgerOptions, DemoLedgerStats } from './generate-ledger.ts';
 import type { DemoWorkerInput, DemoWorkerMessage } from './generate-worker.ts';
@@ -22,26 +23,10 @@ export async function generateDemoLedgerInWorker(
   if (hasCurrentDataset(file, options.accounts)) return null;
   const input: DemoWorkerInput = { file, accounts: options.accounts };
   const worker = new Worker(new URL('./generate-worker.ts', import.meta.url), { workerData: input });
-  return new Promise<DemoLedgerStats | null>((resolve, reject) => {
-    let settled = false;
-    const finish = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      signal.removeEventListener('abort', onAbort);
-      outcome();
-    };
-    const onAbort = () => {
-      // Wait for the thread to be gone so the file is no longer in use when the caller goes on.
-      void worker.terminate().finally(() => finish(() => reject(signal.reason)));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    worker.on('message', (message: DemoWorkerMessage) => {
-      if (message.type === 'progress') onProgress(message.done, message.total);
-      else finish(() => resolve(message.stats));
-    });
-    worker.on('error', (error) => finish(() => reject(error)));
-    worker.on('exit', (code) => finish(() => reject(signal.aborted ? signal.reason : new Error(`demo ledger worker exited with code ${code}`))));
-  });
+  return runWorkerToExit<DemoWorkerMessage, DemoLedgerStats | null>(worker, 'the demo ledger worker', (message) => {
+    if (message.type === 'progress') onProgress(message.done, message.total);
+    else return { result: message.stats };
+  }, signal);
 }
 
 /** A quick read-only look, so a reused dataset costs milliseconds instead of a thread start. */

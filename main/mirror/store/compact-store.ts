@@ -4,7 +4,8 @@ import { Worker } from 'node:worker_threads';
 import type { StoreCompaction } from '../../common/sync-types.ts';
 import type { SqliteDatabase } from './ledger-store.ts';
 import type { CompactWorkerInput, CompactWorkerMessage } from './compact-worker.ts';
-import { diskFreeBytes, formatStoreBytes, storeFileBytes, storeLiveBytes } from './store-size.ts';
+import { runWorkerToExit } from '../run-worker.ts';
+import { diskFreeBytes, fileBytes, formatStoreBytes, storeFileBytes, storeLiveBytes } from './store-size.ts';
 
 /** Room kept free beyond what compacting writes, so that it does not leave the disk full. */
 const SPARE_BYTES = 64 * 2 ** 20;
@@ -71,53 +72,27 @@ export async function compactStore(db: SqliteDatabase, options: CompactOptions =
   return { beforeBytes, afterBytes: storeFileBytes(file) };
 }
 
-function runWorker(input: CompactWorkerInput, liveBytes: number, options: CompactOptions): Promise<void> {
+async function runWorker(input: CompactWorkerInput, liveBytes: number, options: CompactOptions): Promise<void> {
   const { onProgress, signal } = options;
   const worker = new Worker(new URL('./compact-worker.ts', import.meta.url), { workerData: input });
   let step: StoreCompaction['step'] = 'copying';
-  let done = false;
-  let failure: unknown = null;
+  onProgress?.({ step, doneBytes: 0, totalBytes: liveBytes });
   // VACUUM INTO says nothing while it runs: the copy's size on disk is its progress.
   const copyPoll = setInterval(() => {
-    if (step === 'copying') onProgress?.({ step, doneBytes: Math.min(liveBytes, fileSize(input.copy)), totalBytes: liveBytes });
+    if (step === 'copying') onProgress?.({ step, doneBytes: Math.min(liveBytes, fileBytes(input.copy)), totalBytes: liveBytes });
   }, COPY_POLL_MS);
-  return new Promise<void>((resolve, reject) => {
-    let settled = false;
-    const finish = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearInterval(copyPoll);
-      signal?.removeEventListener('abort', onAbort);
-      outcome();
-    };
-    // Settled only on 'exit', once the thread is gone: its connections are closed when the caller goes on.
-    const onAbort = () => void worker.terminate();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    onProgress?.({ step, doneBytes: 0, totalBytes: liveBytes });
-    worker.on('message', (message: CompactWorkerMessage) => {
+  try {
+    await runWorkerToExit<CompactWorkerMessage, void>(worker, 'the compaction worker', (message) => {
       if (message.type === 'step') {
         step = message.step;
         onProgress?.({ step, doneBytes: 0, totalBytes: step === 'finishing' ? 0 : liveBytes });
       } else if (message.type === 'written') {
         onProgress?.({ step, doneBytes: Math.round((message.donePages / message.totalPages) * liveBytes), totalBytes: liveBytes });
       } else {
-        done = true;
+        return { result: undefined };
       }
-    });
-    worker.on('error', (error) => {
-      failure = error;
-    });
-    worker.on('exit', (code) => finish(() => {
-      if (done) resolve();
-      else reject(signal?.aborted ? signal.reason : failure ?? new Error(`the compaction worker exited with code ${code}`));
-    }));
-  });
-}
-
-function fileSize(file: string): number {
-  try {
-    return fs.statSync(file).size;
-  } catch {
-    return 0;
+    }, signal);
+  } finally {
+    clearInterval(copyPoll);
   }
 }

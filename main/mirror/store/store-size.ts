@@ -2,16 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SqliteDatabase } from './ledger-store.ts';
 
+/** A file's size, 0 when it is not there. */
+export function fileBytes(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
 /** A store's size on disk: its SQLite file and its write-ahead log (0 for a part that is not there). */
 export function storeFileBytes(file: string): number {
-  const size = (path: string) => {
-    try {
-      return fs.statSync(path).size;
-    } catch {
-      return 0;
-    }
-  };
-  return size(file) + size(`${file}-wal`);
+  return fileBytes(file) + fileBytes(`${file}-wal`);
 }
 
 /** Room left for an unprivileged writer on the file system that holds `file`; null when it cannot be read. */
