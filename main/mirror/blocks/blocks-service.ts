@@ -1,7 +1,7 @@
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
 import { singleKeyNextLink } from '../query/next-link.ts';
-import { parseBlockNumber, parsePositiveLong } from '../query/param-values.ts';
+import { parseBlockNumber, parseHash32or48, parsePositiveLong } from '../query/param-values.ts';
 import {
   filtersFor, invalidParameter, LIMIT_RULE, limitOf, ORDER_RULE, orderOf, TIMESTAMP_RULE, timestampFiltersOf, validateQuery, type ParamRule,
 } from '../query/query-filters.ts';
@@ -10,9 +10,6 @@ import { BLOCK_BY_HASH_SQL, BLOCK_BY_NUMBER_SQL, blocksSql } from './blocks-sql.
 import { renderBlock, type BlockRecordRow } from './render-block.ts';
 
 export const BLOCKS_PATH = '/api/v1/blocks';
-
-/** A 32-byte (Ethereum) or 48-byte (Hedera) block hash, `0x` optional. */
-const BLOCK_HASH = /^(0x)?([0-9A-Fa-f]{64}|[0-9A-Fa-f]{96})$/;
 
 const RULES: Record<string, ParamRule> = {
   // Any comparison but `ne`, the number in decimal or as a 0x quantity (rest/utils.js).
@@ -42,7 +39,8 @@ export class BlocksService extends StoreService {
 
   byHashOrNumber(raw: ParsedQuery, hashOrNumber: string): GetOutcome {
     const validated = validateQuery(raw, {});
-    const hash = BLOCK_HASH.exec(hashOrNumber)?.[2]?.toLowerCase() ?? null;
+    // A 32-byte (Ethereum) or 48-byte (Hedera) block hash, else a number.
+    const hash = parseHash32or48(hashOrNumber);
     const number = hash === null ? parsePositiveLong(hashOrNumber, true) : null;
     const messages = hash === null && number === null ? [invalidParameter('hashOrNumber')] : [];
     if (!validated.ok) messages.push(...validated.messages);

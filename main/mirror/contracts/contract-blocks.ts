@@ -1,4 +1,5 @@
 import { sqlInt } from '../format/entity-id.ts';
+import { parseHash32or48 } from '../query/param-values.ts';
 import type { StatementCache } from '../query/statement-cache.ts';
 import type { BlockRow } from './contract-result-row.ts';
 
@@ -31,6 +32,7 @@ export function blockByNumber(statements: StatementCache, number: bigint): Block
 
 /** A block by hash: 64 or 96 hex digits; a 64-digit hash matches as a prefix, as in the reference. */
 export function blockByHash(statements: StatementCache, hash: string): BlockRow | null {
-  const hex = hash.replace(/^0x/i, '').toLowerCase();
+  const hex = parseHash32or48(hash);
+  if (hex === null) return null;
   return (statements.get(BLOCK_BY_HASH_SQL).get(hex, `${hex}g`) as BlockRow | undefined) ?? null;
 }

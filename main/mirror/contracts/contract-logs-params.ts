@@ -1,7 +1,7 @@
 import type { MirrorApiConfig } from '../config.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { Bound, validateBounds } from '../query/paging-bounds.ts';
-import { parseTimestampParam } from '../query/param-values.ts';
+import { parseHash32or48, parseTimestampParam } from '../query/param-values.ts';
 import {
   filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, TIMESTAMP_RULE, validateQuery, type ParamRule, type QueryFilter, type SortOrder,
 } from '../query/query-filters.ts';
@@ -22,7 +22,6 @@ export interface ContractLogsQuery {
 
 const TOPIC = /^(0x)?[0-9A-Fa-f]{1,64}$/;
 const TOPIC_RULE: ParamRule = (op, value) => op === 'eq' && TOPIC.test(value);
-const TRANSACTION_HASH = /^(0x)?([0-9A-Fa-f]{64}|[0-9A-Fa-f]{96})$/;
 const MAX_TOPIC_RANGE_NS = 7n * NANOS_PER_DAY;
 
 const BY_CONTRACT_RULES: Record<string, ParamRule> = {
@@ -38,7 +37,7 @@ const BY_CONTRACT_RULES: Record<string, ParamRule> = {
 
 const ALL_RULES: Record<string, ParamRule> = {
   ...BY_CONTRACT_RULES,
-  'transaction.hash': (op, value) => op === 'eq' && TRANSACTION_HASH.test(value),
+  'transaction.hash': (op, value) => op === 'eq' && parseHash32or48(value) !== null,
 };
 
 /** A topic as compared: hex without `0x` and leading zeros, upper case (SQLite's hex()). */

@@ -1,7 +1,7 @@
 import type { MirrorApiConfig } from '../config.ts';
 import type { Filter } from '../http/filter-operator.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
-import { parseBlockNumber, parseEntityRef, parsePositiveLong, type EntityRef } from '../query/param-values.ts';
+import { parseBlockNumber, parseEntityRef, parseHash32or48, parsePositiveLong, type EntityRef } from '../query/param-values.ts';
 import {
   filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, TIMESTAMP_RULE, timestampFiltersOf, validateQuery,
   type MirrorMessage, type ParamRule, type SortOrder,
@@ -22,14 +22,13 @@ export interface ContractResultsQuery {
 }
 
 const BOOLEAN = /^(true|false)$/i;
-const BLOCK_HASH = /^(0x)?([0-9A-Fa-f]{64}|[0-9A-Fa-f]{96})$/;
 const NO_SHARD_REALM_EVM = /^(0x)?[0-9A-Fa-f]{40}$/;
 
 export const HBAR_RULE: ParamRule = (op, value) => op === 'eq' && BOOLEAN.test(value);
 
 const RULES: Record<string, ParamRule> = {
   from: (_op, value) => parseEntityRef(value, 'none') !== null || NO_SHARD_REALM_EVM.test(value),
-  'block.hash': (op, value) => op === 'eq' && BLOCK_HASH.test(value),
+  'block.hash': (op, value) => op === 'eq' && parseHash32or48(value) !== null,
   'block.number': (op, value) => op === 'eq' && parseBlockNumber(value) !== null,
   hbar: HBAR_RULE,
   internal: (op, value) => op === 'eq' && BOOLEAN.test(value),

@@ -14,6 +14,12 @@ export function parsePositiveLong(text: string, allowZero = false): bigint | nul
   return value > MAX_LONG || value < (allowZero ? 0n : 1n) ? null : value;
 }
 
+/** A 32- or 48-byte hash (a block's, a transaction's), `0x` optional: its hex digits in lower case; null for anything else. */
+export function parseHash32or48(text: string): string | null {
+  const match = /^(?:0x)?([0-9A-Fa-f]{64}|[0-9A-Fa-f]{96})$/.exec(text);
+  return match ? match[1]!.toLowerCase() : null;
+}
+
 /** A block number in decimal or as a `0x` hex quantity, at most 2^63-1. */
 export function parseBlockNumber(text: string): bigint | null {
   if (/^0x[0-9a-fA-F]{1,16}$/.test(text)) {
