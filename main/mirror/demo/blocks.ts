@@ -36,9 +36,13 @@ export function writeBlocks(db: SqliteDatabase): number {
   const insert = db.prepare(`INSERT INTO record_file (consensus_end, consensus_start, count, digest_algorithm, gas_used, hapi_version_major,
     hapi_version_minor, hapi_version_patch, hash, "index", logs_bloom, name, node_id, prev_hash, size, version)
     VALUES (?, ?, ?, 0, 0, 0, 56, 0, ?, ?, ?, ?, ?, ?, ?, 6)`);
+  // The first block's previous hash is all zeros; each later one's is the hash just written.
+  let previousHash = '0'.repeat(96);
   const close = (block: OpenBlock) => {
-    insert.run(block.end, block.start, block.count, blockHash(block.index), block.index, Buffer.alloc(0), fileName(block.start),
-      Number(block.index % 29n), block.index === 0n ? '0'.repeat(96) : blockHash(block.index - 1n), 4_000 + block.count * 420);
+    const hash = blockHash(block.index);
+    insert.run(block.end, block.start, block.count, hash, block.index, Buffer.alloc(0), fileName(block.start),
+      Number(block.index % 29n), previousHash, 4_000 + block.count * 420);
+    previousHash = hash;
   };
   const page = db.prepare('SELECT consensus_timestamp FROM "transaction" WHERE consensus_timestamp > ? ORDER BY consensus_timestamp LIMIT ?')
     .pluck().safeIntegers(true);
