@@ -228,12 +228,10 @@ export class SyncEngine {
       return outcome;
     } finally {
       this.#compaction = null;
+      // As at start-up: on from the cursors, or paused if the user paused it.
       if (!this.#closed) {
-        if (this.#readPaused()) this.#setState('paused');
-        else {
-          this.#startRun();
-          this.#emit();
-        }
+        this.start();
+        this.#emit();
       }
     }
   }
