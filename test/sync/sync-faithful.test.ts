@@ -465,7 +465,8 @@ describe('synced data answers exactly as the upstream does', () => {
   });
 
   it("the network's nodes, stake, exchange rate and fees are the upstream's, the last answers remembered for offline", async () => {
-    const urls = ['/api/v1/network/nodes', '/api/v1/network/nodes?limit=2&order=desc', '/api/v1/network/stake', '/api/v1/network/exchangerate', '/api/v1/network/fees'];
+    const urls = ['/api/v1/network/nodes', '/api/v1/network/nodes?limit=2&order=desc', '/api/v1/network/stake', '/api/v1/network/exchangerate', '/api/v1/network/fees',
+      '/api/v1/network/registered-nodes'];
     // The store itself holds no address book, stake or system files.
     for (const url of urls) expect((await local(url)).body, url).not.toBe((await remote(url)).body);
     const offline = await upstreamsAnswersServedOnlineAndOffline(urls);
@@ -476,15 +477,20 @@ describe('synced data answers exactly as the upstream does', () => {
     offline.close();
   });
 
-  it("NFTs, allowances, staking rewards, hooks and token relationships, which the sync does not copy, are the upstream's", async () => {
+  it("NFTs, allowances, airdrops, staking rewards, hooks and token relationships, which the sync does not copy, are the upstream's", async () => {
     const json = async <T>(url: string) => JSON.parse((await remote(url)).body) as T;
     const nftToken = (await json<{ tokens: Array<{ token_id: string }> }>('/api/v1/tokens?type=NON_FUNGIBLE_UNIQUE&limit=1')).tokens[0]!.token_id;
     const nft = (await json<{ nfts: Array<{ account_id: string; serial_number: number }> }>(`/api/v1/tokens/${nftToken}/nfts?limit=25`)).nfts.find((n) => n.account_id !== null)!;
     const accounts = (await json<{ accounts: Array<{ account: string }> }>('/api/v1/accounts?limit=100&order=desc')).accounts.map((a) => a.account);
-    const having = async (list: string, suffix: string) => {
-      for (const account of accounts) if ((await json<Record<string, unknown[]>>(`/api/v1/accounts/${account}/${suffix}`))[list]!.length > 0) return account;
-      throw new Error(`no account among ${accounts.length} with ${suffix}`);
+    const having = async (list: string, suffix: string, candidates = accounts) => {
+      for (const account of candidates) if ((await json<Record<string, unknown[]>>(`/api/v1/accounts/${account}/${suffix}`))[list]!.length > 0) return account;
+      throw new Error(`no account among ${candidates.length} with ${suffix}`);
     };
+    // Airdrops come from token treasuries.
+    const tokens = (await json<{ tokens: Array<{ token_id: string }> }>('/api/v1/tokens?limit=100')).tokens;
+    const treasuries = [...new Set(await Promise.all(tokens.map(async ({ token_id: id }) => (await json<{ treasury_account_id: string }>(`/api/v1/tokens/${id}`)).treasury_account_id)))];
+    const sender = await having('airdrops', 'airdrops/outstanding', treasuries);
+    const receiver = (await json<{ airdrops: Array<{ receiver_id: string }> }>(`/api/v1/accounts/${sender}/airdrops/outstanding`)).airdrops[0]!.receiver_id;
     const urls = [
       `/api/v1/tokens/${nftToken}/nfts`, `/api/v1/tokens/${nftToken}/nfts?limit=2&order=asc`, `/api/v1/tokens/${nftToken}/nfts/${nft.serial_number}`,
       `/api/v1/tokens/${nftToken}/nfts/${nft.serial_number}/transactions`, `/api/v1/accounts/${nft.account_id}/nfts`,
@@ -493,11 +499,13 @@ describe('synced data answers exactly as the upstream does', () => {
       `/api/v1/accounts/${await having('rewards', 'rewards')}/rewards`,
       `/api/v1/accounts/${await having('tokens', 'tokens')}/tokens`,
       `/api/v1/accounts/${nft.account_id}/hooks`,
+      `/api/v1/accounts/${await having('allowances', 'allowances/nfts')}/allowances/nfts`,
+      `/api/v1/accounts/${sender}/airdrops/outstanding`, `/api/v1/accounts/${receiver}/airdrops/pending`,
     ];
-    // The store itself answers NFTs, allowances and token relationships emptily or in part. (Rewards and
-    // hooks may agree by chance: the rewards paid since following began, no hooks at all.)
+    // The store itself answers NFTs, allowances, airdrops and token relationships emptily or in part. (Rewards
+    // and hooks may agree by chance: the rewards paid since following began, no hooks at all.)
     const same: string[] = [];
-    for (const url of urls.slice(0, 7).concat(urls[8]!)) if ((await local(url)).body === (await remote(url)).body) same.push(url);
+    for (const url of urls.filter((u) => !/\/(rewards|hooks)$/.test(u))) if ((await local(url)).body === (await remote(url)).body) same.push(url);
     expect(same).toEqual([]);
     // Offline: what was asked for before is remembered; an account's token balances fall back to the store's.
     const offline = await upstreamsAnswersServedOnlineAndOffline(urls);

@@ -16,4 +16,6 @@ export function registerAllowancesRoutes(app: FastifyInstance, context: MirrorRo
     relayedRoute(context.readThrough, `${path}/crypto`, (raw, params) => service.crypto(raw, params.idOrAliasOrEvmAddress!), relayed));
   registerMirrorGet(app, `${path}/tokens`, ALLOWANCES_CACHE_SECONDS, context.config,
     relayedRoute(context.readThrough, `${path}/tokens`, (raw, params) => service.tokens(raw, params.idOrAliasOrEvmAddress!), relayed));
+  registerMirrorGet(app, `${path}/nfts`, ALLOWANCES_CACHE_SECONDS, context.config,
+    relayedRoute(context.readThrough, `${path}/nfts`, (raw, params) => service.nfts(raw, params.idOrAliasOrEvmAddress!), relayed));
 }

@@ -1,19 +1,20 @@
+import { formatEntityId } from '../format/entity-id.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { accountFromPath } from '../accounts/account-path-outcome.ts';
 import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
 import { singleKeyNextLink } from '../query/next-link.ts';
 import { Bound, boundsNextLink, validateBounds } from '../query/paging-bounds.ts';
-import { entityIdOrNull, parseEntityRef } from '../query/param-values.ts';
-import { filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery } from '../query/query-filters.ts';
+import { entityIdOrNull, parseEntityIdParam, parseEntityRef } from '../query/param-values.ts';
+import { filtersFor, fixedDefaultLimitOf, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery, type QueryFilter } from '../query/query-filters.ts';
 import { StoreService } from '../query/store-service.ts';
 import { parseTokenId } from '../tokens/token-path-params.ts';
-import { cryptoAllowancesSql, tokenAllowancesSql } from './allowances-sql.ts';
-import { renderAllowance, type AllowanceRow } from './render-allowance.ts';
+import { allowancesSql, cryptoAllowancesSql, NFT_ALLOWANCES, TOKEN_ALLOWANCES, type AllowanceListing } from './allowances-sql.ts';
+import { renderAllowance, renderNftAllowance, type AllowanceRow } from './render-allowance.ts';
 
-const FIXED_DEFAULT_LIMIT = 25;
 const SPENDER_RULE = (_op: string, v: string): boolean => parseEntityRef(v, 'any') !== null;
+const TOKEN_RULE = (_op: string, v: string): boolean => parseTokenId(v) !== null;
 
-/** GET /api/v1/accounts/{id}/allowances/crypto and /tokens: an owner's active allowances. */
+/** GET /api/v1/accounts/{id}/allowances/crypto, /tokens and /nfts: an account's active allowances. */
 export class AllowancesService extends StoreService {
   crypto(raw: ParsedQuery, accountText: string): GetOutcome {
     const config = this.config();
@@ -39,37 +40,62 @@ export class AllowancesService extends StoreService {
     const config = this.config();
     const owner = accountFromPath(this.db, accountText, config);
     if ('error' in owner) return owner.error;
+    const validated = validateQuery(raw, { 'spender.id': SPENDER_RULE, 'token.id': TOKEN_RULE, limit: LIMIT_RULE, order: ORDER_RULE });
+    if (!validated.ok) return badRequest(...validated.messages);
+    return this.#twoColumnPage(validated.filters, TOKEN_ALLOWANCES, owner.id, {
+      path: `/api/v1/accounts/${accountText}/allowances/tokens`, raw, primaryKey: 'spender.id', primaryValue: (v) => entityIdOrNull(v) ?? -1n, render: renderAllowance,
+    });
+  }
+
+  /**
+   * GET /api/v1/accounts/{id}/allowances/nfts: approvals for all of a collection, granted by
+   * the account (`owner=true`, the default) or to it (`owner=false`); `account.id` bounds the
+   * other party. Revoked approvals are left out, as in the reference.
+   */
+  nfts(raw: ParsedQuery, accountText: string): GetOutcome {
+    const config = this.config();
+    const account = accountFromPath(this.db, accountText, config);
+    if ('error' in account) return account.error;
     const validated = validateQuery(raw, {
-      'spender.id': SPENDER_RULE,
-      'token.id': (_op, v) => parseTokenId(v) !== null,
+      'account.id': (_op, v) => parseEntityIdParam(v) !== null,
+      'token.id': TOKEN_RULE,
+      owner: (op, v) => op === 'eq' && /^(true|false)$/i.test(v),
       limit: LIMIT_RULE,
       order: ORDER_RULE,
     });
     if (!validated.ok) return badRequest(...validated.messages);
-    const bounds = { primary: new Bound('spender.id'), secondary: new Bound('token.id') };
-    for (const f of validated.filters) {
-      const error = f.key === 'spender.id'
-        ? bounds.primary.add({ key: f.key, operator: f.operator, value: entityIdOrNull(f.value) ?? -1n })
+    const granted = (filtersFor(validated.filters, 'owner').at(-1)?.value ?? 'true').toLowerCase() === 'true';
+    return this.#twoColumnPage(validated.filters, NFT_ALLOWANCES[granted ? 'owner' : 'spender'], account.id, {
+      path: `/api/v1/accounts/${accountText}/allowances/nfts`, raw, primaryKey: 'account.id', primaryValue: (v) => parseEntityIdParam(v)!, render: renderNftAllowance,
+    });
+  }
+
+  /** A page of a listing sorted by (party, token), bounded by the primary filter and `token.id` (paging-bounds.ts). */
+  #twoColumnPage<Row extends { token_id?: bigint }>(
+    filters: QueryFilter[],
+    listing: AllowanceListing,
+    account: bigint,
+    page: { path: string; raw: ParsedQuery; primaryKey: string; primaryValue: (text: string) => bigint; render: (row: Row) => Record<string, unknown> },
+  ): GetOutcome {
+    const bounds = { primary: new Bound(page.primaryKey), secondary: new Bound('token.id') };
+    for (const f of filters) {
+      const error = f.key === page.primaryKey
+        ? bounds.primary.add({ key: f.key, operator: f.operator, value: page.primaryValue(f.value) })
         : f.key === 'token.id' ? bounds.secondary.add({ key: f.key, operator: f.operator, value: parseTokenId(f.value)! }) : null;
       if (error) return badRequest({ message: error });
     }
     const boundsError = validateBounds(bounds.primary, bounds.secondary);
     if (boundsError) return badRequest({ message: boundsError });
-    // The reference serves this endpoint from its Java module: its default page size is
-    // fixed at 25 (not the configured default, and not capped), while a requested limit is
-    // capped at the configured maximum. Answers only match the reference that way.
-    const requested = validated.filters.some((f) => f.key === 'limit');
-    const limit = requested ? limitOf(validated.filters, config.response.limit) : FIXED_DEFAULT_LIMIT;
-    const order = orderOf(validated.filters, 'asc');
-    const { sql, params } = tokenAllowancesSql(owner.id, bounds, order, limit);
-    const allowances = (this.statements.get(sql).all(...params) as AllowanceRow[]).map(renderAllowance);
-    const last = allowances.at(-1);
+    const limit = fixedDefaultLimitOf(filters, this.config().response.limit);
+    const order = orderOf(filters, 'asc');
+    const { sql, params } = allowancesSql(listing, account, bounds, order, limit);
+    const rows = this.statements.get(sql).all(...params) as Array<Row & Record<string, bigint>>;
+    const last = rows.at(-1);
     const next = boundsNextLink(
-      `/api/v1/accounts/${accountText}/allowances/tokens`, raw,
-      { count: allowances.length, limit, order }, bounds,
-      last && { primary: String(last.spender), secondary: String(last.token_id) },
+      page.path, page.raw, { count: rows.length, limit, order }, bounds,
+      last && { primary: formatEntityId(last[listing.party]!), secondary: formatEntityId(last.token_id!) },
       parseTokenId,
     );
-    return { status: 200, body: { allowances, links: { next } }, next };
+    return { status: 200, body: { allowances: rows.map(page.render), links: { next } }, next };
   }
 }

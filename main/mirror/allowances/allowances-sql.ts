@@ -24,27 +24,55 @@ LIMIT ?`,
   };
 }
 
-const COLUMN: Record<string, string> = { 'spender.id': 'spender', 'token.id': 'token_id' };
+/** The table and columns of a two-column allowance listing: one account's side, then (party, token) order. */
+export interface AllowanceListing {
+  table: 'token_allowance' | 'nft_allowance';
+  /** The path account's column: the owner, or for NFT allowances with owner=false the spender. */
+  account: 'owner' | 'spender';
+  /** The other party, the first sort column, which the primary filter (`spender.id`, `account.id`) bounds. */
+  party: 'owner' | 'spender';
+  /** Only active rows: a token allowance with something left, an NFT approval for all not revoked. */
+  active: string;
+  columns: string;
+}
+
+export const TOKEN_ALLOWANCES: AllowanceListing = {
+  table: 'token_allowance', account: 'owner', party: 'spender', active: 'amount > 0',
+  columns: 'owner, spender, token_id, amount, amount_granted, timestamp_range_lower, timestamp_range_upper',
+};
+const NFT_ALLOWANCE_COLUMNS = 'owner, spender, token_id, approved_for_all, timestamp_range_lower, timestamp_range_upper';
+/** Granted by the path account (owner=true) or to it (owner=false): the latter walks nft_allowance__spender. */
+export const NFT_ALLOWANCES: Record<'owner' | 'spender', AllowanceListing> = {
+  owner: { table: 'nft_allowance', account: 'owner', party: 'spender', active: 'approved_for_all = 1', columns: NFT_ALLOWANCE_COLUMNS },
+  spender: { table: 'nft_allowance', account: 'spender', party: 'owner', active: 'approved_for_all = 1', columns: NFT_ALLOWANCE_COLUMNS },
+};
+
+/** Active token allowances an owner granted, in (spender, token) order. */
+export function tokenAllowancesSql(owner: bigint, bounds: { primary: Bound; secondary: Bound }, order: SortOrder, limit: number): SqlStatement {
+  return allowancesSql(TOKEN_ALLOWANCES, owner, bounds, order, limit);
+}
 
 /**
- * Active token allowances an owner granted, in (spender, token) order. Each part of the
- * two-column range is one walk of the primary key; parts are merged and cut to the page.
+ * An account's allowances in (party, token) order. Each part of the two-column range is one
+ * walk of an index in that order (the primary key, or nft_allowance__spender); parts are
+ * merged and cut to the page.
  */
-export function tokenAllowancesSql(owner: bigint, bounds: { primary: Bound; secondary: Bound }, order: SortOrder, limit: number): SqlStatement {
+export function allowancesSql(listing: AllowanceListing, account: bigint, bounds: { primary: Bound; secondary: Bound }, order: SortOrder, limit: number): SqlStatement {
   const direction = order === 'desc' ? 'DESC' : 'ASC';
-  const orderBy = `ORDER BY spender ${direction}, token_id ${direction}`;
+  const orderBy = `ORDER BY ${listing.party} ${direction}, token_id ${direction}`;
+  const column = (f: BoundFilter): string => (f.key === 'token.id' ? 'token_id' : listing.party);
   const params: Param[] = [];
   const part = (filters: BoundFilter[]): string => {
-    const where = ['owner = ?'];
-    params.push(sqlInt(owner));
+    const where = [`${listing.account} = ?`];
+    params.push(sqlInt(account));
     for (const f of filters) {
-      where.push(`${COLUMN[f.key]} ${SQL_OPERATOR[f.operator]} ?`);
+      where.push(`${column(f)} ${SQL_OPERATOR[f.operator]} ?`);
       params.push(sqlInt(f.value));
     }
-    where.push('amount > 0');
+    where.push(listing.active);
     params.push(limit);
-    return `SELECT * FROM (SELECT owner, spender, token_id, amount, amount_granted, timestamp_range_lower, timestamp_range_upper
-FROM token_allowance WHERE ${where.join(' AND ')} ${orderBy} LIMIT ?)`;
+    return `SELECT * FROM (SELECT ${listing.columns}
+FROM ${listing.table} WHERE ${where.join(' AND ')} ${orderBy} LIMIT ?)`;
   };
   const parts = boundParts(bounds.primary, bounds.secondary);
   const selects = (parts.length === 0 ? [[]] : parts).map(part);

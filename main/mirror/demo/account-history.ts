@@ -145,7 +145,11 @@ function applyTokenTransfers(tx: DemoTx, holdings: readonly Holding[]): void {
   }
 }
 
-/** An HBAR allowance, and a token allowance when the owner holds a fungible token. */
+/**
+ * An HBAR allowance, a token allowance when the owner holds a fungible token, and the spender's
+ * approval for all of an NFT collection the owner holds (no random draws of its own, so the
+ * rest of the ledger came out as before it was added).
+ */
 function writeAllowance(writer: HistoryWriter, owner: number, holdings: readonly Holding[], actors: ActorPool, rng: Prng, consensusNs: bigint): void {
   const spender = actors.pick(rng);
   if (spender.num === owner) return;
@@ -154,4 +158,6 @@ function writeAllowance(writer: HistoryWriter, owner: number, holdings: readonly
   writer.insert('crypto_allowance', [owner, spender.num, granted - spent, granted, owner, consensusNs]);
   const fungible = holdings.find((h) => !h.nft);
   if (fungible) writer.insert('token_allowance', [owner, spender.num, fungible.token, Math.max(1, Math.floor(fungible.balance / 2)), Math.max(1, fungible.balance), owner, consensusNs]);
+  const collection = holdings.find((h) => h.nft && h.balance > 0);
+  if (collection) writer.insert('nft_allowance', [owner, spender.num, collection.token, 1, owner, consensusNs]);
 }

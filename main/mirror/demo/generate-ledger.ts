@@ -18,6 +18,7 @@ import { TX, writeTransaction } from './transaction-log.ts';
 import { markDemoComplete, markDemoStarted } from './demo-meta.ts';
 import { Ed25519Batch, startEd25519Helper } from './ed25519-batch.ts';
 import { ed25519PublicKey, ed25519SeedFor, secp256k1KeysFor } from './keys.ts';
+import { AirdropWriter } from './airdrops.ts';
 import { writeBlocks } from './blocks.ts';
 import { deferIndexes, restoreIndexes } from './deferred-indexes.ts';
 import { HISTORY_TABLES, HistoryWriter } from './history-writer.ts';
@@ -106,7 +107,7 @@ export function generateDemoLedger(
       })();
     }
     db.transaction(() => {
-      state.writeTokens(writer, history);
+      state.writeTokens(db, writer, history);
       history.flush();
     })();
     restoreIndexes(db);
@@ -164,6 +165,8 @@ class GeneratorState {
   readonly #detailRng = new Prng(SEED ^ 0x5bd1e995);
   /** The history (transactions, contract calls, messages) has its own stream, also in account order. */
   readonly #historyRng = new Prng(SEED ^ 0x27d4eb2f);
+  /** Airdrops (generator 10) draw from a stream of their own, so that they left the rest of the ledger as it was. */
+  readonly #airdropRng = new Prng(SEED ^ 0x165667b1);
   readonly #actors = new ActorPool();
   readonly #nonces = new EthereumNonces();
   readonly #stakeTotals = emptyStakeTotals();
@@ -263,8 +266,9 @@ class GeneratorState {
     this.#sharedKeys.release();
   }
 
-  /** Token rows and treasury balances, once all holders are known; then the network tables. */
-  writeTokens(writer: LedgerWriter, history: HistoryWriter): void {
+  /** Token rows, treasury balances and the treasuries' airdrops, once all holders are known; then the network tables. */
+  writeTokens(db: SqliteDatabase, writer: LedgerWriter, history: HistoryWriter): void {
+    const airdrops = new AirdropWriter(db);
     for (const token of this.#tokens) {
       const supplyKey = ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(token.num, 1)));
       const { token: row, treasury } = settleToken(token, supplyKey, this.#detailRng);
@@ -272,7 +276,8 @@ class GeneratorState {
       // A fungible token's initial supply is minted to its treasury by the creation itself.
       const minted = token.decimals === null ? [] : [[token.num, token.treasuryNum, row.initialSupply] as const];
       writeTransaction(history, { consensusNs: token.createdNs, payer: token.treasuryNum, type: TX.TOKEN_CREATE, fee: 1_000_000_000, entityId: token.num, tokenTransfers: minted });
-      if (token.decimals === null) writeTreasuryNfts(token, Number(treasury), history, this.#historyRng);
+      const treasurySerials = token.decimals === null ? writeTreasuryNfts(token, Number(treasury), history, this.#historyRng) : [];
+      airdrops.write(token, treasurySerials, this.#actors, history, this.#airdropRng);
       writer.tokenAccount({
         accountId: token.treasuryNum, tokenId: token.num, associated: 1, automaticAssociation: 0, balance: treasury,
         balanceTimestamp: token.movedNs, createdTimestamp: token.createdNs,

@@ -5,8 +5,8 @@ import type { SqliteDatabase } from '../store/ledger-store.ts';
 export const HISTORY_TABLES = ['"transaction"', 'transaction_hash', 'crypto_transfer', 'token_transfer', 'nft_transfer',
   'transaction_signature', 'staking_reward_transfer', 'contract', 'contract_result', 'contract_log', 'contract_action',
   'contract_state', 'contract_state_change', 'ethereum_transaction', 'record_file', 'topic', 'topic_history', 'topic_message',
-  'schedule', 'nft', 'nft_history', 'crypto_allowance', 'token_allowance', 'custom_fee', 'file_data', 'address_book',
-  'address_book_entry', 'address_book_service_endpoint', 'node', 'node_history', 'node_stake', 'network_stake'] as const;
+  'schedule', 'nft', 'nft_history', 'crypto_allowance', 'token_allowance', 'nft_allowance', 'token_airdrop', 'custom_fee', 'file_data', 'address_book',
+  'address_book_entry', 'address_book_service_endpoint', 'node', 'node_history', 'node_stake', 'network_stake', 'registered_node'] as const;
 
 /** Columns written per table, in the order the `row` arrays give their values. */
 const COLUMNS = {
@@ -44,12 +44,15 @@ const COLUMNS = {
     'timestamp_range_lower'],
   crypto_allowance: ['owner', 'spender', 'amount', 'amount_granted', 'payer_account_id', 'timestamp_range_lower'],
   token_allowance: ['owner', 'spender', 'token_id', 'amount', 'amount_granted', 'payer_account_id', 'timestamp_range_lower'],
+  nft_allowance: ['owner', 'spender', 'token_id', 'approved_for_all', 'payer_account_id', 'timestamp_range_lower'],
+  token_airdrop: ['sender_account_id', 'receiver_account_id', 'token_id', 'serial_number', 'amount', 'state', 'timestamp_range_lower'],
   custom_fee: ['entity_id', 'fixed_fees', 'fractional_fees', 'royalty_fees', 'timestamp_range_lower'],
   file_data: ['consensus_timestamp', 'entity_id', 'file_data', 'transaction_type'],
   address_book: ['start_consensus_timestamp', 'end_consensus_timestamp', 'file_data', 'file_id', 'node_count'],
   address_book_entry: ['consensus_timestamp', 'node_id', 'description', 'memo', 'node_account_id', 'node_cert_hash', 'public_key', 'stake'],
   address_book_service_endpoint: ['consensus_timestamp', 'node_id', 'ip_address_v4', 'port', 'domain_name'],
   node: ['node_id', 'account_id', 'admin_key', 'created_timestamp', 'decline_reward', 'deleted', 'grpc_proxy_endpoint', 'timestamp_range_lower'],
+  registered_node: ['registered_node_id', 'admin_key', 'created_timestamp', 'deleted', 'description', 'service_endpoints', 'type', 'timestamp_range_lower'],
   node_stake: ['consensus_timestamp', 'node_id', 'epoch_day', 'max_stake', 'min_stake', 'reward_rate', 'stake', 'stake_not_rewarded',
     'stake_rewarded', 'staking_period'],
   network_stake: ['consensus_timestamp', 'epoch_day', 'max_stake_rewarded', 'max_staking_reward_rate_per_hbar', 'max_total_reward',
@@ -62,7 +65,7 @@ export type HistoryTable = keyof typeof COLUMNS;
 type SqlValue = number | bigint | string | Buffer | null;
 
 /** Tables whose rows may meet a duplicate key (a block shared by two transactions, a second allowance to one spender): the first wins. */
-const IGNORE_DUPLICATES = new Set<HistoryTable>(['"transaction"', 'record_file', 'crypto_allowance', 'token_allowance', 'token_transfer']);
+const IGNORE_DUPLICATES = new Set<HistoryTable>(['"transaction"', 'record_file', 'crypto_allowance', 'token_allowance', 'nft_allowance', 'token_transfer']);
 /** The transaction table's key is its timestamp; its rows are buffered and written in key order. */
 const TRANSACTION = '"transaction"';
 

@@ -4,6 +4,7 @@ import type { HistoryWriter } from './history-writer.ts';
 import { ed25519KeyBytes } from '../format/key.ts';
 import { ed25519PublicKey, ed25519SeedFor } from './keys.ts';
 import { protoEncode } from '../format/protobuf-writer.ts';
+import { writeRegisteredNodes } from './registered-nodes.ts';
 import { DAY_SECONDS, DEMO_NOW_SECONDS, GENESIS_SECONDS, NANOS } from './timeline.ts';
 
 /** The latest closed staking period ends at midnight UTC before "now"; its stakes are recorded just after. */
@@ -49,7 +50,8 @@ export function consensusWeight(staked: bigint, minStake: bigint, maxStake: bigi
 /**
  * The network tables: address books 0.0.101/0.0.102 with entries and service endpoints, the
  * node rows (admin key, gRPC web proxy, decline_reward), the last staking period's node and
- * network stakes (from the accounts' stakes), and the exchange rate and fee schedule files.
+ * network stakes (from the accounts' stakes), the exchange rate and fee schedule files, and the
+ * registered nodes.
  */
 export function writeNetwork(writer: HistoryWriter, totals: NodeStakeTotals): void {
   let stakeTotal = 0n;
@@ -89,6 +91,7 @@ export function writeNetwork(writer: HistoryWriter, totals: NodeStakeTotals): vo
 
   writer.insert('file_data', [FILES_TIMESTAMP, 112, exchangeRateFile(), 19]);
   writer.insert('file_data', [FILES_TIMESTAMP + 1_000n, 111, feeScheduleFile(), 19]);
+  writeRegisteredNodes(writer);
 }
 
 /** ExchangeRateSet: about 17 US cents per HBAR now, a little more for the next hour. */

@@ -67,8 +67,11 @@ export function writeNftHolding(holding: Holding, token: DemoToken, actors: Acto
   }
 }
 
-/** The treasury's own serials, and a few burned ones (deleted, no owner), once the collection is settled. */
-export function writeTreasuryNfts(token: DemoToken, count: number, writer: HistoryWriter, rng: Prng): void {
+/**
+ * The treasury's own serials, and a few burned ones (deleted, no owner), once the collection is
+ * settled. Returns the serials the treasury holds.
+ */
+export function writeTreasuryNfts(token: DemoToken, count: number, writer: HistoryWriter, rng: Prng): number[] {
   const minted = token.createdNs + 3_600_000_000_000n + 11n;
   const serials = nextSerials(token, count);
   const burned = nextSerials(token, rng.int(1, 3));
@@ -90,4 +93,5 @@ export function writeTreasuryNfts(token: DemoToken, count: number, writer: Histo
   });
   // One failed mint, so a collection's history also shows an error.
   writeTransaction(writer, { consensusNs: burnedAt + 60_000_000_000n, payer: token.treasuryNum, type: TX.TOKEN_MINT, fee: 2_000_000, entityId: token.num, result: RESULT.INVALID_SIGNATURE });
+  return serials;
 }

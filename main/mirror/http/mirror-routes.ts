@@ -8,6 +8,7 @@ import { registerTokensRoutes } from '../tokens/tokens-route.ts';
 import { registerAccountTokensRoutes } from '../account-tokens/account-tokens-route.ts';
 import { registerAccountNftsRoutes } from '../account-nfts/account-nfts-route.ts';
 import { registerAllowancesRoutes } from '../allowances/allowances-route.ts';
+import { registerAirdropsRoutes } from '../airdrops/airdrops-route.ts';
 import { registerRewardsRoutes } from '../rewards/rewards-route.ts';
 import { registerHooksRoutes } from '../hooks/hooks-route.ts';
 import { registerTransactionsRoutes } from '../transactions/transactions-route.ts';
@@ -40,6 +41,7 @@ export const MIRROR_ROUTE_MODULES: readonly MirrorRouteModule[] = [
   registerAccountTokensRoutes,
   registerAccountNftsRoutes,
   registerAllowancesRoutes,
+  registerAirdropsRoutes,
   registerRewardsRoutes,
   registerHooksRoutes,
   registerTransactionsRoutes,

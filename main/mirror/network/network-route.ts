@@ -9,12 +9,15 @@ import { invalidParameter, validateQuery } from '../query/query-filters.ts';
 import { estimateFees } from './fee-estimate.ts';
 import { NetworkFilesService } from './network-files-service.ts';
 import { NodesService, NODES_PATH } from './nodes-service.ts';
+import { RegisteredNodesService, REGISTERED_NODES_PATH } from './registered-nodes-service.ts';
 import { StakeService } from './stake-service.ts';
 import { decodeSubmittedTransaction } from './submitted-transaction.ts';
 import { SupplyService } from './supply-service.ts';
 
 /** The reference's lifetime for every network answer (specs/network/responseHeaders.json). */
 const NETWORK_CACHE_SECONDS = 60;
+/** The reference serves registered nodes from its Java module, with its one-second lifetime. */
+const REGISTERED_NODES_CACHE_SECONDS = 1;
 const PROTOBUF_TYPES = ['application/protobuf', 'application/x-protobuf'];
 /** Far above HAPI's 6 KiB transaction limit, well below anything that could hurt. */
 const MAX_TRANSACTION_BYTES = 65_536;
@@ -24,7 +27,8 @@ export function registerNetworkRoutes(app: FastifyInstance, { db, config, readTh
   const supply = new SupplyService(db, config);
   const stake = new StakeService(db);
   const nodes = new NodesService(db);
-  // A synced store copies no address book, stake or system files: there, the upstream's answers,
+  const registeredNodes = new RegisteredNodesService(db, config);
+  // A synced store copies no address book, registered nodes, stake or system files: there, the upstream's answers,
   // the last of each remembered for when it cannot be reached.
   const relayed = (path: string, handle: GetHandler): GetHandler =>
     relayedRoute(readThrough, path, handle, { notHeld: "the network's nodes, stake, exchange rate and fees", remember: true });
@@ -32,6 +36,7 @@ export function registerNetworkRoutes(app: FastifyInstance, { db, config, readTh
   registerMirrorGet(app, '/api/v1/network/fees', NETWORK_CACHE_SECONDS, config, relayed('/api/v1/network/fees', (raw) => files.fees(raw)));
   registerMirrorGet(app, '/api/v1/network/stake', NETWORK_CACHE_SECONDS, config, relayed('/api/v1/network/stake', (raw) => stake.get(raw)));
   registerMirrorGet(app, NODES_PATH, NETWORK_CACHE_SECONDS, config, relayed(NODES_PATH, (raw) => nodes.list(raw)));
+  registerMirrorGet(app, REGISTERED_NODES_PATH, REGISTERED_NODES_CACHE_SECONDS, config, relayed(REGISTERED_NODES_PATH, (raw) => registeredNodes.list(raw)));
 
   app.get('/api/v1/network/supply', async (request, reply) => {
     const outcome = supply.get(parseQueryString(rawQueryOf(request), config().query.maxRepeatedQueryParameters));

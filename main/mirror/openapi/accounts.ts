@@ -38,6 +38,13 @@ export const ACCOUNT_SCHEMAS: Record<string, Schema> = {
     amount: int64(), amount_granted: int64(), owner: entityId(false), spender: entityId(false),
     timestamp: schemaRef('TimestampRange'), token_id: entityId(false),
   }, ['token_id']),
+  NftAllowance: object({
+    approved_for_all: bool(), owner: entityId(false), spender: entityId(false), timestamp: schemaRef('TimestampRange'), token_id: entityId(false),
+  }),
+  TokenAirdrop: object({
+    amount: { ...int64(true), description: 'Units of a fungible token; null for an NFT.' }, receiver_id: entityId(false), sender_id: entityId(false),
+    serial_number: { ...int64(true), description: 'The NFT; null for a fungible token.' }, timestamp: schemaRef('TimestampRange'), token_id: entityId(false),
+  }),
   StakingReward: object({ account_id: entityId(false), amount: int64(), timestamp: timestamp(false) }),
   Hook: { type: 'object', description: 'An EVM hook of the account (HIP-1195).', additionalProperties: true },
   HookStorageEntry: { type: 'object', description: 'One 32-byte storage word of a hook.', additionalProperties: true },
@@ -45,6 +52,8 @@ export const ACCOUNT_SCHEMAS: Record<string, Schema> = {
   BalancesResponse: page('balances', 'Balance', { timestamp: timestamp() }),
   AccountTokensResponse: page('tokens', 'TokenRelationship'),
   AllowancesResponse: page('allowances', 'Allowance'),
+  NftAllowancesResponse: page('allowances', 'NftAllowance'),
+  TokenAirdropsResponse: page('airdrops', 'TokenAirdrop'),
   StakingRewardsResponse: page('rewards', 'StakingReward'),
   HooksResponse: page('hooks', 'Hook'),
   HookStorageResponse: object({ hook_id: int64(), owner_id: entityId(false), storage: arrayOf(schemaRef('HookStorageEntry')), links: schemaRef('Links') }),
@@ -82,6 +91,18 @@ export const ACCOUNT_OPERATIONS: OperationEntry[] = [
   sub('/allowances/crypto', 'listCryptoAllowances', 'HBAR allowances an account granted', 1, [spender], 'AllowancesResponse', 'desc', 'Only active allowances; `amount` is what remains.'),
   sub('/allowances/tokens', 'listTokenAllowances', 'Fungible token allowances an account granted', 1, [spender, tokenId(['spender.id'])], 'AllowancesResponse', 'asc',
     'Without `limit` at most 25 rows, whatever the configured default (the reference serves this from a module with a fixed page size).'),
+  sub('/allowances/nfts', 'listNftAllowances', 'Approvals for all of an NFT collection', 1, [
+    filterParam({ name: 'account.id', description: 'The other party: the spender, or with `owner=false` the owner. An entity id.', value: VALUE.entityId, operators: NO_NE, example: '0.0.1002' }),
+    tokenId(['account.id']),
+    booleanParam('owner', 'true (default): approvals the account granted; false: approvals granted to it.', true),
+  ], 'NftAllowancesResponse', 'asc', 'Sorted by the other party, then token; revoked approvals are left out. Without `limit` at most 25 rows.'),
+  ...(['outstanding', 'pending'] as const).map((side) => sub(`/airdrops/${side}`, side === 'outstanding' ? 'listOutstandingAirdrops' : 'listPendingAirdrops',
+    side === 'outstanding' ? 'Airdrops the account sent that wait to be claimed' : 'Airdrops sent to the account that wait to be claimed', 1, [
+      filterParam({ name: side === 'outstanding' ? 'receiver.id' : 'sender.id', description: `The ${side === 'outstanding' ? 'receiver' : 'sender'}: an entity id.`, value: VALUE.entityId, operators: NO_NE, example: '0.0.1002' }),
+      tokenId(),
+      filterParam({ name: 'serialnumber', description: 'An NFT serial number (0 stands for a fungible airdrop).', value: VALUE.long, operators: NO_NE, example: '1' }),
+    ], 'TokenAirdropsResponse', 'asc',
+    'Only pending airdrops (HIP-904). Sorted and paged by (other party, token, serial number) as one tuple: range filters on a later column need `gte`/`lte` or `eq` on the columns before it. Without `limit` at most 25 rows.')),
   sub('/rewards', 'listStakingRewards', 'Staking rewards paid to an account', 60, [timestampFilter('The payout time.')], 'StakingRewardsResponse', 'desc'),
   sub('/hooks', 'listHooks', 'Hooks of an account', 1, [filterParam({ name: 'hook.id', description: 'A hook id, positive.', value: VALUE.long, operators: NO_NE, example: '1' })], 'HooksResponse', 'desc'),
   sub('/hooks/{hookId}/storage', 'listHookStorage', 'Storage of one hook', 1, [

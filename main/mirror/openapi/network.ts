@@ -1,9 +1,10 @@
 import type { OperationEntry, Parameter, Schema } from './openapi-types.ts';
 import { limit, operation, order } from './operations.ts';
 import { ALL_OPERATORS, EQ_ONLY, filterParam, NO_NE, plainParam, timestampFilter, VALUE } from './parameters.ts';
-import { arrayOf, bool, entityId, int64, object, page, schemaRef, str, timestamp } from './schema-builders.ts';
+import { REGISTERED_NODE_TYPES } from '../network/registered-node-endpoints.ts';
+import { arrayOf, bool, entityId, int32, int64, object, page, schemaRef, str, timestamp } from './schema-builders.ts';
 
-/** GET /api/v1/network/* and POST /api/v1/network/fees. Every GET answer is cached 60 s. */
+/** GET /api/v1/network/* and POST /api/v1/network/fees. Every GET answer is cached 60 s but registered nodes' (1 s). */
 const TAG = 'network';
 const NETWORK = '/api/v1/network';
 const SECONDS = 60;
@@ -28,6 +29,17 @@ export const NETWORK_SCHEMAS: Record<string, Schema> = {
     stake_rewarded: int64(true), staking_period: { ...anyObject('from, to'), nullable: true }, timestamp: schemaRef('TimestampRange') as Schema,
   }, ['service_endpoints', 'staking_period', 'reward_rate_start', 'node_cert_hash']),
   NetworkNodesResponse: page('nodes', 'NetworkNode'),
+  RegisteredServiceEndpoint: object({
+    block_node: { ...anyObject('endpoint_apis: the block node APIs served'), nullable: true }, domain_name: str(true),
+    general_service: { ...anyObject('description'), nullable: true }, ip_address: str(true), mirror_node: { ...anyObject('(empty)'), nullable: true },
+    port: int32(), requires_tls: bool(), rpc_relay: { ...anyObject('(empty)'), nullable: true },
+    type: { type: 'string', enum: [...REGISTERED_NODE_TYPES] },
+  }),
+  RegisteredNode: object({
+    admin_key: schemaRef('Key') as Schema, created_timestamp: timestamp(), description: str(true), registered_node_id: int64(),
+    service_endpoints: arrayOf(schemaRef('RegisteredServiceEndpoint')), timestamp: schemaRef('TimestampRange') as Schema,
+  }),
+  RegisteredNodesResponse: page('registered_nodes', 'RegisteredNode'),
   NetworkSupply: object({ released_supply: { type: 'string', pattern: '^\\d+$' }, timestamp: timestamp(), total_supply: { type: 'string', pattern: '^\\d+$' } }),
   FeeEstimate: object({
     high_volume_multiplier: int64(), network: object({ multiplier: int64(), subtotal: int64() }),
@@ -48,6 +60,13 @@ export const NETWORK_OPERATIONS: OperationEntry[] = [
     parameters: [
       filterParam({ name: 'file.id', description: 'The address book file (default 0.0.102); given at most once.', value: VALUE.entityId, operators: EQ_ONLY, example: '0.0.102', repeatable: false }),
       filterParam({ name: 'node.id', description: 'A node id (0 allowed).', value: VALUE.long, operators: ALL_OPERATORS, example: '0' }),
+      limit, order('asc'),
+    ] }),
+  operation({ path: `${NETWORK}/registered-nodes`, operationId: 'listRegisteredNodes', tag: TAG, summary: 'Block nodes, mirror nodes, relays and other registered services', cacheSeconds: 1, paged: true,
+    ok: schemaRef('RegisteredNodesResponse'), description: 'HIP-1137. Deleted nodes are left out. Without `limit` at most 25 rows.',
+    parameters: [
+      filterParam({ name: 'registerednode.id', description: 'A registered node id (0 allowed); `eq` only alone.', value: VALUE.long, operators: NO_NE, example: '1' }),
+      filterParam({ name: 'type', description: 'Nodes offering an endpoint of this type (any case).', value: REGISTERED_NODE_TYPES.join('|'), operators: EQ_ONLY, example: 'BLOCK_NODE' }),
       limit, order('asc'),
     ] }),
   operation({ path: `${NETWORK}/supply`, operationId: 'getNetworkSupply', tag: TAG, summary: 'Released and total HBAR supply', cacheSeconds: SECONDS, notFound: true,

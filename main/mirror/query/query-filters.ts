@@ -70,6 +70,17 @@ export function limitOf(filters: QueryFilter[], limits: { default: number; max: 
   return Math.min(requested, limits.max);
 }
 
+/**
+ * The page size of an endpoint the reference serves from its Java module (token, NFT allowances,
+ * airdrops): without `limit` a fixed 25 (not the configured default, and not capped); a
+ * requested limit is capped at the configured maximum. Answers only match the reference that way.
+ */
+export function fixedDefaultLimitOf(filters: QueryFilter[], limits: { max: number }): number {
+  const requested = filters.some((f) => f.key === 'limit');
+  return requested ? limitOf(filters, { default: JAVA_MODULE_DEFAULT_LIMIT, max: limits.max }) : JAVA_MODULE_DEFAULT_LIMIT;
+}
+const JAVA_MODULE_DEFAULT_LIMIT = 25;
+
 /** The listing order: the last `order` given, else the endpoint's default. */
 export function orderOf(filters: QueryFilter[], fallback: SortOrder): SortOrder {
   const last = filters.filter((f) => f.key === 'order').at(-1);

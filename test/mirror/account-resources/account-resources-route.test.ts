@@ -23,6 +23,10 @@ const fixture = mirrorApiFixture(() => {
   for (const spender of [3001, 3002, 3003]) insertCryptoAllowance(fixture.store, 1001, spender, spender === 3002 ? 0 : 50);
   for (const spender of [4001, 4002]) for (const token of [500, 501]) insertTokenAllowance(fixture.store, 1001, spender, token, 9);
   for (let i = 1; i <= 3; i++) insertReward(fixture.store, 1001, 7000 + i, i * 100);
+  // NFT approvals for all: 1001 grants three spenders two collections each (one revoked); 2001 grants 4001 one.
+  const approve = fixture.store.db.prepare('INSERT INTO nft_allowance (owner, spender, token_id, approved_for_all, payer_account_id, timestamp_range_lower) VALUES (?, ?, ?, ?, ?, ?)');
+  for (const spender of [4001, 4002, 4003]) for (const token of [600, 601]) approve.run(1001, spender, token, spender === 4002 && token === 601 ? 0 : 1, 1001, 9000 + spender);
+  approve.run(2001, 4001, 602, 1, 2001, 9100);
 });
 
 const { get } = fixture;
@@ -93,6 +97,58 @@ describe('GET /api/v1/accounts/{id}/allowances', () => {
     expect(body.links.next).toBe('/api/v1/accounts/1001/allowances/tokens?limit=3&spender.id=gte:0.0.4002&token.id=gt:0.0.500');
     const next = await json(body.links.next);
     expect(next.allowances.map((a: { token_id: string }) => a.token_id)).toEqual(['0.0.501']);
+  });
+});
+
+describe('GET /api/v1/accounts/{id}/allowances/nfts', () => {
+  const pairs = (body: { allowances: Array<{ owner: string; spender: string; token_id: string }> }, party: 'owner' | 'spender') =>
+    body.allowances.map((a) => `${a[party]}/${a.token_id}`);
+
+  it('lists the approvals an owner granted by (spender, token), revoked ones left out, in the reference shape', async () => {
+    const body = await json('/api/v1/accounts/1001/allowances/nfts');
+    expect(pairs(body, 'spender')).toEqual(['0.0.4001/0.0.600', '0.0.4001/0.0.601', '0.0.4002/0.0.600', '0.0.4003/0.0.600', '0.0.4003/0.0.601']);
+    expect(body.allowances[0]).toEqual({
+      approved_for_all: true, owner: '0.0.1001', spender: '0.0.4001', timestamp: { from: '0.000013001', to: null }, token_id: '0.0.600',
+    });
+    expect(body.links.next).toBeNull();
+  });
+
+  it('with owner=false lists the approvals granted to the account, by (owner, token)', async () => {
+    const body = await json('/api/v1/accounts/4001/allowances/nfts?owner=false');
+    expect(pairs(body, 'owner')).toEqual(['0.0.1001/0.0.600', '0.0.1001/0.0.601', '0.0.2001/0.0.602']);
+    const desc = await json('/api/v1/accounts/4001/allowances/nfts?owner=FALSE&order=desc&limit=2');
+    expect(pairs(desc, 'owner')).toEqual(['0.0.2001/0.0.602', '0.0.1001/0.0.601']);
+    expect(desc.links.next).toBe('/api/v1/accounts/4001/allowances/nfts?owner=FALSE&order=desc&limit=2&account.id=lte:0.0.1001&token.id=lt:0.0.601');
+    expect(pairs(await json(desc.links.next), 'owner')).toEqual(['0.0.1001/0.0.600']);
+  });
+
+  it('pages by (account, token), every page size giving the whole list once', async () => {
+    for (const limit of [1, 2, 3]) {
+      const seen: string[] = [];
+      for (let next: string | null = `/api/v1/accounts/1001/allowances/nfts?limit=${limit}`; next;) {
+        const body = await json(next);
+        seen.push(...pairs(body, 'spender'));
+        next = body.links.next;
+      }
+      expect(seen, `limit ${limit}`).toEqual(pairs(await json('/api/v1/accounts/1001/allowances/nfts'), 'spender'));
+    }
+    expect(pairs(await json('/api/v1/accounts/1001/allowances/nfts?account.id=gte:0.0.4002&token.id=gt:0.0.600'), 'spender')).toEqual(['0.0.4003/0.0.600', '0.0.4003/0.0.601']);
+    expect(pairs(await json('/api/v1/accounts/1001/allowances/nfts?account.id=4003&token.id=601'), 'spender')).toEqual(['0.0.4003/0.0.601']);
+  });
+
+  it('refuses bad filters, naming them', async () => {
+    const cases: Array<[string, string]> = [
+      ['owner=maybe', 'Invalid parameter: owner'],
+      ['account.id=ne:4001', 'Not equal (ne) operator is not supported for account.id'],
+      ['token.id=600', 'token.id without a account.id parameter filter'],
+      ['account.id=gt:4001&token.id=gt:600', 'account.id must have gte or eq operator'],
+      ['spender.id=4001', 'Unknown query parameter: spender.id'],
+    ];
+    for (const [query, message] of cases) {
+      const response = await get(`/api/v1/accounts/1001/allowances/nfts?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(JSON.parse(response.body)._status.messages[0].message, query).toBe(message);
+    }
   });
 });
 

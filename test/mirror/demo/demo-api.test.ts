@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeCall, eventTopic } from '../../../main/mirror/demo/evm/abi.ts';
 import { generateDemoLedger } from '../../../main/mirror/demo/generate-ledger.ts';
+import { formatTimestamp } from '../../../main/mirror/format/timestamp.ts';
 import { parseJsonLossless } from '../../../main/mirror/format/json-out.ts';
 import { balanceAt, hbarBalanceAt } from '../../../renderer/src/lib/balance-at.ts';
 import { nanosToTimestamp, timestampToNanos } from '../../../renderer/src/lib/ledger-format.ts';
@@ -77,10 +78,43 @@ describe('the demo ledger serves every list endpoint', () => {
     expect((await get(`/api/v1/accounts/0.0.${owner}/allowances/crypto`)).allowances.length).toBeGreaterThan(0);
     const tokenOwner = one<{ owner: number }>('SELECT owner FROM token_allowance ORDER BY owner LIMIT 1').owner;
     expect((await get(`/api/v1/accounts/0.0.${tokenOwner}/allowances/tokens`)).allowances.length).toBeGreaterThan(0);
+    // An NFT approval for all, of a collection the owner holds.
+    const approval = one<{ owner: number; token_id: number }>('SELECT owner, token_id FROM nft_allowance ORDER BY owner LIMIT 1');
+    const approvals = (await get(`/api/v1/accounts/0.0.${approval.owner}/allowances/nfts`)).allowances as Body[];
+    expect(approvals.map((a) => a.token_id)).toContain(`0.0.${approval.token_id}`);
+    expect(one(`SELECT 1 AS held FROM token_account WHERE account_id = ? AND token_id = ? AND associated = 1`, approval.owner, approval.token_id)).toEqual({ held: 1 });
     const staker = one<{ account_id: number }>('SELECT account_id FROM staking_reward_transfer ORDER BY account_id LIMIT 1').account_id;
     const rewards = (await get(`/api/v1/accounts/0.0.${staker}/rewards`)).rewards;
     expect(rewards.length).toBeGreaterThan(0);
     expect(rewards[0].amount).toBeGreaterThan(0);
+  });
+
+  it('airdrops: pending ones from token treasuries to accounts that could not take them, fungible and NFT, some cancelled', async () => {
+    const airdrops = db.prepare('SELECT * FROM token_airdrop').safeIntegers(true).all() as Array<Record<string, bigint | string | null>>;
+    expect(airdrops.some((a) => a.state === 'PENDING' && a.serial_number === 0n)).toBe(true);
+    expect(airdrops.some((a) => a.state === 'PENDING' && (a.serial_number as bigint) > 0n)).toBe(true);
+    expect(airdrops.some((a) => a.state === 'CANCELLED')).toBe(true);
+    for (const a of airdrops) {
+      const token = one<{ treasury_account_id: bigint; type: string }>('SELECT treasury_account_id, type FROM token WHERE token_id = ?', a.token_id);
+      expect(BigInt(token.treasury_account_id)).toBe(a.sender_account_id);
+      // Pending because the receiver neither holds the token nor has an automatic association slot.
+      expect(one('SELECT 1 AS held FROM token_account WHERE account_id = ? AND token_id = ?', a.receiver_account_id, a.token_id)).toBeUndefined();
+      expect(one<{ slots: number }>('SELECT max_automatic_token_associations AS slots FROM entity WHERE id = ?', a.receiver_account_id).slots).toBe(0);
+      // An NFT airdrop is a serial its treasury still owns, with no amount.
+      if (token.type === 'NON_FUNGIBLE_UNIQUE') {
+        expect(a.amount).toBeNull();
+        expect(one<{ owner: bigint }>('SELECT account_id AS owner FROM nft WHERE token_id = ? AND serial_number = ?', a.token_id, a.serial_number).owner).toBe(Number(a.sender_account_id));
+      }
+      // The airdrop, or its cancellation, is a transaction of the sender's at that moment.
+      const name = a.state === 'PENDING' ? 'TOKENAIRDROP' : 'TOKENCANCELAIRDROP';
+      const transaction = await get(`/api/v1/transactions?timestamp=${formatTimestamp(a.timestamp_range_lower as bigint)}`);
+      expect(transaction.transactions.map((t: Body) => [t.name, t.result, t.transaction_id.split('-')[0]])).toEqual([[name, 'SUCCESS', `0.0.${a.sender_account_id}`]]);
+    }
+    const pending = airdrops.find((a) => a.state === 'PENDING')!;
+    const received = (await get(`/api/v1/accounts/0.0.${pending.receiver_account_id}/airdrops/pending`)).airdrops as Body[];
+    expect(received.map((a) => a.token_id)).toContain(`0.0.${pending.token_id}`);
+    const sent = (await get(`/api/v1/accounts/0.0.${pending.sender_account_id}/airdrops/outstanding`)).airdrops as Body[];
+    expect(sent.length).toBe(airdrops.filter((a) => a.state === 'PENDING' && a.sender_account_id === pending.sender_account_id).length);
   });
 
   it('topics and messages: sequence numbers, running hashes, chunks, a deleted topic', async () => {
@@ -219,6 +253,11 @@ describe('the demo ledger serves every list endpoint', () => {
     expect(rate.current_rate.cent_equivalent).toBeGreaterThan(0);
     const fees = await get('/api/v1/network/fees');
     expect(fees.fees.map((f: Body) => f.transaction_type).sort()).toEqual(['ContractCall', 'ContractCreate', 'EthereumTransaction']);
+    // Registered services: the deleted one left out, each endpoint typed by the service it offers.
+    const registered = (await get('/api/v1/network/registered-nodes')).registered_nodes as Body[];
+    expect(registered.map((n) => n.registered_node_id)).toEqual([1, 2, 3, 4]);
+    expect(registered.flatMap((n) => n.service_endpoints.map((e: Body) => e.type)).sort()).toEqual(['BLOCK_NODE', 'BLOCK_NODE', 'GENERAL_SERVICE', 'MIRROR_NODE', 'RPC_RELAY']);
+    expect((await get('/api/v1/network/registered-nodes?type=rpc_relay')).registered_nodes.map((n: Body) => n.description)).toEqual(['Northwind community mirror']);
   });
 
   it('balances stay sane: no account row has a negative balance', () => {

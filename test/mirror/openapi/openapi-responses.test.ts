@@ -55,7 +55,13 @@ describe('real answers match their documented schemas', () => {
     const owners: Array<[string, string, string]> = [
       ['allowances/crypto', 'allowances', 'SELECT owner AS id FROM crypto_allowance LIMIT 1'],
       ['allowances/tokens', 'allowances', 'SELECT owner AS id FROM token_allowance LIMIT 1'],
+      ['allowances/nfts', 'allowances', 'SELECT owner AS id FROM nft_allowance WHERE approved_for_all = 1 LIMIT 1'],
       ['rewards', 'rewards', 'SELECT account_id AS id FROM staking_reward_transfer LIMIT 1'],
+      // A fungible and an NFT airdrop each way: one has no serial number, the other no amount.
+      ...[0, 1].flatMap((nft): Array<[string, string, string]> => [
+        ['airdrops/outstanding', 'airdrops', `SELECT sender_account_id AS id FROM token_airdrop WHERE state = 'PENDING' AND (serial_number > 0) = ${nft} LIMIT 1`],
+        ['airdrops/pending', 'airdrops', `SELECT receiver_account_id AS id FROM token_airdrop WHERE state = 'PENDING' AND (serial_number > 0) = ${nft} LIMIT 1`],
+      ]),
     ];
     for (const [sub, key, sql] of owners) {
       const owner = (fixture.store.db.prepare(sql).get() as { id: number | bigint }).id;
@@ -126,6 +132,8 @@ describe('real answers match their documented schemas', () => {
     await expectDocumented('/api/v1/topics/{topicId}/messages/{sequenceNumber}', `/api/v1/topics/${topic}/messages/${first.sequence_number}`);
     await expectDocumented('/api/v1/topics/messages/{consensusTimestamp}', `/api/v1/topics/messages/${first.consensus_timestamp}`);
     for (const name of ['exchangerate', 'fees', 'stake', 'nodes', 'supply']) await expectDocumented(`/api/v1/network/${name}`, `/api/v1/network/${name}`);
+    const registered = await expectDocumented('/api/v1/network/registered-nodes', '/api/v1/network/registered-nodes');
+    expect(registered.registered_nodes.length).toBeGreaterThan(0);
   });
 
   // Every statement behind these answers binds its values opaquely (query/opaque-param.ts): one

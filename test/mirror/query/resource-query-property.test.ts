@@ -19,6 +19,12 @@ const fixture = mirrorApiFixture((store) => {
   for (let s = 1; s <= 10; s++) insertCryptoAllowance(store, 1, 100 + s, s);
   for (let s = 1; s <= 10; s++) insertTokenAllowance(store, 1, 100 + (s % 3), 100 + s, s);
   for (let r = 1; r <= 10; r++) insertReward(store, 1, r, r);
+  const airdrop = store.db.prepare("INSERT INTO token_airdrop (sender_account_id, receiver_account_id, token_id, serial_number, amount, state, timestamp_range_lower) VALUES (?, ?, ?, ?, ?, 'PENDING', ?)");
+  for (let a = 1; a <= 20; a++) airdrop.run(1 + (a % 3), 10 + a, 100 + (a % 10), a % 10 >= 5 ? a : 0, a % 10 >= 5 ? null : a, a);
+  const approve = store.db.prepare('INSERT INTO nft_allowance (owner, spender, token_id, approved_for_all, timestamp_range_lower) VALUES (?, ?, ?, 1, ?)');
+  for (let a = 1; a <= 10; a++) approve.run(1, 100 + a, 105 + (a % 5), a);
+  const node = store.db.prepare("INSERT INTO registered_node (registered_node_id, description, service_endpoints, type, timestamp_range_lower) VALUES (?, 'node', '[]', ?, ?)");
+  for (let n = 0; n < 6; n++) node.run(n, `[${n % 4}]`, n);
 });
 
 const ids = fc.constantFrom('1', '0.0.1', '0.0.105', '105', '0.0.100', '0x0000000000000000000000000000000000000069',
@@ -36,11 +42,13 @@ const paths = fc.oneof(
   fc.tuple(ids, serials).map(([id, s]) => `/api/v1/tokens/${id}/nfts/${s}`),
   fc.tuple(ids, serials).map(([id, s]) => `/api/v1/tokens/${id}/nfts/${s}/transactions`),
   fc.tuple(ids, serials).map(([id, s]) => `/api/v1/accounts/${id}/hooks/${s}/storage`),
-  fc.tuple(ids, fc.constantFrom('tokens', 'nfts', 'rewards', 'allowances/crypto', 'allowances/tokens', 'hooks'))
+  fc.constant('/api/v1/network/registered-nodes'),
+  fc.tuple(ids, fc.constantFrom('tokens', 'nfts', 'rewards', 'allowances/crypto', 'allowances/tokens', 'allowances/nfts', 'airdrops/outstanding', 'airdrops/pending', 'hooks'))
     .map(([id, sub]) => `/api/v1/accounts/${id}/${sub}`),
 );
 const names = fc.constantFrom('account.id', 'account.balance', 'account.publickey', 'timestamp', 'limit', 'order', 'token.id',
-  'serialnumber', 'spender.id', 'name', 'type', 'publickey', 'ACCOUNT.ID', 'Limit', 'unknown', '', 'hook.id', 'key');
+  'serialnumber', 'spender.id', 'name', 'type', 'publickey', 'ACCOUNT.ID', 'Limit', 'unknown', '', 'hook.id', 'key', 'receiver.id',
+  'sender.id', 'owner', 'registerednode.id');
 const operators = fc.constantFrom('', 'eq:', 'ne:', 'lt:', 'lte:', 'gt:', 'gte:', 'like:', 'EQ:', ':');
 const values = fc.oneof(
   fc.constantFrom('0.0.5', '5', '1.2.3', '0.0.274877906943', '1024.0.1', 'true', 'asc', 'desc', 'DESC', '100', '101', '0', '-1',
@@ -71,8 +79,9 @@ describe('balances, tokens and account sub-resources with random requests', () =
     const validPaths = fc.constantFrom('/api/v1/balances', '/api/v1/tokens', '/api/v1/tokens/0.0.100', '/api/v1/tokens/100/balances',
       '/api/v1/tokens/105/nfts', '/api/v1/tokens/105/nfts/5', '/api/v1/tokens/105/nfts/5/transactions', '/api/v1/accounts/1/tokens',
       '/api/v1/accounts/1/nfts', '/api/v1/accounts/1/rewards', '/api/v1/accounts/1/allowances/crypto', '/api/v1/accounts/1/allowances/tokens',
-      '/api/v1/accounts/1/hooks', '/api/v1/accounts/1/hooks/1/storage');
-    await fc.assert(fc.asyncProperty(validPaths, fc.stringMatching(/^[a-z]{3,10}$/).filter((n) => !['limit', 'order', 'name', 'type', 'timestamp', 'publickey', 'serialnumber', 'key'].includes(n)), async (path, name) => {
+      '/api/v1/accounts/1/allowances/nfts', '/api/v1/accounts/1/airdrops/outstanding', '/api/v1/accounts/1/airdrops/pending',
+      '/api/v1/network/registered-nodes', '/api/v1/accounts/1/hooks', '/api/v1/accounts/1/hooks/1/storage');
+    await fc.assert(fc.asyncProperty(validPaths, fc.stringMatching(/^[a-z]{3,10}$/).filter((n) => !['limit', 'order', 'name', 'type', 'timestamp', 'publickey', 'serialnumber', 'key', 'owner'].includes(n)), async (path, name) => {
       const response = await fixture.get(`${path}?${name}=1`);
       expect(response.statusCode).toBe(400);
       expect(response.body).toContain(`Unknown query parameter: ${name}`);

@@ -1,0 +1,49 @@
+import { ed25519KeyBytes } from '../format/key.ts';
+import { endpointType, REGISTERED_NODE_TYPES, type StoredServiceEndpoint } from '../network/registered-node-endpoints.ts';
+import type { HistoryWriter } from './history-writer.ts';
+import { ed25519PublicKey, ed25519SeedFor } from './keys.ts';
+import { DAY_SECONDS, DEMO_NOW_SECONDS, NANOS } from './timeline.ts';
+
+interface RegisteredNodePlan {
+  description: string;
+  daysAgo: number;
+  deleted?: boolean;
+  endpoints: StoredServiceEndpoint[];
+}
+
+const BLOCK_NODE_APIS = ['STATUS', 'PUBLISH', 'SUBSCRIBE_STREAM', 'STATE_PROOF'];
+
+/**
+ * The services registered on the demo network (HIP-1137): two block nodes, a mirror node that
+ * also runs a JSON-RPC relay, a general service, and a block node since deleted, which the
+ * API leaves out. The addresses are the demo's own (*.demo.mirrordesk.local), nothing to call.
+ */
+const PLANS: RegisteredNodePlan[] = [
+  { description: 'Cascade Cloud block node', daysAgo: 120, endpoints: [
+    { domain_name: 'block1.demo.mirrordesk.local', port: 40840, requires_tls: true, block_node: { endpoint_apis: BLOCK_NODE_APIS } },
+  ] },
+  { description: 'Orbit Telecom block node', daysAgo: 75, endpoints: [
+    { ip_address: '35.14.112.41', port: 40840, requires_tls: false, block_node: { endpoint_apis: ['STATUS', 'SUBSCRIBE_STREAM'] } },
+  ] },
+  { description: 'Northwind community mirror', daysAgo: 40, endpoints: [
+    { domain_name: 'mirror.northwind.demo.mirrordesk.local', port: 443, requires_tls: true, mirror_node: {} },
+    { domain_name: 'relay.northwind.demo.mirrordesk.local', port: 7546, requires_tls: true, rpc_relay: {} },
+  ] },
+  { description: 'Lumen Bank archive', daysAgo: 21, endpoints: [
+    { domain_name: 'archive.lumen.demo.mirrordesk.local', port: 8443, requires_tls: true, general_service: { description: 'Record file archive' } },
+  ] },
+  { description: 'Retired test block node', daysAgo: 200, deleted: true, endpoints: [
+    { ip_address: '35.14.100.9', port: 40840, requires_tls: false, block_node: { endpoint_apis: ['STATUS'] } },
+  ] },
+];
+
+/** The registered nodes, numbered from 1 in the order above; each row last changed at its registration. */
+export function writeRegisteredNodes(writer: HistoryWriter): void {
+  PLANS.forEach((plan, i) => {
+    const id = i + 1;
+    const created = BigInt(DEMO_NOW_SECONDS - plan.daysAgo * DAY_SECONDS) * NANOS + BigInt(id) * 1_000_003n;
+    const adminKey = ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(id, 11)));
+    const types = [...new Set(plan.endpoints.map((endpoint) => REGISTERED_NODE_TYPES.indexOf(endpointType(endpoint))))].sort();
+    writer.insert('registered_node', [id, adminKey, created, plan.deleted ? 1 : 0, plan.description, JSON.stringify(plan.endpoints), JSON.stringify(types), created]);
+  });
+}
