@@ -59,6 +59,17 @@ export interface Nft {
 
 export interface CryptoAllowance { owner: string; spender: string; amount: Int64; amount_granted: Int64; timestamp: { from: string; to: string | null } }
 export interface TokenAllowance extends CryptoAllowance { token_id: string }
+/** `/accounts/{id}/allowances/nfts`: the spender may move any of the owner's serials of the collection. */
+export interface NftAllowance { approved_for_all: boolean; owner: string; spender: string; timestamp: TimestampRange; token_id: string }
+/** `/accounts/{id}/airdrops/outstanding|pending`: units of a fungible token (`amount`) or one NFT (`serial_number`) waiting to be claimed. */
+export interface TokenAirdrop {
+  amount: Int64 | null;
+  receiver_id: string;
+  sender_id: string;
+  serial_number: Int64 | null;
+  timestamp: TimestampRange;
+  token_id: string;
+}
 /** One token relationship of an account (`/accounts/{id}/tokens`): the balance in the token's smallest unit. */
 export interface TokenRelationship {
   token_id: string;
@@ -253,6 +264,29 @@ export interface NetworkNode {
   max_stake: Int64 | null;
   reward_rate_start: Int64 | null;
   staking_period: TimestampRange | null;
+}
+
+/** One address of a registered node, offering one service (the non-null one of block_node … rpc_relay, named by `type`). */
+export interface RegisteredServiceEndpoint {
+  block_node: { endpoint_apis: string[] } | null;
+  domain_name: string | null;
+  general_service: { description: string | null } | null;
+  ip_address: string | null;
+  mirror_node: Record<string, never> | null;
+  port: number;
+  requires_tls: boolean;
+  rpc_relay: Record<string, never> | null;
+  type: 'BLOCK_NODE' | 'GENERAL_SERVICE' | 'MIRROR_NODE' | 'RPC_RELAY';
+}
+
+/** `/network/registered-nodes` (HIP-1137): a block node, mirror node, relay or other service registered on the network. */
+export interface RegisteredNode {
+  admin_key: KeyWrapper | null;
+  created_timestamp: string | null;
+  description: string | null;
+  registered_node_id: number;
+  service_endpoints: RegisteredServiceEndpoint[];
+  timestamp: TimestampRange;
 }
 
 /** `/network/stake`: the network's staking settings and totals of the last staking period. */

@@ -3,6 +3,7 @@ export const ACCOUNT_TABS = [
   { id: 'tokens', label: 'Tokens' },
   { id: 'nfts', label: 'NFTs' },
   { id: 'allowances', label: 'Allowances' },
+  { id: 'airdrops', label: 'Airdrops' },
   { id: 'rewards', label: 'Rewards' },
   { id: 'transactions', label: 'Transactions' },
 ] as const;
