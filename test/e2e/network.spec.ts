@@ -76,9 +76,28 @@ test.describe('network screen', () => {
     // The page's requests, each openable as the REST port's answer.
     await page.goBack();
     const answers = screen.getByTestId('api-answer');
-    await expect(answers).toHaveCount(5);
+    await expect(answers).toHaveCount(6);
     await answers.filter({ hasText: '/api/v1/network/exchangerate' }).locator('summary').click();
     await expect(answers.filter({ hasText: '/api/v1/network/exchangerate' }).getByTestId('api-answer-json')).toContainText(`"cent_equivalent": ${rates.current_rate.cent_equivalent}`);
+  });
+
+  test('lists the registered services with each endpoint and what it offers', async ({ page, openApp, serve }) => {
+    type Registered = { registered_node_id: number; description: string | null; service_endpoints: Array<{ type: string; domain_name: string | null; ip_address: string | null; port: number }> };
+    const { registered_nodes: registered } = await mirror<{ registered_nodes: Registered[] }>(serve, '/api/v1/network/registered-nodes?limit=25');
+    expect(registered.length).toBeGreaterThan(0);
+    await openApp('#/network');
+    const table = page.getByTestId('registered-nodes');
+    await expect(table).toHaveAttribute('data-status', 'ready');
+    const rows = table.getByTestId('registered-node-row');
+    await expect(rows).toHaveCount(registered.length);
+    for (const [i, node] of registered.entries()) {
+      if (node.description) await expect(rows.nth(i)).toContainText(node.description);
+      for (const endpoint of node.service_endpoints) await expect(rows.nth(i)).toContainText(`${endpoint.domain_name ?? endpoint.ip_address}:${endpoint.port}`);
+    }
+    const relay = registered.findIndex((n) => n.service_endpoints.some((e) => e.type === 'RPC_RELAY'));
+    if (relay >= 0) await expect(rows.nth(relay)).toContainText('JSON-RPC relay');
+    await table.scrollIntoViewIfNeeded();
+    await screenshot(page, 'network-03-registered');
   });
 
   test('a node in full: from its row, from a staker\'s account, and what a bad node id says', async ({ page, openApp, serve }) => {
