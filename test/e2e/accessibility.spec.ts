@@ -19,7 +19,7 @@ async function settled(page: Page, testId: string): Promise<void> {
   await expect(page.locator('main [aria-busy="true"], main .spinner')).toHaveCount(0);
 }
 
-interface Ids { account: string; topic: string; fungible: string; collection: string; contract: string; contractResult: string; transaction: string; schedule: string }
+interface Ids { account: string; airdropSender: string; topic: string; fungible: string; collection: string; contract: string; contractResult: string; transaction: string; schedule: string }
 
 async function demoIds(serve: ServeInstance): Promise<Ids> {
   const first = async <T>(path: string, key: string): Promise<T> => {
@@ -30,8 +30,10 @@ async function demoIds(serve: ServeInstance): Promise<Ids> {
   };
   const message = await first<{ entity_id: string }>('/api/v1/transactions?transactiontype=consensussubmitmessage&limit=1', 'transactions');
   const transfer = await first<{ transaction_id: string; transfers: Array<{ account: string }> }>('/api/v1/transactions?transactiontype=cryptotransfer&limit=1', 'transactions');
+  const airdrop = await first<{ transaction_id: string }>('/api/v1/transactions?transactiontype=tokenairdrop&limit=1', 'transactions');
   return {
     account: transfer.transfers.at(-1)!.account,
+    airdropSender: airdrop.transaction_id.split('-')[0]!,
     topic: message.entity_id,
     fungible: (await first<{ token_id: string }>('/api/v1/tokens?type=FUNGIBLE_COMMON&limit=1', 'tokens')).token_id,
     collection: (await first<{ token_id: string }>('/api/v1/tokens?type=NON_FUNGIBLE_UNIQUE&limit=1', 'tokens')).token_id,
@@ -47,6 +49,7 @@ function screens(ids: Ids): Array<{ route: string; ready: string }> {
   return [
     { route: '', ready: 'accounts-table' },
     ...['tokens', 'nfts', 'allowances', 'rewards', 'transactions'].map((tab) => ({ route: `account?id=${ids.account}&tab=${tab}`, ready: 'account-detail' })),
+    { route: `account?id=${ids.airdropSender}&tab=airdrops`, ready: 'airdrops-outstanding' },
     { route: 'transactions', ready: 'transaction-row' },
     { route: `transaction?id=${ids.transaction}`, ready: 'transaction-screen' },
     { route: 'tokens', ready: 'token-row' },
