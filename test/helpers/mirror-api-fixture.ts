@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { defaultMirrorApiConfig, type MirrorApiConfig } from '../../main/mirror/config.ts';
 import { createMirrorApi, type MirrorApi, type MirrorApiOptions } from '../../main/mirror/mirror-api.ts';
 import type { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
@@ -57,4 +57,13 @@ export function mirrorApiFixture(seed: (store: LedgerStore) => void = () => {}, 
     inject: (request) => built().server.inject(request),
     get: (url, headers = {}) => built().server.inject({ method: 'GET', url, headers }),
   };
+}
+
+/** Each `[query, message]`: `path?query` answers 400, and its first error message is `message`. */
+export async function expectRefused(fixture: Pick<MirrorApiFixture, 'get'>, path: string, cases: ReadonlyArray<readonly [query: string, message: string]>): Promise<void> {
+  for (const [query, message] of cases) {
+    const response = await fixture.get(`${path}?${query}`);
+    expect(response.statusCode, query).toBe(400);
+    expect(JSON.parse(response.body)._status.messages[0].message, query).toBe(message);
+  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBase32 } from '../../../main/mirror/format/base32.ts';
 import { insertAccounts } from '../../helpers/ledger-fixture.ts';
-import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
+import { expectRefused, mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 import {
   insertCryptoAllowance, insertHolding, insertNft, insertReward, insertToken, insertTokenAllowance,
 } from '../../helpers/token-fixture.ts';
@@ -144,11 +144,7 @@ describe('GET /api/v1/accounts/{id}/allowances/nfts', () => {
       ['account.id=gt:4001&token.id=gt:600', 'account.id must have gte or eq operator'],
       ['spender.id=4001', 'Unknown query parameter: spender.id'],
     ];
-    for (const [query, message] of cases) {
-      const response = await get(`/api/v1/accounts/1001/allowances/nfts?${query}`);
-      expect(response.statusCode, query).toBe(400);
-      expect(JSON.parse(response.body)._status.messages[0].message, query).toBe(message);
-    }
+    await expectRefused(fixture, `/api/v1/accounts/1001/allowances/nfts`, cases);
   });
 });
 

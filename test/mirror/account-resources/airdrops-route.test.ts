@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { airdropsSql } from '../../../main/mirror/airdrops/airdrops-sql.ts';
 import { Bound } from '../../../main/mirror/query/paging-bounds.ts';
 import { insertAccounts } from '../../helpers/ledger-fixture.ts';
-import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
+import { expectRefused, mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 import { explainPlan } from '../../helpers/query-plan.ts';
 
 // GET /api/v1/accounts/{id}/airdrops/outstanding and /pending over a real SQLite file: what an
@@ -134,11 +134,7 @@ describe('outstanding and pending airdrops', () => {
       ['serialnumber=-1', 'Invalid parameter: serialnumber'],
       ['limit=0', 'Invalid parameter: limit'],
     ];
-    for (const [query, message] of cases) {
-      const response = await get(`/api/v1/accounts/${SENDER}/airdrops/outstanding?${query}`);
-      expect(response.statusCode, query).toBe(400);
-      expect(JSON.parse(response.body)._status.messages[0].message, query).toBe(message);
-    }
+    await expectRefused(fixture, `/api/v1/accounts/${SENDER}/airdrops/outstanding`, cases);
     expect((await get(`/api/v1/accounts/${RECEIVER}/airdrops/pending?receiver.id=1`)).statusCode).toBe(400);
   });
 
