@@ -13,7 +13,7 @@ const accountPath = pathParam('idOrAliasOrEvmAddress', 'The account: `shard.real
 const publicKey = (name: string): Parameter => filterParam({ name, description: 'A public key: 32 or 33 bytes of hex, or a DER-wrapped ED25519 key, optional 0x.', value: VALUE.publicKey, operators: ALL_OPERATORS, example: 'ab'.repeat(32) });
 export const transactionTypeParam = (): Parameter => filterParam({ name: 'transactiontype', description: `A transaction type name (any case): ${TRANSACTION_TYPE_NAMES.length} names, see the enumeration.`, value: TRANSACTION_TYPE_NAMES.join('|'), operators: EQ_ONLY, example: 'CRYPTOTRANSFER' });
 const spender = filterParam({ name: 'spender.id', description: 'The spender: an entity id or an EVM address.', value: `${VALUE.entityId}|${VALUE.evmAddressWithPrefix}`, operators: NO_NE, example: '0.0.1002' });
-const tokenId = (requires?: string[]): Parameter => filterParam({ name: 'token.id', description: `A token id (entity id or long-zero EVM address).${requires ? ` Only together with \`${requires[0]}\`.` : ''}`, value: VALUE.tokenId, operators: ALL_OPERATORS, example: '0.0.5001', ...(requires ? { requires } : {}) });
+const tokenId = (requires?: string[], operators = ALL_OPERATORS): Parameter => filterParam({ name: 'token.id', description: `A token id (entity id or long-zero EVM address).${requires ? ` Only together with \`${requires[0]}\`.` : ''}`, value: VALUE.tokenId, operators, example: '0.0.5001', ...(requires ? { requires } : {}) });
 
 export const ACCOUNT_SCHEMAS: Record<string, Schema> = {
   AccountBalance: { ...object({ balance: int64(true), timestamp: timestamp(), tokens: arrayOf(object({ token_id: entityId(false), balance: int64() })) }), nullable: true },
@@ -86,20 +86,20 @@ export const ACCOUNT_OPERATIONS: OperationEntry[] = [
       booleanParam('transactions', 'Whether to include the nested transactions list. Default true.', true), limit, order('desc')],
   }),
   sub('/tokens', 'listAccountTokens', 'Token relationships of an account', 1, [tokenId()], 'AccountTokensResponse', 'asc'),
-  sub('/nfts', 'listAccountNfts', 'NFTs owned by an account', 1, [tokenId(), filterParam({ name: 'serialnumber', description: 'A serial number, positive; only together with `token.id`.', value: VALUE.long, operators: ALL_OPERATORS, example: '1', requires: ['token.id'] }), spender], 'NftsResponse', 'desc',
+  sub('/nfts', 'listAccountNfts', 'NFTs owned by an account', 1, [tokenId(undefined, NO_NE), filterParam({ name: 'serialnumber', description: 'A serial number, positive; only together with `token.id`.', value: VALUE.long, operators: ALL_OPERATORS, example: '1', requires: ['token.id'] }), spender], 'NftsResponse', 'desc',
     'Range filters on `serialnumber` need an equal `token.id`; at most one lower and one upper bound on `spender.id`; `ne` is refused on `spender.id`.'),
   sub('/allowances/crypto', 'listCryptoAllowances', 'HBAR allowances an account granted', 1, [spender], 'AllowancesResponse', 'desc', 'Only active allowances; `amount` is what remains.'),
-  sub('/allowances/tokens', 'listTokenAllowances', 'Fungible token allowances an account granted', 1, [spender, tokenId(['spender.id'])], 'AllowancesResponse', 'asc',
+  sub('/allowances/tokens', 'listTokenAllowances', 'Fungible token allowances an account granted', 1, [spender, tokenId(['spender.id'], NO_NE)], 'AllowancesResponse', 'asc',
     'Without `limit` at most 25 rows, whatever the configured default (the reference serves this from a module with a fixed page size).'),
   sub('/allowances/nfts', 'listNftAllowances', 'Approvals for all of an NFT collection', 1, [
     filterParam({ name: 'account.id', description: 'The other party: the spender, or with `owner=false` the owner. An entity id.', value: VALUE.entityId, operators: NO_NE, example: '0.0.1002' }),
-    tokenId(['account.id']),
+    tokenId(['account.id'], NO_NE),
     booleanParam('owner', 'true (default): approvals the account granted; false: approvals granted to it.', true),
   ], 'NftAllowancesResponse', 'asc', 'Sorted by the other party, then token; revoked approvals are left out. Without `limit` at most 25 rows.'),
   ...(['outstanding', 'pending'] as const).map((side) => sub(`/airdrops/${side}`, side === 'outstanding' ? 'listOutstandingAirdrops' : 'listPendingAirdrops',
     side === 'outstanding' ? 'Airdrops the account sent that wait to be claimed' : 'Airdrops sent to the account that wait to be claimed', 1, [
       filterParam({ name: side === 'outstanding' ? 'receiver.id' : 'sender.id', description: `The ${side === 'outstanding' ? 'receiver' : 'sender'}: an entity id.`, value: VALUE.entityId, operators: NO_NE, example: '0.0.1002' }),
-      tokenId(),
+      tokenId(undefined, NO_NE),
       filterParam({ name: 'serialnumber', description: 'An NFT serial number (0 stands for a fungible airdrop).', value: VALUE.long, operators: NO_NE, example: '1' }),
     ], 'TokenAirdropsResponse', 'asc',
     'Only pending airdrops (HIP-904). Sorted and paged by (other party, token, serial number) as one tuple: range filters on a later column need `gte`/`lte` or `eq` on the columns before it. Without `limit` at most 25 rows.')),

@@ -71,8 +71,8 @@ export function limitOf(filters: QueryFilter[], limits: { default: number; max: 
 }
 
 /**
- * The page size of an endpoint the reference serves from its Java module (token, NFT allowances,
- * airdrops): without `limit` a fixed 25 (not the configured default, and not capped); a
+ * The page size of an endpoint the reference serves from its Java module (token and NFT allowances,
+ * airdrops, registered nodes): without `limit` a fixed 25 (not the configured default, and not capped); a
  * requested limit is capped at the configured maximum. Answers only match the reference that way.
  */
 export function fixedDefaultLimitOf(filters: QueryFilter[], limits: { max: number }): number {
