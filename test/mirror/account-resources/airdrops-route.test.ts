@@ -153,7 +153,9 @@ describe('outstanding and pending airdrops', () => {
       for (const order of ['asc', 'desc'] as const) {
         const { sql, params } = airdropsSql(side, 1001n, columns, order, 25);
         const plan = explainPlan(fixture.store.db, sql, params).join('\n');
-        expect(plan, `${side} ${order}`).toMatch(side === 'outstanding' ? /SEARCH token_airdrop USING PRIMARY KEY \(sender_account_id=\? AND/ : /SEARCH token_airdrop USING INDEX token_airdrop__receiver \(receiver_account_id=\? AND/);
+        // Both tuple bounds are the index range itself, not a filter on the rows it reads.
+        const index = side === 'outstanding' ? 'PRIMARY KEY (sender_account_id' : 'INDEX token_airdrop__receiver (receiver_account_id';
+        expect(plan, `${side} ${order}`).toContain(`SEARCH token_airdrop USING ${index}=? AND (${party},token_id)>(?,?) AND (${party},token_id)<(?,?))`);
         expect(plan).not.toMatch(/TEMP B-TREE/);
       }
     }
