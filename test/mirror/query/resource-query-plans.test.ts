@@ -4,7 +4,7 @@ import { chooseAccountsDriver } from '../../../main/mirror/accounts/accounts-dri
 import { accountNftsSql } from '../../../main/mirror/account-nfts/account-nfts-sql.ts';
 import { parseAccountNftsParams } from '../../../main/mirror/account-nfts/account-nfts-params.ts';
 import { accountTokensSql } from '../../../main/mirror/account-tokens/account-tokens-sql.ts';
-import { cryptoAllowancesSql, tokenAllowancesSql } from '../../../main/mirror/allowances/allowances-sql.ts';
+import { allowancesSql, cryptoAllowancesSql, NFT_ALLOWANCES, tokenAllowancesSql } from '../../../main/mirror/allowances/allowances-sql.ts';
 import { parseBalancesParams } from '../../../main/mirror/balances/balances-params.ts';
 import { currentBalancesSql, snapshotBalancesSql, treasurySnapshotSql, type AccountConditions } from '../../../main/mirror/balances/balances-sql.ts';
 import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
@@ -241,6 +241,13 @@ describe('account sub-resource query plans', () => {
       'SEARCH token_allowance USING PRIMARY KEY (owner=? AND spender=? AND token_id>?)',
       'SEARCH token_allowance USING PRIMARY KEY (owner=? AND spender>?)',
     ]);
+    // NFT approvals granted by the account (the primary key) and to it (the spender's index), in sort order.
+    const nftBounds = { primary: new Bound('account.id'), secondary: new Bound('token.id') };
+    nftBounds.primary.add({ key: 'account.id', operator: 'gte', value: 5010n });
+    const granted = allowancesSql(NFT_ALLOWANCES.owner, 5n, nftBounds, 'desc', 25);
+    expect(planOf(granted.sql, granted.params)).toEqual(['SEARCH nft_allowance USING PRIMARY KEY (owner=? AND spender>?)']);
+    const received = allowancesSql(NFT_ALLOWANCES.spender, 5n, nftBounds, 'asc', 25);
+    expect(planOf(received.sql, received.params)).toEqual(['SEARCH nft_allowance USING INDEX nft_allowance__spender (spender=? AND owner>?)']);
     const hooks = hooksSql(5n, { hookIds: [], lower: 2n, upper: 9n, limit: 25, order: 'desc', raw: new Map() });
     expect(planOf(hooks.sql, hooks.params)).toEqual(['SEARCH hook USING PRIMARY KEY (owner_id=? AND hook_id>? AND hook_id<?)']);
     const storage = { keys: [], keyLower: Buffer.alloc(32), keyUpper: Buffer.alloc(32, 0xff), empty: false, limit: 25, order: 'asc' as const, raw: new Map() };
