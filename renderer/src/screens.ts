@@ -12,6 +12,7 @@ import EntityScreen from './screens/search/EntityScreen.svelte';
 import TokenScreen from './screens/tokens/TokenScreen.svelte';
 import ScheduleScreen from './screens/schedules/ScheduleScreen.svelte';
 import BlockScreen from './screens/blocks/BlockScreen.svelte';
+import BlocksScreen from './screens/blocks/BlocksScreen.svelte';
 import TopicScreen from './screens/topics/TopicScreen.svelte';
 import TransactionScreen from './screens/transactions/TransactionScreen.svelte';
 import TransactionsScreen from './screens/transactions/TransactionsScreen.svelte';
@@ -40,6 +41,7 @@ export interface ScreenEntry {
 export const SCREENS: ScreenEntry[] = [
   { id: 'accounts', label: 'Accounts', component: AccountsScreen },
   { id: 'transactions', label: 'Transactions', component: TransactionsScreen },
+  { id: 'blocks', label: 'Blocks', component: BlocksScreen },
   { id: 'tokens', label: 'Tokens', component: TokensScreen },
   { id: 'contracts', label: 'Contracts', component: ContractsScreen },
   { id: 'network', label: 'Network', component: NetworkScreen },

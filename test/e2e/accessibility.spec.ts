@@ -51,6 +51,7 @@ function screens(ids: Ids): Array<{ route: string; ready: string }> {
     ...['tokens', 'nfts', 'allowances', 'rewards', 'transactions'].map((tab) => ({ route: `account?id=${ids.account}&tab=${tab}`, ready: 'account-detail' })),
     { route: `account?id=${ids.airdropSender}&tab=airdrops`, ready: 'airdrops-outstanding' },
     { route: 'transactions', ready: 'transaction-row' },
+    { route: 'blocks', ready: 'block-row' },
     { route: `transaction?id=${ids.transaction}`, ready: 'transaction-screen' },
     { route: 'tokens', ready: 'token-row' },
     { route: `token?id=${ids.fungible}`, ready: 'token-info' },

@@ -149,6 +149,14 @@ test.describe('ledger explorer', () => {
     const id = await row.getAttribute('data-account');
     await row.click();
     const detail = page.getByTestId('account-detail');
+    // Every tab is in sight in the narrow panel: they wrap to a second row rather than scroll away.
+    const panel = (await detail.boundingBox())!;
+    const tabs = await detail.getByRole('tab').all();
+    expect(tabs.length).toBe(6);
+    for (const tab of tabs) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x + box.width, await tab.innerText()).toBeLessThanOrEqual(panel.x + panel.width);
+    }
     await detail.getByRole('tab', { name: 'Rewards' }).click();
     await expect(detail.getByTestId('account-rewards')).toHaveAttribute('data-status', /ready|error/);
     await expect(detail.getByTestId('account-rewards')).toHaveAttribute('data-status', 'ready');
@@ -577,6 +585,41 @@ test.describe('ledger explorer', () => {
     await openApp(`#/block?number=${blocks[0]!.number}`);
     await page.getByTestId('block-next').click();
     await expect(page.getByTestId('not-found')).toContainText('No block here');
+  });
+
+  test('the Blocks screen lists the newest blocks page by page, each opening its Block page, and opens one by number', async ({ page, openApp, serve }) => {
+    type Block = { number: number; count: number; hash: string };
+    const first = await mirror<{ blocks: Block[]; links: { next: string | null } }>(serve, '/api/v1/blocks?limit=25');
+    const second = await mirror<{ blocks: Block[] }>(serve, first.links.next!);
+    await openApp();
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Blocks', exact: true }).click();
+    await expect(page).toHaveURL(/#\/blocks$/);
+    const list = page.getByTestId('blocks-list');
+    await expect(list).toHaveAttribute('data-status', 'ready');
+    const rows = list.getByTestId('block-row');
+    await expect(rows).toHaveCount(first.blocks.length);
+    await expect(rows.first()).toHaveAttribute('data-block', String(first.blocks[0]!.number));
+    await expect(rows.first()).toContainText(first.blocks[0]!.hash.slice(0, 10));
+    await screenshot(page, 'explorer-19-blocks');
+    // Older blocks behind "Load more", as the next link gives them.
+    await list.getByTestId('load-more').click();
+    await expect(rows).toHaveCount(first.blocks.length + second.blocks.length);
+    await expect(rows.nth(first.blocks.length)).toHaveAttribute('data-block', String(second.blocks[0]!.number));
+    // A row opens its block.
+    await rows.first().getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`#/block\\?number=${first.blocks[0]!.number}$`));
+    await expect(page.getByTestId('block-number')).toHaveText(first.blocks[0]!.number.toLocaleString('en-US'));
+    // By number, and what a number that is not one says.
+    await page.goBack();
+    const form = page.getByTestId('block-open');
+    await form.getByLabel('Block number').fill('12x');
+    await form.getByRole('button', { name: 'Open' }).click();
+    await expect(page.getByTestId('block-open-problem')).toContainText('is not a block number');
+    await expect(page).toHaveURL(/#\/blocks$/);
+    await form.getByLabel('Block number').fill('1,000');
+    await form.getByRole('button', { name: 'Open' }).click();
+    await expect(page).toHaveURL(/#\/block\?number=1000$/);
+    await expect(page.getByTestId('block-number')).toHaveText('1,000');
   });
 
   test('a by-id page folds the mirror API answer it shows: the JSON the REST port sends, and its URL to copy', async ({ page, openApp, serve, context }) => {
