@@ -31,8 +31,6 @@ interface ReceiverRow {
  * Nothing moves while an airdrop is pending: the transaction carries only its fee.
  */
 export class AirdropWriter {
-  /** Airdrops written so far. */
-  written = 0;
   readonly #receiverRow: Statement;
   readonly #holds: Statement;
 
@@ -52,7 +50,8 @@ export class AirdropWriter {
       const serial = token.decimals === null ? serials.shift() : 0;
       if (serial === undefined) break;
       chosen.add(receiver.num);
-      const from = maxBig(token.createdNs + 60n * MINUTE_NANOS, receiver.createdNs + MINUTE_NANOS);
+      // After the collection's first mint (an hour after its creation) and the receiver's creation.
+      const from = maxBig(token.createdNs + 120n * MINUTE_NANOS, receiver.createdNs + MINUTE_NANOS);
       const sentNs = momentBetween(from, DEMO_NOW_NANOS - 2n * MINUTE_NANOS, token.num, rng);
       if (sentNs === null) continue;
       const amount = serial === 0 ? rng.int(1, 50) * 10 ** Math.min(token.decimals ?? 0, 4) : null;
@@ -62,7 +61,6 @@ export class AirdropWriter {
       const cancelled = cancelNs !== null
         && writeTransaction(history, { consensusNs: cancelNs, payer: token.treasuryNum, type: TX.TOKEN_CANCEL_AIRDROP, fee: 1_000_000 });
       history.insert('token_airdrop', [token.treasuryNum, receiver.num, token.num, serial, amount, cancelled ? 'CANCELLED' : 'PENDING', cancelled ? cancelNs : sentNs]);
-      this.written++;
     }
   }
 
