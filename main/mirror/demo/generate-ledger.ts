@@ -165,7 +165,7 @@ class GeneratorState {
   readonly #detailRng = new Prng(SEED ^ 0x5bd1e995);
   /** The history (transactions, contract calls, messages) has its own stream, also in account order. */
   readonly #historyRng = new Prng(SEED ^ 0x27d4eb2f);
-  /** Airdrops (generators 10 and 11) draw from a stream of their own, so that they left the rest of the ledger as it was. */
+  /** Airdrops (from generator 10 on) draw from a stream of their own, so that adding them left the rest of the ledger as it was. */
   readonly #airdropRng = new Prng(SEED ^ 0x165667b1);
   readonly #actors = new ActorPool();
   readonly #nonces = new EthereumNonces();
