@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import type { ActorPool } from './actors.ts';
 import type { HistoryWriter } from './history-writer.ts';
+import type { LedgerWriter } from './ledger-writer.ts';
 import type { Prng } from './prng.ts';
 import { DEMO_NOW_NANOS, MINUTE_NANOS } from './timeline.ts';
 import type { DemoToken } from './tokens.ts';
@@ -15,6 +16,8 @@ const RECEIVER_TRIES = 8;
 const LAST_SYSTEM_ACCOUNT = 1000;
 /** A sender cancels about one airdrop in this many some time later. */
 const CANCEL_ONE_IN = 5;
+/** The receiver claims about one of the others in this many. */
+const CLAIM_ONE_IN = 4;
 
 /** Read with safe integers: every column is a bigint. */
 interface ReceiverRow {
@@ -24,26 +27,42 @@ interface ReceiverRow {
 }
 
 /**
- * Pending airdrops from a token's treasury (HIP-904): a few units of a fungible token, or one
- * of the serials the treasury still holds, sent to accounts that do not hold the token and
- * have no automatic association slot to take it, so the ledger keeps each one pending until
- * the receiver claims it. Now and then the sender cancels one (state CANCELLED from then on).
- * Nothing moves while an airdrop is pending: the transaction carries only its fee.
+ * Airdrops from a token's treasury (HIP-904): a few units of a fungible token, or one of the
+ * serials the treasury still holds, sent to accounts that do not hold the token and have no
+ * automatic association slot to take it, so the ledger keeps each one pending: nothing moves, the
+ * transaction carries only its fee. Some time later the sender cancels about one in five (state
+ * CANCELLED), and the receiver claims about one in four of the rest (state CLAIMED): its claim
+ * associates it with the token and moves the units or the serial from the treasury.
  */
 export class AirdropWriter {
   readonly #receiverRow: Statement;
   readonly #holds: Statement;
+  readonly #moveNft: Statement;
 
   constructor(db: SqliteDatabase) {
     this.#receiverRow = db.prepare('SELECT created_timestamp, max_automatic_token_associations, deleted FROM entity WHERE id = ?').safeIntegers(true);
     this.#holds = db.prepare('SELECT 1 FROM token_account WHERE account_id = ? AND token_id = ?');
+    this.#moveNft = db.prepare('UPDATE nft SET account_id = ?, timestamp_range_lower = ? WHERE token_id = ? AND serial_number = ?');
   }
 
-  /** The token's airdrops; `treasurySerials` are the serials its treasury holds (none for a fungible token). */
-  write(token: DemoToken, treasurySerials: readonly number[], actors: ActorPool, history: HistoryWriter, rng: Prng): void {
+  /**
+   * The token's airdrops, and the claimed ones' token relationships. `treasury` is what its
+   * treasury holds (units, or for a collection the `treasurySerials`); returns what the claims
+   * took from it and when the last one did, for the treasury's own token relationship.
+   */
+  write(
+    token: DemoToken,
+    treasury: { balance: bigint; serials: readonly number[] },
+    actors: ActorPool,
+    ledger: LedgerWriter,
+    history: HistoryWriter,
+    rng: Prng,
+  ): { claimed: bigint; lastClaimNs: bigint | null } {
     const count = rng.chance(0.5) ? rng.int(1, MAX_AIRDROPS) : 0;
     const chosen = new Set<number>();
-    const serials = [...treasurySerials];
+    const serials = [...treasury.serials];
+    let claimed = 0n;
+    let lastClaimNs: bigint | null = null;
     for (let i = 0; i < count; i++) {
       const receiver = this.#pickReceiver(token, chosen, actors, rng);
       if (!receiver) continue;
@@ -60,8 +79,25 @@ export class AirdropWriter {
       const cancelNs = rng.chance(1 / CANCEL_ONE_IN) ? momentBetween(sentNs + MINUTE_NANOS, DEMO_NOW_NANOS - MINUTE_NANOS, token.num + 1, rng) : null;
       const cancelled = cancelNs !== null
         && writeTransaction(history, { consensusNs: cancelNs, payer: token.treasuryNum, type: TX.TOKEN_CANCEL_AIRDROP, fee: 1_000_000 });
-      history.insert('token_airdrop', [token.treasuryNum, receiver.num, token.num, serial, amount, cancelled ? 'CANCELLED' : 'PENDING', cancelled ? cancelNs : sentNs]);
+      const units = BigInt(amount ?? 1);
+      const claimNs = !cancelled && rng.chance(1 / CLAIM_ONE_IN) && claimed + units <= treasury.balance
+        ? momentBetween(sentNs + MINUTE_NANOS, DEMO_NOW_NANOS - MINUTE_NANOS, token.num + 2, rng) : null;
+      const claim = claimNs !== null && writeTransaction(history, {
+        consensusNs: claimNs, payer: receiver.num, type: TX.TOKEN_CLAIM_AIRDROP, fee: 1_000_000,
+        ...(serial === 0
+          ? { tokenTransfers: [[token.num, token.treasuryNum, -amount!], [token.num, receiver.num, amount!]] as const }
+          : { nftTransfers: [{ token: token.num, serial, sender: token.treasuryNum, receiver: receiver.num }] }),
+      });
+      if (claim) {
+        claimed += units;
+        lastClaimNs = lastClaimNs === null || claimNs! > lastClaimNs ? claimNs! : lastClaimNs;
+        ledger.tokenAccount({ accountId: receiver.num, tokenId: token.num, associated: 1, automaticAssociation: 0, balance: units, balanceTimestamp: claimNs!, createdTimestamp: claimNs! });
+        if (serial !== 0) this.#moveNft.run(receiver.num, claimNs!, token.num, serial);
+      }
+      const [state, since] = claim ? ['CLAIMED', claimNs!] : cancelled ? ['CANCELLED', cancelNs!] : ['PENDING', sentNs];
+      history.insert('token_airdrop', [token.treasuryNum, receiver.num, token.num, serial, amount, state, since]);
     }
+    return { claimed, lastClaimNs };
   }
 
   /** A user account that does not hold the token, cannot take it automatically and is not deleted. */

@@ -276,11 +276,11 @@ class GeneratorState {
       // A fungible token's initial supply is minted to its treasury by the creation itself.
       const minted = token.decimals === null ? [] : [[token.num, token.treasuryNum, row.initialSupply] as const];
       writeTransaction(history, { consensusNs: token.createdNs, payer: token.treasuryNum, type: TX.TOKEN_CREATE, fee: 1_000_000_000, entityId: token.num, tokenTransfers: minted });
-      const treasurySerials = token.decimals === null ? writeTreasuryNfts(token, Number(treasury), history, this.#historyRng) : [];
-      airdrops.write(token, treasurySerials, this.#actors, history, this.#airdropRng);
+      const serials = token.decimals === null ? writeTreasuryNfts(token, Number(treasury), history, this.#historyRng) : [];
+      const { claimed, lastClaimNs } = airdrops.write(token, { balance: BigInt(treasury), serials }, this.#actors, writer, history, this.#airdropRng);
       writer.tokenAccount({
-        accountId: token.treasuryNum, tokenId: token.num, associated: 1, automaticAssociation: 0, balance: treasury,
-        balanceTimestamp: token.movedNs, createdTimestamp: token.createdNs,
+        accountId: token.treasuryNum, tokenId: token.num, associated: 1, automaticAssociation: 0, balance: BigInt(treasury) - claimed,
+        balanceTimestamp: lastClaimNs !== null && lastClaimNs > token.movedNs ? lastClaimNs : token.movedNs, createdTimestamp: token.createdNs,
       });
     }
     writeNetwork(history, this.#stakeTotals);

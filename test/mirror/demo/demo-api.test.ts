@@ -89,26 +89,40 @@ describe('the demo ledger serves every list endpoint', () => {
     expect(rewards[0].amount).toBeGreaterThan(0);
   });
 
-  it('airdrops: pending ones from token treasuries to accounts that could not take them, fungible and NFT, some cancelled', async () => {
+  it('airdrops: from token treasuries to accounts that could not take them, fungible and NFT, pending, cancelled or claimed', async () => {
     const airdrops = db.prepare('SELECT * FROM token_airdrop').safeIntegers(true).all() as Array<Record<string, bigint | string | null>>;
     expect(airdrops.some((a) => a.state === 'PENDING' && a.serial_number === 0n)).toBe(true);
     expect(airdrops.some((a) => a.state === 'PENDING' && (a.serial_number as bigint) > 0n)).toBe(true);
-    expect(airdrops.some((a) => a.state === 'CANCELLED')).toBe(true);
+    for (const state of ['CANCELLED', 'CLAIMED']) expect(airdrops.some((a) => a.state === state), state).toBe(true);
+    const names = { PENDING: 'TOKENAIRDROP', CANCELLED: 'TOKENCANCELAIRDROP', CLAIMED: 'TOKENCLAIMAIRDROP' } as Record<string, string>;
     for (const a of airdrops) {
       const token = one<{ treasury_account_id: bigint; type: string }>('SELECT treasury_account_id, type FROM token WHERE token_id = ?', a.token_id);
       expect(BigInt(token.treasury_account_id)).toBe(a.sender_account_id);
-      // Pending because the receiver neither holds the token nor has an automatic association slot.
-      expect(one('SELECT 1 AS held FROM token_account WHERE account_id = ? AND token_id = ?', a.receiver_account_id, a.token_id)).toBeUndefined();
+      // Sent because the receiver could not take it: no automatic association slot.
       expect(one<{ slots: number }>('SELECT max_automatic_token_associations AS slots FROM entity WHERE id = ?', a.receiver_account_id).slots).toBe(0);
-      // An NFT airdrop is a serial its treasury still owns, with no amount.
-      if (token.type === 'NON_FUNGIBLE_UNIQUE') {
-        expect(a.amount).toBeNull();
-        expect(one<{ owner: bigint }>('SELECT account_id AS owner FROM nft WHERE token_id = ? AND serial_number = ?', a.token_id, a.serial_number).owner).toBe(Number(a.sender_account_id));
+      const holding = db.prepare('SELECT balance, created_timestamp FROM token_account WHERE account_id = ? AND token_id = ?').safeIntegers(true)
+        .get(a.receiver_account_id, a.token_id) as { balance: bigint; created_timestamp: bigint } | undefined;
+      const nft = token.type === 'NON_FUNGIBLE_UNIQUE';
+      if (nft) expect(a.amount).toBeNull();
+      const owner = nft ? one<{ owner: number }>('SELECT account_id AS owner FROM nft WHERE token_id = ? AND serial_number = ?', a.token_id, a.serial_number).owner : null;
+      if (a.state === 'CLAIMED') {
+        // The claim associated the receiver, and the units or the serial are its own since.
+        expect(holding!.created_timestamp).toBe(a.timestamp_range_lower);
+        expect(holding!.balance).toBe(nft ? 1n : a.amount);
+        if (nft) expect(owner).toBe(Number(a.receiver_account_id));
+      } else {
+        expect(holding).toBeUndefined();
+        if (nft) expect(owner).toBe(Number(a.sender_account_id));
       }
-      // The airdrop, or its cancellation, is a transaction of the sender's at that moment.
-      const name = a.state === 'PENDING' ? 'TOKENAIRDROP' : 'TOKENCANCELAIRDROP';
-      const transaction = await get(`/api/v1/transactions?timestamp=${formatTimestamp(a.timestamp_range_lower as bigint)}`);
-      expect(transaction.transactions.map((t: Body) => [t.name, t.result, t.transaction_id.split('-')[0]])).toEqual([[name, 'SUCCESS', `0.0.${a.sender_account_id}`]]);
+      // The airdrop, its cancellation (by the sender) or its claim (by the receiver) is a transaction at that moment.
+      const payer = a.state === 'CLAIMED' ? a.receiver_account_id : a.sender_account_id;
+      const { transactions } = await get(`/api/v1/transactions?timestamp=${formatTimestamp(a.timestamp_range_lower as bigint)}`);
+      expect(transactions.map((t: Body) => [t.name, t.result, t.transaction_id.split('-')[0]])).toEqual([[names[a.state as string], 'SUCCESS', `0.0.${payer}`]]);
+      if (a.state === 'CLAIMED') {
+        const moved = nft ? transactions[0].nft_transfers.map((t: Body) => [t.sender_account_id, t.receiver_account_id])
+          : transactions[0].token_transfers.filter((t: Body) => t.amount > 0).map((t: Body) => [`0.0.${a.sender_account_id}`, t.account]);
+        expect(moved).toEqual([[`0.0.${a.sender_account_id}`, `0.0.${a.receiver_account_id}`]]);
+      }
     }
     const pending = airdrops.find((a) => a.state === 'PENDING')!;
     const received = (await get(`/api/v1/accounts/0.0.${pending.receiver_account_id}/airdrops/pending`)).airdrops as Body[];

@@ -160,18 +160,21 @@ describe('generateDemoLedger', () => {
       AND ta.balance != (SELECT count(*) FROM nft WHERE nft.token_id = ta.token_id AND nft.account_id = ta.account_id AND nft.deleted = 0)`)).toBe(0);
   });
 
-  it('dates every token relationship from the transaction that made it: an association, the funding transfer, or the token creation', () => {
+  it('dates every token relationship from the transaction that made it: an association, an airdrop claim, the funding transfer, or the token creation', () => {
     const TOKEN_ASSOCIATE = 40;
     const TOKEN_DISSOCIATE = 41;
+    const TOKEN_CLAIM_AIRDROP = 60;
     const manual = count('SELECT count(*) AS n FROM token_account WHERE automatic_association = 0');
     const automatic = count('SELECT count(*) AS n FROM token_account WHERE automatic_association = 1');
     expect(manual).toBeGreaterThan(ACCOUNTS / 10);
     expect(automatic).toBeGreaterThan(ACCOUNTS / 50);
-    // A treasury's relationship comes with the token; every other manual one is a successful TOKEN_ASSOCIATE of that account.
+    // A treasury's relationship comes with the token; every other manual one is a successful TOKEN_ASSOCIATE of that
+    // account, or its claim of an airdrop (which associates it).
     expect(count(`SELECT count(*) AS n FROM token_account ta
       WHERE ta.automatic_association = 0 AND ta.account_id != (SELECT treasury_account_id FROM token WHERE token_id = ta.token_id)
-      AND NOT EXISTS (SELECT 1 FROM "transaction" t WHERE t.consensus_timestamp = ta.created_timestamp
-        AND t.type = ${TOKEN_ASSOCIATE} AND t.entity_id = ta.account_id AND t.result = 22)`)).toBe(0);
+      AND NOT EXISTS (SELECT 1 FROM "transaction" t WHERE t.consensus_timestamp = ta.created_timestamp AND t.result = 22
+        AND ((t.type = ${TOKEN_ASSOCIATE} AND t.entity_id = ta.account_id) OR (t.type = ${TOKEN_CLAIM_AIRDROP} AND t.payer_account_id = ta.account_id)))`)).toBe(0);
+    expect(count(`SELECT count(*) AS n FROM "transaction" WHERE type = ${TOKEN_CLAIM_AIRDROP}`)).toBeGreaterThan(0);
     expect(count(`SELECT count(*) AS n FROM token_account ta JOIN token tk ON tk.token_id = ta.token_id
       WHERE ta.account_id = tk.treasury_account_id AND ta.created_timestamp != tk.created_timestamp`)).toBe(0);
     // An automatic one is made by the transfer that first brought the token.
