@@ -90,7 +90,7 @@ test.describe('ledger explorer', () => {
     await expect(page.getByTestId('transactions-list')).toHaveAttribute('data-count', String(txs.transactions.length));
   });
 
-  test('a token relationship links to the transaction that made it: a TOKENASSOCIATE, or the first transfer when automatic', async ({ page, openApp, serve }) => {
+  test('a token relationship links to the transaction that made it: a TOKENASSOCIATE (or an airdrop claim), or the first transfer when automatic', async ({ page, openApp, serve }) => {
     type Relationship = { token_id: string; automatic_association: boolean; created_timestamp: string };
     const { accounts } = await mirror<{ accounts: Account[] }>(serve, '/api/v1/accounts?account.id=gt:0.0.1000&limit=100');
     let found: { account: string; relationships: Relationship[] } | undefined;
@@ -108,7 +108,8 @@ test.describe('ledger explorer', () => {
       await expect(row).toHaveCount(1);
       await expect(row.locator(`td[title="${relationship.created_timestamp}"]`)).toHaveCount(1);
       if (automatic) await expect(row.getByTestId('transfer-summary')).toHaveAttribute('data-token', relationship.token_id);
-      else await expect(row).toContainText('TOKENASSOCIATE');
+      // A manual one: the account's TOKENASSOCIATE, or its claim of an airdrop, which associates it too.
+      else await expect(row).toContainText(/TOKENASSOCIATE|TOKENCLAIMAIRDROP/);
     }
   });
 
