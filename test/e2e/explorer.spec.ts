@@ -589,7 +589,7 @@ test.describe('ledger explorer', () => {
   });
 
   test('the Blocks screen lists the newest blocks page by page, each opening its Block page, and opens one by number', async ({ page, openApp, serve }) => {
-    type Block = { number: number; count: number; hash: string };
+    type Block = { number: number; count: number; hash: string; timestamp: { from: string; to: string } };
     const first = await mirror<{ blocks: Block[]; links: { next: string | null } }>(serve, '/api/v1/blocks?limit=25');
     const second = await mirror<{ blocks: Block[] }>(serve, first.links.next!);
     await openApp();
@@ -621,6 +621,20 @@ test.describe('ledger explorer', () => {
     await form.getByRole('button', { name: 'Open' }).click();
     await expect(page).toHaveURL(/#\/block\?number=1000$/);
     await expect(page.getByTestId('block-number')).toHaveText('1,000');
+    // By a moment: the block that holds it, or the first after it (a block's time filter is on its end).
+    await page.goBack();
+    const seconds = Math.floor(Number(second.blocks[3]!.timestamp.to));
+    const { blocks: [at] } = await mirror<{ blocks: Block[] }>(serve, `/api/v1/blocks?timestamp=gte:${seconds}&order=asc&limit=1`);
+    expect(Number(at!.timestamp.to)).toBeGreaterThanOrEqual(seconds);
+    const atForm = page.getByTestId('block-open-at');
+    await atForm.getByLabel('At (UTC)').fill(new Date(seconds * 1000).toISOString().slice(0, 19));
+    await atForm.getByRole('button', { name: 'Open' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/block\\?number=${at!.number}$`));
+    // After the newest block there is none to open.
+    await page.goBack();
+    await atForm.getByLabel('At (UTC)').fill(new Date((Math.floor(Number(first.blocks[0]!.timestamp.to)) + 60) * 1000).toISOString().slice(0, 19));
+    await atForm.getByRole('button', { name: 'Open' }).click();
+    await expect(page.getByTestId('block-open-problem')).toHaveText('The local mirror holds no block at or after that moment.');
   });
 
   test('a by-id page folds the mirror API answer it shows: the JSON the REST port sends, and its URL to copy', async ({ page, openApp, serve, context }) => {
