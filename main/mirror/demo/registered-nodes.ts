@@ -6,8 +6,10 @@ import { DAY_SECONDS, DEMO_NOW_SECONDS, NANOS } from './timeline.ts';
 
 interface RegisteredNodePlan {
   description: string;
+  /** Registered this many days before "now". */
   daysAgo: number;
-  deleted?: boolean;
+  /** Deleted this many days before "now", if it was. */
+  deletedDaysAgo?: number;
   endpoints: StoredServiceEndpoint[];
 }
 
@@ -32,18 +34,21 @@ const PLANS: RegisteredNodePlan[] = [
   { description: 'Lumen Bank archive', daysAgo: 21, endpoints: [
     { domain_name: 'archive.lumen.demo.mirrordesk.local', port: 8443, requires_tls: true, general_service: { description: 'Record file archive' } },
   ] },
-  { description: 'Retired test block node', daysAgo: 200, deleted: true, endpoints: [
+  { description: 'Retired test block node', daysAgo: 200, deletedDaysAgo: 30, endpoints: [
     { ip_address: '35.14.100.9', port: 40840, requires_tls: false, block_node: { endpoint_apis: ['STATUS'] } },
   ] },
 ];
 
-/** The registered nodes, numbered from 1 in the order above; each row last changed at its registration. */
+/** The registered nodes, numbered from 1 in the order above; each row last changed at its registration, or its deletion. */
 export function writeRegisteredNodes(writer: HistoryWriter): void {
+  const moment = (daysAgo: number, id: number): bigint => BigInt(DEMO_NOW_SECONDS - daysAgo * DAY_SECONDS) * NANOS + BigInt(id) * 1_000_003n;
   PLANS.forEach((plan, i) => {
     const id = i + 1;
-    const created = BigInt(DEMO_NOW_SECONDS - plan.daysAgo * DAY_SECONDS) * NANOS + BigInt(id) * 1_000_003n;
+    const created = moment(plan.daysAgo, id);
     const adminKey = ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(id, 11)));
-    const types = [...new Set(plan.endpoints.map((endpoint) => REGISTERED_NODE_TYPES.indexOf(endpointType(endpoint))))].sort();
-    writer.insert('registered_node', [id, adminKey, created, plan.deleted ? 1 : 0, plan.description, JSON.stringify(plan.endpoints), JSON.stringify(types), created]);
+    const types = [...new Set(plan.endpoints.map((endpoint) => REGISTERED_NODE_TYPES.indexOf(endpointType(endpoint))))].sort((a, b) => a - b);
+    const deleted = plan.deletedDaysAgo !== undefined;
+    writer.insert('registered_node', [id, adminKey, created, deleted ? 1 : 0, plan.description, JSON.stringify(plan.endpoints), JSON.stringify(types),
+      deleted ? moment(plan.deletedDaysAgo!, id) : created]);
   });
 }
