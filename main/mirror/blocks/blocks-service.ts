@@ -6,7 +6,8 @@ import {
   filtersFor, invalidParameter, LIMIT_RULE, limitOf, ORDER_RULE, orderOf, TIMESTAMP_RULE, timestampFiltersOf, validateQuery, type ParamRule,
 } from '../query/query-filters.ts';
 import { StoreService } from '../query/store-service.ts';
-import { BLOCK_BY_HASH_SQL, BLOCK_BY_NUMBER_SQL, blocksSql } from './blocks-sql.ts';
+import { blockByHash, blockByNumber } from './block-lookup.ts';
+import { blocksSql } from './blocks-sql.ts';
 import { renderBlock, type BlockRecordRow } from './render-block.ts';
 
 export const BLOCKS_PATH = '/api/v1/blocks';
@@ -45,9 +46,7 @@ export class BlocksService extends StoreService {
     const messages = hash === null && number === null ? [invalidParameter('hashOrNumber')] : [];
     if (!validated.ok) messages.push(...validated.messages);
     if (messages.length > 0) return badRequest(...messages);
-    const row = (hash !== null
-      ? this.statements.get(BLOCK_BY_HASH_SQL).get(hash, `${hash}g`)
-      : this.statements.get(BLOCK_BY_NUMBER_SQL).get(number)) as BlockRecordRow | undefined;
+    const row = hash !== null ? blockByHash(this.statements, hash) : blockByNumber(this.statements, number!);
     return row ? { status: 200, body: renderBlock(row) } : NOT_FOUND;
   }
 }

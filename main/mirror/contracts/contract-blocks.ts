@@ -1,12 +1,9 @@
 import { sqlInt } from '../format/entity-id.ts';
-import { parseHash32or48 } from '../query/param-values.ts';
 import type { StatementCache } from '../query/statement-cache.ts';
 import type { BlockRow } from './contract-result-row.ts';
 
 const BLOCK_COLUMNS = 'consensus_start, consensus_end, hash, "index", gas_used';
 export const BLOCK_AT_SQL = `SELECT ${BLOCK_COLUMNS} FROM record_file WHERE consensus_end >= ? ORDER BY consensus_end LIMIT 1`;
-export const BLOCK_BY_NUMBER_SQL = `SELECT ${BLOCK_COLUMNS} FROM record_file WHERE "index" = ?`;
-export const BLOCK_BY_HASH_SQL = `SELECT ${BLOCK_COLUMNS} FROM record_file WHERE hash >= ? AND hash < ? ORDER BY consensus_end DESC LIMIT 1`;
 
 /** The block holding a consensus timestamp: the first record file ending at or after it. */
 export function blockAt(statements: StatementCache, timestamp: bigint): BlockRow | null {
@@ -23,16 +20,4 @@ export function blocksAt(statements: StatementCache, timestamps: bigint[]): Map<
     if (block) out.set(timestamp, block);
   }
   return out;
-}
-
-/** A block by number (`index`). */
-export function blockByNumber(statements: StatementCache, number: bigint): BlockRow | null {
-  return (statements.get(BLOCK_BY_NUMBER_SQL).get(sqlInt(number)) as BlockRow | undefined) ?? null;
-}
-
-/** A block by hash: 64 or 96 hex digits; a 64-digit hash matches as a prefix, as in the reference. */
-export function blockByHash(statements: StatementCache, hash: string): BlockRow | null {
-  const hex = parseHash32or48(hash);
-  if (hex === null) return null;
-  return (statements.get(BLOCK_BY_HASH_SQL).get(hex, `${hex}g`) as BlockRow | undefined) ?? null;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOCK_AT_SQL, BLOCK_BY_HASH_SQL, BLOCK_BY_NUMBER_SQL } from '../../../main/mirror/contracts/contract-blocks.ts';
+import { BLOCK_BY_HASH_SQL, BLOCK_BY_NUMBER_SQL } from '../../../main/mirror/blocks/blocks-sql.ts';
+import { BLOCK_AT_SQL } from '../../../main/mirror/contracts/contract-blocks.ts';
 import { contractActionsSql } from '../../../main/mirror/contracts/contract-actions-service.ts';
 import { contractLogsPartSql } from '../../../main/mirror/contracts/contract-logs-sql.ts';
 import {
