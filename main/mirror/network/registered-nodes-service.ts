@@ -4,9 +4,10 @@ import { formatTimestamp } from '../format/timestamp.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
 import { singleKeyNextLink } from '../query/next-link.ts';
-import { MAX_LONG, parsePositiveLong } from '../query/param-values.ts';
+import { parsePositiveLong } from '../query/param-values.ts';
 import { filtersFor, fixedDefaultLimitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery } from '../query/query-filters.ts';
 import { StoreService } from '../query/store-service.ts';
+import { timestampBounds } from '../query/timestamp-range.ts';
 import { renderServiceEndpoints, REGISTERED_NODE_TYPES, type RegisteredNodeType } from './registered-node-endpoints.ts';
 
 export const REGISTERED_NODES_PATH = '/api/v1/network/registered-nodes';
@@ -40,14 +41,9 @@ export class RegisteredNodesService extends StoreService {
     if (!validated.ok) return badRequest(...validated.messages);
     const ids = filtersFor(validated.filters, ID_PARAM);
     if (ids.length > 1 && ids.some((f) => f.operator === 'eq')) return badRequest({ message: "The 'eq' operator cannot be combined with other operators" });
-    let lower = 0n;
-    let upper = MAX_LONG;
-    for (const { operator, value } of ids) {
-      const id = parseNodeId(value)!;
-      if (operator === 'eq' || operator === 'gt' || operator === 'gte') lower = max(lower, operator === 'gt' ? id + 1n : id);
-      if (operator === 'eq' || operator === 'lt' || operator === 'lte') upper = min(upper, operator === 'lt' ? id - 1n : id);
-    }
-    if (lower > upper) return badRequest({ message: 'Invalid range: lower bound exceeds upper bound' });
+    // The same fold into one closed range as timestamp filters get (`ne` is refused above).
+    const range = timestampBounds(ids.map((f) => ({ operator: f.operator, value: parseNodeId(f.value)! })), 'eq');
+    if (range === null) return badRequest({ message: 'Invalid range: lower bound exceeds upper bound' });
     const type = filtersFor(validated.filters, 'type').at(-1)?.value.toUpperCase() as RegisteredNodeType | undefined;
     const limit = fixedDefaultLimitOf(validated.filters, this.config().response.limit);
     const order = orderOf(validated.filters, 'asc');
@@ -56,7 +52,7 @@ export class RegisteredNodesService extends StoreService {
 FROM registered_node
 WHERE registered_node_id BETWEEN ? AND ? AND deleted = 0${type === undefined ? '' : ' AND EXISTS (SELECT 1 FROM json_each(registered_node.type) AS offered WHERE offered.value = ?)'}
 ORDER BY registered_node_id ${order === 'desc' ? 'DESC' : 'ASC'}
-LIMIT ?`).all(lower, upper, ...(type === undefined ? [] : [REGISTERED_NODE_TYPES.indexOf(type)]), limit) as RegisteredNodeRow[];
+LIMIT ?`).all(range.lower, range.upper, ...(type === undefined ? [] : [REGISTERED_NODE_TYPES.indexOf(type)]), limit) as RegisteredNodeRow[];
     const nodes = rows.map(renderRegisteredNode);
     const last = rows.at(-1)?.registered_node_id.toString();
     const next = singleKeyNextLink(REGISTERED_NODES_PATH, raw, { count: rows.length, limit, order }, ID_PARAM, last, parseNodeId);
@@ -74,6 +70,3 @@ function renderRegisteredNode(row: RegisteredNodeRow): Record<string, unknown> {
     timestamp: { from: formatTimestamp(row.timestamp_range_lower), to: formatTimestamp(row.timestamp_range_upper) },
   };
 }
-
-const max = (a: bigint, b: bigint): bigint => (a > b ? a : b);
-const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
