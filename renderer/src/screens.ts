@@ -11,6 +11,7 @@ import ContractScreen from './screens/contracts/ContractScreen.svelte';
 import EntityScreen from './screens/search/EntityScreen.svelte';
 import TokenScreen from './screens/tokens/TokenScreen.svelte';
 import ScheduleScreen from './screens/schedules/ScheduleScreen.svelte';
+import SchedulesScreen from './screens/schedules/SchedulesScreen.svelte';
 import BlockScreen from './screens/blocks/BlockScreen.svelte';
 import BlocksScreen from './screens/blocks/BlocksScreen.svelte';
 import TopicScreen from './screens/topics/TopicScreen.svelte';
@@ -58,6 +59,8 @@ SCREENS.push(
   { id: 'contract-result', label: 'Contract result', component: ContractResultScreen, nav: false },
   { id: 'topic', label: 'Topic', component: TopicScreen, nav: false },
   { id: 'schedule', label: 'Schedule', component: ScheduleScreen, nav: false },
+  // A list without a navigation tab (the bar is full): the Transactions screen and each schedule link to it.
+  { id: 'schedules', label: 'Schedules', component: SchedulesScreen, nav: false },
   { id: 'block', label: 'Block', component: BlockScreen, nav: false },
   { id: 'entity', label: 'Entity', component: EntityScreen, nav: false },
 );

@@ -61,6 +61,7 @@ function screens(ids: Ids): Array<{ route: string; ready: string }> {
     { route: `contract-result?id=${ids.contractResult}`, ready: 'contract-result-screen' },
     { route: `topic?id=${ids.topic}`, ready: 'message-row' },
     { route: `schedule?id=${ids.schedule}`, ready: 'schedule-id' },
+    { route: 'schedules', ready: 'schedule-row' },
     { route: 'network', ready: 'node-row' },
     { route: 'network?node=0', ready: 'node-card' },
     { route: 'verify', ready: 'suggestions' },

@@ -232,3 +232,17 @@ test('the Sync panel shows the store\'s size, and keeping only the last day dele
   await keep.selectOption('all');
   await expect(page.getByTestId('sync-store')).toContainText('Every followed transaction is kept');
 });
+
+test("the Schedules and Blocks screens of a synced profile list the upstream's, and say so", async ({ page }) => {
+  const upstreamJson = async <T,>(url: string): Promise<T> => (await (await fetch(`${serves.upstream.instance.mirrorUrl}${url}`)).json()) as T;
+  const { schedules } = await upstreamJson<{ schedules: Array<{ schedule_id: string }> }>('/api/v1/schedules?order=desc&limit=25');
+  expect(schedules.length).toBeGreaterThan(0);
+  await page.goto(`${serves.local.instance.uiUrl}#/schedules`);
+  await expect(page.getByTestId('schedules-sync-scope')).toContainText(`Synced from ${serves.upstream.instance.mirrorUrl}: the schedules listed are the upstream's`);
+  const rows = page.getByTestId('schedule-row');
+  await expect(rows).toHaveCount(schedules.length);
+  expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-schedule')))).toEqual(schedules.map((s) => s.schedule_id));
+  await page.goto(`${serves.local.instance.uiUrl}#/blocks`);
+  await expect(page.getByTestId('blocks-sync-scope')).toContainText("the sync does not copy blocks, so these are the upstream's");
+  await expect(page.getByTestId('block-row').first()).toBeVisible();
+});

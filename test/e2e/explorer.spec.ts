@@ -754,6 +754,54 @@ test.describe('ledger explorer', () => {
     await expect(page.getByTestId('transaction-row').first().locator(`td[title="${executed!.executed_timestamp}"]`)).toHaveCount(1);
   });
 
+  test('the Schedules screen lists schedules newest first with where each stands, by creator and in either order', async ({ page, openApp, serve }) => {
+    type Schedule = { schedule_id: string; creator_account_id: string; executed_timestamp: string | null; deleted: boolean };
+    const { schedules } = await mirror<{ schedules: Schedule[] }>(serve, '/api/v1/schedules?order=desc&limit=25');
+    expect(schedules.length, 'the demo holds schedules').toBeGreaterThan(2);
+    await openApp('#/transactions');
+    await page.getByTestId('schedules-link').click();
+    await expect(page).toHaveURL(/#\/schedules$/);
+    const rows = page.getByTestId('schedule-row');
+    await expect(rows).toHaveCount(schedules.length);
+    expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-schedule')))).toEqual(schedules.map((s) => s.schedule_id));
+    // Executed and deleted as the mirror says; the rest pending or, once their expiry has passed, expired.
+    for (const [i, schedule] of schedules.entries()) {
+      const state = rows.nth(i).getByTestId('schedule-state');
+      if (schedule.executed_timestamp) await expect(state).toHaveText('executed');
+      else if (schedule.deleted) await expect(state).toHaveText('deleted');
+      else await expect(state).toHaveText(/^(pending|expired)$/);
+    }
+    // The demo schedules HBAR transfers, read from each schedule's body.
+    await expect(rows.first().getByTestId('schedule-operation')).toHaveText('CRYPTOTRANSFER');
+    await screenshot(page, 'explorer-16b-schedules');
+
+    const creator = schedules.at(-1)!.creator_account_id;
+    const created = await mirror<{ schedules: Schedule[] }>(serve, `/api/v1/schedules?account.id=${creator}&order=asc&limit=25`);
+    await page.getByLabel('Creator account id').fill(creator);
+    await page.getByLabel('Order').selectOption('asc');
+    await page.getByTestId('schedules-filters').getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/schedules\\?account\\.id=${creator.replaceAll('.', '\\.')}&order=asc$`));
+    await expect(rows).toHaveCount(created.schedules.length);
+    expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-schedule')))).toEqual(created.schedules.map((s) => s.schedule_id));
+
+    // A creator that made none says so; a malformed one is refused by the mirror, in its words.
+    await page.getByLabel('Creator account id').fill('0.0.2');
+    await page.getByTestId('schedules-filters').getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('schedules-list').getByTestId('empty')).toHaveText('0.0.2 created no schedule the local mirror holds');
+    await page.getByLabel('Creator account id').fill('0.0.x');
+    await page.getByTestId('schedules-filters').getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('schedules-list')).toContainText('Invalid parameter: account.id');
+
+    // Reset, then a row opens its schedule page, which leads back to the list and to its creator's schedules.
+    await page.getByTestId('schedules-filters').getByRole('button', { name: 'Reset' }).click();
+    await expect(page).toHaveURL(/#\/schedules$/);
+    await rows.first().getByRole('link', { name: schedules[0]!.schedule_id }).click();
+    await expect(page.getByTestId('schedule-id')).toHaveText(schedules[0]!.schedule_id);
+    await page.getByTestId('creator-schedules').click();
+    await expect(page).toHaveURL(new RegExp(`#/schedules\\?account\\.id=${schedules[0]!.creator_account_id.replaceAll('.', '\\.')}$`));
+    await expect(rows.first()).toHaveAttribute('data-schedule', schedules[0]!.schedule_id);
+  });
+
   test('/ puts the cursor in the search box, except while typing in another field', async ({ page, openApp }) => {
     await openApp('#/tokens');
     await expect(page.getByTestId('tokens-screen')).toBeVisible();

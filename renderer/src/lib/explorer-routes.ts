@@ -47,6 +47,11 @@ export function tokensHref(filters: Record<string, string | null | undefined>): 
   return withParams('tokens', filters);
 }
 
+/** The Schedules screen with its filters (`account.id`, the creator; `order`). */
+export function schedulesHref(filters: Record<string, string | null | undefined>): string {
+  return withParams('schedules', filters);
+}
+
 /** A parameter of a screen's query (`id`, `tab`, …); null when absent or empty. */
 export function routeParam(query: string, name: string): string | null {
   const value = new URLSearchParams(query).get(name);

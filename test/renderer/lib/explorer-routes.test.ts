@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entityHref, routeParam, transactionHref, transactionsHref, withRouteParam } from '../../../renderer/src/lib/explorer-routes.ts';
+import { entityHref, routeParam, schedulesHref, transactionHref, transactionsHref, withRouteParam } from '../../../renderer/src/lib/explorer-routes.ts';
 import { mirrorPageLoader, mirrorPath } from '../../../renderer/src/lib/mirror-source.ts';
 import { parseRoute } from '../../../renderer/src/lib/hash-route.ts';
 
@@ -10,6 +10,7 @@ describe('explorer routes', () => {
     expect(transactionHref('0.0.3-1-000000002')).toBe('#/transaction?id=0.0.3-1-000000002');
     expect(transactionHref('0.0.3-1-000000002', 2)).toBe('#/transaction?id=0.0.3-1-000000002&nonce=2');
     expect(transactionsHref({ transactiontype: 'CRYPTOTRANSFER', result: null, 'account.id': '0.0.5' })).toBe('#/transactions?transactiontype=CRYPTOTRANSFER&account.id=0.0.5');
+    expect(schedulesHref({ 'account.id': '0.0.7', order: null })).toBe('#/schedules?account.id=0.0.7');
     const route = parseRoute(entityHref('token', '0.0.5&x=1'), 'accounts');
     expect(route.screen).toBe('token');
     expect(routeParam(route.query, 'id')).toBe('0.0.5&x=1');
