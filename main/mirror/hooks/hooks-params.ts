@@ -1,6 +1,6 @@
 import type { MirrorApiConfig } from '../config.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
-import { MAX_LONG, parsePositiveLong, parseTimestampParam } from '../query/param-values.ts';
+import { parsePositiveLong, parseTimestampParam } from '../query/param-values.ts';
 import {
   filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, timestampFiltersOf, validateQuery, type MirrorMessage, type SortOrder,
 } from '../query/query-filters.ts';
@@ -26,17 +26,17 @@ export function parseHooksParams(raw: ParsedQuery, config: MirrorApiConfig): Par
     order: ORDER_RULE,
   });
   if (!validated.ok) return validated;
-  const query: HooksQuery = {
-    hookIds: [], lower: 0n, upper: MAX_LONG,
-    limit: limitOf(validated.filters, config.response.limit), order: orderOf(validated.filters, 'desc'), raw,
+  const ids = filtersFor(validated.filters, 'hook.id').map((f) => ({ operator: f.operator, value: BigInt(f.value) }));
+  // Equalities are a set of their own; the other operators fold into one closed range, an empty one
+  // (gt:5 with lt:3) matching no hook.
+  const range = timestampBounds(ids.filter((f) => f.operator !== 'eq'));
+  return {
+    ok: true,
+    query: {
+      hookIds: ids.filter((f) => f.operator === 'eq').map((f) => f.value), lower: range?.lower ?? 1n, upper: range?.upper ?? 0n,
+      limit: limitOf(validated.filters, config.response.limit), order: orderOf(validated.filters, 'desc'), raw,
+    },
   };
-  for (const f of filtersFor(validated.filters, 'hook.id')) {
-    const value = BigInt(f.value);
-    if (f.operator === 'eq') query.hookIds.push(value);
-    if (f.operator === 'gt' || f.operator === 'gte') query.lower = bigMax(query.lower, f.operator === 'gt' ? value + 1n : value);
-    if (f.operator === 'lt' || f.operator === 'lte') query.upper = bigMin(query.upper, f.operator === 'lt' ? value - 1n : value);
-  }
-  return { ok: true, query };
 }
 
 /** A validated GET /api/v1/accounts/{id}/hooks/{hookId}/storage request. */
@@ -84,5 +84,3 @@ export function parseHookStorageParams(raw: ParsedQuery, config: MirrorApiConfig
   return { ok: true, query };
 }
 
-const bigMax = (a: bigint, b: bigint): bigint => (a > b ? a : b);
-const bigMin = (a: bigint, b: bigint): bigint => (a < b ? a : b);

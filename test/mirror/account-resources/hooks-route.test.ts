@@ -34,6 +34,15 @@ describe('GET /api/v1/accounts/{id}/hooks', () => {
     expect((await json(body.links.next)).hooks.map((h: { hook_id: number }) => h.hook_id)).toEqual([1]);
   });
 
+  it('folds hook.id bounds into one range, equalities a set within it, and an empty range into no hooks', async () => {
+    const ids = async (query: string) => (await json(`/api/v1/accounts/0.0.1001/hooks?${query}`)).hooks.map((h: { hook_id: number }) => h.hook_id);
+    expect(await ids('hook.id=gte:2&hook.id=lte:3')).toEqual([3, 2]);
+    expect(await ids('hook.id=gt:1&hook.id=lt:3&hook.id=lte:9')).toEqual([2]);
+    expect(await ids('hook.id=1&hook.id=3&hook.id=gte:2')).toEqual([3]);
+    expect(await ids('hook.id=gt:3&hook.id=lt:2')).toEqual([]);
+    expect(await ids('hook.id=lt:1')).toEqual([]);
+  });
+
   it('refuses a bad hook.id', async () => {
     expect((await json('/api/v1/accounts/1001/hooks?hook.id=ne:1'))._status.messages).toEqual([{ message: 'Invalid parameter: hook.id' }]);
   });
