@@ -10,7 +10,8 @@ export interface TimestampBounds {
 
 /**
  * Folds timestamp filters into one closed range; `eqAs` says how a bare equality reads
- * (snapshot endpoints take it as "at or before"). Returns null for an empty range.
+ * (snapshot endpoints take it as "at or before"). Returns null for an empty range. Other int64
+ * filters fold the same way (hook ids, registered node ids), so they use it too.
  */
 export function timestampBounds(filters: Filter<bigint>[], eqAs: 'lte' | 'eq' = 'lte'): TimestampBounds | null {
   let lower = 0n;
