@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { createMetadataContractsFromFiles, type PathBuffer } from '@ethereum-sourcify/lib-sourcify';
+import { createMetadataContractsFromFiles, type PathBuffer, type SolidityMetadataContract } from '@ethereum-sourcify/lib-sourcify';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { ChainRegistry, type ChainRegistryOptions } from './chain/chain-registry.ts';
 import { CompileCache } from './compilers/compile-cache.ts';
@@ -12,9 +12,26 @@ import type { VerificationResult } from './engine/verification-result.ts';
 import { Verifier, type VerifyTarget } from './engine/verifier.ts';
 import { VerifyError } from './engine/verify-error.ts';
 import { VerifiedRepository, type VerifiedRecord } from './repository/verified-repository.ts';
+import { sameCompilation } from './repository/same-compilation.ts';
 import { SessionStore } from './sessions/session-store.ts';
 import { openOrSetAside } from '../mirror/store/open-or-set-aside.ts';
 import { openVerifyDb } from './store/verify-db.ts';
+
+/**
+ * What a one-call verification came to. `verified`: compiled now, and stored. `already-verified`:
+ * the request is the compilation a perfect match was stored from, answered without compiling.
+ * `better-kept`: compiled now, but a better match (of other sources) stays stored for the address.
+ */
+export type OneCallOutcome =
+  | { kind: 'verified'; record: VerifiedRecord }
+  | { kind: 'already-verified'; record: VerifiedRecord }
+  | { kind: 'better-kept'; result: VerificationResult; kept: VerifiedRecord };
+
+/** Storing a fresh result: the record now stored, and whether it is this result (false: a better one was kept). */
+export interface StoreOutcome {
+  record: VerifiedRecord;
+  saved: boolean;
+}
 
 export interface VerifyServiceOptions {
   /** The verification database file (`:memory:` for a throw-away one). */
@@ -66,11 +83,11 @@ export class VerifyService {
 
   /**
    * One-call verification from metadata and sources (`POST /verify`). With several contracts in
-   * the files, `chosenContract` (index or name) picks one.
+   * the files, `chosenContract` (index or name) picks one. A perfect match stored from this very
+   * compilation is the answer without compiling, Sourcify's way; other sources for a verified
+   * address are compiled and matched, so they are never answered with the stored contract's match.
    */
-  async verifyFiles(files: PathBuffer[], target: VerifyTarget, chosenContract?: string): Promise<VerifiedRecord> {
-    const existing = this.repository.get(target.chainId, target.address);
-    if (existing?.status === 'perfect') return existing;
+  async verifyFiles(files: PathBuffer[], target: VerifyTarget, chosenContract?: string): Promise<OneCallOutcome> {
     const contracts = await createMetadataContractsFromFiles(files).catch((error: Error) => {
       throw new VerifyError('bad_request', `the files could not be read: ${error.message}`);
     });
@@ -81,21 +98,40 @@ export class VerifyService {
       if (!chosen) throw new VerifyError('bad_request', `the files hold ${contracts.length} contracts (${contracts.map((c, i) => `${i}: ${c.name}`).join(', ')}); say which one with chosenContract`);
       contract = chosen;
     }
-    const result = await this.verifier.verifyMetadataContract(contract, target, files);
-    return this.store(result);
+    const stored = this.storedPerfectMatch(target, contract);
+    if (stored) return { kind: 'already-verified', record: stored };
+    return this.#storedOutcome(await this.verifier.verifyMetadataContract(contract, target, files));
   }
 
-  /** One-call verification of a standard JSON input (`POST /verify/solc-json`). */
-  async verifySolcJson(input: unknown, compilerVersion: string, contractName: string, target: VerifyTarget): Promise<VerifiedRecord> {
-    const existing = this.repository.get(target.chainId, target.address);
-    if (existing?.status === 'perfect') return existing;
-    const result = await this.verifier.verifySolcJson(checkJsonInput(input), compilerVersion, contractName, target);
-    return this.store(result);
+  /**
+   * One-call verification of a standard JSON input (`POST /verify/solc-json`). Always compiled:
+   * the input's metadata is known only then (the compile cache answers a repeated input at once).
+   */
+  async verifySolcJson(input: unknown, compilerVersion: string, contractName: string, target: VerifyTarget): Promise<OneCallOutcome> {
+    return this.#storedOutcome(await this.verifier.verifySolcJson(checkJsonInput(input), compilerVersion, contractName, target));
   }
 
-  store(result: VerificationResult): VerifiedRecord {
+  #storedOutcome(result: VerificationResult): OneCallOutcome {
+    const { record, saved } = this.store(result);
+    return saved ? { kind: 'verified', record } : { kind: 'better-kept', result, kept: record };
+  }
+
+  /**
+   * The perfect match stored for the target, when it was made from the compilation the contract's
+   * metadata describes and every one of its sources came with it (a source edited since no longer
+   * fits its hash: then the request is checked, and told what is missing).
+   */
+  storedPerfectMatch(target: VerifyTarget, contract: Pick<SolidityMetadataContract, 'metadata' | 'missingSources' | 'invalidSources'>): VerifiedRecord | null {
+    if (Object.keys(contract.missingSources).length > 0 || Object.keys(contract.invalidSources).length > 0) return null;
+    const stored = this.repository.get(target.chainId, target.address);
+    return stored?.status === 'perfect' && sameCompilation(stored.metadata, contract.metadata) ? stored : null;
+  }
+
+  /** Stores a fresh result unless a better match is stored for its address (the repository keeps the better). */
+  store(result: VerificationResult): StoreOutcome {
     const id = createHash('sha256').update(`${result.chainId}/${result.address}/${result.metadata}`).digest('hex').slice(0, 40);
-    return this.repository.save(result, id);
+    const record = this.repository.save(result, id);
+    return { record, saved: record.verificationId === id };
   }
 
   async close(): Promise<void> {

@@ -36,6 +36,18 @@ export function storageUpload(): Record<string, string> {
   };
 }
 
+/**
+ * The StorageModified fixture as an upload: the same code as Storage under another source path,
+ * so its metadata (and so its metadata hash) differs: a partial match of Storage's deployment.
+ */
+export function storageModifiedUpload(): Record<string, string> {
+  const dir = path.join(FIXTURES, 'packages/lib-sourcify/test/sources/StorageModified');
+  return {
+    'metadata.json': fs.readFileSync(path.join(dir, 'metadata.json'), 'utf8'),
+    'StorageModified.sol': fs.readFileSync(path.join(dir, 'sources/StorageModified.sol'), 'utf8'),
+  };
+}
+
 export function storageDeployment(txHash = `0x${'ab'.repeat(32)}`): Deployment {
   const dir = path.join(STORAGE_DIR, 'expected');
   const info = JSON.parse(fs.readFileSync(path.join(dir, 'deployment.json'), 'utf8')) as { address: string; deployer: string };

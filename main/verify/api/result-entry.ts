@@ -1,14 +1,24 @@
 import { checksumAddress } from '../engine/evm-address.ts';
-import type { VerifiedRecord } from '../repository/verified-repository.ts';
+import type { OneCallOutcome } from '../verify-service.ts';
 
-/** The one-call verify's answer entry (interface B): address, chainId, status, message, libraryMap. */
-export function verifyResultEntry(record: VerifiedRecord): Record<string, unknown> {
+/**
+ * The one-call verify's answer entry (interface B): address, chainId, status, message, libraryMap.
+ * The status and matches are this request's; the message also says when they come from the store
+ * (the same compilation was verified before) or when a better match of other sources stays stored.
+ */
+export function verifyResultEntry(outcome: OneCallOutcome): Record<string, unknown> {
+  const match = outcome.kind === 'better-kept' ? outcome.result : outcome.record;
+  const matches = `runtime bytecode: ${match.runtimeMatch ?? 'no match'}; creation bytecode: ${match.creationMatch ?? 'not checked or no match'}`;
   return {
-    address: checksumAddress(record.address),
-    chainId: record.chainId,
-    status: record.status,
-    message: `runtime bytecode: ${record.runtimeMatch ?? 'no match'}; creation bytecode: ${record.creationMatch ?? 'not checked or no match'}`,
-    libraryMap: record.libraryMap,
+    address: checksumAddress(match.address),
+    chainId: match.chainId,
+    status: match.status,
+    message: outcome.kind === 'already-verified'
+      ? `${matches}; already verified from these sources on ${outcome.record.verifiedAt}, answered from the store without compiling`
+      : outcome.kind === 'better-kept'
+        ? `${matches}; not stored: a ${outcome.kept.status} match from other sources, verified on ${outcome.kept.verifiedAt}, stays stored for this address`
+        : matches,
+    libraryMap: match.libraryMap,
   };
 }
 

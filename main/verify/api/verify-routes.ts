@@ -10,8 +10,8 @@ export function registerVerifyRoutes(app: FastifyInstance, service: VerifyServic
   app.post('/verify', async (request) => {
     const { fields, files } = await readBody(request);
     const target = { chainId: requiredChainId(fields, 'chain'), address: requiredAddress(fields), creatorTxHash: optionalTxHash(fields) };
-    const record = await service.verifyFiles(files.map((f) => ({ path: f.path, buffer: f.content })), target, optionalString(fields, 'chosenContract') ?? undefined);
-    return { result: [verifyResultEntry(record)] };
+    const outcome = await service.verifyFiles(files.map((f) => ({ path: f.path, buffer: f.content })), target, optionalString(fields, 'chosenContract') ?? undefined);
+    return { result: [verifyResultEntry(outcome)] };
   });
 
   app.post('/verify/solc-json', async (request) => {
@@ -19,16 +19,15 @@ export function registerVerifyRoutes(app: FastifyInstance, service: VerifyServic
     const target = { chainId: requiredChainId(fields, 'chain'), address: requiredAddress(fields), creatorTxHash: optionalTxHash(fields) };
     const compilerVersion = requiredString(fields, 'compilerVersion');
     const contractName = requiredString(fields, 'contractName');
-    const inputs = files.filter((f) => f.path.endsWith('.json'));
-    if (inputs.length !== 1) throw new VerifyError('bad_request', `files must hold exactly one standard JSON input (.json), not ${inputs.length}`);
+    const inputFile = standardJsonInputOf(files);
     let input: unknown;
     try {
-      input = JSON.parse(inputs[0]!.content.toString('utf8'));
+      input = JSON.parse(inputFile.content.toString('utf8'));
     } catch {
-      throw new VerifyError('bad_request', `${inputs[0]!.path} is not valid JSON`);
+      throw new VerifyError('bad_request', `${inputFile.path} is not valid JSON`);
     }
-    const record = await service.verifySolcJson(input, compilerVersion, contractName, target);
-    return { result: [verifyResultEntry(record)] };
+    const outcome = await service.verifySolcJson(input, compilerVersion, contractName, target);
+    return { result: [verifyResultEntry(outcome)] };
   });
 }
 
@@ -41,4 +40,15 @@ export async function readBody(request: FastifyRequest): Promise<{ fields: Field
   }
   const fields = asObject(request.body);
   return { fields, files: requiredFiles(fields) };
+}
+
+/**
+ * The standard JSON input among the uploaded files: the one file sent, whatever its name (as
+ * Sourcify takes it), or among several the one named `*.json`.
+ */
+function standardJsonInputOf<T extends { path: string }>(files: T[]): T {
+  if (files.length === 1) return files[0]!;
+  const named = files.filter((f) => f.path.toLowerCase().endsWith('.json'));
+  if (named.length === 1) return named[0]!;
+  throw new VerifyError('bad_request', `files must hold one standard JSON input: of the ${files.length} files sent, ${named.length} are named *.json`);
 }

@@ -17,7 +17,11 @@ export interface CheckedContractRequest {
   creatorTxHash?: string | null;
 }
 
-/** What verifying one contract of a session came to: the stored record (and the full result when compiled now), or the error. */
+/**
+ * What verifying one contract of a session came to: the record stored for its address (another
+ * compilation's, when a better match of it was kept over this result) and the full result when
+ * compiled now; or the error.
+ */
 export type CheckedOutcome = { record: VerifiedRecord; result: VerificationResult | null } | { error: VerifyError };
 
 export interface VerifyCheckedOptions {
@@ -144,15 +148,26 @@ export class SessionService {
       if (!options.recheckPerfect && previous.status === 'perfect' && previous.address === address && previous.chainId === request.chainId) continue;
       let outcome: CheckedOutcome;
       try {
-        const stored = this.service.repository.get(request.chainId, address);
+        const target = { chainId: request.chainId, address, creatorTxHash: request.creatorTxHash ?? null };
+        // Only this very compilation's stored match answers without compiling: another contract (or
+        // other sources) for a verified address is matched for real, not given the stored contract's match.
+        const stored = this.service.storedPerfectMatch(target, found.contract);
         const creationToAdd = options.completeCreation === true && Boolean(request.creatorTxHash) && stored?.creationMatch === null;
-        if (stored?.status === 'perfect' && !creationToAdd) {
+        if (stored && !creationToAdd) {
           outcome = { record: stored, result: null };
+          Object.assign(contractState, { status: stored.status, storageTimestamp: stored.verifiedAt });
         } else {
-          const result = await this.service.verifier.verifyMetadataContract(found.contract, { chainId: request.chainId, address, creatorTxHash: request.creatorTxHash ?? null }, read.files);
-          outcome = { record: this.service.store(result), result };
+          const result = await this.service.verifier.verifyMetadataContract(found.contract, target, read.files);
+          const { record, saved } = this.service.store(result);
+          outcome = { record, result };
+          if (saved) {
+            Object.assign(contractState, { status: record.status, storageTimestamp: record.verifiedAt });
+          } else {
+            delete contractState.storageTimestamp;
+            contractState.status = result.status;
+            contractState.statusMessage = `not stored: a ${record.status} match from other sources, verified on ${record.verifiedAt}, stays stored for this address`;
+          }
         }
-        Object.assign(contractState, { status: outcome.record.status, storageTimestamp: outcome.record.verifiedAt });
       } catch (error) {
         outcome = { error: toVerifyError(error) };
         Object.assign(contractState, { status: 'error', statusMessage: outcome.error.message });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionStore } from '../../../main/verify/sessions/session-store.ts';
-import { postJson, startVerifyHarness, storageDeployment, storageUpload, tempDir, type VerifyHarness } from '../verify-fixture.ts';
+import { postJson, startVerifyHarness, storageDeployment, storageModifiedUpload, storageUpload, tempDir, type VerifyHarness } from '../verify-fixture.ts';
 
 const ADDRESS = storageDeployment().address;
 const cookieOf = (setCookie: string | null) => setCookie!.split(';')[0]!;
@@ -45,6 +45,25 @@ describe('verification API: sessions (real HTTP on loopback)', () => {
 
     const unknown = await postJson(`${harness.baseUrl}/session/verify-checked`, { contracts: [{ verificationId: 'nope', address: ADDRESS, chainId: '31337' }] }, cookie);
     expect(unknown).toMatchObject({ status: 400, body: { error: 'no contract with verificationId nope in this session' } });
+  });
+
+  it('gives another contract verified at a verified address its own match, not the stored one', async () => {
+    harness = await startVerifyHarness();
+    expect((await postJson(`${harness.baseUrl}/verify`, { address: ADDRESS, chain: '31337', files: storageUpload() })).body.result[0].status).toBe('perfect');
+    const added = await postJson(`${harness.baseUrl}/session/input-files`, { files: storageModifiedUpload() });
+    const cookie = cookieOf(added.setCookie);
+    const verificationId = added.body.contracts[0].verificationId;
+    const verified = await postJson(`${harness.baseUrl}/session/verify-checked`, { contracts: [{ verificationId, address: ADDRESS, chainId: '31337' }] }, cookie);
+    expect(verified.body.contracts[0]).toMatchObject({ verificationId, status: 'partial', statusMessage: expect.stringMatching(/^not stored: a perfect match from other sources, verified on .+, stays stored for this address$/) });
+    expect(verified.body.contracts[0].storageTimestamp).toBeUndefined();
+    expect(harness.service.repository.get('31337', ADDRESS)).toMatchObject({ status: 'perfect', name: 'Storage' });
+
+    // The stored contract itself, added to a session, is answered from the store.
+    const storage = await postJson(`${harness.baseUrl}/session/input-files`, { files: storageUpload() });
+    const compiles = harness.service.compiler.compiles;
+    const again = await postJson(`${harness.baseUrl}/session/verify-checked`, { contracts: [{ verificationId: storage.body.contracts[0].verificationId, address: ADDRESS, chainId: '31337' }] }, cookieOf(storage.setCookie));
+    expect(again.body.contracts[0]).toMatchObject({ status: 'perfect', storageTimestamp: expect.any(String) });
+    expect(harness.service.compiler.compiles).toBe(compiles);
   });
 
   it('adds a standard JSON input to the session as its sources and contract metadata', async () => {

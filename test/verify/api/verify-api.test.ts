@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { postJson, startVerifyHarness, storageDeployment, storageUpload, type VerifyHarness } from '../verify-fixture.ts';
+import { postJson, startVerifyHarness, storageDeployment, storageModifiedUpload, storageUpload, type VerifyHarness } from '../verify-fixture.ts';
 
 const ADDRESS = storageDeployment().address;
 const CHECKSUMMED = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
@@ -19,6 +19,25 @@ describe('verification API: one-call verify and checks (real HTTP on loopback)',
     expect(body).toEqual({ result: [{ address: CHECKSUMMED, chainId: '31337', status: 'perfect', message: expect.stringContaining('runtime bytecode: perfect'), libraryMap: {} }] });
     const contract = await (await fetch(`${harness.baseUrl}/v2/contract/31337/${ADDRESS}`)).json();
     expect(contract).toMatchObject({ match: 'exact_match', runtimeMatch: 'exact_match', creationMatch: 'exact_match', chainId: '31337', address: CHECKSUMMED });
+  });
+
+  it('answers the same compilation again from the store, and checks other sources for a verified address rather than answering the stored match', async () => {
+    expect((await verify({})).body.result[0].status).toBe('perfect');
+    const compiles = harness.service.compiler.compiles;
+    const again = await verify({});
+    expect(again.body.result[0]).toMatchObject({ status: 'perfect', message: expect.stringMatching(/; already verified from these sources on \d{4}-\d\d-\d\dT.+, answered from the store without compiling$/) });
+    expect(harness.service.compiler.compiles).toBe(compiles);
+
+    // The source changed since (one comment): it no longer fits the metadata's hash, and says so.
+    const edited = await verify({ files: { ...storageUpload(), 'Storage.sol': `${storageUpload()['Storage.sol']}\n// edited\n` } });
+    expect(edited.status).toBe(400);
+    expect(edited.body.error).toMatch(/missing|invalid|source/i);
+
+    // Another contract compiling to the same code but another metadata: a partial match, not stored over the perfect one.
+    const partial = await verify({ files: storageModifiedUpload() });
+    expect(partial.status).toBe(200);
+    expect(partial.body.result[0]).toMatchObject({ status: 'partial', message: expect.stringMatching(/^runtime bytecode: partial; .+; not stored: a perfect match from other sources, verified on \d{4}-.+, stays stored for this address$/) });
+    expect(harness.service.repository.get('31337', ADDRESS)).toMatchObject({ status: 'perfect', name: 'Storage' });
   });
 
   it('answers the checks by address from the repository', async () => {
@@ -58,6 +77,16 @@ describe('verification API: one-call verify and checks (real HTTP on loopback)',
     });
     expect(status).toBe(200);
     expect(body.result[0]).toMatchObject({ chainId: '31337', status: expect.stringMatching(/perfect|partial/) });
+  });
+
+  it('takes the standard JSON input of /verify/solc-json whatever the one file is named, and the *.json one among several', async () => {
+    const input = { language: 'Solidity', sources: { 'contracts/Storage.sol': { content: storageUpload()['Storage.sol'] } }, settings: JSON.parse(storageUpload()['metadata.json']!).settings };
+    delete input.settings.compilationTarget;
+    const solcJson = (files: Record<string, string>) => postJson(`${harness.baseUrl}/verify/solc-json`, { address: ADDRESS, chain: '31337', compilerVersion: '0.8.4+commit.c7e474f2', contractName: 'Storage', files });
+    expect((await solcJson({ input: JSON.stringify(input) })).body.result[0].status).toMatch(/perfect|partial/);
+    expect((await solcJson({ 'INPUT.JSON': JSON.stringify(input), 'README.md': '# notes' })).body.result[0].status).toMatch(/perfect|partial/);
+    const neither = await solcJson({ a: JSON.stringify(input), b: '{}' });
+    expect(neither).toMatchObject({ status: 400, body: { error: 'files must hold one standard JSON input: of the 2 files sent, 0 are named *.json' } });
   });
 
   it.each([
