@@ -177,6 +177,14 @@ describe('verify/* channels', () => {
     expect(metadataDiffs[0]).toMatchObject({ bytecode: 'runtime', compiled: expect.stringMatching(/^a2646970667358/), deployed: expect.stringMatching(/^a2646970667358/) });
     expect(metadataDiffs[0]!.compiled).not.toBe(metadataDiffs[0]!.deployed);
     expect(metadataDiffs[0]!.description).toMatch(/^metadata hash differs: compiled ipfs 1220\w+…, deployed ipfs 1220\w+…/);
+
+    // At the address Storage itself is verified at (earlier in this file), its own partial match, and why it is not stored.
+    expect(service.repository.get('298', deployment.address)).toMatchObject({ status: 'perfect', name: 'Storage' });
+    const beside = await call<VerifySessionView>('verify/contracts/verify', { contracts: [{ verificationId: view.contracts[0]!.verificationId, address: deployment.address, chainId: '298' }] });
+    expect(beside.contracts[0]).toMatchObject({
+      status: 'partial', verifiedAt: null, detail: { runtimeMatch: 'partial', fromRepository: false },
+      message: expect.stringMatching(/^not stored: a perfect match from other sources, verified on .+, stays stored for this address$/),
+    });
   });
 
   it('reads a Hardhat build-info file, drops per-contract artifacts, and verifies from it', async () => {
