@@ -1,5 +1,5 @@
 import type { StatusComponent, StatusImpact, StatusIncident, StatusSnapshot } from '../common/status-types.ts';
-import { UNRESOLVED_STATUSES, UPCOMING_STATUS } from './feed/feed-paths.ts';
+import { RESOLVED_STATUSES, UPCOMING_STATUS } from './feed/feed-paths.ts';
 import { isJsonObject, type JsonObject } from './feed/status-json.ts';
 import { parseInstant } from './feed/timestamps.ts';
 import { specIncident, specMaintenance } from './http/record-shape.ts';
@@ -28,7 +28,7 @@ export function worstImpactOf(incidents: readonly JsonObject[]): Impact {
 }
 
 export function buildSnapshot(store: StatusStore, source: StatusSnapshot['source'], poll: PollerState, recentLimit = 20): StatusSnapshot {
-  const unresolved = store.listRecords('incident', { openStatuses: UNRESOLVED_STATUSES }).map((r) => sortUpdates(specIncident(r)));
+  const unresolved = store.listRecords('incident', { closedStatuses: RESOLVED_STATUSES }).map((r) => sortUpdates(specIncident(r)));
   const summary = store.feedBody('summary');
   const componentsBody = store.feedBody('components');
   const components = (componentsBody?.components ?? summary?.components ?? []) as unknown[];
@@ -41,7 +41,7 @@ export function buildSnapshot(store: StatusStore, source: StatusSnapshot['source
     worstImpact: worstImpactOf(unresolved),
     unresolved: unresolved as StatusIncident[],
     recent: store.listRecords('incident').slice(0, recentLimit).map((r) => sortUpdates(specIncident(r))) as StatusIncident[],
-    upcoming: store.listRecords('maintenance', { openStatuses: [UPCOMING_STATUS] }).map((r) => sortUpdates(specMaintenance(r))).reverse() as StatusIncident[],
+    upcoming: store.listRecords('maintenance', { statuses: [UPCOMING_STATUS] }).map((r) => sortUpdates(specMaintenance(r))).reverse() as StatusIncident[],
     components: components.filter(isJsonObject).sort((a, b) => Number(a.position ?? 0) - Number(b.position ?? 0)) as StatusComponent[],
     notifications: store.recentNotifications(20),
     poll,

@@ -26,6 +26,29 @@ describe('status notifications', () => {
     expect(kinds(harness)).toEqual([]);
   });
 
+  it('raises a reopened incident\'s next resolution again, and an update published after the resolution', async () => {
+    harness = await startHarness();
+    harness.upstream.serve(feeds([]));
+    await harness.service.poller.pollNow();
+    const steps: Array<[string[], string[]]> = [
+      [['investigating'], ['incident.new r']],
+      [['investigating', 'resolved'], ['incident.resolved r']],
+      // A copy of the feed from before the resolution (a stale cache) has no new update: not a reopening.
+      [['investigating'], []],
+      [['investigating', 'resolved'], []],
+      [['investigating', 'resolved', 'investigating'], ['incident.update r ru2']],
+      [['investigating', 'resolved', 'investigating', 'resolved'], ['incident.resolved r']],
+      [['investigating', 'resolved', 'investigating', 'resolved', 'postmortem'], ['incident.update r ru4']],
+      [['investigating', 'resolved', 'investigating', 'resolved', 'postmortem'], []],
+    ];
+    for (const [statuses, expected] of steps) {
+      harness.notifications.length = 0;
+      harness.upstream.serve(feeds([incident('r', statuses)]));
+      await pollAfter(harness);
+      expect(kinds(harness), statuses.join(' → ')).toEqual(expected);
+    }
+  });
+
   it('raises nothing twice after the SQLite file is reopened', async () => {
     harness = await startHarness();
     harness.upstream.serve(feeds([]));

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { listenOnLoopback } from '../../main/http/listen.ts';
-import { feeds, incident, maintenance, startHarness, type StatusHarness } from './status-fixture.ts';
+import { feeds, incident, maintenance, PAGE, pollAfter, startHarness, type StatusHarness } from './status-fixture.ts';
 
 describe('status API server', () => {
   let harness: StatusHarness;
@@ -25,6 +25,37 @@ describe('status API server', () => {
     const unresolved = (await (await fetch(`${base}/api/v2/incidents/unresolved.json`)).json()) as { page: unknown; incidents: unknown[] };
     expect(unresolved.page).toMatchObject({ id: 'pg0test', time_zone: 'America/Chicago' });
     expect(unresolved.incidents).toHaveLength(1);
+  });
+
+  it('answers 503 on the three endpoints until a poll has succeeded, rather than an empty list that reads as all clear', async () => {
+    harness = await startHarness();
+    harness.upstream.serve({ '/api/v2/incidents.json': { status: 500, body: { error: 'down' } } });
+    expect((await harness.service.poller.pollNow()).outcome).toBe('failed');
+    for (const url of ['/api/v2/incidents.json', '/api/v2/incidents/unresolved.json', '/api/v2/scheduled-maintenances/upcoming.json']) {
+      const response = await harness.service.server.inject({ url, headers: { host: 'localhost' } });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ error: `${url} is not available yet: no poll of the status page has succeeded, or the upstream has not provided it` });
+    }
+    harness.upstream.serve(feeds([]));
+    expect((await pollAfter(harness)).outcome).toBe('ok');
+    const unresolved = await harness.service.server.inject({ url: '/api/v2/incidents/unresolved.json', headers: { host: 'localhost' } });
+    expect(unresolved.statusCode).toBe(200);
+    expect(unresolved.json()).toMatchObject({ incidents: [] });
+  });
+
+  it('lists an incident in a status word Statuspage does not use as unresolved, and gives its components the specified fields', async () => {
+    harness = await startHarness();
+    const rest = { id: 'c1', name: 'REST', status: 'degraded_performance', page_id: 'pg0test', custom: 7 };
+    const odd = incident('odd', ['investigating', 'degraded_performance'], { components: [rest] });
+    harness.upstream.serve({ ...feeds([odd, incident('done', ['investigating', 'resolved'])]), '/api/v2/incidents/unresolved.json': { page: PAGE, incidents: [odd] } });
+    const outcome = await harness.service.poller.pollNow();
+    expect(outcome.outcome, JSON.stringify(outcome)).toBe('ok');
+    const unresolved = (await harness.service.server.inject({ url: '/api/v2/incidents/unresolved.json', headers: { host: 'localhost' } })).json() as { incidents: Array<{ id: string; components: unknown[] }> };
+    expect(unresolved.incidents.map((i) => i.id)).toEqual(['odd']);
+    expect(unresolved.incidents[0]!.components).toEqual([{
+      id: 'c1', name: 'REST', status: 'degraded_performance', page_id: 'pg0test', custom: 7,
+      description: null, group_id: null, created_at: null, updated_at: null, start_date: null, group: null, only_show_if_degraded: null, showcase: null, position: null,
+    }]);
   });
 
   it('answers 304 to a matching If-None-Match', async () => {

@@ -1,5 +1,5 @@
 import { etagMatches, weakEtag } from '../../http/etag.ts';
-import { FEED_PATHS, UNRESOLVED_STATUSES } from '../feed/feed-paths.ts';
+import { FEED_PATHS, RESOLVED_STATUSES } from '../feed/feed-paths.ts';
 import type { StatusSource } from '../feed/status-source.ts';
 import { demoStatusAt } from './demo-history.ts';
 
@@ -11,7 +11,7 @@ export function createDemoSource(anchor: () => number, clock: () => Date): Statu
     async fetchFeed(path, etag) {
       const demo = demoStatusAt(anchor(), clock().getTime());
       const { page } = demo;
-      const unresolved = demo.incidents.filter((i) => UNRESOLVED_STATUSES.includes(String(i.status)));
+      const unresolved = demo.incidents.filter((i) => !RESOLVED_STATUSES.includes(String(i.status)));
       const upcoming = demo.maintenances.filter((m) => m.status === 'scheduled');
       const active = demo.maintenances.filter((m) => m.status === 'in_progress' || m.status === 'verifying');
       const bodies: Record<string, unknown> = {

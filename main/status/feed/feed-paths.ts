@@ -26,9 +26,11 @@ export function isRecordFeed(name: FeedName): name is RecordFeedName {
   return Object.hasOwn(RECORD_FEEDS, name);
 }
 
-/** Incident statuses that mean "still open" (Statuspage's unresolved.json). */
-export const UNRESOLVED_STATUSES: readonly string[] = ['investigating', 'identified', 'monitoring'];
-/** Incident statuses a notification calls a resolution. */
+/**
+ * Incident statuses that close it (a notification calls them a resolution). Any other status is
+ * open: Statuspage uses investigating, identified and monitoring, but the field is free-form, and an
+ * incident in a status this app has not heard of is still one nobody has closed.
+ */
 export const RESOLVED_STATUSES: readonly string[] = ['resolved', 'postmortem'];
 /** Maintenance status of an upcoming maintenance. */
 export const UPCOMING_STATUS = 'scheduled';

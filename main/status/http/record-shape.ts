@@ -10,6 +10,9 @@ const INCIDENT_FIELDS = ['id', 'name', 'status', 'impact', 'created_at', 'update
 const INCIDENT_LISTS = ['incident_updates', 'components'];
 const MAINTENANCE_FIELDS = ['scheduled_for', 'scheduled_until', 'shortlink'];
 const UPDATE_FIELDS = ['id', 'incident_id', 'status', 'body', 'created_at', 'updated_at', 'display_at'];
+const COMPONENT_FIELDS = [
+  'id', 'name', 'status', 'description', 'group_id', 'page_id', 'created_at', 'updated_at', 'start_date', 'group', 'only_show_if_degraded', 'showcase', 'position',
+];
 
 function withFields(record: JsonObject, fields: readonly string[], empty: () => unknown): JsonObject {
   const out: JsonObject = { ...record };
@@ -28,9 +31,15 @@ function specUpdate(update: unknown, incidentId: unknown): unknown {
   return out;
 }
 
+/** A component an incident affects; upstreams often send these without the newer fields (`start_date`, `group`, ...). */
+function specComponent(component: unknown): unknown {
+  return typeof component === 'object' && component !== null && !Array.isArray(component) ? withFields(component as JsonObject, COMPONENT_FIELDS, () => null) : component;
+}
+
 export function specIncident(record: JsonObject): JsonObject {
   const out = withFields(withFields(record, INCIDENT_FIELDS, () => null), INCIDENT_LISTS, () => []);
   if (Array.isArray(out.incident_updates)) out.incident_updates = out.incident_updates.map((update) => specUpdate(update, out.id));
+  if (Array.isArray(out.components)) out.components = out.components.map(specComponent);
   return out;
 }
 

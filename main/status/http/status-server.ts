@@ -1,9 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../../http/host-check.ts';
-import { PASSTHROUGH_FEEDS, RECORD_FEEDS, UNRESOLVED_STATUSES, UPCOMING_STATUS } from '../feed/feed-paths.ts';
+import { PASSTHROUGH_FEEDS, RECORD_FEEDS, RESOLVED_STATUSES, UPCOMING_STATUS } from '../feed/feed-paths.ts';
 import type { JsonObject } from '../feed/status-json.ts';
 import type { StatusStore } from '../store/status-store.ts';
 import { isSqliteError } from '../../mirror/store/sqlite-error.ts';
+import { hasBaseline } from '../store/apply-poll.ts';
 import { specIncident, specMaintenance, specPage } from './record-shape.ts';
 import { sendStatusError, sendStatusJson } from './status-reply.ts';
 
@@ -39,10 +40,12 @@ export function buildStatusServer(deps: StatusServerDeps): FastifyInstance {
     }
   });
 
+  // Until a first good poll the store knows nothing: an empty list would read as "no incidents".
+  const polled = <T>(build: () => T): (() => T | null) => () => (hasBaseline(store) ? build() : null);
   const routes: Record<string, () => unknown> = {
-    [RECORD_FEEDS.incidents]: () => ({ page: page(), incidents: store.listRecords('incident').map(specIncident) }),
-    [RECORD_FEEDS.unresolved]: () => ({ page: page(), incidents: store.listRecords('incident', { openStatuses: UNRESOLVED_STATUSES }).map(specIncident) }),
-    [RECORD_FEEDS.upcoming]: () => ({ page: page(), scheduled_maintenances: store.listRecords('maintenance', { openStatuses: [UPCOMING_STATUS] }).map(specMaintenance) }),
+    [RECORD_FEEDS.incidents]: polled(() => ({ page: page(), incidents: store.listRecords('incident').map(specIncident) })),
+    [RECORD_FEEDS.unresolved]: polled(() => ({ page: page(), incidents: store.listRecords('incident', { closedStatuses: RESOLVED_STATUSES }).map(specIncident) })),
+    [RECORD_FEEDS.upcoming]: polled(() => ({ page: page(), scheduled_maintenances: store.listRecords('maintenance', { statuses: [UPCOMING_STATUS] }).map(specMaintenance) })),
     [PASSTHROUGH_FEEDS.summary]: () => store.feedBody('summary'),
     [PASSTHROUGH_FEEDS.status]: () => store.feedBody('status') ?? cutFromSummary(store, 'status'),
     [PASSTHROUGH_FEEDS.components]: () => store.feedBody('components') ?? cutFromSummary(store, 'components'),
@@ -53,7 +56,7 @@ export function buildStatusServer(deps: StatusServerDeps): FastifyInstance {
   for (const [url, build] of Object.entries(routes)) {
     app.get(url, (request, reply) => {
       const body = build();
-      if (body === null) return sendStatusError(reply, 503, `${url} is not available yet: the upstream has not provided it`);
+      if (body === null) return sendStatusError(reply, 503, `${url} is not available yet: no poll of the status page has succeeded, or the upstream has not provided it`);
       return sendStatusJson(request, reply, body);
     });
     app.route({

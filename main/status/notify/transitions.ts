@@ -1,5 +1,5 @@
 import type { StatusNotificationKind } from '../../common/status-types.ts';
-import { RESOLVED_STATUSES, UNRESOLVED_STATUSES } from '../feed/feed-paths.ts';
+import { RESOLVED_STATUSES } from '../feed/feed-paths.ts';
 import type { JsonObject } from '../feed/status-json.ts';
 import { parseInstant } from '../feed/timestamps.ts';
 
@@ -10,6 +10,7 @@ export type SeenKind = 'incident' | 'update' | 'resolved' | 'maintenance';
 export interface SeenState {
   has(kind: SeenKind, id: string): boolean;
   add(kind: SeenKind, id: string): void;
+  forget(kind: SeenKind, id: string): void;
 }
 
 export interface Transition {
@@ -27,10 +28,13 @@ function updatesOf(record: JsonObject): JsonObject[] {
 /**
  * The notifications one good poll raises, given the merged records it saw, and the seen-state
  * it leaves behind. Rules: an unresolved incident not seen before is `incident.new` (its updates
- * come with it); a new update on a known incident is `incident.update`; a known incident moving
- * to resolved or postmortem is `incident.resolved` (updates arriving with the resolution are part
- * of it); an upcoming maintenance not seen before is `maintenance.new`. A baseline poll only
- * records what it saw. Everything seen is recorded, raised or not, so nothing is raised twice.
+ * come with it); a new update on a known incident is `incident.update` (also one published after
+ * the resolution, such as a postmortem); a known incident moving to resolved or postmortem is
+ * `incident.resolved` (updates arriving with the resolution are part of it); an upcoming
+ * maintenance not seen before is `maintenance.new`. A baseline poll only records what it saw.
+ * Everything seen is recorded, raised or not, so nothing is raised twice; except that a resolved
+ * incident reopened (unresolved again, with a new update: a stale copy of the feed has none) will
+ * be news again when it is resolved again.
  */
 export function findTransitions(incidents: readonly JsonObject[], upcoming: readonly JsonObject[], seen: SeenState, baseline: boolean): Transition[] {
   const raised: Transition[] = [];
@@ -47,21 +51,19 @@ export function findTransitions(incidents: readonly JsonObject[], upcoming: read
       for (const update of updates) seen.add('update', update.id as string);
       if (resolved) seen.add('resolved', id);
       // An incident that first shows up already closed (backfilled, or older than the baseline) is history.
-      if (UNRESOLVED_STATUSES.includes(status)) raise({ kind: 'incident.new', record });
+      if (!resolved) raise({ kind: 'incident.new', record });
       continue;
     }
-    if (resolved) {
-      for (const update of updates) seen.add('update', update.id as string);
-      if (!seen.has('resolved', id)) {
-        seen.add('resolved', id);
-        raise({ kind: 'incident.resolved', record });
-      }
+    const fresh = updates.filter((update) => !seen.has('update', update.id as string));
+    if (resolved && !seen.has('resolved', id)) {
+      for (const update of fresh) seen.add('update', update.id as string);
+      seen.add('resolved', id);
+      raise({ kind: 'incident.resolved', record });
       continue;
     }
-    for (const update of updates) {
-      const updateId = update.id as string;
-      if (seen.has('update', updateId)) continue;
-      seen.add('update', updateId);
+    if (!resolved && fresh.length > 0) seen.forget('resolved', id);
+    for (const update of fresh) {
+      seen.add('update', update.id as string);
       raise({ kind: 'incident.update', record, update });
     }
   }

@@ -21,8 +21,10 @@ export interface StoredFeed {
 export type { StatusNotification };
 
 export interface ListOptions {
-  /** Only the statuses given, and only records the upstream still lists as open. */
-  openStatuses?: readonly string[];
+  /** Only records in one of these statuses (upcoming maintenances: `scheduled`) that the upstream still lists as open. */
+  statuses?: readonly string[];
+  /** Only records in none of these closing statuses (open incidents) that the upstream still lists as open. */
+  closedStatuses?: readonly string[];
 }
 
 interface NotificationRow {
@@ -100,8 +102,9 @@ export class StatusStore {
 
   /** Records newest first (created_at for incidents, scheduled_for for maintenances, as instants). */
   listRecords(kind: RecordKind, options: ListOptions = {}): JsonObject[] {
-    const statuses = options.openStatuses;
-    const filter = statuses ? ` AND status IN (${statuses.map(() => '?').join(', ')}) AND COALESCE(upstream_open, 1) = 1` : '';
+    const statuses = options.statuses ?? options.closedStatuses;
+    const test = options.statuses ? 'IN' : 'NOT IN';
+    const filter = statuses ? ` AND status ${test} (${statuses.map(() => '?').join(', ')}) AND COALESCE(upstream_open, 1) = 1` : '';
     const rows = this.db
       .prepare(`SELECT raw FROM status_record WHERE kind = ?${filter} ORDER BY sort_ms DESC, id DESC`)
       .pluck()
@@ -145,9 +148,11 @@ export class StatusStore {
   seenState(): SeenState {
     const has = this.db.prepare('SELECT 1 FROM status_seen WHERE kind = ? AND id = ?').pluck();
     const add = this.db.prepare('INSERT OR IGNORE INTO status_seen (kind, id) VALUES (?, ?)');
+    const forget = this.db.prepare('DELETE FROM status_seen WHERE kind = ? AND id = ?');
     return {
       has: (kind: SeenKind, id: string) => has.get(kind, id) !== undefined,
       add: (kind: SeenKind, id: string) => void add.run(kind, id),
+      forget: (kind: SeenKind, id: string) => void forget.run(kind, id),
     };
   }
 
