@@ -57,8 +57,9 @@ export class AppVerifySession {
   /**
    * Verifies each named contract against its address and chain (SessionService.verifyChecked).
    * A contract that fails gets status `error` with the reason; the others go on. An address
-   * already verified perfectly is answered from the repository without compiling, also when this
-   * session verified it before, so the detail says where the answer came from.
+   * already verified perfectly from this very compilation is answered from the repository without
+   * compiling, also when this session verified it before, so the detail says where the answer came
+   * from; other sources for it are compiled and matched.
    */
   async verify(profile: string, targets: VerifyContractTarget[]): Promise<VerifySessionView> {
     const id = this.#id(profile);
