@@ -65,8 +65,9 @@ export function buildMirrorServer(deps: MirrorServerDeps): FastifyInstance {
     // Queries are parsed by the routes themselves (order, case and repetition matter). Path
     // parameters of any length reach the routes, which refuse a bad one by name as the reference
     // does ("Invalid parameter: idOrAliasOrEvmAddress"), where Fastify's 100-character default
-    // answered 414 in a body of its own.
-    routerOptions: { querystringParser: () => ({}), maxParamLength: 16_384 },
+    // answered 414 in a body of its own. A trailing slash is the same route (`/api/v1/accounts/`
+    // is the accounts list), as the reference's router has it.
+    routerOptions: { querystringParser: () => ({}), maxParamLength: 16_384, ignoreTrailingSlash: true },
     // A path the router cannot decode (`%ZZ`) fails before any hook: it still gets the mirror's
     // error body and CORS header.
     frameworkErrors: (error, request, reply) => answerError(error, request, reply.header('access-control-allow-origin', '*')),

@@ -67,7 +67,7 @@ const accountsList = operation({
     filterParam({ name: 'account.balance', description: 'A balance in tinybars, 1 to 10 digits.', value: String.raw`\d{1,10}`, operators: ALL_OPERATORS, example: '100' }),
     publicKey('account.publickey'),
     booleanParam('balance', 'Whether to include balances (false also drops `account.balance` filters). Default true.', true),
-    plainParam('limit', 'Page size, 1 to 100 (capped at the configured maximum). The last value wins.', { type: 'integer', minimum: 1, maximum: 100, default: 25 }, 25),
+    plainParam('limit', 'Page size, 1 to 100 (capped at the configured maximum). Repeated, every value must be valid and the last one is used.', { type: 'integer', minimum: 1, maximum: 100, default: 25 }, 25),
     order('asc'),
   ],
   ok: schemaRef('AccountsResponse'),

@@ -84,6 +84,13 @@ describe('GET /api/v1/accounts', () => {
     expect(JSON.parse(response.body)).toEqual({ _status: { messages: [{ message: 'Not found' }] } });
   });
 
+  it('takes a path with a trailing slash as the same route, as the reference router does', async () => {
+    const list = JSON.parse((await get('/api/v1/accounts/?limit=2')).body);
+    expect(list.accounts.map((a: { account: string }) => a.account)).toEqual(['0.0.1', '0.0.3']);
+    expect(JSON.parse((await get('/api/v1/accounts/0.0.40/')).body).account).toBe('0.0.40');
+    expect(JSON.parse((await get('/api/v1/accounts/0.0.40/tokens/')).body).tokens).toHaveLength(25);
+  });
+
   it('rejects a non-loopback Host header (DNS rebinding)', async () => {
     const response = await get('/api/v1/accounts', { host: 'evil.example:47801' });
     expect(response.statusCode).toBe(403);
