@@ -117,8 +117,9 @@ function stripZeros(bytes: Buffer): Buffer {
 /** The transaction, contract result, logs, action and state changes of one create or call. */
 function writeExecution(writer: HistoryWriter, rng: Prng, e: Execution, nonce: number): void {
   const gasLimit = Math.ceil((e.gas * 1.4) / 10_000) * 10_000;
-  // Hedera charges at least 80% of the gas limit.
-  const gasUsed = Math.max(e.gas, Math.floor(gasLimit * 0.8));
+  // Charged as consumed: the mirror's gas_used equals gas_consumed since v0.140 (HIP-1249 ended the
+  // charge of at least 80% of the gas limit).
+  const gasUsed = e.gas;
   const fee = gasUsed * GAS_PRICE_TINYBARS + (e.create ? 60_000_000 : 5_000_000);
   const result = e.revert ? RESULT.CONTRACT_REVERT_EXECUTED : RESULT.SUCCESS;
   const written = writeTransaction(writer, {

@@ -235,6 +235,8 @@ describe('the demo ledger serves every list endpoint', () => {
     expect(db.prepare(`SELECT count(*) FROM record_file b WHERE b.gas_used != (SELECT coalesce(sum(gas_used), 0) FROM contract_result r
       WHERE r.consensus_timestamp BETWEEN b.consensus_start AND b.consensus_end)`).pluck().get()).toBe(0);
     expect(db.prepare('SELECT count(*) FROM record_file WHERE gas_used > 0').pluck().get()).toBeGreaterThan(0);
+    // Gas is charged as consumed: the mirror's two fields are equal since v0.140.
+    expect(db.prepare('SELECT count(*) FROM contract_result WHERE gas_used != gas_consumed').pluck().get()).toBe(0);
 
     // The API pages through them, and each contract result names its block and its place in it.
     const [newest, older] = await listAndNext('/api/v1/blocks?limit=3', 'blocks');
