@@ -117,10 +117,23 @@ export class SessionService {
     this.service.sessions.clear(sessionId);
   }
 
-  /** Adds files and reads the session back once, for the caller to answer or verify from. */
+  /**
+   * Adds files and reads the session once, for the caller to answer or verify from. The session is
+   * read with the new files before they are stored: files it cannot read (a corrupt zip, a broken
+   * build-info) are refused, naming the file, and leave the session as it was.
+   */
   private async add(sessionId: string, files: Array<{ path: string; content: Buffer }>): Promise<SessionRead> {
+    const merged = new Map(this.service.sessions.files(sessionId).map((f) => [f.path, f.buffer]));
+    for (const file of files) merged.set(file.path, file.content);
+    const all = [...merged].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, buffer]) => ({ path, buffer }));
+    let assembled: AssembledSession;
+    try {
+      assembled = await assembleSession(all);
+    } catch (error) {
+      throw new VerifyError('bad_request', `${await unreadableFileOf(files)} could not be read: ${(error as Error).message}`);
+    }
     this.service.sessions.addFiles(sessionId, files);
-    return this.read(sessionId);
+    return { files: all, assembled };
   }
 
   private async solcJsonFiles(inputs: Record<string, string>, compilerVersion: string): Promise<Array<{ path: string; content: Buffer }>> {
@@ -200,4 +213,16 @@ export class SessionService {
       files: read.files.map((f) => f.path),
     };
   }
+}
+
+/** Which of the files just sent the session cannot read on its own; "the files" when none alone fails. */
+async function unreadableFileOf(files: Array<{ path: string; content: Buffer }>): Promise<string> {
+  for (const file of files) {
+    try {
+      await assembleSession([{ path: file.path, buffer: file.content }]);
+    } catch {
+      return file.path;
+    }
+  }
+  return 'the files';
 }

@@ -47,6 +47,22 @@ describe('verification API: sessions (real HTTP on loopback)', () => {
     expect(unknown).toMatchObject({ status: 400, body: { error: 'no contract with verificationId nope in this session' } });
   });
 
+  it('refuses files it cannot read, naming them, and keeps the session as it was', async () => {
+    harness = await startVerifyHarness();
+    const added = await postJson(`${harness.baseUrl}/session/input-files`, { files: { 'metadata.json': storageUpload()['metadata.json'] } });
+    const cookie = cookieOf(added.setCookie);
+    const corrupt = await postJson(`${harness.baseUrl}/session/input-files`, { files: { 'x.zip': Buffer.from('UEsDBAo=', 'base64').toString('latin1') } }, cookie);
+    expect(corrupt.status).toBe(400);
+    expect(corrupt.body.error).toMatch(/^x\.zip could not be read: /);
+    const data = await (await fetch(`${harness.baseUrl}/session/data`, { headers: { cookie } })).json() as { contracts: unknown[]; files: string[] };
+    expect(data.files).toEqual(['metadata.json']);
+    expect(data.contracts).toHaveLength(1);
+    // The session goes on: the missing source completes it.
+    const completed = await postJson(`${harness.baseUrl}/session/input-files`, { files: { 'Storage.sol': storageUpload()['Storage.sol'] } }, cookie);
+    expect(completed.status).toBe(200);
+    expect(completed.body.contracts[0].files.missing).toEqual([]);
+  });
+
   it('gives another contract verified at a verified address its own match, not the stored one', async () => {
     harness = await startVerifyHarness();
     expect((await postJson(`${harness.baseUrl}/verify`, { address: ADDRESS, chain: '31337', files: storageUpload() })).body.result[0].status).toBe('perfect');
