@@ -62,6 +62,9 @@ export function buildHttpBridge(deps: HttpBridgeDeps): FastifyInstance {
   });
 
   app.get('/*', (request, reply) => serveStatic(request, reply, deps.rendererDir));
+  // Any other method or path (POST /bridge/events, GET /bridge/call/...): answered as every call is,
+  // without echoing the URL, whose query may hold the token.
+  app.setNotFoundHandler((request, reply) => sendResult(reply, 404, failure('not-found', `no such call: ${request.method} ${request.url.split('?')[0]!.slice(0, 80)}`)));
 
   app.setErrorHandler((error, _request, reply) => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
@@ -106,6 +109,6 @@ function sendResult(reply: FastifyReply, status: number, result: ApiResult<unkno
   return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(stringifyJson(result));
 }
 
-function failure(code: 'forbidden' | 'invalid-input' | 'internal', message: string): ApiResult<never> {
+function failure(code: 'forbidden' | 'invalid-input' | 'not-found' | 'internal', message: string): ApiResult<never> {
   return { ok: false, error: { code, message, details: [] } };
 }

@@ -1,6 +1,6 @@
 import type { RequestOf } from '../common/api-contract.ts';
 import { MAX_CALL_DATA_BYTES } from '../mirror/contracts/call/call-limits.ts';
-import { ADDRESS, objectWith } from './request-object.ts';
+import { ADDRESS, objectWith, unexpectedFields, type Fields } from './request-object.ts';
 import type { Validation } from './validate-request.ts';
 
 /** Longest path + query accepted; `links.next` values and every filter set fit far below it. */
@@ -27,8 +27,8 @@ export function validateMirrorGet(request: unknown): Validation<RequestOf<'mirro
   if (typeof request !== 'object' || request === null || Array.isArray(request)) {
     return { ok: false, problems: ['request must be an object with a "path" string'] };
   }
-  const extra = Object.keys(request).filter((key) => key !== 'path');
-  if (extra.length > 0) return { ok: false, problems: extra.map((key) => `unexpected field "${key}"`) };
+  const extra = unexpectedFields(request as Fields, ['path']);
+  if (extra.length > 0) return { ok: false, problems: extra };
   const { path } = request as { path?: unknown };
   if (typeof path !== 'string') return { ok: false, problems: ['"path" must be a string'] };
   const problem = mirrorPathProblem(path);

@@ -1,4 +1,5 @@
 import type { CustomProfileInput } from '../common/profile-types.ts';
+import { unexpectedFields, type Fields } from './request-object.ts';
 import type { Validation } from './validate-request.ts';
 
 /** Profile names: short, lower-case, so a name can never address a path outside the data folder. */
@@ -6,7 +7,7 @@ export const PROFILE_NAME = /^[a-z][a-z0-9-]{0,31}$/;
 const MAX_URL_LENGTH = 2048;
 /** EVM chain ids are positive and fit 32 bits in practice (EIP-2294 caps them lower still). */
 const MAX_CHAIN_ID = 4_294_967_295;
-const FIELDS = new Set(['name', 'mirrorUrl', 'statusUrl', 'chainId', 'previousName']);
+const FIELDS = ['name', 'mirrorUrl', 'statusUrl', 'chainId', 'previousName'];
 
 /** Checks a custom profile to save: name, mirror URL, optional status URL and chain id. */
 export function validateCustomProfile(request: unknown): Validation<CustomProfileInput> {
@@ -14,7 +15,7 @@ export function validateCustomProfile(request: unknown): Validation<CustomProfil
     return { ok: false, problems: ['request must be an object with "name", "mirrorUrl", "statusUrl" and "chainId"'] };
   }
   const record = request as Record<string, unknown>;
-  const problems = Object.keys(record).filter((key) => !FIELDS.has(key)).map((key) => `unexpected field "${key}"`);
+  const problems = unexpectedFields(record, FIELDS);
   const name = record.name;
   if (typeof name !== 'string' || !PROFILE_NAME.test(name)) problems.push('"name" must start with a letter and hold only a-z, 0-9 and "-" (at most 32 characters)');
   const mirrorUrl = httpUrl(record.mirrorUrl, 'mirrorUrl', problems);
@@ -41,7 +42,7 @@ export function validateCustomProfile(request: unknown): Validation<CustomProfil
 /** A mirror URL to check before a profile is saved with it (`network/profiles/check`): the same rules as saving. */
 export function validateUpstreamCheck(request: unknown): Validation<{ mirrorUrl: string }> {
   if (typeof request !== 'object' || request === null || Array.isArray(request)) return { ok: false, problems: ['request must be an object with a "mirrorUrl" string'] };
-  const problems = Object.keys(request).filter((key) => key !== 'mirrorUrl').map((key) => `unexpected field "${key}"`);
+  const problems = unexpectedFields(request as Fields, ['mirrorUrl']);
   const mirrorUrl = httpUrl((request as { mirrorUrl?: unknown }).mirrorUrl, 'mirrorUrl', problems);
   return problems.length > 0 || mirrorUrl === null ? { ok: false, problems } : { ok: true, value: { mirrorUrl } };
 }
@@ -49,8 +50,8 @@ export function validateUpstreamCheck(request: unknown): Validation<{ mirrorUrl:
 /** A request naming one profile (`network/profiles/delete`). */
 export function validateProfileName(request: unknown): Validation<{ name: string }> {
   if (typeof request !== 'object' || request === null || Array.isArray(request)) return { ok: false, problems: ['request must be an object with a "name" string'] };
-  const extra = Object.keys(request).filter((key) => key !== 'name');
-  if (extra.length > 0) return { ok: false, problems: extra.map((key) => `unexpected field "${key}"`) };
+  const extra = unexpectedFields(request as Fields, ['name']);
+  if (extra.length > 0) return { ok: false, problems: extra };
   const { name } = request as { name?: unknown };
   if (typeof name !== 'string' || !PROFILE_NAME.test(name)) return { ok: false, problems: ['"name" must be a profile name'] };
   return { ok: true, value: { name } };

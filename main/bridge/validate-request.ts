@@ -3,6 +3,7 @@ import { validateMirrorCall, validateMirrorGet } from './validate-mirror-path.ts
 import { validateStatusSettings } from './validate-status-request.ts';
 import { validateAccountHistory, validateRetention, validateTopicHistory } from './validate-sync-request.ts';
 import { validateCustomProfile, validateProfileName, validateUpstreamCheck } from './validate-profile-request.ts';
+import { unexpectedFields, type Fields } from './request-object.ts';
 import {
   validateCompilerDownload, validateCompilerImport, validateVerifyCheck, validateVerifyContracts, validateVerifyFiles, validateVerifySuggestions,
 } from './validate-verify-request.ts';
@@ -83,8 +84,8 @@ function validateAccountsList(request: unknown): Validation<RequestOf<'accounts/
   if (typeof request !== 'object' || request === null || Array.isArray(request)) {
     return { ok: false, problems: ['request must be an object with a "query" string'] };
   }
-  const extra = Object.keys(request).filter((key) => key !== 'query');
-  if (extra.length > 0) return { ok: false, problems: extra.map((key) => `unexpected field "${key}"`) };
+  const extra = unexpectedFields(request as Fields, ['query']);
+  if (extra.length > 0) return { ok: false, problems: extra };
   const { query } = request as { query?: unknown };
   if (typeof query !== 'string') return { ok: false, problems: ['"query" must be a string'] };
   if (query.length > MAX_QUERY_LENGTH) return { ok: false, problems: [`"query" is longer than ${MAX_QUERY_LENGTH} characters`] };
@@ -96,8 +97,8 @@ function validateNetworkSwitch(request: unknown): Validation<RequestOf<'network/
   if (typeof request !== 'object' || request === null || Array.isArray(request)) {
     return { ok: false, problems: ['request must be an object with a "name" string'] };
   }
-  const extra = Object.keys(request).filter((key) => key !== 'name');
-  if (extra.length > 0) return { ok: false, problems: extra.map((key) => `unexpected field "${key}"`) };
+  const extra = unexpectedFields(request as Fields, ['name']);
+  if (extra.length > 0) return { ok: false, problems: extra };
   const { name } = request as { name?: unknown };
   if (typeof name !== 'string' || !/^[a-z][a-z0-9-]{0,31}$/.test(name)) return { ok: false, problems: ['"name" must be a network profile name such as "testnet"'] };
   return { ok: true, value: { name } };

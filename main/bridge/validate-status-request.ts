@@ -1,4 +1,5 @@
 import type { NotificationSettings } from '../common/status-types.ts';
+import { unexpectedFields } from './request-object.ts';
 import type { Validation } from './validate-request.ts';
 
 /** The impacts a setting may name: Statuspage's incident impacts plus scheduled maintenance. */
@@ -8,6 +9,8 @@ const MAX_COMPONENT_IDS = 500;
 /** Statuspage ids are 12 characters; leave room for other providers without accepting blobs. */
 const MAX_COMPONENT_ID_LENGTH = 64;
 const FIELDS = ['quiet', 'impacts', 'componentIds'];
+/** More names than there are impacts, each at most a few times: a longer list is not a setting. */
+const MAX_IMPACTS = 20;
 
 /**
  * Checks `status/settings/set`: an object with exactly `quiet` (boolean), `impacts` (null or known
@@ -19,14 +22,16 @@ export function validateStatusSettings(request: unknown): Validation<Notificatio
     return { ok: false, problems: ['request must be an object with "quiet", "impacts" and "componentIds"'] };
   }
   const input = request as Record<string, unknown>;
-  const problems = Object.keys(input).filter((key) => !FIELDS.includes(key)).map((key) => `unexpected field "${key}"`);
+  const problems = unexpectedFields(input, FIELDS);
   if (typeof input.quiet !== 'boolean') problems.push('"quiet" must be true or false');
   const impacts = input.impacts;
   if (impacts !== null) {
     if (!Array.isArray(impacts) || !impacts.every((item) => typeof item === 'string')) {
       problems.push('"impacts" must be null (all) or an array of impact names');
+    } else if (impacts.length > MAX_IMPACTS) {
+      problems.push(`"impacts" lists more than ${MAX_IMPACTS} names (known: ${NOTIFY_IMPACTS.join(', ')})`);
     } else {
-      for (const impact of impacts) {
+      for (const impact of new Set(impacts)) {
         if (!NOTIFY_IMPACTS.includes(impact)) problems.push(`"impacts" has an unknown impact "${impact.slice(0, 40)}" (known: ${NOTIFY_IMPACTS.join(', ')})`);
       }
     }

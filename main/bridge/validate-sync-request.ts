@@ -1,5 +1,5 @@
 import type { RequestOf } from '../common/api-contract.ts';
-import { ENTITY_ID_TEXT } from '../mirror/format/entity-id.ts';
+import { ENTITY_ID_TEXT, parseEntityIdLoose } from '../mirror/format/entity-id.ts';
 import { MAX_KEEP_DAYS } from '../sync/followed-retention.ts';
 import { objectWith } from './request-object.ts';
 import type { Validation } from './validate-request.ts';
@@ -25,8 +25,8 @@ export function validateRetention(request: unknown): Validation<RequestOf<'sync/
 }
 
 const HISTORY_OF = {
-  account: { shape: 'an "account" id and a "fetch" flag', id: '"account" must be an account id such as 0.0.1234' },
-  topic: { shape: 'a "topic" id and a "fetch" flag', id: '"topic" must be a topic id such as 0.0.9000' },
+  account: { shape: 'an "account" id and a "fetch" flag', id: '"account" must be an account id such as 0.0.1234 (shard up to 1023, realm up to 65535, number up to 274877906943)' },
+  topic: { shape: 'a "topic" id and a "fetch" flag', id: '"topic" must be a topic id such as 0.0.9000 (shard up to 1023, realm up to 65535, number up to 274877906943)' },
 };
 
 /** `{ [entity]: id, fetch: boolean }`, the request of both history channels. */
@@ -34,7 +34,8 @@ function validateHistoryRequest(request: unknown, entity: keyof typeof HISTORY_O
   const { input, problems } = objectWith(request, [entity, 'fetch'], HISTORY_OF[entity].shape);
   if (input === null) return { ok: false, problems };
   const id = input[entity];
-  if (typeof id !== 'string' || !ENTITY_ID_TEXT.test(id)) problems.push(HISTORY_OF[entity].id);
+  // The pattern alone lets through ids no ledger can have (0.0.999999999999): each part is checked against its range too.
+  if (typeof id !== 'string' || !ENTITY_ID_TEXT.test(id) || parseEntityIdLoose(id) === null) problems.push(HISTORY_OF[entity].id);
   if (typeof input.fetch !== 'boolean') problems.push('"fetch" must be true or false');
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value: { id: id as string, fetch: input.fetch as boolean } };
 }

@@ -1,7 +1,7 @@
 import type { RequestOf } from '../common/api-contract.ts';
 import type { VerifyContractTarget, VerifyFileInput } from '../common/verify-types.ts';
 import { isLongVersion } from '../verify/compilers/solc-version.ts';
-import { ADDRESS, objectWith, type Fields } from './request-object.ts';
+import { ADDRESS, objectWith, unexpectedFields, type Fields } from './request-object.ts';
 import type { Validation } from './validate-request.ts';
 
 /** Files one `verify/files/add` call may carry; a big project folder is sent in several calls. */
@@ -55,8 +55,8 @@ export function validateVerifyFiles(request: unknown): Validation<RequestOf<'ver
       problems.push(`${label} must be an object with "name", "content" and "encoding"`);
       return;
     }
-    const { name, content, encoding, ...rest } = file as Fields;
-    for (const key of Object.keys(rest)) problems.push(`${label} has an unexpected field "${key.slice(0, 40)}"`);
+    const { name, content, encoding } = file as Fields;
+    problems.push(...unexpectedFields(file as Fields, ['name', 'content', 'encoding'], label));
     const nameProblem = fileNameProblem(name, `${label}.name`);
     if (nameProblem) problems.push(nameProblem);
     else if (names.has(name as string)) problems.push(`${label}.name "${(name as string).slice(0, 80)}" appears twice`);
@@ -89,8 +89,8 @@ export function validateVerifyContracts(request: unknown): Validation<RequestOf<
       problems.push(`${label} must be an object with "verificationId", "address" and "chainId"`);
       return;
     }
-    const { verificationId, address, chainId, creatorTxHash, ...rest } = item as Fields;
-    for (const key of Object.keys(rest)) problems.push(`${label} has an unexpected field "${key.slice(0, 40)}"`);
+    const { verificationId, address, chainId, creatorTxHash } = item as Fields;
+    problems.push(...unexpectedFields(item as Fields, ['verificationId', 'address', 'chainId', 'creatorTxHash'], label));
     const before = problems.length;
     if (typeof verificationId !== 'string' || !VERIFICATION_ID.test(verificationId)) problems.push(`${label}.verificationId must be the 40-digit id the session gave the contract`);
     if (typeof address !== 'string' || !ADDRESS.test(address.trim())) problems.push(`${label}.address must be a 0x-prefixed 40-digit hex address`);

@@ -48,6 +48,9 @@ describe('the typed API dispatcher', () => {
     ['request on a no-argument call', 'app/info', { anything: 1 }, 'invalid-input'],
     ["an account's history for no account id", 'sync/account-history', { account: '0.0.x', fetch: true }, 'invalid-input'],
     ["an account's history without the fetch flag", 'sync/account-history', { account: '0.0.1234' }, 'invalid-input'],
+    // Shaped like ids, but beyond what an id can hold (number 2^38 - 1, realm 65535, shard 1023).
+    ["an account's history for an account number out of range", 'sync/account-history', { account: '0.0.999999999999', fetch: false }, 'invalid-input'],
+    ["a topic's history for a shard out of range", 'sync/topic-history', { topic: '1024.0.1', fetch: false }, 'invalid-input'],
     ["an account's history with a flag that is not a boolean", 'sync/account-history', { account: '0.0.1234', fetch: 'yes' }, 'invalid-input'],
     ["an account's history with an extra field", 'sync/account-history', { account: '0.0.1234', fetch: false, url: 'http://elsewhere' }, 'invalid-input'],
     ["a topic's history for no topic id", 'sync/topic-history', { topic: 'topic', fetch: true }, 'invalid-input'],

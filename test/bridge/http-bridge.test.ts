@@ -47,6 +47,26 @@ describe('HTTP bridge', () => {
     expect(unknown).toMatchObject({ ok: false, error: { code: 'not-found' } });
   });
 
+  it('never echoes a request back whole: ten unexpected fields named, each cut short', async () => {
+    const body = Object.fromEntries([['query', 'limit=1'], ...Array.from({ length: 25 }, (_, i) => [`${'x'.repeat(5000)}${i}`, 1])]);
+    const response = await call('accounts/list', body);
+    const text = await response.text();
+    expect(text.length).toBeLessThan(2000);
+    const { error } = JSON.parse(text) as { error: { code: string; details: string[] } };
+    expect(error.code).toBe('invalid-input');
+    expect(error.details).toHaveLength(11);
+    expect(error.details[0]).toBe(`unexpected field "${'x'.repeat(40)}"`);
+    expect(error.details[10]).toBe('and 15 more unexpected fields');
+  });
+
+  it('answers any other method or path as a call, without echoing its query', async () => {
+    const response = await fetch(`${base}/bridge/events?token=${TOKEN}`, { method: 'POST' });
+    expect(response.status).toBe(404);
+    const text = await response.text();
+    expect(text).not.toContain(TOKEN);
+    expect(JSON.parse(text)).toEqual({ ok: false, error: { code: 'not-found', message: 'no such call: POST /bridge/events', details: [] } });
+  });
+
   it('answers malformed JSON with a 400 error result', async () => {
     const response = await fetch(`${base}/bridge/call/accounts/list`, { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: TOKEN }, body: '{"query":' });
     expect(response.status).toBe(400);

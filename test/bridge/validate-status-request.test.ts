@@ -17,6 +17,7 @@ describe('status request validation', () => {
     [{ quiet: false, impacts: 'major', componentIds: null }, /"impacts" must be null/],
     [{ quiet: false, impacts: ['severe'], componentIds: null }, /unknown impact "severe"/],
     [{ quiet: false, impacts: [1], componentIds: null }, /"impacts" must be null/],
+    [{ quiet: false, impacts: Array.from({ length: 21 }, () => 'major'), componentIds: null }, /"impacts" lists more than 20 names/],
     [{ quiet: false, impacts: null }, /"componentIds" must be null/],
     [{ quiet: false, impacts: null, componentIds: [''] }, /1 to 64 characters/],
     [{ quiet: false, impacts: null, componentIds: ['x'.repeat(65)] }, /1 to 64 characters/],
@@ -26,6 +27,11 @@ describe('status request validation', () => {
     const result = validateRequest('status/settings/set', request);
     expect(result.ok).toBe(false);
     expect(result.ok ? [] : result.problems).toContainEqual(expect.stringMatching(problem));
+  });
+
+  it('names an unknown impact once, however often it comes', () => {
+    const result = validateRequest('status/settings/set', { quiet: false, impacts: Array.from({ length: 20 }, () => 'severe'), componentIds: null });
+    expect(result.ok ? [] : result.problems).toEqual(['"impacts" has an unknown impact "severe" (known: none, minor, major, critical, maintenance)']);
   });
 
   it('names every problem at once', () => {
