@@ -25,7 +25,10 @@ export class SwitchableServer {
   /** Answers while no app is current (a profile without that service). */
   readonly #vacant: http.RequestListener;
   readonly #inFlight = new Map<FastifyInstance, number>();
-  readonly #drainWaiters = new Map<FastifyInstance, Array<() => void>>();
+  /** Told true once an app's last request is done, or false by `release`. */
+  readonly #drainWaiters = new Map<FastifyInstance, Array<(drained: boolean) => void>>();
+  /** Apps whose waits were ended by `release`: a later wait ends at once too. */
+  readonly #released = new WeakSet<FastifyInstance>();
 
   private constructor(server: http.Server, url: string, app: FastifyInstance | null, vacant: http.RequestListener) {
     this.#server = server;
@@ -74,16 +77,23 @@ export class SwitchableServer {
    */
   drained(app: FastifyInstance, limitMs = DEFAULT_DRAIN_LIMIT_MS): Promise<boolean> {
     if (!this.#inFlight.has(app)) return Promise.resolve(true);
+    if (this.#released.has(app)) return Promise.resolve(false);
     return new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), limitMs);
       timer.unref();
       const waiters = this.#drainWaiters.get(app) ?? [];
-      waiters.push(() => {
+      waiters.push((drained) => {
         clearTimeout(timer);
-        resolve(true);
+        resolve(drained);
       });
       this.#drainWaiters.set(app, waiters);
     });
+  }
+
+  /** Ends the waits for `app`'s requests now and from now on (they answer false), as if their limit had passed. */
+  release(app: FastifyInstance): void {
+    this.#released.add(app);
+    this.#wake(app, false);
   }
 
   /**
@@ -138,8 +148,12 @@ export class SwitchableServer {
       return;
     }
     this.#inFlight.delete(app);
+    this.#wake(app, true);
+  }
+
+  #wake(app: FastifyInstance, drained: boolean): void {
     const waiters = this.#drainWaiters.get(app) ?? [];
     this.#drainWaiters.delete(app);
-    for (const wake of waiters) wake();
+    for (const wake of waiters) wake(drained);
   }
 }

@@ -31,6 +31,8 @@ export interface HandlerDeps {
   statusUrl?: () => string | null;
   /** Opens another network profile in place of the current one (absent: switching unsupported). */
   switchNetwork?: (name: string) => Promise<NetworkInfo>;
+  /** Whether a profile is open or a switch is about to open it (absent: only the open one counts). */
+  profileInUse?: (name: string) => boolean;
   /** Where custom profiles are saved and the `--upstream-mirror` one (absent: profiles cannot be listed or edited). */
   profileOptions?: ProfileOptions;
   /** The verification service (null or absent: verification is off); `events` carries compiler download progress. */
@@ -77,7 +79,7 @@ export function createApiHandlers(deps: HandlerDeps): ApiHandlers {
     'mirror/call': createMirrorCallHandler(deps.withMirror ?? ((use) => use(deps.mirror()))),
     ...createStatusHandlers(deps.status ?? (() => null)),
     ...createSyncHandlers(deps.session),
-    ...createProfileHandlers(deps.profileOptions, () => deps.session().profile.name),
+    ...createProfileHandlers(deps.profileOptions, () => deps.session().profile.name, deps.profileInUse),
     ...createVerifyHandlers({ verify: deps.verify ?? (() => null), session: deps.session, ...(deps.events ? { events: deps.events } : {}) }),
   };
 }

@@ -11,10 +11,14 @@ export type ProfileOptions = Pick<AppServicesOptions, 'dataDir' | 'upstreamMirro
 
 /**
  * The `network/profiles*` channels: every profile one can switch to, and adding, editing and
- * removing custom ones (persisted in the data folder). The open profile cannot be edited or
- * removed: its store and sync are in use.
+ * removing custom ones (persisted in the data folder). The open profile, and one a switch is about
+ * to open, cannot be edited or removed: its store and sync are (or are about to be) in use.
  */
-export function createProfileHandlers(options: ProfileOptions | undefined, activeName: () => string): ProfileHandlers {
+export function createProfileHandlers(
+  options: ProfileOptions | undefined,
+  activeName: () => string,
+  inUse: (name: string) => boolean = (name) => name === activeName(),
+): ProfileHandlers {
   const saved = () => {
     if (!options) throw new ApiFailure('unavailable', 'network profiles cannot be edited here');
     return new CustomProfiles(options.dataDir);
@@ -41,22 +45,25 @@ export function createProfileHandlers(options: ProfileOptions | undefined, activ
   return {
     'network/profiles': () => list(),
     'network/profiles/save': (input) => {
-      const active = activeName();
-      if (input.previousName === active || (input.previousName === undefined && input.name === active)) {
-        throw new ApiFailure('invalid-input', `"${active}" is open; switch to another profile before editing it`);
-      }
+      const edited = input.previousName ?? input.name;
+      if (inUse(edited)) throw new ApiFailure('invalid-input', `${openOrOpening(edited, activeName())}; switch to another profile before editing it`);
       if (input.name === CUSTOM_PROFILE) throw new ApiFailure('invalid-input', '"custom" is reserved for the profile given with --upstream-mirror');
       guard(() => saved().save(input));
       return list();
     },
     'network/profiles/delete': ({ name }) => {
-      if (name === activeName()) throw new ApiFailure('invalid-input', `"${name}" is open; switch to another profile before removing it`);
+      if (inUse(name)) throw new ApiFailure('invalid-input', `${openOrOpening(name, activeName())}; switch to another profile before removing it`);
       guard(() => saved().delete(name));
       return list();
     },
     // Asked from main: the renderer may not fetch other origins, and the sync would ask from here too.
     'network/profiles/check': ({ mirrorUrl }) => checkUpstreamMirror(mirrorUrl),
   };
+}
+
+/** `"x" is open`, or `"x" is being opened` while a switch to it runs. */
+function openOrOpening(name: string, active: string): string {
+  return name === active ? `"${name}" is open` : `"${name}" is being opened`;
 }
 
 function summary(profile: NetworkProfile, kind: ProfileSummary['kind']): ProfileSummary {

@@ -31,8 +31,14 @@ export class ProfileHost {
   #parts: ProfileParts;
   /** Switches run one at a time. */
   #queue: Promise<unknown> = Promise.resolve();
-  /** The replaced profile's closing; the next switch waits for it (a quick switch back reopens its files). */
-  #retiring: Promise<void> = Promise.resolve();
+  /**
+   * Replaced profiles still closing (after their last request, or 30 s), by name. Another profile
+   * opens without waiting; a switch back to one of these cuts its last requests and waits for it
+   * to close, since it reopens the same files.
+   */
+  readonly #retiring = new Map<string, { done: Promise<void>; cut: () => void }>();
+  /** Profiles that a queued or running switch is about to open, with how many switches ask for each. */
+  readonly #opening = new Map<string, number>();
   /** Set as `close()` begins: from then on no switch opens another profile. */
   #closing: Promise<void> | null = null;
 
@@ -116,9 +122,21 @@ export class ProfileHost {
   switchTo(next: NetworkProfile): Promise<boolean> {
     // Electron keeps its IPC handlers while it quits: a switch may still arrive during `close()`.
     if (this.#closing) return Promise.reject(this.#shuttingDown(next));
+    this.#opening.set(next.name, (this.#opening.get(next.name) ?? 0) + 1);
     const run = this.#queue.then(() => this.#switch(next));
     this.#queue = run.catch(() => undefined);
+    const opened = (): void => {
+      const left = (this.#opening.get(next.name) ?? 1) - 1;
+      if (left > 0) this.#opening.set(next.name, left);
+      else this.#opening.delete(next.name);
+    };
+    run.then(opened, opened);
     return run;
+  }
+
+  /** True for the open profile and for one a switch is about to open: neither may be edited or removed. */
+  inUse(name: string): boolean {
+    return name === this.#parts.session.profile.name || this.#opening.has(name);
   }
 
   #shuttingDown(next: NetworkProfile): ProfileSwitchError {
@@ -127,7 +145,11 @@ export class ProfileHost {
 
   async #switch(next: NetworkProfile): Promise<boolean> {
     const { events } = this.#context;
-    await this.#retiring;
+    const closing = this.#retiring.get(next.name);
+    if (closing) {
+      closing.cut();
+      await closing.done;
+    }
     // Queued before `close()` began, started after: opening a profile now would leave it open.
     if (this.#closing) throw this.#shuttingDown(next);
     const open = this.#parts.session.profile;
@@ -154,11 +176,26 @@ export class ProfileHost {
     this.#parts = parts;
     this.#mirrorPort.swap(parts.mirror.server);
     this.#statusPort?.swap(parts.status?.service.server ?? null);
-    this.#retiring = this.#retire(old);
+    this.#retireInBackground(old);
     announceProfileParts(parts);
     events.emit('network/changed', parts.session.info());
     events.emit('sync/status', parts.session.syncStatus());
     return true;
+  }
+
+  #retireInBackground(old: ProfileParts): void {
+    const name = old.session.profile.name;
+    const retiring = {
+      done: this.#retire(old),
+      cut: () => {
+        this.#mirrorPort.release(old.mirror.server);
+        if (old.status) this.#statusPort?.release(old.status.service.server);
+      },
+    };
+    this.#retiring.set(name, retiring);
+    void retiring.done.then(() => {
+      if (this.#retiring.get(name) === retiring) this.#retiring.delete(name);
+    });
   }
 
   /** Silences and stops the replaced profile's work at once; closes its apps and store after their last request. */
@@ -190,7 +227,7 @@ export class ProfileHost {
 
   async #close(): Promise<void> {
     await this.#queue;
-    await this.#retiring;
+    await Promise.all([...this.#retiring.values()].map((retiring) => retiring.done));
     const parts = this.#parts;
     silenceProfileParts(parts);
     await this.#mirrorPort.close();

@@ -156,14 +156,42 @@ describe('switching the network profile', () => {
     }
   }, 60_000);
 
+  // The timeout is the point: the old profile waits up to 30 s for a request a client holds, and a
+  // switch back to it used to wait as long.
+  it('switches back to a profile whose last request a client still holds at once, and keeps a profile being opened from removal', async () => {
+    const { app, byId, proxy } = await startAppWithHeldLookup(upstream.urls.mirror, path.join(dir, 'held-switch-back'));
+    try {
+      const inFlight = fetch(`${app.urls.mirror}${byId}`).then((response) => response.status, () => 'cut');
+      await proxy.arrived;
+      expect(await app.dispatch('network/switch', { name: 'demo' })).toMatchObject({ ok: true, value: { name: 'demo' } });
+
+      const back = app.dispatch('network/switch', { name: 'held' });
+      expect(await app.dispatch('network/profiles/delete', { name: 'held' }))
+        .toMatchObject({ ok: false, error: { code: 'invalid-input', message: '"held" is being opened; switch to another profile before removing it' } });
+      expect(await back).toMatchObject({ ok: true, value: { name: 'held' } });
+      expect(await app.dispatch('network/profiles/delete', { name: 'held' }))
+        .toMatchObject({ ok: false, error: { message: '"held" is open; switch to another profile before removing it' } });
+      expect((await call<{ profiles: Array<{ name: string }> }>(app, 'network/profiles')).profiles.map((p) => p.name)).toContain('held');
+      // The request that outlived its store is told the service is unavailable, not an internal error.
+      proxy.release();
+      expect(await inFlight).toBe(503);
+    } finally {
+      proxy.release();
+      await closeApps();
+      await proxy.close();
+    }
+  }, 20_000);
+
   it('watches the --status-upstream page instead of the profile\'s own for whichever profile is open, after a switch too', async () => {
     const dataDir = dataDirWith('status-upstream', [{ name: 'plain' }]);
     const app = await startApp({ dataDir, network: 'plain', statusUpstream: statusPage.url });
     const statusUrl = app.urls.status!;
     const watched = async () => {
       for (;;) {
-        const body = (await (await fetch(`${statusUrl}/api/v2/incidents.json`)).json()) as { page: { name: string }; incidents: Array<{ id: string }> };
-        if (body.incidents.length > 0) return body;
+        // 503 until the watched page's first poll has succeeded.
+        const response = await fetch(`${statusUrl}/api/v2/incidents.json`);
+        const body = (await response.json()) as { page: { name: string }; incidents: Array<{ id: string }> };
+        if (response.status === 200 && body.incidents.length > 0) return body;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     };

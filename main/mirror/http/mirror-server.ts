@@ -4,7 +4,7 @@ import { registerAccountsRoutes } from '../accounts/accounts-route.ts';
 import type { AccountsService } from '../accounts/accounts-service.ts';
 import type { MirrorApiConfig } from '../config.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
-import { isSqliteError } from '../store/sqlite-error.ts';
+import { isClosedStoreError, isSqliteError } from '../store/sqlite-error.ts';
 import { MIRROR_ROUTE_MODULES } from './mirror-routes.ts';
 import type { ReadThrough } from './read-through.ts';
 import { RepeatLimitError } from './query-string.ts';
@@ -53,7 +53,7 @@ export function buildMirrorServer(deps: MirrorServerDeps): FastifyInstance {
     const status = (error as { statusCode?: number }).statusCode;
     const message = error instanceof Error ? error.message : String(error);
     if (status && status >= 400 && status < 500) return sendMirrorError(request, reply, status, message);
-    if (isSqliteError(error)) {
+    if (isSqliteError(error) || isClosedStoreError(error)) {
       request.log.error(error);
       return sendMirrorError(request, reply, 503, 'Service unavailable');
     }

@@ -6,3 +6,11 @@ export function isSqliteError(error: unknown): error is Error & { code: string }
   const code = (error as { code?: unknown } | null)?.code;
   return error instanceof Error && typeof code === 'string' && code.startsWith('SQLITE_');
 }
+
+/**
+ * Whether an error is better-sqlite3 refusing a closed connection: a request that outlived its
+ * network profile's store (a switch cut its last requests), not a fault of the request.
+ */
+export function isClosedStoreError(error: unknown): boolean {
+  return error instanceof TypeError && error.message === 'The database connection is not open';
+}
