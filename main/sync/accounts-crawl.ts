@@ -5,6 +5,7 @@ import type { SyncCursor } from './sync-cursor.ts';
 import { completeTokenBalances } from './token-balances.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
+import { nextPageOf } from './next-page.ts';
 
 /** The crawl's first page: every account and contract, ascending, the most a page may hold. */
 export const FIRST_ACCOUNTS_PAGE = '/api/v1/accounts?limit=100&order=asc';
@@ -67,6 +68,7 @@ export async function crawlAccounts(context: CrawlContext): Promise<void> {
 async function fetchAccountsPage(context: CrawlContext, url: string): Promise<FetchedPage> {
   const known = context.writer.etagOf(url);
   const reply = await context.client.get(url, { etag: known?.etag ?? null, signal: context.signal });
+  // A page unchanged since it was stored answers with the next link stored with it (checked then).
   if (reply.status === 304 && known) {
     return { url, rows: [], lastAccount: null, nextUrl: known.nextUrl, etag: known, unchanged: true };
   }
@@ -74,7 +76,7 @@ async function fetchAccountsPage(context: CrawlContext, url: string): Promise<Fe
   const body = reply.body as { accounts?: unknown; links?: { next?: unknown } };
   if (!Array.isArray(body.accounts)) throw new UpstreamFormatError(`the accounts page ${url} has no "accounts" array`);
   const rows = body.accounts.map((info) => accountRowsOf(info as Record<string, unknown>));
-  const nextUrl = typeof body.links?.next === 'string' ? body.links.next : null;
+  const nextUrl = nextPageOf(body, url);
   const lastAccount = rows.length > 0 ? (body.accounts.at(-1) as { account: string }).account : null;
   const etag = reply.etag ? { url, etag: reply.etag, nextUrl, items: rows.length } : null;
   return { url, rows, lastAccount, nextUrl, etag, unchanged: false };

@@ -3,6 +3,7 @@ import { contractLogRowOf, contractResultRowsOf, type ResultTransaction } from '
 import type { ContractResultsSpan } from './contract-results-writer.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { entityIdOf, intOf, timestampOf, UpstreamFormatError } from './upstream-values.ts';
+import { nextPageOf } from './next-page.ts';
 
 /** Transactions that leave a contract result; a child transaction (nonce > 0) may be a system contract's. */
 const CONTRACT_ACTIVITY = /^(CONTRACTCALL|CONTRACTCREATEINSTANCE|ETHEREUMTRANSACTION)$/;
@@ -46,6 +47,7 @@ export async function contractResultsOf(
 /** Every item of a list, following `links.next`. */
 async function readAll(context: { client: UpstreamClient; signal: AbortSignal }, first: string, list: string): Promise<Array<Record<string, unknown>>> {
   const items: Array<Record<string, unknown>> = [];
+  const walked = new Set<string>();
   let url: string | null = first;
   while (url !== null) {
     const reply = await context.client.get(url, { signal: context.signal });
@@ -55,7 +57,7 @@ async function readAll(context: { client: UpstreamClient; signal: AbortSignal },
     const page = body[list];
     if (!Array.isArray(page)) throw new UpstreamFormatError(`the page ${url} has no "${list}" array`);
     items.push(...page as Array<Record<string, unknown>>);
-    url = page.length > 0 && typeof body.links?.next === 'string' ? body.links.next : null;
+    url = page.length > 0 ? nextPageOf(body, url, walked) : null;
   }
   return items;
 }

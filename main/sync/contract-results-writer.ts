@@ -37,16 +37,28 @@ export function contractResultsWriter(db: SqliteDatabase): (span: ContractResult
   const block = blockWriter(db);
   return (span) => {
     for (const statement of clear) statement.run(span.from, span.to);
-    for (const rows of span.results) {
+    // A result has no key in the table: one the upstream listed twice (a page repeated) is stored once.
+    for (const rows of onceEach(span.results, (rows) => String(rows.result.consensus_timestamp))) {
       result.run(rows.result);
       if (rows.ethereum) ethereum.run(rows.ethereum);
       if (rows.block) block(rows.block);
     }
-    for (const rows of span.logs) {
+    for (const rows of onceEach(span.logs, (rows) => `${String(rows.log.consensus_timestamp)}/${String(rows.log.index)}`)) {
       log.run(rows.log);
       if (rows.block) block(rows.block);
     }
   };
+}
+
+/** The items whose key has not come before, in order. */
+function onceEach<T>(items: readonly T[], keyOf: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = keyOf(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /**

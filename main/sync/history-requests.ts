@@ -2,6 +2,7 @@ import { ENTITY_ID_TEXT, parseEntityIdLoose } from '../mirror/format/entity-id.t
 import type { RateLimiter } from './rate-limiter.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
+import { nextPageOf } from './next-page.ts';
 
 export interface HistoryOptions {
   upstreamUrl: string;
@@ -56,7 +57,7 @@ export class HistoryRequests {
     const body = reply.body as Record<string, unknown> & { links?: { next?: unknown } };
     const items = body[list];
     if (!Array.isArray(items)) throw new UpstreamFormatError(`the ${list} page ${url} has no "${list}" array`);
-    return { items: items as Array<Record<string, unknown>>, next: typeof body.links?.next === 'string' && items.length > 0 ? body.links.next : null };
+    return { items: items as Array<Record<string, unknown>>, next: items.length > 0 ? nextPageOf(body, url) : null };
   }
 
   /** Abandons fetches under way (the profile is closing); the pages already stored stay. */

@@ -2,6 +2,7 @@ import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { SyncCursors, type SyncCursor } from './sync-cursor.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
+import { nextPageOf } from './next-page.ts';
 
 /** By-id reads in flight at once: the rate limiter spaces them, a local upstream answers in parallel. */
 const DETAIL_CONCURRENCY = 4;
@@ -58,7 +59,7 @@ export async function crawlListed<Rows>(collection: ListedCollection<Rows>, cont
     if (!Array.isArray(listed)) throw new UpstreamFormatError(`the ${collection.listKey} page ${url} has no "${collection.listKey}" array`);
     const ids = (listed as Array<Record<string, unknown>>).map((item) => String(item[collection.idKey]));
     const rows = await fetchRecords(collection, context, ids);
-    const nextUrl = typeof body.links?.next === 'string' ? body.links.next : null;
+    const nextUrl = nextPageOf(body, url);
     cursor = { ...cursor, nextUrl, items: cursor.items + rows.length, passes: nextUrl === null ? cursor.passes + 1 : cursor.passes };
     context.signal.throwIfAborted();
     write(rows, cursor);

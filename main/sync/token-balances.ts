@@ -2,6 +2,7 @@ import { LISTED_TOKEN_BALANCES, tokenBalancesOf, type AccountRows, type TokenBal
 import { formatEntityId } from '../mirror/format/entity-id.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { entityIdOf, intOf, UpstreamFormatError } from './upstream-values.ts';
+import { nextPageOf } from './next-page.ts';
 
 /** Most pages of token relationships read for one account; beyond, the balances stay partial. */
 const MAX_RELATIONSHIP_PAGES = 50;
@@ -49,6 +50,7 @@ async function completeRow(context: TokenContext, row: AccountRows, support: { r
 async function readRelationships(context: TokenContext, account: string): Promise<{ tokens: TokenBalanceRow[]; complete: boolean } | null> {
   const tokens: TokenBalanceRow[] = [];
   let url: string | null = `/api/v1/accounts/${account}/tokens?limit=100&order=asc`;
+  const walked = new Set<string>();
   for (let page = 0; url !== null; page++) {
     if (page === MAX_RELATIONSHIP_PAGES) return { tokens, complete: false };
     const reply = await context.client.get(url, { signal: context.signal });
@@ -60,7 +62,7 @@ async function readRelationships(context: TokenContext, account: string): Promis
       if (relationship.associated === false) continue;
       tokens.push({ token_id: entityIdOf(relationship.token_id)!, balance: intOf(relationship.balance) ?? 0n });
     }
-    url = typeof body.links?.next === 'string' ? body.links.next : null;
+    url = nextPageOf(body, url, walked);
   }
   return { tokens, complete: true };
 }

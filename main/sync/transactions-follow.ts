@@ -12,7 +12,8 @@ import { tokenRowsOf, type TokenRows } from './token-rows.ts';
 import { topicMessageRowOf, topicRowsOf, type TopicRows } from './topic-rows.ts';
 import { TRANSACTION_ID, transactionRowsOf, type TransactionRows } from './transaction-rows.ts';
 import { UpstreamError, type UpstreamClient } from './upstream-client.ts';
-import { UpstreamFormatError } from './upstream-values.ts';
+import { timestampOf, UpstreamFormatError } from './upstream-values.ts';
+import { nextPageOf } from './next-page.ts';
 
 /**
  * Accounts re-fetched per request (repeated `account.id`): the reference's default repeat limit.
@@ -144,6 +145,9 @@ export async function followTransactions(context: FollowContext): Promise<'caugh
   }
 }
 
+/** How far ahead of this machine's clock a consensus time may be (clocks drift; a day is far more than they do). */
+const FUTURE_TOLERANCE_MS = 86_400_000n;
+
 /**
  * Up to PAGES_PER_COMMIT pages of transactions from `url` on, stopping at the last one (`nextUrl`
  * null). `complete` is false when the upstream stopped answering part way: what was read is still
@@ -152,6 +156,9 @@ export async function followTransactions(context: FollowContext): Promise<'caugh
  */
 async function readPages(context: FollowContext, url: string): Promise<{ transactions: Array<Record<string, unknown>>; nextUrl: string | null; complete: boolean } | 'unsupported'> {
   const transactions: Array<Record<string, unknown>> = [];
+  const walked = new Set<string>();
+  // Following goes on after the newest transaction stored: one dated far ahead would end it silently.
+  const latestNs = (BigInt(Date.now()) + FUTURE_TOLERANCE_MS) * 1_000_000n;
   let next: string | null = url;
   for (let page = 0; page < PAGES_PER_COMMIT && next !== null; page++) {
     if (page === 1) await context.onBehind?.();
@@ -160,8 +167,12 @@ async function readPages(context: FollowContext, url: string): Promise<{ transac
     if (reply.status !== 200) return { transactions, nextUrl: next, complete: false };
     const body = reply.body as { transactions?: unknown; links?: { next?: unknown } };
     if (!Array.isArray(body.transactions)) throw new UpstreamFormatError(`the transactions page ${next} has no "transactions" array`);
+    const ahead = (body.transactions as Array<Record<string, unknown>>).find((t) => (timestampOf(t.consensus_timestamp) ?? 0n) > latestNs);
+    if (ahead) {
+      throw new UpstreamFormatError(`the transactions page ${next} holds one dated ${String(ahead.consensus_timestamp)}, more than a day ahead of this machine's clock`);
+    }
     transactions.push(...body.transactions as Array<Record<string, unknown>>);
-    next = typeof body.links?.next === 'string' ? body.links.next : null;
+    next = nextPageOf(body, next, walked);
   }
   return { transactions, nextUrl: next, complete: true };
 }
@@ -283,13 +294,14 @@ async function sentMessages(context: FollowContext, transactions: Array<Record<s
   const rows: TopicMessageRow[] = [];
   for (const [topic, { from, to }] of spans) {
     let url: string | null = `/api/v1/topics/${topic}/messages?timestamp=gte:${from}&timestamp=lte:${to}&order=asc&limit=100`;
+    const walked = new Set<string>();
     while (url !== null) {
       const reply = await context.client.get(url, { signal: context.signal });
       if (reply.status !== 200) break;
       const body = reply.body as { messages?: unknown; links?: { next?: unknown } };
       if (!Array.isArray(body.messages)) throw new UpstreamFormatError(`the topic messages page ${url} has no "messages" array`);
       rows.push(...(body.messages as Array<Record<string, unknown>>).map(topicMessageRowOf));
-      url = body.messages.length > 0 && typeof body.links?.next === 'string' ? body.links.next : null;
+      url = body.messages.length > 0 ? nextPageOf(body, url, walked) : null;
     }
   }
   return rows;

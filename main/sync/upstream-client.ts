@@ -79,11 +79,13 @@ export class UpstreamClient {
       }
       if (outcome.kind === 'fatal') throw new UpstreamError(outcome.error, outcome.status);
       options.signal?.throwIfAborted();
-      const delayMs = outcome.retryAfterMs ?? backoffDelay(attempt, {
+      const backoffMs = backoffDelay(attempt, {
         baseMs: this.#options.backoffBaseMs,
         capMs: this.#options.backoffCapMs,
         ...(this.#options.random ? { random: this.#options.random } : {}),
       });
+      // A Retry-After of 0 (or a date past) asks again at once; repeated, the backoff still grows.
+      const delayMs = Math.max(outcome.retryAfterMs ?? 0, backoffMs);
       // A 429 speaks for the whole upstream: hold every request, not just this one.
       if (outcome.retryAfterMs !== null) this.#limiter.holdFor(delayMs);
       this.#options.onRetry?.({ url, attempt, error: outcome.error, delayMs, unreachable: outcome.unreachable });
@@ -119,9 +121,14 @@ export class UpstreamClient {
     return this.#requests;
   }
 
+  /**
+   * The URL of a path under the upstream, or of an absolute link it gave (`links.next`), which must
+   * stay on the upstream's own origin: a link elsewhere is not followed (nor stored as a cursor).
+   */
   urlOf(path: string): string {
-    if (/^https?:\/\//.test(path)) return path;
-    return `${this.baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+    if (!/^https?:\/\//i.test(path)) return `${this.baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+    if (!sameOrigin(path, this.baseUrl)) throw new UpstreamError(`the upstream linked to another host (${path.slice(0, 200)}), which is not followed`, null);
+    return path;
   }
 
   async #attempt(url: string, etag: string | null, signal: AbortSignal | undefined): Promise<AttemptOutcome> {
@@ -135,6 +142,8 @@ export class UpstreamClient {
       if (signal?.aborted) return fatal('aborted', null);
       return retry(timeout.aborted ? `no answer within ${this.#options.timeoutMs / 1000} s` : describeNetworkError(error), true);
     }
+    // A redirect elsewhere is not the upstream answering.
+    if (response.redirected && !sameOrigin(response.url, this.baseUrl)) return fatal(`${url} redirected to another host (${response.url.slice(0, 200)})`, null);
     if (response.status === 304) return { kind: 'reply', reply: { status: 304 } };
     let text: string;
     try {
@@ -167,6 +176,14 @@ type AttemptOutcome =
   | { kind: 'reply'; reply: UpstreamReply }
   | { kind: 'retry'; error: string; unreachable: boolean; retryAfterMs: number | null }
   | { kind: 'fatal'; error: string; status: number | null };
+
+function sameOrigin(url: string, base: string): boolean {
+  try {
+    return new URL(url).origin === new URL(base).origin;
+  } catch {
+    return false;
+  }
+}
 
 function retry(error: string, unreachable: boolean): AttemptOutcome {
   return { kind: 'retry', error, unreachable, retryAfterMs: null };

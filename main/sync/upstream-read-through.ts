@@ -16,7 +16,8 @@ import type { RateLimiter } from './rate-limiter.ts';
 import { UpstreamClient, UpstreamError } from './upstream-client.ts';
 import { transactionRowsOf } from './transaction-rows.ts';
 import { transactionUpserter } from './transaction-writer.ts';
-import { UpstreamFormatError } from './upstream-values.ts';
+import { entityIdOf, UpstreamFormatError } from './upstream-values.ts';
+import { parseEntityIdLoose } from '../mirror/format/entity-id.ts';
 
 export interface UpstreamReadThroughOptions {
   db: SqliteDatabase;
@@ -40,6 +41,20 @@ const PATHS: Record<ReadThroughResource, string> = {
   account: '/api/v1/accounts/', contract: '/api/v1/contracts/', schedule: '/api/v1/schedules/', token: '/api/v1/tokens/', topic: '/api/v1/topics/',
   transaction: '/api/v1/transactions/',
 };
+/** Where a by-id answer names its own id. */
+const ID_FIELD = { account: 'account', contract: 'contract_id', schedule: 'schedule_id', token: 'token_id', topic: 'topic_id' } as const;
+
+/**
+ * Whether an answer is the entity asked for by its full id (shard.realm.num): an answer naming
+ * another one would be stored under that other id. (Asked for by alias, EVM address or a bare
+ * number, the answer is what says which entity it is.)
+ */
+function answersFor(resource: ReadThroughResource, asked: string, info: Record<string, unknown>): boolean {
+  if (resource === 'transaction') return true;
+  const askedId = /^\d+\.\d+\.\d+$/.test(asked) ? parseEntityIdLoose(asked) : null;
+  return askedId === null || entityIdOf(info[ID_FIELD[resource]]) === askedId;
+}
+
 /**
  * Path segments the by-id operations accept: entity ids, aliases, EVM addresses; for
  * transactions, `payer-seconds-nanos` ids and 48-byte hashes (hex or base64url). Nothing else
@@ -220,6 +235,7 @@ export class UpstreamReadThrough implements ReadThrough {
       }
       if (reply.status !== 200) return false;
       const info = reply.body as Record<string, unknown>;
+      if (!answersFor(resource, id, info)) throw new UpstreamFormatError(`the upstream answered ${resource} ${id} with another ${resource} (${String(info[ID_FIELD[resource as keyof typeof ID_FIELD]])})`);
       if (resource === 'account') {
         const rows = accountRowsOf(info);
         await completeTokenBalances({ client: this.#client, signal }, [rows], { relationships: true });

@@ -103,6 +103,9 @@ describe('contract results the reference rendered in its lists', () => {
     const count = (table: string) => fixture.store.db.prepare(`SELECT count(*) FROM ${table} WHERE consensus_timestamp BETWEEN ? AND ?`).pluck().get(span.from, span.to);
     for (let i = 0; i < 2; i++) fixture.store.db.transaction(() => write({ ...span, results: rows, logs: [] }))();
     expect([count('contract_result'), count('ethereum_transaction')]).toEqual([3, 3]);
+    // A page the upstream listed twice in one span (its next link repeated it) still stores each result once.
+    fixture.store.db.transaction(() => write({ ...span, results: [...rows, ...rows], logs: [] }))();
+    expect([count('contract_result'), count('ethereum_transaction')]).toEqual([3, 3]);
   });
 });
 

@@ -109,9 +109,11 @@ function put(...accounts: AccountInfo[]): void {
 const injectGet = (store: LedgerStore): Get => injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false));
 
 /** A fresh store whose sync has crawled the upstream and follows its transactions from now on. */
-async function caughtUpSync(onStatus?: (status: SyncStatus) => void): Promise<{ local: LedgerStore; engine: SyncEngine }> {
+async function caughtUpSync(onStatus?: (status: SyncStatus) => void, errorRetryMs?: number): Promise<{ local: LedgerStore; engine: SyncEngine }> {
   const local = new LedgerStore({ file: ':memory:' });
-  const engine = new SyncEngine({ profile: 't', db: local.db, upstreamUrl: await ready, requestsPerSecond: 0, followIntervalMs: 20, ...(onStatus ? { onStatus } : {}) });
+  const engine = new SyncEngine({
+    profile: 't', db: local.db, upstreamUrl: await ready, requestsPerSecond: 0, followIntervalMs: 20, ...(onStatus ? { onStatus } : {}), ...(errorRetryMs ? { errorRetryMs } : {}),
+  });
   const caughtUp = engine.caughtUp();
   engine.start();
   await caughtUp;
@@ -311,6 +313,25 @@ describe('incremental updates from the transactions', () => {
     expect(relationshipRequests).toEqual(['0.0.1300']);
     await sameTokens();
     expect(tokenHoldingsTouched([{ name: 'CRYPTODELETE', entity_id: '0.0.7', transaction_id: '0.0.8-1-0', transfers: [{ account: '0.0.9', amount: 1 }] }])).toEqual(new Set(['0.0.7', '0.0.8']));
+    await engine.close();
+  });
+
+  it('refuses a page holding a transaction dated far ahead of the clock, which would end following silently, and goes on once it is gone', async () => {
+    const errors: string[] = [];
+    const { local, engine } = await caughtUpSync((status) => { if (status.lastError) errors.push(status.lastError.message); }, 50);
+    const before = engine.status().lastTransactionTimestamp;
+    const future = { consensus_timestamp: '4102444800.000000001', name: 'CRYPTOTRANSFER', result: 'SUCCESS', transaction_id: '0.0.1001-4102444800-1', transfers: [] };
+    transactions.push(future);
+    while (!errors.some((message) => /more than a day ahead of this machine's clock/.test(message))) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(engine.status().lastTransactionTimestamp).toBe(before);
+    expect(local.db.prepare('SELECT count(*) FROM "transaction" WHERE consensus_timestamp > 4102444800000000000').pluck().get()).toBe(0);
+
+    // The upstream drops it: the next transaction is followed as if it had never been.
+    transactions.splice(transactions.indexOf(future), 1);
+    transactions.push({ consensus_timestamp: '20000.000000000', name: 'CRYPTOTRANSFER', result: 'SUCCESS', transaction_id: '0.0.1001-19999-0', transfers: [] });
+    await engine.caughtUp();
+    await engine.caughtUp();
+    expect(engine.status().lastTransactionTimestamp).toBe('20000.000000000');
     await engine.close();
   });
 });

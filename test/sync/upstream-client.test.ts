@@ -46,6 +46,30 @@ describe('upstream client', () => {
     expect(retries[3]!.error).toMatch(/no answer within/);
   });
 
+  it('follows no link or redirect to another host', async () => {
+    const elsewhere = await upstream((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"accounts":[]}'));
+    const base = await upstream((req, res) => {
+      if (req.url === '/api/v1/moved') return res.writeHead(302, { location: `${elsewhere}/api/v1/accounts` }).end();
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+    await expect(client(base).get(`${elsewhere}/api/v1/accounts?account.id=gt:0.0.200`)).rejects.toThrow(/linked to another host/);
+    await expect(client(base).get('/api/v1/moved')).rejects.toThrow(/redirected to another host/);
+    // Its own absolute links are followed.
+    expect(await client(base).get(`${base}/api/v1/accounts`)).toMatchObject({ status: 200, body: { ok: true } });
+  });
+
+  it('still backs off on repeated 429s that ask to retry at once (Retry-After: 0)', async () => {
+    const base = await upstream((_req, res, n) => {
+      if (n < 4) return res.writeHead(429, { 'retry-after': '0' }).end('{}');
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+    const retries: RetryEvent[] = [];
+    const slow = new UpstreamClient({ baseUrl: base, requestsPerSecond: 0, timeoutMs: 300, backoffBaseMs: 4, backoffCapMs: 1000, random: () => 1, onRetry: (e) => retries.push(e) });
+    expect(await slow.get('/api/v1/x')).toMatchObject({ status: 200 });
+    expect(retries.map((r) => r.delayMs)).toEqual([0, 1, 2, 3].map((attempt) => backoffDelay(attempt, { baseMs: 4, capMs: 1000, random: () => 1 })));
+    expect(retries.every((r) => r.delayMs > 0)).toBe(true);
+  });
+
   it('takes a web page for no mirror node at all (unreachable), and cut JSON for a hiccup', async () => {
     const base = await upstream((_req, res, n) => {
       if (n === 0) return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<html>\n<body>Sign in to the network</body></html>');
