@@ -36,22 +36,23 @@ function signatureOf(schedule: number, signer: number): Buffer {
 /**
  * A scheduled HBAR transfer: created (SCHEDULE_CREATE), signed by one or two more keys
  * (SCHEDULE_SIGN, with their signatures), then executed as a scheduled transaction. Every
- * fifth is still pending (created lately, expiring in the future); the second is deleted; every
- * fifth from the third waits for its expiry.
+ * fifth never gathers its signatures: pending if created in the last 60 days, else expired (the
+ * mirror shows it unexecuted); the second is deleted; every fifth from the third waits for its
+ * expiry. Each keeps the creation time of its place in the ledger, so schedule ids grow with it,
+ * as on a network.
  */
 export function writeSchedule(plan: SchedulePlan, actors: ActorPool, writer: HistoryWriter, writeEntity: (row: EntityRow) => void, rng: Prng): void {
   const creator = actors.latest();
   const payer = rng.chance(0.6) ? creator : actors.pick(rng);
   const receiver = actors.pick(rng);
-  const pending = plan.index % 5 === 4;
+  const unsigned = plan.index % 5 === 4;
   const deleted = plan.index === 1;
-  // Pending schedules were created in the last few days, so they have not expired yet.
-  const createdNs = pending ? BigInt(DEMO_NOW_SECONDS - rng.int(1, 20) * DAY_SECONDS) * NANOS + (plan.createdNs % NANOS) : plan.createdNs;
+  const createdNs = plan.createdNs;
   const memo = rng.pick(MEMOS);
   const amount = rng.int(1, 5_000) * HBAR;
   const adminKey = ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(plan.num, 4)));
   const expiresNs = createdNs + 60n * BigInt(DAY_SECONDS) * NANOS;
-  const signedNs = pending || deleted ? null : createdNs + BigInt(rng.int(60, 3 * DAY_SECONDS)) * NANOS;
+  const signedNs = unsigned || deleted ? null : createdNs + BigInt(rng.int(60, 3 * DAY_SECONDS)) * NANOS;
   // Every fifth (from the third; never pending or deleted) waits for expiry: it executes at its
   // expiration time, not once signed, so only one whose expiry has passed can have executed.
   const waitForExpiry = plan.index % 5 === 2 && expiresNs <= BigInt(DEMO_NOW_SECONDS) * NANOS;
@@ -67,7 +68,7 @@ export function writeSchedule(plan: SchedulePlan, actors: ActorPool, writer: His
   writeTransaction(writer, { consensusNs: createdNs, payer: creator.num, type: TX.SCHEDULE_CREATE, fee: 1_000_000, entityId: plan.num, memo });
   writer.insert('transaction_signature', [createdNs, plan.num, ed25519PublicKey(ed25519SeedFor(creator.num)).subarray(0, 4), signatureOf(plan.num, creator.num), 3]);
 
-  const signers = pending ? 1 : rng.int(1, 2);
+  const signers = unsigned ? 1 : rng.int(1, 2);
   let at = createdNs;
   for (let i = 0; i < signers; i++) {
     const signer = actors.pick(rng);

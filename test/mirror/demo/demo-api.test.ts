@@ -330,7 +330,7 @@ describe('the demo ledger answers balances as of a past moment', () => {
     };
     // Transactions spread over the history, each with the accounts it moved HBAR for (the node and 0.0.98, busy, included).
     const sample = db.prepare(`SELECT consensus_timestamp AS at, entity_id AS account, amount FROM crypto_transfer
-      WHERE consensus_timestamp IN (SELECT consensus_timestamp FROM "transaction" WHERE consensus_timestamp % 997 = 0 LIMIT 15)`)
+      WHERE consensus_timestamp IN (SELECT consensus_timestamp FROM "transaction" WHERE consensus_timestamp % 499 = 0 LIMIT 15)`)
       .safeIntegers(true).all() as Array<{ at: bigint; account: bigint; amount: bigint }>;
     expect(sample.length).toBeGreaterThan(30);
     for (const { at, account, amount } of sample) {
