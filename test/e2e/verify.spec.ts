@@ -462,6 +462,14 @@ test("on the demo, the shipped examples are one click away, each with its newest
   const counterAddress = await page.locator('[data-testid="verify-contract"][data-name="Counter"]').getByTestId('contract-address').inputValue();
   const body = (await (await fetch(`${instance.mirrorUrl}/api/v1/contracts/${counterAddress}`)).json()) as { runtime_bytecode?: string };
   expect(body.runtime_bytecode).toBe(counterRuntime);
+  // Leaving the screen and coming back, or reloading, keeps what was filled in.
+  const counterField = page.locator('[data-testid="verify-contract"][data-name="Counter"]').getByTestId('contract-address');
+  await page.evaluate(() => { window.location.hash = '#/accounts'; });
+  await expect(cards).toHaveCount(0);
+  await page.evaluate(() => { window.location.hash = '#/verify'; });
+  await expect(counterField).toHaveValue(counterAddress);
+  await page.reload();
+  await expect(counterField).toHaveValue(counterAddress);
   // And the transaction that created it, so the creation bytecode is checked too.
   await expect(page.locator('[data-testid="verify-contract"][data-name="Poll"]').getByPlaceholder(/checks creation/)).toHaveValue(/^0x[0-9a-f]{64}$/);
   await page.getByTestId('verify-all').click();

@@ -109,3 +109,17 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 2 ** 30) return `${(bytes / 2 ** 20).toFixed(1)} MiB`;
   return `${(bytes / 2 ** 30).toFixed(1)} GiB`;
 }
+
+/**
+ * An ISO 8601 instant (a status page's, a verification's; any offset) as `YYYY-MM-DD HH:MM UTC`,
+ * as the ledger screens show theirs, so an incident's times line up with transactions at a
+ * glance; in `timeZone`, named, when given. Unparseable text is shown as it came, never hidden.
+ */
+export function formatInstant(text: string | null | undefined, timeZone = 'UTC'): string {
+  if (!text) return '—';
+  const ms = Date.parse(text);
+  if (Number.isNaN(ms)) return text;
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(ms));
+  const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')} ${timeZone}`;
+}

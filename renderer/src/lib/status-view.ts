@@ -69,25 +69,6 @@ export function overallView(snapshot: Pick<StatusSnapshot, 'indicator' | 'worstI
   return { tone: 'ok', text: indicator?.description || 'All systems operational' };
 }
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-
-/**
- * An upstream timestamp (its own text and offset) as `YYYY-MM-DD HH:MM` in the viewer's zone,
- * or in `timeZone` when given. Unparseable text is shown as it came, never hidden.
- */
-export function formatInstant(text: string | null | undefined, timeZone?: string): string {
-  if (!text) return '—';
-  const ms = Date.parse(text);
-  if (Number.isNaN(ms)) return text;
-  if (timeZone) {
-    const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(ms));
-    const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';
-    return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
-  }
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 /** `5 min ago`, `in 3 h`, `2 days ago`: how far an instant is from now, roughly. */
 export function relativeTime(text: string | null | undefined, nowMs: number): string {
   if (!text) return '';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { componentTone, focusedIncident, formatInstant, impactLabel, impactTone, incidentDuration, incidentHash, overallView, relativeTime, safeLink, words } from '../../../renderer/src/lib/status-view.ts';
+import { componentTone, focusedIncident, impactLabel, impactTone, incidentDuration, incidentHash, overallView, relativeTime, safeLink, words } from '../../../renderer/src/lib/status-view.ts';
+import { formatInstant } from '../../../renderer/src/lib/format.ts';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 
@@ -40,9 +41,9 @@ describe('status view helpers', () => {
 
   it('shows upstream timestamps as instants in a zone, and unparseable text as it came', () => {
     // The same instant written with two offsets (a DST change inside one body) shows the same.
-    expect(formatInstant('2026-03-08T01:30:00.000-06:00', 'UTC')).toBe('2026-03-08 07:30');
-    expect(formatInstant('2026-03-08T03:30:00.000-04:00', 'UTC')).toBe('2026-03-08 07:30');
-    expect(formatInstant('2026-03-08T07:30:00Z', 'America/Chicago')).toBe('2026-03-08 01:30');
+    expect(formatInstant('2026-03-08T01:30:00.000-06:00')).toBe('2026-03-08 07:30 UTC');
+    expect(formatInstant('2026-03-08T03:30:00.000-04:00', 'UTC')).toBe('2026-03-08 07:30 UTC');
+    expect(formatInstant('2026-03-08T07:30:00Z', 'America/Chicago')).toBe('2026-03-08 01:30 America/Chicago');
     expect(formatInstant('soon', 'UTC')).toBe('soon');
     expect(formatInstant(null)).toBe('—');
   });
