@@ -22,10 +22,12 @@ function read(): Record<string, VerifyDrafts> {
   }
 }
 
-/** The drafts of a profile, created empty the first time (call outside a `$derived`). */
+/** The drafts of a profile, created empty the first time, or where storage held something else (call outside a `$derived`). */
 export function draftsFor(profile: string): VerifyDrafts {
-  byProfile[profile] ??= { addresses: {}, txHashes: {} };
-  return byProfile[profile];
+  const kept = byProfile[profile] as Partial<VerifyDrafts> | undefined;
+  const isMap = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (!kept || !isMap(kept.addresses) || !isMap(kept.txHashes)) byProfile[profile] = { addresses: {}, txHashes: {} };
+  return byProfile[profile]!;
 }
 
 /** Keeps the drafts for a reload; storage that refuses (full, disabled) only costs that. */
