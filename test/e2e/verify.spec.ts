@@ -137,14 +137,17 @@ async function openVerify(page: Page, query = ''): Promise<void> {
 const call = <T>(channel: string, request: unknown = null): Promise<T> => bridgeValue<T>(instance.uiUrl, channel, request);
 
 /** A demo deployment of the shipped Counter: its code (no immutables) is exactly the compiler's. */
+/** A demo Counter among the newest contracts whose latest 25 results include an incrementBy call (arguments to read). */
 async function demoCounterAddress(): Promise<string> {
   const { contracts } = await call<{ contracts: Array<{ address: string }> }>('verify/suggestions', { query: '' });
   for (const { address: candidate } of contracts) {
     const response = await fetch(`${instance.mirrorUrl}/api/v1/contracts/${candidate}`);
     const body = (await response.json()) as { runtime_bytecode?: string };
-    if (body.runtime_bytecode === counterRuntime) return candidate;
+    if (body.runtime_bytecode !== counterRuntime) continue;
+    const { results } = (await (await fetch(`${instance.mirrorUrl}/api/v1/contracts/${candidate}/results?limit=25`)).json()) as { results: Array<{ function_parameters: string }> };
+    if (results.some((r) => r.function_parameters.toLowerCase().startsWith('0x03df179c'))) return candidate;
   }
-  throw new Error(`none of the ${contracts.length} newest demo contracts is a Counter`);
+  throw new Error(`none of the ${contracts.length} newest demo contracts is a Counter with an incrementBy call among its latest results`);
 }
 
 test('the shipped example sources verify a demo contract with a perfect match', async ({ page }) => {
