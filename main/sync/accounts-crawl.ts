@@ -68,9 +68,10 @@ export async function crawlAccounts(context: CrawlContext): Promise<void> {
 async function fetchAccountsPage(context: CrawlContext, url: string): Promise<FetchedPage> {
   const known = context.writer.etagOf(url);
   const reply = await context.client.get(url, { etag: known?.etag ?? null, signal: context.signal });
-  // A page unchanged since it was stored answers with the next link stored with it (checked then).
+  // A page unchanged since it was stored answers with the next link stored with it (checked again:
+  // one stored before links were checked could lead back to the page itself).
   if (reply.status === 304 && known) {
-    return { url, rows: [], lastAccount: null, nextUrl: known.nextUrl, etag: known, unchanged: true };
+    return { url, rows: [], lastAccount: null, nextUrl: nextPageOf({ links: { next: known.nextUrl } }, url), etag: known, unchanged: true };
   }
   if (reply.status !== 200) throw new UpstreamFormatError(`the upstream has no accounts list (HTTP ${reply.status} for ${url})`);
   const body = reply.body as { accounts?: unknown; links?: { next?: unknown } };
