@@ -1,5 +1,5 @@
 import type { RequestOf } from '../common/api-contract.ts';
-import { ENTITY_ID_TEXT, parseEntityIdLoose } from '../mirror/format/entity-id.ts';
+import { parseFullEntityId } from '../mirror/format/entity-id.ts';
 import { MAX_KEEP_DAYS } from '../sync/followed-retention.ts';
 import { objectWith } from './request-object.ts';
 import type { Validation } from './validate-request.ts';
@@ -34,8 +34,8 @@ function validateHistoryRequest(request: unknown, entity: keyof typeof HISTORY_O
   const { input, problems } = objectWith(request, [entity, 'fetch'], HISTORY_OF[entity].shape);
   if (input === null) return { ok: false, problems };
   const id = input[entity];
-  // The pattern alone lets through ids no ledger can have (0.0.999999999999): each part is checked against its range too.
-  if (typeof id !== 'string' || !ENTITY_ID_TEXT.test(id) || parseEntityIdLoose(id) === null) problems.push(HISTORY_OF[entity].id);
+  // Shaped like an id is not enough (0.0.999999999999): each part must be in its range too.
+  if (typeof id !== 'string' || parseFullEntityId(id) === null) problems.push(HISTORY_OF[entity].id);
   if (typeof input.fetch !== 'boolean') problems.push('"fetch" must be true or false');
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value: { id: id as string, fetch: input.fetch as boolean } };
 }

@@ -1,4 +1,4 @@
-import { ENTITY_ID_TEXT, parseEntityIdLoose } from '../mirror/format/entity-id.ts';
+import { parseFullEntityId } from '../mirror/format/entity-id.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
@@ -76,7 +76,7 @@ export class HistoryFetchError extends Error {
 
 /** The entity id a history request names (`shard.realm.num`), checked again here for callers other than the bridge. */
 export function historyIdOf(text: string, noun: string): bigint {
-  const id = ENTITY_ID_TEXT.test(text) ? parseEntityIdLoose(text) : null;
+  const id = parseFullEntityId(text);
   if (id === null) throw new RangeError(`not ${noun === 'account' ? 'an' : 'a'} ${noun} id: ${text}`);
   return id;
 }

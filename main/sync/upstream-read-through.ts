@@ -17,7 +17,7 @@ import { UpstreamClient, UpstreamError } from './upstream-client.ts';
 import { transactionRowsOf } from './transaction-rows.ts';
 import { transactionUpserter } from './transaction-writer.ts';
 import { entityIdOf, UpstreamFormatError } from './upstream-values.ts';
-import { parseEntityIdLoose } from '../mirror/format/entity-id.ts';
+import { parseFullEntityId } from '../mirror/format/entity-id.ts';
 
 export interface UpstreamReadThroughOptions {
   db: SqliteDatabase;
@@ -51,7 +51,7 @@ const ID_FIELD = { account: 'account', contract: 'contract_id', schedule: 'sched
  */
 function answersFor(resource: ReadThroughResource, asked: string, info: Record<string, unknown>): boolean {
   if (resource === 'transaction') return true;
-  const askedId = /^\d+\.\d+\.\d+$/.test(asked) ? parseEntityIdLoose(asked) : null;
+  const askedId = parseFullEntityId(asked);
   return askedId === null || entityIdOf(info[ID_FIELD[resource]]) === askedId;
 }
 

@@ -68,6 +68,11 @@ export function parseEntityIdLoose(text: string | number | bigint): bigint | nul
   return null;
 }
 
+/** A full `shard.realm.num` id (ENTITY_ID_TEXT) whose parts are in range, encoded; null for anything else. */
+export function parseFullEntityId(text: string): bigint | null {
+  return ENTITY_ID_TEXT.test(text) ? parseEntityIdLoose(text) : null;
+}
+
 // Hoisted: sqlInt binds every id and timestamp of every query.
 const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
