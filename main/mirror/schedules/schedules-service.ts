@@ -12,13 +12,14 @@ import {
 import { nowNanos } from '../query/timestamp-range.ts';
 import { renderSchedule, type ScheduleRow, type SignatureRow } from './render-schedule.ts';
 import { SCHEDULE_BY_ID_SQL, schedulesSql, SIGNATURES_SQL } from './schedules-sql.ts';
+import { SCHEDULE_DEFAULT_LIFETIME_SECONDS } from './schedule-lifetime.ts';
 
 export const SCHEDULES_PATH = '/api/v1/schedules';
 
 /** A schedule that can no longer change is cached for an hour, as the reference does. */
 const SETTLED_CACHE_SECONDS = 3600;
 /** Without an explicit expiration time, a schedule expires 30 minutes after its creation. */
-const DEFAULT_EXPIRY_NS = 1800n * 1_000_000_000n;
+const DEFAULT_EXPIRY_NS = BigInt(SCHEDULE_DEFAULT_LIFETIME_SECONDS) * 1_000_000_000n;
 
 /** Executed, deleted or expired: nothing will happen to it any more. */
 export function isSettled(row: ScheduleRow, now: bigint): boolean {

@@ -1,3 +1,4 @@
+import { SCHEDULE_DEFAULT_LIFETIME_SECONDS } from '../../../main/mirror/schedules/schedule-lifetime.ts';
 import type { ScheduleInfo } from './ledger-types.ts';
 
 export type ScheduleState = 'executed' | 'deleted' | 'expired' | 'pending';
@@ -7,8 +8,6 @@ export const SCHEDULE_STATE_TONE: Readonly<Record<ScheduleState, 'ok' | 'critica
   executed: 'ok', deleted: 'critical', expired: 'minor', pending: 'none',
 };
 
-/** How long a schedule created without an expiration time lives (the network's `ledger.schedule.txExpiryTimeSecs`). */
-const DEFAULT_LIFETIME_SECONDS = 1800;
 
 /**
  * When the network drops the schedule unless it executed first, as a mirror timestamp
@@ -19,7 +18,7 @@ export function scheduleExpiry(schedule: Pick<ScheduleInfo, 'expiration_time' | 
   const parts = /^(\d+)\.(\d+)$/.exec(schedule.consensus_timestamp);
   // An answer not shaped like a timestamp is shown as it came rather than guessed at.
   if (!parts) return schedule.consensus_timestamp;
-  return `${BigInt(parts[1]!) + BigInt(DEFAULT_LIFETIME_SECONDS)}.${parts[2]}`;
+  return `${BigInt(parts[1]!) + BigInt(SCHEDULE_DEFAULT_LIFETIME_SECONDS)}.${parts[2]}`;
 }
 
 /**
