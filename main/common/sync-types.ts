@@ -65,7 +65,11 @@ export interface SyncStatus {
   diskFreeBytes: number | null;
   /** While the store is compacted (state `compacting`): how far; null otherwise. */
   compaction: StoreCompaction | null;
-  lastError: { message: string; at: string } | null;
+  /**
+   * The latest failure, kept after it is over as a record: `recoveredAt` is when the upstream
+   * answered again after it (with the sync going again), null while it still stands.
+   */
+  lastError: { message: string; at: string; recoveredAt: string | null } | null;
   /** Every phase the sync has begun, in order: items stored in its current pass, completed passes. */
   phases: SyncPhaseProgress[];
 }

@@ -338,7 +338,7 @@ export class SyncEngine {
         }
       } catch (error) {
         if (signal.aborted) return;
-        this.#lastError = { message: describeSyncFailure(error, this.#options.db.name), at: new Date().toISOString() };
+        this.#lastError = { message: describeSyncFailure(error, this.#options.db.name), at: new Date().toISOString(), recoveredAt: null };
         this.#setState('error');
         this.#options.log?.(`sync: ${this.#lastError.message}`);
         this.#waitingAfterError = true;
@@ -460,7 +460,7 @@ export class SyncEngine {
 
   #onRetry(event: RetryEvent): void {
     const seconds = (event.delayMs / 1000).toFixed(1);
-    this.#lastError = { message: `${event.error} from ${event.url}; retrying in ${seconds} s`, at: new Date().toISOString() };
+    this.#lastError = { message: `${event.error} from ${event.url}; retrying in ${seconds} s`, at: new Date().toISOString(), recoveredAt: null };
     if (event.unreachable && this.#state !== 'offline') {
       this.#options.log?.(`sync: upstream unreachable (${event.error}); serving the local store meanwhile`);
       this.#setState('offline');
@@ -475,6 +475,11 @@ export class SyncEngine {
     if (this.#state === 'offline' || (this.#state === 'error' && !this.#waitingAfterError)) {
       this.#options.log?.('sync: upstream reachable again');
       this.#setState(this.#phase === 'transactions' ? 'following' : 'syncing');
+    }
+    // An answer after a retried request, or once the run goes again after its wait: the last error is past.
+    if (this.#lastError?.recoveredAt === null && this.#state !== 'error') {
+      this.#lastError = { ...this.#lastError, recoveredAt: new Date().toISOString() };
+      this.#emit();
     }
   }
 

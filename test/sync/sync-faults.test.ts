@@ -54,6 +54,10 @@ describe('sync through a faulty upstream', () => {
 
     for (const fault of FAULTS) expect(proxy.counts[fault], fault).toBeGreaterThan(0);
     expect(retries.some((message) => message.includes('429'))).toBe(true);
+    // Each failure stood until an answer came; the last one is kept, as over.
+    const last = engine.status().lastError!;
+    expect(retries.at(-1)).toBe(last.message);
+    expect(Date.parse(last.recoveredAt!)).toBeGreaterThanOrEqual(Date.parse(last.at));
     // After a 429 with Retry-After: 1, no request reached the upstream for (about) a second.
     const after429 = proxy.log.findIndex((entry) => entry.fault === '429');
     expect(proxy.log[after429 + 1]!.at - proxy.log[after429]!.at).toBeGreaterThanOrEqual(900);

@@ -31,7 +31,7 @@ describe('serve sync log', () => {
     log({ ...base, state: 'following', phase: 'transactions', accountsInStore: 45_000, phases });
     clock += 60_000;
     log({ ...base, state: 'following', phase: 'transactions', accountsInStore: 45_001, phases });
-    log({ ...base, state: 'offline', phase: 'transactions', accountsInStore: 45_001, lastError: { message: 'ECONNREFUSED', at: '' }, phases });
+    log({ ...base, state: 'offline', phase: 'transactions', accountsInStore: 45_001, lastError: { message: 'ECONNREFUSED', at: '', recoveredAt: null }, phases });
     expect(lines).toEqual([
       'testnet sync: accounts done, 45,000 in this pass',
       'testnet sync: syncing tokens, starting (from https://testnet.mirrornode.hedera.com)',

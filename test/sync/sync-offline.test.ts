@@ -42,7 +42,7 @@ describe('with the upstream unreachable', () => {
     const port = await closedPort();
     const local = await serve(['--data-dir', path.join(dir, 'never'), '--network', 'custom', '--upstream-mirror', `http://127.0.0.1:${port}`]);
     const status = await syncStatusWhen(local.urls.get('ui')!, (s) => s.state === 'offline');
-    expect(status.lastError.message).toMatch(/ECONNREFUSED/);
+    expect(status.lastError).toMatchObject({ message: expect.stringMatching(/ECONNREFUSED/), recoveredAt: null });
     const response = await fetch(`${local.urls.get('mirror')}/api/v1/accounts`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ accounts: [], links: { next: null } });

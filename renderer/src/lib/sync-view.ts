@@ -143,3 +143,8 @@ export function listedCoverage(status: SyncStatus | null, phase: 'tokens' | 'con
     : 'kept up to date by following its transactions';
   return `${from}: the upstream's ${phase}, ${kept}.`;
 }
+
+/** The sync's last error while it still stands; one it has recovered from is history (the Sync screen keeps it), not news. */
+export function standingError(status: SyncStatus): string | null {
+  return status.lastError?.recoveredAt === null ? status.lastError.message : null;
+}

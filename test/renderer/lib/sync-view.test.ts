@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../../main/common/sync-types.ts';
-import { approximate, followingBehind, formatDuration, listedCoverage, lowRoomWarning, syncChipText, syncCoverage, syncPercent } from '../../../renderer/src/lib/sync-view.ts';
+import { approximate, followingBehind, formatDuration, listedCoverage, lowRoomWarning, standingError, syncChipText, syncCoverage, syncPercent } from '../../../renderer/src/lib/sync-view.ts';
 
 const base: SyncStatus = {
   profile: 'testnet', upstream: 'https://testnet.mirrornode.hedera.com', state: 'syncing', phase: 'accounts', entitiesSynced: 412_331,
@@ -9,6 +9,13 @@ const base: SyncStatus = {
 };
 
 describe('sync view', () => {
+  it('names the last error while it stands, and not once the sync has recovered from it', () => {
+    const error = { message: 'HTTP 503 from https://x/api/v1/accounts; retrying in 2.0 s', at: '2026-11-27T01:00:00.000Z', recoveredAt: null };
+    expect(standingError({ ...base, lastError: error })).toBe(error.message);
+    expect(standingError({ ...base, lastError: { ...error, recoveredAt: '2026-11-27T01:00:02.000Z' } })).toBeNull();
+    expect(standingError(base)).toBeNull();
+  });
+
   it('says how much of the network is synced, as precisely as it is known', () => {
     expect(syncCoverage(base)).toBe('412,331 of ~1.9M accounts synced');
     expect(syncCoverage({ ...base, estimatedTotal: null })).toBe('412,331 accounts synced so far');
