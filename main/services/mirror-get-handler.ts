@@ -76,7 +76,7 @@ function parseBody(text: string): unknown {
 function codeOfStatus(status: number): ApiErrorCode {
   if (status === 404) return 'not-found';
   if (status === 403) return 'forbidden';
-  if (status === 429 || status === 503) return 'unavailable';
+  if (status === 429 || status === 502 || status === 503) return 'unavailable';
   if (status >= 400 && status < 500) return 'invalid-input';
   return 'internal';
 }

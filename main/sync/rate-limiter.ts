@@ -15,16 +15,22 @@ export class RateLimiter {
     this.#now = now;
   }
 
-  /** Waits for the next free slot and claims it. */
-  async take(signal?: AbortSignal): Promise<void> {
-    const delay = this.reserve();
+  /**
+   * Waits for the next free slot and claims it. With `maxWaitMs`, a slot starting later than that
+   * is not claimed (a slot given up once claimed would hold back every request after it) and
+   * QueueFullError is thrown instead.
+   */
+  async take(signal?: AbortSignal, maxWaitMs = Infinity): Promise<void> {
+    const delay = this.reserve(maxWaitMs);
+    if (delay === null) throw new QueueFullError(this.#next - this.#now());
     if (delay > 0) await sleep(delay, undefined, signal ? { signal } : undefined);
   }
 
-  /** Claims the next free slot; answers how many milliseconds from now it starts. */
-  reserve(): number {
+  /** Claims the next free slot; answers how many milliseconds from now it starts, or null (unclaimed) when that is beyond `maxWaitMs`. */
+  reserve(maxWaitMs = Infinity): number | null {
     const now = this.#now();
     const at = Math.max(now, this.#next);
+    if (at - now > maxWaitMs) return null;
     this.#next = at + this.#intervalMs;
     return at - now;
   }
@@ -32,5 +38,15 @@ export class RateLimiter {
   /** No request starts before `ms` from now. */
   holdFor(ms: number): void {
     this.#next = Math.max(this.#next, this.#now() + ms);
+  }
+}
+
+/** A request that would have waited longer than it may for its turn in the request budget. */
+export class QueueFullError extends Error {
+  readonly waitMs: number;
+  constructor(waitMs: number) {
+    super(`the request budget is taken for the next ${(waitMs / 1000).toFixed(1)} s`);
+    this.name = 'QueueFullError';
+    this.waitMs = waitMs;
   }
 }

@@ -66,12 +66,16 @@ export class UpstreamClient {
     this.#limiter = options.limiter ?? new RateLimiter(options.requestsPerSecond);
   }
 
-  /** `path` is absolute from the API root (`/api/v1/...`), as `links.next` gives it. */
-  async get(path: string, options: { etag?: string | null; signal?: AbortSignal } = {}): Promise<UpstreamReply> {
+  /**
+   * `path` is absolute from the API root (`/api/v1/...`), as `links.next` gives it. With
+   * `queueForMs`, the first attempt waits at most that long for its turn in the request budget,
+   * else QueueFullError: the caller learns that it was the budget, not the upstream, that kept it.
+   */
+  async get(path: string, options: { etag?: string | null; signal?: AbortSignal; queueForMs?: number } = {}): Promise<UpstreamReply> {
     const url = this.urlOf(path);
     for (let attempt = 0; ; attempt++) {
       options.signal?.throwIfAborted();
-      await this.#limiter.take(options.signal);
+      await this.#limiter.take(options.signal, attempt === 0 ? options.queueForMs : undefined);
       const outcome = await this.#attempt(url, options.etag ?? null, options.signal);
       if (outcome.kind === 'reply') {
         this.#options.onSuccess?.();
@@ -96,10 +100,11 @@ export class UpstreamClient {
   /**
    * Sends one request as it is and answers whatever the upstream answered (any status, its JSON
    * body), within the same request rate: for a request the app relays rather than stores. No
-   * retry: the caller is a person waiting. Throws when no JSON answer comes back.
+   * retry: the caller is a person waiting. Throws when no JSON answer comes back, and
+   * QueueFullError when its turn in the request budget is more than `queueForMs` away.
    */
-  async relay(request: { method: 'GET' | 'POST'; path: string; body?: unknown }, signal?: AbortSignal): Promise<{ status: number; body: unknown }> {
-    await this.#limiter.take(signal);
+  async relay(request: { method: 'GET' | 'POST'; path: string; body?: unknown }, signal?: AbortSignal, queueForMs?: number): Promise<{ status: number; body: unknown }> {
+    await this.#limiter.take(signal, queueForMs);
     this.#requests++;
     const timeout = AbortSignal.timeout(this.#options.timeoutMs);
     const response = await fetch(this.urlOf(request.path), {

@@ -1,5 +1,5 @@
 import { parseJsonLossless, stringifyJson } from '../mirror/format/json-out.ts';
-import type { ReadThrough, ReadThroughResource, RelayedReply, RelayOptions, UpstreamRequest } from '../mirror/http/read-through.ts';
+import type { KeptAnswer, MissingOutcome, ReadThrough, ReadThroughResource, RelayedReply, RelayOptions, Shortfall, UpstreamRequest } from '../mirror/http/read-through.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { accountRowsOf } from './account-rows.ts';
 import { AccountWriter } from './account-writer.ts';
@@ -12,7 +12,7 @@ import { tokenRowsOf } from './token-rows.ts';
 import { tokenUpserter } from './token-writer.ts';
 import { topicRowsOf } from './topic-rows.ts';
 import { topicUpserter } from './topic-writer.ts';
-import type { RateLimiter } from './rate-limiter.ts';
+import { QueueFullError, type RateLimiter } from './rate-limiter.ts';
 import { UpstreamClient, UpstreamError } from './upstream-client.ts';
 import { transactionRowsOf } from './transaction-rows.ts';
 import { transactionUpserter } from './transaction-writer.ts';
@@ -22,7 +22,10 @@ import { parseFullEntityId } from '../mirror/format/entity-id.ts';
 export interface UpstreamReadThroughOptions {
   db: SqliteDatabase;
   upstreamUrl: string;
-  /** Longest a lookup waits for the upstream (retries included) before answering from the store. */
+  /**
+   * Longest a lookup waits (its turn in the request budget and retries included) before answering
+   * without the upstream; it waits at most half of that for its turn.
+   */
   deadlineMs?: number;
   /** After the upstream failed to answer: how long lookups skip it and answer from the store at once. */
   offlineForMs?: number;
@@ -65,6 +68,8 @@ const ID_SEGMENT: Record<ReadThroughResource, RegExp> = {
   transaction: /^(?:\d{1,4}\.\d{1,5}\.\d{1,12}-\d{1,19}-\d{1,9}|(?:0x)?[0-9a-fA-F]{96}|[A-Za-z0-9_-]{64})$/,
 };
 const MAX_ABSENT = 2000;
+const OFFLINE: Shortfall = { kind: 'offline' };
+const ABSENT = { kind: 'absent' } as const;
 /** Resources stored from their by-id answer alone (an account also needs its token balances; a transaction answer is a list). */
 type EntityResource = Exclude<ReadThroughResource, 'account' | 'transaction'>;
 /**
@@ -88,6 +93,8 @@ const KEPT_ANSWER = new RegExp(`^/api/v1/(?:${[
  * network's files, NFTs, allowances) is relayed as it is now, the last answer remembered where
  * asked (relay). When the upstream cannot be reached within a short deadline it is remembered as
  * offline for a while, so every further miss answers at once from the store (503, it cannot tell).
+ * A lookup kept waiting while the upstream answered others (a burst of lookups queued in the
+ * request budget) says it was busy, and leaves the upstream reachable.
  *
  * It does not look at the sync's pause, on purpose: pausing stops the crawl and the following
  * of transactions (the traffic the user did not ask for one by one); a by-id lookup the user
@@ -112,6 +119,8 @@ export class UpstreamReadThrough implements ReadThrough {
   #lastKeptAt: number;
   readonly #absent = new Map<string, number>();
   #offlineUntil = -Infinity;
+  /** Answers the upstream gave so far: a lookup that timed out while it answered others found it busy, not unreachable. */
+  #answered = 0;
   readonly #stop = new AbortController();
   /** Aborted (and replaced) when the upstream turns out unreachable: lookups in flight give up at once. */
   #unreachable = new AbortController();
@@ -130,6 +139,7 @@ export class UpstreamReadThrough implements ReadThrough {
       onRetry: (event) => {
         if (event.unreachable) this.#markOffline(event.error);
       },
+      onSuccess: () => this.#answered++,
     });
     this.#writer = new AccountWriter(options.db);
     this.#keptAnswer = options.db.prepare('SELECT body, stored_at FROM upstream_answer WHERE path = ?');
@@ -168,37 +178,41 @@ export class UpstreamReadThrough implements ReadThrough {
     return this.#queryOnly.get() === 1;
   }
 
-  fetchMissing(resource: ReadThroughResource, id: string): Promise<boolean> {
-    if (!ID_SEGMENT[resource].test(id) || this.storeBusy) return Promise.resolve(false);
-    return this.#once(`${resource}:${id}`, false, (key) => this.#fetch(resource, id, key));
+  fetchMissing(resource: ReadThroughResource, id: string): Promise<MissingOutcome> {
+    if (!ID_SEGMENT[resource].test(id)) return Promise.resolve(ABSENT);
+    if (this.storeBusy) return Promise.resolve({ kind: 'store-busy' });
+    return this.#once(`${resource}:${id}`, (key) => this.#fetch(resource, id, key));
   }
 
-  upstreamAnswer(path: string): Promise<string | null> {
-    if (!KEPT_ANSWER.test(path)) return Promise.resolve(null);
+  upstreamAnswer(path: string): Promise<KeptAnswer> {
+    if (!KEPT_ANSWER.test(path)) return Promise.resolve(ABSENT);
     const kept = this.#kept(path);
-    if (kept !== undefined) return Promise.resolve(kept.body);
-    return this.#once(`answer:${path}`, null, (key) => this.#fetchAnswer(path, key));
+    if (kept !== undefined) return Promise.resolve({ kind: 'answer', body: kept.body });
+    return this.#once(`answer:${path}`, (key) => this.#fetchAnswer(path, key));
   }
 
   /** One request passed on as it is (see ReadThrough.relay), within the lookups' deadline and the shared request budget. */
-  async relay(request: UpstreamRequest, options: RelayOptions = {}): Promise<RelayedReply | null> {
+  async relay(request: UpstreamRequest, options: RelayOptions = {}): Promise<RelayedReply | Shortfall> {
     const answer = await this.#relayOnce(request);
     if (!options.remember || request.method !== 'GET') return answer;
-    if (answer?.status === 200) this.#keep(request.path, stringifyJson(answer.body));
-    if (answer !== null) return answer;
+    if (answer.kind === 'reply' && answer.status === 200) this.#keep(request.path, stringifyJson(answer.body));
+    if (answer.kind === 'reply') return answer;
     const kept = this.#kept(request.path);
-    return kept === undefined ? null : { status: 200, body: parseJsonLossless(kept.body), rememberedAt: kept.stored_at };
+    return kept === undefined ? answer : { kind: 'reply', status: 200, body: parseJsonLossless(kept.body), rememberedAt: kept.stored_at };
   }
 
-  #relayOnce(request: UpstreamRequest): Promise<RelayedReply | null> {
-    if (this.offline) return Promise.resolve(null);
-    const signal = this.#lookupSignal();
-    return this.#client.relay(request, signal).catch((error: unknown) => {
+  async #relayOnce(request: UpstreamRequest): Promise<RelayedReply | Shortfall> {
+    if (this.offline) return OFFLINE;
+    const lookup = this.#lookup();
+    try {
+      return { kind: 'reply', ...await this.#client.relay(request, lookup.signal, lookup.queueForMs) };
+    } catch (error) {
       // No HTTP answer at all (refused, reset): unreachable, as a failed lookup's retries would find.
-      if (!(error instanceof UpstreamError) && !signal.aborted && !this.#stop.signal.aborted) this.#markOffline(error instanceof Error ? error.message : String(error));
-      else this.#failed(signal, error, `${request.method} ${request.path}`);
-      return null;
-    });
+      const noAnswer = !(error instanceof UpstreamError || error instanceof QueueFullError) && !lookup.signal.aborted && !this.#stop.signal.aborted;
+      if (!noAnswer) return this.#failed(lookup, error, `${request.method} ${request.path}`);
+      this.#markOffline(error instanceof Error ? error.message : String(error));
+      return OFFLINE;
+    }
   }
 
   /** The answer kept for a path, and when it was kept (ms since the epoch). */
@@ -207,10 +221,10 @@ export class UpstreamReadThrough implements ReadThrough {
   }
 
   /** One request per key at a time; none while offline or while the upstream lately had nothing for the key. */
-  #once<T>(key: string, none: T, fetch: (key: string) => Promise<T>): Promise<T> {
-    if (this.offline) return Promise.resolve(none);
+  #once<T>(key: string, fetch: (key: string) => Promise<T>): Promise<T | Shortfall | typeof ABSENT> {
+    if (this.offline) return Promise.resolve(OFFLINE);
     const absentUntil = this.#absent.get(key);
-    if (absentUntil !== undefined && this.#options.now() < absentUntil) return Promise.resolve(none);
+    if (absentUntil !== undefined && this.#options.now() < absentUntil) return Promise.resolve(ABSENT);
     let pending = this.#inFlight.get(key) as Promise<T> | undefined;
     if (!pending) {
       pending = fetch(key).finally(() => this.#inFlight.delete(key));
@@ -224,16 +238,19 @@ export class UpstreamReadThrough implements ReadThrough {
     this.#stop.abort();
   }
 
-  async #fetch(resource: ReadThroughResource, id: string, key: string): Promise<boolean> {
-    const signal = this.#lookupSignal();
+  async #fetch(resource: ReadThroughResource, id: string, key: string): Promise<MissingOutcome> {
+    const lookup = this.#lookup();
+    const { signal } = lookup;
     try {
       const query = resource === 'account' ? '?transactions=false' : '';
-      const reply = await this.#client.get(`${PATHS[resource]}${encodeURIComponent(id)}${query}`, { signal });
+      const reply = await this.#client.get(`${PATHS[resource]}${encodeURIComponent(id)}${query}`, { signal, queueForMs: lookup.queueForMs });
       if (reply.status === 404) {
         this.#rememberAbsent(key);
-        return false;
+        return ABSENT;
       }
-      if (reply.status !== 200) return false;
+      // A 304 cannot come (no ETag is sent); it would be no answer at all.
+      if (reply.status !== 200) return ABSENT;
+      if (reply.body === null || typeof reply.body !== 'object' || Array.isArray(reply.body)) throw new UpstreamFormatError(`the upstream answered ${resource} ${id} with ${Array.isArray(reply.body) ? 'a list' : reply.body === null ? 'null' : `a ${typeof reply.body}`}, not an object`);
       const info = reply.body as Record<string, unknown>;
       if (!answersFor(resource, id, info)) throw new UpstreamFormatError(`the upstream answered ${resource} ${id} with another ${resource} (${String(info[ID_FIELD[resource as keyof typeof ID_FIELD]])})`);
       if (resource === 'account') {
@@ -243,29 +260,27 @@ export class UpstreamReadThrough implements ReadThrough {
       } else if (resource === 'transaction') {
         const list = (info as { transactions?: unknown }).transactions;
         if (!Array.isArray(list)) throw new UpstreamFormatError('a transaction lookup answered without a "transactions" array');
-        return this.#storeTransactions(list as Array<Record<string, unknown>>) > 0;
+        return this.#storeTransactions(list as Array<Record<string, unknown>>) > 0 ? { kind: 'stored' } : ABSENT;
       } else {
         this.#storeEntity[resource](info);
       }
-      return true;
+      return { kind: 'stored' };
     } catch (error) {
-      this.#failed(signal, error, `${resource} ${id}`);
-      return false;
+      return this.#failed(lookup, error, `${resource} ${id}`);
     }
   }
 
-  async #fetchAnswer(path: string, key: string): Promise<string | null> {
-    const signal = this.#lookupSignal();
+  async #fetchAnswer(path: string, key: string): Promise<KeptAnswer> {
+    const lookup = this.#lookup();
     try {
-      const reply = await this.#client.get(path, { signal });
+      const reply = await this.#client.get(path, { signal: lookup.signal, queueForMs: lookup.queueForMs });
       if (reply.status === 404) this.#rememberAbsent(key);
-      if (reply.status !== 200) return null;
+      if (reply.status !== 200) return ABSENT;
       const body = stringifyJson(reply.body);
       this.#keep(path, body);
-      return body;
+      return { kind: 'answer', body };
     } catch (error) {
-      this.#failed(signal, error, path);
-      return null;
+      return this.#failed(lookup, error, path);
     }
   }
 
@@ -284,15 +299,37 @@ export class UpstreamReadThrough implements ReadThrough {
     this.#answers = Number(this.#countAnswers.get());
   }
 
-  /** A lookup gives up when the profile closes, when the upstream turns out unreachable, or at its deadline. */
-  #lookupSignal(): AbortSignal {
-    return AbortSignal.any([this.#stop.signal, this.#unreachable.signal, AbortSignal.timeout(this.#options.deadlineMs)]);
+  /**
+   * A lookup gives up when the profile closes, when the upstream turns out unreachable, or at its
+   * deadline; it waits at most half of that for its turn in the request budget. `answeredBefore`
+   * tells afterwards whether the upstream answered anything while it waited.
+   */
+  #lookup(): Lookup {
+    return {
+      signal: AbortSignal.any([this.#stop.signal, this.#unreachable.signal, AbortSignal.timeout(this.#options.deadlineMs)]),
+      queueForMs: this.#options.deadlineMs / 2,
+      answeredBefore: this.#answered,
+    };
   }
 
-  #failed(signal: AbortSignal, error: unknown, what: string): void {
-    if (this.#stop.signal.aborted) return;
-    if (signal.aborted) this.#markOffline(`no answer within ${this.#options.deadlineMs / 1000} s`);
-    else this.#options.log?.(`read-through: ${what}: ${error instanceof Error ? error.message : String(error)}`);
+  /**
+   * What a failed lookup answers. Past its deadline with no answer from the upstream meanwhile, the
+   * upstream is unreachable; with answers to others meanwhile (or its turn too far off), it is busy.
+   * An answer that cannot be stored, or a refusal, is unreadable. A failing store is not the
+   * upstream's doing: that error goes on to the route, which answers it as every store failure.
+   */
+  #failed(lookup: Lookup, error: unknown, what: string): Shortfall {
+    if (this.#stop.signal.aborted) return OFFLINE;
+    if (error instanceof QueueFullError) return { kind: 'busy' };
+    if (lookup.signal.aborted) {
+      if (this.#answered > lookup.answeredBefore) return { kind: 'busy' };
+      this.#markOffline(`no answer within ${this.#options.deadlineMs / 1000} s`);
+      return OFFLINE;
+    }
+    if (!(error instanceof UpstreamFormatError || error instanceof UpstreamError || error instanceof TypeError)) throw error;
+    const reason = error.message;
+    this.#options.log?.(`read-through: ${what}: ${reason}`);
+    return { kind: 'unreadable', reason };
   }
 
   #markOffline(reason: string): void {
@@ -307,4 +344,11 @@ export class UpstreamReadThrough implements ReadThrough {
     if (this.#absent.size >= MAX_ABSENT) this.#absent.delete(this.#absent.keys().next().value!);
     this.#absent.set(key, this.#options.now() + this.#options.absentForMs);
   }
+}
+
+/** One lookup's limits, and what the upstream had answered when it began. */
+interface Lookup {
+  signal: AbortSignal;
+  queueForMs: number;
+  answeredBefore: number;
 }

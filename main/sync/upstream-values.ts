@@ -9,11 +9,20 @@ import { ecdsaKeyBytes, ed25519KeyBytes } from '../mirror/format/key.ts';
  */
 export class UpstreamFormatError extends Error {}
 
+const INT64_MIN = -(1n << 63n);
+const INT64_MAX = (1n << 63n) - 1n;
+
+/** A value the store keeps in a 64-bit column: beyond that range it would fail at bind time, in SQLite's words. */
+function int64(value: bigint, what: string, text: unknown): bigint {
+  if (value < INT64_MIN || value > INT64_MAX) throw new UpstreamFormatError(`${what} out of the 64-bit range: ${JSON.stringify(String(text)).slice(0, 60)}`);
+  return value;
+}
+
 export function entityIdOf(text: unknown): bigint | null {
   if (text === null || text === undefined) return null;
   const id = typeof text === 'string' ? parseEntityIdLoose(text) : null;
   if (id === null) throw new UpstreamFormatError(`not an entity id: ${JSON.stringify(text)}`);
-  return id;
+  return int64(id, 'an entity id', text);
 }
 
 /** `seconds.nanoseconds` to integer nanoseconds. */
@@ -22,14 +31,14 @@ export function timestampOf(text: unknown): bigint | null {
   const match = typeof text === 'string' ? /^(-?)(\d+)(?:\.(\d{1,9}))?$/.exec(text) : null;
   if (!match) throw new UpstreamFormatError(`not a timestamp: ${JSON.stringify(text)}`);
   const ns = BigInt(match[2]!) * 1_000_000_000n + BigInt((match[3] ?? '').padEnd(9, '0'));
-  return match[1] ? -ns : ns;
+  return int64(match[1] ? -ns : ns, 'a timestamp', text);
 }
 
 export function intOf(value: unknown): bigint | null {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'bigint') return value;
-  if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
-  if (typeof value === 'string' && /^-?\d+$/.test(value)) return BigInt(value);
+  if (typeof value === 'bigint') return int64(value, 'an integer', value);
+  if (typeof value === 'number' && Number.isInteger(value)) return int64(BigInt(value), 'an integer', value);
+  if (typeof value === 'string' && /^-?\d+$/.test(value)) return int64(BigInt(value), 'an integer', value);
   throw new UpstreamFormatError(`not an integer: ${JSON.stringify(value)}`);
 }
 

@@ -99,13 +99,11 @@ describe('mirror/get handler on a synced profile', () => {
   // answer, remembered two hours ago, the staking figures as the upstream's answer now.
   const rememberedAt = Date.now() - 2 * 3_600_000;
   const readThrough: ReadThrough = {
-    offline: false,
-    storeBusy: false,
-    fetchMissing: async () => false,
-    upstreamAnswer: async () => null,
+    fetchMissing: async (resource, id) => (id === '0.0.777777' ? { kind: 'unreadable', reason: 'a value out of range' } : { kind: 'absent' }),
+    upstreamAnswer: async () => ({ kind: 'absent' }),
     relay: async (request) => (request.path.startsWith('/api/v1/network/nodes')
-      ? { status: 200, body: { nodes: [], links: { next: null } }, rememberedAt }
-      : { status: 200, body: { stake_total: 1 } }),
+      ? { kind: 'reply', status: 200, body: { nodes: [], links: { next: null } }, rememberedAt }
+      : { kind: 'reply', status: 200, body: { stake_total: 1 } }),
   };
   const synced = createMirrorApi(fixture.store, defaultMirrorApiConfig, true, { readThrough });
   const syncedHandler = createMirrorGetHandler((use) => use(synced));
@@ -120,5 +118,12 @@ describe('mirror/get handler on a synced profile', () => {
     expect(remembered.rememberedAt).toBeLessThanOrEqual(rememberedAt + 1000 + (Date.now() - before));
     const live = await syncedHandler({ path: '/api/v1/network/stake' });
     expect(live).toEqual({ status: 200, body: { stake_total: 1 } });
+  });
+
+  it('gives an upstream answer that could not be read (502) as unavailable, with the mirror\'s words', async () => {
+    const failure = await syncedHandler({ path: '/api/v1/tokens/0.0.777777' }).then(() => null, (error: unknown) => error);
+    expect((failure as MirrorFailure).toApiError()).toMatchObject({
+      code: 'unavailable', message: "The upstream mirror node's answer for this token could not be read: a value out of range", mirror: { status: 502 },
+    });
   });
 });

@@ -225,7 +225,7 @@ describe('a sync keeping only some days', () => {
     const topic = await firstListed(remote, topics, (id) => `/api/v1/topics/${id}/messages?timestamp=lt:${floor}&limit=1`, 'messages');
     expect(topic).toBeDefined();
     const opener = new UpstreamReadThrough({ db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
-    expect(await opener.fetchMissing('topic', topic!)).toBe(true);
+    expect(await opener.fetchMissing('topic', topic!)).toEqual({ kind: 'stored' });
     opener.close();
     const history = new TopicHistoryFetcher({ db, upstreamUrl: upstream.urls.get('mirror')!, limiter: new RateLimiter(0) });
     expect(history.held(topic!)).toMatchObject({ keptFrom: floor, retentionReached: false });

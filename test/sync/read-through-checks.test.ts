@@ -1,14 +1,32 @@
+import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
 import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
+import { RateLimiter } from '../../main/sync/rate-limiter.ts';
 import { UpstreamReadThrough } from '../../main/sync/upstream-read-through.ts';
 import { injectedGet } from './compare-mirrors.ts';
-import { ScriptedUpstreams } from './scripted-upstream.ts';
+import { ScriptedUpstreams, tokenInfo } from './scripted-upstream.ts';
 
-// A by-id read-through from a scripted upstream that answers with the wrong entity: nothing of it is stored.
+// By-id read-through from scripted upstreams (real HTTP on loopback) that answer what cannot be
+// stored, or that answer a burst of lookups only as fast as the request budget lets them ask.
 const upstreams = new ScriptedUpstreams();
 afterEach(() => upstreams.closeAll());
+
+const json = (res: http.ServerResponse, body: unknown, status = 200) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+const notFound = (res: http.ServerResponse) => json(res, { _status: { messages: [{ message: 'Not found' }] } }, 404);
+
+/** An empty in-memory store reading through `base`; `limiter`, when given, is the request budget (as a sync would share it). */
+function readingThrough(base: string, limiter?: RateLimiter) {
+  const store = new LedgerStore({ file: ':memory:' });
+  const readThrough = new UpstreamReadThrough({
+    db: store.db, upstreamUrl: base, deadlineMs: 1500, offlineForMs: 30_000, absentForMs: 10_000, requestsPerSecond: 0, now: () => 0, ...(limiter ? { limiter } : {}),
+  });
+  const get = injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough }));
+  return { store, readThrough, get, close: () => { readThrough.close(); store.close(); } };
+}
+
+const messageOf = (body: string): string => (JSON.parse(body) as { _status: { messages: Array<{ message: string }> } })._status.messages[0]!.message;
 
 function accountInfo(id: string, balance: number, memo: string): Record<string, unknown> {
   return {
@@ -28,20 +46,95 @@ describe('by-id read-through checks', () => {
       if (req.url?.startsWith('/api/v1/accounts/0.0.30003/tokens')) return json({ tokens: [], links: { next: null } });
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"_status":{"messages":[{"message":"Not found"}]}}');
     });
-    const store = new LedgerStore({ file: ':memory:' });
-    const readThrough = new UpstreamReadThrough({ db: store.db, upstreamUrl: base, deadlineMs: 1500, offlineForMs: 30_000, absentForMs: 10_000, requestsPerSecond: 0, now: () => 0 });
-    const get = injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough }));
+    const { store, readThrough, get, close } = readingThrough(base);
     try {
       const wrong = await get('/api/v1/accounts/0.0.30002?transactions=false');
-      expect(wrong.status).not.toBe(200);
+      // The upstream answered, wrongly: a bad gateway saying so, not "not found" (it may well exist).
+      expect(wrong.status).toBe(502);
+      expect(messageOf(wrong.body)).toBe("The upstream mirror node's answer for this account could not be read: the upstream answered account 0.0.30002 with another account (0.0.2)");
       expect(store.db.prepare('SELECT count(*) FROM entity').pluck().get()).toBe(0);
+      expect(readThrough.offline).toBe(false);
       // The same upstream's honest answer is stored and served.
       const honest = await get('/api/v1/accounts/0.0.30003?transactions=false');
       expect(honest.status).toBe(200);
       expect(JSON.parse(honest.body)).toMatchObject({ account: '0.0.30003', memo: 'honest' });
     } finally {
-      readThrough.close();
-      store.close();
+      close();
+    }
+  });
+
+  it('answers 502 naming the fault for an answer that is not an entity, holds a value out of range, or refuses', async () => {
+    const base = await upstreams.start((req, res) => {
+      if (req.url === '/api/v1/tokens/0.0.5001') return json(res, [tokenInfo(5001)]);
+      if (req.url === '/api/v1/tokens/0.0.5002') return json(res, tokenInfo(5002, { created_timestamp: '99999999999999999999.000000000' }));
+      if (req.url === '/api/v1/tokens/0.0.5003') return json(res, { _status: { messages: [{ message: 'Forbidden' }] } }, 403);
+      if (req.url === '/api/v1/tokens/0.0.5004') return json(res, tokenInfo(5004, { treasury_account_id: '123456789012345678901' }));
+      if (req.url === '/api/v1/tokens/0.0.5005') return json(res, tokenInfo(5005));
+      notFound(res);
+    });
+    const { store, readThrough, get, close } = readingThrough(base);
+    try {
+      const answers = await Promise.all([5001, 5002, 5003, 5004].map((num) => get(`/api/v1/tokens/0.0.${num}`)));
+      expect(answers.map((a) => a.status)).toEqual([502, 502, 502, 502]);
+      expect(answers.map((a) => messageOf(a.body).replace(/^The upstream mirror node's answer for this token could not be read: /, ''))).toEqual([
+        'the upstream answered token 0.0.5001 with a list, not an object',
+        'a timestamp out of the 64-bit range: "99999999999999999999.000000000"',
+        expect.stringMatching(/^HTTP 403 for http:\/\/127\.0\.0\.1:\d+\/api\/v1\/tokens\/0\.0\.5003: /),
+        'an entity id out of the 64-bit range: "123456789012345678901"',
+      ]);
+      expect(store.db.prepare('SELECT count(*) FROM token').pluck().get()).toBe(0);
+      // None of that makes the upstream unreachable: the next lookup is read through and stored.
+      expect(readThrough.offline).toBe(false);
+      expect((await get('/api/v1/tokens/0.0.5005')).status).toBe(200);
+      expect((await get('/api/v1/tokens/0.0.5999')).status).toBe(404);
+    } finally {
+      close();
+    }
+  });
+
+  it('a burst of lookups beyond the request budget answers "not in time" for those it cannot send, and leaves the upstream reachable', async () => {
+    const asked: string[] = [];
+    const base = await upstreams.start((req, res) => {
+      asked.push(req.url ?? '');
+      notFound(res);
+    });
+    // 4 requests a second and a 1.5 s deadline: a lookup may wait 0.75 s for its turn, so four of
+    // the burst are sent. Before, every lookup queued, those past the deadline gave up, and the
+    // upstream (answering each request at once) was marked unreachable for every lookup after.
+    const { readThrough, get, close } = readingThrough(base, new RateLimiter(4));
+    try {
+      const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => get(`/api/v1/tokens/0.0.${6000 + i}`)));
+      const statuses = burst.map((a) => a.status);
+      expect(statuses.filter((s) => s === 404)).toHaveLength(4);
+      expect(statuses.filter((s) => s === 503)).toHaveLength(16);
+      expect(new Set(burst.filter((a) => a.status === 503).map((a) => messageOf(a.body)))).toEqual(new Set([
+        "The upstream mirror node did not answer for this token in time (lookups wait their turn in the profile's request rate); ask again in a moment",
+      ]));
+      expect(asked).toHaveLength(4);
+      expect(readThrough.offline).toBe(false);
+      // The budget was not claimed for lookups that gave up: the next one is sent within its wait.
+      expect((await get('/api/v1/tokens/0.0.6100')).status).toBe(404);
+      expect(asked).toHaveLength(5);
+    } finally {
+      close();
+    }
+  });
+
+  it('a lookup whose retries run past its deadline while the upstream answers others finds it busy, not unreachable', async () => {
+    const base = await upstreams.start((req, res) => {
+      if (req.url === '/api/v1/tokens/0.0.7000') return json(res, { _status: { messages: [{ message: 'Internal error' }] } }, 500);
+      notFound(res);
+    });
+    const { readThrough, get, close } = readingThrough(base, new RateLimiter(4));
+    try {
+      // 0.0.7000 fails and waits its retries' turns behind the others, which are answered.
+      const [failing, ...others] = await Promise.all([7000, 7001, 7002, 7003].map((num) => get(`/api/v1/tokens/0.0.${num}`)));
+      expect(others.map((a) => a.status)).toEqual([404, 404, 404]);
+      expect(failing!.status).toBe(503);
+      expect(messageOf(failing!.body)).toMatch(/^The upstream mirror node did not answer for this token in time/);
+      expect(readThrough.offline).toBe(false);
+    } finally {
+      close();
     }
   });
 });

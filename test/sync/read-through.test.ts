@@ -104,7 +104,7 @@ describe('by-id read-through', () => {
     expect(proxy.log.length).toBe(before);
     // What is not an id or hash never reaches the upstream.
     expect((await local.get('/api/v1/transactions/..%2F..%2Fetc')).status).toBe(400);
-    for (const id of ['..', '../accounts', '0.0.1-2', 'a'.repeat(65)]) expect(await local.readThrough.fetchMissing('transaction', id)).toBe(false);
+    for (const id of ['..', '../accounts', '0.0.1-2', 'a'.repeat(65)]) expect(await local.readThrough.fetchMissing('transaction', id)).toEqual({ kind: 'absent' });
     expect(proxy.log.length).toBe(before);
     local.close();
   }, 30_000);
@@ -201,14 +201,15 @@ describe('by-id read-through', () => {
     const paths = Array.from({ length: 25 }, (_, i) => `/api/v1/network/nodes?limit=${i + 1}`);
     for (const [i, path] of paths.entries()) {
       const answer = await readThrough.relay({ method: 'GET', path }, { remember: true });
-      expect(answer?.body).toEqual(JSON.parse((await remote(path)).body));
+      expect(answer).toMatchObject({ kind: 'reply', status: 200 });
+      expect(answer.kind === 'reply' && answer.body).toEqual(JSON.parse((await remote(path)).body));
       expect(count(), `after ${i + 1} answers`).toBeLessThanOrEqual(10);
     }
     // Offline, the newest is still remembered; the oldest was forgotten. Not remembered: not kept at all.
     mode = 'reset';
-    expect((await readThrough.relay({ method: 'GET', path: paths.at(-1)! }, { remember: true }))?.status).toBe(200);
-    expect(await readThrough.relay({ method: 'GET', path: paths[0]! }, { remember: true })).toBeNull();
-    expect(await readThrough.relay({ method: 'POST', path: '/api/v1/contracts/call', body: { data: '0x' } })).toBeNull();
+    expect(await readThrough.relay({ method: 'GET', path: paths.at(-1)! }, { remember: true })).toMatchObject({ kind: 'reply', status: 200 });
+    expect(await readThrough.relay({ method: 'GET', path: paths[0]! }, { remember: true })).toEqual({ kind: 'offline' });
+    expect(await readThrough.relay({ method: 'POST', path: '/api/v1/contracts/call', body: { data: '0x' } })).toEqual({ kind: 'offline' });
     mode = 'pass';
     readThrough.close();
     store.close();

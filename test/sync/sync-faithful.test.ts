@@ -62,7 +62,7 @@ beforeAll(async () => {
   unopenedTopic = busy.pop()!;
   openedTopics = busy;
   const opener = new UpstreamReadThrough({ db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0 });
-  for (const topic of openedTopics) expect(await opener.fetchMissing('topic', topic)).toBe(true);
+  for (const topic of openedTopics) expect(await opener.fetchMissing('topic', topic)).toEqual({ kind: 'stored' });
   opener.close();
   const engine = new SyncEngine({ profile: 'test', db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0, followIntervalMs: 60_000 });
   const caughtUp = engine.caughtUp();
@@ -267,7 +267,7 @@ describe('synced data answers exactly as the upstream does', () => {
       status: 503, body: JSON.stringify({ _status: { messages: [{ message: unreachableMessage('whole contract results (state changes, actions, opcode traces), only the fields its results lists show') }] } }),
     });
     // Only a transaction's result is taken from the upstream, never a path of another shape.
-    expect(await offline.readThrough.upstreamAnswer('/api/v1/accounts/0.0.2')).toBeNull();
+    expect(await offline.readThrough.upstreamAnswer('/api/v1/accounts/0.0.2')).toEqual({ kind: 'absent' });
     offline.close();
   });
 

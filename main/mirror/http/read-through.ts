@@ -7,40 +7,49 @@ export type ReadThroughResource = 'account' | 'contract' | 'schedule' | 'token' 
 
 /**
  * The seam between the mirror API and whatever fills its store from elsewhere (the upstream
- * sync). The mirror code only knows this interface; it stays independent of the sync.
+ * sync). The mirror code only knows this interface; it stays independent of the sync. Each call
+ * resolves quickly when the upstream cannot be reached, and rejects only when the local store
+ * fails (which the route answers as any store failure).
  */
 export interface ReadThrough {
   /**
-   * True while the upstream is known to be unreachable (it failed to answer lately): what it has
-   * not been asked for before cannot be had now. An answer missing then is "unavailable", not "not found".
+   * Tries to bring one entity the store lacks into it: `stored` (answer again from the store),
+   * `absent` (the upstream has none either: the 404 stands) or why it could not be had now.
    */
-  readonly offline: boolean;
-  /**
-   * True while the local store takes no writes (it is being compacted, a matter of seconds to
-   * minutes): an entity it lacks cannot be brought in now, and is "unavailable", not "not found".
-   */
-  readonly storeBusy: boolean;
-  /**
-   * Tries to bring one entity the store lacks into it. Resolves true when the store now has
-   * it (answer again from the store), false when it does not (answer the 404 as it was).
-   * Must resolve quickly when the upstream cannot be reached, and never reject.
-   */
-  fetchMissing(resource: ReadThroughResource, id: string): Promise<boolean>;
+  fetchMissing(resource: ReadThroughResource, id: string): Promise<MissingOutcome>;
   /**
    * The upstream's answer (JSON text) for a path whose answer never changes once given, kept after
-   * the first time; null when the upstream has none or cannot be reached. Never rejects.
+   * the first time; `absent` when the upstream has none (or the path is not one kept).
    */
-  upstreamAnswer(path: string): Promise<string | null>;
+  upstreamAnswer(path: string): Promise<KeptAnswer>;
   /**
    * Relays one request to the upstream as it is, for what a synced store cannot answer and must
    * not keep (a contract's storage now, a read-only call over it): the upstream's status and JSON
-   * body, or null when it cannot be reached in time. Never rejects.
+   * body, or why there is none.
    */
-  relay(request: UpstreamRequest, options?: RelayOptions): Promise<RelayedReply | null>;
+  relay(request: UpstreamRequest, options?: RelayOptions): Promise<RelayedReply | Shortfall>;
 }
+
+/**
+ * Why the upstream could not supply, now, something the store lacks. None of them means that it
+ * does not exist, so none answers 404: each says which it was.
+ */
+export type Shortfall =
+  /** It failed to answer lately, and is skipped for a while. */
+  | { kind: 'offline' }
+  /** The store takes no writes for now (it is being compacted, seconds to minutes). */
+  | { kind: 'store-busy' }
+  /** It answered others but not this in time: a burst of lookups waiting their turn in the request budget shared with the sync, or a slow upstream. */
+  | { kind: 'busy' }
+  /** It answered, in a form that cannot be stored (naming another entity, a value out of range), or refused. */
+  | { kind: 'unreadable'; reason: string };
+
+export type MissingOutcome = { kind: 'stored' } | { kind: 'absent' } | Shortfall;
+export type KeptAnswer = { kind: 'answer'; body: string } | { kind: 'absent' } | Shortfall;
 
 /** The upstream's answer to a relayed request. */
 export interface RelayedReply {
+  kind: 'reply';
   status: number;
   body: unknown;
   /** Set when the upstream could not be reached and this is its last answer, remembered then (ms since the epoch). */
@@ -75,9 +84,9 @@ export function withReadThrough(readThrough: ReadThrough | undefined, resource: 
     const first: GetOutcome = await handle(raw, params);
     const id = params[idParam];
     if (first.status !== 404 || id === undefined) return first;
-    if (await readThrough.fetchMissing(resource, id)) return handle(raw, params);
-    if (readThrough.storeBusy) return { status: 503, messages: [{ message: `The local store is being compacted and cannot take this ${resource} from the upstream now; ask again in a moment` }] };
-    return readThrough.offline ? unreachable(`this ${resource}`) : first;
+    const outcome = await readThrough.fetchMissing(resource, id);
+    if (outcome.kind === 'stored') return handle(raw, params);
+    return outcome.kind === 'absent' ? first : shortfallOutcome(outcome, `this ${resource}`);
   };
 }
 
@@ -114,9 +123,9 @@ export function withUpstreamAnswerOnly(readThrough: ReadThrough | undefined, pat
 
 /** The upstream's kept answer for `path`; else `absent` when it has none, or 503 when it cannot be reached. */
 async function keptUpstreamAnswer(readThrough: ReadThrough, path: string, absent: GetOutcome, notHeld: string): Promise<GetOutcome> {
-  const body = await readThrough.upstreamAnswer(path);
-  if (body !== null) return { status: 200, body: parseJsonLossless(body) };
-  return readThrough.offline ? unreachable(notHeld) : absent;
+  const kept = await readThrough.upstreamAnswer(path);
+  if (kept.kind === 'answer') return { status: 200, body: parseJsonLossless(kept.body) };
+  return kept.kind === 'absent' ? absent : shortfallOutcome(kept, notHeld);
 }
 
 /** The query as the request gave it (each key's values in order), for asking the upstream the same. */
@@ -147,14 +156,14 @@ export function relayedRoute(readThrough: ReadThrough | undefined, pattern: stri
     if (local.status === 400) return local;
     const path = pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
     const answer = await readThrough.relay({ method: 'GET', path: `${path}${queryTextOf(raw)}` }, relayed.remember ? { remember: true } : {});
-    if (answer === null && relayed.storeWhenUnreachable) return local;
+    if (answer.kind !== 'reply' && relayed.storeWhenUnreachable) return local;
     return relayedOutcome(answer, relayed.notHeld);
   };
 }
 
 /** An upstream answer as a mirror outcome: its body when 200, its error messages when 400, 404 or 429, else 503. */
-export function relayedOutcome(answer: RelayedReply | null, notHeld: string): GetOutcome {
-  if (answer === null) return unreachable(notHeld);
+export function relayedOutcome(answer: RelayedReply | Shortfall, notHeld: string): GetOutcome {
+  if (answer.kind !== 'reply') return shortfallOutcome(answer, notHeld);
   if (answer.status === 200) {
     const next = (answer.body as { links?: { next?: unknown } } | null)?.links?.next;
     const remembered = answer.rememberedAt === undefined ? {} : { rememberedAt: answer.rememberedAt };
@@ -169,7 +178,12 @@ export function unreachableMessage(notHeld: string): string {
   return `The upstream mirror node cannot be reached; this synced store does not hold ${notHeld}`;
 }
 
-/** The 503 of every wrapper here when the upstream cannot be reached for what the store does not hold. */
-function unreachable(notHeld: string): GetOutcome {
-  return { status: 503, messages: [{ message: unreachableMessage(notHeld) }] };
+/** The answer of every wrapper here when the upstream could not supply what the store does not hold: 503 (502 for an answer it could not read), saying why. */
+function shortfallOutcome(shortfall: Shortfall, notHeld: string): GetOutcome {
+  switch (shortfall.kind) {
+    case 'offline': return { status: 503, messages: [{ message: unreachableMessage(notHeld) }] };
+    case 'store-busy': return { status: 503, messages: [{ message: `The local store is being compacted and cannot take ${notHeld} from the upstream now; ask again in a moment` }] };
+    case 'busy': return { status: 503, messages: [{ message: `The upstream mirror node did not answer for ${notHeld} in time (lookups wait their turn in the profile's request rate); ask again in a moment` }] };
+    case 'unreadable': return { status: 502, messages: [{ message: `The upstream mirror node's answer for ${notHeld} could not be read: ${shortfall.reason}` }] };
+  }
 }

@@ -48,6 +48,7 @@ export function operation(spec: OperationSpec): OperationEntry {
   responses['403'] = ref('responses', 'Forbidden');
   if (spec.notFound) responses['404'] = ref('responses', 'NotFound');
   Object.assign(responses, spec.extraResponses ?? {});
+  responses['502'] = ref('responses', 'BadGateway');
   responses['503'] = ref('responses', 'ServiceUnavailable');
   return {
     path: spec.path,

@@ -16,7 +16,7 @@ export type GetOutcome =
      */
     rememberedAt?: number;
   }
-  | { status: 400 | 404 | 429 | 503; messages: MirrorMessage[] };
+  | { status: 400 | 404 | 429 | 502 | 503; messages: MirrorMessage[] };
 
 export const NOT_FOUND: GetOutcome = { status: 404, messages: [{ message: 'Not found' }] };
 
