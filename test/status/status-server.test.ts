@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { listenOnLoopback } from '../../main/http/listen.ts';
-import { feeds, incident, maintenance, PAGE, pollAfter, startHarness, type StatusHarness } from './status-fixture.ts';
+import { feeds, ids, incident, maintenance, PAGE, pollAfter, startHarness, type StatusHarness } from './status-fixture.ts';
 
 describe('status API server', () => {
   let harness: StatusHarness;
@@ -25,6 +25,31 @@ describe('status API server', () => {
     const unresolved = (await (await fetch(`${base}/api/v2/incidents/unresolved.json`)).json()) as { page: unknown; incidents: unknown[] };
     expect(unresolved.page).toMatchObject({ id: 'pg0test', time_zone: 'America/Chicago' });
     expect(unresolved.incidents).toHaveLength(1);
+  });
+
+  it('drops an incident the upstream deleted (unlisted within its list\'s window) and keeps those that only aged out of it', async () => {
+    harness = await startHarness();
+    const at = (day: number) => ({ created_at: `2026-11-${String(day).padStart(2, '0')}T10:00:00.000-06:00` });
+    const old = incident('old', ['resolved'], at(1));
+    const deleted = incident('deleted', ['investigating'], at(10));
+    const kept = [incident('recent', ['resolved'], at(12)), incident('middle', ['resolved'], at(8))];
+    harness.upstream.serve(feeds([kept[0]!, deleted, kept[1]!, old]));
+    await harness.service.poller.pollNow();
+    expect(ids((await harness.get('/api/v2/incidents.json')).json.incidents)).toEqual(['recent', 'deleted', 'middle', 'old']);
+    // Later the upstream lists only its latest two: 'old' aged out of the list, 'deleted' (newer than 'middle') was deleted.
+    harness.upstream.serve(feeds(kept));
+    await pollAfter(harness);
+    expect(ids((await harness.get('/api/v2/incidents.json')).json.incidents)).toEqual(['recent', 'middle', 'old']);
+    expect(ids((await harness.get('/api/v2/incidents/unresolved.json')).json.incidents)).toEqual([]);
+    // An empty list says nothing of what was deleted: the local history stays.
+    harness.upstream.serve(feeds([]));
+    await pollAfter(harness);
+    expect(ids((await harness.get('/api/v2/incidents.json')).json.incidents)).toEqual(['recent', 'middle', 'old']);
+    // A stale copy bringing the deleted one back shows it again, but raises nothing: it was seen.
+    harness.upstream.serve(feeds([kept[0]!, deleted, kept[1]!]));
+    await pollAfter(harness);
+    expect(ids((await harness.get('/api/v2/incidents.json')).json.incidents)).toEqual(['recent', 'deleted', 'middle', 'old']);
+    expect(harness.notifications).toEqual([]);
   });
 
   it('answers 503 on the three endpoints until a poll has succeeded, rather than an empty list that reads as all clear', async () => {

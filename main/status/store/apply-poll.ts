@@ -50,6 +50,17 @@ function componentIds(record: JsonObject): string[] {
 }
 
 /**
+ * An incident the upstream's list no longer holds although newer than the oldest it lists was
+ * deleted there (Statuspage lists the latest incidents, newest first): it goes here too, or the
+ * local feed would show it with its last status for ever. An empty list says nothing of a window,
+ * so it forgets nothing (an upstream answering empty by mistake would wipe the history).
+ */
+function forgetDeletedIncidents(store: StatusStore, incidents: AcceptedFeed, listed: ReadonlySet<string>): void {
+  const created = incidents.parsed.records.map((record) => parseInstant(record.created_at)).filter((ms) => ms !== null);
+  if (created.length > 0) store.forgetUnlisted('incident', listed, Math.min(...created));
+}
+
+/**
  * Merges one good poll into the store and returns the notifications it raised, all in one
  * transaction: records (the later-updated version wins), which records the upstream lists as
  * open, feed bodies and ETags, the page, the seen-state and the notification log.
@@ -62,6 +73,7 @@ export function applyGoodPoll(store: StatusStore, poll: GoodPoll): StatusNotific
     storeRecords(store, 'incident', unresolved, at);
     storeRecords(store, 'maintenance', upcoming, at);
     const incidentIds = new Set([...ids(incidents), ...ids(unresolved)]);
+    if (incidents) forgetDeletedIncidents(store, incidents, incidentIds);
     // An unresolved incident the upstream no longer lists anywhere (deleted, or a stale copy) stops counting as open.
     if (unresolved) store.setUpstreamOpen('incident', incidentIds);
     const upcomingIds = ids(upcoming);

@@ -95,6 +95,20 @@ export class StatusStore {
     for (const id of ids) update.run(openIds.has(id) ? 1 : 0, kind, id);
   }
 
+  /**
+   * Forgets the records of a kind that sort after `afterSortMs` (within the window the upstream's
+   * list covers) and are not among `listedIds`: the upstream deleted them. What sorts before it has
+   * only aged out of the upstream's list and is kept as local history. The seen-state keeps them,
+   * so a stale copy of the feed bringing one back raises nothing. Answers how many went.
+   */
+  forgetUnlisted(kind: RecordKind, listedIds: ReadonlySet<string>, afterSortMs: number): number {
+    const dropped = (this.db.prepare('SELECT id FROM status_record WHERE kind = ? AND sort_ms > ?').pluck().all(kind, afterSortMs) as string[])
+      .filter((id) => !listedIds.has(id));
+    const forget = this.db.prepare('DELETE FROM status_record WHERE kind = ? AND id = ?');
+    for (const id of dropped) forget.run(kind, id);
+    return dropped.length;
+  }
+
   getRecord(kind: RecordKind, id: string): JsonObject | null {
     const raw = this.db.prepare('SELECT raw FROM status_record WHERE kind = ? AND id = ?').pluck().get(kind, id) as string | undefined;
     return raw === undefined ? null : (parseStatusJson(raw) as JsonObject);
