@@ -15,7 +15,7 @@ export interface TopicRows {
     id: bigint; admin_key: Buffer | null; created_timestamp: bigint | null; fee_exempt_key_list: Buffer | null;
     fee_schedule_key: Buffer | null; submit_key: Buffer | null; timestamp_range_lower: bigint; timestamp_range_upper: bigint | null;
   };
-  /** Null when the topic has never had a fee schedule (the answer's `custom_fees.created_timestamp` is null). */
+  /** Null when the topic has never had a fee schedule (an older upstream's `custom_fees.created_timestamp` is null; a current one answers its placeholder, in force since 0). */
   fees: { entity_id: bigint; fixed_fees: string; timestamp_range_lower: bigint } | null;
 }
 

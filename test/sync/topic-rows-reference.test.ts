@@ -68,8 +68,8 @@ describe('a topic as the sync stores it', () => {
     expect(reply.statusCode).toBe(200);
     expect(canonicalJson(parseJsonLossless(reply.body))).toBe(canonicalJson(topic));
 
-    // Deleted, its fee schedule gone: stored again over the same rows.
-    const deleted = { ...topic, deleted: true, custom_fees: { created_timestamp: null, fixed_fees: [] }, fee_exempt_key_list: [], timestamp: { from: '1700000200.000000000', to: null } };
+    // Deleted, its fee schedule gone (the reference's placeholder, in force since 0): stored again over the same rows.
+    const deleted = { ...topic, deleted: true, custom_fees: { created_timestamp: '0.000000000', fixed_fees: [] }, fee_exempt_key_list: [], timestamp: { from: '1700000200.000000000', to: null } };
     fixture.store.db.transaction(() => upsert(topicRowsOf(deleted)))();
     expect(canonicalJson(parseJsonLossless((await fixture.get('/api/v1/topics/0.0.3001')).body))).toBe(canonicalJson(deleted));
   });

@@ -88,7 +88,9 @@ export class TopicService {
         auto_renew_period: int64(row.auto_renew_period),
         created_timestamp: formatTimestamp(row.topic_created_timestamp ?? row.created_timestamp),
         custom_fees: {
-          created_timestamp: formatTimestamp(row.fees_lower),
+          // A topic without a fee schedule row (one from before HIP-991) gets the reference's empty
+          // placeholder schedule, in force since 0, not null: its document types this as a timestamp.
+          created_timestamp: formatTimestamp(row.fees_lower ?? 0n),
           fixed_fees: fees.map((fee) => ({
             amount: int64(fee.amount ?? 0),
             collector_account_id: fee.collector_account_id == null ? null : formatEntityId(fee.collector_account_id),

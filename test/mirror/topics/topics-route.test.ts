@@ -81,7 +81,7 @@ describe('GET /api/v1/topics/{topicId}', () => {
     const { body } = await get('/api/v1/topics/0.0.7');
     expect(body).toMatchObject({
       topic_id: '0.0.7', memo: 'topic memo', admin_key: null, submit_key: { _type: 'ED25519', key: SUBMIT_KEY }, deleted: false,
-      fee_exempt_key_list: [], custom_fees: { created_timestamp: null, fixed_fees: [] }, timestamp: { from: '0.000000005', to: null },
+      fee_exempt_key_list: [], custom_fees: { created_timestamp: '0.000000000', fixed_fees: [] }, timestamp: { from: '0.000000005', to: null },
     });
   });
 
