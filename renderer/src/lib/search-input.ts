@@ -14,6 +14,8 @@ export type SearchQuery =
   | { kind: 'ethereum-hash'; hash: string }
   | { kind: 'evm-address'; address: string }
   | { kind: 'entity-id'; id: string; checksum?: string }
+  /** A whole number alone: an entity's number (`id`, in shard 0 realm 0) or a block's. */
+  | { kind: 'number'; id: string; block: string }
   | { kind: 'alias'; alias: string }
   | { kind: 'token-name'; name: string }
   | { kind: 'empty' }
@@ -24,7 +26,8 @@ export type SearchQuery =
  * also with the payer's checksum (`0.0.3-tzfmz@1700000000.000000001`).
  */
 const TRANSACTION_ID = /^(\d{1,4})\.(\d{1,5})\.(\d{1,12})(?:-(\d{1,19})-(\d{1,9})|(?:-([a-z]{5}))?@(\d{1,19})\.(\d{1,9}))$/i;
-const ENTITY_ID = /^(?:(\d{1,4})\.(\d{1,5})\.)?(\d{1,12})$/;
+const ENTITY_ID = /^(\d{1,4})\.(\d{1,5})\.(\d{1,12})$/;
+const NUMBER = /^\d{1,12}$/;
 /** `shard.realm.num-abcde`: a checksum needs the whole id it was computed over. */
 const CHECKSUMMED_ENTITY_ID = /^(\d{1,4})\.(\d{1,5})\.(\d{1,12})-([a-z]{5})$/i;
 /** A key alias is the base32 (RFC 4648, no padding) of a protobuf Key: 52+ characters in practice. */
@@ -50,8 +53,9 @@ export function classifySearch(input: string): SearchQuery {
   if (hex && hex.length === 96) return { kind: 'transaction-hash', hash: `0x${hex}` };
   if (hex && hex.length === 64) return { kind: 'ethereum-hash', hash: `0x${hex}` };
   if (hex && hex.length === 40) return { kind: 'evm-address', address: `0x${hex}` };
+  if (NUMBER.test(text)) return { kind: 'number', id: `0.0.${BigInt(text)}`, block: String(BigInt(text)) };
   const entity = ENTITY_ID.exec(text);
-  if (entity) return { kind: 'entity-id', id: `${Number(entity[1] ?? 0)}.${Number(entity[2] ?? 0)}.${BigInt(entity[3]!)}` };
+  if (entity) return { kind: 'entity-id', id: `${Number(entity[1])}.${Number(entity[2])}.${BigInt(entity[3]!)}` };
   const checksummed = CHECKSUMMED_ENTITY_ID.exec(text);
   if (checksummed) return { kind: 'entity-id', id: `${Number(checksummed[1])}.${Number(checksummed[2])}.${BigInt(checksummed[3]!)}`, checksum: checksummed[4]!.toLowerCase() };
   // Upper case only, as the mirror matches aliases: a lower-case word is not taken for one.
@@ -69,6 +73,7 @@ export function describeSearch(query: SearchQuery): string {
     case 'ethereum-hash': return 'contract result or block with this Ethereum hash';
     case 'evm-address': return `contract, account or token at ${query.address}`;
     case 'entity-id': return `account, contract, token, topic or schedule ${query.id}`;
+    case 'number': return `account, contract, token, topic or schedule ${query.id}, or block ${query.block}`;
     case 'alias': return 'account with this alias';
     case 'token-name': return `token whose name contains “${query.name}”`;
     default: return 'match';

@@ -10,28 +10,32 @@ export interface SearchCandidate {
   path: string;
   /** The screen to open for the answer, routed by the canonical id it holds rather than what was typed; null for none. */
   hrefOf: (body: unknown) => string | null;
+  /** What the answer is, offered when the text names more than one thing (`account 0.0.5`, `block 5`). */
+  label: string;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** A by-id resource: found when its answer names the entity in `field`. */
-const byId = (kind: EntityKind, path: string, field: string): SearchCandidate => ({
+const byId = (kind: EntityKind, path: string, field: string, id: string): SearchCandidate => ({
   path,
+  label: `${kind} ${id}`,
   hrefOf: (body) => {
     const id = text((body as Record<string, unknown> | null)?.[field]);
     return id ? entityHref(kind, id) : null;
   },
 });
 
-const contract = (id: string) => byId('contract', mirrorPath(['contracts', id]), 'contract_id');
-const account = (id: string) => byId('account', mirrorPath(['accounts', id], { transactions: 'false' }), 'account');
-const token = (id: string) => byId('token', mirrorPath(['tokens', id]), 'token_id');
-const topic = (id: string) => byId('topic', mirrorPath(['topics', id]), 'topic_id');
-const schedule = (id: string) => byId('schedule', mirrorPath(['schedules', id]), 'schedule_id');
+const contract = (id: string) => byId('contract', mirrorPath(['contracts', id]), 'contract_id', id);
+const account = (id: string) => byId('account', mirrorPath(['accounts', id], { transactions: 'false' }), 'account', id);
+const token = (id: string) => byId('token', mirrorPath(['tokens', id]), 'token_id', id);
+const topic = (id: string) => byId('topic', mirrorPath(['topics', id]), 'topic_id', id);
+const schedule = (id: string) => byId('schedule', mirrorPath(['schedules', id]), 'schedule_id', id);
 
-/** A block by its 48-byte hash or the first 32 bytes of it (what Ethereum tools show as a block hash). */
-const block = (hash: string): SearchCandidate => ({
-  path: mirrorPath(['blocks', hash]),
+/** A block by its number, its 48-byte hash or the first 32 bytes of it (what Ethereum tools show as a block hash). */
+const block = (hashOrNumber: string): SearchCandidate => ({
+  path: mirrorPath(['blocks', hashOrNumber]),
+  label: `block ${hashOrNumber}`,
   hrefOf: (body) => {
     const number = (body as { number?: unknown } | null)?.number;
     return typeof number === 'number' ? blockHref(number) : null;
@@ -41,6 +45,7 @@ const block = (hash: string): SearchCandidate => ({
 /** Tokens by part of their name: one match opens it, several open the Tokens screen filtered by the name. */
 const tokensNamed = (name: string): SearchCandidate => ({
   path: mirrorPath(['tokens'], { name, limit: 2 }),
+  label: `tokens named “${name}”`,
   hrefOf: (body) => {
     const tokens = (body as { tokens?: Array<{ token_id?: unknown }> } | null)?.tokens ?? [];
     if (tokens.length > 1) return tokensHref({ name });
@@ -49,42 +54,61 @@ const tokensNamed = (name: string): SearchCandidate => ({
   },
 });
 
+const entities = (id: string): SearchCandidate[] => [contract(id), account(id), token(id), topic(id), schedule(id)];
+
 /**
- * Where to look, most specific first: an id that is a contract is also listed as an account,
- * so contracts come before accounts; tokens, topics and schedules share the id space with both.
+ * Where to look: one group per meaning the text may have, each most specific first. An id that
+ * is a contract is also listed as an account, so contracts come before accounts; tokens, topics
+ * and schedules share the id space with both. A whole number alone means an entity or a block,
+ * neither more likely (both run from 0 up), so both are looked for and both offered if both exist.
  */
-export function searchCandidates(query: SearchQuery): SearchCandidate[] {
+export function searchCandidateGroups(query: SearchQuery): SearchCandidate[][] {
   switch (query.kind) {
-    case 'entity-id': return [contract(query.id), account(query.id), token(query.id), topic(query.id), schedule(query.id)];
-    case 'evm-address': return [contract(query.address), account(query.address), token(query.address)];
-    case 'alias': return [account(query.alias)];
+    case 'entity-id': return [entities(query.id)];
+    case 'number': return [entities(query.id), [block(query.block)]];
+    case 'evm-address': return [[contract(query.address), account(query.address), token(query.address)]];
+    case 'alias': return [[account(query.alias)]];
     case 'transaction-id':
     case 'transaction-hash': {
       const key = query.kind === 'transaction-id' ? query.id : query.hash;
-      const transaction = { path: mirrorPath(['transactions', key]), hrefOf: () => entityHref('transaction', key) };
+      const transaction = { path: mirrorPath(['transactions', key]), hrefOf: () => entityHref('transaction', key), label: `transaction ${key}` };
       // A block's hash is as long as a transaction's.
-      return query.kind === 'transaction-hash' ? [transaction, block(query.hash)] : [transaction];
+      return [query.kind === 'transaction-hash' ? [transaction, block(query.hash)] : [transaction]];
     }
     case 'ethereum-hash':
-      return [{ path: mirrorPath(['contracts', 'results', query.hash]), hrefOf: () => entityHref('contract-result', query.hash) }, block(query.hash)];
-    case 'token-name': return [tokensNamed(query.name)];
+      return [[{ path: mirrorPath(['contracts', 'results', query.hash]), hrefOf: () => entityHref('contract-result', query.hash), label: `contract result ${query.hash}` }, block(query.hash)]];
+    case 'token-name': return [[tokensNamed(query.name)]];
     default:
       return [];
   }
 }
 
+/** Every place to look, in order. */
+export function searchCandidates(query: SearchQuery): SearchCandidate[] {
+  return searchCandidateGroups(query).flat();
+}
+
+/** A screen the search may open, and what it shows. */
+export interface SearchOption { label: string; hash: string }
+
 export type SearchOutcome =
   | { kind: 'found'; hash: string }
+  /** The text names several things that exist (an account and a block of the same number): the user picks. */
+  | { kind: 'choice'; message: string; options: SearchOption[] }
   | { kind: 'not-found' | 'invalid' | 'error'; message: string };
+
+/** What one group of candidates came to: the first found in its order, a failure that stops it, or nothing. */
+type GroupOutcome = { kind: 'found'; option: SearchOption } | { kind: 'error' | 'unavailable'; message: string } | { kind: 'none' };
 
 export type MirrorGetter = (path: string) => Promise<ApiResult<unknown>>;
 
 /**
- * Asks every candidate at once (a handful of local calls) and takes the first found in the
- * order above. "Not found" and "not valid for this resource" answers move on; so does
- * "unavailable" (a synced profile offline cannot tell whether an id it does not hold is an
+ * Asks every candidate at once (a handful of local calls) and takes, in each group, the first
+ * found in the order above. "Not found" and "not valid for this resource" answers move on; so
+ * does "unavailable" (a synced profile offline cannot tell whether an id it does not hold is an
  * account: the same id held as a token is still found), which is reported when nothing is found.
- * Any other failure is reported rather than hidden behind "nothing found".
+ * Any other failure is reported rather than hidden behind "nothing found", unless another
+ * meaning of the text was found. Found in two groups, both are offered.
  */
 export async function resolveSearch(input: string, get: MirrorGetter, chainId: number | null = null): Promise<SearchOutcome> {
   const query = classifySearch(input);
@@ -97,23 +121,37 @@ export async function resolveSearch(input: string, get: MirrorGetter, chainId: n
     const checked = checkEntityChecksum(query.kind === 'entity-id' ? query.id : query.id.split('-')[0]!, query.checksum, chainId);
     if (!checked.ok) return { kind: 'invalid', message: checked.message };
   }
-  const candidates = searchCandidates(query);
+  const groups = await Promise.all(searchCandidateGroups(query).map((group) => resolveGroup(group, get, query)));
+  const found = groups.flatMap((group) => (group.kind === 'found' ? [group.option] : []));
+  if (found.length === 1) return { kind: 'found', hash: found[0]!.hash };
+  if (found.length > 1) return { kind: 'choice', message: `“${input.trim()}” could be`, options: found };
+  const failures = groups.flatMap((group) => (group.kind === 'error' || group.kind === 'unavailable' ? [group] : []));
+  const failure = failures.find((group) => group.kind === 'error') ?? failures[0];
+  if (failure) return { kind: 'error', message: failure.message };
+  return { kind: 'not-found', message: `No ${describeSearch(query)} in the local mirror` };
+}
+
+/** Why a synced store's mirror could not ask its upstream, from its 503's words, as the end of a sentence about the whole search. */
+function whyNotAsked(message: string): string {
+  if (message.startsWith('The local store is being compacted')) return 'the store is being compacted, so its upstream cannot be asked now; try again in a moment';
+  if (message.startsWith('The upstream mirror node did not answer')) return 'its upstream mirror node did not answer in time; try again in a moment';
+  return 'its upstream mirror node cannot be reached to look there';
+}
+
+async function resolveGroup(candidates: readonly SearchCandidate[], get: MirrorGetter, query: SearchQuery): Promise<GroupOutcome> {
   const answers = await Promise.all(candidates.map((candidate) => settledApiCall(() => get(candidate.path))));
   let unavailable: string | null = null;
   for (const [i, answer] of answers.entries()) {
     const candidate = candidates[i]!;
     if (answer.ok) {
       const hash = candidate.hrefOf(answer.value);
-      if (hash) return { kind: 'found', hash };
+      if (hash) return { kind: 'found', option: { label: candidate.label, hash } };
       continue;
     }
     if (answer.error.code === 'unavailable') {
-      // The mirror's own 503 (its upstream cannot be reached) speaks of one candidate; the search of all of them.
-      unavailable ??= answer.error.mirror?.status === 503
-        ? `No ${describeSearch(query)} in this synced store, and its upstream mirror node cannot be reached to look there`
-        : answer.error.message;
+      // The mirror's own 503 (its upstream could not be asked) speaks of one candidate; the search of all of them.
+      unavailable ??= answer.error.mirror?.status === 503 ? `No ${describeSearch(query)} in this synced store, and ${whyNotAsked(answer.error.message)}` : answer.error.message;
     } else if (answer.error.code !== 'not-found' && answer.error.code !== 'invalid-input') return { kind: 'error', message: answer.error.message };
   }
-  if (unavailable !== null) return { kind: 'error', message: unavailable };
-  return { kind: 'not-found', message: `No ${describeSearch(query)} in the local mirror` };
+  return unavailable === null ? { kind: 'none' } : { kind: 'unavailable', message: unavailable };
 }

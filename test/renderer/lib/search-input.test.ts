@@ -6,7 +6,9 @@ const ED25519_ALIAS = 'CIQAAAH4AY2OFK2FL37TSPYEQGPPUJRP4XTKWHD62HKPQX543DTOFFQ';
 describe('classifySearch', () => {
   it.each([
     ['0.0.1234', { kind: 'entity-id', id: '0.0.1234' }],
-    ['1234', { kind: 'entity-id', id: '0.0.1234' }],
+    // A whole number alone may be an entity's or a block's.
+    ['1234', { kind: 'number', id: '0.0.1234', block: '1234' }],
+    [' 007 ', { kind: 'number', id: '0.0.7', block: '7' }],
     ['  0.0.98 ', { kind: 'entity-id', id: '0.0.98' }],
     ['1.2.0003', { kind: 'entity-id', id: '1.2.3' }],
     ['0.0.3-1700000000-000000001', { kind: 'transaction-id', id: '0.0.3-1700000000-000000001' }],

@@ -10,7 +10,7 @@ describe('resolveSearch', () => {
       '/api/v1/contracts/0.0.7': { contract_id: '0.0.7' },
       '/api/v1/accounts/0.0.7?transactions=false': { account: '0.0.7' },
     });
-    expect(await resolveSearch('7', get)).toEqual({ kind: 'found', hash: '#/contract?id=0.0.7' });
+    expect(await resolveSearch('0.0.7', get)).toEqual({ kind: 'found', hash: '#/contract?id=0.0.7' });
     expect(asked).toEqual(['/api/v1/contracts/0.0.7', '/api/v1/accounts/0.0.7?transactions=false', '/api/v1/tokens/0.0.7', '/api/v1/topics/0.0.7', '/api/v1/schedules/0.0.7']);
   });
 
@@ -39,6 +39,36 @@ describe('resolveSearch', () => {
     expect(await resolveSearch(hash, mirror({ [`/api/v1/transactions/${hash}`]: { transactions: [] }, [`/api/v1/blocks/${hash}`]: { number: 1 } }).get))
       .toEqual({ kind: 'found', hash: `#/transaction?id=${hash}` });
     expect(await resolveSearch(hash, mirror({}).get)).toEqual({ kind: 'not-found', message: 'No transaction or block with this hash in the local mirror' });
+  });
+
+  it('offers both the entity and the block a whole number alone names, when both exist', async () => {
+    const { get, asked } = mirror({
+      '/api/v1/accounts/0.0.1234?transactions=false': { account: '0.0.1234' },
+      '/api/v1/blocks/1234': { number: 1234 },
+    });
+    expect(await resolveSearch(' 1234 ', get)).toEqual({
+      kind: 'choice', message: '“1234” could be',
+      options: [{ label: 'account 0.0.1234', hash: '#/account?id=0.0.1234' }, { label: 'block 1234', hash: '#/block?number=1234' }],
+    });
+    expect(asked).toEqual(['/api/v1/contracts/0.0.1234', '/api/v1/accounts/0.0.1234?transactions=false', '/api/v1/tokens/0.0.1234', '/api/v1/topics/0.0.1234', '/api/v1/schedules/0.0.1234', '/api/v1/blocks/1234']);
+  });
+
+  it('opens what a whole number alone names when only one thing has it: the block, or the entity', async () => {
+    expect(await resolveSearch('139666', mirror({ '/api/v1/blocks/139666': { number: 139666 } }).get)).toEqual({ kind: 'found', hash: '#/block?number=139666' });
+    expect(await resolveSearch('7', mirror({ '/api/v1/tokens/0.0.7': { token_id: '0.0.7' } }).get)).toEqual({ kind: 'found', hash: '#/token?id=0.0.7' });
+    // A full id is an entity's only: no block is asked for.
+    const full = mirror({ '/api/v1/blocks/7': { number: 7 } });
+    expect(await resolveSearch('0.0.7', full.get)).toMatchObject({ kind: 'not-found' });
+    expect(full.asked).not.toContain('/api/v1/blocks/7');
+    expect(await resolveSearch('424242', mirror({}).get)).toEqual({
+      kind: 'not-found', message: 'No account, contract, token, topic or schedule 0.0.424242, or block 424242 in the local mirror',
+    });
+  });
+
+  it('opens the block of a whole number whose entity lookup failed, and reports the failure when nothing was found', async () => {
+    const broken = { '/api/v1/contracts/0.0.5': fail('internal', 'The store broke') };
+    expect(await resolveSearch('5', mirror({ '/api/v1/blocks/5': { number: 5 } }, broken).get)).toEqual({ kind: 'found', hash: '#/block?number=5' });
+    expect(await resolveSearch('5', mirror({}, broken).get)).toEqual({ kind: 'error', message: 'The store broke' });
   });
 
   it('says when nothing matches, naming what was looked for', async () => {
@@ -78,9 +108,9 @@ describe('resolveSearch', () => {
 
   it('reports a failing mirror rather than "not found"', async () => {
     const { get } = mirror({}, { '/api/v1/contracts/0.0.5': fail('unavailable', 'The Mirrordesk service is not reachable') });
-    expect(await resolveSearch('5', get)).toEqual({ kind: 'error', message: 'The Mirrordesk service is not reachable' });
+    expect(await resolveSearch('0.0.5', get)).toEqual({ kind: 'error', message: 'The Mirrordesk service is not reachable' });
     const throwing = async (): Promise<ApiResult<unknown>> => { throw new Error('transport broke'); };
-    expect(await resolveSearch('5', throwing)).toEqual({ kind: 'error', message: 'transport broke' });
+    expect(await resolveSearch('0.0.5', throwing)).toEqual({ kind: 'error', message: 'transport broke' });
   });
 
   it('offline on a synced profile, finds what the store holds past ids it cannot tell about, and says it cannot tell when nothing is held', async () => {
@@ -92,15 +122,27 @@ describe('resolveSearch', () => {
     const { get } = mirror({ '/api/v1/tokens/0.0.5': { token_id: '0.0.5' } }, {
       '/api/v1/contracts/0.0.5': offline('contract'), '/api/v1/accounts/0.0.5?transactions=false': offline('account'),
     });
-    expect(await resolveSearch('5', get)).toEqual({ kind: 'found', hash: '#/token?id=0.0.5' });
+    expect(await resolveSearch('0.0.5', get)).toEqual({ kind: 'found', hash: '#/token?id=0.0.5' });
     const none = mirror({}, { '/api/v1/contracts/0.0.6': offline('contract'), '/api/v1/topics/0.0.6': offline('topic') });
-    expect(await resolveSearch('6', none.get)).toEqual({
+    expect(await resolveSearch('0.0.6', none.get)).toEqual({
       kind: 'error', message: 'No account, contract, token, topic or schedule 0.0.6 in this synced store, and its upstream mirror node cannot be reached to look there',
     });
   });
 
+  it('says so when the upstream was busy or the store was being compacted, rather than that it cannot be reached', async () => {
+    const refused = (message: string): ApiResult<never> => ({ ok: false, error: { code: 'unavailable', message, details: [message], mirror: { status: 503, body: { _status: { messages: [{ message }] } } } } });
+    const busy = mirror({}, { '/api/v1/contracts/0.0.7': refused("The upstream mirror node did not answer for this contract in time (lookups wait their turn in the profile's request rate); ask again in a moment") });
+    expect(await resolveSearch('0.0.7', busy.get)).toEqual({
+      kind: 'error', message: 'No account, contract, token, topic or schedule 0.0.7 in this synced store, and its upstream mirror node did not answer in time; try again in a moment',
+    });
+    const compacting = mirror({}, { '/api/v1/tokens/0.0.7': refused('The local store is being compacted and cannot take this token from the upstream now; ask again in a moment') });
+    expect(await resolveSearch('0.0.7', compacting.get)).toEqual({
+      kind: 'error', message: 'No account, contract, token, topic or schedule 0.0.7 in this synced store, and the store is being compacted, so its upstream cannot be asked now; try again in a moment',
+    });
+  });
+
   it('skips an answer without the id field it routes by', async () => {
-    expect(await resolveSearch('5', mirror({ '/api/v1/contracts/0.0.5': {}, '/api/v1/tokens/0.0.5': { token_id: '0.0.5' } }).get))
+    expect(await resolveSearch('0.0.5', mirror({ '/api/v1/contracts/0.0.5': {}, '/api/v1/tokens/0.0.5': { token_id: '0.0.5' } }).get))
       .toEqual({ kind: 'found', hash: '#/token?id=0.0.5' });
   });
 
