@@ -164,7 +164,8 @@ export interface ContractResult {
   to: string | null;
   hash: string;
   timestamp: string;
-  result: string;
+  /** Left out of a contract's own result list, as the reference leaves it. */
+  result?: string;
   status?: string;
   error_message: string | null;
   function_parameters: string;
