@@ -27,6 +27,12 @@ test.describe('accounts screen', () => {
     await expect(page.getByTestId('network-accounts')).toHaveText(/^[\d,]+ accounts$/);
     await expect(rows(page).first()).toBeVisible();
     await expect(page.getByTestId('loaded-count')).toHaveAttribute('data-count', '100');
+    // Titled in sight, as the other list screens are, above its filters.
+    const title = page.getByRole('heading', { level: 1, name: 'Accounts' });
+    const titleBox = (await title.boundingBox())!;
+    expect(titleBox.width, 'the title is shown, not only read out').toBeGreaterThan(40);
+    expect(titleBox.y + titleBox.height).toBeLessThanOrEqual((await page.getByRole('form', { name: 'Account filters' }).boundingBox())!.y);
+    await expect(page.getByTestId('accounts-screen').locator('.ledger-page-header')).toContainText('lowest first');
     expect(page.url()).not.toContain('token=');
     await screenshot(page, '01-accounts-main');
 

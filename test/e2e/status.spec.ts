@@ -65,6 +65,17 @@ test.describe('status screen', () => {
     await screenshot(page, '11-status-demo-dark');
   });
 
+  test('in an 820 px window the incidents take the whole width, the panels under them', async ({ page, serve }) => {
+    await page.setViewportSize({ width: 820, height: 800 });
+    await openStatus(page, serve);
+    const overall = (await page.getByTestId('status-overall').boundingBox())!;
+    const history = (await page.getByTestId('incident-history').boundingBox())!;
+    expect(Math.abs(history.width - overall.width), 'the incidents as wide as the page').toBeLessThanOrEqual(1);
+    const components = (await page.getByTestId('components').boundingBox())!;
+    expect(components.y).toBeGreaterThan(history.y + history.height);
+    await screenshot(page, '10b-status-820');
+  });
+
   test('notification settings are saved and read back', async ({ page, serve }) => {
     await openStatus(page, serve);
     const form = page.getByTestId('notify-settings');
