@@ -21,7 +21,7 @@ const percent = (part: string | number | bigint, whole: string | number | bigint
   return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}%`;
 };
 
-interface Node { node_id: number; node_account_id: string; stake: string | number | bigint; stake_rewarded: string | number | bigint; stake_not_rewarded: string | number | bigint; max_stake: string | number | bigint; decline_reward: boolean }
+interface Node { node_id: number; node_account_id: string; stake: string | number | bigint; stake_rewarded: string | number | bigint; stake_not_rewarded: string | number | bigint; max_stake: string | number | bigint; decline_reward: boolean; associated_registered_nodes?: number[] }
 
 test.describe('network screen', () => {
   test('shows staking, supply, exchange rate, gas prices and every node as the mirror answers them', async ({ page, openApp, serve }) => {
@@ -112,6 +112,9 @@ test.describe('network screen', () => {
     await expect(card).toHaveAttribute('data-node', String(node.node_id));
     await expect(card.getByTestId('node-card-stake')).toHaveText(wholeHbar(node.stake));
     await expect(card.getByRole('link', { name: node.node_account_id })).toBeVisible();
+    // The registered nodes it names (HIP-1137), as the API lists them.
+    expect(node.associated_registered_nodes?.length).toBeGreaterThan(0);
+    await expect(card.getByTestId('node-card-registered')).toHaveText(node.associated_registered_nodes!.join(', '));
     await expect(table.locator(`[data-node="${node.node_id}"]`)).toHaveAttribute('aria-current', 'true');
     await screenshot(page, 'network-02-node');
 

@@ -51,7 +51,7 @@ const COLUMNS = {
   address_book: ['start_consensus_timestamp', 'end_consensus_timestamp', 'file_data', 'file_id', 'node_count'],
   address_book_entry: ['consensus_timestamp', 'node_id', 'description', 'memo', 'node_account_id', 'node_cert_hash', 'public_key', 'stake'],
   address_book_service_endpoint: ['consensus_timestamp', 'node_id', 'ip_address_v4', 'port', 'domain_name'],
-  node: ['node_id', 'account_id', 'admin_key', 'created_timestamp', 'decline_reward', 'deleted', 'grpc_proxy_endpoint', 'timestamp_range_lower'],
+  node: ['node_id', 'account_id', 'admin_key', 'created_timestamp', 'decline_reward', 'deleted', 'grpc_proxy_endpoint', 'timestamp_range_lower', 'associated_registered_nodes'],
   registered_node: ['registered_node_id', 'admin_key', 'created_timestamp', 'deleted', 'description', 'service_endpoints', 'type', 'timestamp_range_lower'],
   node_stake: ['consensus_timestamp', 'node_id', 'epoch_day', 'max_stake', 'min_stake', 'reward_rate', 'stake', 'stake_not_rewarded',
     'stake_rewarded', 'staking_period'],

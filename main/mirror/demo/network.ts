@@ -4,7 +4,7 @@ import type { HistoryWriter } from './history-writer.ts';
 import { ed25519KeyBytes } from '../format/key.ts';
 import { ed25519PublicKey, ed25519SeedFor } from './keys.ts';
 import { protoEncode } from '../format/protobuf-writer.ts';
-import { writeRegisteredNodes } from './registered-nodes.ts';
+import { BLOCK_NODES_ASSOCIATED_DAYS_AGO, DEMO_BLOCK_NODES, writeRegisteredNodes } from './registered-nodes.ts';
 import { DAY_SECONDS, DEMO_NOW_SECONDS, GENESIS_SECONDS, NANOS } from './timeline.ts';
 
 /** The latest closed staking period ends at midnight UTC before "now"; its stakes are recorded just after. */
@@ -74,7 +74,10 @@ export function writeNetwork(writer: HistoryWriter, totals: NodeStakeTotals): vo
     }
     const proxy = node % 4 === 3 ? null : JSON.stringify({ domain_name: `grpc-web.node${node}.demo.mirrordesk.local`, ip_address_v4: '', port: 443 });
     const adminKey = ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(account, 7)));
-    writer.insert('node', [node, account, adminKey, BigInt(GENESIS_SECONDS) * NANOS + BigInt(node), declinesReward ? 1 : 0, 0, proxy, BigInt(GENESIS_SECONDS) * NANOS]);
+    // Each node streams to one block node or both (HIP-1137), named by a node update once both were registered.
+    const blockNodes = [[DEMO_BLOCK_NODES[0]], [DEMO_BLOCK_NODES[1]], [...DEMO_BLOCK_NODES]][node % 3]!;
+    const associatedAt = BigInt(DEMO_NOW_SECONDS - BLOCK_NODES_ASSOCIATED_DAYS_AGO * DAY_SECONDS) * NANOS + BigInt(node);
+    writer.insert('node', [node, account, adminKey, BigInt(GENESIS_SECONDS) * NANOS + BigInt(node), declinesReward ? 1 : 0, 0, proxy, associatedAt, JSON.stringify(blockNodes)]);
 
     // A node that declines rewards earns none on its own stake either.
     const own = nodeOwnStake(node);

@@ -39,6 +39,11 @@ const PLANS: RegisteredNodePlan[] = [
   ] },
 ];
 
+/** The demo's live block nodes (ids in PLANS' order), which consensus nodes name as theirs. */
+export const DEMO_BLOCK_NODES = [1, 2] as const;
+/** After both block nodes were registered: when the consensus nodes named them. */
+export const BLOCK_NODES_ASSOCIATED_DAYS_AGO = 70;
+
 /** The registered nodes, numbered from 1 in the order above; each row last changed at its registration, or its deletion. */
 export function writeRegisteredNodes(writer: HistoryWriter): void {
   const moment = (daysAgo: number, id: number): bigint => BigInt(DEMO_NOW_SECONDS - daysAgo * DAY_SECONDS) * NANOS + BigInt(id) * 1_000_003n;

@@ -34,6 +34,7 @@ interface NodeRow {
   start_consensus_timestamp: bigint;
   end_consensus_timestamp: bigint | null;
   admin_key: Buffer | null;
+  associated_registered_nodes: string | null;
   decline_reward: bigint | null;
   grpc_proxy_endpoint: string | null;
   max_stake: bigint | null;
@@ -83,6 +84,9 @@ export class NodesService {
     const periodStart = row.staking_period === null ? null : row.staking_period + 1n;
     return {
       admin_key: renderKey(row.admin_key),
+      // HIP-1137's field, left out for a node that names no registered node: the reference's own
+      // cases for this endpoint (recorded before the field) answer without it.
+      ...(row.associated_registered_nodes === null ? {} : { associated_registered_nodes: (parseJsonLossless(row.associated_registered_nodes) as Array<number | bigint>).map((id) => int64(BigInt(id))) }),
       decline_reward: row.decline_reward === null ? null : row.decline_reward === 1n,
       description: row.description,
       file_id: formatEntityId(row.file_id),

@@ -16,7 +16,7 @@ export function nodesSql(nodeFilters: Filter<bigint>[], order: SortOrder): { sql
 )
 SELECT abe.consensus_timestamp, abe.description, abe.memo, abe.node_id, coalesce(n.account_id, abe.node_account_id) AS node_account_id,
   abe.node_cert_hash, abe.public_key, adb.file_id, adb.start_consensus_timestamp, adb.end_consensus_timestamp,
-  n.admin_key, n.decline_reward, n.grpc_proxy_endpoint,
+  n.admin_key, n.associated_registered_nodes, n.decline_reward, n.grpc_proxy_endpoint,
   ns.max_stake, ns.min_stake, ns.reward_rate, ns.stake, ns.stake_not_rewarded, ns.stake_rewarded, ns.staking_period
 FROM address_book_entry abe
 JOIN adb ON adb.start_consensus_timestamp = abe.consensus_timestamp

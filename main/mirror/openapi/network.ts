@@ -22,12 +22,14 @@ export const NETWORK_SCHEMAS: Record<string, Schema> = {
     staking_start_threshold: int64(), unreserved_staking_reward_balance: int64(),
   }),
   NetworkNode: object({
-    admin_key: schemaRef('Key') as Schema, decline_reward: bool(true), description: str(true), file_id: entityId(false),
+    admin_key: schemaRef('Key') as Schema,
+    associated_registered_nodes: { ...arrayOf(int64()), description: 'The registered nodes (HIP-1137) this node names as its own, by id; left out for a node that names none.' },
+    decline_reward: bool(true), description: str(true), file_id: entityId(false),
     grpc_proxy_endpoint: { ...anyObject('domain_name, ip_address_v4, port'), nullable: true }, max_stake: int64(true), memo: str(true), min_stake: int64(true),
     node_account_id: entityId(), node_cert_hash: str(true), node_id: int64(), public_key: str(true), reward_rate_start: int64(true),
     service_endpoints: arrayOf(anyObject('domain_name, ip_address_v4, port')), stake: int64(true), stake_not_rewarded: int64(true),
     stake_rewarded: int64(true), staking_period: { ...anyObject('from, to'), nullable: true }, timestamp: schemaRef('TimestampRange') as Schema,
-  }, ['service_endpoints', 'staking_period', 'reward_rate_start', 'node_cert_hash']),
+  }, ['associated_registered_nodes', 'service_endpoints', 'staking_period', 'reward_rate_start', 'node_cert_hash']),
   NetworkNodesResponse: page('nodes', 'NetworkNode'),
   RegisteredServiceEndpoint: object({
     block_node: { ...anyObject('endpoint_apis: the block node APIs served'), nullable: true }, domain_name: str(true),

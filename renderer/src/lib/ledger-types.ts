@@ -257,6 +257,8 @@ export interface NetworkNode {
   timestamp: TimestampRange | null;
   decline_reward: boolean | null;
   grpc_proxy_endpoint: ServiceEndpoint | null;
+  /** The registered nodes (HIP-1137) it names as its own; absent for a node that names none. */
+  associated_registered_nodes?: Int64[];
   service_endpoints: ServiceEndpoint[];
   stake: Int64 | null;
   stake_rewarded: Int64 | null;

@@ -33,6 +33,8 @@ const fixture = mirrorApiFixture(() => {
       VALUES (10, ?, 'description', ?, ?, ?, 'abcd', 0)`).run(node, `0.0.${node + 3}`, node + 3, Buffer.from('01d1', 'utf8'));
     db.prepare(`INSERT INTO address_book_service_endpoint (consensus_timestamp, node_id, ip_address_v4, port) VALUES (10, ?, '127.0.0.1', 50211)`).run(node);
   }
+  // Node 1 names two registered nodes (HIP-1137); node 0 has no node row at all.
+  db.prepare(`INSERT INTO node (node_id, account_id, decline_reward, timestamp_range_lower, associated_registered_nodes) VALUES (1, 4, 0, 10, '[2,1]')`).run();
 }, { config: () => mergeConfig(defaultMirrorApiConfig(), { network: { currencyFormat: 'HBARS' } }) });
 
 const get = async (url: string) => {
@@ -74,6 +76,11 @@ describe('network supply, exchange rate, fees, stake and nodes', () => {
     const { body } = await get('/api/v1/network/nodes?limit=1');
     expect(body.nodes[0]).toMatchObject({ node_id: 0, node_account_id: '0.0.3', file_id: '0.0.102', public_key: '0xabcd', node_cert_hash: '0x01d1' });
     expect(body.links.next).toBe('/api/v1/network/nodes?limit=1&node.id=gt:0');
+    // The registered nodes a node names, in its order; none named, no field (as the reference's cases from before it answer).
+    const [first, second] = (await get('/api/v1/network/nodes')).body.nodes;
+    expect(second.associated_registered_nodes).toEqual([2, 1]);
+    expect(Object.keys(second).slice(0, 3)).toEqual(['admin_key', 'associated_registered_nodes', 'decline_reward']);
+    expect(first).not.toHaveProperty('associated_registered_nodes');
     expect((await get('/api/v1/network/nodes?file.id=101&file.id=102')).body._status.messages[0].message).toBe('Only a single instance is supported for file.id');
   });
 });

@@ -22,8 +22,6 @@ const DIVERGENCES: Array<SchemaProblem & { why: string }> = [
     'null when the result has no failed init code: the reference\'s conformance cases answer null (53 of them), its document says string')),
   divergence('/api/v1/network/nodes 200 /nodes/N/grpc_proxy_endpoint', 'must be object ({"type":"object"})',
     'null for a node without a gRPC proxy: the conformance cases answer null (32 of them)'),
-  divergence('/api/v1/network/nodes 200 /nodes/N', 'must have required property \'associated_registered_nodes\'',
-    'HIP-1137\'s field is newer than the conformance cases for /network/nodes, which answer without it; the specification names grpc_proxy_endpoint and decline_reward as the node entry\'s additions'),
   ...['block_node', 'general_service', 'mirror_node', 'rpc_relay'].map((kind) => divergence(
     `/api/v1/network/registered-nodes 200 /registered_nodes/N/service_endpoints/N/${kind}`, 'must be object ({"type":"object"})',
     'null for the kinds an endpoint is not, as the reference document\'s own example of a registered service endpoint has it')),
