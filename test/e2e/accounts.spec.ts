@@ -171,6 +171,23 @@ test.describe('accounts screen', () => {
     await expect(page.getByTestId('account-detail').getByRole('heading', { level: 2 })).toHaveText(second!);
   });
 
+  test('in an 820 px window with the panel open, the table keeps the id and balance in its box, not scrolling sideways', async ({ page, openApp }) => {
+    await page.setViewportSize({ width: 820, height: 800 });
+    await openApp();
+    await rows(page).nth(1).click();
+    await expect(page.getByTestId('account-detail')).toBeVisible();
+    const box = (await table(page).boundingBox())!;
+    expect(box.width, 'the panel leaves the table under 400 px').toBeLessThan(400);
+    expect(await table(page).evaluate((el) => el.scrollWidth - el.clientWidth), 'sideways scroll').toBeLessThanOrEqual(0);
+    const second = rows(page).nth(1);
+    await expect(second.locator('[role="gridcell"]').first()).toBeInViewport({ ratio: 1 });
+    const balance = second.locator('[role="gridcell"]:nth-child(3)');
+    await expect(balance).toBeVisible();
+    expect(await balance.evaluate((el) => el.scrollWidth - el.clientWidth), 'the balance is cut by').toBeLessThanOrEqual(0);
+    await expect(table(page).getByRole('columnheader')).toHaveText(['Account', 'Balance (ℏ)']);
+    await screenshot(page, '03b-account-detail-820');
+  });
+
   test('without balances the detail panel still fetches the balance, and lists the token relationships', async ({ page, openApp, serve }) => {
     const sample = await mirrorAccounts(serve.mirrorUrl, 'account.id=gt:0.0.1000&limit=100');
     const withTokens = sample.accounts.find((a) => (a.balance?.tokens.length ?? 0) > 0)!;
