@@ -33,4 +33,13 @@ describe('contractResultCode', () => {
     expect(await contractResultCode(reader({}).api, '0.0.5', { timestamp: '1.2' })).toMatchObject({ ok: false, error: { code: 'not-found' } });
     expect(await contractResultCode(reader({ '/api/v1/contracts/0.0.5/results/1.2': {} }).api, '0.0.5', { timestamp: '1.2' })).toEqual({ ok: true, value: null });
   });
+
+  it('does not ask for a row gone from the screen by its turn, so the next screen\'s reads do not wait behind it', async () => {
+    const { api, asked } = reader({ '/api/v1/contracts/0.0.5/results/1.1': { result: 'SUCCESS' }, '/api/v1/contracts/0.0.5/results/1.2': { result: 'SUCCESS' } });
+    const gone = new AbortController();
+    gone.abort();
+    expect(await contractResultCode(api, '0.0.5', { timestamp: '1.1' }, gone.signal)).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    expect(await contractResultCode(api, '0.0.5', { timestamp: '1.2' }, new AbortController().signal)).toEqual({ ok: true, value: 'SUCCESS' });
+    expect(asked).toEqual(['/api/v1/contracts/0.0.5/results/1.2']);
+  });
 });
