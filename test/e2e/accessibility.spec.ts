@@ -104,6 +104,29 @@ for (const colorScheme of ['light', 'dark'] as const) {
     findings.push(...(await axeFindings(page)).map((line) => `profile form: ${line}`));
     await page.keyboard.press('Escape');
 
+    // The search box's offer of both things a number may be, and what it says when it finds nothing.
+    const searchBox = page.getByTestId('search-input');
+    await searchBox.fill(ids.account.split('.')[2]!);
+    await searchBox.press('Enter');
+    await expect(page.getByTestId('search-choice').getByRole('link')).toHaveCount(2);
+    findings.push(...(await axeFindings(page)).map((line) => `search choice: ${line}`));
+    await searchBox.fill('0.0.987654321');
+    await searchBox.press('Enter');
+    await expect(page.getByTestId('search-message')).toBeVisible();
+    findings.push(...(await axeFindings(page)).map((line) => `search message: ${line}`));
+
+    // A contract's results whose codes could not be read: each row says so, with a Retry.
+    await page.route('**/bridge/call/mirror/get', (route) => /\/contracts\/[^/]+\/results\/\d+\.\d+$/.test((route.request().postDataJSON() as { path: string }).path)
+      ? route.fulfill({ json: { ok: false, error: { code: 'unavailable', message: 'The upstream mirror node did not answer in time', details: [] } } })
+      : route.continue());
+    await openApp(`#/contract?id=${ids.contract}`);
+    await settled(page, 'contract-info');
+    if ((await page.getByTestId('contract-result-row').count()) > 0) {
+      await expect(page.getByTestId('result-code-failed').first()).toBeVisible();
+      findings.push(...(await axeFindings(page)).map((line) => `contract results not read: ${line}`));
+    }
+    await page.unroute('**/bridge/call/mirror/get');
+
     // The balances a transaction changed, and an account's balance at a moment, worked out.
     await openApp(`#/transaction?id=${ids.transaction}`);
     await settled(page, 'transaction-screen');
