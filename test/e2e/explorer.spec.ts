@@ -1059,6 +1059,13 @@ test.describe('ledger explorer', () => {
     await expect(page.getByTestId('not-found')).toContainText('The local mirror has no token 0.0.987654321.');
     await openApp('#/account?id=0.0.987654321');
     await expect(page.getByTestId('not-found')).toContainText('The local mirror has no account 0.0.987654321.');
+    await expect(page.getByTestId('found-elsewhere')).toHaveCount(0);
+    // An id that is something else (a token opened as an account): the page says what, with a way there.
+    await openApp(`#/account?id=${tokens[0]!.token_id}`);
+    await expect(page.getByTestId('not-found')).toContainText(`The local mirror has no account ${tokens[0]!.token_id}.`);
+    await expect(page.getByTestId('found-elsewhere')).toHaveText(`${tokens[0]!.token_id} is a token: open the token.`);
+    await page.getByTestId('found-elsewhere').getByRole('link', { name: 'open the token' }).click();
+    await expect(page.getByTestId('token-id')).toHaveText(tokens[0]!.token_id);
     await page.evaluate(() => { window.location.hash = '#/token?id=not-an-id'; });
     await expect(page.getByTestId('load-error')).toHaveAttribute('data-code', 'invalid-input');
     // Refused as it stands: asking again cannot help, so there is no Retry, and it says what would.
