@@ -1,6 +1,6 @@
 import type { RequestOf } from '../common/api-contract.ts';
 import { MAX_CALL_DATA_BYTES } from '../mirror/contracts/call/call-limits.ts';
-import { ADDRESS, objectWith, unexpectedFields, type Fields } from './request-object.ts';
+import { ADDRESS, objectWith } from './request-object.ts';
 import type { Validation } from './validate-request.ts';
 
 /** Longest path + query accepted; `links.next` values and every filter set fit far below it. */
@@ -24,12 +24,9 @@ const BLOCKED_PATHS = ['/api/v1/contracts/call'];
  * characters), within a known GET resource group. The renderer is untrusted; this is the gate.
  */
 export function validateMirrorGet(request: unknown): Validation<RequestOf<'mirror/get'>> {
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-    return { ok: false, problems: ['request must be an object with a "path" string'] };
-  }
-  const extra = unexpectedFields(request as Fields, ['path']);
-  if (extra.length > 0) return { ok: false, problems: extra };
-  const { path } = request as { path?: unknown };
+  const { input, problems } = objectWith(request, ['path'], 'a "path" string');
+  if (input === null || problems.length > 0) return { ok: false, problems };
+  const { path } = input;
   if (typeof path !== 'string') return { ok: false, problems: ['"path" must be a string'] };
   const problem = mirrorPathProblem(path);
   return problem === null ? { ok: true, value: { path } } : { ok: false, problems: [problem] };

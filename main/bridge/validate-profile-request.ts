@@ -1,5 +1,5 @@
 import type { CustomProfileInput } from '../common/profile-types.ts';
-import { unexpectedFields, type Fields } from './request-object.ts';
+import { objectWith } from './request-object.ts';
 import type { Validation } from './validate-request.ts';
 
 /** Profile names: short, lower-case, so a name can never address a path outside the data folder. */
@@ -11,11 +11,8 @@ const FIELDS = ['name', 'mirrorUrl', 'statusUrl', 'chainId', 'previousName'];
 
 /** Checks a custom profile to save: name, mirror URL, optional status URL and chain id. */
 export function validateCustomProfile(request: unknown): Validation<CustomProfileInput> {
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-    return { ok: false, problems: ['request must be an object with "name", "mirrorUrl", "statusUrl" and "chainId"'] };
-  }
-  const record = request as Record<string, unknown>;
-  const problems = unexpectedFields(record, FIELDS);
+  const { input: record, problems } = objectWith(request, FIELDS, '"name", "mirrorUrl", "statusUrl" and "chainId"');
+  if (record === null) return { ok: false, problems };
   const name = record.name;
   if (typeof name !== 'string' || !PROFILE_NAME.test(name)) problems.push('"name" must start with a letter and hold only a-z, 0-9 and "-" (at most 32 characters)');
   const mirrorUrl = httpUrl(record.mirrorUrl, 'mirrorUrl', problems);
@@ -41,18 +38,17 @@ export function validateCustomProfile(request: unknown): Validation<CustomProfil
 
 /** A mirror URL to check before a profile is saved with it (`network/profiles/check`): the same rules as saving. */
 export function validateUpstreamCheck(request: unknown): Validation<{ mirrorUrl: string }> {
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) return { ok: false, problems: ['request must be an object with a "mirrorUrl" string'] };
-  const problems = unexpectedFields(request as Fields, ['mirrorUrl']);
-  const mirrorUrl = httpUrl((request as { mirrorUrl?: unknown }).mirrorUrl, 'mirrorUrl', problems);
+  const { input, problems } = objectWith(request, ['mirrorUrl'], 'a "mirrorUrl" string');
+  if (input === null) return { ok: false, problems };
+  const mirrorUrl = httpUrl(input.mirrorUrl, 'mirrorUrl', problems);
   return problems.length > 0 || mirrorUrl === null ? { ok: false, problems } : { ok: true, value: { mirrorUrl } };
 }
 
 /** A request naming one profile (`network/profiles/delete`). */
 export function validateProfileName(request: unknown): Validation<{ name: string }> {
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) return { ok: false, problems: ['request must be an object with a "name" string'] };
-  const extra = unexpectedFields(request as Fields, ['name']);
-  if (extra.length > 0) return { ok: false, problems: extra };
-  const { name } = request as { name?: unknown };
+  const { input, problems } = objectWith(request, ['name'], 'a "name" string');
+  if (input === null || problems.length > 0) return { ok: false, problems };
+  const { name } = input;
   if (typeof name !== 'string' || !PROFILE_NAME.test(name)) return { ok: false, problems: ['"name" must be a profile name'] };
   return { ok: true, value: { name } };
 }

@@ -3,7 +3,7 @@ import { validateMirrorCall, validateMirrorGet } from './validate-mirror-path.ts
 import { validateStatusSettings } from './validate-status-request.ts';
 import { validateAccountHistory, validateRetention, validateTopicHistory } from './validate-sync-request.ts';
 import { validateCustomProfile, validateProfileName, validateUpstreamCheck } from './validate-profile-request.ts';
-import { unexpectedFields, type Fields } from './request-object.ts';
+import { objectWith } from './request-object.ts';
 import {
   validateCompilerDownload, validateCompilerImport, validateVerifyCheck, validateVerifyContracts, validateVerifyFiles, validateVerifySuggestions,
 } from './validate-verify-request.ts';
@@ -81,12 +81,9 @@ export function validateRequest<C extends Channel>(channel: C, request: unknown)
 }
 
 function validateAccountsList(request: unknown): Validation<RequestOf<'accounts/list'>> {
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-    return { ok: false, problems: ['request must be an object with a "query" string'] };
-  }
-  const extra = unexpectedFields(request as Fields, ['query']);
-  if (extra.length > 0) return { ok: false, problems: extra };
-  const { query } = request as { query?: unknown };
+  const { input, problems } = objectWith(request, ['query'], 'a "query" string');
+  if (input === null || problems.length > 0) return { ok: false, problems };
+  const { query } = input;
   if (typeof query !== 'string') return { ok: false, problems: ['"query" must be a string'] };
   if (query.length > MAX_QUERY_LENGTH) return { ok: false, problems: [`"query" is longer than ${MAX_QUERY_LENGTH} characters`] };
   return { ok: true, value: { query: query.startsWith('?') ? query.slice(1) : query } };
@@ -94,12 +91,9 @@ function validateAccountsList(request: unknown): Validation<RequestOf<'accounts/
 
 /** A profile name: short, lower-case, so it can never name a path outside the data folder. */
 function validateNetworkSwitch(request: unknown): Validation<RequestOf<'network/switch'>> {
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-    return { ok: false, problems: ['request must be an object with a "name" string'] };
-  }
-  const extra = unexpectedFields(request as Fields, ['name']);
-  if (extra.length > 0) return { ok: false, problems: extra };
-  const { name } = request as { name?: unknown };
+  const { input, problems } = objectWith(request, ['name'], 'a "name" string');
+  if (input === null || problems.length > 0) return { ok: false, problems };
+  const { name } = input;
   if (typeof name !== 'string' || !/^[a-z][a-z0-9-]{0,31}$/.test(name)) return { ok: false, problems: ['"name" must be a network profile name such as "testnet"'] };
   return { ok: true, value: { name } };
 }

@@ -1,5 +1,5 @@
 import type { NotificationSettings } from '../common/status-types.ts';
-import { unexpectedFields } from './request-object.ts';
+import { objectWith } from './request-object.ts';
 import type { Validation } from './validate-request.ts';
 
 /** The impacts a setting may name: Statuspage's incident impacts plus scheduled maintenance. */
@@ -18,11 +18,8 @@ const MAX_IMPACTS = 20;
  * show them all at once.
  */
 export function validateStatusSettings(request: unknown): Validation<NotificationSettings> {
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-    return { ok: false, problems: ['request must be an object with "quiet", "impacts" and "componentIds"'] };
-  }
-  const input = request as Record<string, unknown>;
-  const problems = unexpectedFields(input, FIELDS);
+  const { input, problems } = objectWith(request, FIELDS, '"quiet", "impacts" and "componentIds"');
+  if (input === null) return { ok: false, problems };
   if (typeof input.quiet !== 'boolean') problems.push('"quiet" must be true or false');
   const impacts = input.impacts;
   if (impacts !== null) {
