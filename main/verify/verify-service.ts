@@ -27,6 +27,11 @@ export type OneCallOutcome =
   | { kind: 'already-verified'; record: VerifiedRecord }
   | { kind: 'better-kept'; result: VerificationResult; kept: VerifiedRecord };
 
+/** What a fresh match says when a better one, of other sources, stays stored for its address (`kept`). */
+export function betterKeptNote(kept: VerifiedRecord): string {
+  return `not stored: a ${kept.status} match from other sources, verified on ${kept.verifiedAt}, stays stored for this address`;
+}
+
 /** Storing a fresh result: the record now stored, and whether it is this result (false: a better one was kept). */
 export interface StoreOutcome {
   record: VerifiedRecord;

@@ -1,5 +1,5 @@
 import { checksumAddress } from '../engine/evm-address.ts';
-import type { OneCallOutcome } from '../verify-service.ts';
+import { betterKeptNote, type OneCallOutcome } from '../verify-service.ts';
 
 /**
  * The one-call verify's answer entry (interface B): address, chainId, status, message, libraryMap.
@@ -16,7 +16,7 @@ export function verifyResultEntry(outcome: OneCallOutcome): Record<string, unkno
     message: outcome.kind === 'already-verified'
       ? `${matches}; already verified from these sources on ${outcome.record.verifiedAt}, answered from the store without compiling`
       : outcome.kind === 'better-kept'
-        ? `${matches}; not stored: a ${outcome.kept.status} match from other sources, verified on ${outcome.kept.verifiedAt}, stays stored for this address`
+        ? `${matches}; ${betterKeptNote(outcome.kept)}`
         : matches,
     libraryMap: match.libraryMap,
   };

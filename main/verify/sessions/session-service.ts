@@ -4,7 +4,7 @@ import { VerifyError, toVerifyError } from '../engine/verify-error.ts';
 import { fetchExplorerSource } from '../explorer/explorer-import.ts';
 import { parseAddress } from '../engine/evm-address.ts';
 import type { VerifiedRecord } from '../repository/verified-repository.ts';
-import type { VerifyService } from '../verify-service.ts';
+import { betterKeptNote, type VerifyService } from '../verify-service.ts';
 import { assembleSession, type AssembledSession } from './session-contracts.ts';
 import { solcJsonToFiles } from './solc-json-files.ts';
 import { contractEntry, dataEntry, type SessionContractEntry, type SessionDataEntry, type SessionEnvelope } from './session-entry.ts';
@@ -178,7 +178,7 @@ export class SessionService {
           } else {
             delete contractState.storageTimestamp;
             contractState.status = result.status;
-            contractState.statusMessage = `not stored: a ${record.status} match from other sources, verified on ${record.verifiedAt}, stays stored for this address`;
+            contractState.statusMessage = betterKeptNote(record);
           }
         }
       } catch (error) {
