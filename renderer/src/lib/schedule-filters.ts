@@ -1,3 +1,6 @@
+import { queryStringOf } from './explorer-routes.ts';
+import { mirrorPath } from './mirror-source.ts';
+
 /**
  * The Schedules screen's filters, kept in the URL hash under the mirror API's own names
  * (`account.id`, the schedule's creator, and `order`), so the hash is also the query of
@@ -21,17 +24,10 @@ export function parseScheduleFilters(query: string): ScheduleFilters {
 
 /** The hash query: the creator when set, the order only when it is not the default. */
 export function scheduleFiltersQuery(filters: ScheduleFilters): string {
-  const params = new URLSearchParams();
-  if (filters.creator.trim() !== '') params.set(CREATOR, filters.creator.trim());
-  if (filters.order === 'asc') params.set('order', 'asc');
-  return params.toString();
+  return queryStringOf({ [CREATOR]: filters.creator.trim(), order: filters.order === 'asc' ? 'asc' : null });
 }
 
 /** The mirror path of the first page. */
 export function schedulesPath(filters: ScheduleFilters, limit = 25): string {
-  const params = new URLSearchParams();
-  if (filters.creator.trim() !== '') params.set(CREATOR, filters.creator.trim());
-  params.set('order', filters.order);
-  params.set('limit', String(limit));
-  return `/api/v1/schedules?${params.toString()}`;
+  return mirrorPath(['schedules'], { [CREATOR]: filters.creator.trim(), order: filters.order, limit });
 }

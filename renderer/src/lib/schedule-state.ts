@@ -8,7 +8,6 @@ export const SCHEDULE_STATE_TONE: Readonly<Record<ScheduleState, 'ok' | 'critica
   executed: 'ok', deleted: 'critical', expired: 'minor', pending: 'none',
 };
 
-
 /**
  * When the network drops the schedule unless it executed first, as a mirror timestamp
  * (`seconds.nanos`): its expiration time, or the default lifetime after its creation.
