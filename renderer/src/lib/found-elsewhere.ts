@@ -1,9 +1,9 @@
 import { parseRoute } from './hash-route.ts';
+import { classifySearch } from './search-input.ts';
 import { resolveSearch, type MirrorGetter } from './search-resolve.ts';
 
 /** The by-id pages whose id may name another kind of entity (they share one id space). */
 const ENTITY_NOUNS = new Set(['account', 'contract', 'token', 'topic', 'schedule']);
-const FULL_ENTITY_ID = /^\d{1,4}\.\d{1,5}\.\d{1,12}$/;
 
 /** Where else an id lives, found as the search box would find it. */
 export interface FoundElsewhere {
@@ -19,7 +19,8 @@ export interface FoundElsewhere {
  * (the page has said "not found" already; this only adds a way on).
  */
 export async function foundElsewhere(id: string, noun: string, get: MirrorGetter): Promise<FoundElsewhere | null> {
-  if (!ENTITY_NOUNS.has(noun) || !FULL_ENTITY_ID.test(id)) return null;
+  // An entity id as the search box reads one (shard.realm.num): a hash or address names no other kind.
+  if (!ENTITY_NOUNS.has(noun) || classifySearch(id).kind !== 'entity-id') return null;
   const outcome = await resolveSearch(id, get);
   const hash = outcome.kind === 'found' ? outcome.hash : outcome.kind === 'choice' ? outcome.options[0]!.hash : null;
   if (hash === null) return null;
