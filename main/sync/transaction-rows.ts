@@ -1,5 +1,5 @@
 import { transactionResultCode } from '../mirror/format/transaction-result.ts';
-import { transactionTypeId } from '../mirror/format/transaction-type.ts';
+import { upstreamTransactionTypeId } from '../mirror/format/transaction-type.ts';
 import { stringifyJson } from '../mirror/format/json-out.ts';
 import { base64Of, boolOf, entityIdOf, intOf, keyBytesOf, listOf, timestampOf, UpstreamFormatError } from './upstream-values.ts';
 
@@ -36,7 +36,7 @@ export function transactionRowsOf(tx: Record<string, unknown>): TransactionRows 
   if (!id) throw new UpstreamFormatError(`not a transaction id: ${JSON.stringify(tx.transaction_id)}`);
   const payer = required(entityIdOf(id[1]), 'transaction_id');
   if (typeof tx.name !== 'string' || typeof tx.result !== 'string') throw new UpstreamFormatError('a transaction without name or result');
-  const type = transactionTypeId(tx.name);
+  const type = upstreamTransactionTypeId(tx.name);
   const result = transactionResultCode(tx.result);
   if (type === null || result === null) return null;
 

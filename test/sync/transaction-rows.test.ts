@@ -85,6 +85,9 @@ describe('followed transactions stored as rows', () => {
     const base = { consensus_timestamp: '1.000000001', transaction_id: '0.0.2-1-1', name: 'CRYPTOTRANSFER', result: 'SUCCESS' };
     expect(transactionRowsOf(base)?.transaction).toMatchObject({ payer_account_id: 2n, valid_start_ns: 1_000_000_001n, type: 14n, result: 22n });
     expect(transactionRowsOf({ ...base, name: 'SOMETHINGNEW' })).toBeNull();
+    // An upstream from before HIP-1195's rename still writes LAMBDASSTORE: kept, as HOOKSTORE's id.
+    expect(transactionRowsOf({ ...base, name: 'LAMBDASSTORE' })?.transaction).toMatchObject({ type: 75n });
+    expect(transactionRowsOf({ ...base, name: 'HOOKSTORE' })?.transaction).toMatchObject({ type: 75n });
     expect(transactionRowsOf({ ...base, result: 'A_FUTURE_CODE' })).toBeNull();
     for (const bad of [
       { ...base, consensus_timestamp: 'soon' },

@@ -1,6 +1,8 @@
 /**
- * Transaction types by their HAPI proto id, named as the reference's API names them
- * (rest/model/transactionType.js). Unknown ids render as UNKNOWN.
+ * Transaction types by their HAPI proto id, named as the reference's API names them: its OpenAPI
+ * document's TransactionTypes (../shared/conformance/mirror/openapi.yml) and the ids of its
+ * TransactionType enum. 75 was LAMBDASSTORE before HIP-1195 named it HOOKSTORE; the reference no
+ * longer takes the old name. Unknown ids render as UNKNOWN.
  */
 const NAMES: Readonly<Record<number, string>> = {
   7: 'CONTRACTCALL', 8: 'CONTRACTCREATEINSTANCE', 9: 'CONTRACTUPDATEINSTANCE', 10: 'CRYPTOADDLIVEHASH',
@@ -15,7 +17,8 @@ const NAMES: Readonly<Record<number, string>> = {
   46: 'TOKENPAUSE', 47: 'TOKENUNPAUSE', 48: 'CRYPTOAPPROVEALLOWANCE', 49: 'CRYPTODELETEALLOWANCE',
   50: 'ETHEREUMTRANSACTION', 51: 'NODESTAKEUPDATE', 52: 'UTILPRNG', 53: 'TOKENUPDATENFTS', 54: 'NODECREATE',
   55: 'NODEUPDATE', 56: 'NODEDELETE', 57: 'TOKENREJECT', 58: 'TOKENAIRDROP', 59: 'TOKENCANCELAIRDROP',
-  60: 'TOKENCLAIMAIRDROP', 74: 'ATOMICBATCH', 75: 'LAMBDASSTORE',
+  60: 'TOKENCLAIMAIRDROP', 74: 'ATOMICBATCH', 75: 'HOOKSTORE', 77: 'LEDGERIDPUBLICATION',
+  101: 'REGISTEREDNODECREATE', 102: 'REGISTEREDNODEUPDATE', 103: 'REGISTEREDNODEDELETE',
 };
 
 const IDS: ReadonlyMap<string, number> = new Map(Object.entries(NAMES).map(([id, name]) => [name, Number(id)]));
@@ -32,4 +35,15 @@ export function transactionTypeName(id: number | bigint): string {
 /** The proto id of a type name (any case), or null for a name the API does not know. */
 export function transactionTypeId(name: string): number | null {
   return IDS.get(name.toUpperCase()) ?? null;
+}
+
+/** Names an older upstream mirror node still writes for a type since renamed. */
+const FORMER_NAMES: ReadonlyMap<string, number> = new Map([['LAMBDASSTORE', 75]]);
+
+/**
+ * The proto id of a type name as an upstream wrote it: its current name or a former one, so that a
+ * sync from a mirror node not yet renamed keeps those transactions (they render by the current name).
+ */
+export function upstreamTransactionTypeId(name: string): number | null {
+  return transactionTypeId(name) ?? FORMER_NAMES.get(name.toUpperCase()) ?? null;
 }

@@ -54,6 +54,12 @@ export class ReferenceDocument {
     return this.#templates.map((t) => t.template);
   }
 
+  /** The values a named component schema enumerates (e.g. `TransactionTypes`); empty when it has none. */
+  enumOf(schema: string): string[] {
+    const found = this.#document.components.schemas[schema] as { enum?: string[] } | undefined;
+    return found?.enum ?? [];
+  }
+
   /** The template a request path falls under; null when the reference has none. */
   templateOf(pathname: string): string | null {
     return this.#templates.find((t) => t.pattern.test(pathname))?.template ?? null;
