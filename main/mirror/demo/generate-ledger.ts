@@ -20,6 +20,7 @@ import { Ed25519Batch, startEd25519Helper } from './ed25519-batch.ts';
 import { ed25519PublicKey, ed25519SeedFor, secp256k1KeysFor } from './keys.ts';
 import { AirdropWriter } from './airdrops.ts';
 import { writeBlocks } from './blocks.ts';
+import { HOOKS_SINCE_NANOS, writeAccountHooks } from './hooks.ts';
 import { deferIndexes, restoreIndexes } from './deferred-indexes.ts';
 import { HISTORY_TABLES, HistoryWriter } from './history-writer.ts';
 import { DEMO_TABLES, LedgerWriter, type EntityRow } from './ledger-writer.ts';
@@ -59,6 +60,8 @@ function defaultChunkSize(total: number): number {
   return Math.min(10_000, Math.max(1_000, Math.ceil(total / 50)));
 }
 const CONTRACT_SHARE = 0.04;
+/** Of the accounts that can have hooks (see #writeHooks), the share that has. */
+const HOOK_OWNER_SHARE = 1 / 12;
 /** Accounts holding at least this many tinybars (10k HBAR) become targets of account staking. */
 const STAKE_TARGET_BALANCE = 1_000_000_000_000;
 
@@ -167,6 +170,10 @@ class GeneratorState {
   readonly #historyRng = new Prng(SEED ^ 0x27d4eb2f);
   /** Airdrops (from generator 10 on) draw from a stream of their own, so that adding them left the rest of the ledger as it was. */
   readonly #airdropRng = new Prng(SEED ^ 0x165667b1);
+  /** Hooks (from generator 17 on) too. */
+  readonly #hookRng = new Prng(SEED ^ 0x3c6ef372);
+  /** Live contracts so far, in creation order: a hook runs one of them. */
+  readonly #hookContracts: number[] = [];
   readonly #actors = new ActorPool();
   readonly #nonces = new EthereumNonces();
   readonly #stakeTotals = emptyStakeTotals();
@@ -260,6 +267,9 @@ class GeneratorState {
       if (plan.row.type === 'ACCOUNT') {
         writeAccountHistory(plan, holdings, this.#actors, history, this.#historyRng);
         if (plan.row.deleted === 0) this.#actors.add(actorOf(plan.row));
+        this.#writeHooks(plan, history);
+      } else if (plan.row.deleted === 0) {
+        this.#hookContracts.push(plan.row.num);
       }
       for (const association of associations) writer.tokenAccount(settleAssociation(association, this.#tokenByNum.get(association.row.tokenId)!));
     }
@@ -309,6 +319,18 @@ class GeneratorState {
       if (entity.kind === 'topic') writeTopic(entity.plan, this.#actors, history, writeEntity, this.#historyRng);
       else writeSchedule(entity.plan, this.#actors, history, writeEntity, this.#historyRng);
     }
+  }
+
+  /**
+   * Some live accounts created since hooks exist get hooks with their creation (about one in
+   * twelve). Only accounts created by a CryptoCreate, which can carry hooks: those without an alias.
+   */
+  #writeHooks(plan: AccountPlan, history: HistoryWriter): void {
+    const { row } = plan;
+    if (row.deleted === 1 || row.alias !== null || row.createdTimestamp < HOOKS_SINCE_NANOS || this.#hookContracts.length === 0) return;
+    if (!this.#hookRng.chance(HOOK_OWNER_SHARE)) return;
+    const owner = { num: row.num, createdNs: row.createdTimestamp, address: actorOf(row).address, key: row.key };
+    writeAccountHooks(owner, this.#hookContracts, () => this.#actors.pick(this.#hookRng), history, this.#hookRng);
   }
 
   /** Token k appears at user position U*(k/T)^2: popular early tokens, a steady trickle later. */

@@ -131,6 +131,47 @@ describe('the demo ledger serves every list endpoint', () => {
     expect(sent.length).toBe(airdrops.filter((a) => a.state === 'PENDING' && a.sender_account_id === pending.sender_account_id).length);
   });
 
+  it('hooks: created with their owner, run by an earlier contract, storage written by HOOKSTORE transactions and answered as of any time', async () => {
+    const hooks = db.prepare('SELECT * FROM hook').safeIntegers(true).all() as Array<Record<string, bigint | string | Buffer | null>>;
+    expect(new Set(hooks.map((h) => h.owner_id)).size).toBeGreaterThan(3);
+    const entity = db.prepare('SELECT created_timestamp, type, alias FROM entity WHERE id = ?').safeIntegers(true);
+    type Entity = { created_timestamp: bigint; type: string; alias: Buffer | null };
+    for (const hook of hooks) {
+      const owner = entity.get(hook.owner_id) as Entity;
+      expect([owner.type, owner.alias, owner.created_timestamp]).toEqual(['ACCOUNT', null, hook.created_timestamp]);
+      const contract = entity.get(hook.contract_id) as Entity;
+      expect(contract.type).toBe('CONTRACT');
+      expect(contract.created_timestamp).toBeLessThan(hook.created_timestamp as bigint);
+    }
+    // Each successful HOOKSTORE wrote its owner's slots at its timestamp; a failed one wrote none.
+    const stores = db.prepare('SELECT consensus_timestamp, entity_id, payer_account_id, result FROM "transaction" WHERE type = 75').safeIntegers(true).all() as Array<Record<string, bigint>>;
+    expect(stores.some((s) => s.result === 22n)).toBe(true);
+    const changes = db.prepare('SELECT owner_id, consensus_timestamp FROM hook_storage_change').safeIntegers(true).all() as Array<Record<string, bigint>>;
+    for (const store of stores) {
+      expect(store.payer_account_id).toBe(store.entity_id);
+      const written = changes.filter((c) => c.consensus_timestamp === store.consensus_timestamp);
+      if (store.result === 22n) expect(written.length, `HOOKSTORE at ${store.consensus_timestamp}`).toBeGreaterThan(0);
+      else expect(written).toEqual([]);
+      for (const change of written) expect(change.owner_id).toBe(store.entity_id);
+    }
+    expect(changes.length).toBe(db.prepare('SELECT count(*) FROM "transaction" t JOIN hook_storage_change c ON c.consensus_timestamp = t.consensus_timestamp WHERE t.type = 75').pluck().get());
+
+    // A hook whose storage had a slot removed: the live storage leaves it out, storage as of a time before has it.
+    const removed = db.prepare('SELECT owner_id, hook_id, key, modified_timestamp FROM hook_storage WHERE deleted = 1 ORDER BY owner_id, hook_id LIMIT 1')
+      .safeIntegers(true).get() as { owner_id: bigint; hook_id: bigint; key: Buffer; modified_timestamp: bigint };
+    const base = `/api/v1/accounts/0.0.${removed.owner_id}/hooks/${removed.hook_id}/storage`;
+    const key = `0x${removed.key.toString('hex')}`;
+    const live = (await get(base)).storage as Body[];
+    expect(live.length).toBeGreaterThan(0);
+    expect(live.map((s) => s.key)).not.toContain(key);
+    const before = (await get(`${base}?timestamp=lt:${formatTimestamp(removed.modified_timestamp)}`)).storage as Body[];
+    expect(before.map((s) => s.key)).toContain(key);
+    const listed = (await get(`/api/v1/accounts/0.0.${removed.owner_id}/hooks`)).hooks as Body[];
+    expect(listed.map((h) => h.hook_id)).toContain(Number(removed.hook_id));
+    expect(listed.every((h) => h.extension_point === 'ACCOUNT_ALLOWANCE_HOOK' && h.type === 'EVM')).toBe(true);
+    expect((await get(`/api/v1/transactions?transactiontype=HOOKSTORE&account.id=0.0.${removed.owner_id}`)).transactions.length).toBeGreaterThan(0);
+  });
+
   it('topics and messages: sequence numbers, running hashes, chunks, a deleted topic', async () => {
     const topic = one<{ id: number }>("SELECT id FROM entity WHERE type = 'TOPIC' ORDER BY id LIMIT 1").id;
     expect((await get(`/api/v1/topics/0.0.${topic}`)).topic_id).toBe(`0.0.${topic}`);

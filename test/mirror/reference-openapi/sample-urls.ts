@@ -22,6 +22,7 @@ export async function sampleUrls(get: JsonGet, db: SqliteDatabase): Promise<stri
     ...ids('SELECT DISTINCT owner FROM nft_allowance LIMIT 5'), ...ids('SELECT DISTINCT account_id FROM staking_reward_transfer LIMIT 5'),
     ...ids("SELECT DISTINCT sender_account_id FROM token_airdrop WHERE state = 'PENDING' LIMIT 5"),
     ...ids("SELECT DISTINCT receiver_account_id FROM token_airdrop WHERE state = 'PENDING' LIMIT 5"),
+    ...ids('SELECT DISTINCT owner_id FROM hook LIMIT 5'),
     '0.0.2', '0.0.98', '0.0.800',
   ];
   for (const id of new Set(owners)) {
@@ -30,6 +31,8 @@ export async function sampleUrls(get: JsonGet, db: SqliteDatabase): Promise<stri
       add(`/api/v1/accounts/${id}/${sub}`);
     }
   }
+  const hooks = db.prepare('SELECT owner_id, hook_id FROM hook LIMIT 8').all() as Array<{ owner_id: number; hook_id: number }>;
+  for (const hook of hooks) add(`/api/v1/accounts/0.0.${hook.owner_id}/hooks/${hook.hook_id}/storage`);
   for (const account of accounts.slice(0, 10)) {
     if (account.evm_address) add(`/api/v1/accounts/${account.evm_address}`);
     if (account.alias) add(`/api/v1/accounts/${account.alias}`);
