@@ -44,9 +44,8 @@ interface Slot {
 /**
  * Writes `owner`'s hooks (one to three), each backed by a contract from `contracts` (deployed
  * before the owner's creation), and the HOOKSTORE transactions that filled their storage.
- * Returns the number of hooks written.
  */
-export function writeAccountHooks(owner: HookOwner, contracts: readonly number[], spenders: () => Actor, writer: HistoryWriter, rng: Prng): number {
+export function writeAccountHooks(owner: HookOwner, contracts: readonly number[], spenders: () => Actor, writer: HistoryWriter, rng: Prng): void {
   const count = rng.int(1, 3);
   const chosen: number[] = [];
   while (chosen.length < count) {
@@ -58,7 +57,6 @@ export function writeAccountHooks(owner: HookOwner, contracts: readonly number[]
     writer.insert('hook', [owner.num, hookId, adminKey, rng.pick(contracts), owner.createdNs, 0, EXTENSION_POINT, HOOK_TYPE, owner.createdNs, null]);
     writeHookStorage(owner, hookId, spenders, writer, rng);
   }
-  return chosen.length;
 }
 
 /** The HOOKSTORE transactions of one hook, in time order, and the storage they leave. */
@@ -69,21 +67,22 @@ function writeHookStorage(owner: HookOwner, hookId: number, spenders: () => Acto
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const slots = new Map<string, Slot>();
   const approved: Buffer[] = [];
-  moments.forEach((at, index) => {
-    const updates = index === 0 ? firstUpdates(owner, approved, spenders, rng) : laterUpdates(approved, spenders, rng);
+  for (const at of moments) {
     const failed = rng.chance(0.04);
     const written = writeAtFreeTimestamp(writer, at, (consensusNs) => ({
       consensusNs, payer: owner.num, type: TX.HOOK_STORE, fee: HOOKSTORE_FEE, entityId: owner.num,
       result: failed ? RESULT.INVALID_SIGNATURE : RESULT.SUCCESS,
     }));
-    if (written === null || failed) return;
+    // A failed store (its fee charged all the same) changes nothing; the first that succeeds sets the hook up.
+    if (written === null || failed) continue;
+    const updates = slots.size === 0 ? firstUpdates(owner, approved, spenders, rng) : laterUpdates(approved, spenders, rng);
     for (const [key, value] of updates) {
       const id = key.toString('hex');
       const previous = slots.get(id);
       writer.insert('hook_storage_change', [owner.num, hookId, key, written, previous && !previous.deleted ? previous.value : null, value]);
       slots.set(id, { value, created: previous?.created ?? written, modified: written, deleted: value.length === 0 });
     }
-  });
+  }
   for (const [id, slot] of slots) {
     writer.insert('hook_storage', [owner.num, hookId, Buffer.from(id, 'hex'), slot.deleted ? null : slot.value, slot.created, slot.modified, slot.deleted ? 1 : 0]);
   }

@@ -6,12 +6,15 @@ import { ed25519PublicKey, ed25519SeedFor } from './keys.ts';
 import { protoEncode } from '../format/protobuf-writer.ts';
 import { BLOCK_NODES_ASSOCIATED_DAYS_AGO, DEMO_BLOCK_NODES, writeRegisteredNodes } from './registered-nodes.ts';
 import { DAY_SECONDS, DEMO_NOW_SECONDS, GENESIS_SECONDS, NANOS } from './timeline.ts';
+import { TX, writeAtFreeTimestamp } from './transaction-log.ts';
 
 /** The latest closed staking period ends at midnight UTC before "now"; its stakes are recorded just after. */
 const LAST_PERIOD_END = BigInt(Math.floor(DEMO_NOW_SECONDS / DAY_SECONDS) * DAY_SECONDS) * NANOS;
 const STAKES_RECORDED = LAST_PERIOD_END + 3_600_123_456_789n;
 /** The address book was last updated a week before "now". */
 const ADDRESS_BOOK_TIMESTAMP = BigInt(DEMO_NOW_SECONDS - 7 * DAY_SECONDS) * NANOS + 207_331_002n;
+/** What a node's operator pays for the NODEUPDATE that names its block nodes. */
+const NODE_UPDATE_FEE = 4_000_000;
 const FILES_TIMESTAMP = BigInt(DEMO_NOW_SECONDS - 3 * 3_600) * NANOS + 500_100_200n;
 
 const OPERATORS = ['Hedera Labs', 'Orbit Telecom', 'Northwind University', 'Cascade Cloud', 'Lumen Bank', 'Granite Systems',
@@ -74,9 +77,10 @@ export function writeNetwork(writer: HistoryWriter, totals: NodeStakeTotals): vo
     }
     const proxy = node % 4 === 3 ? null : JSON.stringify({ domain_name: `grpc-web.node${node}.demo.mirrordesk.local`, ip_address_v4: '', port: 443 });
     const adminKey = ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(account, 7)));
-    // Each node streams to one block node or both (HIP-1137), named by a node update once both were registered.
+    // Each node streams to one block node or both (HIP-1137), named by its operator's NODEUPDATE once both were registered.
     const blockNodes = [[DEMO_BLOCK_NODES[0]], [DEMO_BLOCK_NODES[1]], [...DEMO_BLOCK_NODES]][node % 3]!;
-    const associatedAt = BigInt(DEMO_NOW_SECONDS - BLOCK_NODES_ASSOCIATED_DAYS_AGO * DAY_SECONDS) * NANOS + BigInt(node);
+    const namedAt = BigInt(DEMO_NOW_SECONDS - BLOCK_NODES_ASSOCIATED_DAYS_AGO * DAY_SECONDS) * NANOS + BigInt(node);
+    const associatedAt = writeAtFreeTimestamp(writer, namedAt, (consensusNs) => ({ consensusNs, payer: account, type: TX.NODE_UPDATE, fee: NODE_UPDATE_FEE })) ?? namedAt;
     writer.insert('node', [node, account, adminKey, BigInt(GENESIS_SECONDS) * NANOS + BigInt(node), declinesReward ? 1 : 0, 0, proxy, associatedAt, JSON.stringify(blockNodes)]);
 
     // A node that declines rewards earns none on its own stake either.

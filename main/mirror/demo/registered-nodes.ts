@@ -3,6 +3,7 @@ import { endpointType, REGISTERED_NODE_TYPES, type StoredServiceEndpoint } from 
 import type { HistoryWriter } from './history-writer.ts';
 import { ed25519PublicKey, ed25519SeedFor } from './keys.ts';
 import { DAY_SECONDS, DEMO_NOW_SECONDS, NANOS } from './timeline.ts';
+import { TX, writeAtFreeTimestamp } from './transaction-log.ts';
 
 interface RegisteredNodePlan {
   description: string;
@@ -44,16 +45,27 @@ export const DEMO_BLOCK_NODES = [1, 2] as const;
 /** After both block nodes were registered: when the consensus nodes named them. */
 export const BLOCK_NODES_ASSOCIATED_DAYS_AGO = 70;
 
-/** The registered nodes, numbered from 1 in the order above; each row last changed at its registration, or its deletion. */
+/** The treasury registers the demo's services and deletes the retired one (any account may; the demo's own do). */
+const REGISTRAR = 2;
+const REGISTRATION_FEE = 5_000_000;
+
+/**
+ * The registered nodes, numbered from 1 in the order above, each registered by a
+ * REGISTEREDNODECREATE and, if deleted, deleted by a REGISTEREDNODEDELETE; each row last changed
+ * at its registration, or its deletion.
+ */
 export function writeRegisteredNodes(writer: HistoryWriter): void {
   const moment = (daysAgo: number, id: number): bigint => BigInt(DEMO_NOW_SECONDS - daysAgo * DAY_SECONDS) * NANOS + BigInt(id) * 1_000_003n;
+  // A timestamp another transaction holds moves on a microsecond: the row takes the one its transaction got.
+  const transaction = (at: bigint, type: number): bigint =>
+    writeAtFreeTimestamp(writer, at, (consensusNs) => ({ consensusNs, payer: REGISTRAR, type, fee: REGISTRATION_FEE })) ?? at;
   PLANS.forEach((plan, i) => {
     const id = i + 1;
-    const created = moment(plan.daysAgo, id);
+    const created = transaction(moment(plan.daysAgo, id), TX.REGISTERED_NODE_CREATE);
     const adminKey = ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(id, 11)));
     const types = [...new Set(plan.endpoints.map((endpoint) => REGISTERED_NODE_TYPES.indexOf(endpointType(endpoint))))].sort((a, b) => a - b);
     const deleted = plan.deletedDaysAgo !== undefined;
     writer.insert('registered_node', [id, adminKey, created, deleted ? 1 : 0, plan.description, JSON.stringify(plan.endpoints), JSON.stringify(types),
-      deleted ? moment(plan.deletedDaysAgo!, id) : created]);
+      deleted ? transaction(moment(plan.deletedDaysAgo!, id), TX.REGISTERED_NODE_DELETE) : created]);
   });
 }

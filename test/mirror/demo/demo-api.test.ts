@@ -315,6 +315,16 @@ describe('the demo ledger serves every list endpoint', () => {
     expect(registered.map((n) => n.registered_node_id)).toEqual([1, 2, 3, 4]);
     expect(registered.flatMap((n) => n.service_endpoints.map((e: Body) => e.type)).sort()).toEqual(['BLOCK_NODE', 'BLOCK_NODE', 'GENERAL_SERVICE', 'MIRROR_NODE', 'RPC_RELAY']);
     expect((await get('/api/v1/network/registered-nodes?type=rpc_relay')).registered_nodes.map((n: Body) => n.description)).toEqual(['Northwind community mirror']);
+    // Each registration, the deletion and each node's naming of its block nodes is a transaction at that moment.
+    const typeAt = async (timestamp: string | bigint) =>
+      (await get(`/api/v1/transactions?timestamp=${typeof timestamp === 'bigint' ? formatTimestamp(timestamp) : timestamp}`)).transactions.map((t: Body) => t.name);
+    for (const node of registered) expect(await typeAt(node.created_timestamp), `registered node ${node.registered_node_id}`).toEqual(['REGISTEREDNODECREATE']);
+    const retired = db.prepare('SELECT created_timestamp, timestamp_range_lower FROM registered_node WHERE deleted = 1').safeIntegers(true).get() as { created_timestamp: bigint; timestamp_range_lower: bigint };
+    expect(await typeAt(retired.created_timestamp)).toEqual(['REGISTEREDNODECREATE']);
+    expect(await typeAt(retired.timestamp_range_lower)).toEqual(['REGISTEREDNODEDELETE']);
+    const named = db.prepare('SELECT node_id, timestamp_range_lower FROM node WHERE associated_registered_nodes IS NOT NULL').safeIntegers(true).all() as Array<{ node_id: bigint; timestamp_range_lower: bigint }>;
+    expect(named.length).toBeGreaterThan(0);
+    for (const node of named) expect(await typeAt(node.timestamp_range_lower), `node ${node.node_id}`).toEqual(['NODEUPDATE']);
   });
 
   it('balances stay sane: no account row has a negative balance', () => {
