@@ -1,3 +1,4 @@
+import { feesOnReturn, type TokenFees } from './custom-fees.ts';
 import type { Actor, ActorPool } from './actors.ts';
 import type { AccountPlan } from './accounts.ts';
 import type { HistoryWriter } from './history-writer.ts';
@@ -23,6 +24,8 @@ export interface Holding {
   changedNs: bigint;
   /** Units the holder has sent back to the treasury. */
   returned: number;
+  /** The token's custom fees, which a holder pays when it sends units back. */
+  fees: TokenFees | null;
 }
 
 /** The staking reward account pays rewards out. */
@@ -119,8 +122,10 @@ function activity(self: Actor, balance: number, holdings: readonly Holding[], ac
     // At most a fifth of what it holds now, so the holding never goes below zero.
     const amount = Math.max(1, Math.floor(holding.balance * (0.01 + rng.next() * 0.2)));
     const toTreasury = rng.chance(0.5);
-    return { ...base, type: TX.CRYPTO_TRANSFER, fee: fee(1_000_000, rng), memo: rng.pick(TRANSFER_MEMOS),
-      tokenTransfers: toTreasury ? [[holding.token, self.num, -amount], [holding.token, holding.treasury, amount]] : [[holding.token, holding.treasury, -amount], [holding.token, self.num, amount]] };
+    const tx: DemoTx = { ...base, type: TX.CRYPTO_TRANSFER, fee: fee(1_000_000, rng), memo: rng.pick(TRANSFER_MEMOS),
+      tokenTransfers: [[holding.token, holding.treasury, -amount], [holding.token, self.num, amount]] };
+    if (toTreasury) returnToTreasury(tx, holding, amount);
+    return tx;
   }
   if (u < 0.22) return { ...base, type: TX.APPROVE_ALLOWANCE, fee: fee(5_000_000, rng), entityId: self.num };
   const to = actors.pick(rng);
@@ -130,6 +135,23 @@ function activity(self: Actor, balance: number, holdings: readonly Holding[], ac
     transfers: to.num === self.num ? [] : [[self.num, -amount], [to.num, amount]] };
   if (u > 0.94) tx.result = rng.pick(FAILURES);
   return tx;
+}
+
+/**
+ * Makes `tx` send `amount` units of the holding back to its treasury, with the token's custom
+ * fees on top: fewer units where its balance would not cover both, and none (the treasury sends
+ * instead, as `tx` stands) where it cannot pay the fee on even one.
+ */
+function returnToTreasury(tx: DemoTx, holding: Holding, amount: number): void {
+  let charged = feesOnReturn(holding.fees, holding.token, holding.treasury, holding.account, amount);
+  const units = Math.min(amount, holding.balance - charged.extraUnits);
+  if (units < 1) return;
+  // A smaller amount's fee is no larger: the units and the fee still fit the balance.
+  if (units !== amount) charged = feesOnReturn(holding.fees, holding.token, holding.treasury, holding.account, units);
+  const total = units + charged.extraUnits;
+  tx.tokenTransfers = [[holding.token, holding.account, -total], [holding.token, holding.treasury, total]];
+  if (charged.hbar.length > 0) tx.transfers = charged.hbar;
+  if (charged.assessed.length > 0) tx.assessedFees = charged.assessed;
 }
 
 /** The holder's side of a written token transfer: its balance, and what it sent back to the treasury. */

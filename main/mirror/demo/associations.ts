@@ -55,7 +55,7 @@ export function planAssociations(plan: AccountPlan, tokens: readonly DemoToken[]
     };
     const holding: Holding | null = associated === 1 && token.treasuryNum !== plan.row.num ? {
       account: plan.row.num, token: token.num, treasury: token.treasuryNum, balance, nft: token.decimals === null,
-      since: created, automatic, fundedNs: null, changedNs: created, returned: 0,
+      since: created, automatic, fundedNs: null, changedNs: created, returned: 0, fees: token.fees,
     } : null;
     associations.push({ row, holding });
   }

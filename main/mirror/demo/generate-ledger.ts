@@ -21,6 +21,7 @@ import { ed25519PublicKey, ed25519SeedFor, secp256k1KeysFor } from './keys.ts';
 import { AirdropWriter } from './airdrops.ts';
 import { writeBlocks } from './blocks.ts';
 import { HOOKS_SINCE_NANOS, writeAccountHooks } from './hooks.ts';
+import { planTokenFees, writeTokenFees } from './custom-fees.ts';
 import { deferIndexes, restoreIndexes } from './deferred-indexes.ts';
 import { HISTORY_TABLES, HistoryWriter } from './history-writer.ts';
 import { DEMO_TABLES, LedgerWriter, type EntityRow } from './ledger-writer.ts';
@@ -170,8 +171,13 @@ class GeneratorState {
   readonly #historyRng = new Prng(SEED ^ 0x27d4eb2f);
   /** Airdrops (from generator 10 on) draw from a stream of their own, so that adding them left the rest of the ledger as it was. */
   readonly #airdropRng = new Prng(SEED ^ 0x165667b1);
-  /** Hooks (from generator 17 on) too. */
+  /**
+   * Hooks and custom fees (from generator 17 on) too. Token fees are drawn while planning, topic
+   * fees while writing details: one stream each, as the two passes interleave by chunk.
+   */
   readonly #hookRng = new Prng(SEED ^ 0x3c6ef372);
+  readonly #tokenFeeRng = new Prng(SEED ^ 0x78dde6e4);
+  readonly #topicFeeRng = new Prng(SEED ^ 0x1b873593);
   /** Live contracts so far, in creation order: a hook runs one of them. */
   readonly #hookContracts: number[] = [];
   readonly #actors = new ActorPool();
@@ -283,6 +289,7 @@ class GeneratorState {
       const supplyKey = ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(token.num, 1)));
       const { token: row, treasury } = settleToken(token, supplyKey, this.#detailRng);
       writer.token(row);
+      if (token.fees) writeTokenFees(history, token.num, token.treasuryNum, token.createdNs, token.fees);
       // A fungible token's initial supply is minted to its treasury by the creation itself.
       const minted = token.decimals === null ? [] : [[token.num, token.treasuryNum, row.initialSupply] as const];
       writeTransaction(history, { consensusNs: token.createdNs, payer: token.treasuryNum, type: TX.TOKEN_CREATE, fee: 1_000_000_000, entityId: token.num, tokenTransfers: minted });
@@ -316,7 +323,7 @@ class GeneratorState {
     this.#sideEntities.delete(plan);
     const writeEntity = (row: EntityRow) => writer.entity(row);
     for (const entity of side) {
-      if (entity.kind === 'topic') writeTopic(entity.plan, this.#actors, history, writeEntity, this.#historyRng);
+      if (entity.kind === 'topic') writeTopic(entity.plan, this.#actors, history, writeEntity, this.#historyRng, this.#topicFeeRng);
       else writeSchedule(entity.plan, this.#actors, history, writeEntity, this.#historyRng);
     }
   }
@@ -342,10 +349,20 @@ class GeneratorState {
     const num = this.#nextNum++;
     const createdNs = toNanos(DEMO_NOW_SECONDS - (1 - user / this.#userCount) * HISTORY_SECONDS, this.#rng);
     const token = planToken(this.#rng, num, createdNs, this.#lastAccountNum);
+    token.fees = planTokenFees(token.decimals === null, token.treasuryNum, () => this.#feeCollector(token.treasuryNum), this.#tokenFeeRng);
     this.#tokenByNum.set(num, token);
     const adminKey = ed25519PublicKey(ed25519SeedFor(num));
     writer.entity(tokenEntityRow(token, ed25519KeyBytes(adminKey), adminKey.toString('hex')));
     this.#tokens.push(token);
+  }
+
+  /**
+   * Who collects a flat fee: the treasury, or one of the large user accounts planned so far (the
+   * planning order is the account order, so the choice does not depend on the chunk size).
+   */
+  #feeCollector(treasury: number): number {
+    const large = this.#stakeTargets.filter((num) => num > SYSTEM_ACCOUNTS);
+    return large.length === 0 || this.#tokenFeeRng.chance(0.5) ? treasury : this.#tokenFeeRng.pick(large);
   }
 
   /** Node stakers get the entity_stake row the reward calculation would have written. */

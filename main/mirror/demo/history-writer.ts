@@ -7,7 +7,7 @@ export const HISTORY_TABLES = ['"transaction"', 'transaction_hash', 'crypto_tran
   'contract_state', 'contract_state_change', 'ethereum_transaction', 'record_file', 'topic', 'topic_history', 'topic_message',
   'schedule', 'nft', 'nft_history', 'crypto_allowance', 'token_allowance', 'nft_allowance', 'token_airdrop', 'custom_fee', 'file_data', 'address_book',
   'address_book_entry', 'address_book_service_endpoint', 'node', 'node_history', 'node_stake', 'network_stake', 'registered_node',
-  'hook', 'hook_storage', 'hook_storage_change'] as const;
+  'assessed_custom_fee', 'hook', 'hook_storage', 'hook_storage_change'] as const;
 
 /** Columns written per table, in the order the `row` arrays give their values. */
 const COLUMNS = {
@@ -54,6 +54,7 @@ const COLUMNS = {
   address_book_service_endpoint: ['consensus_timestamp', 'node_id', 'ip_address_v4', 'port', 'domain_name'],
   node: ['node_id', 'account_id', 'admin_key', 'created_timestamp', 'decline_reward', 'deleted', 'grpc_proxy_endpoint', 'timestamp_range_lower', 'associated_registered_nodes'],
   registered_node: ['registered_node_id', 'admin_key', 'created_timestamp', 'deleted', 'description', 'service_endpoints', 'type', 'timestamp_range_lower'],
+  assessed_custom_fee: ['consensus_timestamp', 'amount', 'collector_account_id', 'effective_payer_account_ids', 'payer_account_id', 'token_id'],
   hook: ['owner_id', 'hook_id', 'admin_key', 'contract_id', 'created_timestamp', 'deleted', 'extension_point', 'type', 'timestamp_range_lower',
     'timestamp_range_upper'],
   hook_storage: ['owner_id', 'hook_id', 'key', 'value', 'created_timestamp', 'modified_timestamp', 'deleted'],

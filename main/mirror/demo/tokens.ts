@@ -1,3 +1,4 @@
+import type { TokenFees } from './custom-fees.ts';
 import { sqlInteger } from './balances.ts';
 import type { EntityRow, TokenRow } from './ledger-writer.ts';
 import type { Prng } from './prng.ts';
@@ -21,6 +22,8 @@ export interface DemoToken {
   movedNs: bigint;
   /** NFT collections: serial numbers minted so far. */
   serials: number;
+  /** Its custom fee schedule, if it has one (custom-fees.ts). */
+  fees: TokenFees | null;
 }
 
 const FIRST = ['Amber', 'Blue', 'Cedar', 'Delta', 'Ember', 'Frost', 'Golden', 'Harbor', 'Iris', 'Jade', 'Kite', 'Lunar',
@@ -49,6 +52,7 @@ export function planToken(rng: Prng, num: number, createdNs: bigint, treasuryNum
     returned: 0,
     movedNs: createdNs,
     serials: 0,
+    fees: null,
   };
 }
 

@@ -6,12 +6,15 @@ import { ed25519PublicKey, ed25519SeedFor } from './keys.ts';
 import type { EntityRow } from './ledger-writer.ts';
 import type { Prng } from './prng.ts';
 import { protoEncode } from '../format/protobuf-writer.ts';
-import { AUTO_RENEW_SECONDS, DEMO_NOW_SECONDS } from './timeline.ts';
-import { submissionOf, TX, writeTransaction } from './transaction-log.ts';
+import { AUTO_RENEW_SECONDS, DAY_SECONDS, DEMO_NOW_SECONDS, NANOS } from './timeline.ts';
+import { maxCustomFeesJson, planTopicFee, writeTopicFee, type TopicFee } from './custom-fees.ts';
+import { submissionOf, TX, writeTransaction, type DemoTx } from './transaction-log.ts';
 
 const MEMOS = ['sensor readings', 'supply chain events', 'HCS-20 points', 'audit log', 'chat room', 'price oracle', 'DID registry', ''];
 const SENSORS = ['th-12', 'th-07', 'co2-3', 'flow-21'];
 const MAX_CHUNK = 1024;
+/** Topics charge fees (HIP-991) from this time on: only topics created since can have them. */
+const TOPIC_FEES_SINCE_NANOS = BigInt(DEMO_NOW_SECONDS - 600 * DAY_SECONDS) * NANOS;
 
 /** A topic's messages, in the shapes real topics carry (JSON events, HCS-20 ops, log lines). */
 function messageText(memo: string, sequence: number, seconds: number, rng: Prng): string {
@@ -46,9 +49,11 @@ export interface TopicPlan {
 /**
  * A topic with its entity and topic rows, its creation and its messages: sequence numbers from
  * 1, a running hash chained over the messages (SHA-384, version 3), some messages split into
- * chunks, and a submit key on some topics (whose messages the owner then pays for).
+ * chunks, and a submit key on some topics (whose messages the owner then pays for). Some topics
+ * created since HIP-991 charge each message a flat HBAR fee (`feeRng` decides which), collected by
+ * their creator, whose own messages are exempt (its submit key is on the exempt list).
  */
-export function writeTopic(plan: TopicPlan, actors: ActorPool, writer: HistoryWriter, writeEntity: (row: EntityRow) => void, rng: Prng): void {
+export function writeTopic(plan: TopicPlan, actors: ActorPool, writer: HistoryWriter, writeEntity: (row: EntityRow) => void, rng: Prng, feeRng: Prng): void {
   const creator = actors.latest();
   const memo = plan.index < MEMOS.length ? MEMOS[plan.index]! : rng.pick(MEMOS);
   const adminKey = rng.chance(0.6) ? ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(plan.num, 2))) : null;
@@ -62,7 +67,11 @@ export function writeTopic(plan: TopicPlan, actors: ActorPool, writer: HistoryWr
     expirationTimestamp: null, key: adminKey, maxAutomaticTokenAssociations: null, memo, publicKey: publicKeyOf(adminKey), receiverSigRequired: null,
     stakedAccountId: null, stakedNodeId: -1, stakePeriodStart: -1, timestampRangeLower: plan.createdNs,
   });
-  writer.insert('topic', [plan.num, adminKey, plan.createdNs, null, null, submitKey, plan.createdNs]);
+  const topicFee = plan.createdNs >= TOPIC_FEES_SINCE_NANOS ? planTopicFee(creator.num, feeRng) : null;
+  const feeScheduleKey = topicFee ? ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(plan.num, 4))) : null;
+  const exemptKeys = topicFee && submitKey ? protoEncode([[1, submitKey]]) : null;
+  writer.insert('topic', [plan.num, adminKey, plan.createdNs, exemptKeys, feeScheduleKey, submitKey, plan.createdNs]);
+  if (topicFee) writeTopicFee(writer, plan.num, plan.createdNs, topicFee);
   writeTransaction(writer, { consensusNs: plan.createdNs, payer: creator.num, type: TX.TOPIC_CREATE, fee: 1_000_000_000, entityId: plan.num, memo: memo ? `create ${memo}` : '' });
 
   const count = plan.index < 5 ? 60 + rng.geometric(200) : rng.geometric(20);
@@ -84,7 +93,7 @@ export function writeTopic(plan: TopicPlan, actors: ActorPool, writer: HistoryWr
       last = consensusNs;
       const written = writeTransaction(writer, {
         consensusNs, payer, type: TX.TOPIC_SUBMIT, fee: 85_000 + chunk, entityId: plan.num,
-        validStartNs: chunks > 1 ? initialValidStart + BigInt(chunk) : undefined,
+        validStartNs: chunks > 1 ? initialValidStart + BigInt(chunk) : undefined, ...messageFee(topicFee, payer, feeRng),
       });
       if (!written) continue;
       const message = bytes.subarray(chunk * MAX_CHUNK, (chunk + 1) * MAX_CHUNK);
@@ -97,4 +106,14 @@ export function writeTopic(plan: TopicPlan, actors: ActorPool, writer: HistoryWr
   if (deleted) {
     writeTransaction(writer, { consensusNs: BigInt(endSeconds) * 1_000_000_000n + 555n, payer: creator.num, type: TX.TOPIC_DELETE, fee: 50_000_000, entityId: plan.num });
   }
+}
+
+/** What a message pays under its topic's fee: nothing for the collector, else the fee, capped by the payer half the time. */
+function messageFee(fee: TopicFee | null, payer: number, rng: Prng): Partial<DemoTx> {
+  if (!fee || payer === fee.collector) return {};
+  return {
+    transfers: [[payer, -fee.amount], [fee.collector, fee.amount]],
+    assessedFees: [{ amount: fee.amount, collector: fee.collector, token: null, effectivePayers: [payer] }],
+    ...(rng.chance(0.5) ? { maxCustomFees: maxCustomFeesJson(fee.collector, fee.amount * 2) } : {}),
+  };
 }

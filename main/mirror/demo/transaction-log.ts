@@ -1,4 +1,5 @@
 import { int64ListJson } from '../format/json-out.ts';
+import type { AssessedFee } from './custom-fees.ts';
 import { NODE_COUNT } from './accounts.ts';
 import { fastDigest, timestampSeeds } from './fast-hash.ts';
 import type { HistoryWriter } from './history-writer.ts';
@@ -43,6 +44,10 @@ export interface DemoTx {
   batchKey?: Buffer;
   /** For an atomic batch: the transaction ids (payer, valid start) of its inner transactions, in order. */
   innerTransactions?: ReadonlyArray<readonly [payer: number, validStartNs: bigint]>;
+  /** Custom fees charged (their HBAR and token movements are in `transfers` and `tokenTransfers`), kept only when it succeeds. */
+  assessedFees?: readonly AssessedFee[];
+  /** The payer's limits on custom fees, as stored JSON (custom-fees.ts). */
+  maxCustomFees?: string;
 }
 
 export interface WrittenTx {
@@ -96,7 +101,7 @@ export function writeTransaction(writer: HistoryWriter, tx: DemoTx): WrittenTx |
   }))) : null;
   const inserted = writer.insert('"transaction"', [tx.consensusNs, tx.fee, tx.entityId ?? null, 0, Math.max(100_000_000, tx.fee * 2),
     Buffer.from(tx.memo ?? '', 'utf8'), nftJson, nodeAccount, 0, tx.parentNs ?? null, tx.payer, result, tx.scheduled ? 1 : 0, hash, tx.type, 120,
-    validStartNs, '[]', tx.batchKey ?? null, tx.innerTransactions ? int64ListJson(tx.innerTransactions.flatMap(([payer, start]) => [BigInt(payer), start])) : null]);
+    validStartNs, tx.maxCustomFees ?? '[]', tx.batchKey ?? null, tx.innerTransactions ? int64ListJson(tx.innerTransactions.flatMap(([payer, start]) => [BigInt(payer), start])) : null]);
   if (!inserted) return null;
   writer.insert('transaction_hash', [tx.consensusNs, hash.subarray(0, 32), hash.subarray(32), tx.payer]);
 
@@ -116,6 +121,9 @@ export function writeTransaction(writer: HistoryWriter, tx: DemoTx): WrittenTx |
   if (success) {
     for (const [token, account, amount] of tx.tokenTransfers ?? []) writer.insert('token_transfer', [tx.consensusNs, token, account, amount, 0, tx.payer]);
     for (const n of tx.nftTransfers ?? []) writer.insert('nft_transfer', [tx.consensusNs, n.token, n.serial, n.sender, n.receiver, 0, tx.payer]);
+    for (const fee of tx.assessedFees ?? []) {
+      writer.insert('assessed_custom_fee', [tx.consensusNs, fee.amount, fee.collector, JSON.stringify(fee.effectivePayers), tx.payer, fee.token]);
+    }
   }
   return { hash, validStartNs, nodeAccount };
 }

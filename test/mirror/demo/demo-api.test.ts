@@ -172,6 +172,51 @@ describe('the demo ledger serves every list endpoint', () => {
     expect((await get(`/api/v1/transactions?transactiontype=HOOKSTORE&account.id=0.0.${removed.owner_id}`)).transactions.length).toBeGreaterThan(0);
   });
 
+  it('custom fees: token schedules of each kind, charged when a holder sends units back, and topic fees charged to submitters', async () => {
+    const scheduled = db.prepare("SELECT f.entity_id, e.type FROM custom_fee f JOIN entity e ON e.id = f.entity_id").all() as Array<{ entity_id: number; type: string }>;
+    const schedules = await Promise.all(scheduled.filter((f) => f.type === 'TOKEN').map(async (f) => (await get(`/api/v1/tokens/0.0.${f.entity_id}`)).custom_fees as Body));
+    for (const kind of ['fixed_fees', 'fractional_fees', 'royalty_fees']) expect(schedules.some((s) => s[kind]?.length > 0), kind).toBe(true);
+
+    // Every charged transaction: its fees as the API reports them, and the movements that paid them.
+    const charged = db.prepare('SELECT DISTINCT consensus_timestamp FROM assessed_custom_fee').pluck().safeIntegers(true).all() as bigint[];
+    expect(charged.length).toBeGreaterThan(5);
+    const kinds = new Set<string>();
+    for (const at of charged) {
+      const listed = (await get(`/api/v1/transactions?timestamp=${formatTimestamp(at)}`)).transactions[0] as Body;
+      const [tx] = (await get(`/api/v1/transactions/${listed.transaction_id}`)).transactions as Body[];
+      const payer = `0.0.${tx!.transaction_id.split('-')[0].split('.')[2]}`;
+      for (const fee of tx!.assessed_custom_fees as Body[]) {
+        expect(fee.effective_payer_account_ids).toEqual([payer]);
+        if (fee.token_id === null) {
+          // A flat HBAR fee: the collector received at least the fee in this transaction.
+          expect(tx!.transfers.find((t: Body) => t.account === fee.collector_account_id)?.amount).toBeGreaterThanOrEqual(fee.amount);
+        } else {
+          // A fractional fee on a return to the treasury, paid on top in units: the treasury (its collector) got them with the rest.
+          const token = await get(`/api/v1/tokens/${fee.token_id}`);
+          expect(fee.collector_account_id).toBe(token.treasury_account_id);
+          const moved = tx!.token_transfers.filter((t: Body) => t.token_id === fee.token_id);
+          expect(moved.find((t: Body) => t.account === payer).amount).toBeLessThan(-fee.amount);
+        }
+        kinds.add(`${tx!.name} ${fee.token_id === null ? 'HBAR' : 'token'}`);
+      }
+    }
+    expect([...kinds].sort()).toEqual(['CONSENSUSSUBMITMESSAGE HBAR', 'CRYPTOTRANSFER HBAR', 'CRYPTOTRANSFER token']);
+
+    // A topic with a fee: its creator collects it and pays none on its own messages; a submitter that set limits shows them.
+    const topic = scheduled.find((f) => f.type === 'TOPIC')!.entity_id;
+    const { custom_fees: topicFees } = await get(`/api/v1/topics/0.0.${topic}`);
+    const collector = topicFees.fixed_fees[0].collector_account_id as string;
+    const submissions = db.prepare('SELECT consensus_timestamp, payer_account_id FROM "transaction" WHERE entity_id = ? AND type = 27 AND result = 22').safeIntegers(true).all(topic) as Array<Record<string, bigint>>;
+    for (const submission of submissions) {
+      const fees = db.prepare('SELECT count(*) FROM assessed_custom_fee WHERE consensus_timestamp = ?').pluck().get(submission.consensus_timestamp);
+      expect(fees, `message at ${submission.consensus_timestamp}`).toBe(`0.0.${submission.payer_account_id}` === collector ? 0 : 1);
+    }
+    expect(submissions.length).toBeGreaterThan(0);
+    const limited = db.prepare(`SELECT payer_account_id, valid_start_ns FROM "transaction" WHERE max_custom_fees != '[]' LIMIT 1`).safeIntegers(true).get() as { payer_account_id: bigint; valid_start_ns: bigint };
+    const [withLimit] = (await get(`/api/v1/transactions/0.0.${limited.payer_account_id}-${limited.valid_start_ns / 1_000_000_000n}-${String(limited.valid_start_ns % 1_000_000_000n).padStart(9, '0')}`)).transactions as Body[];
+    expect(withLimit!.max_custom_fees).toEqual([{ account_id: withLimit!.assessed_custom_fees[0].collector_account_id, amount: withLimit!.assessed_custom_fees[0].amount * 2, denominating_token_id: null }]);
+  });
+
   it('topics and messages: sequence numbers, running hashes, chunks, a deleted topic', async () => {
     const topic = one<{ id: number }>("SELECT id FROM entity WHERE type = 'TOPIC' ORDER BY id LIMIT 1").id;
     expect((await get(`/api/v1/topics/0.0.${topic}`)).topic_id).toBe(`0.0.${topic}`);
