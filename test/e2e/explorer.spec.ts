@@ -42,6 +42,34 @@ const tableFits = (page: Page, testid: string, within = page.locator('body')) =>
   return table !== null && table.getBoundingClientRect().width <= el.getBoundingClientRect().width + 1;
 });
 
+interface Hook { hook_id: number; contract_id: string; admin_key: { _type: string; key: string } | null; created_timestamp: string; deleted: boolean }
+interface Slot { key: string; value: string; timestamp: string }
+const storageOf = async (serve: Parameters<typeof mirror>[0], owner: string, hook: number, query = ''): Promise<Slot[]> =>
+  (await mirror<{ storage: Slot[] }>(serve, `/api/v1/accounts/${owner}/hooks/${hook}/storage?limit=25${query}`)).storage;
+
+/**
+ * A demo hook whose storage once held a slot it holds no more (a spender's allowance, revoked):
+ * found through the mirror API, with the whole second just after a store that left the slot there.
+ */
+async function hookWithRemovedSlot(serve: Parameters<typeof mirror>[0]) {
+  const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=HOOKSTORE&result=success&order=asc&limit=100');
+  for (const owner of new Set(transactions.map((tx) => tx.entity_id!))) {
+    const { hooks } = await mirror<{ hooks: Hook[] }>(serve, `/api/v1/accounts/${owner}/hooks?limit=25`);
+    for (const hook of hooks) {
+      const live = await storageOf(serve, owner, hook.hook_id);
+      for (const tx of transactions.filter((t) => t.entity_id === owner)) {
+        const second = Number(tx.consensus_timestamp.split('.')[0]) + 1;
+        const then = await storageOf(serve, owner, hook.hook_id, `&timestamp=lte:${second}.000000000`);
+        const removed = then.find((slot) => !live.some((now) => now.key === slot.key));
+        if (removed) return { owner, hooks, hook, live, then, second, removed };
+      }
+    }
+  }
+  return null;
+}
+
+const grouped = (word: string): string => BigInt(word).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 test.describe('ledger explorer', () => {
   test('search opens an account page whose tabs load what the API holds', async ({ page, openApp, serve }) => {
     const { accounts } = await mirror<{ accounts: Account[] }>(serve, '/api/v1/accounts?account.id=gt:0.0.1000&limit=100');
@@ -188,7 +216,7 @@ test.describe('ledger explorer', () => {
     // Every tab is in sight in the narrow panel: they wrap to a second row rather than scroll away.
     const panel = (await detail.boundingBox())!;
     const tabs = await detail.getByRole('tab').all();
-    expect(tabs.length).toBe(6);
+    expect(tabs.length).toBe(7);
     const strip = (await detail.getByRole('tablist').boundingBox())!;
     const rows = new Map<number, number>();
     for (const tab of tabs) {
@@ -196,13 +224,15 @@ test.describe('ledger explorer', () => {
       expect(box.x + box.width, await tab.innerText()).toBeLessThanOrEqual(panel.x + panel.width);
       rows.set(Math.round(box.y), (rows.get(Math.round(box.y)) ?? 0) + box.width);
     }
-    // Two even rows, each across the whole strip, so the selected tab's underline sits on a row's baseline.
+    // Two rows (four tabs and three), each across the whole strip, so the selected tab's underline sits on a row's baseline.
     expect([...rows.values()].map((width) => Math.abs(width - strip.width) <= 2)).toEqual([true, true]);
+    expect((await detail.getByRole('tab', { name: 'Hooks' }).boundingBox())!.y).toBeLessThan((await detail.getByRole('tab', { name: 'Airdrops' }).boundingBox())!.y);
     // The arrow keys still run along both rows and round.
     await detail.getByRole('tab', { name: 'Airdrops' }).click();
     await page.keyboard.press('ArrowLeft');
-    await expect(detail.getByRole('tab', { name: 'Allowances' })).toBeFocused();
-    await expect(detail.getByRole('tab', { name: 'Allowances' })).toHaveAttribute('aria-selected', 'true');
+    await expect(detail.getByRole('tab', { name: 'Hooks' })).toBeFocused();
+    await expect(detail.getByRole('tab', { name: 'Hooks' })).toHaveAttribute('aria-selected', 'true');
+    await expect(detail.getByTestId('account-hooks')).toHaveAttribute('data-status', 'ready');
     await detail.getByRole('tab', { name: 'Rewards' }).click();
     await expect(detail.getByTestId('account-rewards')).toHaveAttribute('data-status', /ready|error/);
     await expect(detail.getByTestId('account-rewards')).toHaveAttribute('data-status', 'ready');
@@ -427,6 +457,124 @@ test.describe('ledger explorer', () => {
     await expect(page.getByTestId('token-allowances')).toHaveAttribute('data-count', String(tokens.allowances.length));
     await expect(page.getByTestId('nft-allowances')).toHaveAttribute('data-count', String(nfts.allowances.length));
     await screenshot(page, 'explorer-15-allowances');
+  });
+
+  test("an account's Hooks tab lists its hooks and opens one's storage, now and as of a moment, when a since-removed slot was there", async ({ page, openApp, serve }) => {
+    const found = await hookWithRemovedSlot(serve);
+    test.skip(found === null, 'the demo has no hook with a removed storage slot');
+    const { owner, hooks, hook, live, then, second, removed } = found!;
+    const id = String(hook.hook_id);
+    await openApp(`#/account?id=${owner}`);
+    await page.getByRole('tab', { name: 'Hooks' }).click();
+    await expect(page).toHaveURL(/tab=hooks/);
+
+    // Each hook as the API lists it: id, contract (a link), admin key summarised, created time, deleted or not.
+    const list = page.getByTestId('account-hooks');
+    await expect(list).toHaveAttribute('data-count', String(hooks.length));
+    expect(await list.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-hook')))).toEqual(hooks.map((h) => String(h.hook_id)));
+    for (const listed of hooks) {
+      const row = list.locator(`tr[data-hook="${listed.hook_id}"]`);
+      await expect(row.locator('a[data-kind="contract"]')).toHaveAttribute('href', `#/contract?id=${listed.contract_id}`);
+      await expect(row.locator('td').nth(2)).toHaveText(listed.admin_key ? `${listed.admin_key._type} ${listed.admin_key.key.slice(0, 12)}…${listed.admin_key.key.slice(-10)}` : 'none');
+      await expect(row.locator('td').nth(3)).toHaveAttribute('title', listed.created_timestamp);
+      await expect(row.getByTestId('hook-deleted')).toHaveCount(listed.deleted ? 1 : 0);
+    }
+
+    // Its storage now: the heading takes the focus, every live slot and not the removed one.
+    const open = list.getByRole('button', { name: `Storage of hook ${id}`, exact: true });
+    await open.click();
+    await expect(open).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('heading', { name: `Storage of hook ${id}` })).toBeFocused();
+    await expect(page).toHaveURL(new RegExp(`tab=hooks&hook=${id}$`));
+    const storage = page.getByTestId('hook-storage');
+    await expect(storage).toHaveAttribute('data-count', String(live.length));
+    await expect(page.getByTestId('hook-storage-as-of')).toHaveText('Current storage: each slot as last written.');
+    await expect(storage.locator(`tr[data-key="${removed.key}"]`)).toHaveCount(0);
+    // Words shortened, whole on hover and on the copy button; slot 0 (the owner's address word) read as a number.
+    const ownerSlot = live.find((slot) => BigInt(slot.key) === 0n);
+    if (ownerSlot) {
+      const row = storage.locator(`tr[data-key="${ownerSlot.key}"]`);
+      await expect(row.getByTestId('storage-word').first()).toHaveText(`${ownerSlot.key.slice(0, 8)}…${ownerSlot.key.slice(-6)}`);
+      await expect(row.getByTestId('storage-word').first()).toHaveAttribute('title', ownerSlot.key);
+      await expect(row.getByRole('button', { name: 'Copy storage value' })).toHaveAttribute('title', `Copy ${ownerSlot.value}`);
+      await expect(row.getByTestId('word-reading')).toHaveText(['slot 0', grouped(ownerSlot.value)]);
+      await expect(row.locator('a[href^="#/transactions"]')).toHaveAttribute('href', `#/transactions?timestamp=${ownerSlot.timestamp}`);
+    }
+
+    // As of the second after a store that left the removed slot there: it shows again, the time said.
+    const view = page.getByTestId('hook-storage-view');
+    await view.getByLabel('As of (UTC)').fill(new Date(second * 1000).toISOString().slice(0, 19));
+    await view.getByRole('button', { name: 'Show', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`hook=${id}&at=${second}\\.000000000$`));
+    await expect(page.getByTestId('hook-storage-as-of')).toHaveText(`As of ${new Date(second * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC: each slot as last written at or before then.`);
+    await expect(storage).toHaveAttribute('data-count', String(then.length));
+    await expect(storage.locator(`tr[data-key="${removed.key}"]`)).toHaveCount(1);
+    await expect(storage.locator(`tr[data-key="${removed.key}"]`).getByTestId('storage-word').nth(1)).toHaveAttribute('title', removed.value);
+    await screenshot(page, 'explorer-15b-hook-storage');
+
+    // The address opens the same storage as of the same moment; Now goes back to the live one.
+    await page.reload();
+    await expect(page.getByTestId('hook-storage')).toHaveAttribute('data-count', String(then.length));
+    // (The browser leaves out a whole minute's :00.)
+    const moment = new Date(second * 1000).toISOString();
+    await expect(page.getByTestId('hook-storage-view').getByLabel('As of (UTC)')).toHaveValue(new RegExp(`^${moment.slice(0, 16)}(:${moment.slice(17, 19)})?$`));
+    await page.getByTestId('hook-storage-view').getByRole('button', { name: 'Now' }).click();
+    await expect(page.getByTestId('hook-storage')).toHaveAttribute('data-count', String(live.length));
+    await expect(page.getByTestId('hook-storage').locator(`tr[data-key="${removed.key}"]`)).toHaveCount(0);
+
+    // Close gives the focus back to the hook's button; another tab drops the open hook from the address.
+    await page.getByRole('button', { name: `Close the storage of hook ${id}` }).click();
+    await expect(page.getByTestId('hook-storage-view')).toHaveCount(0);
+    await expect(list.getByRole('button', { name: `Storage of hook ${id}`, exact: true })).toBeFocused();
+    await list.getByRole('button', { name: `Storage of hook ${id}`, exact: true }).click();
+    await page.getByRole('tab', { name: 'Rewards' }).click();
+    await expect(page).toHaveURL(/tab=rewards$/);
+  });
+
+  test('an account without hooks says so, and a bad as-of time says what is wrong without asking the mirror', async ({ page, openApp, serve }) => {
+    // The treasury is older than hooks.
+    expect((await mirror<{ hooks: Hook[] }>(serve, '/api/v1/accounts/0.0.2/hooks')).hooks).toEqual([]);
+    await openApp('#/account?id=0.0.2&tab=hooks');
+    await expect(page.getByTestId('account-hooks')).toHaveAttribute('data-status', 'ready');
+    await expect(page.getByTestId('account-hooks').getByTestId('empty')).toHaveText('This account has no hooks');
+
+    const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=HOOKSTORE&result=success&limit=1');
+    test.skip(transactions.length === 0, 'the demo has no hooks');
+    const owner = transactions[0]!.entity_id!;
+    const { hooks } = await mirror<{ hooks: Hook[] }>(serve, `/api/v1/accounts/${owner}/hooks?limit=1`);
+    const live = await storageOf(serve, owner, hooks[0]!.hook_id);
+    await openApp(`#/account?id=${owner}&tab=hooks&hook=${hooks[0]!.hook_id}`);
+    const view = page.getByTestId('hook-storage-view');
+    const field = view.getByLabel('As of (UTC)');
+    await expect(view.getByTestId('hook-storage')).toHaveAttribute('data-count', String(live.length));
+    let asked = 0;
+    page.on('request', (request) => { if (request.url().includes('/bridge/call/mirror/get')) asked++; });
+
+    // Empty (or typed only in part, which the browser gives as empty), then a time before 1970.
+    await view.getByRole('button', { name: 'Show', exact: true }).click();
+    await expect(view.getByTestId('as-of-problem')).toHaveText('Give a whole date and time (UTC), to the minute or second, to see the storage as of then.');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(/whole date and time/);
+    await field.fill('1969-07-20T20:17:40');
+    await field.press('Enter');
+    await expect(view.getByTestId('as-of-problem')).toHaveText('1969-07-20 20:17:40 is not a time the ledger can have: pick a date and time from 1970 on, in UTC.');
+    // The storage shown stays the current one, and the mirror was not asked.
+    await expect(view.getByTestId('hook-storage-as-of')).toHaveText('Current storage: each slot as last written.');
+    await expect(page).toHaveURL(new RegExp(`hook=${hooks[0]!.hook_id}$`));
+    expect(asked).toBe(0);
+    await screenshot(page, 'explorer-15c-hook-as-of-problem');
+
+    // A good one clears the message.
+    await field.fill('2026-01-01T00:00:00');
+    await field.press('Enter');
+    await expect(view.getByTestId('as-of-problem')).toHaveCount(0);
+    await expect(field).toHaveAttribute('aria-invalid', 'false');
+    await expect(view.getByTestId('hook-storage-as-of')).toContainText('As of 2026-01-01 00:00:00 UTC');
+
+    // An as-of time in the address the mirror refuses: its refusal, with no Retry.
+    await openApp(`#/account?id=${owner}&tab=hooks&hook=${hooks[0]!.hook_id}&at=yesterday`);
+    await expect(page.getByTestId('hook-storage').getByTestId('load-error')).toHaveAttribute('data-code', 'invalid-input');
+    await expect(page.getByTestId('hook-storage').getByTestId('load-error')).toContainText('timestamp');
   });
 
   test('an account lists the airdrops waiting for it and those it sent, each linking to its transaction', async ({ page, openApp, serve }) => {

@@ -19,6 +19,8 @@ export interface NftTransfer {
   is_approval?: boolean;
 }
 export interface AssessedFee { amount: Int64; collector_account_id: string; token_id: string | null; effective_payer_account_ids?: string[] }
+/** One of a transaction's `max_custom_fees` (HIP-991): the most its payer agreed to pay `account_id` in custom fees, in one denomination (null: HBAR). */
+export interface CustomFeeLimit { account_id: string; amount: Int64; denominating_token_id: string | null }
 
 export interface Transaction {
   transaction_id: string;
@@ -41,10 +43,11 @@ export interface Transaction {
   nft_transfers: NftTransfer[];
   staking_reward_transfers: Transfer[];
   assessed_custom_fees?: AssessedFee[];
+  max_custom_fees?: CustomFeeLimit[];
 }
 
 /** The money a transaction moves (or a schedule will move), as the transfer tables show it. */
-export type TransactionMoney = Partial<Pick<Transaction, 'transfers' | 'token_transfers' | 'nft_transfers' | 'staking_reward_transfers' | 'assessed_custom_fees'>>;
+export type TransactionMoney = Partial<Pick<Transaction, 'transfers' | 'token_transfers' | 'nft_transfers' | 'staking_reward_transfers' | 'assessed_custom_fees' | 'max_custom_fees'>>;
 
 export interface Nft {
   token_id: string;
@@ -81,6 +84,20 @@ export interface TokenRelationship {
   kyc_status: 'NOT_APPLICABLE' | 'GRANTED' | 'REVOKED' | null;
 }
 export interface StakingReward { account_id: string; amount: Int64; timestamp: string }
+/** `/accounts/{id}/hooks`: a HIP-1195 hook the account owns, running a contract's code. */
+export interface AccountHook {
+  admin_key: KeyWrapper | null;
+  contract_id: string | null;
+  created_timestamp: string | null;
+  deleted: boolean;
+  extension_point: string | null;
+  hook_id: Int64;
+  owner_id: string;
+  timestamp_range: TimestampRange;
+  type: string | null;
+}
+/** `/accounts/{id}/hooks/{hookId}/storage`: one slot, key and value 32-byte words in 0x-hex, and its last write. */
+export interface HookStorageSlot { key: string; value: string; timestamp: string }
 
 export interface FixedFee { amount: Int64; collector_account_id: string; denominating_token_id: string | null; all_collectors_are_exempt?: boolean }
 export interface FractionalFee {
@@ -193,6 +210,9 @@ export interface TopicInfo {
   admin_key: KeyWrapper | null;
   submit_key: KeyWrapper | null;
   fee_schedule_key?: KeyWrapper | null;
+  /** HIP-991: what each message costs; upstreams from before it leave it out. */
+  custom_fees?: CustomFees | null;
+  fee_exempt_key_list?: KeyWrapper[];
 }
 
 export interface TopicMessage {

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { emptyStorageText, hookStoragePath, hookViewOf, NO_HOOK_VIEW, readAsOf, withHookView } from '../../../renderer/src/lib/hook-view.ts';
+
+describe('hookViewOf and withHookView', () => {
+  it('reads the open hook and its as-of time from the address', () => {
+    expect(hookViewOf('id=0.0.5&tab=hooks&hook=7&at=1780000000.000000000')).toEqual({ hook: '7', at: '1780000000.000000000' });
+    expect(hookViewOf('id=0.0.5&tab=hooks&hook=7')).toEqual({ hook: '7', at: null });
+  });
+
+  it('has no as-of time without a hook open', () => {
+    expect(hookViewOf('id=0.0.5&tab=hooks&at=1780000000.000000000')).toEqual(NO_HOOK_VIEW);
+    expect(hookViewOf('id=0.0.5&hook=')).toEqual(NO_HOOK_VIEW);
+  });
+
+  it('keeps what the address says as it is, for the mirror to refuse', () => {
+    expect(hookViewOf('hook=x&at=yesterday')).toEqual({ hook: 'x', at: 'yesterday' });
+  });
+
+  it('writes the view into the address, keeping the other parameters, and drops it whole', () => {
+    const opened = withHookView('id=0.0.5&tab=hooks', { hook: '1', at: '1780000000.000000000' });
+    expect(opened).toBe('id=0.0.5&tab=hooks&hook=1&at=1780000000.000000000');
+    expect(hookViewOf(opened)).toEqual({ hook: '1', at: '1780000000.000000000' });
+    expect(withHookView(opened, { hook: '1', at: null })).toBe('id=0.0.5&tab=hooks&hook=1');
+    expect(withHookView(opened, NO_HOOK_VIEW)).toBe('id=0.0.5&tab=hooks');
+    // A time without its hook is no view.
+    expect(withHookView('id=0.0.5', { hook: null, at: '1780000000.000000000' })).toBe('id=0.0.5');
+  });
+});
+
+describe('hookStoragePath', () => {
+  it('asks for the storage now, or as of a time with timestamp=lte', () => {
+    expect(hookStoragePath('0.0.5', '7', null)).toBe('/api/v1/accounts/0.0.5/hooks/7/storage?limit=25');
+    expect(hookStoragePath('0.0.5', '7', '1780000000.000000000')).toBe('/api/v1/accounts/0.0.5/hooks/7/storage?timestamp=lte%3A1780000000.000000000&limit=25');
+    expect(decodeURIComponent(hookStoragePath('0.0.5', '7', '1780000000.000000000', 10))).toContain('timestamp=lte:1780000000.000000000&limit=10');
+  });
+
+  it('cannot be led to another resource by what the address holds', () => {
+    expect(hookStoragePath('0.0.5', '../../tokens', 'x&limit=1000')).toBe('/api/v1/accounts/0.0.5/hooks/..%2F..%2Ftokens/storage?timestamp=lte%3Ax%26limit%3D1000&limit=25');
+  });
+});
+
+describe('readAsOf', () => {
+  it('reads the field as a UTC moment, to the minute or the second', () => {
+    expect(readAsOf('2026-04-20T15:46:40')).toEqual({ ok: true, at: '1776700000.000000000' });
+    expect(readAsOf(' 2026-04-20T15:46 ')).toEqual({ ok: true, at: '1776699960.000000000' });
+  });
+
+  it('asks for a whole date and time when the field is empty, or filled only in part', () => {
+    for (const text of ['', '  ']) {
+      const reading = readAsOf(text);
+      expect(reading.ok).toBe(false);
+      expect(!reading.ok && reading.problem).toBe('Give a whole date and time (UTC), to the minute or second, to see the storage as of then.');
+    }
+  });
+
+  it('says what is wrong with a time the ledger cannot have', () => {
+    for (const text of ['1969-12-31T23:59:59', '2026-02-31T12:00', 'tomorrow']) {
+      const reading = readAsOf(text);
+      expect(reading.ok, text).toBe(false);
+      expect(!reading.ok && reading.problem, text).toBe(`${text.replace('T', ' ')} is not a time the ledger can have: pick a date and time from 1970 on, in UTC.`);
+    }
+  });
+});
+
+describe('emptyStorageText', () => {
+  const created = '1767876563.541844852';
+  it('says the hook holds nothing now, or held nothing as of the moment', () => {
+    expect(emptyStorageText('3', null, created)).toBe('Hook 3 holds no storage');
+    expect(emptyStorageText('3', '1780000000.000000000', created)).toBe('Hook 3 held no storage as of 2026-05-28 20:26:40 UTC');
+  });
+
+  it('says the hook did not exist yet at a moment before its creation', () => {
+    expect(emptyStorageText('3', '1767876563.000000000', created)).toBe('Hook 3 did not exist yet at 2026-01-08 12:49:23 UTC: it was created 2026-01-08 12:49:23 UTC');
+  });
+
+  it('says only what it knows when the creation is not known or the moment is unreadable', () => {
+    expect(emptyStorageText('3', '1000000000.000000000', null)).toBe('Hook 3 held no storage as of 2001-09-09 01:46:40 UTC');
+    expect(emptyStorageText('3', 'yesterday', created)).toBe('Hook 3 held no storage as of yesterday');
+  });
+});
