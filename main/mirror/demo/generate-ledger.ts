@@ -288,6 +288,7 @@ class GeneratorState {
     for (const token of this.#tokens) {
       const supplyKey = ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(token.num, 1)));
       const { token: row, treasury } = settleToken(token, supplyKey, this.#detailRng);
+      if (token.fees) row.feeScheduleKey = ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(token.num, 5)));
       writer.token(row);
       if (token.fees) writeTokenFees(history, token.num, token.treasuryNum, token.createdNs, token.fees);
       // A fungible token's initial supply is minted to its treasury by the creation itself.

@@ -53,6 +53,8 @@ export interface TokenRow {
   maxSupply: number | bigint;
   name: string;
   supplyKey: Buffer | null;
+  /** Set on tokens with custom fees: the key that may change their schedule. */
+  feeScheduleKey: Buffer | null;
   supplyType: string;
   symbol: string;
   totalSupply: number | bigint;
@@ -95,8 +97,8 @@ export class LedgerWriter {
       VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?)
       ON CONFLICT (account_id, token_id) DO UPDATE SET balance = balance + excluded.balance, associated = 1`);
     this.#token = db.prepare(`INSERT INTO token (token_id, created_timestamp, decimals, freeze_default, initial_supply,
-      max_supply, metadata, name, pause_status, supply_key, supply_type, symbol, total_supply, treasury_account_id, type,
-      timestamp_range_lower) VALUES (?, ?, ?, 0, ?, ?, x'', ?, 'NOT_APPLICABLE', ?, ?, ?, ?, ?, ?, ?)`);
+      max_supply, metadata, name, pause_status, supply_key, fee_schedule_key, supply_type, symbol, total_supply, treasury_account_id, type,
+      timestamp_range_lower) VALUES (?, ?, ?, 0, ?, ?, x'', ?, 'NOT_APPLICABLE', ?, ?, ?, ?, ?, ?, ?, ?)`);
   }
 
   /** Deletes every row the generator writes, so a regeneration starts clean. */
@@ -131,7 +133,7 @@ export class LedgerWriter {
   }
 
   token(r: TokenRow): void {
-    this.#token.run(r.tokenId, r.createdTimestamp, r.decimals, r.initialSupply, r.maxSupply, r.name, r.supplyKey, r.supplyType,
+    this.#token.run(r.tokenId, r.createdTimestamp, r.decimals, r.initialSupply, r.maxSupply, r.name, r.supplyKey, r.feeScheduleKey, r.supplyType,
       r.symbol, r.totalSupply, r.treasuryAccountId, r.type, r.createdTimestamp);
     this.rows++;
   }

@@ -89,6 +89,7 @@ export function settleToken(token: DemoToken, supplyKey: Buffer, rng: Prng): { t
       maxSupply: token.supplyType === 'FINITE' ? sqlInteger(Math.max(1, (token.distributed + treasury) * 2)) : INT64_MAX,
       name: token.name,
       supplyKey,
+      feeScheduleKey: null,
       supplyType: token.supplyType,
       symbol: token.symbol,
       totalSupply: total,
