@@ -3,9 +3,10 @@ import { axeFindings } from './axe-findings.ts';
 import { expect, mirrorJson as mirror, test, type ServeInstance } from './serve-fixture.ts';
 
 /**
- * Every screen, in the light and the dark theme, checked by axe-core (Deque's accessibility
- * rules engine, WCAG 2.x A and AA plus its best practices): contrast, names of controls,
- * roles and what they may contain, the heading outline, keyboard reach of scrolling boxes.
+ * Every screen, in the light and the dark theme, 1400 px wide and again 820 px wide where its
+ * layout changes there, checked by axe-core (Deque's accessibility rules engine, WCAG 2.x A and
+ * AA plus its best practices): contrast, names of controls, roles and what they may contain, the
+ * heading outline, keyboard reach of scrolling boxes.
  * The rules are axe's, not ours; a screen passes when axe finds nothing.
  *
  * The app's Content Security Policy allows no inline script, and axe runs as one, so this
@@ -19,7 +20,7 @@ async function settled(page: Page, testId: string): Promise<void> {
   await expect(page.locator('main [aria-busy="true"], main .spinner')).toHaveCount(0);
 }
 
-interface Ids { account: string; airdropSender: string; topic: string; fungible: string; collection: string; contract: string; contractResult: string; transaction: string; schedule: string }
+interface Ids { account: string; airdropSender: string; topic: string; fungible: string; collection: string; contract: string; contractResult: string; transaction: string; schedule: string; hookOwner: string; hook: string; hookAt: string }
 
 async function demoIds(serve: ServeInstance): Promise<Ids> {
   const first = async <T>(path: string, key: string): Promise<T> => {
@@ -31,6 +32,7 @@ async function demoIds(serve: ServeInstance): Promise<Ids> {
   const message = await first<{ entity_id: string }>('/api/v1/transactions?transactiontype=consensussubmitmessage&limit=1', 'transactions');
   const transfer = await first<{ transaction_id: string; transfers: Array<{ account: string }> }>('/api/v1/transactions?transactiontype=cryptotransfer&limit=1', 'transactions');
   const airdrop = await first<{ transaction_id: string }>('/api/v1/transactions?transactiontype=tokenairdrop&limit=1', 'transactions');
+  const hookStore = await first<{ entity_id: string; consensus_timestamp: string }>('/api/v1/transactions?transactiontype=hookstore&result=success&limit=1', 'transactions');
   return {
     account: transfer.transfers.at(-1)!.account,
     airdropSender: airdrop.transaction_id.split('-')[0]!,
@@ -41,7 +43,15 @@ async function demoIds(serve: ServeInstance): Promise<Ids> {
     contractResult: (await first<{ hash: string }>('/api/v1/contracts/results?limit=1', 'results')).hash,
     transaction: transfer.transaction_id,
     schedule: (await first<{ schedule_id: string }>('/api/v1/schedules?limit=1', 'schedules')).schedule_id,
+    hookOwner: hookStore.entity_id,
+    hook: String((await first<{ hook_id: number }>(`/api/v1/accounts/${hookStore.entity_id}/hooks?limit=1`, 'hooks')).hook_id),
+    hookAt: hookStore.consensus_timestamp,
   };
+}
+
+/** An account's Hooks tab with one hook's storage open, as of a moment. */
+function hookStorage(ids: Ids): { route: string; ready: string } {
+  return { route: `account?id=${ids.hookOwner}&tab=hooks&hook=${ids.hook}&at=${ids.hookAt}`, ready: 'hook-storage' };
 }
 
 /** Each screen by its route, and what shows that it has loaded. */
@@ -50,6 +60,8 @@ function screens(ids: Ids): Array<{ route: string; ready: string }> {
     { route: '', ready: 'accounts-table' },
     ...['tokens', 'nfts', 'allowances', 'rewards', 'transactions'].map((tab) => ({ route: `account?id=${ids.account}&tab=${tab}`, ready: 'account-detail' })),
     { route: `account?id=${ids.airdropSender}&tab=airdrops`, ready: 'airdrops-outstanding' },
+    hookStorage(ids),
+    { route: 'account?id=0.0.2&tab=hooks', ready: 'account-hooks' },
     { route: 'transactions', ready: 'transaction-row' },
     { route: 'blocks', ready: 'block-row' },
     { route: `transaction?id=${ids.transaction}`, ready: 'transaction-screen' },
@@ -75,45 +87,82 @@ function screens(ids: Ids): Array<{ route: string; ready: string }> {
   ];
 }
 
+/**
+ * The screens checked again in an 820 px window (near the main window's 800 px minimum,
+ * main/desktop/window.ts): those whose layout there differs from 1400 px in what it shows, folds or
+ * scrolls sideways, not every screen, which would cost about 16 s a theme where these take about 7.
+ * On every screen, the top bar gives up its name, its mirror URL and the network's state (checked
+ * here, with its menu and the search box's answers, in `accountsAndTopBar`). The Accounts table
+ * drops columns, more of them beside the side panel; an account's page narrows its details and
+ * folds its tabs into two rows, and the tabs with rules for a narrow box (tokens, airdrops,
+ * transactions) drop or fold columns; the transactions list folds the type and result under the
+ * id; Schedules drops columns; the Network nodes table scrolls sideways (axeFindings checks it
+ * scrolled on); Status and Verify stack their columns. The other screens, and the states reached
+ * from them (contract results, balances), lay out the same content in fewer grid columns, which
+ * changes nothing axe checks.
+ */
+function narrowScreens(ids: Ids): Array<{ route: string; ready: string }> {
+  return [
+    { route: '', ready: 'accounts-table' },
+    ...['tokens', 'transactions'].map((tab) => ({ route: `account?id=${ids.account}&tab=${tab}`, ready: 'account-detail' })),
+    { route: `account?id=${ids.airdropSender}&tab=airdrops`, ready: 'airdrops-outstanding' },
+    hookStorage(ids),
+    { route: 'transactions', ready: 'transaction-row' },
+    { route: 'schedules', ready: 'schedule-row' },
+    { route: 'network?node=0', ready: 'node-card' },
+    { route: 'verify', ready: 'suggestions' },
+    { route: 'status', ready: 'status-overall' },
+  ];
+}
+
+const NARROW = { width: 820, height: 800 };
+
+/** States reached by a click: the Accounts screen's side panel, the profile menu and its form, the search box's answers. */
+async function accountsAndTopBar(page: Page, openApp: (hash?: string) => Promise<void>, ids: Ids, check: (state: string) => Promise<void>): Promise<void> {
+  await openApp('#/');
+  await settled(page, 'accounts-table');
+  await page.getByTestId('accounts-table').locator('[role="row"][data-account]').first().click();
+  await settled(page, 'account-detail');
+  await check('accounts with a panel');
+  await page.getByTestId('profile-switcher').click();
+  await expect(page.getByTestId('profile-menu')).toBeVisible();
+  await check('profile menu');
+  // Its form, with a URL checked (nothing listens on port 9: the answer comes at once).
+  await page.getByTestId('profile-add').click();
+  await page.getByTestId('profile-form').getByLabel('Mirror node REST URL').fill('http://127.0.0.1:9');
+  await page.getByTestId('profile-check').click();
+  await expect(page.getByTestId('profile-check-result')).toHaveAttribute('data-ok', 'false');
+  await check('profile form');
+  await page.keyboard.press('Escape');
+
+  // The search box's offer of both things a number may be, and what it says when it finds nothing.
+  const searchBox = page.getByTestId('search-input');
+  await searchBox.fill(ids.account.split('.')[2]!);
+  await searchBox.press('Enter');
+  await expect(page.getByTestId('search-choice').getByRole('link')).toHaveCount(2);
+  await check('search choice');
+  await searchBox.fill('0.0.987654321');
+  await searchBox.press('Enter');
+  await expect(page.getByTestId('search-message')).toBeVisible();
+  await check('search message');
+}
+
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`every screen passes axe-core in the ${colorScheme} theme`, async ({ page, openApp, serve }) => {
+  test(`every screen passes axe-core in the ${colorScheme} theme at 1400 px, and at 820 px where its layout changes`, async ({ page, openApp, serve }) => {
     test.setTimeout(180_000);
     await page.emulateMedia({ colorScheme });
     const ids = await demoIds(serve);
     const findings: string[] = [];
+    let width = page.viewportSize()!.width;
+    const check = async (state: string): Promise<void> => {
+      findings.push(...(await axeFindings(page, { scrolledSideways: true })).map((line) => `${width} px, ${state}: ${line}`));
+    };
     for (const { route, ready } of screens(ids)) {
       await openApp(`#/${route}`);
       await settled(page, ready);
-      findings.push(...(await axeFindings(page)).map((line) => `#/${route}: ${line}`));
+      await check(`#/${route}`);
     }
-
-    // States reached by a click: the Accounts screen's side panel and the profile menu.
-    await openApp('#/');
-    await settled(page, 'accounts-table');
-    await page.getByTestId('accounts-table').locator('[role="row"][data-account]').first().click();
-    await settled(page, 'account-detail');
-    findings.push(...(await axeFindings(page)).map((line) => `accounts with a panel: ${line}`));
-    await page.getByTestId('profile-switcher').click();
-    await expect(page.getByTestId('profile-menu')).toBeVisible();
-    findings.push(...(await axeFindings(page)).map((line) => `profile menu: ${line}`));
-    // Its form, with a URL checked (nothing listens on port 9: the answer comes at once).
-    await page.getByTestId('profile-add').click();
-    await page.getByTestId('profile-form').getByLabel('Mirror node REST URL').fill('http://127.0.0.1:9');
-    await page.getByTestId('profile-check').click();
-    await expect(page.getByTestId('profile-check-result')).toHaveAttribute('data-ok', 'false');
-    findings.push(...(await axeFindings(page)).map((line) => `profile form: ${line}`));
-    await page.keyboard.press('Escape');
-
-    // The search box's offer of both things a number may be, and what it says when it finds nothing.
-    const searchBox = page.getByTestId('search-input');
-    await searchBox.fill(ids.account.split('.')[2]!);
-    await searchBox.press('Enter');
-    await expect(page.getByTestId('search-choice').getByRole('link')).toHaveCount(2);
-    findings.push(...(await axeFindings(page)).map((line) => `search choice: ${line}`));
-    await searchBox.fill('0.0.987654321');
-    await searchBox.press('Enter');
-    await expect(page.getByTestId('search-message')).toBeVisible();
-    findings.push(...(await axeFindings(page)).map((line) => `search message: ${line}`));
+    await accountsAndTopBar(page, openApp, ids, check);
 
     // A contract's results whose codes could not be read: each row says so, with a Retry.
     await page.route('**/bridge/call/mirror/get', (route) => /\/contracts\/[^/]+\/results\/\d+\.\d+$/.test((route.request().postDataJSON() as { path: string }).path)
@@ -123,7 +172,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await settled(page, 'contract-info');
     if ((await page.getByTestId('contract-result-row').count()) > 0) {
       await expect(page.getByTestId('result-code-failed').first()).toBeVisible();
-      findings.push(...(await axeFindings(page)).map((line) => `contract results not read: ${line}`));
+      await check('contract results not read');
     }
     await page.unroute('**/bridge/call/mirror/get');
 
@@ -133,7 +182,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.getByTestId('balances-around').getByText('Balances before and after').click();
     await expect(page.getByTestId('balance-before').first()).toBeVisible();
     await settled(page, 'balances-around');
-    findings.push(...(await axeFindings(page)).map((line) => `balances before and after: ${line}`));
+    await check('balances before and after');
     await openApp(`#/account?id=${ids.account}`);
     await settled(page, 'account-detail');
     const atMoment = page.getByTestId('balance-at-moment');
@@ -141,7 +190,24 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await atMoment.getByLabel('Moment, UTC').fill('2026-10-01T12:00:00');
     await atMoment.getByRole('button', { name: 'Show' }).click();
     await expect(atMoment.getByTestId('balance-at-answer')).not.toContainText('Working out');
-    findings.push(...(await axeFindings(page)).map((line) => `balance at a moment: ${line}`));
+    await check('balance at a moment');
+    // A hook's storage asked as of a time the ledger cannot have: the field says why.
+    await openApp(`#/${hookStorage(ids).route}`);
+    await settled(page, 'hook-storage');
+    await page.getByTestId('as-of-input').fill('1969-07-20T20:17:40');
+    await page.getByTestId('hook-storage-view').getByRole('button', { name: 'Show', exact: true }).click();
+    await expect(page.getByTestId('as-of-problem')).toBeVisible();
+    await check('hook storage as of a bad time');
+
+    // The same page and server, 820 px wide: the screens and states whose layout differs there.
+    await page.setViewportSize(NARROW);
+    width = NARROW.width;
+    for (const { route, ready } of narrowScreens(ids)) {
+      await openApp(`#/${route}`);
+      await settled(page, ready);
+      await check(`#/${route}`);
+    }
+    await accountsAndTopBar(page, openApp, ids, check);
 
     expect(findings).toEqual([]);
   });
