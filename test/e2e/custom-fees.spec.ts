@@ -1,5 +1,6 @@
 import { formatHbar } from '../../renderer/src/lib/format.ts';
-import type { CustomFeeLimit, KeyWrapper, TopicInfo, Transaction } from '../../renderer/src/lib/ledger-types.ts';
+import { formatTokenAmount } from '../../renderer/src/lib/ledger-format.ts';
+import type { CustomFeeLimit, KeyWrapper, TokenInfo, TopicInfo, Transaction } from '../../renderer/src/lib/ledger-types.ts';
 import { expect, mirrorJson as mirror, screenshot, test, type ServeInstance } from './serve-fixture.ts';
 
 /**
@@ -73,5 +74,21 @@ test.describe('custom fees (HIP-991)', () => {
     // The demo's payers allow twice the fee: it stayed within the limit.
     await expect(rows.first().getByTestId('custom-fee-limit-charged')).toHaveText(`${formatHbar(charged.amount)} within`);
     await screenshot(page, 'custom-fees-2-limits');
+  });
+
+  test("a token's fractional fee gives its bounds in whole tokens, by the token's decimals", async ({ page, openApp, serve }) => {
+    // The list leaves fees out: each token is asked in turn until one has a fractional fee.
+    const { tokens } = await mirror<{ tokens: Array<{ token_id: string }> }>(serve, '/api/v1/tokens?type=FUNGIBLE_COMMON&limit=100');
+    let token: TokenInfo | undefined;
+    for (const { token_id: id } of tokens) {
+      const info = await mirror<TokenInfo>(serve, `/api/v1/tokens/${id}`);
+      if ((info.custom_fees?.fractional_fees?.length ?? 0) > 0 && Number(info.decimals) > 0) { token = info; break; }
+    }
+    expect(token, 'a demo token with a fractional fee and decimals').toBeDefined();
+    const fee = token!.custom_fees!.fractional_fees![0]!;
+    await openApp(`#/token?id=${token!.token_id}`);
+    const row = page.getByTestId('custom-fees').getByTestId('custom-fee').filter({ hasText: 'fractional' });
+    await expect(row).toContainText(`min ${formatTokenAmount(String(fee.minimum), Number(token!.decimals))}`);
+    await expect(row).toContainText(`max ${formatTokenAmount(String(fee.maximum), Number(token!.decimals))}`);
   });
 });
