@@ -3,11 +3,11 @@ import type { Prng } from './prng.ts';
 
 /**
  * Custom fees on the demo's tokens (HIP-18) and topics (HIP-991): the schedules, and what a
- * transfer or a message is charged under them. The demo only charges where its own history meets
- * a fee: a holder sending units back to the treasury (the treasury itself is exempt as a sender,
- * and every other token movement of the demo starts or ends at the treasury as sender), and a
- * message submitted to a topic by anyone but its creator (whose key is on the exempt list). NFT
- * royalties are scheduled but never due: the demo's serials only move from their treasury.
+ * transfer or a message is charged under them. The demo charges where its own history meets a
+ * fee: a holder sending units back to the treasury (every other token movement of the demo is sent
+ * by the treasury, which pays no custom fees), and a message submitted to a topic by anyone but its
+ * creator, who collects the fee. NFT royalties are scheduled but never due: the demo's serials only
+ * move from their treasury.
  */
 
 const HBAR = 100_000_000;

@@ -51,7 +51,7 @@ export interface TopicPlan {
  * 1, a running hash chained over the messages (SHA-384, version 3), some messages split into
  * chunks, and a submit key on some topics (whose messages the owner then pays for). Some topics
  * created since HIP-991 charge each message a flat HBAR fee (`feeRng` decides which), collected by
- * their creator, whose own messages are exempt (its submit key is on the exempt list).
+ * their creator, who pays none on its own messages (a topic with a submit key lists that key as exempt).
  */
 export function writeTopic(plan: TopicPlan, actors: ActorPool, writer: HistoryWriter, writeEntity: (row: EntityRow) => void, rng: Prng, feeRng: Prng): void {
   const creator = actors.latest();
