@@ -70,6 +70,8 @@ async function hookWithRemovedSlot(serve: Parameters<typeof mirror>[0]) {
 
 const grouped = (word: string): string => BigInt(word).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
+// What a test needs of the demo ledger is asserted, never a reason to skip: its absence means the
+// generator changed, and a skipped test would pass that by unseen.
 test.describe('ledger explorer', () => {
   test('search opens an account page whose tabs load what the API holds', async ({ page, openApp, serve }) => {
     const { accounts } = await mirror<{ accounts: Account[] }>(serve, '/api/v1/accounts?account.id=gt:0.0.1000&limit=100');
@@ -160,7 +162,7 @@ test.describe('ledger explorer', () => {
     // An account history beside the account's details, with a failure's long result code in it.
     const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?result=fail&limit=25');
     const failed = transactions.find((tx) => tx.result.length > 20 && /^0\.0\.\d+-/.test(tx.transaction_id));
-    test.skip(!failed, 'the demo has no failure with a long result code');
+    expect(!failed, 'the demo has no failure with a long result code').toBe(false);
     const payer = failed!.transaction_id.split('-')[0]!;
     await openApp(`#/account?id=${payer}&tab=transactions`);
     await expect(page.getByTestId('transactions-list')).toHaveAttribute('data-status', 'ready');
@@ -180,7 +182,7 @@ test.describe('ledger explorer', () => {
     await page.setViewportSize({ width: 820, height: 800 });
     // Failures, whose long result codes take the most room.
     const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?result=fail&limit=25');
-    test.skip(transactions.length === 0, 'the demo has no failed transactions');
+    expect(transactions.length === 0, 'the demo has no failed transactions').toBe(false);
     await openApp('#/transactions?result=fail');
     const list = page.getByTestId('transactions-list');
     await expect(list).toHaveAttribute('data-status', 'ready');
@@ -245,7 +247,7 @@ test.describe('ledger explorer', () => {
   test('search by EVM address opens the account or contract at that address', async ({ page, openApp, serve }) => {
     const { accounts } = await mirror<{ accounts: Account[] }>(serve, '/api/v1/accounts?account.id=gt:0.0.1000&limit=100');
     const withAddress = accounts.find((a) => a.evm_address && !/^0x0{24}/.test(a.evm_address));
-    test.skip(!withAddress, 'the demo has no account with a key-derived EVM address');
+    expect(!withAddress, 'the demo has no account with a key-derived EVM address').toBe(false);
     await openApp();
     await search(page, withAddress!.evm_address!.slice(2).toUpperCase());
     await expect(page).toHaveURL(/#\/(account|contract)\?id=/);
@@ -255,7 +257,7 @@ test.describe('ledger explorer', () => {
   test('search by key alias opens the account holding it', async ({ page, openApp, serve }) => {
     const { accounts } = await mirror<{ accounts: Array<Account & { alias: string | null }> }>(serve, '/api/v1/accounts?account.id=gt:0.0.1000&limit=100');
     const withAlias = accounts.find((a) => a.alias);
-    test.skip(!withAlias, 'the demo has no account with an alias');
+    expect(!withAlias, 'the demo has no account with an alias').toBe(false);
     await openApp();
     await search(page, withAlias!.alias!);
     await expect(page).toHaveURL(new RegExp(`#/account\\?id=${withAlias!.account.replaceAll('.', '\\.')}$`));
@@ -284,7 +286,7 @@ test.describe('ledger explorer', () => {
 
   test('an NFT collection lists its NFTs', async ({ page, openApp, serve }) => {
     const { tokens } = await mirror<{ tokens: Array<{ token_id: string }> }>(serve, '/api/v1/tokens?type=NON_FUNGIBLE_UNIQUE&limit=1');
-    test.skip(tokens.length === 0, 'the demo has no NFT collection yet');
+    expect(tokens.length === 0, 'the demo has no NFT collection yet').toBe(false);
     const tokenId = tokens[0]!.token_id;
     const nfts = await mirror<{ nfts: unknown[] }>(serve, `/api/v1/tokens/${tokenId}/nfts?limit=25`);
     await openApp(`#/token?id=${tokenId}`);
@@ -295,7 +297,7 @@ test.describe('ledger explorer', () => {
 
   test('a transaction opens by id (both forms) and by hash, and its ids are links', async ({ page, openApp, serve }) => {
     const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?limit=1');
-    test.skip(transactions.length === 0, 'the demo has no transactions yet');
+    expect(transactions.length === 0, 'the demo has no transactions yet').toBe(false);
     const tx = transactions[0]!;
     await openApp();
     await search(page, tx.transaction_id);
@@ -334,7 +336,7 @@ test.describe('ledger explorer', () => {
   test('token and NFT transfers link to the token and both parties', async ({ page, openApp, serve }) => {
     const { transactions } = await mirror<{ transactions: Array<Tx & { nft_transfers: Array<{ token_id: string; receiver_account_id: string | null }> }> }>(serve, '/api/v1/transactions?transactiontype=TOKENMINT&limit=25');
     const mint = transactions.find((t) => t.nft_transfers.length > 0);
-    test.skip(!mint, 'the demo has no NFT mints yet');
+    expect(!mint, 'the demo has no NFT mints yet').toBe(false);
     await openApp(`#/transaction?id=${mint!.transaction_id}`);
     const nfts = page.getByTestId('nft-transfers');
     await expect(nfts.locator('tbody tr')).toHaveCount(mint!.nft_transfers.length);
@@ -349,7 +351,7 @@ test.describe('ledger explorer', () => {
   test('token transfer amounts show in whole tokens with the symbol, by the token\'s decimals', async ({ page, openApp, serve }) => {
     const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=CRYPTOTRANSFER&limit=100');
     const moved = transactions.find((t) => t.token_transfers.length > 0);
-    test.skip(!moved, 'the demo has no token transfers');
+    expect(!moved, 'the demo has no token transfers').toBe(false);
     const first = moved!.token_transfers[0]!;
     const token = await mirror<{ symbol: string; decimals: string }>(serve, `/api/v1/tokens/${first.token_id}`);
     const units = BigInt(first.amount);
@@ -429,14 +431,14 @@ test.describe('ledger explorer', () => {
   test('a memo shows as decoded text', async ({ page, openApp, serve }) => {
     const { transactions } = await mirror<{ transactions: Array<Tx & { memo_base64: string }> }>(serve, '/api/v1/transactions?transactiontype=CRYPTOTRANSFER&limit=100');
     const withMemo = transactions.find((t) => t.memo_base64);
-    test.skip(!withMemo, 'the demo has no transfer with a memo');
+    expect(!withMemo, 'the demo has no transfer with a memo').toBe(false);
     await openApp(`#/transaction?id=${withMemo!.transaction_id}`);
     await expect(page.getByTestId('memo').first()).toHaveText(Buffer.from(withMemo!.memo_base64, 'base64').toString('utf8'));
   });
 
   test('a batch lists its inner transactions', async ({ page, openApp, serve }) => {
     const batches = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=ATOMICBATCH&limit=1');
-    test.skip(batches.transactions.length === 0, 'the demo has no atomic batches');
+    expect(batches.transactions.length === 0, 'the demo has no atomic batches').toBe(false);
     const batchId = batches.transactions[0]!.transaction_id;
     const all = await mirror<{ transactions: Tx[] }>(serve, `/api/v1/transactions/${batchId}`);
     const inner = all.transactions.filter((t) => t.transaction_id !== batchId);
@@ -447,7 +449,7 @@ test.describe('ledger explorer', () => {
 
   test('an account that granted allowances lists them', async ({ page, openApp, serve }) => {
     const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=CRYPTOAPPROVEALLOWANCE&limit=1');
-    test.skip(transactions.length === 0, 'the demo has no allowances yet');
+    expect(transactions.length === 0, 'the demo has no allowances yet').toBe(false);
     const owner = transactions[0]!.transaction_id.split('-')[0]!;
     const crypto = await mirror<{ allowances: unknown[] }>(serve, `/api/v1/accounts/${owner}/allowances/crypto?limit=25`);
     const tokens = await mirror<{ allowances: unknown[] }>(serve, `/api/v1/accounts/${owner}/allowances/tokens?limit=25`);
@@ -461,7 +463,7 @@ test.describe('ledger explorer', () => {
 
   test("an account's Hooks tab lists its hooks and opens one's storage, now and as of a moment, when a since-removed slot was there", async ({ page, openApp, serve }) => {
     const found = await hookWithRemovedSlot(serve);
-    test.skip(found === null, 'the demo has no hook with a removed storage slot');
+    expect(found, 'a demo hook with a removed storage slot').not.toBeNull();
     const { owner, hooks, hook, live, then, second, removed } = found!;
     const id = String(hook.hook_id);
     await openApp(`#/account?id=${owner}`);
@@ -539,7 +541,7 @@ test.describe('ledger explorer', () => {
     await expect(page.getByTestId('account-hooks').getByTestId('empty')).toHaveText('This account has no hooks');
 
     const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=HOOKSTORE&result=success&limit=1');
-    test.skip(transactions.length === 0, 'the demo has no hooks');
+    expect(transactions.length, 'a demo HOOKSTORE').toBeGreaterThan(0);
     const owner = transactions[0]!.entity_id!;
     const { hooks } = await mirror<{ hooks: Hook[] }>(serve, `/api/v1/accounts/${owner}/hooks?limit=1`);
     const live = await storageOf(serve, owner, hooks[0]!.hook_id);
@@ -587,7 +589,7 @@ test.describe('ledger explorer', () => {
       sent = (await mirror<{ airdrops: Airdrop[] }>(serve, `/api/v1/accounts/${payer}/airdrops/outstanding?limit=25`)).airdrops;
       if (sent.length > 0) { sender = payer; break; }
     }
-    test.skip(sender === undefined, 'the demo has no pending airdrops');
+    expect(sender === undefined, 'the demo has no pending airdrops').toBe(false);
     const receiver = sent[0]!.receiver_id;
     const waiting = (await mirror<{ airdrops: Airdrop[] }>(serve, `/api/v1/accounts/${receiver}/airdrops/pending?limit=25`)).airdrops;
 
@@ -614,7 +616,7 @@ test.describe('ledger explorer', () => {
     await page.getByRole('tab', { name: 'Tokens' }).click();
     const tokens = page.getByTestId('account-tokens');
     await expect(tokens).toHaveAttribute('data-status', 'ready');
-    test.skip((await tokens.locator('tbody tr').count()) === 0, 'the sender holds no tokens');
+    expect((await tokens.locator('tbody tr').count()) === 0, 'the sender holds no tokens').toBe(false);
     expect(await tableFits(page, 'account-tokens'), 'the tokens fit').toBe(true);
     await expect(tokens.getByRole('columnheader', { name: 'Freeze' })).toBeHidden();
     await expect(tokens.getByTestId('associated-link').first()).toBeInViewport();
@@ -623,7 +625,7 @@ test.describe('ledger explorer', () => {
   test('the Transactions list goes back in time: Before (UTC) lists what came before that second', async ({ page, openApp, serve }) => {
     // A time some way back in the history: the consensus second of the 60th newest transaction.
     const { transactions: latest } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?limit=60');
-    test.skip(latest.length < 60, 'the demo has too few transactions');
+    expect(latest.length < 60, 'the demo has too few transactions').toBe(false);
     const seconds = Number(latest[59]!.consensus_timestamp.split('.')[0]);
     const expected = await mirror<{ transactions: Tx[] }>(serve, `/api/v1/transactions?timestamp=lt:${seconds}.000000000&limit=25`);
     await openApp('#/transactions');
@@ -643,7 +645,7 @@ test.describe('ledger explorer', () => {
 
   test('the Transactions list filters by type, result and account', async ({ page, openApp, serve }) => {
     const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?limit=1');
-    test.skip(transactions.length === 0, 'the demo has no transactions yet');
+    expect(transactions.length === 0, 'the demo has no transactions yet').toBe(false);
     const { name } = transactions[0]!;
     const expected = await mirror<{ transactions: Tx[] }>(serve, `/api/v1/transactions?transactiontype=${name}&result=success&limit=25`);
     await openApp('#/transactions');
@@ -709,7 +711,7 @@ test.describe('ledger explorer', () => {
 
   test('a contract page shows bytecode, results, logs and state; Ethereum hashes open results', async ({ page, openApp, serve }) => {
     const { contracts } = await mirror<{ contracts: Array<{ contract_id: string }> }>(serve, '/api/v1/contracts?limit=1&order=desc');
-    test.skip(contracts.length === 0, 'the demo has no contracts yet');
+    expect(contracts.length === 0, 'the demo has no contracts yet').toBe(false);
     const contractId = contracts[0]!.contract_id;
     const contract = await mirror<{ runtime_bytecode: string | null; admin_key: { _type: string; key: string } | null }>(serve, `/api/v1/contracts/${contractId}`);
     const results = await mirror<{ results: Array<{ hash: string }> }>(serve, `/api/v1/contracts/${contractId}/results?limit=25`);
@@ -729,7 +731,7 @@ test.describe('ledger explorer', () => {
     await expect(page.getByTestId('contract-state')).toHaveAttribute('data-status', 'ready');
     await screenshot(page, 'explorer-09-contract-state');
 
-    test.skip(results.results.length === 0, 'the demo contract has no results yet');
+    expect(results.results.length === 0, 'the demo contract has no results yet').toBe(false);
     await search(page, results.results[0]!.hash);
     await expect(page).toHaveURL(/#\/contract-result\?id=0x/);
     await expect(page.getByTestId('contract-result-info')).toContainText(contractId);
@@ -747,7 +749,7 @@ test.describe('ledger explorer', () => {
       expect(own.results[0]?.result).toBeUndefined();
       if (own.results.some((r) => r.hash === candidate.hash)) { failed = candidate; break; }
     }
-    test.skip(failed === null, 'the demo has no failed contract result among the latest');
+    expect(failed === null, 'the demo has no failed contract result among the latest').toBe(false);
     await openApp(`#/contract?id=${failed!.contract_id}`);
     await expect(page.getByTestId('contract-results')).toHaveAttribute('data-status', 'ready');
     const rows = page.getByTestId('contract-result-row');
@@ -767,7 +769,7 @@ test.describe('ledger explorer', () => {
       const { results } = await mirror<{ results: unknown[] }>(serve, `/api/v1/contracts/${contract_id}/results?limit=25`);
       if (results.length >= 6) { contract = contract_id; break; }
     }
-    test.skip(contract === null, 'the demo has no contract with 6 results');
+    expect(contract === null, 'the demo has no contract with 6 results').toBe(false);
     // Each result's read is held a moment (to see how many run at once); the first fails, until retried.
     let running = 0;
     let most = 0;
@@ -798,7 +800,7 @@ test.describe('ledger explorer', () => {
 
   test('a contract call transaction links to its contract result', async ({ page, openApp, serve }) => {
     const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=CONTRACTCALL&limit=1');
-    test.skip(transactions.length === 0, 'the demo has no contract calls yet');
+    expect(transactions.length === 0, 'the demo has no contract calls yet').toBe(false);
     await openApp(`#/transaction?id=${transactions[0]!.transaction_id}`);
     await page.getByTestId('contract-result-link').first().click();
     await expect(page).toHaveURL(/#\/contract-result\?id=/);
@@ -819,7 +821,7 @@ test.describe('ledger explorer', () => {
   test('a transaction and a contract result name their block, whose page lists what it holds and leads to its neighbours', async ({ page, openApp, serve }) => {
     const { results } = await mirror<{ results: Array<{ timestamp: string; block_number: number; block_hash: string; transaction_index: number }> }>(serve, '/api/v1/contracts/results?limit=1');
     const [result] = results;
-    test.skip(result === undefined, 'the demo has no contract results');
+    expect(result === undefined, 'the demo has no contract results').toBe(false);
     const { transactions } = await mirror<{ transactions: Tx[] }>(serve, `/api/v1/transactions?timestamp=${result!.timestamp}`);
     const tx = transactions[0]!;
     const block = await mirror<{ number: number; hash: string; count: number; timestamp: { from: string; to: string } }>(serve, `/api/v1/blocks/${result!.block_number}`);
@@ -965,7 +967,7 @@ test.describe('ledger explorer', () => {
 
   test('a topic page shows its messages, text decoded', async ({ page, openApp, serve }) => {
     const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=CONSENSUSSUBMITMESSAGE&limit=1');
-    test.skip(transactions.length === 0 || !transactions[0]!.entity_id, 'the demo has no topic messages yet');
+    expect(transactions.length === 0 || !transactions[0]!.entity_id, 'the demo has no topic messages yet').toBe(false);
     const topicId = transactions[0]!.entity_id!;
     const messages = await mirror<{ messages: Array<{ message: string }> }>(serve, `/api/v1/topics/${topicId}/messages?limit=25`);
     await openApp();
@@ -1042,7 +1044,7 @@ test.describe('ledger explorer', () => {
   test('a schedule page shows its signers, what it executes, and links to its execution', async ({ page, openApp, serve }) => {
     const { schedules } = await mirror<{ schedules: Array<{ schedule_id: string; executed_timestamp: string | null; signatures: unknown[] }> }>(serve, '/api/v1/schedules?limit=25');
     const executed = schedules.find((s) => s.executed_timestamp);
-    test.skip(!executed, 'the demo has no executed schedule yet');
+    expect(!executed, 'the demo has no executed schedule yet').toBe(false);
     await openApp();
     await search(page, executed!.schedule_id);
     await expect(page).toHaveURL(new RegExp(`#/schedule\\?id=${executed!.schedule_id.replaceAll('.', '\\.')}$`));
@@ -1191,7 +1193,7 @@ test.describe('ledger explorer', () => {
     // A word many names share opens the list, filtered by it.
     const word = collection!.name.split(' ')[0]!.slice(0, 3);
     const many = await mirror<{ tokens: unknown[] }>(serve, `/api/v1/tokens?name=${encodeURIComponent(word)}&limit=2`);
-    test.skip(many.tokens.length < 2, 'only one token name holds the word');
+    expect(many.tokens.length < 2, 'only one token name holds the word').toBe(false);
     await search(page, word);
     await expect(page).toHaveURL(new RegExp(`#/tokens\\?name=${word}$`));
     await expect(page.getByTestId('tokens-list')).toHaveAttribute('data-status', 'ready');
