@@ -47,7 +47,7 @@ test.describe('ledger lists', () => {
   test('the Contracts screen lists the contracts newest or oldest first, each with its verification here', async ({ page, openApp, serve }) => {
     const newest = await mirror<{ contracts: Contract[] }>(serve, '/api/v1/contracts?order=desc&limit=25');
     const oldest = await mirror<{ contracts: Contract[] }>(serve, '/api/v1/contracts?order=asc&limit=25');
-    test.skip(newest.contracts.length === 0, 'the demo has no contracts');
+    expect(newest.contracts.length === 0, 'the demo has no contracts').toBe(false);
     await openApp('#/contracts');
     const list = page.getByTestId('contracts-list');
     await expect(list).toHaveAttribute('data-status', 'ready');
