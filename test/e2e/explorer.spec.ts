@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { axeFindings } from './axe-findings.ts';
 import { expect, expectTopBarFits, mirrorJson as mirror, screenshot, test } from './serve-fixture.ts';
 
@@ -49,7 +49,8 @@ const storageOf = async (serve: Parameters<typeof mirror>[0], owner: string, hoo
 
 /**
  * A demo hook whose storage once held a slot it holds no more (a spender's allowance, revoked):
- * found through the mirror API, with the whole second just after a store that left the slot there.
+ * found through the mirror API, with the second of the store that wrote it partway through, the
+ * time its Written cell shows. As of that second (the whole of it) the slot is there.
  */
 async function hookWithRemovedSlot(serve: Parameters<typeof mirror>[0]) {
   const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=HOOKSTORE&result=success&order=asc&limit=100');
@@ -58,15 +59,43 @@ async function hookWithRemovedSlot(serve: Parameters<typeof mirror>[0]) {
     for (const hook of hooks) {
       const live = await storageOf(serve, owner, hook.hook_id);
       for (const tx of transactions.filter((t) => t.entity_id === owner)) {
-        const second = Number(tx.consensus_timestamp.split('.')[0]) + 1;
-        const then = await storageOf(serve, owner, hook.hook_id, `&timestamp=lte:${second}.000000000`);
-        const removed = then.find((slot) => !live.some((now) => now.key === slot.key));
+        const second = Number(tx.consensus_timestamp.split('.')[0]);
+        const then = await storageOf(serve, owner, hook.hook_id, `&timestamp=lte:${second}.999999999`);
+        const removed = then.find((slot) => !live.some((now) => now.key === slot.key) && slot.timestamp.startsWith(`${second}.`) && slot.timestamp !== `${second}.000000000`);
         if (removed) return { owner, hooks, hook, live, then, second, removed };
       }
     }
   }
   return null;
 }
+
+/** A demo account with a hook of an ECDSA_SECP256K1 admin key (the widest hooks table: its type does not break), and its hook with storage. */
+async function hookOwnerWithWideKey(serve: Parameters<typeof mirror>[0]) {
+  const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=HOOKSTORE&result=success&limit=100');
+  for (const owner of new Set(transactions.map((tx) => tx.entity_id!))) {
+    const { hooks } = await mirror<{ hooks: Hook[] }>(serve, `/api/v1/accounts/${owner}/hooks?limit=25`);
+    if (!hooks.some((hook) => hook.admin_key?._type === 'ECDSA_SECP256K1')) continue;
+    for (const hook of hooks) if ((await storageOf(serve, owner, hook.hook_id)).length > 0) return { owner, hook };
+  }
+  return null;
+}
+
+/** Whether every hook's Storage button is whole inside the hooks list (`within` the page or a panel): none cut off, none to scroll to. */
+const storageButtonsInView = (within: Locator) => within.getByTestId('account-hooks').evaluate((list) => {
+  const right = list.getBoundingClientRect().right;
+  return [...list.querySelectorAll('[data-open-hook]')].every((button) => button.getBoundingClientRect().right <= right + 0.5);
+});
+
+/** For each storage cell, on how many lines its word, copy button and reading lie. */
+const storageCellLines = (within: Locator) => within.getByTestId('hook-storage').locator('tbody td').evaluateAll((cells) => cells.map((cell) => {
+  const boxes = [...cell.querySelectorAll('[data-testid="storage-word"], button, [data-testid="word-reading"]')].map((el) => el.getBoundingClientRect()).sort((a, b) => a.top - b.top);
+  let lines = 0;
+  let bottom = -Infinity;
+  for (const box of boxes) {
+    if (box.top >= bottom - 1) { lines++; bottom = box.bottom; } else bottom = Math.max(bottom, box.bottom);
+  }
+  return lines;
+}));
 
 const grouped = (word: string): string => BigInt(word).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
@@ -503,34 +532,105 @@ test.describe('ledger explorer', () => {
       await expect(row.locator('a[href^="#/transactions"]')).toHaveAttribute('href', `#/transactions?timestamp=${ownerSlot.timestamp}`);
     }
 
-    // As of the second after a store that left the removed slot there: it shows again, the time said.
+    // As of the second its write shows in (the store that wrote it partway through it): it shows again, the time said.
     const view = page.getByTestId('hook-storage-view');
-    await view.getByLabel('As of (UTC)').fill(new Date(second * 1000).toISOString().slice(0, 19));
+    const field = view.getByLabel('As of (UTC)');
+    const typed = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 19);
+    await field.fill(typed(second));
     await view.getByRole('button', { name: 'Show', exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`hook=${id}&at=${second}\\.000000000$`));
-    await expect(page.getByTestId('hook-storage-as-of')).toHaveText(`As of ${new Date(second * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC: each slot as last written at or before then.`);
+    await expect(page.getByTestId('hook-storage-as-of')).toHaveText(`As of ${typed(second).replace('T', ' ')} UTC: each slot as last written at or before then.`);
     await expect(storage).toHaveAttribute('data-count', String(then.length));
-    await expect(storage.locator(`tr[data-key="${removed.key}"]`)).toHaveCount(1);
-    await expect(storage.locator(`tr[data-key="${removed.key}"]`).getByTestId('storage-word').nth(1)).toHaveAttribute('title', removed.value);
+    const removedRow = storage.locator(`tr[data-key="${removed.key}"]`);
+    await expect(removedRow).toHaveCount(1);
+    await expect(removedRow.getByTestId('storage-word').nth(1)).toHaveAttribute('title', removed.value);
+    await expect(removedRow.locator('a[href^="#/transactions"]')).toHaveAttribute('href', `#/transactions?timestamp=${removed.timestamp}`);
+    await expect(removedRow.locator('a[href^="#/transactions"]')).toHaveText(typed(second).replace('T', ' '));
+    // The whole second typed: through its last nanosecond.
+    await expect(page).toHaveURL(new RegExp(`hook=${id}&at=${second}\\.999999999$`));
     await screenshot(page, 'explorer-15b-hook-storage');
 
-    // The address opens the same storage as of the same moment; Now goes back to the live one.
+    // The address opens the same storage as of the same moment; Now goes back to the live one, the focus to the field.
     await page.reload();
     await expect(page.getByTestId('hook-storage')).toHaveAttribute('data-count', String(then.length));
+    await expect(page.getByTestId('hook-storage-as-of')).toHaveText(`As of ${typed(second).replace('T', ' ')} UTC: each slot as last written at or before then.`);
     // (The browser leaves out a whole minute's :00.)
     const moment = new Date(second * 1000).toISOString();
-    await expect(page.getByTestId('hook-storage-view').getByLabel('As of (UTC)')).toHaveValue(new RegExp(`^${moment.slice(0, 16)}(:${moment.slice(17, 19)})?$`));
-    await page.getByTestId('hook-storage-view').getByRole('button', { name: 'Now' }).click();
+    await expect(field).toHaveValue(new RegExp(`^${moment.slice(0, 16)}(:${moment.slice(17, 19)})?$`));
+    await view.getByRole('button', { name: 'Now' }).click();
     await expect(page.getByTestId('hook-storage')).toHaveAttribute('data-count', String(live.length));
     await expect(page.getByTestId('hook-storage').locator(`tr[data-key="${removed.key}"]`)).toHaveCount(0);
+    await expect(view.getByRole('button', { name: 'Now' })).toHaveCount(0);
+    await expect(field).toBeFocused();
 
-    // Close gives the focus back to the hook's button; another tab drops the open hook from the address.
+    // As of the second the hook was created in, before anything was stored: the hook was there, holding nothing.
+    const created = Number(hook.created_timestamp.split('.')[0]);
+    expect(await storageOf(serve, owner, hook.hook_id, `&timestamp=lte:${created}.999999999`), 'the demo hook stored nothing in the second of its creation').toEqual([]);
+    await field.fill(typed(created));
+    await field.press('Enter');
+    await expect(storage.getByTestId('empty')).toHaveText(`Hook ${id} held no storage as of ${typed(created).replace('T', ' ')} UTC`);
+
+    // Close gives the focus back to the hook's button.
     await page.getByRole('button', { name: `Close the storage of hook ${id}` }).click();
-    await expect(page.getByTestId('hook-storage-view')).toHaveCount(0);
-    await expect(list.getByRole('button', { name: `Storage of hook ${id}`, exact: true })).toBeFocused();
-    await list.getByRole('button', { name: `Storage of hook ${id}`, exact: true }).click();
+    await expect(view).toHaveCount(0);
+    await expect(open).toBeFocused();
+    // Opened from the keyboard, the heading takes the app's focus ring, around its text only.
+    await open.press('Enter');
+    const heading = page.getByRole('heading', { name: `Storage of hook ${id}` });
+    await expect(heading).toBeFocused();
+    const ring = await heading.evaluate((h) => {
+      const probe = document.body.appendChild(Object.assign(document.createElement('span'), { style: 'color: var(--accent)' }));
+      const accent = getComputedStyle(probe).color;
+      probe.remove();
+      const style = getComputedStyle(h);
+      return { style: style.outlineStyle, color: style.outlineColor, accent, width: h.getBoundingClientRect().width, section: h.closest('section')!.getBoundingClientRect().width };
+    });
+    expect(ring.style).toBe('solid');
+    expect(ring.color).toBe(ring.accent);
+    expect(ring.width).toBeLessThan(ring.section / 2);
+    // Escape anywhere in it closes it as Close does.
+    await field.press('Escape');
+    await expect(view).toHaveCount(0);
+    await expect(open).toBeFocused();
+
+    // Another tab drops the open hook from the address.
+    await open.click();
     await page.getByRole('tab', { name: 'Rewards' }).click();
     await expect(page).toHaveURL(/tab=rewards$/);
+  });
+
+  test("an account's Hooks tab keeps each Storage button in view in the side panel and at 820 px, where the storage drops its write times to fit", async ({ page, openApp, serve }) => {
+    const found = await hookOwnerWithWideKey(serve);
+    expect(found, 'a demo hook owner with an ECDSA_SECP256K1 admin key').not.toBeNull();
+    const { owner, hook } = found!;
+    const id = String(hook.hook_id);
+
+    // The Accounts side panel (366 px, at any window size): no creation time, no write time, two lines a slot at most.
+    await openApp(`#/accounts?account.id=gte:${owner}`);
+    await page.locator(`[data-account="${owner}"]`).click();
+    const detail = page.getByTestId('account-detail');
+    await detail.getByRole('tab', { name: 'Hooks' }).click();
+    await expect(detail.getByTestId('account-hooks')).toHaveAttribute('data-status', 'ready');
+    expect(await tableFits(page, 'account-hooks', detail), 'the hooks fit the side panel').toBe(true);
+    expect(await storageButtonsInView(detail), 'the Storage buttons in the side panel').toBe(true);
+    await detail.getByRole('button', { name: `Storage of hook ${id}`, exact: true }).click();
+    const storage = detail.getByTestId('hook-storage');
+    await expect(storage).toHaveAttribute('data-status', 'ready');
+    expect(await tableFits(page, 'hook-storage', detail), 'the storage fits the side panel').toBe(true);
+    await expect(storage.getByRole('columnheader', { name: 'Written (UTC)' })).toBeHidden();
+    expect((await storageCellLines(detail)).every((lines) => lines <= 2), 'each storage cell on two lines at most').toBe(true);
+    await screenshot(page, 'explorer-15d-hooks-side-panel');
+
+    // The account page beside its details at 820 px: the creation time goes, the write time stays.
+    await page.setViewportSize({ width: 820, height: 800 });
+    await openApp(`#/account?id=${owner}&tab=hooks&hook=${id}`);
+    await expect(page.getByTestId('account-hooks')).toHaveAttribute('data-status', 'ready');
+    await expect(page.getByTestId('hook-storage')).toHaveAttribute('data-status', 'ready');
+    expect(await tableFits(page, 'account-hooks'), 'the hooks fit at 820 px').toBe(true);
+    expect(await storageButtonsInView(page.locator('body')), 'the Storage buttons at 820 px').toBe(true);
+    await expect(page.getByTestId('account-hooks').getByRole('columnheader', { name: 'Created (UTC)' })).toBeHidden();
+    expect(await tableFits(page, 'hook-storage'), 'the storage fits at 820 px').toBe(true);
+    await expect(page.getByTestId('hook-storage').getByRole('columnheader', { name: 'Written (UTC)' })).toBeVisible();
+    await screenshot(page, 'explorer-15e-hooks-820');
   });
 
   test('an account without hooks says so, and a bad as-of time says what is wrong without asking the mirror', async ({ page, openApp, serve }) => {
@@ -552,7 +652,7 @@ test.describe('ledger explorer', () => {
     let asked = 0;
     page.on('request', (request) => { if (request.url().includes('/bridge/call/mirror/get')) asked++; });
 
-    // Empty (or typed only in part, which the browser gives as empty), then a time before 1970.
+    // Empty, then a time before 1970.
     await view.getByRole('button', { name: 'Show', exact: true }).click();
     await expect(view.getByTestId('as-of-problem')).toHaveText('Give a whole date and time (UTC), to the minute or second, to see the storage as of then.');
     await expect(field).toHaveAttribute('aria-invalid', 'true');
@@ -573,10 +673,29 @@ test.describe('ledger explorer', () => {
     await expect(field).toHaveAttribute('aria-invalid', 'false');
     await expect(view.getByTestId('hook-storage-as-of')).toContainText('As of 2026-01-01 00:00:00 UTC');
 
+    // A date typed only in part (the browser gives an empty value and would block the form with its own bubble): the app's message.
+    await field.fill('');
+    await field.focus();
+    await page.keyboard.type('08');
+    expect(await field.evaluate((input: HTMLInputElement) => input.validity.badInput)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(view.getByTestId('as-of-problem')).toHaveText('Give a whole date and time (UTC), to the minute or second, to see the storage as of then.');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(/whole date and time/);
+    await expect(view.getByTestId('hook-storage-as-of')).toContainText('As of 2026-01-01 00:00:00 UTC');
+
     // An as-of time in the address the mirror refuses: its refusal, with no Retry.
     await openApp(`#/account?id=${owner}&tab=hooks&hook=${hooks[0]!.hook_id}&at=yesterday`);
     await expect(page.getByTestId('hook-storage').getByTestId('load-error')).toHaveAttribute('data-code', 'invalid-input');
     await expect(page.getByTestId('hook-storage').getByTestId('load-error')).toContainText('timestamp');
+
+    // A hook the account has not (its whole list loaded without it): said so, not shown as an empty storage.
+    const all = await mirror<{ hooks: Hook[]; links: { next: string | null } }>(serve, `/api/v1/accounts/${owner}/hooks?limit=25`);
+    expect(all.links.next, 'the demo owner lists its hooks on one page').toBeNull();
+    expect(all.hooks.map((hook) => hook.hook_id)).not.toContain(999);
+    await openApp(`#/account?id=${owner}&tab=hooks&hook=999`);
+    await expect(page.getByTestId('hook-missing')).toHaveText(`${owner} has no hook 999`);
+    await expect(page.getByTestId('hook-storage')).toHaveCount(0);
   });
 
   test('an account lists the airdrops waiting for it and those it sent, each linking to its transaction', async ({ page, openApp, serve }) => {
