@@ -1,11 +1,13 @@
-import { formatHbar } from '../../renderer/src/lib/format.ts';
+import { formatHbar, formatInteger } from '../../renderer/src/lib/format.ts';
 import { formatTokenAmount } from '../../renderer/src/lib/ledger-format.ts';
 import type { CustomFeeLimit, KeyWrapper, TokenInfo, TopicInfo, Transaction } from '../../renderer/src/lib/ledger-types.ts';
 import { expect, mirrorJson as mirror, screenshot, test, type ServeInstance } from './serve-fixture.ts';
+import type { Route } from '@playwright/test';
 
 /**
  * HIP-991 over the demo ledger: topics that charge a flat HBAR fee per message, and submissions
- * whose payer capped what it would pay (`max_custom_fees`). Examples are found through the mirror
+ * whose payer capped what it would pay (`max_custom_fees`); and the fees assessed on a
+ * transaction and scheduled on a token (HIP-18). Examples are found through the mirror
  * API, as a developer would, not by id: the demo's sizes decide which topics charge.
  */
 
@@ -17,13 +19,29 @@ async function demoTopics(serve: ServeInstance): Promise<Topic[]> {
   return Promise.all(transactions.map((tx) => mirror<Topic>(serve, `/api/v1/topics/${tx.entity_id}`)));
 }
 
+/** A demo submission whose payer capped its custom fees (`max_custom_fees`), as its by-id answer gives it. */
+async function limitedSubmission(serve: ServeInstance): Promise<Transaction> {
+  // The collector is credited by every paid submission: its transactions hold the limited ones.
+  const topics = await demoTopics(serve);
+  const collectors = topics.flatMap((topic) => topic.custom_fees?.fixed_fees?.map((fee) => fee.collector_account_id) ?? []);
+  for (const collector of collectors) {
+    const { transactions } = await mirror<{ transactions: Transaction[] }>(serve, `/api/v1/transactions?account.id=${collector}&transactiontype=CONSENSUSSUBMITMESSAGE&limit=100`);
+    const limited = transactions.find((tx) => (tx.max_custom_fees?.length ?? 0) > 0);
+    if (limited) return (await mirror<{ transactions: Transaction[] }>(serve, `/api/v1/transactions/${limited.transaction_id}`)).transactions[0]!;
+  }
+  throw new Error('no demo submission with max_custom_fees');
+}
+
+/** A fee fraction in percent, to four decimals: spelled here apart from the screen's own code. */
+const percentOf = (numerator: number, denominator: number): string => `${Number((numerator / denominator * 100).toFixed(4))}%`;
+
 /** A key as the screens begin it: `ED25519 <hex…>`. */
 function keyStart(key: KeyWrapper): string {
   return `${key._type} ${key.key.slice(0, 10)}`;
 }
 
 test.describe('custom fees (HIP-991)', () => {
-  test('a topic that charges for messages shows its fee, its collector and its fee keys', async ({ page, openApp, serve }) => {
+  test('a topic that charges for messages shows its fee per message, its collector and its fee keys', async ({ page, openApp, serve }) => {
     const topics = await demoTopics(serve);
     // One with fee-exempt keys where there is one: their summaries are shown too.
     const charging = topics.filter((topic) => (topic.custom_fees?.fixed_fees?.length ?? 0) > 0)
@@ -33,7 +51,7 @@ test.describe('custom fees (HIP-991)', () => {
     await openApp(`#/topic?id=${charging!.topic_id}`);
 
     const row = page.getByTestId('custom-fees').getByTestId('custom-fee').first();
-    await expect(row).toContainText(formatHbar(fee.amount));
+    await expect(row).toContainText(`${formatHbar(fee.amount)} per message`);
     const collector = row.getByRole('link', { name: fee.collector_account_id, exact: true });
     await expect(collector).toHaveAttribute('href', `#/account?id=${fee.collector_account_id}`);
     await expect(page.getByTestId('topic-no-fees')).toHaveCount(0);
@@ -52,31 +70,50 @@ test.describe('custom fees (HIP-991)', () => {
   });
 
   test('a submission with custom fee limits shows each limit and what was charged against it', async ({ page, openApp, serve }) => {
-    // The collector is credited by every paid submission: its transactions hold the limited ones.
-    const topics = await demoTopics(serve);
-    const collectors = topics.flatMap((topic) => topic.custom_fees?.fixed_fees?.map((fee) => fee.collector_account_id) ?? []);
-    let limited: Transaction | undefined;
-    for (const collector of collectors) {
-      const { transactions } = await mirror<{ transactions: Transaction[] }>(serve, `/api/v1/transactions?account.id=${collector}&transactiontype=CONSENSUSSUBMITMESSAGE&limit=100`);
-      limited = transactions.find((tx) => (tx.max_custom_fees?.length ?? 0) > 0);
-      if (limited) break;
-    }
-    expect(limited, 'a demo submission with max_custom_fees').toBeDefined();
-    const { transactions: [full] } = await mirror<{ transactions: Transaction[] }>(serve, `/api/v1/transactions/${limited!.transaction_id}`);
-    const limit: CustomFeeLimit = full!.max_custom_fees![0]!;
-    const charged = full!.assessed_custom_fees!.find((fee) => fee.collector_account_id === limit.account_id && fee.token_id === limit.denominating_token_id)!;
-    await openApp(`#/transaction?id=${limited!.transaction_id}`);
+    const full = await limitedSubmission(serve);
+    const limit: CustomFeeLimit = full.max_custom_fees![0]!;
+    const charged = full.assessed_custom_fees!.find((fee) => fee.collector_account_id === limit.account_id && fee.token_id === limit.denominating_token_id)!;
+    await openApp(`#/transaction?id=${full.transaction_id}`);
 
     const rows = page.getByTestId('custom-fee-limits').getByTestId('custom-fee-limit');
-    await expect(rows).toHaveCount(full!.max_custom_fees!.length);
+    await expect(rows).toHaveCount(full.max_custom_fees!.length);
     await expect(rows.first().getByRole('link', { name: limit.account_id, exact: true })).toBeVisible();
     await expect(rows.first()).toContainText(formatHbar(limit.amount));
     // The demo's payers allow twice the fee: it stayed within the limit.
-    await expect(rows.first().getByTestId('custom-fee-limit-charged')).toHaveText(`${formatHbar(charged.amount)} within`);
+    await expect(rows.first().getByTestId('custom-fee-limit-charged')).toHaveText(`${formatHbar(charged.amount)} within limit`);
     await screenshot(page, 'custom-fees-2-limits');
   });
 
-  test("a token's fractional fee gives its bounds in whole tokens, by the token's decimals", async ({ page, openApp, serve }) => {
+  test('each assessed custom fee names the accounts it was charged to, several where several paid', async ({ page, openApp, serve }) => {
+    const full = await limitedSubmission(serve);
+    const fees = full.assessed_custom_fees!;
+    await openApp(`#/transaction?id=${full.transaction_id}`);
+    const section = page.getByTestId('assessed-custom-fees');
+    await expect(section.getByRole('heading')).toHaveText(`Assessed custom fees ${fees.length}`);
+    const payers = section.getByTestId('assessed-fee-payers');
+    await expect(payers).toHaveCount(fees.length);
+    for (const [i, fee] of fees.entries()) {
+      expect(fee.effective_payer_account_ids?.length, 'a demo fee with its payer').toBeGreaterThan(0);
+      for (const payer of fee.effective_payer_account_ids!) {
+        await expect(payers.nth(i).getByRole('link', { name: payer, exact: true })).toHaveAttribute('href', `#/account?id=${payer}`);
+      }
+    }
+
+    // The demo's fees are each paid by the transaction's payer. A fractional fee on a transfer with
+    // several senders is paid by each of them: the answer is given two payers, neither the payer.
+    const others = ['0.0.98', '0.0.800'];
+    await page.route('**/bridge/call/mirror/get', async (route: Route) => {
+      if ((route.request().postDataJSON() as { path: string }).path !== `/api/v1/transactions/${full.transaction_id}`) return route.continue();
+      const answer = await (await route.fetch()).json() as { ok: true; value: { body: { transactions: Transaction[] } } };
+      answer.value.body.transactions[0]!.assessed_custom_fees![0]!.effective_payer_account_ids = others;
+      return route.fulfill({ json: answer });
+    });
+    await page.reload();
+    await expect(payers.first().getByRole('link')).toHaveText(others);
+    await expect(payers.first().getByRole('link', { name: full.transaction_id.split('-')[0]!, exact: true })).toHaveCount(0);
+  });
+
+  test("a token's fractional fee gives its share in percent, its bounds in whole tokens with the symbol, and that the sender pays it on top", async ({ page, openApp, serve }) => {
     // The list leaves fees out: each token is asked in turn until one has a fractional fee.
     const { tokens } = await mirror<{ tokens: Array<{ token_id: string }> }>(serve, '/api/v1/tokens?type=FUNGIBLE_COMMON&limit=100');
     let token: TokenInfo | undefined;
@@ -90,5 +127,17 @@ test.describe('custom fees (HIP-991)', () => {
     const row = page.getByTestId('custom-fees').getByTestId('custom-fee').filter({ hasText: 'fractional' });
     await expect(row).toContainText(`min ${formatTokenAmount(String(fee.minimum), Number(token!.decimals))}`);
     await expect(row).toContainText(`max ${formatTokenAmount(String(fee.maximum), Number(token!.decimals))}`);
+    // Each bound is followed by the token's symbol, linking to the token, as other token amounts are.
+    const symbols = row.getByRole('link', { name: token!.symbol, exact: true });
+    await expect(symbols).toHaveCount(fee.maximum ? 2 : 1);
+    await expect(symbols.first()).toHaveAttribute('href', `#/token?id=${token!.token_id}`);
+    const { numerator, denominator } = fee.amount;
+    await expect(row).toContainText(`${formatInteger(numerator)}/${formatInteger(denominator)} (${percentOf(Number(numerator), Number(denominator))})`);
+    // The demo's fractional fees are all net of transfers: the sender pays on top.
+    expect(fee.net_of_transfers).toBe(true);
+    await expect(row.getByText('charged on top', { exact: true })).toHaveAttribute('title', /in addition to the amount sent/);
+    await expect(row).not.toContainText('net of transfers');
+    // A token's fixed fee is per transfer, not per message.
+    await expect(page.getByTestId('custom-fees')).not.toContainText('per message');
   });
 });

@@ -42,6 +42,14 @@ export function nodeHref(nodeId: number | string): string {
   return withParams('network', { node: nodeId });
 }
 
+/**
+ * The Network screen, whose Registered services card lists the registered nodes (HIP-1137): it
+ * shows no single one by id, so this is where a registered node's transactions lead.
+ */
+export function registeredNodesHref(): string {
+  return withParams('network', {});
+}
+
 /** The Tokens screen with its filters (`name`, `type`, `order`). */
 export function tokensHref(filters: Record<string, string | null | undefined>): string {
   return withParams('tokens', filters);
