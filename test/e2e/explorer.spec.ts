@@ -268,9 +268,11 @@ test.describe('ledger explorer', () => {
     await expect(detail.getByTestId('account-rewards')).toHaveAttribute('data-status', /ready|error/);
     await expect(detail.getByTestId('account-rewards')).toHaveAttribute('data-status', 'ready');
     await screenshot(page, 'explorer-03-side-panel-tabs');
+    // The page opens on the tab the panel had.
     await detail.getByTestId('open-account-page').click();
-    await expect(page).toHaveURL(new RegExp(`#/account\\?id=${id!.replaceAll('.', '\\.')}$`));
+    await expect(page).toHaveURL(new RegExp(`#/account\\?id=${id!.replaceAll('.', '\\.')}&tab=rewards$`));
     await expect(page.getByTestId('account-screen').getByTestId('account-id')).toHaveText(id!);
+    await expect(page.getByTestId('account-screen').getByRole('tab', { name: 'Rewards' })).toHaveAttribute('aria-selected', 'true');
   });
 
   test('search by EVM address opens the account or contract at that address', async ({ page, openApp, serve }) => {
