@@ -1,3 +1,4 @@
+import { TINYBARS_PER_HBAR } from './balances.ts';
 import { feesOnReturn, type TokenFees } from './custom-fees.ts';
 import type { Actor, ActorPool } from './actors.ts';
 import type { AccountPlan } from './accounts.ts';
@@ -30,7 +31,6 @@ export interface Holding {
 
 /** The staking reward account pays rewards out. */
 const STAKING_REWARD_ACCOUNT = 800;
-const HBAR = 100_000_000;
 const TRANSFER_MEMOS = ['', '', '', '', 'invoice 2231', 'rent', 'thanks!', 'payout', 'refund', 'gift', 'exchange withdrawal', 'coffee'];
 /** Failures a transfer may end in, with the fee still charged. */
 const FAILURES = [RESULT.INSUFFICIENT_ACCOUNT_BALANCE, RESULT.INSUFFICIENT_PAYER_BALANCE, RESULT.INVALID_SIGNATURE, RESULT.DUPLICATE_TRANSACTION];
@@ -51,7 +51,7 @@ export function writeAccountHistory(plan: AccountPlan, holdings: readonly Holdin
   const { row } = plan;
   const funder = actors.latest();
   const balance = Number(row.balance ?? 0);
-  const initial = Math.max(HBAR, Math.min(balance, rng.int(1, 500) * HBAR));
+  const initial = Math.max(TINYBARS_PER_HBAR, Math.min(balance, rng.int(1, 500) * TINYBARS_PER_HBAR));
   const byAlias = row.alias !== null && rng.chance(0.7);
   writeTransaction(writer, {
     consensusNs: row.createdTimestamp, payer: funder.num, type: byAlias ? TX.CRYPTO_TRANSFER : TX.CRYPTO_CREATE, fee: fee(byAlias ? 1_800_000 : 5_200_000, rng),
@@ -99,7 +99,7 @@ const BATCH_EVERY = 61;
 function writeBatch(payer: number, key: Buffer, funder: number, balance: number, after: bigint, writer: HistoryWriter): void {
   const batchNs = after + 3_000_000_000n;
   if (batchNs >= BigInt(DEMO_NOW_SECONDS) * 1_000_000_000n) return;
-  const amount = Math.max(HBAR / 100, Math.floor(balance / 1000));
+  const amount = Math.max(TINYBARS_PER_HBAR / 100, Math.floor(balance / 1000));
   // Inner transactions are signed just after the batch's own id, so each has an id of its own.
   const batchStart = submissionOf(batchNs).validStartNs;
   const inner: DemoTx[] = [1, 2].map((part) => ({
@@ -129,7 +129,7 @@ function activity(self: Actor, balance: number, holdings: readonly Holding[], ac
   }
   if (u < 0.22) return { ...base, type: TX.APPROVE_ALLOWANCE, fee: fee(5_000_000, rng), entityId: self.num };
   const to = actors.pick(rng);
-  const cap = balance > 0 ? Math.max(1, Math.floor(balance * 0.05)) : 50 * HBAR;
+  const cap = balance > 0 ? Math.max(1, Math.floor(balance * 0.05)) : 50 * TINYBARS_PER_HBAR;
   const amount = Math.max(1, Math.floor(cap * rng.next() ** 2));
   const tx: DemoTx = { ...base, type: TX.CRYPTO_TRANSFER, fee: fee(1_000_000, rng), memo: rng.pick(TRANSFER_MEMOS),
     transfers: to.num === self.num ? [] : [[self.num, -amount], [to.num, amount]] };
@@ -175,7 +175,7 @@ function applyTokenTransfers(tx: DemoTx, holdings: readonly Holding[]): void {
 function writeAllowance(writer: HistoryWriter, owner: number, holdings: readonly Holding[], actors: ActorPool, rng: Prng, consensusNs: bigint): void {
   const spender = actors.pick(rng);
   if (spender.num === owner) return;
-  const granted = rng.int(1, 1_000) * HBAR;
+  const granted = rng.int(1, 1_000) * TINYBARS_PER_HBAR;
   const spent = rng.chance(0.4) ? Math.floor(granted * rng.next()) : 0;
   writer.insert('crypto_allowance', [owner, spender.num, granted - spent, granted, owner, consensusNs]);
   const fungible = holdings.find((h) => !h.nft);

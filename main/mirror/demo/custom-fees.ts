@@ -1,3 +1,4 @@
+import { TINYBARS_PER_HBAR } from './balances.ts';
 import type { HistoryWriter } from './history-writer.ts';
 import type { Prng } from './prng.ts';
 
@@ -10,7 +11,6 @@ import type { Prng } from './prng.ts';
  * move from their treasury.
  */
 
-const HBAR = 100_000_000;
 
 export interface TokenFees {
   /** A flat HBAR fee on each transfer, paid by the sender to `collector`. */
@@ -39,12 +39,12 @@ export function planTokenFees(nft: boolean, treasury: number, collector: () => n
   if (nft) {
     return {
       fixedHbar: null, fractional: null,
-      royalty: { numerator: rng.int(1, 10), denominator: 100, fallbackHbar: rng.chance(0.6) ? rng.pick([1, 2, 5]) * HBAR : null, collector: rng.chance(0.5) ? treasury : collector() },
+      royalty: { numerator: rng.int(1, 10), denominator: 100, fallbackHbar: rng.chance(0.6) ? rng.pick([1, 2, 5]) * TINYBARS_PER_HBAR : null, collector: rng.chance(0.5) ? treasury : collector() },
     };
   }
   const kind = rng.int(0, 2);
   return {
-    fixedHbar: kind !== 1 ? { amount: rng.pick([10, 25, 50, 100]) * HBAR / 100, collector: collector() } : null,
+    fixedHbar: kind !== 1 ? { amount: rng.pick([10, 25, 50, 100]) * TINYBARS_PER_HBAR / 100, collector: collector() } : null,
     fractional: kind !== 0 ? { numerator: rng.int(1, 5), denominator: 1000, minimum: 1, maximum: rng.pick([1_000, 50_000, 1_000_000]) } : null,
     royalty: null,
   };
@@ -81,7 +81,7 @@ export interface TopicFee {
 
 /** About one topic in three created since HIP-991 charges its submitters a flat fee. */
 export function planTopicFee(creator: number, rng: Prng): TopicFee | null {
-  return rng.chance(1 / 3) ? { amount: rng.pick([1, 5, 10, 50]) * HBAR / 100, collector: creator } : null;
+  return rng.chance(1 / 3) ? { amount: rng.pick([1, 5, 10, 50]) * TINYBARS_PER_HBAR / 100, collector: creator } : null;
 }
 
 /** Writes a token's `custom_fee` row, in the stored JSON the renderers read; the fractional fee goes to the treasury. */

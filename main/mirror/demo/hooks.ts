@@ -1,3 +1,4 @@
+import { TINYBARS_PER_HBAR } from './balances.ts';
 import type { Actor } from './actors.ts';
 import { mappingSlot, uintWord } from './evm/abi.ts';
 import type { HistoryWriter } from './history-writer.ts';
@@ -21,7 +22,6 @@ const HOOK_IDS = [1, 2, 3, 7, 42, 100] as const;
 const EXTENSION_POINT = 'ACCOUNT_ALLOWANCE_HOOK';
 const HOOK_TYPE = 'EVM';
 const HOOKSTORE_FEE = 4_800_000;
-const TINYBARS_PER_HBAR = 100_000_000;
 const SPENDERS_SLOT = 2;
 
 export interface HookOwner {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { TINYBARS_PER_HBAR } from './balances.ts';
 import { ed25519KeyBytes, publicKeyOf } from '../format/key.ts';
 import type { ActorPool } from './actors.ts';
 import type { HistoryWriter } from './history-writer.ts';
@@ -10,7 +11,6 @@ import { DAY_SECONDS, DEMO_NOW_SECONDS, NANOS } from './timeline.ts';
 import { submissionOf, TX, writeTransaction } from './transaction-log.ts';
 
 const MEMOS = ['payroll run', 'treasury release', 'vesting tranche', 'multisig payment', 'grant payout', ''];
-const HBAR = 100_000_000;
 
 export interface SchedulePlan {
   num: number;
@@ -49,7 +49,7 @@ export function writeSchedule(plan: SchedulePlan, actors: ActorPool, writer: His
   const deleted = plan.index === 1;
   const createdNs = plan.createdNs;
   const memo = rng.pick(MEMOS);
-  const amount = rng.int(1, 5_000) * HBAR;
+  const amount = rng.int(1, 5_000) * TINYBARS_PER_HBAR;
   const adminKey = ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(plan.num, 4)));
   const expiresNs = createdNs + 60n * BigInt(DAY_SECONDS) * NANOS;
   const signedNs = unsigned || deleted ? null : createdNs + BigInt(rng.int(60, 3 * DAY_SECONDS)) * NANOS;
