@@ -287,8 +287,9 @@ class GeneratorState {
     const airdrops = new AirdropWriter(db);
     for (const token of this.#tokens) {
       const supplyKey = ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(token.num, 1)));
-      const { token: row, treasury } = settleToken(token, supplyKey, this.#detailRng);
-      if (token.fees) row.feeScheduleKey = ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(token.num, 5)));
+      // A token with custom fees has the key that may change them.
+      const feeSchedule = token.fees ? ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(token.num, 5))) : null;
+      const { token: row, treasury } = settleToken(token, { supply: supplyKey, feeSchedule }, this.#detailRng);
       writer.token(row);
       if (token.fees) writeTokenFees(history, token.num, token.treasuryNum, token.createdNs, token.fees);
       // A fungible token's initial supply is minted to its treasury by the creation itself.

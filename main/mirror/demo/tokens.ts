@@ -73,7 +73,7 @@ const INT64_MAX = 9_223_372_036_854_775_807n;
  * treasury keeps a reserve on top of what was handed out, so supplies add up. A fungible
  * token's whole supply is minted to the treasury at creation (initial_supply).
  */
-export function settleToken(token: DemoToken, supplyKey: Buffer, rng: Prng): { token: TokenRow; treasury: number | bigint } {
+export function settleToken(token: DemoToken, keys: { supply: Buffer; feeSchedule: Buffer | null }, rng: Prng): { token: TokenRow; treasury: number | bigint } {
   const nft = token.decimals === null;
   const decimals = token.decimals ?? 0;
   // At least what holders sent back: distributions and their receipts never overdraw the treasury on the way.
@@ -88,8 +88,8 @@ export function settleToken(token: DemoToken, supplyKey: Buffer, rng: Prng): { t
       initialSupply: nft ? 0 : total,
       maxSupply: token.supplyType === 'FINITE' ? sqlInteger(Math.max(1, (token.distributed + treasury) * 2)) : INT64_MAX,
       name: token.name,
-      supplyKey,
-      feeScheduleKey: null,
+      supplyKey: keys.supply,
+      feeScheduleKey: keys.feeSchedule,
       supplyType: token.supplyType,
       symbol: token.symbol,
       totalSupply: total,
