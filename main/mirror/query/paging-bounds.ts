@@ -76,10 +76,18 @@ const present = (filters: Array<BoundFilter | null>): BoundFilter[] => filters.f
  */
 export function boundParts(primary: Bound, secondary: Bound): BoundFilter[][] {
   let lower: BoundFilter[] = [];
+  if (primary.lower && primary.upper && primary.lower.value === primary.upper.value && secondary.lower && secondary.upper) {
+    // One primary value, as a next link writes it when a page ends on the range's last primary
+    // value (gte:v and lte:v): the first and last parts below would both be that value, each
+    // with one secondary bound, and OR-ed they would drop both bounds and page forever (the
+    // reference's union does). The range is their intersection.
+    return [[{ ...primary.lower, operator: 'eq' }, secondary.lower, secondary.upper]];
+  }
   if (!secondary.hasBound()) {
     lower = present([primary.equal, primary.lower, primary.upper, secondary.equal]);
   } else if (primary.lower && secondary.lower) {
-    lower = [{ ...primary.lower, operator: 'eq' }, secondary.lower];
+    // The primary's upper bound too, so that a range whose lower primary value is above its upper one matches nothing.
+    lower = present([{ ...primary.lower, operator: 'eq' }, secondary.lower, primary.upper]);
   } else if (primary.equal) {
     lower = present([primary.equal, primary.lower, primary.upper, secondary.lower, secondary.equal, secondary.upper]);
   }
@@ -89,7 +97,7 @@ export function boundParts(primary: Bound, secondary: Bound): BoundFilter[][] {
       primary.upper && { ...primary.upper, operator: secondary.upper ? 'lt' : primary.upper.operator },
     ])
     : [];
-  const upper = primary.upper && secondary.upper ? [{ ...primary.upper, operator: 'eq' as const }, secondary.upper] : [];
+  const upper = primary.upper && secondary.upper ? present([{ ...primary.upper, operator: 'eq' as const }, secondary.upper, primary.lower]) : [];
   return [lower, inner, upper].filter((part) => part.length > 0);
 }
 

@@ -41,10 +41,29 @@ describe('two-column paging bounds', () => {
   it('splits a range over both columns into first, middle and last primary values', () => {
     const { primary, secondary } = bounds([['gte', 10n], ['lte', 20n]], [['gt', 3n], ['lt', 8n]]);
     expect(boundParts(primary, secondary)).toEqual([
-      [{ key: 'token.id', operator: 'eq', value: 10n }, { key: 'serialnumber', operator: 'gt', value: 3n }],
+      [{ key: 'token.id', operator: 'eq', value: 10n }, { key: 'serialnumber', operator: 'gt', value: 3n }, { key: 'token.id', operator: 'lte', value: 20n }],
       [{ key: 'token.id', operator: 'gt', value: 10n }, { key: 'token.id', operator: 'lt', value: 20n }],
-      [{ key: 'token.id', operator: 'eq', value: 20n }, { key: 'serialnumber', operator: 'lt', value: 8n }],
+      [{ key: 'token.id', operator: 'eq', value: 20n }, { key: 'serialnumber', operator: 'lt', value: 8n }, { key: 'token.id', operator: 'gte', value: 10n }],
     ]);
+  });
+
+  it('keeps both secondary bounds on a range of one primary value, as a next link ending on it writes', () => {
+    const { primary, secondary } = bounds([['gte', 10n], ['lte', 10n]], [['gte', 3n], ['lt', 8n]]);
+    expect(boundParts(primary, secondary)).toEqual([
+      [{ key: 'token.id', operator: 'eq', value: 10n }, { key: 'serialnumber', operator: 'gte', value: 3n }, { key: 'serialnumber', operator: 'lt', value: 8n }],
+    ]);
+  });
+
+  it('gives every part of an inverted primary range a contradiction, so it matches nothing', () => {
+    const { primary, secondary } = bounds([['gte', 20n], ['lte', 10n]], [['gte', 3n], ['lt', 8n]]);
+    const parts = boundParts(primary, secondary);
+    expect(parts).toHaveLength(3);
+    for (const part of parts) {
+      const tokens = part.filter((f) => f.key === 'token.id');
+      const low = tokens.filter((f) => f.operator === 'eq' || f.operator.startsWith('gt')).map((f) => f.value);
+      const high = tokens.filter((f) => f.operator === 'eq' || f.operator.startsWith('lt')).map((f) => f.value);
+      expect(low.some((l) => high.some((h) => l > h || (l === h && tokens.some((f) => f.value === l && (f.operator === 'gt' || f.operator === 'lt'))))), JSON.stringify(part, (_, v) => (typeof v === 'bigint' ? Number(v) : v))).toBe(true);
+    }
   });
 
   it('refuses the combinations the reference refuses, with its messages', () => {
