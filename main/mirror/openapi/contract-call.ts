@@ -13,17 +13,22 @@ const LONG: Schema = {
 export const CALL_SCHEMAS: Record<string, Schema> = {
   ContractCallRequest: {
     type: 'object',
-    additionalProperties: false,
-    required: ['to'],
-    description: 'Unknown fields are refused, so a misspelt `gasPrice` cannot skip the payer balance check.',
+    additionalProperties: true,
+    description: 'Other fields are ignored, as the reference ignores them, but for a non-empty `state_overrides`, which is refused: '
+      + 'the call would run over the stored state. Without `to` (or with an empty one) `data` is init code and the call a contract '
+      + 'creation, answering the code it deploys. A positive `value` needs a `from`.',
     properties: {
-      block: { type: 'string', pattern: '^((0x)?[0-9a-fA-F]+|earliest|pending|latest|safe|finalized)$', default: 'latest', nullable: true },
+      block: {
+        type: 'string', pattern: '^((?:0x)?[0-9a-fA-F]+|[Ee][Aa][Rr][Ll][Ii][Ee][Ss][Tt]|[Pp][Ee][Nn][Dd][Ii][Nn][Gg]|[Ll][Aa][Tt][Ee][Ss][Tt]|[Ss][Aa][Ff][Ee]|[Ff][Ii][Nn][Aa][Ll][Ii][Zz][Ee][Dd])$',
+        default: 'latest', nullable: true,
+        description: 'A tag (any case), a block number in decimal or hex, or a block hash: 96 hex digits, or the first 64 of them.',
+      },
       data: { type: 'string', pattern: '^(0x)?([0-9a-fA-F]{2})*$', nullable: true, description: `Call data, at most ${MAX_CALL_DATA_BYTES} bytes.` },
       estimate: { type: 'boolean', default: false, nullable: true, description: 'Answer the gas estimate instead of the return value.' },
       from: { type: 'string', pattern: ADDRESS, nullable: true },
       gas: { ...LONG, description: 'Gas limit, at most the configured maximum (the default).' },
       gasPrice: LONG,
-      to: { type: 'string', pattern: ADDRESS },
+      to: { type: 'string', pattern: '^((0x)?[A-Fa-f0-9]{40})?$', nullable: true, description: 'The contract to call; absent or empty for a creation.' },
       value: LONG,
     },
     example: { to: `0x${'0'.repeat(36)}0bb9`, data: '0x06fdde03', block: 'latest' },

@@ -4,7 +4,7 @@ import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
 import { singleKeyNextLink } from '../query/next-link.ts';
 import { groupBy } from '../query/group-by.ts';
-import { parseEntityIdParam } from '../query/param-values.ts';
+import { entityIdOrNull, parseEntityIdParam, parseEntityRef } from '../query/param-values.ts';
 import { StoreService } from '../query/store-service.ts';
 import {
   LIMIT_RULE, ORDER_RULE, filtersFor, invalidParameter, limitOf, orderOf, validateQuery, type ParamRule,
@@ -28,8 +28,13 @@ export function isSettled(row: ScheduleRow, now: bigint): boolean {
   return expiry < now;
 }
 
-const ENTITY_RULE: ParamRule = (_op, value) => parseEntityIdParam(value) !== null;
-const RULES: Record<string, ParamRule> = { 'account.id': ENTITY_RULE, 'schedule.id': ENTITY_RULE, limit: LIMIT_RULE, order: ORDER_RULE };
+const RULES: Record<string, ParamRule> = {
+  // Any EVM address too, as the reference's ACCOUNT_ID check; one that spells no id matches no creator.
+  'account.id': (_op, value) => parseEntityRef(value, 'any') !== null,
+  'schedule.id': (_op, value) => parseEntityIdParam(value) !== null,
+  limit: LIMIT_RULE,
+  order: ORDER_RULE,
+};
 
 /** GET /api/v1/schedules (by creator and schedule id) and /api/v1/schedules/{scheduleId}. */
 export class SchedulesService extends StoreService {
@@ -37,10 +42,11 @@ export class SchedulesService extends StoreService {
     const validated = validateQuery(raw, RULES);
     if (!validated.ok) return badRequest(...validated.messages);
     const { filters } = validated;
-    const ids = (key: string) => filtersFor(filters, key).map((f) => ({ operator: f.operator, value: parseEntityIdParam(f.value)! }));
+    const creators = filtersFor(filters, 'account.id').map((f) => ({ operator: f.operator, value: entityIdOrNull(f.value) }));
+    const scheduleIds = filtersFor(filters, 'schedule.id').map((f) => ({ operator: f.operator, value: parseEntityIdParam(f.value)! }));
     const limit = limitOf(filters, this.config().response.limit);
     const order = orderOf(filters, 'asc');
-    const { sql, params } = schedulesSql(ids('account.id'), ids('schedule.id'), order, limit);
+    const { sql, params } = schedulesSql(creators, scheduleIds, order, limit);
     const rows = this.statements.get(sql).all(...params) as ScheduleRow[];
     const signatures = this.#signatures(rows.map((row) => row.schedule_id));
     const schedules = rows.map((row) => renderSchedule(row, signatures.get(row.schedule_id) ?? []));

@@ -11,11 +11,12 @@ const SCHEDULE_COLUMNS = `s.schedule_id, s.consensus_timestamp, s.creator_accoun
  * index yields the page in order; otherwise the primary key does, and creator
  * comparisons are checked on the way (written `+column` so the plan stays put).
  */
-export function schedulesSql(accounts: Filter<bigint>[], schedules: Filter<bigint>[], order: SortOrder, limit: number): { sql: string; params: Array<number | bigint> } {
+export function schedulesSql(accounts: Filter<bigint | null>[], schedules: Filter<bigint>[], order: SortOrder, limit: number): { sql: string; params: Array<number | bigint | null> } {
   const byCreator = accounts.some((f) => f.operator === 'eq');
   const where: string[] = [];
-  const params: Array<number | bigint> = [];
-  addComparisons(where, params, byCreator ? 's.creator_account_id' : '+s.creator_account_id', accounts, sqlInt);
+  const params: Array<number | bigint | null> = [];
+  // A null creator (an EVM address that spells no id) compares as SQL NULL: no row matches.
+  addComparisons(where, params, byCreator ? 's.creator_account_id' : '+s.creator_account_id', accounts, (v) => (v === null ? null : sqlInt(v)));
   addComparisons(where, params, 's.schedule_id', schedules, sqlInt);
   params.push(limit);
   const hint = byCreator ? 'INDEXED BY schedule__creator' : '';

@@ -21,7 +21,8 @@ export interface TopicMessagesQuery {
 export const SEQUENCE_RULE: ParamRule = (_op, value) => parsePositiveLong(value, true) !== null;
 
 const RULES: Record<string, ParamRule> = {
-  encoding: (op, value) => op === 'eq' && /^(base64|utf-8)$/i.test(value),
+  // `utf8` too (Node's name for it), as the reference's isValidUtf8Encoding takes it.
+  encoding: (op, value) => op === 'eq' && /^(base64|utf-?8)$/i.test(value),
   limit: LIMIT_RULE,
   order: ORDER_RULE,
   sequencenumber: SEQUENCE_RULE,
@@ -39,7 +40,7 @@ export function parseTopicMessagesParams(raw: ParsedQuery, config: MirrorApiConf
     query: {
       sequenceFilters: filtersFor(filters, 'sequencenumber').map((f) => ({ operator: f.operator, value: parsePositiveLong(f.value, true)! })),
       timestampFilters: timestampFiltersOf(filters),
-      encoding: (filtersFor(filters, 'encoding').at(-1)?.value.toLowerCase() ?? 'base64') as MessageEncoding,
+      encoding: /^base64$/i.test(filtersFor(filters, 'encoding').at(-1)?.value ?? 'base64') ? 'base64' : 'utf-8',
       limit: limitOf(filters, config.response.limit),
       order: orderOf(filters, 'asc'),
       raw,

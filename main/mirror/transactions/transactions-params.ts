@@ -2,7 +2,7 @@ import type { MirrorApiConfig } from '../config.ts';
 import { transactionTypeId } from '../format/transaction-type.ts';
 import type { Filter } from '../http/filter-operator.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
-import { parseEntityIdParam } from '../query/param-values.ts';
+import { entityIdOrNull, parseEntityRef } from '../query/param-values.ts';
 import {
   LIMIT_RULE, ORDER_RULE, TIMESTAMP_RULE, filtersFor, limitOf, orderOf, timestampFiltersOf, validateQuery,
   type MirrorMessage, type ParamRule, type SortOrder,
@@ -25,12 +25,16 @@ export interface TransactionsQuery {
   limit: number;
   order: SortOrder;
   raw: ParsedQuery;
-  /** Contradicting `type` values: the answer is empty, as the reference's. */
+  /**
+   * Contradicting `type` values, or `account.id` filters that no id can meet (an EVM address
+   * that spells no id): the answer is empty, as the reference's.
+   */
   empty: boolean;
 }
 
 const RULES: Record<string, ParamRule> = {
-  'account.id': (_op, value) => parseEntityIdParam(value) !== null,
+  // Any EVM address too, as the reference's ACCOUNT_ID check; a long-zero one is the id it spells.
+  'account.id': (_op, value) => parseEntityRef(value, 'any') !== null,
   limit: LIMIT_RULE,
   order: ORDER_RULE,
   result: (op, value) => op === 'eq' && /^(success|fail)$/i.test(value),
@@ -46,15 +50,21 @@ export function parseTransactionsParams(raw: ParsedQuery, config: MirrorApiConfi
   const validated = validateQuery(raw, RULES);
   if (!validated.ok) return validated;
   const { filters } = validated;
-  const accounts = filtersFor(filters, 'account.id').map((f) => ({ operator: f.operator, value: parseEntityIdParam(f.value)! }));
+  const accounts = filtersFor(filters, 'account.id').map((f) => ({ operator: f.operator, value: entityIdOrNull(f.value) }));
+  // An address that spells no id matches no row (the reference compares with its null id): one
+  // equality of several drops out, and a range bound or every equality leaves nothing.
+  const equalities = accounts.filter((f) => f.operator === 'eq');
+  const accountIds = equalities.flatMap((f) => (f.value === null ? [] : [f.value]));
+  const ranges = accounts.filter((f) => f.operator !== 'eq');
+  const unmatchable = (equalities.length > 0 && accountIds.length === 0) || ranges.some((f) => f.value === null);
   const timestampFilters = timestampFiltersOf(filters);
   const creditValues = new Set(filtersFor(filters, 'type').map((f) => f.value.toLowerCase()));
   const result = filtersFor(filters, 'result').at(-1)?.value.toLowerCase() ?? null;
   return {
     ok: true,
     query: {
-      accountIds: [...new Set(accounts.filter((f) => f.operator === 'eq').map((f) => f.value))],
-      accountFilters: accounts.filter((f) => f.operator !== 'eq'),
+      accountIds: [...new Set(accountIds)],
+      accountFilters: ranges.flatMap((f) => (f.value === null ? [] : [{ operator: f.operator, value: f.value }])),
       creditType: creditValues.size === 1 ? ([...creditValues][0] as 'credit' | 'debit') : null,
       result: result as TransactionsQuery['result'],
       types: [...new Set(filtersFor(filters, 'transactiontype').map((f) => transactionTypeId(f.value)!))],
@@ -63,7 +73,7 @@ export function parseTransactionsParams(raw: ParsedQuery, config: MirrorApiConfi
       limit: limitOf(filters, config.response.limit),
       order: orderOf(filters, 'desc'),
       raw,
-      empty: creditValues.size > 1,
+      empty: creditValues.size > 1 || unmatchable,
     },
   };
 }

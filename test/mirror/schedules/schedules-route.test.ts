@@ -30,6 +30,15 @@ describe('schedules', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=10');
   });
 
+  it('takes the creator as an EVM address, as the reference does: a long-zero one is its id, any other matches none', async () => {
+    const longZero = await get('/api/v1/schedules?account.id=0x00000000000000000000000000000000000003e9&limit=2');
+    expect(longZero.body.schedules.map((s: { schedule_id: string }) => s.schedule_id)).toEqual(['0.0.2001', '0.0.2004']);
+    const other = await get('/api/v1/schedules?account.id=0xebb9a1be370150759408cd7af48e9eda2b8ead57');
+    expect(other.response.statusCode).toBe(200);
+    expect(other.body.schedules).toEqual([]);
+    expect((await get('/api/v1/schedules?account.id=0xebb9a1be37')).body._status.messages).toEqual([{ message: 'Invalid parameter: account.id' }]);
+  });
+
   it('gives one schedule with its signatures; a pending one is cached for a second, an executed one for an hour', async () => {
     const pending = await get('/api/v1/schedules/0.0.2001');
     expect(pending.body.signatures).toEqual([{ consensus_timestamp: '0.000000001', public_key_prefix: 'AQEB', signature: 'AgIC', type: 'ED25519' }]);
@@ -44,7 +53,7 @@ describe('schedules', () => {
   });
 
   it('seeks the creator index for a creator and the primary key otherwise', () => {
-    const plan = (sql: { sql: string; params: Array<number | bigint> }) =>
+    const plan = (sql: { sql: string; params: Array<number | bigint | null> }) =>
       explainPlan(fixture.store.db, sql.sql, sql.params)[0];
     expect(plan(schedulesSql([{ operator: 'eq', value: 1001n }], [], 'asc', 25))).toBe('SEARCH s USING INDEX schedule__creator (creator_account_id=?)');
     expect(plan(schedulesSql([], [{ operator: 'gt', value: 2010n }], 'desc', 25))).toBe('SEARCH s USING INTEGER PRIMARY KEY (rowid>?)');

@@ -42,6 +42,11 @@ describe('topic messages', () => {
   it('decodes messages as utf-8 on request and gives chunk info', async () => {
     const { body } = await get('/api/v1/topics/7/messages?sequencenumber=2&encoding=utf-8');
     expect(body.messages[0].message).toBe('hello 2');
+    // `utf8` (Node's name), any case, as the reference takes it.
+    for (const name of ['utf8', 'UTF8', 'Utf-8']) {
+      expect((await get(`/api/v1/topics/7/messages?sequencenumber=2&encoding=${name}`)).body.messages[0].message, name).toBe('hello 2');
+    }
+    expect((await get('/api/v1/topics/7/messages?sequencenumber=2&encoding=BASE64')).body.messages[0].message).toBe(Buffer.from('hello 2').toString('base64'));
     expect(body.messages[0].chunk_info).toEqual({
       initial_transaction_id: { account_id: '0.0.1001', nonce: null, scheduled: null, transaction_valid_start: '1700000000.000000000' },
       number: 1,

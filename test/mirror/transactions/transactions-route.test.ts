@@ -51,6 +51,17 @@ describe('GET /api/v1/transactions', () => {
     expect(ids((await get('/api/v1/transactions?account.id=0.0.1002&type=credit')).body)).toEqual(['1700000000.000000001']);
   });
 
+  it('takes account.id as an EVM address, as the reference does: a long-zero one is its id, any other matches nothing', async () => {
+    const longZero = '0x00000000000000000000000000000000000003e9';
+    const other = '0xebb9a1be370150759408cd7af48e9eda2b8ead57';
+    expect(ids((await get(`/api/v1/transactions?account.id=${longZero}`)).body)).toEqual(['1700000000.000000003', '1700000000.000000001']);
+    expect(ids((await get(`/api/v1/transactions?account.id=${other}`)).body)).toEqual([]);
+    // One equality of several that spells no id drops out; a range bound that spells none leaves nothing.
+    expect(ids((await get(`/api/v1/transactions?account.id=${other}&account.id=1003&order=asc`)).body)).toEqual(['1700000000.000000002', '1700000000.000000003']);
+    expect(ids((await get(`/api/v1/transactions?account.id=gt:${other}`)).body)).toEqual([]);
+    expect((await get('/api/v1/transactions?account.id=0xebb9a1be37')).body._status.messages).toEqual([{ message: 'Invalid parameter: account.id' }]);
+  });
+
   it('filters by type and result', async () => {
     expect(ids((await get('/api/v1/transactions?transactiontype=TOKENMINT')).body)).toEqual(['1700000000.000000002']);
     expect(ids((await get('/api/v1/transactions?result=fail')).body)).toEqual(['1700000000.000000002']);

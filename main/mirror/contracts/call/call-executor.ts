@@ -28,11 +28,18 @@ export interface CallOutcome {
 const TX_GAS = 21_000n;
 const ZERO_BYTE_GAS = 4n;
 const NONZERO_BYTE_GAS = 16n;
+/** A creation's extra intrinsic gas, and its charge per 32-byte word of init code (EIP-3860). */
+const TX_CREATE_GAS = 32_000n;
+const INIT_CODE_WORD_GAS = 2n;
 
-/** Intrinsic gas of a transaction with this call data (the part the EVM itself does not charge). */
-export function intrinsicGas(data: Uint8Array): bigint {
+/**
+ * Intrinsic gas of a transaction with this call data (the part the EVM itself does not charge);
+ * a creation (no `to`) pays for creating and for its init code's words on top.
+ */
+export function intrinsicGas(data: Uint8Array, creation: boolean): bigint {
   let gas = TX_GAS;
   for (const byte of data) gas += byte === 0 ? ZERO_BYTE_GAS : NONZERO_BYTE_GAS;
+  if (creation) gas += TX_CREATE_GAS + INIT_CODE_WORD_GAS * BigInt(Math.ceil(data.length / 32));
   return gas;
 }
 
@@ -50,7 +57,7 @@ export async function executeCall(
   shardRealm: { shard: number; realm: number },
   onStep?: StepListener,
 ): Promise<CallOutcome> {
-  const intrinsic = intrinsicGas(request.data);
+  const intrinsic = intrinsicGas(request.data, request.to.length === 0);
   if (gasLimit < intrinsic) return { success: false, error: 'out of gas', returnValue: Buffer.alloc(0), gasUsed: gasLimit };
   const common = createCustomCommon({ chainId: limits.chainId }, Mainnet, { hardfork: Hardfork.Cancun });
   const state = new LedgerState(statements, view, shardRealm.shard, shardRealm.realm);

@@ -31,7 +31,7 @@ export async function runCallJob(statements: StatementCache, job: CallJob): Prom
   try {
     const outcome = await run(job.request.gas, true);
     const estimate = outcome.success && job.request.estimate
-      ? await estimateGas(run, outcome.gasUsed, job.request.gas, intrinsicGas(job.request.data))
+      ? await estimateGas(run, outcome.gasUsed, job.request.gas, intrinsicGas(job.request.data, job.request.to.length === 0))
       : null;
     return { kind: 'done', outcome, estimate, opcodes: tracer?.entries ?? null };
   } catch (error) {

@@ -3,12 +3,14 @@ import { MAX_CALL_DATA_BYTES, type CallLimits } from './call-limits.ts';
 
 /** A validated POST /api/v1/contracts/call body. */
 export interface CallRequest {
-  block: { kind: 'latest' } | { kind: 'earliest' } | { kind: 'number'; number: bigint };
+  /** A block by tag, number or hash (64 or 96 hex digits, lower case; 64 name the block whose hash starts with them). */
+  block: { kind: 'latest' } | { kind: 'earliest' } | { kind: 'number'; number: bigint } | { kind: 'hash'; hash: string };
   data: Buffer;
   estimate: boolean;
   from: Buffer | null;
   gas: bigint;
   gasPrice: bigint | null;
+  /** Empty for a contract creation: no `to`, the call data is the init code. */
   to: Buffer;
   value: bigint | null;
 }
@@ -17,8 +19,9 @@ export type ParsedCall = { ok: true; request: CallRequest } | { ok: false; messa
 
 const ADDRESS = /^(0x)?[A-Fa-f0-9]{40}$/;
 const DATA = /^(0x)?([0-9a-fA-F]{2})*$/;
-const BLOCK = /^((0x)?[0-9a-fA-F]+|earliest|pending|latest|safe|finalized)$/;
-const FIELDS = new Set(['block', 'data', 'estimate', 'from', 'gas', 'gasPrice', 'to', 'value']);
+const BLOCK_TAG = /^(earliest|pending|latest|safe|finalized)$/i;
+const BLOCK_HASH = /^(?:0x)?([0-9a-f]{64}|[0-9a-f]{96})$/i;
+const BLOCK_NUMBER = /^(\d{1,20}|(0x)?[0-9a-f]+)$/i;
 const MAX_LONG = 9_223_372_036_854_775_807n;
 
 const invalid = (field: string, detail?: string): MirrorMessage =>
@@ -27,7 +30,11 @@ const invalid = (field: string, detail?: string): MirrorMessage =>
 /**
  * Checks every field of the request against the reference's OpenAPI schema and the
  * specification's limits: at most 128 KiB of call data, gas at most the configured maximum.
- * Unknown fields are refused too, so a misspelt `gasPrice` cannot silently skip the balance check.
+ * Other fields are ignored, as the reference's request class ignores them (clients pass whole
+ * transaction objects, `nonce` and all), except `state_overrides`: the reference applies them,
+ * this mirror cannot, and a call run without them would answer for a different state.
+ * Without `to` (or with an empty one) the call data is init code and the call a creation, as
+ * eth_call and the reference have it; `value` needs a `from` to pay it, as in the reference.
  */
 export function parseCallRequest(body: unknown, limits: CallLimits): ParsedCall {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -35,9 +42,13 @@ export function parseCallRequest(body: unknown, limits: CallLimits): ParsedCall 
   }
   const input = body as Record<string, unknown>;
   const messages: MirrorMessage[] = [];
-  for (const key of Object.keys(input)) if (!FIELDS.has(key)) messages.push({ message: `Unknown field: ${key}` });
+  const overrides = input.state_overrides;
+  if (overrides !== undefined && overrides !== null && !(Array.isArray(overrides) && overrides.length === 0)) {
+    messages.push(invalid('state_overrides', 'state overrides are not supported by this local mirror: the call would run over the stored state'));
+  }
 
-  const to = addressField(input, 'to', messages, true);
+  const creation = input.to === undefined || input.to === null || input.to === '';
+  const to = creation ? Buffer.alloc(0) : addressField(input, 'to', messages, true);
   const from = addressField(input, 'from', messages, false);
   let data = Buffer.alloc(0);
   if (input.data !== undefined && input.data !== null) {
@@ -55,6 +66,8 @@ export function parseCallRequest(body: unknown, limits: CallLimits): ParsedCall 
   if (gas > BigInt(limits.maxGasLimit)) messages.push(invalid('gas', `gas must be less than or equal to ${limits.maxGasLimit}`));
   const gasPrice = longField(input, 'gasPrice', messages);
   const value = longField(input, 'value', messages);
+  if (value !== null && value > 0n && (input.from === undefined || input.from === null)) messages.push(invalid('from', 'from must not be empty when value is given'));
+  if (creation && data.length === 0) messages.push(invalid('to', 'to is required unless data holds the init code of a contract to create'));
   const block = blockField(input.block, messages);
   if (messages.length > 0 || to === null || block === null) return { ok: false, messages: messages.length > 0 ? messages : [invalid('to')] };
   return { ok: true, request: { block, data, estimate, from, gas, gasPrice, to, value } };
@@ -85,15 +98,19 @@ function longField(input: Record<string, unknown>, field: string, messages: Mirr
   return BigInt(text);
 }
 
+/** A block tag (any case), a 32- or 48-byte block hash, or a block number in decimal or hex: the reference's BlockType. */
 function blockField(value: unknown, messages: MirrorMessage[]): CallRequest['block'] | null {
-  if (value === undefined || value === null) return { kind: 'latest' };
-  if (typeof value !== 'string' || !BLOCK.test(value)) {
+  if (value === undefined || value === null || value === '') return { kind: 'latest' };
+  if (typeof value !== 'string' || !(BLOCK_TAG.test(value) || BLOCK_HASH.test(value) || BLOCK_NUMBER.test(value))) {
     messages.push(invalid('block'));
     return null;
   }
-  if (value === 'earliest') return { kind: 'earliest' };
-  if (value === 'latest' || value === 'pending' || value === 'safe' || value === 'finalized') return { kind: 'latest' };
-  const number = value.startsWith('0x') ? BigInt(value) : /^\d+$/.test(value) ? BigInt(value) : BigInt(`0x${value}`);
+  const tag = value.toLowerCase();
+  if (tag === 'earliest') return { kind: 'earliest' };
+  if (BLOCK_TAG.test(tag)) return { kind: 'latest' };
+  const hash = BLOCK_HASH.exec(value);
+  if (hash) return { kind: 'hash', hash: hash[1]!.toLowerCase() };
+  const number = /^0x/i.test(value) ? BigInt(`0x${value.slice(2)}`) : /^\d+$/.test(value) ? BigInt(value) : BigInt(`0x${value}`);
   if (number > MAX_LONG) {
     messages.push(invalid('block'));
     return null;

@@ -13,6 +13,7 @@ import { GasThrottle } from './gas-throttle.ts';
 import type { StateView } from './ledger-state.ts';
 import { SystemContractUnavailable } from './system-contracts.ts';
 import { longZeroEntityId } from '../contract-hex.ts';
+import { blockByHash } from '../../blocks/block-lookup.ts';
 
 export type CallReply = { status: 200; body: { result: string } } | { status: 400 | 404 | 429 | 501; messages: MirrorMessage[] };
 
@@ -53,7 +54,7 @@ export class ContractCallService {
       return { status: 429, messages: [{ message: 'Gas per second rate limit exceeded.' }] };
     }
     const block = this.#block(request.block);
-    if (block === null) return { status: 400, messages: [{ message: 'Unknown block number' }] };
+    if (block === null) return { status: 400, messages: [{ message: request.block.kind === 'hash' ? 'Unknown block hash' : 'Unknown block number' }] };
     const payerProblem = this.#payerBalanceProblem(request, config);
     if (payerProblem) return { status: 400, messages: [payerProblem] };
     const result = await this.#runner.run({ request, block: block.block, view: block.view, limits, shardRealm: { shard: config.shard, realm: config.realm } });
@@ -84,10 +85,12 @@ export class ContractCallService {
     if (requested.kind === 'latest' || (newest && requested.kind === 'number' && requested.number === newest.index)) {
       return { block: { number: newest?.index ?? 0n, timestamp: newest?.consensus_end ?? nowNanos() }, view: { kind: 'latest' } };
     }
-    const number = requested.kind === 'earliest' ? 0n : requested.number;
-    const row = this.#statements.get('SELECT "index", consensus_end FROM record_file WHERE "index" = ?').get(sqlInt(number)) as
-      { index: bigint; consensus_end: bigint } | undefined;
+    const row = requested.kind === 'hash'
+      ? blockByHash(this.#statements, requested.hash)
+      : this.#statements.get('SELECT "index", consensus_end FROM record_file WHERE "index" = ?').get(sqlInt(requested.kind === 'earliest' ? 0n : requested.number)) as
+        { index: bigint; consensus_end: bigint } | undefined;
     if (!row) return null;
+    if (newest && row.index === newest.index) return { block: { number: row.index, timestamp: row.consensus_end }, view: { kind: 'latest' } };
     return { block: { number: row.index, timestamp: row.consensus_end }, view: { kind: 'at', timestamp: row.consensus_end } };
   }
 
