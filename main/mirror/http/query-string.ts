@@ -1,7 +1,8 @@
 /**
  * Query strings as the reference reads them: keys lower-cased, repeated keys collected in
  * URL order, values percent-decoded ('+' is a space). Order of first appearance is kept
- * because error messages and `links.next` follow it.
+ * because error messages and `links.next` follow it. A key written `key[]` (axios's way of
+ * sending a list) is `key`, as the reference's query parser (qs) reads it.
  */
 export type ParsedQuery = Map<string, string[]>;
 
@@ -23,7 +24,7 @@ export function parseQueryString(raw: string, maxRepeated: number): ParsedQuery 
     const eq = pair.indexOf('=');
     const rawKey = eq < 0 ? pair : pair.slice(0, eq);
     const rawValue = eq < 0 ? '' : pair.slice(eq + 1);
-    const key = decodeComponent(rawKey).toLowerCase();
+    const key = decodeComponent(rawKey).toLowerCase().replace(/\[\]$/, '');
     if (key === '') continue;
     const values = query.get(key);
     if (values) {
