@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { answerClientError } from './client-error.ts';
+import { clientErrorListener, type ClientErrorBody } from './client-error.ts';
 import { LOOPBACK, loopbackUrl } from './listen.ts';
 
 /** How long a replaced app may take to finish the requests it was handed before it is closed anyway. */
@@ -16,7 +16,8 @@ const FASTIFY_KEEP_ALIVE_MS = 72_000;
  *
  * The apps are never `listen`ed themselves: they only need `ready()`, and requests enter
  * through `fastify.routing`, the same handler Fastify gives a `serverFactory`; a request Node
- * cannot parse is answered as Fastify's own server would (answerClientError).
+ * cannot parse is answered as Fastify's own server would (clientErrorListener), in the
+ * service's own error body where it has one.
  */
 export class SwitchableServer {
   readonly url: string;
@@ -39,14 +40,15 @@ export class SwitchableServer {
 
   /**
    * Binds `port` on loopback (0 picks a free one) and serves `app` (already `ready()`) there;
-   * `vacant` answers while the app is null. Rejects with the listen error (its `code`, e.g.
+   * `vacant` answers while the app is null; `errorBody` is the body of an answer to a request
+   * Node could not parse (Fastify's by default). Rejects with the listen error (its `code`, e.g.
    * EADDRINUSE, kept) when the port cannot be had.
    */
-  static async listen(port: number, app: FastifyInstance | null, vacant: http.RequestListener): Promise<SwitchableServer> {
+  static async listen(port: number, app: FastifyInstance | null, vacant: http.RequestListener, errorBody?: ClientErrorBody): Promise<SwitchableServer> {
     let handle: http.RequestListener = () => undefined;
     // The timeouts the apps' own Fastify servers would have had (Fastify's defaults), so clients see no change.
     const server = http.createServer({ keepAliveTimeout: FASTIFY_KEEP_ALIVE_MS, requestTimeout: 0 }, (request, response) => handle(request, response));
-    server.on('clientError', answerClientError);
+    server.on('clientError', clientErrorListener(errorBody));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, LOOPBACK, () => {

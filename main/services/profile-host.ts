@@ -55,7 +55,7 @@ export class ProfileHost {
     const parts = await openProfileParts(profile, context);
     let mirrorPort: SwitchableServer;
     try {
-      mirrorPort = await SwitchableServer.listen(ports.mirror, parts.mirror.server, noMirrorApi);
+      mirrorPort = await SwitchableServer.listen(ports.mirror, parts.mirror.server, noMirrorApi, (_status, message) => errorBody(message));
     } catch (error) {
       await closeProfileParts(parts);
       throw describeListenError(error, 'mirror', ports.mirror);

@@ -1,9 +1,9 @@
 import http from 'node:http';
-import net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listenOnLoopback } from '../../main/http/listen.ts';
 import { SwitchableServer } from '../../main/http/switchable-server.ts';
+import { rawExchange } from '../helpers/raw-exchange.ts';
 
 // SwitchableServer over a real loopback socket, with real Fastify apps handed its requests.
 
@@ -60,20 +60,6 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
   void promise.then(() => (done = true), () => (done = true));
   await new Promise((resolve) => setImmediate(resolve));
   return done;
-}
-
-/** Writes raw bytes to a server and reads everything it sends until it closes the connection. */
-function rawExchange(url: string, bytes: string): Promise<string> {
-  const { port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(bytes));
-    let received = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (received += chunk));
-    socket.on('close', () => resolve(received));
-    // The server may reset the connection after answering while the client is still writing.
-    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error)));
-  });
 }
 
 describe('SwitchableServer', () => {

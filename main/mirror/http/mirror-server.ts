@@ -10,7 +10,8 @@ import type { ReadThrough } from './read-through.ts';
 import { RepeatLimitError } from './query-string.ts';
 import { installResponseCache } from './response-cache-hooks.ts';
 import { ResponseCache } from './response-cache.ts';
-import { sendMirrorError } from './mirror-reply.ts';
+import { errorBody, sendMirrorError } from './mirror-reply.ts';
+import { clientErrorListener } from '../../http/client-error.ts';
 
 export interface MirrorServerDeps {
   accounts: AccountsService;
@@ -71,6 +72,8 @@ export function buildMirrorServer(deps: MirrorServerDeps): FastifyInstance {
     // A path the router cannot decode (`%ZZ`) fails before any hook: it still gets the mirror's
     // error body and CORS header.
     frameworkErrors: (error, request, reply) => answerError(error, request, reply.header('access-control-allow-origin', '*')),
+    // A request Node cannot parse (a header block over 16 KiB: a URL that long) gets the mirror's error body too, when this app listens itself.
+    clientErrorHandler: clientErrorListener((_status, message) => errorBody(message)),
   });
 
   app.addHook('onRequest', async (request, reply) => {
