@@ -1,7 +1,7 @@
 import { tokenBalance } from './balances.ts';
 import type { AccountPlan } from './accounts.ts';
 import type { Holding } from './account-history.ts';
-import type { TokenAccountRow } from './ledger-writer.ts';
+import type { EntityRow, TokenAccountRow } from './ledger-writer.ts';
 import type { Prng } from './prng.ts';
 import { DEMO_NOW_SECONDS, toNanos } from './timeline.ts';
 import type { Association } from './token-distribution.ts';
@@ -60,4 +60,17 @@ export function planAssociations(plan: AccountPlan, tokens: readonly DemoToken[]
     associations.push({ row, holding });
   }
   return associations;
+}
+
+/**
+ * Gives an account room for its automatic associations: the network neither makes one beyond
+ * `max_automatic_token_associations` (-1 is no limit) nor lets the limit drop below those in use,
+ * so where the planned limit is short the account gets the next usual one up. Draws nothing:
+ * the rest of the ledger comes out as before.
+ */
+export function fitAutomaticAssociationSlots(row: EntityRow, associations: readonly Association[]): void {
+  const used = associations.filter((a) => a.row.associated === 1 && a.row.automaticAssociation === 1).length;
+  const limit = row.maxAutomaticTokenAssociations;
+  if (used === 0 || limit === null || limit === -1 || used <= limit) return;
+  row.maxAutomaticTokenAssociations = used <= 10 ? 10 : used <= 100 ? 100 : -1;
 }

@@ -3,7 +3,7 @@ import { ed25519KeyBytes } from '../format/key.ts';
 import { LedgerStore, type SqliteDatabase } from '../store/ledger-store.ts';
 import { ActorPool, actorOf } from './actors.ts';
 import { applyKey, needsEcdsaKey, NODE_COUNT, planAccount, planContract, systemAccount, type AccountPlan } from './accounts.ts';
-import { planAssociations } from './associations.ts';
+import { fitAutomaticAssociationSlots, planAssociations } from './associations.ts';
 import { writeAssociationTransactions } from './association-transactions.ts';
 import { writeAccountHistory } from './account-history.ts';
 import { reconcileAccountBalances } from './reconcile-balances.ts';
@@ -259,9 +259,11 @@ class GeneratorState {
       applyKey(plan, keyByNum.get(plan.row.num), edKey, this.#detailRng);
       this.#writeSideEntities(plan, writer, history);
       if (plan.row.type === 'CONTRACT') writeContractHistory(plan.row, plan.createdSeconds, this.#actors, this.#nonces, history, this.#historyRng);
+      // Planned before the row is written: the account's automatic association slots must fit them.
+      const associations = planAssociations(plan, this.#tokens, this.#detailRng);
+      fitAutomaticAssociationSlots(plan.row, associations);
       writer.entity(plan.row);
       this.#writeStake(plan, writer);
-      const associations = planAssociations(plan, this.#tokens, this.#detailRng);
       const holdings = associations.flatMap((association) => association.holding ?? []);
       for (const association of associations) {
         const token = this.#tokenByNum.get(association.row.tokenId)!;

@@ -129,6 +129,10 @@ describe('generateDemoLedger', () => {
     expect(heavy).toBeGreaterThan(0);
     expect(count('SELECT count(*) AS n FROM token_account ta LEFT JOIN token t ON t.token_id = ta.token_id WHERE t.token_id IS NULL')).toBe(0);
     expect(count("SELECT count(*) AS n FROM token WHERE type = 'NON_FUNGIBLE_UNIQUE'")).toBeGreaterThan(0);
+    // Automatic associations fit the account's slots (-1: no limit), and accounts without slots remain.
+    expect(count(`SELECT count(*) AS n FROM entity e WHERE e.max_automatic_token_associations <> -1 AND e.max_automatic_token_associations <
+      (SELECT count(*) FROM token_account ta WHERE ta.account_id = e.id AND ta.associated = 1 AND ta.automatic_association = 1)`)).toBe(0);
+    expect(count("SELECT count(*) AS n FROM entity WHERE type = 'ACCOUNT' AND num > 1000 AND max_automatic_token_associations = 0")).toBeGreaterThan(users / 4);
     // Supplies add up: holders plus the treasury make the total supply.
     expect(count('SELECT count(*) AS n FROM token t WHERE t.total_supply < (SELECT sum(balance) FROM token_account WHERE token_id = t.token_id)')).toBe(0);
   });
