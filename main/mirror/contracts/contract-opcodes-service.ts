@@ -105,6 +105,7 @@ function replayRequest(result: ContractResultRow, eth: EthereumTransactionRow | 
     gasPrice: null,
     to,
     value: result.amount ?? 0n,
+    stateOverrides: [],
   };
 }
 

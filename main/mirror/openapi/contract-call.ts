@@ -1,10 +1,13 @@
 import { MAX_CALL_DATA_BYTES } from '../contracts/call/call-limits.ts';
+import { MAX_STATE_OVERRIDES } from '../contracts/call/state-overrides.ts';
 import type { OperationEntry, Schema } from './openapi-types.ts';
 import { operation } from './operations.ts';
 import { object, schemaRef } from './schema-builders.ts';
 
 /** POST /api/v1/contracts/call: an eth_call or gas estimate run in the local EVM. */
 const ADDRESS = '^(0x)?[A-Fa-f0-9]{40}$';
+const HEX_QUANTITY = '^(0x)?[0-9a-fA-F]+$';
+const HEX_WORD = '^(0x)?[0-9a-fA-F]{1,64}$';
 const LONG: Schema = {
   oneOf: [{ type: 'integer', format: 'int64', minimum: 0 }, { type: 'string', pattern: '^\\d{1,19}$' }],
   description: 'A non-negative int64, as a JSON integer or a decimal string.',
@@ -14,9 +17,8 @@ export const CALL_SCHEMAS: Record<string, Schema> = {
   ContractCallRequest: {
     type: 'object',
     additionalProperties: true,
-    description: 'Other fields are ignored, as the reference ignores them, but for a non-empty `state_overrides`, which is refused: '
-      + 'the call would run over the stored state. Without `to` (or with an empty one) `data` is init code and the call a contract '
-      + 'creation, answering the code it deploys. A positive `value` needs a `from`.',
+    description: 'Other fields are ignored, as the reference ignores them. Without `to` (or with an empty one) `data` is init code '
+      + 'and the call a contract creation, answering the code it deploys. A positive `value` needs a `from`.',
     properties: {
       block: {
         type: 'string', pattern: '^((?:0x)?[0-9a-fA-F]+|[Ee][Aa][Rr][Ll][Ii][Ee][Ss][Tt]|[Pp][Ee][Nn][Dd][Ii][Nn][Gg]|[Ll][Aa][Tt][Ee][Ss][Tt]|[Ss][Aa][Ff][Ee]|[Ff][Ii][Nn][Aa][Ll][Ii][Zz][Ee][Dd])$',
@@ -30,9 +32,27 @@ export const CALL_SCHEMAS: Record<string, Schema> = {
       gasPrice: LONG,
       to: { type: 'string', pattern: '^((0x)?[A-Fa-f0-9]{40})?$', nullable: true, description: 'The contract to call; absent or empty for a creation.' },
       value: LONG,
+      state_overrides: {
+        type: 'array', maxItems: MAX_STATE_OVERRIDES, nullable: true,
+        description: 'The state the call runs over instead of the ledger\'s, per address: `balance` (tinybars) and `nonce` as hex quantities, '
+          + '`code` as hex bytes, and either `state` (the only slots the address has) or `state_diff` (slots patched), lists of 32-byte hex `key` and `value`.',
+        items: schemaRef('StateOverride'),
+      },
     },
     example: { to: `0x${'0'.repeat(36)}0bb9`, data: '0x06fdde03', block: 'latest' },
   },
+  StateOverride: {
+    type: 'object', required: ['address'], additionalProperties: true,
+    properties: {
+      address: { type: 'string', pattern: ADDRESS },
+      balance: { type: 'string', pattern: HEX_QUANTITY, nullable: true },
+      nonce: { type: 'string', pattern: HEX_QUANTITY, nullable: true },
+      code: { type: 'string', pattern: '^(0x)?([0-9a-fA-F]{2})*$', nullable: true },
+      state: { type: 'array', items: schemaRef('StorageEntry'), nullable: true },
+      state_diff: { type: 'array', items: schemaRef('StorageEntry'), nullable: true },
+    },
+  },
+  StorageEntry: object({ key: { type: 'string', pattern: HEX_WORD }, value: { type: 'string', pattern: HEX_WORD } }),
   ContractCallResponse: object({ result: { type: 'string', pattern: '^0x[0-9a-f]*$', description: 'Return data, or the gas estimate as 8 bytes of hex.' } }),
 };
 

@@ -17,6 +17,7 @@ export interface Schema {
   maximum?: number;
   minLength?: number;
   maxLength?: number;
+  maxItems?: number;
   default?: string | number | boolean;
   nullable?: boolean;
   description?: string;

@@ -60,7 +60,7 @@ export async function executeCall(
   const intrinsic = intrinsicGas(request.data, request.to.length === 0);
   if (gasLimit < intrinsic) return { success: false, error: 'out of gas', returnValue: Buffer.alloc(0), gasUsed: gasLimit };
   const common = createCustomCommon({ chainId: limits.chainId }, Mainnet, { hardfork: Hardfork.Cancun });
-  const state = new LedgerState(statements, view, shardRealm.shard, shardRealm.realm);
+  const state = new LedgerState(statements, view, shardRealm.shard, shardRealm.realm, request.stateOverrides);
   const evm = await createEVM({ common, stateManager: state, customPrecompiles: systemContractStubs() });
   if (onStep) {
     evm.events.on('step', (step: InterpreterStep, resolve?: (result?: unknown) => void) => {

@@ -1,5 +1,6 @@
 import type { MirrorMessage } from '../../query/query-filters.ts';
 import { MAX_CALL_DATA_BYTES, type CallLimits } from './call-limits.ts';
+import { parseStateOverrides, type StateOverride } from './state-overrides.ts';
 
 /** A validated POST /api/v1/contracts/call body. */
 export interface CallRequest {
@@ -13,6 +14,8 @@ export interface CallRequest {
   /** Empty for a contract creation: no `to`, the call data is the init code. */
   to: Buffer;
   value: bigint | null;
+  /** What the call is to see instead of the ledger's state (`state_overrides`). */
+  stateOverrides: StateOverride[];
 }
 
 export type ParsedCall = { ok: true; request: CallRequest } | { ok: false; messages: MirrorMessage[] };
@@ -31,9 +34,8 @@ const invalid = (field: string, detail?: string): MirrorMessage =>
  * Checks every field of the request against the reference's OpenAPI schema and the
  * specification's limits: at most 128 KiB of call data, gas at most the configured maximum.
  * Other fields are ignored, as the reference's request class ignores them (clients pass whole
- * transaction objects, `nonce` and all), except `state_overrides`: the reference applies them,
- * this mirror cannot, and a call run without them would answer for a different state.
- * Without `to` (or with an empty one) the call data is init code and the call a creation, as
+ * transaction objects, `nonce` and all). `state_overrides` are read as the reference reads them
+ * (state-overrides.ts). Without `to` (or with an empty one) the call data is init code and the call a creation, as
  * eth_call and the reference have it; `value` needs a `from` to pay it, as in the reference.
  */
 export function parseCallRequest(body: unknown, limits: CallLimits): ParsedCall {
@@ -42,10 +44,7 @@ export function parseCallRequest(body: unknown, limits: CallLimits): ParsedCall 
   }
   const input = body as Record<string, unknown>;
   const messages: MirrorMessage[] = [];
-  const overrides = input.state_overrides;
-  if (overrides !== undefined && overrides !== null && !(Array.isArray(overrides) && overrides.length === 0)) {
-    messages.push(invalid('state_overrides', 'state overrides are not supported by this local mirror: the call would run over the stored state'));
-  }
+  const stateOverrides = parseStateOverrides(input.state_overrides, messages);
 
   const creation = input.to === undefined || input.to === null || input.to === '';
   const to = creation ? Buffer.alloc(0) : addressField(input, 'to', messages, true);
@@ -70,7 +69,7 @@ export function parseCallRequest(body: unknown, limits: CallLimits): ParsedCall 
   if (creation && data.length === 0) messages.push(invalid('to', 'to is required unless data holds the init code of a contract to create'));
   const block = blockField(input.block, messages);
   if (messages.length > 0 || to === null || block === null) return { ok: false, messages: messages.length > 0 ? messages : [invalid('to')] };
-  return { ok: true, request: { block, data, estimate, from, gas, gasPrice, to, value } };
+  return { ok: true, request: { block, data, estimate, from, gas, gasPrice, to, value, stateOverrides } };
 }
 
 function addressField(input: Record<string, unknown>, field: string, messages: MirrorMessage[], required: boolean): Buffer | null {

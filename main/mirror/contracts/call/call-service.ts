@@ -105,7 +105,9 @@ export class ContractCallService {
     const longZero = longZeroEntityId(request.from, config.shard, config.realm);
     const row = this.#statements.get(`SELECT balance FROM entity WHERE (evm_address = ? OR alias = ? OR id = ?) AND coalesce(deleted, 0) = 0 LIMIT 1`)
       .get(request.from, request.from, longZero === null ? -1 : sqlInt(longZero)) as { balance: bigint | null } | undefined;
-    const balance = row?.balance ?? 0n;
+    // A balance the call's state overrides give the payer stands in for the stored one.
+    const overridden = request.stateOverrides.find((o) => Buffer.from(o.address).equals(request.from!))?.balance;
+    const balance = overridden ?? row?.balance ?? 0n;
     return balance < required ? { message: 'INSUFFICIENT_PAYER_BALANCE', detail: `payer balance ${balance} is less than the ${required} the call may cost` } : null;
   }
 }

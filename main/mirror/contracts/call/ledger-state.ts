@@ -4,6 +4,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { sqlInt } from '../../format/entity-id.ts';
 import { longZeroEntityId } from '../contract-hex.ts';
 import type { StatementCache } from '../../query/statement-cache.ts';
+import type { StateOverride } from './state-overrides.ts';
 
 /** Which ledger state a call reads: the current one, or the one at the end of a block. */
 export type StateView = { kind: 'latest' } | { kind: 'at'; timestamp: bigint };
@@ -20,7 +21,8 @@ const EMPTY = new Uint8Array(0);
 /**
  * The EVM's view of the ledger: accounts, code and storage read from the local store on
  * first use, with every write kept in memory only (a call never changes the store). Writes
- * sit in a stack of layers that the EVM checkpoints, commits and reverts.
+ * sit in a stack of layers that the EVM checkpoints, commits and reverts. A call's state
+ * overrides stand in for the store underneath all of them: the state the call starts from.
  */
 export class LedgerState implements StateManagerInterface {
   readonly #statements: StatementCache;
@@ -38,11 +40,15 @@ export class LedgerState implements StateManagerInterface {
     clear: (): void => {},
   };
 
-  constructor(statements: StatementCache, view: StateView, shard: number, realm: number) {
+  /** The call's state overrides, by address (lower-case hex, no 0x). */
+  readonly #overrides: Map<string, StateOverride>;
+
+  constructor(statements: StatementCache, view: StateView, shard: number, realm: number, overrides: readonly StateOverride[] = []) {
     this.#statements = statements;
     this.#view = view;
     this.#shard = shard;
     this.#realm = realm;
+    this.#overrides = new Map(overrides.map((override) => [Buffer.from(override.address).toString('hex'), override]));
   }
 
   /** The entity id behind an EVM address (long-zero form, EVM address or 20-byte alias), or null. */
@@ -56,11 +62,13 @@ export class LedgerState implements StateManagerInterface {
       if (this.#accounts[i]!.has(key)) return this.#accounts[i]!.get(key);
     }
     const entity = this.#entity(address.bytes);
-    if (!entity) return undefined;
+    const override = this.#override(address);
+    if (!entity && !override) return undefined;
+    const code = override?.code ?? entity?.code ?? EMPTY;
     return createAccount({
-      nonce: entity.nonce,
-      balance: entity.balance,
-      codeHash: entity.code.length > 0 ? keccak_256(entity.code) : KECCAK256_NULL,
+      nonce: override?.nonce ?? entity?.nonce ?? 0n,
+      balance: override?.balance ?? entity?.balance ?? 0n,
+      codeHash: code.length > 0 ? keccak_256(code) : KECCAK256_NULL,
     });
   }
 
@@ -92,7 +100,7 @@ export class LedgerState implements StateManagerInterface {
       const code = this.#code[i]!.get(key);
       if (code !== undefined) return code;
     }
-    return this.#entity(address.bytes)?.code ?? EMPTY;
+    return this.#override(address)?.code ?? this.#entity(address.bytes)?.code ?? EMPTY;
   }
 
   async getCodeSize(address: Address): Promise<number> {
@@ -153,7 +161,11 @@ export class LedgerState implements StateManagerInterface {
   clearCaches(): void {}
 
   shallowCopy(): StateManagerInterface {
-    return new LedgerState(this.#statements, this.#view, this.#shard, this.#realm);
+    return new LedgerState(this.#statements, this.#view, this.#shard, this.#realm, [...this.#overrides.values()]);
+  }
+
+  #override(address: Address): StateOverride | undefined {
+    return this.#overrides.size === 0 ? undefined : this.#overrides.get(Buffer.from(address.bytes).toString('hex'));
   }
 
   #top<T>(stack: Array<Map<string, T>>): Map<string, T> {
@@ -179,13 +191,18 @@ UNION ALL SELECT id, balance, ethereum_nonce FROM entity WHERE alias = ? AND coa
     return { id: row.id, balance: row.balance ?? 0n, nonce: row.ethereum_nonce ?? 0n, code: code?.runtime_bytecode ?? EMPTY };
   }
 
-  /** A slot's value as the store has it (current, or as of the block), without this call's writes. */
+  /**
+   * A slot's value as the store has it (current, or as of the block), without this call's
+   * writes; an override's slot instead, or nothing where the override replaces all storage.
+   */
   #storedValue(address: Address, key: Uint8Array): Uint8Array {
     const cacheKey = `${address.toString()}:${bytesToHex(key)}`;
     const cached = this.#stored.get(cacheKey);
     if (cached) return cached;
-    const entity = this.#entity(address.bytes);
-    let value: Uint8Array = EMPTY;
+    const storage = this.#override(address)?.storage;
+    const overridden = storage?.slots.find(([slot]) => Buffer.from(slot).equals(Buffer.from(key)))?.[1];
+    const entity = storage?.replace || overridden ? null : this.#entity(address.bytes);
+    let value: Uint8Array = overridden ?? EMPTY;
     if (entity) {
       const slot = Buffer.from(key);
       if (this.#view.kind === 'latest') {
