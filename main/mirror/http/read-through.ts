@@ -91,6 +91,26 @@ export function withReadThrough(readThrough: ReadThrough | undefined, resource: 
 }
 
 /**
+ * Wraps a by-id GET handler whose stored answer may lack what only the upstream's by-id answer
+ * carries (a followed transaction's assessed custom fees: the list the sync follows leaves them
+ * out): when `incomplete` says the store's answer is such, the entity is read through once (it
+ * is then stored whole) and the store answers again. Where that cannot be done now (offline,
+ * busy), the store's answer stands: all it lacks is what the upstream alone could add.
+ */
+export function withLookedUpDetails(
+  readThrough: ReadThrough | undefined, resource: ReadThroughResource, idParam: string, incomplete: (body: unknown) => boolean, handle: GetHandler,
+): GetHandler {
+  if (!readThrough) return handle;
+  return async (raw, params) => {
+    const first: GetOutcome = await handle(raw, params);
+    const id = params[idParam];
+    if (first.status !== 200 || id === undefined || !incomplete(first.body)) return first;
+    const outcome = await readThrough.fetchMissing(resource, id);
+    return outcome.kind === 'stored' ? handle(raw, params) : first;
+  };
+}
+
+/**
  * Wraps a GET handler for something the store may not hold (a topic message from before the sync
  * began following): when the store answers 404 and a read-through is present, the upstream's
  * answer for the same path and query is served instead. Only for answers that never change once

@@ -9,6 +9,7 @@ import { migration008 } from './008-followed-since.ts';
 import { migration009 } from './009-transaction-hash-timestamp-index.ts';
 import { migration010 } from './010-airdrops-allowances-registered-nodes.ts';
 import { migration011 } from './011-node-registered-nodes.ts';
+import { migration012 } from './012-transaction-looked-up.ts';
 
 export interface Migration {
   version: number;
@@ -22,4 +23,4 @@ export interface Migration {
 }
 
 /** Every schema change in order. Append only: a released migration is never edited. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012];
