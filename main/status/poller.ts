@@ -20,7 +20,10 @@ export interface PollerOptions {
   /** Per poll, for all its requests together. Default 15 s. */
   timeoutMs?: number;
   maxBodyBytes?: number;
-  /** Passthrough feeds read besides the three record feeds. Default: summary.json (components and indicator). */
+  /**
+   * Passthrough feeds read besides the three record feeds. Default: summary.json (components and
+   * indicator) and both maintenance lists (all, and those under way), which no record feed carries.
+   */
   extraFeeds?: readonly PassthroughFeedName[];
   clock?: () => Date;
   random?: () => number;
@@ -41,6 +44,9 @@ export type PollResult =
 export type PollerState = StatusPollState;
 
 type FeedOutcome = { name: FeedName; accepted: AcceptedFeed } | { name: FeedName; error: string; retryAfterMs?: number };
+
+/** The passthrough feeds a poll reads unless told otherwise (see StatusPollerOptions.extraFeeds). */
+const DEFAULT_EXTRA_FEEDS: readonly PassthroughFeedName[] = ['summary', 'maintenances', 'active'];
 
 const DEFAULT_TIMERS: Timers = {
   setTimeout: (callback, ms) => {
@@ -162,7 +168,7 @@ export class StatusPoller {
   }
 
   async #poll(): Promise<PollResult> {
-    const { store, extraFeeds = ['summary'], timeoutMs = 15_000 } = this.#options;
+    const { store, extraFeeds = DEFAULT_EXTRA_FEEDS, timeoutMs = 15_000 } = this.#options;
     this.#lastRetryAfterMs = undefined;
     const controller = new AbortController();
     this.#abort = controller;

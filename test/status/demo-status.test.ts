@@ -28,6 +28,10 @@ describe('demo profile status history', () => {
     const upcoming = (await get('/api/v2/scheduled-maintenances/upcoming.json')).scheduled_maintenances as Record<string, unknown>[];
     expect(upcoming.length).toBeGreaterThan(0);
     for (const m of upcoming) expect(Date.parse(String(m.scheduled_for))).toBeGreaterThan(now.getTime());
+    // Every maintenance, and those under way (none now), as the page serves them.
+    const all = (await get('/api/v2/scheduled-maintenances.json')).scheduled_maintenances as Record<string, unknown>[];
+    expect(ids(all)).toEqual(expect.arrayContaining(ids(upcoming)));
+    expect((await get('/api/v2/scheduled-maintenances/active.json')).scheduled_maintenances).toEqual([]);
     expect((await get('/api/v2/incidents.json')).page).toMatchObject({ name: expect.stringMatching(/demo/i), url: expect.stringMatching(/\.invalid$/) });
 
     now = new Date(now.getTime() + 3 * 60_000);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { backoffDelayMs, MIN_POLL_INTERVAL_MS } from '../../main/status/poll-schedule.ts';
 import { StatusPoller, type Timers } from '../../main/status/poller.ts';
+import { RECORD_FEEDS } from '../../main/status/feed/feed-paths.ts';
 import { feeds, ids, incident, pollAfter, startHarness, type StatusHarness } from './status-fixture.ts';
 
 describe('status poller', () => {
@@ -14,7 +15,8 @@ describe('status poller', () => {
     const first = harness.upstream.requests.length;
     const second = await pollAfter(harness);
     expect(second).toMatchObject({ outcome: 'ok', changed: false });
-    const repeat = harness.upstream.requests.slice(first).filter((r) => r.path !== '/api/v2/summary.json');
+    // The three record feeds; this fake serves none of the passthrough ones (summary, maintenances).
+    const repeat = harness.upstream.requests.slice(first).filter((r) => (Object.values(RECORD_FEEDS) as string[]).includes(r.path));
     expect(repeat).toHaveLength(3);
     for (const request of repeat) expect(request.ifNoneMatch).toMatch(/^W\//);
     expect(ids((await harness.get('/api/v2/incidents/unresolved.json')).json.incidents)).toEqual(['a']);
