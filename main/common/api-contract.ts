@@ -10,7 +10,7 @@ import type { NotificationSettings, StatusNotification, StatusPollReply, StatusS
 import type { AccountHistory, SyncStatus, TopicHistory } from './sync-types.ts';
 import type { CustomProfileInput, ProfileList, ProfileSummary, UpstreamCheck } from './profile-types.ts';
 import type {
-  CompilerProgress, ContractSuggestionsReply, VerifyCheckReply, VerifyCompilersReply, VerifyContractTarget, VerifyFileInput, VerifySessionView,
+  CompilerProgress, ContractSuggestionsReply, VerifyCheckReply, VerifyCompilersReply, VerifyContractTarget, VerifyFileInput, VerifyFilesAdded, VerifySessionView,
 } from './verify-types.ts';
 
 export type { AccountHistory, SyncStatus, TopicHistory, CustomProfileInput, ProfileList, ProfileSummary };
@@ -138,8 +138,12 @@ export interface ApiChannels {
   'verify/session': { request: null; response: VerifySessionView };
   /** Empties the verify session. */
   'verify/session/clear': { request: null; response: VerifySessionView };
-  /** Adds files to the verify session (text, or base64 for zips and other binaries); the same name replaces a file. */
-  'verify/files/add': { request: { files: VerifyFileInput[] }; response: VerifySessionView };
+  /**
+   * Adds files to the verify session (text, or base64 for zips and other binaries); the same name
+   * replaces a file. A `.zip` that does not open or a `.json` that is not JSON is left out and
+   * listed in `unreadable`, with why.
+   */
+  'verify/files/add': { request: { files: VerifyFileInput[] }; response: VerifyFilesAdded };
   /**
    * Adds the example contracts the demo ledger deploys (their sources and metadata) to the verify
    * session; `deployments` names, by verification id, where the open profile's store holds each
@@ -235,7 +239,7 @@ export interface MirrordeskApi {
   verify: {
     session(): Promise<ApiResult<VerifySessionView>>;
     clear(): Promise<ApiResult<VerifySessionView>>;
-    addFiles(request: RequestOf<'verify/files/add'>): Promise<ApiResult<VerifySessionView>>;
+    addFiles(request: RequestOf<'verify/files/add'>): Promise<ApiResult<VerifyFilesAdded>>;
     addExamples(): Promise<ApiResult<ResponseOf<'verify/examples/add'>>>;
     verifyContracts(request: RequestOf<'verify/contracts/verify'>): Promise<ApiResult<VerifySessionView>>;
     check(request: RequestOf<'verify/check'>): Promise<ApiResult<VerifyCheckReply>>;

@@ -80,6 +80,18 @@ export interface VerifySessionView {
   maxBytes: number;
 }
 
+/** An uploaded file left out of the session because it cannot be read as what its name says (a zip, JSON). */
+export interface VerifyUnreadableFile {
+  name: string;
+  /** In plain words, e.g. "it is not a zip archive". */
+  reason: string;
+}
+
+/** The session after `verify/files/add`, with the files of that call it left out. */
+export interface VerifyFilesAdded extends VerifySessionView {
+  unreadable: VerifyUnreadableFile[];
+}
+
 export interface VerifyContractTarget {
   verificationId: string;
   address: string;

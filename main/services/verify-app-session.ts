@@ -1,4 +1,4 @@
-import type { AbiEntry, VerifyContractTarget, VerifyFileInput, VerifyMatchDetail, VerifySessionContract, VerifySessionView } from '../common/verify-types.ts';
+import type { AbiEntry, VerifyContractTarget, VerifyFileInput, VerifyFilesAdded, VerifyMatchDetail, VerifySessionContract, VerifySessionView } from '../common/verify-types.ts';
 import { ApiFailure } from '../bridge/api-error.ts';
 import { VerifyError } from '../verify/engine/verify-error.ts';
 import { abiOfMetadata } from '../verify/repository/abi-of-metadata.ts';
@@ -7,6 +7,7 @@ import { SessionService, UnknownVerificationIdError, type CheckedOutcome } from 
 import { SESSION_MAX_BYTES, SessionFullError } from '../verify/sessions/session-store.ts';
 import type { VerifyService } from '../verify/verify-service.ts';
 import { projectFilesToSession } from './verify-project-files.ts';
+import { splitUnreadable } from './verify-upload-check.ts';
 
 /**
  * The app's verify session: one per network profile of this window, kept in the verification
@@ -48,10 +49,17 @@ export class AppVerifySession {
     return this.view(profile);
   }
 
-  async addFiles(profile: string, files: VerifyFileInput[]): Promise<VerifySessionView> {
+  /**
+   * Adds the files the session can read; a zip that does not open or JSON that does not parse is
+   * left out and named in `unreadable` (interface B would keep it as an unused file without a word).
+   */
+  async addFiles(profile: string, files: VerifyFileInput[]): Promise<VerifyFilesAdded> {
     const id = this.#id(profile);
-    const decoded = projectFilesToSession(files.map((f) => ({ path: f.name, content: Buffer.from(f.content, f.encoding === 'base64' ? 'base64' : 'utf8') })));
-    return this.#viewOf(id, await this.#guard(() => this.#sessions.addFiles(id, decoded)));
+    const decoded = files.map((f) => ({ path: f.name, content: Buffer.from(f.content, f.encoding === 'base64' ? 'base64' : 'utf8') }));
+    const { readable, unreadable } = await splitUnreadable(decoded);
+    const toAdd = projectFilesToSession(readable);
+    const envelope = await this.#guard(() => (toAdd.length > 0 ? this.#sessions.addFiles(id, toAdd) : this.#sessions.envelope(id)));
+    return { ...this.#viewOf(id, envelope), unreadable };
   }
 
   /**

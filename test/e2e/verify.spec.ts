@@ -429,6 +429,78 @@ test('a link with an address prefills it; the badge answers from the verified co
   expect(check).toMatchObject({ ok: true, value: { address, verified: [{ chainId: CHAIN, status: 'perfect', name: 'Storage' }] } });
 });
 
+test('a zip that is none and a metadata.json that is not JSON are named as unreadable, not added', async ({ page }) => {
+  await call('verify/session/clear');
+  await openVerify(page);
+  const notice = page.getByTestId('verify-notice');
+  const random = Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 151 + 7) % 256));
+  await page.getByTestId('file-input').setInputFiles({ name: 'project.zip', mimeType: 'application/zip', buffer: random });
+  await expect(notice).toHaveText('Could not read project.zip: it is not a zip archive. Nothing was added.');
+  await expect(notice).toHaveAttribute('role', 'alert');
+  await expect(page.getByTestId('unused-files')).toHaveCount(0);
+
+  // Among good files: those are added, the broken one is named with the parser's reason.
+  const metadata = fs.readFileSync(path.join(FIXTURE, 'metadata.json'), 'utf8');
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'metadata.json', mimeType: 'application/json', buffer: Buffer.from(metadata.slice(0, 200)) },
+    { name: 'Storage.sol', mimeType: 'text/plain', buffer: fs.readFileSync(path.join(FIXTURE, 'sources/Storage.sol')) },
+  ]);
+  await expect(notice).toContainText('Added 1 file, but 1 file could not be read and was left out:');
+  await expect(notice.getByRole('listitem')).toHaveText(/^metadata\.json: it is not valid JSON \(.+\)$/);
+  await expect(notice).toHaveAttribute('role', 'alert');
+  // The source alone is there (no contract uses it yet); the broken metadata is not.
+  await expect(page.getByTestId('unused-files')).toContainText('1 uploaded file no contract uses');
+  await page.getByTestId('unused-files').locator('summary').click();
+  await expect(page.getByTestId('unused-files').getByRole('listitem')).toHaveText(['Storage.sol']);
+  await screenshot(page, '42b-verify-unreadable-upload');
+  await call('verify/session/clear');
+});
+
+test('a chain id or a compiler version that is none says what is expected, and nothing is sent', async ({ page }) => {
+  await openVerify(page);
+  const chain = page.getByTestId('chain-id');
+  await expect(chain).toHaveValue('298');
+  await expect(chain).toHaveAttribute('aria-invalid', 'false');
+  await chain.fill('abc');
+  await expect(chain).toHaveAttribute('aria-invalid', 'true');
+  await expect(chain).toHaveAccessibleDescription('“abc” is not a chain id: enter a whole number, like 298 for this network.');
+  await expect(page.getByTestId('chain-id-problem')).toBeVisible();
+  await chain.fill('298');
+  await expect(page.getByTestId('chain-id-problem')).toHaveCount(0);
+
+  const sent: string[] = [];
+  page.on('request', (request) => { if (request.url().includes('verify/compilers/download')) sent.push(request.url()); });
+  const panel = page.getByTestId('compilers-panel');
+  const version = panel.getByLabel('Compiler long version');
+  await version.fill('abc');
+  await panel.getByRole('button', { name: 'Download' }).click();
+  await expect(panel.getByRole('alert')).toHaveText('“abc” is not a compiler version: give one like 0.8.24+commit.e11b9ed9 or v0.8.24+commit.e11b9ed9.');
+  await expect(version).toHaveAccessibleDescription(/is not a compiler version/);
+  await expect(version).toBeFocused();
+  await expect(panel).not.toContainText('verify/compilers/download');
+  await expect(panel.getByRole('progressbar')).toHaveCount(0);
+  await screenshot(page, '45b-verify-field-problems');
+  // Typing again clears the message.
+  await version.fill('0.8.24');
+  await expect(panel.getByTestId('compiler-version-problem')).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Download' }).click();
+  await expect(panel.getByTestId('compiler-version-problem')).toContainText('“0.8.24” is missing its commit');
+  expect(sent).toEqual([]);
+});
+
+test('each contract deployed here links to its page', async ({ page }) => {
+  const { contracts } = await call<{ contracts: Array<{ contractId: string }> }>('verify/suggestions', { query: '' });
+  const first = contracts[0]!.contractId;
+  await openVerify(page);
+  const links = page.getByTestId('suggestions').getByTestId('suggestion-link');
+  await expect(links).toHaveCount(Math.min(contracts.length, 12));
+  const link = page.getByTestId('suggestions').getByRole('link', { name: first, exact: true });
+  await expect(link).toHaveAttribute('href', `#/contract?id=${first}`);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`#/contract\\?id=${first.replaceAll('.', '\\.')}$`));
+  await expect(page.getByTestId('verify-screen')).toHaveCount(0);
+});
+
 test('compilers: download a version with progress, import a soljson file, refuse one that is not', async ({ page }) => {
   await openVerify(page);
   const panel = page.getByTestId('compilers-panel');
@@ -475,7 +547,9 @@ test("on the demo, the shipped examples are one click away, each with its newest
   await expect(counterField).toHaveValue(counterAddress);
   // And the transaction that created it, so the creation bytecode is checked too.
   await expect(page.locator('[data-testid="verify-contract"][data-name="Poll"]').getByPlaceholder(/checks creation/)).toHaveValue(/^0x[0-9a-f]{64}$/);
-  await page.getByTestId('verify-all').click();
+  const verifyAll = page.getByTestId('verify-all');
+  await expect(verifyAll).toHaveText('Verify all with an address (3)');
+  await verifyAll.click();
   for (const name of ['Counter', 'DemoToken', 'Poll']) {
     const card = page.locator(`[data-testid="verify-contract"][data-name="${name}"]`);
     await expect(card).toHaveAttribute('data-status', 'perfect', { timeout: 90_000 });
@@ -483,6 +557,14 @@ test("on the demo, the shipped examples are one click away, each with its newest
     // test of this file stored from its runtime code alone (verified again, not answered as stored).
     await expect(card.getByTestId('contract-result')).toContainText('creation bytecode: perfect');
   }
+  // Nothing is left to verify: the button says so and does nothing, yet keeps the focus it was
+  // clicked with (the next Tab goes on from it, not from the top of the page); the outcome is said.
+  await expect(verifyAll).toHaveText('Verify all with an address (0)');
+  await expect(verifyAll).toBeDisabled();
+  await expect(verifyAll).toBeFocused();
+  await expect(page.getByTestId('verify-notice')).toHaveText('Checked 3 contracts: 3 perfect matches.');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('clear-session')).toBeFocused();
   await screenshot(page, '49-verify-demo-examples');
 
   // The creation match found the arguments Poll was created with: its page and its creation's result read them by its ABI.

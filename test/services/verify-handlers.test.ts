@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDispatcher, type ApiHandlers, type Dispatcher } from '../../main/bridge/dispatch.ts';
-import type { CompilerProgress, VerifySessionView } from '../../main/common/verify-types.ts';
+import type { CompilerProgress, VerifyFilesAdded, VerifySessionView } from '../../main/common/verify-types.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { ApiEventBus } from '../../main/services/event-bus.ts';
 import type { ProfileSession } from '../../main/services/profile-session.ts';
@@ -272,6 +272,26 @@ describe('verify/* channels', () => {
   it('says plainly when a verification id is not in the session', async () => {
     const result = await dispatch('verify/contracts/verify', { contracts: [{ verificationId: 'f'.repeat(40), address: deployment.address, chainId: '298' }] });
     expect(result).toMatchObject({ ok: false, error: { code: 'not-found', message: `no contract with verification id ${'f'.repeat(40)} in this session; add its files again` } });
+  });
+
+  it('leaves out a zip that is not one and JSON that does not parse, naming each, and adds the rest', async () => {
+    await call('verify/session/clear', null);
+    const added = await call<VerifyFilesAdded>('verify/files/add', { files: [
+      ...files(['metadata.json', 'Storage.sol']).files,
+      { name: 'project/sources.zip', content: Buffer.from('random bytes, no zip').toString('base64'), encoding: 'base64' },
+      { name: 'project/out/metadata.json', content: '{"compiler": ', encoding: 'utf8' },
+    ] });
+    expect(added.unreadable).toEqual([
+      { name: 'project/sources.zip', reason: 'it is not a zip archive' },
+      { name: 'project/out/metadata.json', reason: expect.stringMatching(/^it is not valid JSON \(/) },
+    ]);
+    expect(added.files).toEqual(['project/Storage.sol', 'project/metadata.json']);
+    expect(added.unused).toEqual([]);
+    expect(added.contracts.map((c) => c.name)).toEqual(['Storage']);
+    // Nothing readable in a call: the session as it was, and why.
+    const none = await call<VerifyFilesAdded>('verify/files/add', { files: [{ name: 'broken.json', content: 'nope', encoding: 'utf8' }] });
+    expect(none.unreadable.map((f) => f.name)).toEqual(['broken.json']);
+    expect(none.files).toEqual(['project/Storage.sol', 'project/metadata.json']);
   });
 
   it('adds the example contracts the demo deploys, with where this store holds them, and they verify', async () => {

@@ -1,0 +1,59 @@
+import JSZip from 'jszip';
+import { describe, expect, it } from 'vitest';
+import { splitUnreadable, unreadableReason } from '../../main/services/verify-upload-check.ts';
+import { storageUpload } from '../verify/verify-fixture.ts';
+
+/** Files named as zips or JSON that the verify session could not read: found and said, not kept as unused files. */
+const upload = storageUpload();
+
+async function zipOf(files: Record<string, string>): Promise<Buffer> {
+  const zip = new JSZip();
+  for (const [name, text] of Object.entries(files)) zip.file(name, text);
+  return zip.generateAsync({ type: 'nodebuffer' });
+}
+
+describe('unreadableReason', () => {
+  it('passes a zip that opens, metadata that parses, and files of other kinds', async () => {
+    expect(await unreadableReason('project.zip', await zipOf(upload))).toBeNull();
+    expect(await unreadableReason('build/metadata.json', Buffer.from(upload['metadata.json']!))).toBeNull();
+    // Not its job: a source is whatever the metadata hashes say.
+    expect(await unreadableReason('Storage.sol', Buffer.from([0xff, 0x00, 0x13]))).toBeNull();
+  });
+
+  it('says a .zip of random bytes is not a zip archive', async () => {
+    const random = Buffer.from(Array.from({ length: 256 }, (_, i) => (i * 151 + 7) % 256));
+    expect(await unreadableReason('project.zip', random)).toBe('it is not a zip archive');
+    expect(await unreadableReason('PROJECT.ZIP', random)).toBe('it is not a zip archive');
+  });
+
+  it('says a zip that starts like one but is cut short could not be opened', async () => {
+    const truncated = (await zipOf(upload)).subarray(0, 40);
+    expect(await unreadableReason('project.zip', truncated)).toMatch(/^the zip could not be opened \(.+\)$/);
+  });
+
+  it('says an empty zip holds no files', async () => {
+    expect(await unreadableReason('empty.zip', await zipOf({}))).toBe('the zip holds no files');
+  });
+
+  it('says a .json that does not parse is not valid JSON, with the parser\'s reason', async () => {
+    expect(await unreadableReason('metadata.json', Buffer.from('{"compiler": {"version": '))).toMatch(/^it is not valid JSON \(.+\)$/);
+    expect(await unreadableReason('out/empty.json', Buffer.alloc(0))).toMatch(/^it is not valid JSON/);
+  });
+});
+
+describe('splitUnreadable', () => {
+  it('keeps the readable files in order and names each unreadable one with its reason', async () => {
+    const files = [
+      { path: 'a/metadata.json', content: Buffer.from(upload['metadata.json']!) },
+      { path: 'a/broken.zip', content: Buffer.from('not a zip at all') },
+      { path: 'a/Storage.sol', content: Buffer.from(upload['Storage.sol']!) },
+      { path: 'b/metadata.json', content: Buffer.from('nope') },
+    ];
+    const { readable, unreadable } = await splitUnreadable(files);
+    expect(readable.map((f) => f.path)).toEqual(['a/metadata.json', 'a/Storage.sol']);
+    expect(unreadable).toEqual([
+      { name: 'a/broken.zip', reason: 'it is not a zip archive' },
+      { name: 'b/metadata.json', reason: expect.stringMatching(/^it is not valid JSON/) },
+    ]);
+  });
+});
