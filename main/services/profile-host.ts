@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { describeListenError } from '../http/listen.ts';
 import { SwitchableServer } from '../http/switchable-server.ts';
 import { errorBody, JSON_CONTENT_TYPE } from '../mirror/http/mirror-reply.ts';
+import { STATUS_CLIENT_ERROR_BODY } from '../status/http/status-reply.ts';
 import type { NetworkProfile } from './network-profiles.ts';
 import { announceProfileParts, closeProfileParts, openProfileParts, silenceProfileParts, type ProfileParts, type ProfilePartsContext } from './profile-parts.ts';
 import type { ProfileSession } from './profile-session.ts';
@@ -78,7 +79,7 @@ export class ProfileHost {
   static async #bindStatusPort(context: ProfilePartsContext, app: FastifyInstance | null): Promise<SwitchableServer> {
     const { ports, hostCheck } = context.options;
     try {
-      return await SwitchableServer.listen(ports.status, app, noStatusPage(hostCheck));
+      return await SwitchableServer.listen(ports.status, app, noStatusPage(hostCheck), STATUS_CLIENT_ERROR_BODY);
     } catch (error) {
       throw describeListenError(error, 'status', ports.status);
     }

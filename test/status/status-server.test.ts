@@ -96,6 +96,8 @@ describe('status API server', () => {
     ['GET', '/api/v1/accounts', 'localhost', 404],
     ['POST', '/api/v2/incidents.json', 'localhost', 405],
     ['DELETE', '/api/v2/incidents/unresolved.json', 'localhost', 405],
+    ['TRACE', '/api/v2/summary.json', 'localhost', 405],
+    ['PUT', '/api/v2/nope.json', 'localhost', 404],
     ['GET', '/api/v2/incidents.json', 'evil.example.com', 403],
     ['GET', '/api/v2/status.json', 'localhost', 503],
     // Undecodable: the router fails before any handler, and the answer keeps the API's shape.
@@ -108,6 +110,26 @@ describe('status API server', () => {
     // `{error}` and nothing else: the API's own shape, whichever part of the server answered.
     expect(Object.keys(response.json() as object)).toEqual(['error']);
     expect(typeof (response.json() as { error: unknown }).error).toBe('string');
+  });
+
+  it('answers a write 405 whatever its body, before reading it (not 413 or 415)', async () => {
+    harness = await startHarness({ extraFeeds: [] });
+    for (const [type, payload] of [['application/x-www-form-urlencoded', 'a=1'], ['application/json', JSON.stringify({ big: 'x'.repeat(10_000) })]] as const) {
+      const response = await harness.service.server.inject({ method: 'POST', url: '/api/v2/incidents.json', headers: { host: 'localhost', 'content-type': type }, payload });
+      expect(response.statusCode, type).toBe(405);
+      expect(response.headers.allow).toBe('GET, HEAD');
+    }
+  });
+
+  it('grants a browser\'s CORS preflight for a GET with headers of its own', async () => {
+    harness = await startHarness({ extraFeeds: [] });
+    const response = await harness.service.server.inject({
+      method: 'OPTIONS', url: '/api/v2/summary.json',
+      headers: { host: 'localhost', origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.headers).toMatchObject({ 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, HEAD', 'access-control-allow-headers': 'if-none-match' });
+    expect((await harness.service.server.inject({ method: 'OPTIONS', url: '/api/v2/nope.json', headers: { host: 'localhost' } })).statusCode).toBe(404);
   });
 
   it('serves status.json and components.json cut from the upstream summary', async () => {

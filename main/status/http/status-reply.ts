@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagMatches, weakEtag } from '../../http/etag.ts';
 import { stringifyStatusJson } from '../feed/status-json.ts';
+import type { ClientErrorBody } from '../../http/client-error.ts';
 
 /** Sends a JSON body with a weak ETag; answers 304 when the client already has it. */
 export function sendStatusJson(request: FastifyRequest, reply: FastifyReply, body: unknown): FastifyReply {
@@ -15,3 +16,6 @@ export function sendStatusJson(request: FastifyRequest, reply: FastifyReply, bod
 export function sendStatusError(reply: FastifyReply, status: number, message: string): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify({ error: message }));
 }
+
+/** The same body for a request Node could not parse, which no route saw (see main/http/client-error.ts). */
+export const STATUS_CLIENT_ERROR_BODY: ClientErrorBody = (_status, message) => ({ error: message });

@@ -6,7 +6,8 @@ import type { StatusStore } from '../store/status-store.ts';
 import { isSqliteError } from '../../mirror/store/sqlite-error.ts';
 import { hasBaseline } from '../store/apply-poll.ts';
 import { specIncident, specMaintenance, specPage } from './record-shape.ts';
-import { sendStatusError, sendStatusJson } from './status-reply.ts';
+import { sendStatusError, sendStatusJson, STATUS_CLIENT_ERROR_BODY } from './status-reply.ts';
+import { clientErrorListener } from '../../http/client-error.ts';
 
 export interface StatusServerDeps {
   store: StatusStore;
@@ -15,7 +16,8 @@ export interface StatusServerDeps {
   hostCheck: boolean;
 }
 
-const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** The API is read-only: these are all it answers (OPTIONS for a browser's CORS preflight). */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Builds the Status API (interface C) without listening. The three specified endpoints answer
@@ -29,6 +31,8 @@ export function buildStatusServer(deps: StatusServerDeps): FastifyInstance {
     bodyLimit: 1024,
     // A path the router cannot decode (`%ZZ`) fails before any handler: it still gets this API's error body.
     frameworkErrors: (error, _request, reply) => sendStatusError(reply, error.statusCode ?? 400, error.message),
+    // A request Node cannot parse (headers over 16 KiB) too, when this app listens itself.
+    clientErrorHandler: clientErrorListener(STATUS_CLIENT_ERROR_BODY),
   });
   const { store } = deps;
   const page = () => specPage(store.getPage() ?? deps.fallbackPage());
@@ -37,6 +41,20 @@ export function buildStatusServer(deps: StatusServerDeps): FastifyInstance {
     reply.header('access-control-allow-origin', '*');
     if (deps.hostCheck && !isLoopbackHost(request.headers.host)) {
       return sendStatusError(reply, 403, FOREIGN_HOST_MESSAGE);
+    }
+    // Decided before any body is read, so a write of any size or type gets this answer (not 413 or 415).
+    const path = request.url.split('?')[0]!;
+    const known = Object.hasOwn(routes, decodedPath(path));
+    if (!READ_METHODS.has(request.method)) {
+      if (!known) return sendStatusError(reply, 404, `Not found: ${request.method} ${path}`);
+      return sendStatusError(reply.header('allow', 'GET, HEAD'), 405, 'Method not allowed: the status API is read-only');
+    }
+    // A browser asks before a GET that sets its own headers (If-None-Match from a page's cache logic).
+    if (request.method === 'OPTIONS' && known) {
+      const asked = request.headers['access-control-request-headers'];
+      if (typeof asked === 'string' && asked !== '') reply.header('access-control-allow-headers', asked);
+      return reply.code(204).header('allow', 'GET, HEAD').header('access-control-allow-methods', 'GET, HEAD').header('access-control-max-age', '600')
+        .header('vary', 'Access-Control-Request-Headers').send();
     }
   });
 
@@ -59,11 +77,6 @@ export function buildStatusServer(deps: StatusServerDeps): FastifyInstance {
       if (body === null) return sendStatusError(reply, 503, `${url} is not available yet: no poll of the status page has succeeded, or the upstream has not provided it`);
       return sendStatusJson(request, reply, body);
     });
-    app.route({
-      method: [...OTHER_METHODS],
-      url,
-      handler: (_request, reply) => sendStatusError(reply.header('allow', 'GET, HEAD'), 405, 'Method not allowed: the status API is read-only'),
-    });
   }
 
   app.setNotFoundHandler((request, reply) => sendStatusError(reply, 404, `Not found: ${request.method} ${request.url.split('?')[0]}`));
@@ -75,6 +88,15 @@ export function buildStatusServer(deps: StatusServerDeps): FastifyInstance {
     return sendStatusError(reply, 500, 'Internal error');
   });
   return app;
+}
+
+/** A path as the router matches it (`%73ummary.json` is summary.json); as sent when it does not decode. */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 /** status.json and components.json are the summary's page with one of its parts. */
