@@ -17,6 +17,7 @@ export class AbiError extends Error {}
 const WORD = 32;
 const ELEMENTARY = /^(uint|int)(\d*)$|^bytes(\d+)$|^(address|bool|string|bytes)$/;
 const ARRAY_SUFFIX = /^(.*)\[(\d*)\]$/;
+const ENTITY_ID = /^(\d{1,10})\.(\d{1,20})\.(\d{1,20})$/;
 const hexOf = (bytes: Uint8Array): string => `0x${bytesToHex(bytes)}`;
 
 interface ArrayType { element: AbiParameter; length: number | null }
@@ -231,11 +232,21 @@ function decodeValue(parameter: AbiParameter, data: Uint8Array, at: number): Abi
 }
 
 /**
- * A form field's text as a value of `parameter`'s type: integers in decimal or 0x hex; an address
- * as 0x and 40 hex digits or as a Hedera entity id (`0.0.1234`, its long-zero address); `true` or
- * `false`; bytes as 0x hex; a string as typed; arrays and tuples as JSON lists of such values.
+ * The address an entity id typed for an `address` stands for, given the id (`0.0.1234`, without
+ * leading zeros) and its long-zero address. The codec does no lookups: by default an id is its
+ * long-zero address, and a caller that looked the entity up passes the address the EVM sees for
+ * it instead (an ECDSA account calls and is stored under its own EVM address, not its long-zero one).
  */
-export function parseAbiInput(parameter: AbiParameter, text: string): AbiValue {
+export type EntityAddressOf = (id: string, longZero: string) => string;
+
+const asLongZero: EntityAddressOf = (_id, longZero) => longZero;
+
+/**
+ * A form field's text as a value of `parameter`'s type: integers in decimal or 0x hex; an address
+ * as 0x and 40 hex digits or as a Hedera entity id (`0.0.1234`, the address `addressOf` gives it);
+ * `true` or `false`; bytes as 0x hex; a string as typed; arrays and tuples as JSON lists of such values.
+ */
+export function parseAbiInput(parameter: AbiParameter, text: string, addressOf: EntityAddressOf = asLongZero): AbiValue {
   assertKnown(parameter);
   const array = arrayOf(parameter);
   if (array || parameter.type === 'tuple') {
@@ -249,7 +260,7 @@ export function parseAbiInput(parameter: AbiParameter, text: string): AbiValue {
     const parts = array ? items.map(() => array.element) : parameter.components ?? [];
     const expected = array ? array.length : parts.length;
     if (expected !== null && items.length !== expected) throw new AbiError(`${parameter.type}: expected ${expected} values, got ${items.length}`);
-    return items.map((item, i) => parseAbiInput(parts[i]!, typeof item === 'string' ? item : JSON.stringify(item)));
+    return items.map((item, i) => parseAbiInput(parts[i]!, typeof item === 'string' ? item : JSON.stringify(item), addressOf));
   }
   const value = text.trim();
   const sized = sizeOf(parameter.type);
@@ -264,8 +275,11 @@ export function parseAbiInput(parameter: AbiParameter, text: string): AbiValue {
     return value === 'true';
   }
   if (parameter.type === 'address') {
-    const entity = /^(\d{1,10})\.(\d{1,20})\.(\d{1,20})$/.exec(value);
-    if (entity) return longZeroAddress(BigInt(entity[1]!), BigInt(entity[2]!), BigInt(entity[3]!));
+    const entity = ENTITY_ID.exec(value);
+    if (entity) {
+      const id = `${BigInt(entity[1]!)}.${BigInt(entity[2]!)}.${BigInt(entity[3]!)}`;
+      return addressOf(id, longZeroAddress(id));
+    }
     if (!/^0x[0-9a-fA-F]{40}$/.test(value)) throw new AbiError('address: expected 0x and 40 hex digits, or an id like 0.0.1234');
     return value.toLowerCase();
   }
@@ -274,8 +288,11 @@ export function parseAbiInput(parameter: AbiParameter, text: string): AbiValue {
   return value.toLowerCase();
 }
 
-/** An entity's long-zero EVM address: 4 bytes of shard, 8 of realm, 8 of number. */
-function longZeroAddress(shard: bigint, realm: bigint, num: bigint): string {
+/** An entity id's (`0.0.1234`) long-zero EVM address: 4 bytes of shard, 8 of realm, 8 of number. Throws AbiError when it does not fit. */
+export function longZeroAddress(id: string): string {
+  const entity = ENTITY_ID.exec(id);
+  if (!entity) throw new AbiError(`address: ${id} is not an entity id like 0.0.1234`);
+  const [shard, realm, num] = [BigInt(entity[1]!), BigInt(entity[2]!), BigInt(entity[3]!)];
   if (shard >= 1n << 32n || realm >= 1n << 64n || num >= 1n << 64n) throw new AbiError('address: that entity id does not fit an address');
   return `0x${shard.toString(16).padStart(8, '0')}${realm.toString(16).padStart(16, '0')}${num.toString(16).padStart(16, '0')}`;
 }

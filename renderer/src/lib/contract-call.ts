@@ -13,9 +13,30 @@ import { bytesToHex, shortHex } from './ledger-format.ts';
 const TINYBARS = /^\d{1,19}$/;
 const MAX_TINYBARS = (1n << 63n) - 1n;
 
-/** The calldata of `entry` called with the form's texts: its selector, then the encoded arguments. Throws AbiError. */
-export function callData(entry: AbiEntry, texts: readonly string[]): string {
-  const values = entry.inputs.map((parameter, i) => parseAbiInput(parameter, texts[i] ?? ''));
+/**
+ * The entity ids each of the form's fields names where `entry` takes an address (also inside
+ * lists and tuples), so they can be looked up before the call is encoded. Throws AbiError for a
+ * field it cannot read.
+ */
+export function addressIdsByField(entry: AbiEntry, texts: readonly string[]): string[][] {
+  return entry.inputs.map((parameter, i) => {
+    const ids: string[] = [];
+    parseAbiInput(parameter, texts[i] ?? '', (id, longZero) => {
+      if (!ids.includes(id)) ids.push(id);
+      return longZero;
+    });
+    return ids;
+  });
+}
+
+/**
+ * The calldata of `entry` called with the form's texts: its selector, then the encoded arguments.
+ * An entity id typed for an address is the address `addresses` holds for it (what the EVM sees
+ * for that entity, looked up beforehand), else its long-zero address. Throws AbiError.
+ */
+export function callData(entry: AbiEntry, texts: readonly string[], addresses: ReadonlyMap<string, string> = new Map()): string {
+  const addressOf = (id: string, longZero: string): string => addresses.get(id)?.toLowerCase() ?? longZero;
+  const values = entry.inputs.map((parameter, i) => parseAbiInput(parameter, texts[i] ?? '', addressOf));
   return `${functionSelector(entry)}${bytesToHex(encodeAbi(entry.inputs, values))}`;
 }
 

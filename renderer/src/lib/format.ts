@@ -1,4 +1,4 @@
-import type { Int64, KeyWrapper } from '../../../main/common/mirror-types.ts';
+import type { Int64 } from '../../../main/common/mirror-types.ts';
 
 const TINYBARS_PER_HBAR = 100_000_000n;
 
@@ -47,14 +47,6 @@ export function shortenAddress(address: string | null | undefined, head = 6, tai
   const withPrefix = address.startsWith('0x') ? address : `0x${address}`;
   if (withPrefix.length <= head + tail + 1) return withPrefix;
   return `${withPrefix.slice(0, head)}…${withPrefix.slice(-tail)}`;
-}
-
-/** The short label of a key's type used in the table. */
-export function keyTypeLabel(key: KeyWrapper | null | undefined): 'ED25519' | 'ECDSA' | 'other' | '—' {
-  if (!key) return '—';
-  if (key._type === 'ED25519') return 'ED25519';
-  if (key._type === 'ECDSA_SECP256K1') return 'ECDSA';
-  return 'other';
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');

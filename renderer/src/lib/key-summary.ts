@@ -4,6 +4,7 @@
  * Decodes the protobuf `Key` message of the Hedera services API far enough to name it; bytes
  * that are not a well-formed `Key` answer null, and the caller shows the hex as it is.
  */
+import type { KeyWrapper } from '../../../main/common/mirror-types.ts';
 import { bytesToHex, hexToBytes } from './ledger-format.ts';
 import { bytesField, decodedOrNull, entityIdText, messageFields, ProtobufError, varintField } from './protobuf-fields.ts';
 
@@ -66,4 +67,25 @@ export function describeProtobufKey(hex: string): KeySummary | null {
   if (detail === null) return null;
   const bracket = detail.indexOf(' [');
   return { summary: bracket < 0 ? detail : detail.slice(0, bracket), detail };
+}
+
+/**
+ * What kind of key it is, by the `Key` field it sets (`contract`, `threshold`, `list`, …), for a
+ * label too short for the summary; null when the hex is not a well-formed `Key` message.
+ */
+export function protobufKeyKind(hex: string): string | null {
+  if (describeProtobufKey(hex) === null) return null;
+  return KEY_FIELDS[messageFields(hexToBytes(hex)!)[0]!.number] ?? null;
+}
+
+/**
+ * The short label of a key's type, as the accounts table shows it: a protobuf-encoded key by the
+ * kind it is (`contract`, `threshold`, `list`, …), the word its summary starts with; `other` only
+ * when it cannot be read.
+ */
+export function keyTypeLabel(key: KeyWrapper | null | undefined): string {
+  if (!key) return '—';
+  if (key._type === 'ED25519') return 'ED25519';
+  if (key._type === 'ECDSA_SECP256K1') return 'ECDSA';
+  return (key._type === 'ProtobufEncoded' ? protobufKeyKind(key.key) : null) ?? 'other';
 }

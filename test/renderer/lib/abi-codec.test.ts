@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AbiParameter } from '../../../main/common/verify-types.ts';
 import { encodeAbi as encodeDemo } from '../../../main/mirror/demo/evm/abi.ts';
-import { AbiError, decodeAbi, encodeAbi, formatAbiValue, parseAbiInput, type AbiValue } from '../../../renderer/src/lib/abi-codec.ts';
+import { AbiError, decodeAbi, encodeAbi, formatAbiValue, longZeroAddress, parseAbiInput, type AbiValue } from '../../../renderer/src/lib/abi-codec.ts';
 import { functionSelector } from '../../../renderer/src/lib/abi-signatures.ts';
 import { bytesToHex } from '../../../renderer/src/lib/ledger-format.ts';
 
@@ -100,6 +100,31 @@ describe('reading form fields', () => {
     expect(parseAbiInput({ type: 'string' }, ' keeps spaces ')).toBe(' keeps spaces ');
     expect(parseAbiInput({ type: 'uint256[]' }, '["1", 2, "0x3"]')).toEqual([1n, 2n, 3n]);
     expect(parseAbiInput({ type: 'tuple', components: types('bool', 'string') }, '[true, "x"]')).toEqual([true, 'x']);
+  });
+
+  it('asks the caller what an entity id typed for an address is, also inside lists and tuples', () => {
+    const known = new Map([['0.0.2787', `0x${'9a'.repeat(20)}`]]);
+    const asked: Array<[string, string]> = [];
+    const addressOf = (id: string, longZero: string): string => {
+      asked.push([id, longZero]);
+      return known.get(id) ?? longZero;
+    };
+    // An account with its own EVM address (an ECDSA key's) is that address, not its long-zero one.
+    expect(parseAbiInput({ type: 'address' }, ' 0.0.2787 ', addressOf)).toBe(`0x${'9a'.repeat(20)}`);
+    expect(parseAbiInput({ type: 'address[]' }, '["0.0.2787", "0.0.1000", "0x00000000000000000000000000000000000003e9"]', addressOf))
+      .toEqual([`0x${'9a'.repeat(20)}`, '0x00000000000000000000000000000000000003e8', '0x00000000000000000000000000000000000003e9']);
+    expect(parseAbiInput({ type: 'tuple', components: types('address', 'uint8') }, '["0.0.2787", 1]', addressOf)).toEqual([`0x${'9a'.repeat(20)}`, 1n]);
+    // Ids are asked for without leading zeros; hex addresses are taken as typed, never asked for.
+    expect(parseAbiInput({ type: 'address' }, '0.0.02787', addressOf)).toBe(`0x${'9a'.repeat(20)}`);
+    expect(asked.map(([id]) => id)).toEqual(['0.0.2787', '0.0.2787', '0.0.1000', '0.0.2787', '0.0.2787']);
+    expect(asked[0]![1]).toBe('0x0000000000000000000000000000000000000ae3');
+  });
+
+  it('spells an entity id as its long-zero address', () => {
+    expect(longZeroAddress('0.0.2787')).toBe('0x0000000000000000000000000000000000000ae3');
+    expect(longZeroAddress('1.2.3')).toBe('0x0000000100000000000000020000000000000003');
+    expect(() => longZeroAddress('0.0.18446744073709551616')).toThrow(new AbiError('address: that entity id does not fit an address'));
+    expect(() => longZeroAddress('alice')).toThrow(AbiError);
   });
 
   it('says what it expected for text that is not of the type', () => {

@@ -4,10 +4,11 @@ import type { ApiError } from '../../../main/common/api-contract.ts';
 import type { AbiEntry } from '../../../main/common/verify-types.ts';
 import { abiOfMetadata } from '../../../main/verify/repository/abi-of-metadata.ts';
 import { AbiError } from '../../../renderer/src/lib/abi-codec.ts';
-import { callData, callerQuery, estimatedGas, failureText, parseTinybars } from '../../../renderer/src/lib/contract-call.ts';
+import { addressIdsByField, callData, callerQuery, estimatedGas, failureText, parseTinybars } from '../../../renderer/src/lib/contract-call.ts';
 
 // The demo Counter's ABI as solc wrote it into its metadata: functions, events and the NotOwner error.
 const counter = abiOfMetadata(fs.readFileSync('main/mirror/demo/contracts/metadata/Counter.json', 'utf8'))!;
+const poll = abiOfMetadata(fs.readFileSync('main/mirror/demo/contracts/metadata/Poll.json', 'utf8'))!;
 const fn = (name: string): AbiEntry => counter.find((entry) => entry.type === 'function' && entry.name === name)!;
 const word = (hex: string): string => hex.padStart(64, '0');
 const someone = '0x00000000000000000000000000000000000004d2';
@@ -28,6 +29,25 @@ describe('callData', () => {
 
   it('refuses an argument of the wrong kind before any request', () => {
     expect(() => callData(fn('incrementBy'), ['five'])).toThrow(new AbiError('uint256: expected a whole number'));
+  });
+
+  it('encodes an entity id typed for an address as the address looked up for it, else its long-zero address', () => {
+    const hasVoted = poll.find((entry) => entry.type === 'function' && entry.name === 'hasVoted')!;
+    const evm = '0x9a4c2a03f386d0574f9cb8a19ea2f1dff5e3a062';
+    const selector = '0x09eef43e'; // hasVoted(address)
+    expect(callData(hasVoted, ['0.0.2787'], new Map([['0.0.2787', evm]]))).toBe(`${selector}${word(evm.slice(2))}`);
+    expect(callData(hasVoted, ['0.0.2787'])).toBe(`${selector}${word('ae3')}`);
+  });
+});
+
+describe('addressIdsByField', () => {
+  it('lists the entity ids each field names where an address goes, once each, and no hex address', () => {
+    const entry: AbiEntry = {
+      type: 'function', name: 'f', stateMutability: 'view', outputs: [],
+      inputs: [{ type: 'address' }, { type: 'uint256' }, { type: 'address[]' }, { type: 'tuple', components: [{ type: 'address' }, { type: 'string' }] }],
+    };
+    expect(addressIdsByField(entry, ['0.0.2787', '5', `["0.0.1001", "${someone}", "0.0.01001"]`, '["0.0.7", "0.0.8"]'])).toEqual([['0.0.2787'], [], ['0.0.1001'], ['0.0.7']]);
+    expect(() => addressIdsByField(entry, ['nope', '5', '[]', '["0.0.7", ""]'])).toThrow(AbiError);
   });
 });
 

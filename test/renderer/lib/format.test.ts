@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDuration, formatFileSize, formatHbar, formatInteger, formatTimestamp, groupDigits, hbarParts, keyTypeLabel, shortenAddress } from '../../../renderer/src/lib/format.ts';
+import { formatCount, formatDuration, formatFileSize, formatHbar, formatInteger, formatTimestamp, groupDigits, hbarParts, shortenAddress } from '../../../renderer/src/lib/format.ts';
 
 describe('hbar formatting', () => {
   it('shows tinybars as HBAR with exactly 8 decimals and grouped whole part', () => {
@@ -44,13 +44,6 @@ describe('numbers and addresses', () => {
 });
 
 describe('keys, timestamps and durations', () => {
-  it('labels key types for the table', () => {
-    expect(keyTypeLabel({ _type: 'ED25519', key: 'aa' })).toBe('ED25519');
-    expect(keyTypeLabel({ _type: 'ECDSA_SECP256K1', key: 'aa' })).toBe('ECDSA');
-    expect(keyTypeLabel({ _type: 'ProtobufEncoded', key: 'aa' })).toBe('other');
-    expect(keyTypeLabel(null)).toBe('—');
-  });
-
   it('shows mirror timestamps as UTC dates and leaves odd input visible', () => {
     expect(formatTimestamp('1700000000.123456789')).toBe('2023-11-14 22:13:20 UTC');
     expect(formatTimestamp('0')).toBe('1970-01-01 00:00:00 UTC');

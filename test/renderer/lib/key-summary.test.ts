@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeProtobufKey } from '../../../renderer/src/lib/key-summary.ts';
+import { describeProtobufKey, keyTypeLabel } from '../../../renderer/src/lib/key-summary.ts';
 import { contractIdKeyBytes, thresholdKeyBytes } from '../../../main/mirror/demo/keys.ts';
 import { ecdsaKeyBytes, ed25519KeyBytes } from '../../../main/mirror/format/key.ts';
 
@@ -64,5 +64,19 @@ describe('describeProtobufKey', () => {
     let deep = ed25519KeyBytes(Buffer.alloc(32, 1));
     for (let i = 0; i < 20; i++) deep = Buffer.concat([Buffer.from([0x32, deep.length + 2, 0x0a, deep.length]), deep]);
     expect(describeProtobufKey(deep.toString('hex'))).toBeNull();
+  });
+});
+
+describe('keyTypeLabel', () => {
+  it('labels plain keys by their curve and a protobuf-encoded key by the kind it is, as its summary names it', () => {
+    expect(keyTypeLabel({ _type: 'ED25519', key: 'aa' })).toBe('ED25519');
+    expect(keyTypeLabel({ _type: 'ECDSA_SECP256K1', key: 'aa' })).toBe('ECDSA');
+    // A contract id key (the demo's 0.0.1018 holds its own): as the contract page's "contract 0.0.1018".
+    expect(keyTypeLabel({ _type: 'ProtobufEncoded', key: '0a0318fa07' })).toBe('contract');
+    expect(keyTypeLabel({ _type: 'ProtobufEncoded', key: '420608011002180b' })).toBe('delegatable contract');
+    const threshold = thresholdKeyBytes(1, [ed25519KeyBytes(Buffer.alloc(32, 1)), ed25519KeyBytes(Buffer.alloc(32, 2))]).toString('hex');
+    expect(keyTypeLabel({ _type: 'ProtobufEncoded', key: threshold })).toBe('threshold');
+    expect(keyTypeLabel({ _type: 'ProtobufEncoded', key: 'aa' })).toBe('other');
+    expect(keyTypeLabel(null)).toBe('—');
   });
 });
