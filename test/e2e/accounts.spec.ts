@@ -171,6 +171,40 @@ test.describe('accounts screen', () => {
     await expect(page.getByTestId('account-detail').getByRole('heading', { level: 2 })).toHaveText(second!);
   });
 
+  test('closing the side panel, by its ✕ or Escape inside it, puts focus back on the row it was opened from', async ({ page, openApp }) => {
+    await openApp();
+    await expect(rows(page).nth(3)).toBeVisible();
+    const grid = table(page);
+    const detail = page.getByTestId('account-detail');
+    /** The grid has focus, its active row the given one (aria-activedescendant), and that row is in view. */
+    const focusedOn = async (row: Locator) => {
+      await expect(grid).toBeFocused();
+      await expect(grid).toHaveAttribute('aria-activedescendant', (await row.getAttribute('id'))!);
+      await expect(row).toBeInViewport();
+    };
+
+    const [third, fourth] = await Promise.all([2, 3].map(async (i) => grid.locator(`[data-account="${await rows(page).nth(i).getAttribute('data-account')}"]`)));
+
+    // Opened by a click, closed by its ✕ from the keyboard.
+    await third!.click();
+    await expect(detail).toBeVisible();
+    await detail.getByRole('button', { name: 'Close details' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(detail).toHaveCount(0);
+    await focusedOn(third!);
+    // The arrows go on from that row.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(detail.getByRole('heading', { level: 2 })).toHaveText((await fourth!.getAttribute('data-account'))!);
+
+    // Escape from inside the panel closes it the same way; the grid scrolled away meanwhile brings the row back.
+    await detail.getByRole('tab').first().focus();
+    await grid.evaluate((el) => { el.scrollTop = 4000; });
+    await page.keyboard.press('Escape');
+    await expect(detail).toHaveCount(0);
+    await focusedOn(fourth!);
+  });
+
   test('in an 820 px window with the panel open, the table keeps the id and balance in its box, not scrolling sideways', async ({ page, openApp }) => {
     await page.setViewportSize({ width: 820, height: 800 });
     await openApp();

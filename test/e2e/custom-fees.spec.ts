@@ -113,6 +113,32 @@ test.describe('custom fees (HIP-991)', () => {
     await expect(payers.first().getByRole('link', { name: full.transaction_id.split('-')[0]!, exact: true })).toHaveCount(0);
   });
 
+  test('a fee assessed in a token shows in whole tokens with its symbol, as the transfers beside it do', async ({ page, openApp, serve }) => {
+    // The demo charges a token's fractional fee when a holder returns tokens to its treasury.
+    const { tokens } = await mirror<{ tokens: Array<{ token_id: string }> }>(serve, '/api/v1/tokens?type=FUNGIBLE_COMMON&limit=100');
+    let found: { token: TokenInfo; tx: Transaction } | undefined;
+    for (const { token_id: id } of tokens) {
+      const token = await mirror<TokenInfo>(serve, `/api/v1/tokens/${id}`);
+      if ((token.custom_fees?.fractional_fees?.length ?? 0) === 0 || Number(token.decimals) === 0) continue;
+      const { transactions } = await mirror<{ transactions: Transaction[] }>(serve, `/api/v1/transactions?account.id=${token.treasury_account_id}&transactiontype=CRYPTOTRANSFER&limit=50`);
+      for (const listed of transactions) {
+        const [tx] = (await mirror<{ transactions: Transaction[] }>(serve, `/api/v1/transactions/${listed.transaction_id}`)).transactions;
+        if (tx!.assessed_custom_fees?.some((fee) => fee.token_id === id)) { found = { token, tx: tx! }; break; }
+      }
+      if (found) break;
+    }
+    expect(found, 'a demo transfer charged a fee in a token with decimals').toBeDefined();
+    const { token, tx } = found!;
+    await openApp(`#/transaction?id=${tx.transaction_id}`);
+    const amounts = page.getByTestId('assessed-custom-fees').getByTestId('assessed-fee-amount');
+    await expect(amounts).toHaveCount(tx.assessed_custom_fees!.length);
+    for (const [i, fee] of tx.assessed_custom_fees!.entries()) {
+      if (fee.token_id !== token.token_id) continue;
+      await expect(amounts.nth(i)).toHaveText(`${formatTokenAmount(String(fee.amount), Number(token.decimals))}${token.symbol}`);
+      await expect(amounts.nth(i).getByRole('link', { name: token.symbol, exact: true })).toHaveAttribute('href', `#/token?id=${token.token_id}`);
+    }
+  });
+
   test("a token's fractional fee gives its share in percent, its bounds in whole tokens with the symbol, and that the sender pays it on top", async ({ page, openApp, serve }) => {
     // The list leaves fees out: each token is asked in turn until one has a fractional fee.
     const { tokens } = await mirror<{ tokens: Array<{ token_id: string }> }>(serve, '/api/v1/tokens?type=FUNGIBLE_COMMON&limit=100');

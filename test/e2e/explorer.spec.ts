@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { contractIdKeyBytes } from '../../main/mirror/demo/keys.ts';
 import { axeFindings } from './axe-findings.ts';
 import { expect, expectTopBarFits, mirrorJson as mirror, screenshot, test } from './serve-fixture.ts';
 
@@ -154,6 +155,23 @@ test.describe('ledger explorer', () => {
     // The tab is part of the address: reload keeps it.
     await page.reload();
     await expect(page.getByTestId('transactions-list')).toHaveAttribute('data-count', String(txs.transactions.length));
+  });
+
+  test('an account whose key is a contract id key names it as the contract page does, on its page and in the accounts list', async ({ page, openApp, serve }) => {
+    const { accounts } = await mirror<{ accounts: Array<Account & { key: { _type: string; key: string } | null }> }>(serve, '/api/v1/accounts?account.id=gt:0.0.1000&limit=100');
+    // The demo gives some accounts their own id as a contract id key, which the mirror sends as ProtobufEncoded bytes.
+    const account = accounts.find((a) => a.key?._type === 'ProtobufEncoded' && a.key.key === contractIdKeyBytes(Number(a.account.split('.')[2])).toString('hex'));
+    expect(account, 'an account with a contract id key among the demo\'s first 100').toBeDefined();
+    await openApp(`#/account?id=${account!.account}`);
+    const detail = page.getByTestId('account-detail');
+    await expect(detail.getByTestId('account-key-type')).toHaveText('contract');
+    await expect(detail.getByTestId('account-key').locator('span.mono')).toHaveText(`contract ${account!.account}`);
+    // The bytes themselves are on hover and a click away.
+    await expect(detail.getByTestId('account-key').locator('span.mono')).toHaveAttribute('title', new RegExp(account!.key!.key));
+    await expect(detail).not.toContainText('ProtobufEncoded');
+    expect(await axeFindings(page)).toEqual([]);
+    await openApp(`#/accounts?account.id=gte:${account!.account}`);
+    await expect(page.locator(`[data-account="${account!.account}"] .key-type`)).toHaveText('contract');
   });
 
   test('a token relationship links to the transaction that made it: a TOKENASSOCIATE (or an airdrop claim), or the first transfer when automatic', async ({ page, openApp, serve }) => {
@@ -476,6 +494,16 @@ test.describe('ledger explorer', () => {
     await openApp(`#/transaction?id=${batchId}`);
     await expect(page.getByTestId('batch-inner').locator('tbody tr')).toHaveCount(inner.length);
     await screenshot(page, 'explorer-17-batch');
+
+    // An inner transaction's page names its batch by consensus time only: the time leads back to it.
+    await page.getByTestId('batch-inner').getByRole('link', { name: inner[0]!.transaction_id, exact: true }).click();
+    const parent = page.getByTestId('parent-transaction');
+    const link = parent.getByRole('link', { name: batches.transactions[0]!.consensus_timestamp, exact: true });
+    await expect(link).toHaveAttribute('href', `#/transaction?id=${batchId}`);
+    await expect(parent).toContainText('ATOMICBATCH');
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`#/transaction\\?id=${batchId.replaceAll('.', '\\.')}$`));
+    await expect(page.getByTestId('batch-inner').locator('tbody tr')).toHaveCount(inner.length);
   });
 
   test('an account that granted allowances lists them', async ({ page, openApp, serve }) => {
@@ -813,9 +841,22 @@ test.describe('ledger explorer', () => {
       await expect(page.getByTestId('transaction-row').nth(25).locator('a[data-kind="transaction"]')).toHaveText(second.transactions[0]!.transaction_id);
     }
 
+    // What is no account is refused beside the field, the list kept; held in the address, it lists nothing, and says why.
+    const shown = (await page.getByTestId('transactions-list').getAttribute('data-count'))!;
     await page.getByLabel('Account id').fill('not-an-account');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect(page.getByTestId('load-error')).toContainText('account.id');
+    await expect(page.getByTestId('account-filter-refused')).toHaveText('“not-an-account” is not an account id (0.0.1234), EVM address or alias');
+    await expect(page).toHaveURL(new RegExp(`#/transactions\\?transactiontype=${name}&result=success$`));
+    await expect(page.getByTestId('transactions-list')).toHaveAttribute('data-count', shown);
+    await openApp(`#/transactions?transactiontype=${name}&account.id=nonsense`);
+    await expect(page.getByTestId('account-filter-refused')).toHaveText('“nonsense” is not an account id (0.0.1234), EVM address or alias');
+    await expect(page.getByTestId('filters-invalid')).toContainText('These filters are not valid');
+    await expect(page.getByTestId('load-error')).toHaveCount(0);
+    await page.getByTestId('filters-invalid').getByRole('button', { name: 'Reset filters' }).click();
+    await expect(page).toHaveURL(/#\/transactions$/);
+    await expect(page.getByTestId('transactions-list')).toHaveAttribute('data-status', 'ready');
+    await expect(page.getByTestId('account-filter-refused')).toHaveCount(0);
+    await openApp(`#/transactions?transactiontype=${name}&result=success`);
 
     // An EVM address, as MetaMask or Hardhat shows an ECDSA account, is the account it names.
     const { accounts } = await mirror<{ accounts: Account[] }>(serve, '/api/v1/accounts?account.id=gt:0.0.1000&limit=100&balance=false');
@@ -919,6 +960,46 @@ test.describe('ledger explorer', () => {
     await expect(rows.getByTestId('result-badge')).toHaveCount(await rows.count());
   });
 
+  test("a contract result names its input and output boxes with their sizes, the empty one too", async ({ page, openApp, serve }) => {
+    type Result = { hash: string; function_parameters: string; call_result: string; contract_id: string; created_contract_ids: string[] };
+    const { results } = await mirror<{ results: Result[] }>(serve, '/api/v1/contracts/results?limit=100');
+    const call = (r: Result) => !r.created_contract_ids.includes(r.contract_id) && r.function_parameters.length > 2;
+    const bytes = (hex: string) => (hex.length - 2) / 2;
+    const inputOnly = results.find((r) => call(r) && r.call_result === '0x');
+    const both = results.find((r) => call(r) && r.call_result.length > 2);
+    expect(inputOnly && both, 'the demo has calls with and without output among the latest contract results').toBeTruthy();
+    // Without output, the one box is the input, and is named so: not read as the (empty) output.
+    await openApp(`#/contract-result?id=${inputOnly!.hash}`);
+    const input = page.getByTestId('result-input');
+    const output = page.getByTestId('result-output');
+    await expect(input).toHaveAccessibleName(`Input (function parameters, ${bytes(inputOnly!.function_parameters)} bytes)`);
+    await expect(input.locator('pre')).toHaveText(inputOnly!.function_parameters);
+    await expect(output).toHaveAccessibleName('Output (call result, 0 bytes)');
+    await expect(output.locator('pre')).toHaveCount(0);
+    await expect(output).toContainText('None');
+    await expect(page.getByRole('figure')).toHaveCount(2);
+    // With both, each box under its own name.
+    await openApp(`#/contract-result?id=${both!.hash}`);
+    await expect(page.getByRole('figure', { name: /^Input / }).locator('pre')).toHaveText(both!.function_parameters);
+    await expect(page.getByRole('figure', { name: `Output (call result, ${bytes(both!.call_result)} bytes)` }).locator('pre')).toHaveText(both!.call_result);
+    await screenshot(page, 'explorer-10c-contract-result-io');
+    expect(await axeFindings(page)).toEqual([]);
+  });
+
+  test('a contract result address that is no transaction id or 32-byte hash says so in terms of what was given', async ({ page, openApp }) => {
+    await openApp('#/contract-result?id=0xdead');
+    await expect(page.getByTestId('bad-result-id')).toContainText('Not a transaction id or hash');
+    await expect(page.getByTestId('bad-result-id')).toContainText('0xdead is neither a transaction id nor a 32-byte Ethereum hash: a hash has 64 hex digits after 0x, this has 4.');
+    await expect(page.getByTestId('contract-result-screen')).not.toContainText('Invalid Transaction id');
+    expect(await axeFindings(page)).toEqual([]);
+    await page.evaluate(() => { window.location.hash = '#/contract-result?id=0.0.1234'; });
+    await expect(page.getByTestId('bad-result-id')).toContainText('0.0.1234 is neither a transaction id (like 0.0.1234-1700000000-000000000) nor a 32-byte Ethereum hash');
+    // A well-formed one that is not there is still the mirror's "not found".
+    await page.evaluate(() => { window.location.hash = `#/contract-result?id=0x${'ab'.repeat(32)}`; });
+    await expect(page.getByTestId('not-found')).toContainText('No contract result here');
+    await expect(page.getByTestId('bad-result-id')).toHaveCount(0);
+  });
+
   test('a contract call transaction links to its contract result', async ({ page, openApp, serve }) => {
     const { transactions } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=CONTRACTCALL&limit=1');
     expect(transactions.length === 0, 'the demo has no contract calls yet').toBe(false);
@@ -970,11 +1051,19 @@ test.describe('ledger explorer', () => {
     await openApp('#/accounts');
     await search(page, block.hash.slice(0, 66));
     await expect(page).toHaveURL(new RegExp(`#/block\\?number=${block.number}$`));
-    // The block after the newest is not there yet.
-    const { blocks } = await mirror<{ blocks: Array<{ number: number }> }>(serve, '/api/v1/blocks?limit=1');
+    // The block after the newest is not there yet: the newest says it is, with no link forward.
+    const { blocks } = await mirror<{ blocks: Array<{ number: number }> }>(serve, '/api/v1/blocks?limit=2');
     await openApp(`#/block?number=${blocks[0]!.number}`);
+    await expect(page.getByTestId('block-newest')).toHaveText('Newest block');
+    await expect(page.getByTestId('block-next')).toHaveCount(0);
+    await expect(page.getByTestId('block-previous')).toBeVisible();
+    expect(await axeFindings(page)).toEqual([]);
+    // The one before it links forward to it.
+    await page.getByTestId('block-previous').click();
+    await expect(page.getByTestId('block-number')).toHaveText(blocks[1]!.number.toLocaleString('en-US'));
+    await expect(page.getByTestId('block-newest')).toHaveCount(0);
     await page.getByTestId('block-next').click();
-    await expect(page.getByTestId('not-found')).toContainText('No block here');
+    await expect(page.getByTestId('block-number')).toHaveText(blocks[0]!.number.toLocaleString('en-US'));
   });
 
   test('the Blocks screen lists the newest blocks page by page, each opening its Block page, and opens one by number', async ({ page, openApp, serve }) => {
@@ -1084,6 +1173,28 @@ test.describe('ledger explorer', () => {
     await openApp(`#/contract?id=${contracts[0]!.contract_id}`);
     await copy('contract id', contracts[0]!.contract_id);
     await copy('EVM address', contracts[0]!.evm_address);
+  });
+
+  test("the top bar's Copy API URL button keeps its width when it says Copied, so that nothing beside it moves", async ({ page, openApp, serve, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const button = page.getByRole('button', { name: 'Copy mirror API URL' });
+    /** What the button shows, as rendered (its hidden label left out). */
+    const shown = () => button.evaluate((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
+    // With the URL text beside it, and without it (below 1400 px), where the button names what it copies.
+    for (const [width, label] of [[1400, ''], [1280, ' API URL']] as const) {
+      await page.setViewportSize({ width, height: 860 });
+      await openApp('#/accounts');
+      await expect.poll(shown).toBe(`Copy${label}`);
+      const before = (await button.boundingBox())!;
+      const bar = (await page.getByTestId('network-indicator').boundingBox())!;
+      await button.click();
+      await expect.poll(shown).toBe(`Copied${label}`);
+      expect((await button.boundingBox())!, `the button at ${width} px`).toEqual(before);
+      expect((await page.getByTestId('network-indicator').boundingBox())!, `the bar at ${width} px`).toEqual(bar);
+      await expect(page.getByRole('status').filter({ hasText: 'Mirror API URL copied' })).toHaveCount(1);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(serve.mirrorUrl);
+      await expect.poll(shown).toBe(`Copy${label}`);
+    }
   });
 
   test('a topic page shows its messages, text decoded', async ({ page, openApp, serve }) => {
@@ -1209,13 +1320,14 @@ test.describe('ledger explorer', () => {
     await expect(rows).toHaveCount(created.schedules.length);
     expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-schedule')))).toEqual(created.schedules.map((s) => s.schedule_id));
 
-    // A creator that made none says so; a malformed one is refused by the mirror, in its words.
+    // A creator that made none says so; a malformed one is refused beside the field, as on the Transactions screen.
     await page.getByLabel('Creator account id').fill('0.0.2');
     await page.getByTestId('schedules-filters').getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByTestId('schedules-list').getByTestId('empty')).toHaveText('0.0.2 created no schedule the local mirror holds');
     await page.getByLabel('Creator account id').fill('0.0.x');
     await page.getByTestId('schedules-filters').getByRole('button', { name: 'Apply' }).click();
-    await expect(page.getByTestId('schedules-list')).toContainText('Invalid parameter: account.id');
+    await expect(page.getByTestId('creator-filter-refused')).toHaveText('“0.0.x” is not an account id (0.0.1234), EVM address or alias');
+    await expect(page).toHaveURL(/#\/schedules\?account\.id=0\.0\.2&order=asc$/);
 
     // Reset, then a row opens its schedule page, which leads back to the list and to its creator's schedules.
     await page.getByTestId('schedules-filters').getByRole('button', { name: 'Reset' }).click();
@@ -1254,6 +1366,35 @@ test.describe('ledger explorer', () => {
     await expect(page.getByTestId('search-message')).toHaveText('No account, contract, token, topic or schedule 0.0.987654321 in the local mirror');
     await page.getByTestId('search-input').fill('0.0.98');
     await expect(page.getByTestId('search-message')).toHaveCount(0);
+  });
+
+  test('the search box takes a consensus time and a base64 transaction hash, and keeps a long refusal inside its box', async ({ page, openApp, serve }) => {
+    const { transactions: [batch] } = await mirror<{ transactions: Tx[] }>(serve, '/api/v1/transactions?transactiontype=ATOMICBATCH&limit=1');
+    const inner = (await mirror<{ transactions: Tx[] }>(serve, `/api/v1/transactions/${batch!.transaction_id}`)).transactions.find((t) => t.transaction_id !== batch!.transaction_id)!;
+    await openApp('#/accounts');
+    // A consensus time, as a transaction's Parent row shows it, opens the transaction of that time.
+    await search(page, inner.consensus_timestamp);
+    await expect(page).toHaveURL(new RegExp(`#/transaction\\?id=${inner.transaction_id.replaceAll('.', '\\.')}$`));
+    await expect(page.getByTestId('transaction-card').first()).toHaveAttribute('data-name', inner.name);
+    const [seconds] = inner.consensus_timestamp.split('.');
+    const { transactions: at } = await mirror<{ transactions: Tx[] }>(serve, `/api/v1/transactions?timestamp=${seconds}.000000001`);
+    expect(at, 'no demo transaction at the first nanosecond of a second').toEqual([]);
+    await search(page, `${seconds}.000000001`);
+    await expect(page.getByTestId('search-message')).toHaveText(`No transaction at consensus time ${seconds}.000000001 in the local mirror`);
+
+    // The hash as the mirror API answers it (base64), and in base64url, opens the transaction.
+    await openApp('#/accounts');
+    await search(page, batch!.transaction_hash);
+    await expect(page).toHaveURL(new RegExp(`#/transaction\\?id=0x${base64ToHex(batch!.transaction_hash)}$`));
+    await openApp('#/accounts');
+    await search(page, Buffer.from(batch!.transaction_hash, 'base64').toString('base64url'));
+    await expect(page).toHaveURL(new RegExp(`#/transaction\\?id=0x${base64ToHex(batch!.transaction_hash)}$`));
+
+    // What is refused is quoted: a long string without spaces wraps inside the message.
+    await search(page, `0x${'z'.repeat(120)}`);
+    const message = page.getByTestId('search-message');
+    await expect(message).toContainText('is not an entity id');
+    expect(await message.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the message keeps its text inside').toBe(true);
   });
 
   test('a whole number alone opens the block or the entity of that number, and offers both where both exist', async ({ page, openApp, serve }) => {

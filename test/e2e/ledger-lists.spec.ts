@@ -1,9 +1,11 @@
+import type { Route } from '@playwright/test';
 import { expect, mirrorJson as mirror, screenshot, test } from './serve-fixture.ts';
 
 /** The Tokens and Contracts screens against a real `serve`: each list is the mirror's own answer for the same query. */
 
 interface Token { token_id: string; name: string; symbol: string; type: string }
 interface Contract { contract_id: string; evm_address: string }
+interface Holders { balances: Array<{ account: string }>; links: { next: string | null } }
 
 test.describe('ledger lists', () => {
   test('the Tokens screen finds tokens by part of their name and by type, as /api/v1/tokens does', async ({ page, openApp, serve }) => {
@@ -42,6 +44,80 @@ test.describe('ledger lists', () => {
     await page.getByRole('button', { name: 'Reset' }).click();
     await list.locator(`[data-token="${all[0]!.token_id}"]`).getByRole('link', { name: all[0]!.token_id }).click();
     await expect(page.getByTestId('token-id')).toHaveText(all[0]!.token_id);
+  });
+
+  test('"Load more" keeps keyboard focus: on the button while its page loads or fails, then on the first row it brought; its count says what is shown', async ({ page, openApp, serve }) => {
+    // A token whose holders take three pages or more: every page of them, as the mirror gives it.
+    const { tokens } = await mirror<{ tokens: Token[] }>(serve, '/api/v1/tokens?type=FUNGIBLE_COMMON&limit=25');
+    let token: string | undefined;
+    let pages: Holders[] = [];
+    for (const { token_id: id } of tokens) {
+      pages = [await mirror<Holders>(serve, `/api/v1/tokens/${id}/balances?limit=25`)];
+      while (pages.at(-1)!.links.next) pages.push(await mirror<Holders>(serve, pages.at(-1)!.links.next!));
+      if (pages.length >= 3) { token = id; break; }
+    }
+    expect(token, 'a demo token with three pages of holders').toBeDefined();
+    const total = pages.reduce((sum, p) => sum + p.balances.length, 0);
+
+    // Each next page is held until released; the first asked for fails once.
+    let release: () => void = () => {};
+    let failNext = true;
+    let asked = 0;
+    await page.route('**/bridge/call/mirror/get', async (route: Route) => {
+      const { path } = route.request().postDataJSON() as { path: string };
+      if (!path.startsWith(`/api/v1/tokens/${token}/balances?`) || !path.includes('account.id=')) return route.continue();
+      asked++;
+      await new Promise<void>((resolve) => { release = resolve; });
+      if (failNext) {
+        failNext = false;
+        return route.fulfill({ json: { ok: false, error: { code: 'internal', message: 'The store broke', details: [] } } });
+      }
+      return route.continue();
+    });
+
+    await openApp(`#/token?id=${token}&tab=holders`);
+    const list = page.getByTestId('token-holders');
+    const rows = list.getByTestId('holder-row');
+    const more = list.getByTestId('load-more');
+    await expect(rows).toHaveCount(25);
+    // Not a total: what is shown so far.
+    await expect(list.getByTestId('paged-count')).toHaveText('25 holders shown');
+
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => asked).toBe(1);
+    await expect(more).toBeFocused();
+    await expect(more).toHaveAttribute('aria-disabled', 'true');
+    await expect(more).toHaveText('Loading…');
+    // Pressed again while it loads: nothing more is asked.
+    await page.keyboard.press('Enter');
+    // The page fails: focus stays on the button, which offers to try again.
+    release();
+    await expect(list.getByRole('alert')).toContainText('Next page failed: The store broke');
+    await expect(more).toHaveText('Retry');
+    await expect(more).toBeFocused();
+    expect(asked).toBe(1);
+
+    let shown = 25;
+    for (const [i, next] of pages.slice(1).entries()) {
+      await page.keyboard.press('Enter');
+      await expect.poll(() => asked).toBe(i + 2);
+      await expect(more).toBeFocused();
+      release();
+      await expect(rows).toHaveCount(shown + next.balances.length);
+      // Focus is on the first row the page brought; the next Tab goes on into it.
+      await expect(rows.nth(shown)).toBeFocused();
+      await expect(rows.nth(shown)).toContainText(next.balances[0]!.account);
+      await page.keyboard.press('Tab');
+      await expect(rows.nth(shown).getByRole('link', { name: next.balances[0]!.account, exact: true })).toBeFocused();
+      shown += next.balances.length;
+      if (i < pages.length - 2) {
+        await expect(list.getByTestId('paged-count')).toHaveText(`${shown} holders shown`);
+        await more.focus();
+      }
+    }
+    await expect(more).toHaveCount(0);
+    await expect(list.getByTestId('paged-count')).toHaveText(`${total} holders · all loaded`);
   });
 
   test('the Contracts screen lists the contracts newest or oldest first, each with its verification here', async ({ page, openApp, serve }) => {

@@ -76,6 +76,29 @@ test.describe('status screen', () => {
     await screenshot(page, '10b-status-820');
   });
 
+  test('"Check now" keeps keyboard focus while it checks and after', async ({ page, serve }) => {
+    await openStatus(page, serve);
+    const poll = page.getByTestId('poll-state');
+    const button = poll.getByTestId('check-now');
+    await expect(button).toHaveText('Check now');
+    // The check is held a moment, as a slow upstream would hold it.
+    const held: { release?: () => void } = {};
+    await page.route('**/bridge/call/status/poll-now', async (route) => {
+      await new Promise<void>((resolve) => { held.release = resolve; });
+      await route.continue();
+    });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveText('Checking…');
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expect.poll(() => held.release !== undefined).toBe(true);
+    held.release!();
+    await expect(poll.getByRole('status')).not.toBeEmpty();
+    await expect(button).toHaveText('Check now');
+    await expect(button).toBeFocused();
+  });
+
   test('notification settings are saved and read back', async ({ page, serve }) => {
     await openStatus(page, serve);
     const form = page.getByTestId('notify-settings');

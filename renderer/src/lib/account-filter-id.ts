@@ -25,15 +25,36 @@ function checksummedId(query: SearchQuery, chainId: number | null): FilterId | n
 }
 
 /**
- * The Transactions screen's account filter as the mirror API takes it (`account.id` holds ids
- * only). People paste what their tools show: an id with its HIP-15 checksum (checked, then
- * dropped), an EVM address (MetaMask, Hardhat) or a key alias, which are looked up as the account
- * they name; a long-zero address is its id as it stands. Anything else is left as typed, for the
- * API to judge.
+ * What the mirror's `account.id` filter takes, an operator first or not: an id (`0.0.5`, `0.5`,
+ * its encoded number) or an EVM address. Spelled here so that a word typed in an account field is
+ * refused beside the field, as other mistakes are, rather than by the mirror in place of the list.
+ */
+const ACCOUNT_ID_PARAM = /^(?:(?:eq|ne|gt|gte|lt|lte):)?(?:(?:\d{1,4}\.)?\d{1,5}\.\d{1,12}|\d{1,19}|(?:0x)?[0-9a-f]{40})$/i;
+
+/**
+ * Why an account filter as it stands (in the address, where lookups are done already) cannot be
+ * asked for; null when it can, or is empty.
+ */
+export function accountFilterProblem(text: string): string | null {
+  const typed = text.trim();
+  return typed === '' || ACCOUNT_ID_PARAM.test(typed) ? null : `“${typed}” is not an account id (0.0.1234), EVM address or alias`;
+}
+
+/**
+ * An account filter as the mirror API takes it (`account.id` holds ids only), for the screens
+ * that filter by one account (transactions, schedules). People paste what their tools show: an id
+ * with its HIP-15 checksum (checked, then dropped), an EVM address (MetaMask, Hardhat) or a key
+ * alias, which are looked up as the account they name; a long-zero address is its id as it stands.
+ * An id with an operator (`gte:0.0.5`) is left as typed; anything else is refused.
  */
 export async function accountFilterId(text: string, get: MirrorGetter, chainId: number | null): Promise<FilterId> {
   const query = classifySearch(text);
-  if (query.kind !== 'evm-address' && query.kind !== 'alias') return checksummedId(query, chainId) ?? { ok: true, id: text.trim() };
+  if (query.kind !== 'evm-address' && query.kind !== 'alias') {
+    const checked = checksummedId(query, chainId);
+    if (checked) return checked;
+    const problem = accountFilterProblem(text);
+    return problem === null ? { ok: true, id: text.trim() } : { ok: false, message: problem };
+  }
   const key = query.kind === 'evm-address' ? query.address : query.alias;
   const longZero = query.kind === 'evm-address' ? longZeroId(query.address) : null;
   if (longZero !== null) return { ok: true, id: longZero };

@@ -2,6 +2,7 @@
  * What the header's search box was given. Pure and exhaustive so the rules are tested on
  * their own: the order of checks decides ambiguous strings (hex before entity ids and aliases).
  */
+import { base64ToHex } from './ledger-format.ts';
 import { tokenNameLength } from './token-filters.ts';
 
 /**
@@ -11,6 +12,8 @@ import { tokenNameLength } from './token-filters.ts';
 export type SearchQuery =
   | { kind: 'transaction-id'; id: string; checksum?: string }
   | { kind: 'transaction-hash'; hash: string }
+  /** `seconds.nanoseconds`, as the mirror writes consensus times; `timestamp` has its 9 digits of nanoseconds. */
+  | { kind: 'consensus-timestamp'; timestamp: string }
   | { kind: 'ethereum-hash'; hash: string }
   | { kind: 'evm-address'; address: string }
   | { kind: 'entity-id'; id: string; checksum?: string }
@@ -28,6 +31,16 @@ export type SearchQuery =
 const TRANSACTION_ID = /^(\d{1,4})\.(\d{1,5})\.(\d{1,12})(?:-(\d{1,19})-(\d{1,9})|(?:-([a-z]{5}))?@(\d{1,19})\.(\d{1,9}))$/i;
 const ENTITY_ID = /^(\d{1,4})\.(\d{1,5})\.(\d{1,12})$/;
 const NUMBER = /^\d{1,12}$/;
+/**
+ * A consensus time: 10 digits of seconds (any time from 2001 to 2286, so all of the network's) and
+ * 1 to 9 of the fraction. Ids are never this: an entity id has three parts, and a realm has at most 5 digits.
+ */
+const CONSENSUS_TIMESTAMP = /^(\d{10})\.(\d{1,9})$/;
+/**
+ * A 48-byte transaction hash in base64 or base64url, as the mirror's `transaction_hash` and other
+ * explorers show it: 64 characters, no padding. Hex of that length is taken first (an Ethereum hash).
+ */
+const BASE64_HASH = /^(?:[A-Za-z0-9+/]{64}|[A-Za-z0-9_-]{64})$/;
 /** `shard.realm.num-abcde`: a checksum needs the whole id it was computed over. */
 const CHECKSUMMED_ENTITY_ID = /^(\d{1,4})\.(\d{1,5})\.(\d{1,12})-([a-z]{5})$/i;
 /** A key alias is the base32 (RFC 4648, no padding) of a protobuf Key: 52+ characters in practice. */
@@ -53,6 +66,8 @@ export function classifySearch(input: string): SearchQuery {
   if (hex && hex.length === 96) return { kind: 'transaction-hash', hash: `0x${hex}` };
   if (hex && hex.length === 64) return { kind: 'ethereum-hash', hash: `0x${hex}` };
   if (hex && hex.length === 40) return { kind: 'evm-address', address: `0x${hex}` };
+  const timestamp = CONSENSUS_TIMESTAMP.exec(text);
+  if (timestamp) return { kind: 'consensus-timestamp', timestamp: `${timestamp[1]}.${timestamp[2]!.padEnd(9, '0')}` };
   if (NUMBER.test(text)) return { kind: 'number', id: `0.0.${BigInt(text)}`, block: String(BigInt(text)) };
   const entity = ENTITY_ID.exec(text);
   if (entity) return { kind: 'entity-id', id: `${Number(entity[1])}.${Number(entity[2])}.${BigInt(entity[3]!)}` };
@@ -61,6 +76,7 @@ export function classifySearch(input: string): SearchQuery {
   // Upper case only, as the mirror matches aliases: a lower-case word is not taken for one.
   const alias = ALIAS.exec(text);
   if (alias) return { kind: 'alias', alias: alias[1]! };
+  if (BASE64_HASH.test(text)) return { kind: 'transaction-hash', hash: base64ToHex(text.replaceAll('-', '+').replaceAll('_', '/')) };
   if (LETTER.test(text) && !NAME_START_OF_ID.test(text) && tokenNameLength(text) === 'fits') return { kind: 'token-name', name: text };
   return { kind: 'invalid' };
 }
@@ -70,6 +86,7 @@ export function describeSearch(query: SearchQuery): string {
   switch (query.kind) {
     case 'transaction-id': return `transaction ${query.id}`;
     case 'transaction-hash': return 'transaction or block with this hash';
+    case 'consensus-timestamp': return `transaction at consensus time ${query.timestamp}`;
     case 'ethereum-hash': return 'contract result or block with this Ethereum hash';
     case 'evm-address': return `contract, account or token at ${query.address}`;
     case 'entity-id': return `account, contract, token, topic or schedule ${query.id}`;

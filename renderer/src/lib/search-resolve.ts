@@ -4,6 +4,7 @@ import { blockHref, entityHref, tokensHref, type EntityKind } from './explorer-r
 import { mirrorPath } from './mirror-source.ts';
 import { settledApiCall } from './settled-api-call.ts';
 import { classifySearch, describeSearch, type SearchQuery } from './search-input.ts';
+import { transactionAtOf, transactionAtPath } from './transaction-at.ts';
 
 /** One place a query may exist: the API path to ask, and where its answer leads, if anywhere. */
 export interface SearchCandidate {
@@ -75,6 +76,8 @@ export function searchCandidateGroups(query: SearchQuery): SearchCandidate[][] {
       // A block's hash is as long as a transaction's.
       return [query.kind === 'transaction-hash' ? [transaction, block(query.hash)] : [transaction]];
     }
+    case 'consensus-timestamp':
+      return [[{ path: transactionAtPath(query.timestamp), hrefOf: (body) => transactionAtOf(body)?.href ?? null, label: `transaction at ${query.timestamp}` }]];
     case 'ethereum-hash':
       return [[{ path: mirrorPath(['contracts', 'results', query.hash]), hrefOf: () => entityHref('contract-result', query.hash), label: `contract result ${query.hash}` }, block(query.hash)]];
     case 'token-name': return [[tokensNamed(query.name)]];
@@ -112,9 +115,9 @@ export type MirrorGetter = (path: string) => Promise<ApiResult<unknown>>;
  */
 export async function resolveSearch(input: string, get: MirrorGetter, chainId: number | null = null): Promise<SearchOutcome> {
   const query = classifySearch(input);
-  if (query.kind === 'empty') return { kind: 'invalid', message: 'Type an id, address, alias, transaction id, hash or token name' };
+  if (query.kind === 'empty') return { kind: 'invalid', message: 'Type an id, address, alias, transaction id, hash, consensus time or token name' };
   if (query.kind === 'invalid') {
-    return { kind: 'invalid', message: `“${input.trim()}” is not an entity id, EVM address, alias, transaction id, hash or token name (3 characters or more)` };
+    return { kind: 'invalid', message: `“${input.trim()}” is not an entity id, EVM address, alias, transaction id, hash, consensus time or token name (3 characters or more)` };
   }
   // A checksum is checked against the profile's network (`chainId`) before anything is asked.
   if ((query.kind === 'entity-id' || query.kind === 'transaction-id') && query.checksum !== undefined) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fail, fakeMirrorGetter as mirror } from '../../helpers/fake-mirror-getter.ts';
-import { accountFilterId, idForFilter } from '../../../renderer/src/lib/account-filter-id.ts';
+import { accountFilterId, accountFilterProblem, idForFilter } from '../../../renderer/src/lib/account-filter-id.ts';
 
 const ADDRESS = `0x${'ab'.repeat(20)}`;
 const ALIAS = 'CIQAAAH4AY2OFK2FL37TSPYEQGPPUJRP4XTKWHD62HKPQX543DTOFFQ';
@@ -29,12 +29,26 @@ describe('accountFilterId', () => {
     expect(await accountFilterId(ADDRESS, offline.get, null)).toEqual({ ok: false, message: `The account of the EVM address ${ADDRESS} could not be looked up: The upstream mirror node cannot be reached` });
   });
 
-  it('checks and drops a checksum, and leaves everything else for the API to judge, asking nothing', async () => {
+  it('checks and drops a checksum, and takes the ids the API takes as typed, an operator first or not, asking nothing', async () => {
     const { get, asked } = mirror({});
     expect(await accountFilterId('0.0.123-esxsf', get, 296)).toEqual({ ok: true, id: '0.0.123' });
     expect(await accountFilterId('0.0.123-vfmkw', get, 296)).toMatchObject({ ok: false, message: expect.stringContaining('is an id of mainnet') });
-    for (const typed of ['0.0.5', '5', '', 'gte:0.0.5', 'not an id']) expect(await accountFilterId(typed, get, 296)).toEqual({ ok: true, id: typed });
+    for (const typed of ['0.0.5', '5', '', 'gte:0.0.5', 'LT:0.0.5', '0.5', '1.2.3', `gt:${ADDRESS}`]) expect(await accountFilterId(typed, get, 296)).toEqual({ ok: true, id: typed });
     expect(asked).toEqual([]);
+  });
+
+  it('refuses what is no account id, address or alias beside the field, asking nothing', async () => {
+    const { get, asked } = mirror({});
+    expect(await accountFilterId(' nonsense ', get, 296)).toEqual({ ok: false, message: '“nonsense” is not an account id (0.0.1234), EVM address or alias' });
+    for (const typed of ['not an id', '0.0.x', 'gte:', 'foo:0.0.5', '0.0.5;drop', '0.0.123-abc']) expect(await accountFilterId(typed, get, 296)).toMatchObject({ ok: false });
+    expect(asked).toEqual([]);
+  });
+});
+
+describe('accountFilterProblem', () => {
+  it('judges an account filter as the address holds it: an id or an EVM address, an operator first or not', () => {
+    for (const held of ['', '  ', '0.0.5', 'gte:0.0.5', ADDRESS, '1234']) expect(accountFilterProblem(held)).toBeNull();
+    expect(accountFilterProblem('nonsense')).toBe('“nonsense” is not an account id (0.0.1234), EVM address or alias');
   });
 });
 

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { classifySearch } from '../../../renderer/src/lib/search-input.ts';
 
 const ED25519_ALIAS = 'CIQAAAH4AY2OFK2FL37TSPYEQGPPUJRP4XTKWHD62HKPQX543DTOFFQ';
+/** A 48-byte transaction hash as the mirror's `transaction_hash` gives it (base64), and in hex. */
+const HASH_BASE64 = '2fixUj+xECsMcYnVkwj9pE0ejdDxJNw0QUX3dUSx0XvwKHR1KrfReVmf/JBjUr9b';
+const HASH_HEX = '0xd9f8b1523fb1102b0c7189d59308fda44d1e8dd0f124dc344145f77544b1d17bf02874752ab7d179599ffc906352bf5b';
 
 describe('classifySearch', () => {
   it.each([
@@ -26,6 +29,15 @@ describe('classifySearch', () => {
     [`0x${'EF'.repeat(48)}`, { kind: 'transaction-hash', hash: `0x${'ef'.repeat(48)}` }],
     [ED25519_ALIAS, { kind: 'alias', alias: ED25519_ALIAS }],
     [`0.0.${ED25519_ALIAS}`, { kind: 'alias', alias: ED25519_ALIAS }],
+    // A consensus time, as the mirror writes it (`parent_consensus_timestamp`) or shorter.
+    ['1791994154.785003172', { kind: 'consensus-timestamp', timestamp: '1791994154.785003172' }],
+    [' 1791994154.785 ', { kind: 'consensus-timestamp', timestamp: '1791994154.785000000' }],
+    ['1791994154.000000001', { kind: 'consensus-timestamp', timestamp: '1791994154.000000001' }],
+    // Its seconds alone are a whole number, as any other.
+    ['1791994154', { kind: 'number', id: '0.0.1791994154', block: '1791994154' }],
+    // A transaction hash in base64 or base64url, as the mirror answers it: asked for in hex.
+    [HASH_BASE64, { kind: 'transaction-hash', hash: HASH_HEX }],
+    [` ${HASH_BASE64.replaceAll('+', '-').replaceAll('/', '_')} `, { kind: 'transaction-hash', hash: HASH_HEX }],
     ['', { kind: 'empty' }],
     ['   ', { kind: 'empty' }],
   ])('reads %j', (input, expected) => {
@@ -43,8 +55,18 @@ describe('classifySearch', () => {
     'ab', 'x'.repeat(101), '0.0', '0.0.1.2', '0.0.-5', '0x1234', `0x${'a'.repeat(41)}`, '0xZZZZ', '0.0.3-1700000000', '0.0.3@1700000000-000000001',
     '0.0.3-1700000000.000000001', '0.0.3-1700000000-1234567890', '1'.repeat(13), '0.0.1234?x=1', '12-34', '@@@',
     '0.0.123-vfmk', '0.0.123-vfmkwx', '0.0.123-vfm1w', '0.0.3-tzfmz-1700000000-000000001',
+    // Not consensus times: 9 or 11 digits of seconds, 10 of the fraction, none.
+    '179199415.785003172', '17919941540.785003172', '1791994154.7850031720', '1791994154.',
   ])('refuses %j', (input) => {
     expect(classifySearch(input)).toEqual({ kind: 'invalid' });
+  });
+
+  it('takes a 64-character base64 string for a hash only when it is base64 or base64url throughout', () => {
+    expect(classifySearch(HASH_BASE64.slice(1))).not.toMatchObject({ kind: 'transaction-hash' });
+    // `+` and `/` of base64 with `-` and `_` of base64url: neither.
+    expect(classifySearch(`${HASH_BASE64.slice(0, 62)}-_`)).not.toMatchObject({ kind: 'transaction-hash' });
+    // 64 hex digits are an Ethereum hash, though base64 too.
+    expect(classifySearch('cd'.repeat(32))).toMatchObject({ kind: 'ethereum-hash' });
   });
 
   it('never throws on arbitrary input', () => {

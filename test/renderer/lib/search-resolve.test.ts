@@ -71,6 +71,26 @@ describe('resolveSearch', () => {
     expect(await resolveSearch('5', mirror({}, broken).get)).toEqual({ kind: 'error', message: 'The store broke' });
   });
 
+  it('opens the transaction at a consensus time by its id, or says none is there', async () => {
+    const path = '/api/v1/transactions?timestamp=1791994154.785003172&limit=1';
+    const batch = { transaction_id: '0.0.3172-1791994150-815717005', nonce: 0, name: 'ATOMICBATCH', consensus_timestamp: '1791994154.785003172' };
+    const { get, asked } = mirror({ [path]: { transactions: [batch], links: { next: null } } });
+    expect(await resolveSearch('1791994154.785003172', get)).toEqual({ kind: 'found', hash: '#/transaction?id=0.0.3172-1791994150-815717005' });
+    expect(asked).toEqual([path]);
+    // A child record keeps its nonce.
+    const child = mirror({ [path]: { transactions: [{ ...batch, nonce: 2 }] } });
+    expect(await resolveSearch('1791994154.785003172', child.get)).toEqual({ kind: 'found', hash: '#/transaction?id=0.0.3172-1791994150-815717005&nonce=2' });
+    // The list answers an empty page where no transaction has that time.
+    const none = mirror({ '/api/v1/transactions?timestamp=1791994154.500000000&limit=1': { transactions: [], links: { next: null } } });
+    expect(await resolveSearch('1791994154.5', none.get)).toEqual({ kind: 'not-found', message: 'No transaction at consensus time 1791994154.500000000 in the local mirror' });
+  });
+
+  it('asks for a base64 transaction hash in hex, as the by-id resource takes it', async () => {
+    const hex = '0xd9f8b1523fb1102b0c7189d59308fda44d1e8dd0f124dc344145f77544b1d17bf02874752ab7d179599ffc906352bf5b';
+    const { get } = mirror({ [`/api/v1/transactions/${hex}`]: { transactions: [] } });
+    expect(await resolveSearch('2fixUj+xECsMcYnVkwj9pE0ejdDxJNw0QUX3dUSx0XvwKHR1KrfReVmf/JBjUr9b', get)).toEqual({ kind: 'found', hash: `#/transaction?id=${hex}` });
+  });
+
   it('says when nothing matches, naming what was looked for', async () => {
     expect(await resolveSearch('0.0.424242', mirror({}).get)).toEqual({ kind: 'not-found', message: 'No account, contract, token, topic or schedule 0.0.424242 in the local mirror' });
   });
