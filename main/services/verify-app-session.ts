@@ -32,7 +32,8 @@ export class AppVerifySession {
   #id(profile: string): string {
     const known = this.#ids.get(profile);
     if (known && this.#service.sessions.touch(known)) return known;
-    const created = this.#service.sessions.create();
+    // Pinned: API clients opening sessions of their own never evict the Verify screen's.
+    const created = this.#service.sessions.create(Date.now(), { pinned: true });
     this.#ids.set(profile, created);
     return created;
   }
@@ -101,7 +102,7 @@ export class AppVerifySession {
           chainId: entry.chainId || null,
           status: verified || entry.status === 'error' ? entry.status as VerifySessionContract['status'] : 'pending',
           message: entry.statusMessage ?? null,
-          // A failed attempt keeps the stored time of an earlier success in the session state: not this contract's answer now.
+          // Only a verified contract has a stored time to show (a failed attempt drops the one of an earlier success).
           verifiedAt: verified ? entry.storageTimestamp ?? null : null,
           detail: verified ? this.#details.get(`${id}/${entry.verificationId}`) ?? null : null,
         };

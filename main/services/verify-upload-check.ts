@@ -1,5 +1,7 @@
-import { unzipFiles } from '@ethereum-sourcify/lib-sourcify';
 import type { VerifyUnreadableFile } from '../common/verify-types.ts';
+import { isZip, unpackZips } from '../verify/engine/unpack-zips.ts';
+import { TooLargeError } from '../verify/engine/verify-error.ts';
+import { SESSION_MAX_BYTES } from '../verify/sessions/session-store.ts';
 
 /**
  * Uploads the verify session can make nothing of, found before they reach it. lib-sourcify takes
@@ -28,17 +30,18 @@ export async function unreadableReason(path: string, content: Buffer): Promise<s
 }
 
 async function zipProblem(path: string, content: Buffer): Promise<string | null> {
-  // The very unpacking the session does (lib-sourcify's), so "opens here" means "opens there".
-  const probe = [{ path, buffer: content }];
+  if (!isZip(content)) return 'it is not a zip archive';
+  // The very unpacking the session does, within the same limit (stopping there, not after
+  // inflating it all), so "opens here" means "opens there".
+  let unpacked: Awaited<ReturnType<typeof unpackZips>>;
   try {
-    await unzipFiles(probe);
+    unpacked = await unpackZips([{ path, buffer: content }], { bytes: SESSION_MAX_BYTES, scope: 'a session may hold' });
   } catch (error) {
+    if (error instanceof TooLargeError) return `it unpacks to more than the ${SESSION_MAX_BYTES / 1024 / 1024} MiB a session may hold`;
     const detail = (error as Error).message.replace(/^Error while unzipping .*?: /, '');
     return `the zip could not be opened (${detail})`;
   }
-  // Left in place untouched: lib-sourcify did not take it for a zip at all.
-  if (probe.length === 1 && probe[0]!.buffer === content) return 'it is not a zip archive';
-  if (probe.length === 0) return 'the zip holds no files';
+  if (unpacked.files.length === 0) return 'the zip holds no files';
   return null;
 }
 

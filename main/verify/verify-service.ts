@@ -1,41 +1,56 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { createMetadataContractsFromFiles, type PathBuffer, type SolidityMetadataContract } from '@ethereum-sourcify/lib-sourcify';
+import type { PathBuffer, SolidityMetadataContract } from '@ethereum-sourcify/lib-sourcify';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { ChainRegistry, type ChainRegistryOptions } from './chain/chain-registry.ts';
 import { CompileCache } from './compilers/compile-cache.ts';
 import { CompilerStore } from './compilers/compiler-store.ts';
 import { PooledSolidityCompiler } from './compilers/pooled-solidity-compiler.ts';
 import { SolcPool, type SolcPoolOptions } from './compilers/solc-pool.ts';
+import { metadataContractsOf } from './engine/metadata-contracts.ts';
+import { matchWords } from './engine/match-words.ts';
 import { routeLibSourcifyLogs } from './engine/quiet-lib-logger.ts';
+import { checkSolcJsonInput } from './engine/solc-json-input-shape.ts';
+import { unpackZips } from './engine/unpack-zips.ts';
 import type { VerificationResult } from './engine/verification-result.ts';
 import { Verifier, type VerifyTarget } from './engine/verifier.ts';
-import { VerifyError } from './engine/verify-error.ts';
+import { AlreadyVerifiedError, ChosenContractNotFoundError, ContractChoiceError, VerifyError } from './engine/verify-error.ts';
+import { isBetterMatch, sameMatches } from './repository/match-ranking.ts';
 import { VerifiedRepository, type VerifiedRecord } from './repository/verified-repository.ts';
 import { sameCompilation } from './repository/same-compilation.ts';
-import { SessionStore } from './sessions/session-store.ts';
+import { SESSION_MAX_BYTES, SessionStore } from './sessions/session-store.ts';
 import { openOrSetAside } from '../mirror/store/open-or-set-aside.ts';
 import { openVerifyDb } from './store/verify-db.ts';
+
+/** What one request's files may add up to, zips counted unpacked: the most a session may hold. */
+export const REQUEST_MAX_BYTES = SESSION_MAX_BYTES;
 
 /**
  * What a one-call verification came to. `verified`: compiled now, and stored. `already-verified`:
  * the request is the compilation a perfect match was stored from, answered without compiling.
- * `better-kept`: compiled now, but a better match (of other sources) stays stored for the address.
+ * `unchanged`: compiled now, the same compilation and matches as stored (`record`): nothing new.
+ * `better-kept`: compiled now, but a better match stays stored for the address. A match neither
+ * better nor worse than the stored one is refused (AlreadyVerifiedError, 409), as Sourcify does.
  */
 export type OneCallOutcome =
   | { kind: 'verified'; record: VerifiedRecord }
   | { kind: 'already-verified'; record: VerifiedRecord }
-  | { kind: 'better-kept'; result: VerificationResult; kept: VerifiedRecord };
+  | { kind: 'unchanged'; result: VerificationResult; record: VerifiedRecord }
+  | { kind: 'better-kept'; result: VerificationResult; kept: VerifiedRecord; sameSources: boolean };
 
-/** What a fresh match says when a better one, of other sources, stays stored for its address (`kept`). */
-export function betterKeptNote(kept: VerifiedRecord): string {
-  return `not stored: a ${kept.status} match from other sources, verified on ${kept.verifiedAt}, stays stored for this address`;
-}
+/** Storing a fresh result: stored, the same as stored (`record` the stored one), or a better match kept (a conflict is thrown). */
+export type StoreOutcome =
+  | { kind: 'stored'; record: VerifiedRecord }
+  | { kind: 'unchanged'; record: VerifiedRecord }
+  | { kind: 'better-kept'; kept: VerifiedRecord; sameSources: boolean };
 
-/** Storing a fresh result: the record now stored, and whether it is this result (false: a better one was kept). */
-export interface StoreOutcome {
-  record: VerifiedRecord;
-  saved: boolean;
+/**
+ * What a fresh match says when a better one stays stored for its address (`kept`): of other
+ * sources, or of these very sources when an earlier request matched more (its creation bytecode).
+ */
+export function betterKeptNote(kept: VerifiedRecord, sameSources = false): string {
+  if (!sameSources) return `not stored: a ${kept.status} match from other sources, verified on ${kept.verifiedAt}, stays stored for this address`;
+  return `not stored: the match stored from these same sources on ${kept.verifiedAt} (${matchWords(kept)}) is better and stays stored for this address`;
 }
 
 export interface VerifyServiceOptions {
@@ -93,19 +108,18 @@ export class VerifyService {
    * address are compiled and matched, so they are never answered with the stored contract's match.
    */
   async verifyFiles(files: PathBuffer[], target: VerifyTarget, chosenContract?: string): Promise<OneCallOutcome> {
-    const contracts = await createMetadataContractsFromFiles(files).catch((error: Error) => {
-      throw new VerifyError('bad_request', `the files could not be read: ${error.message}`);
-    });
-    if (contracts.length === 0) throw new VerifyError('bad_request', 'no metadata.json found among the files: upload the metadata file of the contract with its sources');
-    let contract = contracts[0]!;
-    if (contracts.length > 1) {
-      const chosen = contracts.find((c, i) => String(i) === chosenContract || c.name === chosenContract);
-      if (!chosen) throw new VerifyError('bad_request', `the files hold ${contracts.length} contracts (${contracts.map((c, i) => `${i}: ${c.name}`).join(', ')}); say which one with chosenContract`);
-      contract = chosen;
+    const unpacked = (await unpackZips(files, { bytes: REQUEST_MAX_BYTES, scope: 'one request may carry' }).catch(unreadable)).files;
+    let contracts: SolidityMetadataContract[];
+    try {
+      contracts = metadataContractsOf(unpacked).contracts;
+    } catch (error) {
+      unreadable(error);
     }
+    if (contracts.length === 0) throw new VerifyError('bad_request', 'no metadata.json found among the files: upload the metadata file of the contract with its sources');
+    const contract = chooseContract(contracts, chosenContract);
     const stored = this.storedPerfectMatch(target, contract);
     if (stored) return { kind: 'already-verified', record: stored };
-    return this.#storedOutcome(await this.verifier.verifyMetadataContract(contract, target, files));
+    return this.#oneCallOutcome(await this.verifier.verifyMetadataContract(contract, target, unpacked));
   }
 
   /**
@@ -113,12 +127,14 @@ export class VerifyService {
    * the input's metadata is known only then (the compile cache answers a repeated input at once).
    */
   async verifySolcJson(input: unknown, compilerVersion: string, contractName: string, target: VerifyTarget): Promise<OneCallOutcome> {
-    return this.#storedOutcome(await this.verifier.verifySolcJson(checkJsonInput(input), compilerVersion, contractName, target));
+    return this.#oneCallOutcome(await this.verifier.verifySolcJson(checkSolcJsonInput(input), compilerVersion, contractName, target));
   }
 
-  #storedOutcome(result: VerificationResult): OneCallOutcome {
-    const { record, saved } = this.store(result);
-    return saved ? { kind: 'verified', record } : { kind: 'better-kept', result, kept: record };
+  #oneCallOutcome(result: VerificationResult): OneCallOutcome {
+    const outcome = this.store(result);
+    if (outcome.kind === 'stored') return { kind: 'verified', record: outcome.record };
+    if (outcome.kind === 'unchanged') return { kind: 'unchanged', result, record: outcome.record };
+    return { kind: 'better-kept', result, kept: outcome.kept, sameSources: outcome.sameSources };
   }
 
   /**
@@ -132,11 +148,21 @@ export class VerifyService {
     return stored?.status === 'perfect' && sameCompilation(stored.metadata, contract.metadata) ? stored : null;
   }
 
-  /** Stores a fresh result unless a better match is stored for its address (the repository keeps the better). */
+  /**
+   * Stores a fresh result when it is better than what is stored for its address (Sourcify's rule,
+   * match-ranking.ts). Otherwise nothing is stored, and the answer says why: the same compilation
+   * with the same matches (`unchanged`), or a stored match better in one bytecode and no worse in
+   * the other (`better-kept`); anything else, a second partial match above all, is refused with
+   * Sourcify's 409 (AlreadyVerifiedError).
+   */
   store(result: VerificationResult): StoreOutcome {
-    const id = createHash('sha256').update(`${result.chainId}/${result.address}/${result.metadata}`).digest('hex').slice(0, 40);
-    const record = this.repository.save(result, id);
-    return { record, saved: record.verificationId === id };
+    const id = verificationIdOf(result);
+    const saved = this.repository.save(result, id);
+    if (saved.stored) return { kind: 'stored', record: saved.record };
+    const existing = saved.existing;
+    if (existing.verificationId === id && sameMatches(result, existing)) return { kind: 'unchanged', record: existing };
+    if (isBetterMatch(existing, result)) return { kind: 'better-kept', kept: existing, sameSources: existing.verificationId === id };
+    throw new AlreadyVerifiedError(result, existing);
   }
 
   async close(): Promise<void> {
@@ -145,14 +171,28 @@ export class VerifyService {
   }
 }
 
-/** The parts of a standard JSON input the engine relies on; anything else is a 400 naming it. */
-function checkJsonInput(input: unknown): Parameters<Verifier['verifySolcJson']>[0] {
-  const json = input as { language?: unknown; sources?: Record<string, { content?: unknown }>; settings?: unknown };
-  if (!json || typeof json !== 'object') throw new VerifyError('bad_request', 'the standard JSON input must be a JSON object');
-  if (json.language !== undefined && json.language !== 'Solidity') throw new VerifyError('bad_request', `only Solidity standard JSON input is supported, not "${String(json.language)}"`);
-  if (!json.sources || typeof json.sources !== 'object' || Object.keys(json.sources).length === 0) throw new VerifyError('bad_request', 'the standard JSON input has no sources');
-  for (const [name, source] of Object.entries(json.sources)) {
-    if (typeof source?.content !== 'string') throw new VerifyError('bad_request', `source "${name}" of the standard JSON input has no content string`);
+/** The repository's id of a verification: its chain, address and metadata. */
+function verificationIdOf(result: VerificationResult): string {
+  return createHash('sha256').update(`${result.chainId}/${result.address}/${result.metadata}`).digest('hex').slice(0, 40);
+}
+
+/** Files that cannot be read (a zip that does not open, a broken build-info) are the client's: a 400 naming the cause. */
+function unreadable(error: unknown): never {
+  if (error instanceof VerifyError) throw error;
+  throw new VerifyError('bad_request', `the files could not be read: ${(error as Error).message}`);
+}
+
+/**
+ * The contract to verify among those the files hold, as Sourcify picks it: the only one, or the
+ * one `chosenContract` names, by its index (Sourcify's way) or by its name. Several and no choice
+ * is a 400 listing them (`contractsToChoose`); a choice that names none is a 404.
+ */
+function chooseContract(contracts: SolidityMetadataContract[], chosenContract: string | undefined): SolidityMetadataContract {
+  if (chosenContract === undefined) {
+    if (contracts.length === 1) return contracts[0]!;
+    throw new ContractChoiceError(contracts.map((c) => ({ name: c.name, path: c.path })));
   }
-  return { language: 'Solidity', settings: {}, ...json } as Parameters<Verifier['verifySolcJson']>[0];
+  const chosen = /^\d+$/.test(chosenContract) ? contracts[Number(chosenContract)] : contracts.find((c) => c.name === chosenContract);
+  if (!chosen) throw new ChosenContractNotFoundError(chosenContract);
+  return chosen;
 }

@@ -157,7 +157,8 @@ describe('verify/* channels', () => {
       expect(reads).toHaveBeenCalledTimes(3);
       expect(failed.contracts[0]).toMatchObject({ status: 'error', verifiedAt: null, detail: null, message: expect.stringMatching(/match|deployed/i) });
       expect((await call<VerifySessionView>('verify/session', null)).contracts[0]).toMatchObject({ status: 'error', verifiedAt: null, detail: null });
-      expect(reads).toHaveBeenCalledTimes(4);
+      // Viewing the session reads no files: it answers from what they made up when they were added.
+      expect(reads).toHaveBeenCalledTimes(3);
     } finally {
       reads.mockRestore();
     }

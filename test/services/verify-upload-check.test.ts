@@ -2,6 +2,7 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { splitUnreadable, unreadableReason } from '../../main/services/verify-upload-check.ts';
 import { storageUpload } from '../verify/verify-fixture.ts';
+import { zerosZip } from '../verify/zip-fixture.ts';
 
 /** Files named as zips or JSON that the verify session could not read: found and said, not kept as unused files. */
 const upload = storageUpload();
@@ -29,6 +30,13 @@ describe('unreadableReason', () => {
   it('says a zip that starts like one but is cut short could not be opened', async () => {
     const truncated = (await zipOf(upload)).subarray(0, 40);
     expect(await unreadableReason('project.zip', truncated)).toMatch(/^the zip could not be opened \(.+\)$/);
+  });
+
+  it('says a zip that unpacks past the session limit is too large, stopping there rather than inflating it all', async () => {
+    const bomb = await zerosZip('zeros.sol', 1024 * 1024 * 1024);
+    const started = Date.now();
+    expect(await unreadableReason('bomb.zip', bomb)).toBe('it unpacks to more than the 50 MiB a session may hold');
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('says an empty zip holds no files', async () => {

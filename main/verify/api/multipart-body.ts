@@ -1,18 +1,30 @@
 import type { FastifyRequest } from 'fastify';
-import { VerifyError } from '../engine/verify-error.ts';
+import { TooLargeError, VerifyError } from '../engine/verify-error.ts';
+import { SESSION_MAX_BYTES } from '../sessions/session-store.ts';
 import { checkFileName, type Fields } from './request-fields.ts';
+
+/** What the files of one multipart upload may add up to: what a session may hold. */
+export const MULTIPART_MAX_BYTES = SESSION_MAX_BYTES;
 
 /**
  * Reads a multipart/form-data body: file parts become `files` (name → content), other parts plain
- * fields. Sourcify clients send the files under `files`; any file field is accepted.
+ * fields. Sourcify clients send the files under `files`; any file field is accepted. The parser
+ * limits each file; the files together are limited here, as they are read (413 past it).
  */
 export async function readMultipartBody(request: FastifyRequest): Promise<{ fields: Fields; files: Array<{ path: string; content: Buffer }> }> {
   const fields: Fields = {};
   const files: Array<{ path: string; content: Buffer }> = [];
+  let total = 0;
   try {
     for await (const part of request.parts()) {
-      if (part.type === 'file') files.push({ path: checkFileName(part.filename || part.fieldname), content: await part.toBuffer() });
-      else fields[part.fieldname] = part.value;
+      if (part.type === 'file') {
+        const content = await part.toBuffer();
+        total += content.length;
+        if (total > MULTIPART_MAX_BYTES) throw new TooLargeError(`Request too large: the files of one upload are limited to ${MULTIPART_MAX_BYTES / 1024 / 1024} MiB in total`);
+        files.push({ path: checkFileName(part.filename || part.fieldname), content });
+      } else {
+        fields[part.fieldname] = part.value;
+      }
     }
   } catch (error) {
     // The parser's own errors ("Unexpected end of multipart data", a missing boundary) carry no

@@ -28,7 +28,12 @@ export function optionalString(body: Fields, name: string): string | null {
 export function requiredAddress(body: Fields, name = 'address'): string {
   const text = requiredString(body, name);
   const address = parseAddress(text);
-  if (!address) throw new VerifyError('bad_request', `${name} must be a 0x-prefixed 40-digit hex address, not "${text.slice(0, 80)}"`);
+  if (!address) {
+    const badChecksum = /^0x[0-9a-fA-F]{40}$/.test(text.trim());
+    throw new VerifyError('bad_request', badChecksum
+      ? `${name} "${text.trim()}" has a wrong EIP-55 checksum (mixed case must match it exactly): check it, or send it in lower case`
+      : `${name} must be a 0x-prefixed 40-digit hex address, not "${text.slice(0, 80)}"`);
+  }
   return address;
 }
 

@@ -1,23 +1,28 @@
 import { checksumAddress } from '../engine/evm-address.ts';
+import { matchWords } from '../engine/match-words.ts';
 import { betterKeptNote, type OneCallOutcome } from '../verify-service.ts';
 
 /**
  * The one-call verify's answer entry (interface B): address, chainId, status, message, libraryMap.
  * The status and matches are this request's; the message also says when they come from the store
- * (the same compilation was verified before) or when a better match of other sources stays stored.
+ * (the same compilation was verified before), when they are what is stored already, or when a
+ * better match stays stored. It never claims a check this request did not make.
  */
 export function verifyResultEntry(outcome: OneCallOutcome): Record<string, unknown> {
-  const match = outcome.kind === 'better-kept' ? outcome.result : outcome.record;
-  const matches = `runtime bytecode: ${match.runtimeMatch ?? 'no match'}; creation bytecode: ${match.creationMatch ?? 'not checked or no match'}`;
+  const match = outcome.kind === 'better-kept' || outcome.kind === 'unchanged' ? outcome.result : outcome.record;
+  const matches = matchWords(match);
   return {
     address: checksumAddress(match.address),
     chainId: match.chainId,
     status: match.status,
+    // Answered from the store, nothing was checked now: the stored matches are named as the store's.
     message: outcome.kind === 'already-verified'
-      ? `${matches}; already verified from these sources on ${outcome.record.verifiedAt}, answered from the store without compiling`
-      : outcome.kind === 'better-kept'
-        ? `${matches}; ${betterKeptNote(outcome.kept)}`
-        : matches,
+      ? `already verified from these sources on ${outcome.record.verifiedAt} (${matches}), answered from the store without compiling: nothing was checked now`
+      : outcome.kind === 'unchanged'
+        ? `${matches}; already verified from these sources with the same matches on ${outcome.record.verifiedAt}: nothing new to store`
+        : outcome.kind === 'better-kept'
+          ? `${matches}; ${betterKeptNote(outcome.kept, outcome.sameSources)}`
+          : matches,
     libraryMap: match.libraryMap,
   };
 }

@@ -4,16 +4,26 @@ import { SESSION_IDLE_MS, type SessionStore } from '../sessions/session-store.ts
 export const SESSION_COOKIE = 'mirrordesk_verify_session';
 
 /**
- * The session of a request: the one its HttpOnly cookie names while it is alive, else a new one
- * (the cookie is then set on the reply). SameSite=Lax: the loopback UIs that use the API are
- * same-site with it (ports do not count), while other sites cannot ride on the cookie.
+ * The session of a request that adds to it: the one its HttpOnly cookie names while it is alive,
+ * else a new one (the cookie is then set on the reply). SameSite=Lax: the loopback UIs that use
+ * the API are same-site with it (ports do not count), while other sites cannot ride on the cookie.
  */
 export function sessionOf(request: FastifyRequest, reply: FastifyReply, sessions: SessionStore): string {
-  const current = readCookie(request.headers.cookie, SESSION_COOKIE);
-  if (current && sessions.touch(current)) return current;
+  const current = existingSessionOf(request, sessions);
+  if (current) return current;
   const id = sessions.create();
   reply.header('set-cookie', `${SESSION_COOKIE}=${id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_IDLE_MS / 1000}`);
   return id;
+}
+
+/**
+ * The live session the request's cookie names (its idle clock reset), or null. Requests that only
+ * read or act on a session use this: without a session they have nothing to read, and opening one
+ * for each would fill the database with empty sessions.
+ */
+export function existingSessionOf(request: FastifyRequest, sessions: SessionStore): string | null {
+  const current = readCookie(request.headers.cookie, SESSION_COOKIE);
+  return current && sessions.touch(current) ? current : null;
 }
 
 /** The cookie's value when present and well-formed (base64url, as we issue them). */

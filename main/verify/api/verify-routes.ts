@@ -10,7 +10,7 @@ export function registerVerifyRoutes(app: FastifyInstance, service: VerifyServic
   app.post('/verify', async (request) => {
     const { fields, files } = await readBody(request);
     const target = { chainId: requiredChainId(fields, 'chain'), address: requiredAddress(fields), creatorTxHash: optionalTxHash(fields) };
-    const outcome = await service.verifyFiles(files.map((f) => ({ path: f.path, buffer: f.content })), target, optionalString(fields, 'chosenContract') ?? undefined);
+    const outcome = await service.verifyFiles(files.map((f) => ({ path: f.path, buffer: f.content })), target, chosenContractOf(fields));
     return { result: [verifyResultEntry(outcome)] };
   });
 
@@ -29,6 +29,13 @@ export function registerVerifyRoutes(app: FastifyInstance, service: VerifyServic
     const outcome = await service.verifySolcJson(input, compilerVersion, contractName, target);
     return { result: [verifyResultEntry(outcome)] };
   });
+}
+
+/** `chosenContract`: an index (a number in JSON, digits in a form) or a contract name; undefined when not given. */
+function chosenContractOf(fields: Fields): string | undefined {
+  const value = fields.chosenContract;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
+  return optionalString(fields, 'chosenContract') ?? undefined;
 }
 
 /** Fields and files of a JSON or multipart body, in the same shape. */

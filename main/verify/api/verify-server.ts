@@ -1,11 +1,15 @@
+import http from 'node:http';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { clientErrorListener } from '../../http/client-error.ts';
+import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from '../../http/cross-site-guard.ts';
 import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../../http/host-check.ts';
-import { toVerifyError, VerifyError } from '../engine/verify-error.ts';
-import { SESSION_MAX_BYTES, SessionFullError } from '../sessions/session-store.ts';
+import { ContractChoiceError, toVerifyError, VerifyError } from '../engine/verify-error.ts';
 import type { VerifyService } from '../verify-service.ts';
 import { registerCheckRoutes } from './check-routes.ts';
 import { registerSessionRoutes } from './session-routes.ts';
+import { registerSourcifyRoutes } from './sourcify-routes.ts';
+import { JSON_BODY_LIMIT, limitMessage, MULTIPART_LIMITS } from './upload-limits.ts';
 import { registerVerifyRoutes } from './verify-routes.ts';
 
 export interface VerifyServerDeps {
@@ -14,30 +18,31 @@ export interface VerifyServerDeps {
   log: (line: string) => void;
 }
 
-/** JSON bodies carry file contents as strings: room for the 50 MiB session limit plus encoding. */
-const BODY_LIMIT = SESSION_MAX_BYTES + 8 * 1024 * 1024;
-
 /**
  * Builds the verification API (interface B) without listening. Every error is `{error}` with a
- * fitting status: 400 bad input, 404 nothing there, 413 too large, 502 chain or explorer
- * unreachable; never an unhandled 500 for anything a client sends.
+ * fitting status: 400 bad input, 403 a foreign Host or a cross-site page changing state, 404
+ * nothing there, 409 already verified, 413 a limit reached (which one, said), 502 chain or
+ * explorer unreachable; never an unhandled 500 for anything a client sends.
  */
 export function buildVerifyServer(deps: VerifyServerDeps): FastifyInstance {
   const app = Fastify({
     logger: false,
-    bodyLimit: BODY_LIMIT,
+    bodyLimit: JSON_BODY_LIMIT,
     // Ids of any length reach the routes, which say what is wrong with them; a path the router
     // cannot decode (`%ZZ`) fails before any hook, and still answers `{error}`.
     routerOptions: { maxParamLength: 16_384 },
     frameworkErrors: (error, _request, reply) => sendError(reply, error, deps.log),
+    // A request Node cannot parse (a header block over 16 KiB: a URL or cookie that long) is answered in the API's `{error}` too.
+    clientErrorHandler: clientErrorListener((status, message) => ({ error: `${http.STATUS_CODES[status]}: ${message}` })),
   });
-  void app.register(multipart, { limits: { fileSize: SESSION_MAX_BYTES, files: 5000, fields: 50, fieldSize: 1024 * 1024 } });
+  void app.register(multipart, { limits: MULTIPART_LIMITS });
 
   app.addHook('onRequest', async (request, reply) => {
     allowLoopbackOrigins(request.headers.origin, reply);
     if (deps.hostCheck && !isLoopbackHost(request.headers.host)) {
       return reply.code(403).send({ error: FOREIGN_HOST_MESSAGE });
     }
+    if (isCrossSiteWrite(request.method, request.headers)) return reply.code(403).send({ error: CROSS_SITE_MESSAGE });
     if (request.method === 'OPTIONS') return reply.code(204).send();
   });
 
@@ -45,6 +50,7 @@ export function buildVerifyServer(deps: VerifyServerDeps): FastifyInstance {
     registerVerifyRoutes(scope, deps.service);
     registerSessionRoutes(scope, deps.service);
     registerCheckRoutes(scope, deps.service);
+    registerSourcifyRoutes(scope, deps.service, deps.log);
     scope.options('/*', async (_request, reply) => reply.code(204).send());
   });
 
@@ -54,18 +60,17 @@ export function buildVerifyServer(deps: VerifyServerDeps): FastifyInstance {
 }
 
 function sendError(reply: FastifyReply, error: unknown, log: (line: string) => void): FastifyReply {
-  if (error instanceof SessionFullError) return reply.code(413).send({ error: error.message });
-  const code = (error as { code?: string }).code;
   const status = (error as { statusCode?: number }).statusCode;
-  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || status === 413) {
-    return reply.code(413).send({ error: `Request too large: uploads are limited to ${SESSION_MAX_BYTES / 1024 / 1024} MiB` });
-  }
+  const limit = limitMessage((error as { code?: string }).code);
+  if (limit) return reply.code(413).send({ error: limit });
   if (!(error instanceof VerifyError) && status && status >= 400 && status < 500) {
     return reply.code(status).send({ error: (error as Error).message });
   }
   const verifyError = toVerifyError(error);
   if (verifyError.httpStatus >= 500) log(`verify API: ${verifyError.message}`);
-  return reply.code(verifyError.httpStatus).send({ error: verifyError.message });
+  // Sourcify lists the contracts to choose from beside the error.
+  const details = verifyError instanceof ContractChoiceError ? { contractsToChoose: verifyError.contractsToChoose } : {};
+  return reply.code(verifyError.httpStatus).send({ error: verifyError.message, ...details });
 }
 
 /**

@@ -6,7 +6,8 @@ const LONG_VERSION = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})(-nightly\.\d{4}\.\d{1,2}\
 
 /** Strips a leading `v` and checks the shape; throws a one-line message naming the bad value. */
 export function parseLongVersion(text: string): string {
-  const trimmed = text.trim().replace(/^v/, '');
+  // Versions come from clients' metadata and forms: a number or null there is a bad version, not a TypeError.
+  const trimmed = typeof text === 'string' ? text.trim().replace(/^v/, '') : '';
   if (!LONG_VERSION.test(trimmed)) {
     throw new Error(`invalid compiler version "${text}": expected a long version such as 0.8.4+commit.c7e474f2`);
   }
@@ -14,7 +15,7 @@ export function parseLongVersion(text: string): string {
 }
 
 export function isLongVersion(text: string): boolean {
-  return LONG_VERSION.test(text.trim().replace(/^v/, ''));
+  return typeof text === 'string' && LONG_VERSION.test(text.trim().replace(/^v/, ''));
 }
 
 /** `0.8.4` of `0.8.4+commit.c7e474f2`; null for nightlies, which no release package provides. */

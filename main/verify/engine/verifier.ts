@@ -11,6 +11,7 @@ import type { CompilerStore } from '../compilers/compiler-store.ts';
 import type { PooledSolidityCompiler } from '../compilers/pooled-solidity-compiler.ts';
 import { matchDifferences } from './match-differences.ts';
 import { requireCompiler } from './require-compiler.ts';
+import { isZip } from './unpack-zips.ts';
 import { overallStatus, type MatchLevel, type VerificationResult } from './verification-result.ts';
 import { toVerifyError, VerifyError } from './verify-error.ts';
 
@@ -40,7 +41,8 @@ export class Verifier {
   /**
    * Verifies a contract assembled from metadata and sources. When solc's extra-file-input
    * behaviour shows up and more files were uploaded than the metadata names, it tries again with
-   * all of them, as the original compilation may have had them in its input.
+   * all of them, as the original compilation may have had them in its input. `allFiles` are the
+   * upload's files with its zips unpacked (unpack-zips.ts).
    */
   async verifyMetadataContract(contract: SolidityMetadataContract, target: VerifyTarget, allFiles: PathBuffer[] = []): Promise<VerificationResult> {
     try {
@@ -55,7 +57,9 @@ export class Verifier {
         // Files that are a used source under another name (the same upload in two layouts) are
         // not extra: adding them again under the wrong path would only break the compile.
         const usedContents = new Set(Object.values(compilation.jsonInput.sources).map((s) => (s as { content?: string }).content));
-        const extraFiles = allFiles.filter((f) => !usedContents.has(f.buffer.toString('utf8')));
+        // A zip among them is one a zip held (the files come unpacked one level): never a source,
+        // and lib-sourcify would inflate it here without a limit.
+        const extraFiles = allFiles.filter((f) => !isZip(f.buffer) && !usedContents.has(f.buffer.toString('utf8')));
         const hasExtraSources = extraFiles.some((f) => f.path.endsWith('.sol'));
         if (verifyError.kind !== 'extra_file_input_bug' || !hasExtraSources) throw verifyError;
         try {

@@ -2,6 +2,8 @@ import { SourcifyLibError } from '@ethereum-sourcify/lib-sourcify';
 import { CompilerRunError, CompilerUnavailableError } from '../compilers/compiler-errors.ts';
 import { SolcOutputErrors } from '../compilers/pooled-solidity-compiler.ts';
 import { ChainAccessError } from '../chain/deployed-code.ts';
+import { checksumAddress } from './evm-address.ts';
+import { matchWords } from './match-words.ts';
 
 /** What went wrong, in words a caller can branch on; the HTTP layer maps each to a status code. */
 export type VerifyErrorKind =
@@ -40,6 +42,75 @@ export class VerifyError extends Error {
 
   get httpStatus(): number {
     return HTTP_STATUS[this.kind];
+  }
+}
+
+/**
+ * A refusal because a size or count limit was reached (413), the message saying which limit and
+ * what reached it. A bad request in kind: the client can send less.
+ */
+export class TooLargeError extends VerifyError {
+  constructor(message: string) {
+    super('bad_request', message);
+    this.name = 'TooLargeError';
+  }
+
+  override get httpStatus(): number {
+    return 413;
+  }
+}
+
+/** The runtime and creation match of a verification (fresh or stored), as the conflict names them. */
+interface MatchPair {
+  chainId: string;
+  address: string;
+  runtimeMatch: 'perfect' | 'partial' | null;
+  creationMatch: 'perfect' | 'partial' | null;
+}
+
+/**
+ * A fresh match neither better nor worse than the one stored for its address (a second partial
+ * match above all): not stored, and refused with Sourcify's 409 and, for two partial matches, its
+ * very words. Otherwise (one bytecode better, the other worse) the words say which is which.
+ */
+export class AlreadyVerifiedError extends VerifyError {
+  constructor(fresh: MatchPair, stored: MatchPair) {
+    const contract = `The contract ${checksumAddress(fresh.address)} on chainId ${fresh.chainId}`;
+    const partialOnly = (m: MatchPair) => m.runtimeMatch !== 'perfect' && m.creationMatch !== 'perfect';
+    super('bad_request', partialOnly(fresh) && partialOnly(stored)
+      ? `${contract} is already partially verified. The provided new source code also yielded a partial match and will not be stored unless it's a full match`
+      : `${contract} is already verified (${matchWords(stored)}). The provided new source code yielded ${matchWords(fresh)}, not better for both bytecodes, and will not be stored`);
+    this.name = 'AlreadyVerifiedError';
+  }
+
+  override get httpStatus(): number {
+    return 409;
+  }
+}
+
+/**
+ * The files hold several contracts and the request did not say which to verify: a 400 listing
+ * them (`contractsToChoose`, each name and path, in the order an index picks them), as Sourcify's.
+ */
+export class ContractChoiceError extends VerifyError {
+  readonly contractsToChoose: Array<{ name: string; path: string }>;
+  constructor(contracts: Array<{ name: string; path: string }>) {
+    super('bad_request', `Detected ${contracts.length} contracts (${contracts.map((c) => c.name).join(', ')}), but can only verify 1 at a time: `
+      + 'send chosenContract, the index (from 0) of one of contractsToChoose, or its name');
+    this.name = 'ContractChoiceError';
+    this.contractsToChoose = contracts;
+  }
+}
+
+/** A chosenContract that names none of the contracts the files hold: Sourcify's 404. */
+export class ChosenContractNotFoundError extends VerifyError {
+  constructor(chosenContract: string) {
+    super('bad_request', `Chosen contract not found. Received chosenContract: ${chosenContract.slice(0, 200)}`);
+    this.name = 'ChosenContractNotFoundError';
+  }
+
+  override get httpStatus(): number {
+    return 404;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
 import type { MatchLevel, VerificationResult } from '../engine/verification-result.ts';
+import { isBetterMatch } from './match-ranking.ts';
 
 /** A stored verification, as the check operations and the app read it. */
 export interface VerifiedRecord {
@@ -28,12 +29,13 @@ interface Row {
   metadata: string;
 }
 
-const RANK: Record<string, number> = { perfect: 2, partial: 1 };
+/** What saving a result came to: stored (the record now stored), or not, the stored one being at least as good. */
+export type SaveOutcome = { stored: true; record: VerifiedRecord } | { stored: false; existing: VerifiedRecord };
 
 /**
  * Verified contracts (sources, metadata, match and time) in SQLite, one per chain and address.
- * A new result replaces a stored one only when it is at least as good: a partial match never
- * overwrites a perfect one.
+ * A new result replaces a stored one only when it is better by Sourcify's rule (match-ranking.ts):
+ * a partial match never overwrites a perfect one, nor another partial one.
  */
 export class VerifiedRepository {
   private readonly db: SqliteDatabase;
@@ -42,11 +44,11 @@ export class VerifiedRepository {
     this.db = db;
   }
 
-  /** Stores a result unless a better one is already there; returns the record now stored. */
-  save(result: VerificationResult, verificationId: string, now = new Date()): VerifiedRecord {
-    const existing = this.get(result.chainId, result.address);
-    if (existing && score(existing) > score(result)) return existing;
-    this.db.transaction(() => {
+  /** Stores a result when nothing is stored for its address or it is better than what is. */
+  save(result: VerificationResult, verificationId: string, now = new Date()): SaveOutcome {
+    return this.db.transaction((): SaveOutcome => {
+      const existing = this.get(result.chainId, result.address);
+      if (existing && !isBetterMatch(result, existing)) return { stored: false, existing };
       this.db.prepare(`INSERT OR REPLACE INTO verified_contract (chain_id, address, verification_id, name, compiled_path, compiler_version,
           runtime_match, creation_match, library_map, metadata, creator_tx_hash, constructor_arguments, verified_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
         .run(result.chainId, result.address, verificationId, result.name, result.compiledPath, result.compilerVersion,
@@ -55,8 +57,8 @@ export class VerifiedRepository {
       this.db.prepare('DELETE FROM verified_file WHERE chain_id = ? AND address = ?').run(result.chainId, result.address);
       const insert = this.db.prepare('INSERT INTO verified_file (chain_id, address, path, content) VALUES (?, ?, ?, ?)');
       for (const [path, content] of Object.entries(result.sources)) insert.run(result.chainId, result.address, path, content);
+      return { stored: true, record: this.get(result.chainId, result.address)! };
     })();
-    return this.get(result.chainId, result.address)!;
   }
 
   get(chainId: string, address: string): VerifiedRecord | null {
@@ -78,9 +80,6 @@ export class VerifiedRepository {
   }
 }
 
-function score(r: { runtimeMatch: MatchLevel | null; creationMatch: MatchLevel | null }): number {
-  return Math.max(RANK[r.runtimeMatch ?? ''] ?? 0, RANK[r.creationMatch ?? ''] ?? 0) * 10 + (RANK[r.runtimeMatch ?? ''] ?? 0) + (RANK[r.creationMatch ?? ''] ?? 0);
-}
 
 function toRecord(row: Row): VerifiedRecord {
   const runtime = row.runtime_match;

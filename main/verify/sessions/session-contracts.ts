@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
-import { createMetadataContractsFromFiles, splitFiles, type PathBuffer, type SolidityMetadataContract } from '@ethereum-sourcify/lib-sourcify';
+import type { PathBuffer, SolidityMetadataContract } from '@ethereum-sourcify/lib-sourcify';
+import { metadataContractsOf } from '../engine/metadata-contracts.ts';
+import { unpackZips } from '../engine/unpack-zips.ts';
+import { SESSION_MAX_BYTES, SessionFullError } from './session-store.ts';
+import { TooLargeError } from '../engine/verify-error.ts';
 
 export interface AssembledContract {
   verificationId: string;
@@ -10,18 +14,32 @@ export interface AssembledContract {
 
 export interface AssembledSession {
   contracts: AssembledContract[];
-  /** Uploaded source files that no contract's metadata uses. */
+  /** Uploaded source files that no contract's metadata uses (a zip's own files among them, never the zip). */
   unused: string[];
+  /** The files with every zip replaced by the files it holds, as the contracts were made from them. */
+  unpacked: PathBuffer[];
+  /** What the files count against the session limit, zips unpacked. */
+  bytes: number;
 }
 
 /**
  * Finds the contracts in a session's files: every metadata.json (also inside Hardhat build-info
- * files and zips) with the sources that match its hashes, and the uploaded sources no contract uses.
- * The verification id is a hash of the contract's metadata, so it stays the same across requests.
+ * files and zips) with the sources that match its hashes, and the sources no contract uses.
+ * Zips are unpacked first, as Sourcify does, within the session limit (SessionFullError past it,
+ * found while inflating). The verification id is a hash of the contract's metadata, so it stays
+ * the same across requests.
  */
-export async function assembleSession(files: PathBuffer[]): Promise<AssembledSession> {
-  if (files.length === 0) return { contracts: [], unused: [] };
-  const contracts = await createMetadataContractsFromFiles(files.map((f) => ({ path: f.path, buffer: f.buffer })));
+export async function assembleSession(files: PathBuffer[], maxBytes = SESSION_MAX_BYTES): Promise<AssembledSession> {
+  if (files.length === 0) return { contracts: [], unused: [], unpacked: [], bytes: 0 };
+  let unpacked: PathBuffer[];
+  let bytes: number;
+  try {
+    ({ files: unpacked, bytes } = await unpackZips(files, { bytes: maxBytes, scope: 'a session may hold' }));
+  } catch (error) {
+    if (error instanceof TooLargeError) throw new SessionFullError(`${error.message}. Delete some files or clear the session.`);
+    throw error;
+  }
+  const { contracts, sourceFiles } = metadataContractsOf(unpacked);
   const used = new Set<string>();
   const assembled = contracts.map((contract) => {
     for (const provided of Object.values(contract.metadataPathToProvidedFilePath)) used.add(provided);
@@ -32,7 +50,6 @@ export async function assembleSession(files: PathBuffer[]): Promise<AssembledSes
       missing: [...Object.keys(contract.missingSources), ...Object.keys(contract.invalidSources)],
     };
   });
-  const { sourceFiles } = splitFiles(files.map((f) => ({ path: f.path, content: f.buffer.toString('utf8') })));
   const unused = sourceFiles.map((f) => f.path).filter((path) => !used.has(path));
-  return { contracts: assembled, unused };
+  return { contracts: assembled, unused, unpacked, bytes };
 }

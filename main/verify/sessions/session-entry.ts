@@ -1,5 +1,4 @@
-import type { AssembledContract } from './session-contracts.ts';
-import type { SessionContractState } from './session-store.ts';
+import type { SessionContractFacts, SessionContractState } from './session-store.ts';
 
 /** A contract of a session as the session operations answer it (interface B's contract entry). */
 export interface SessionContractEntry {
@@ -27,15 +26,15 @@ export interface SessionEnvelope<E> {
   files: string[];
 }
 
-export function contractEntry(assembled: AssembledContract, state: SessionContractState = {}): SessionContractEntry {
+export function contractEntry(facts: SessionContractFacts, state: SessionContractState = {}): SessionContractEntry {
   return {
-    verificationId: assembled.verificationId,
-    compiledPath: assembled.contract.path,
-    name: assembled.contract.name,
-    compilerVersion: assembled.contract.metadata.compiler.version,
+    verificationId: facts.verificationId,
+    compiledPath: facts.compiledPath,
+    name: facts.name,
+    compilerVersion: facts.compilerVersion,
     address: state.address ?? '',
     chainId: state.chainId ?? '',
-    files: { found: assembled.found, missing: assembled.missing },
+    files: { found: facts.found, missing: facts.missing },
     status: state.status ?? 'pending',
     ...(state.statusMessage ? { statusMessage: state.statusMessage } : {}),
     ...(state.storageTimestamp ? { storageTimestamp: state.storageTimestamp } : {}),

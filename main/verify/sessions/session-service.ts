@@ -4,11 +4,11 @@ import { VerifyError, toVerifyError } from '../engine/verify-error.ts';
 import { fetchExplorerSource } from '../explorer/explorer-import.ts';
 import { parseAddress } from '../engine/evm-address.ts';
 import type { VerifiedRecord } from '../repository/verified-repository.ts';
-import { betterKeptNote, type VerifyService } from '../verify-service.ts';
+import { betterKeptNote, type StoreOutcome, type VerifyService } from '../verify-service.ts';
 import { assembleSession, type AssembledSession } from './session-contracts.ts';
 import { solcJsonToFiles } from './solc-json-files.ts';
 import { contractEntry, dataEntry, type SessionContractEntry, type SessionDataEntry, type SessionEnvelope } from './session-entry.ts';
-import type { SessionState } from './session-store.ts';
+import type { SessionContractState, SessionSnapshot, SessionState } from './session-store.ts';
 
 export interface CheckedContractRequest {
   verificationId: string;
@@ -38,8 +38,13 @@ export interface VerifyCheckedOptions {
    * Sourcify's way. The app wants it: a user who adds the transaction hash expects it used.
    */
   completeCreation?: boolean;
-  /** Told each verified contract's outcome as it comes (the app keeps the match details, which the session state does not). */
+  /**
+   * Told each verified contract's outcome as it comes (the app keeps the match details, which the
+   * session state does not). Not told on a dry run, which has no stored record to tell of.
+   */
   onOutcome?: (verificationId: string, outcome: CheckedOutcome) => void;
+  /** Verify without storing anything in the repository (Sourcify's `dryrun`): the status is this request's, with no storageTimestamp. */
+  dryRun?: boolean;
 }
 
 /** A verificationId the session's files do not make up; a bad request like any other for the HTTP API. */
@@ -52,11 +57,14 @@ export class UnknownVerificationIdError extends VerifyError {
   }
 }
 
-/** A session's files, read once per request, and the contracts they make up. */
+/** A session's files as uploaded (zips whole), read once per request, and the contracts they make up. */
 interface SessionRead {
   files: Array<{ path: string; buffer: Buffer }>;
   assembled: AssembledSession;
 }
+
+/** The answer of a session operation on a session that does not exist (no cookie, or an expired one). */
+export const EMPTY_ENVELOPE: SessionEnvelope<never> = Object.freeze({ contracts: [], unused: [], files: [] }) as SessionEnvelope<never>;
 
 /**
  * The session operations of interface B over a SessionStore: add files, see the contracts they
@@ -69,8 +77,15 @@ export class SessionService {
     this.service = service;
   }
 
+  /** The session as its files make it up, from the snapshot kept when they last changed (made and kept now when missing). */
   async envelope(sessionId: string): Promise<SessionEnvelope<SessionContractEntry>> {
-    return this.answer(sessionId, await this.read(sessionId));
+    const state = this.service.sessions.state(sessionId);
+    let snapshot = state.snapshot;
+    if (!snapshot) {
+      snapshot = snapshotOf(await this.read(sessionId));
+      this.service.sessions.saveSnapshot(sessionId, snapshot);
+    }
+    return envelopeOf(snapshot, state);
   }
 
   async data(sessionId: string): Promise<SessionEnvelope<SessionDataEntry>> {
@@ -85,7 +100,8 @@ export class SessionService {
   /**
    * Verifies the listed contracts of the session that have all their sources, remembering address
    * and chain for each. A failure is recorded on its contract (`error` with the reason) rather than
-   * failing the whole request, as Sourcify does.
+   * failing the whole request, as Sourcify does; a request that names no contract of the session,
+   * or a malformed address, is refused (400) before anything is verified.
    */
   async verifyChecked(sessionId: string, requests: CheckedContractRequest[], options: VerifyCheckedOptions = {}): Promise<SessionEnvelope<SessionContractEntry>> {
     return this.verifyRead(sessionId, await this.read(sessionId), requests, options);
@@ -128,12 +144,15 @@ export class SessionService {
     const all = [...merged].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, buffer]) => ({ path, buffer }));
     let assembled: AssembledSession;
     try {
-      assembled = await assembleSession(all);
+      assembled = await assembleSession(all, this.service.sessions.maxBytes);
     } catch (error) {
-      throw new VerifyError('bad_request', `${await unreadableFileOf(files)} could not be read: ${(error as Error).message}`);
+      // Limits (SessionFullError) and metadata of the wrong shape say what they are about already.
+      if (error instanceof VerifyError) throw error;
+      throw new VerifyError('bad_request', `${await unreadableFileOf(files, this.service.sessions.maxBytes)} could not be read: ${(error as Error).message}`);
     }
-    this.service.sessions.addFiles(sessionId, files);
-    return { files: all, assembled };
+    const read = { files: all, assembled };
+    this.service.sessions.addFiles(sessionId, files, assembled.bytes, snapshotOf(read));
+    return read;
   }
 
   private async solcJsonFiles(inputs: Record<string, string>, compilerVersion: string): Promise<Array<{ path: string; content: Buffer }>> {
@@ -149,17 +168,23 @@ export class SessionService {
 
   /** verifyChecked over a session already read in this request. */
   private async verifyRead(sessionId: string, read: SessionRead, requests: CheckedContractRequest[], options: VerifyCheckedOptions = {}): Promise<SessionEnvelope<SessionContractEntry>> {
-    const state = this.service.sessions.state(sessionId);
-    for (const request of requests) {
+    // Every request is checked before any is verified, so a refusal leaves the session as it was.
+    const checked = requests.map((request) => {
       const found = read.assembled.contracts.find((c) => c.verificationId === request.verificationId);
       if (!found) throw new UnknownVerificationIdError(request.verificationId);
       const address = parseAddress(request.address);
-      if (!address) throw new VerifyError('bad_request', `address must be a 0x-prefixed 40-digit hex address, not "${request.address}"`);
+      if (!address) throw new VerifyError('bad_request', `address must be a 0x-prefixed 40-digit hex address (mixed case only with its EIP-55 checksum), not "${String(request.address).slice(0, 80)}"`);
+      return { request, found, address };
+    });
+    const state = this.service.sessions.state(sessionId);
+    for (const { request, found, address } of checked) {
       const previous = state.contracts[request.verificationId] ?? {};
-      const contractState = { ...previous, address, chainId: request.chainId, creatorTxHash: request.creatorTxHash ?? null };
-      delete contractState.statusMessage;
-      if (!options.recheckPerfect && previous.status === 'perfect' && previous.address === address && previous.chainId === request.chainId) continue;
-      let outcome: CheckedOutcome;
+      // Already verified perfectly and stored for this address: nothing to do (a dry run's perfect was not stored).
+      const storedPerfect = previous.status === 'perfect' && previous.storageTimestamp !== undefined;
+      if (!options.recheckPerfect && storedPerfect && previous.address === address && previous.chainId === request.chainId) continue;
+      // What an earlier attempt found (a message, a stored time) is not this attempt's answer.
+      const contractState: SessionContractState = { address, chainId: request.chainId, creatorTxHash: request.creatorTxHash ?? null };
+      let outcome: CheckedOutcome | null;
       try {
         const target = { chainId: request.chainId, address, creatorTxHash: request.creatorTxHash ?? null };
         // Only this very compilation's stored match answers without compiling: another contract (or
@@ -170,15 +195,14 @@ export class SessionService {
           outcome = { record: stored, result: null };
           Object.assign(contractState, { status: stored.status, storageTimestamp: stored.verifiedAt });
         } else {
-          const result = await this.service.verifier.verifyMetadataContract(found.contract, target, read.files);
-          const { record, saved } = this.service.store(result);
-          outcome = { record, result };
-          if (saved) {
-            Object.assign(contractState, { status: record.status, storageTimestamp: record.verifiedAt });
-          } else {
-            delete contractState.storageTimestamp;
+          const result = await this.service.verifier.verifyMetadataContract(found.contract, target, read.assembled.unpacked);
+          if (options.dryRun) {
+            outcome = null;
             contractState.status = result.status;
-            contractState.statusMessage = betterKeptNote(record);
+          } else {
+            const saved = this.service.store(result);
+            outcome = { record: storedRecord(saved), result };
+            Object.assign(contractState, stateAfterStoring(result, saved));
           }
         }
       } catch (error) {
@@ -186,43 +210,71 @@ export class SessionService {
         Object.assign(contractState, { status: 'error', statusMessage: outcome.error.message });
       }
       state.contracts[request.verificationId] = contractState;
-      options.onOutcome?.(request.verificationId, outcome);
+      if (outcome) options.onOutcome?.(request.verificationId, outcome);
     }
     this.service.sessions.saveState(sessionId, state);
-    return this.envelopeOf(read, state);
+    return envelopeOf(snapshotOf(read), state);
   }
 
   private async read(sessionId: string): Promise<SessionRead> {
     const files = this.service.sessions.files(sessionId);
     try {
-      return { files, assembled: await assembleSession(files) };
+      return { files, assembled: await assembleSession(files, this.service.sessions.maxBytes) };
     } catch (error) {
+      if (error instanceof VerifyError) throw error;
       throw new VerifyError('bad_request', `the session's files could not be read: ${(error as Error).message}`);
     }
   }
 
   /** The session as read, with its contracts' saved state. */
   private answer(sessionId: string, read: SessionRead): SessionEnvelope<SessionContractEntry> {
-    return this.envelopeOf(read, this.service.sessions.state(sessionId));
-  }
-
-  private envelopeOf(read: SessionRead, state: SessionState): SessionEnvelope<SessionContractEntry> {
-    return {
-      contracts: read.assembled.contracts.map((c) => contractEntry(c, state.contracts[c.verificationId])),
-      unused: read.assembled.unused,
-      files: read.files.map((f) => f.path),
-    };
+    return envelopeOf(snapshotOf(read), this.service.sessions.state(sessionId));
   }
 }
 
+/** What a session's files make up, as its entries show it. */
+function snapshotOf(read: SessionRead): SessionSnapshot {
+  return {
+    contracts: read.assembled.contracts.map((c) => ({
+      verificationId: c.verificationId,
+      compiledPath: c.contract.path,
+      name: c.contract.name,
+      compilerVersion: c.contract.metadata.compiler.version,
+      found: c.found,
+      missing: c.missing,
+    })),
+    unused: read.assembled.unused,
+    files: read.files.map((f) => f.path),
+  };
+}
+
+function envelopeOf(snapshot: SessionSnapshot, state: SessionState): SessionEnvelope<SessionContractEntry> {
+  return {
+    contracts: snapshot.contracts.map((c) => contractEntry(c, state.contracts[c.verificationId])),
+    unused: snapshot.unused,
+    files: snapshot.files,
+  };
+}
+
 /** Which of the files just sent the session cannot read on its own; "the files" when none alone fails. */
-async function unreadableFileOf(files: Array<{ path: string; content: Buffer }>): Promise<string> {
+async function unreadableFileOf(files: Array<{ path: string; content: Buffer }>, maxBytes: number): Promise<string> {
   for (const file of files) {
     try {
-      await assembleSession([{ path: file.path, buffer: file.content }]);
+      await assembleSession([{ path: file.path, buffer: file.content }], maxBytes);
     } catch {
       return file.path;
     }
   }
   return 'the files';
+}
+
+/** The record stored for the address once a result was offered to the repository. */
+function storedRecord(outcome: StoreOutcome): VerifiedRecord {
+  return outcome.kind === 'better-kept' ? outcome.kept : outcome.record;
+}
+
+/** A contract's session state after its fresh result was offered to the repository (a conflict was thrown before). */
+function stateAfterStoring(result: VerificationResult, outcome: StoreOutcome): SessionContractState {
+  if (outcome.kind !== 'better-kept') return { status: outcome.record.status, storageTimestamp: outcome.record.verifiedAt };
+  return { status: result.status, statusMessage: betterKeptNote(outcome.kept, outcome.sameSources) };
 }

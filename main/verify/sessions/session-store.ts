@@ -1,10 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
+import { TooLargeError } from '../engine/verify-error.ts';
 
 /** Sessions end after this long without a request. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
-/** Uploads one session may hold in total. */
+/** Uploads one session may hold in total (a zip counted as the files it holds, unpacked). */
 export const SESSION_MAX_BYTES = 50 * 1024 * 1024;
+/**
+ * API sessions kept at most: a new one beyond this removes the least recently used, so that the
+ * sessions' files stay within this many times SESSION_MAX_BYTES on disk. The app's own sessions
+ * (one per network profile, pinned) are not counted and never make room: requests to the API
+ * cannot empty the user's Verify screen.
+ */
+export const MAX_LIVE_SESSIONS = 32;
 
 /** What a session remembers per contract besides its files: what the user set, what verifying found. */
 export interface SessionContractState {
@@ -16,13 +24,37 @@ export interface SessionContractState {
   storageTimestamp?: string;
 }
 
-export interface SessionState {
-  contracts: Record<string, SessionContractState>;
+/** A contract as the session's files make it up: what its entry shows besides the state. */
+export interface SessionContractFacts {
+  verificationId: string;
+  compiledPath: string;
+  name: string;
+  compilerVersion: string;
+  found: string[];
+  missing: string[];
 }
 
-export class SessionFullError extends Error {
-  constructor() {
-    super('Too much session memory used: the uploads of one session are limited to 50 MiB. Delete some files or clear the session.');
+/**
+ * What a session's files make up, kept beside them when they change, so that reading the session
+ * answers without assembling the files again (hashing every source, parsing every JSON: seconds
+ * for a session near its limit), as Sourcify keeps its session's contracts.
+ */
+export interface SessionSnapshot {
+  contracts: SessionContractFacts[];
+  unused: string[];
+  files: string[];
+}
+
+export interface SessionState {
+  contracts: Record<string, SessionContractState>;
+  /** Absent for a session stored before snapshots were kept: it is assembled once and then kept. */
+  snapshot?: SessionSnapshot;
+}
+
+/** A session's uploads would pass SESSION_MAX_BYTES: a 413 that leaves the session as it was. */
+export class SessionFullError extends TooLargeError {
+  constructor(message = 'Too much session memory used: the uploads of one session are limited to 50 MiB. Delete some files or clear the session.') {
+    super(message);
     this.name = 'SessionFullError';
   }
 }
@@ -34,19 +66,36 @@ export class SessionFullError extends Error {
  */
 export class SessionStore {
   private readonly db: SqliteDatabase;
-  private readonly maxBytes: number;
+  readonly maxBytes: number;
   private readonly idleMs: number;
+  private readonly maxSessions: number;
+  /** Hashes of the app's sessions, which eviction leaves alone (held for this run: the app opens new ones after a restart). */
+  private readonly pinned = new Set<string>();
 
-  constructor(db: SqliteDatabase, limits: { maxBytes?: number; idleMs?: number } = {}) {
+  constructor(db: SqliteDatabase, limits: { maxBytes?: number; idleMs?: number; maxSessions?: number } = {}) {
     this.db = db;
     this.maxBytes = limits.maxBytes ?? SESSION_MAX_BYTES;
     this.idleMs = limits.idleMs ?? SESSION_IDLE_MS;
+    this.maxSessions = limits.maxSessions ?? MAX_LIVE_SESSIONS;
   }
 
-  /** A new session id (for the cookie) with an empty session behind it. */
-  create(now = Date.now()): string {
+  /**
+   * A new session id (for the cookie) with an empty session behind it. Expired sessions go first;
+   * when the limit of live sessions is reached, the least recently used ones make room, pinned
+   * ones (the app's, `pinned: true`) excepted.
+   */
+  create(now = Date.now(), { pinned = false } = {}): string {
     const id = randomBytes(32).toString('base64url');
-    this.db.prepare('INSERT INTO verify_session (id_hash, last_seen, bytes, state) VALUES (?, ?, 0, ?)').run(hashId(id), now, JSON.stringify({ contracts: {} }));
+    this.db.transaction(() => {
+      this.sweep(now);
+      if (!pinned) {
+        this.db.prepare(`DELETE FROM verify_session WHERE id_hash IN (
+            SELECT id_hash FROM verify_session WHERE id_hash NOT IN (SELECT value FROM json_each(?))
+            ORDER BY last_seen DESC, id_hash LIMIT -1 OFFSET ?)`).run(JSON.stringify([...this.pinned]), this.maxSessions - 1);
+      }
+      this.db.prepare('INSERT INTO verify_session (id_hash, last_seen, bytes, state) VALUES (?, ?, 0, ?)').run(hashId(id), now, JSON.stringify({ contracts: {} }));
+    })();
+    if (pinned) this.pinned.add(hashId(id));
     return id;
   }
 
@@ -56,17 +105,24 @@ export class SessionStore {
     return this.db.prepare('UPDATE verify_session SET last_seen = ? WHERE id_hash = ?').run(now, hashId(id)).changes === 1;
   }
 
-  /** Adds or replaces files; throws SessionFullError (nothing stored) when the limit would be passed. */
-  addFiles(id: string, files: Array<{ path: string; content: Buffer }>): void {
+  /**
+   * Adds or replaces files; throws SessionFullError (nothing stored) when the limit would be
+   * passed. `countedBytes` is what the session holds with them, when the caller counted it (zips
+   * unpacked); by default their stored sizes are added up. `snapshot`, what the files make up
+   * with them, is kept in the same transaction.
+   */
+  addFiles(id: string, files: Array<{ path: string; content: Buffer }>, countedBytes?: number, snapshot?: SessionSnapshot): void {
     const key = hashId(id);
     this.db.transaction(() => {
       const existing = new Map((this.db.prepare('SELECT path, length(content) AS size FROM verify_session_file WHERE session_id_hash = ?').all(key) as Array<{ path: string; size: number }>).map((r) => [r.path, r.size]));
       let total = [...existing.values()].reduce((a, b) => a + b, 0);
       for (const file of files) total += file.content.length - (existing.get(file.path) ?? 0);
+      if (countedBytes !== undefined) total = Math.max(total, countedBytes);
       if (total > this.maxBytes) throw new SessionFullError();
       const insert = this.db.prepare('INSERT OR REPLACE INTO verify_session_file (session_id_hash, path, content) VALUES (?, ?, ?)');
       for (const file of files) insert.run(key, file.path, file.content);
       this.db.prepare('UPDATE verify_session SET bytes = ? WHERE id_hash = ?').run(total, key);
+      if (snapshot) this.saveSnapshot(id, snapshot);
     })();
   }
 
@@ -86,8 +142,13 @@ export class SessionStore {
     return row ? JSON.parse(row.state) as SessionState : { contracts: {} };
   }
 
+  /** Saves the contracts' state; the snapshot is the files' to change (a request adding files meanwhile keeps its own). */
   saveState(id: string, state: SessionState): void {
-    this.db.prepare('UPDATE verify_session SET state = ? WHERE id_hash = ?').run(JSON.stringify(state), hashId(id));
+    this.db.prepare("UPDATE verify_session SET state = json_set(state, '$.contracts', json(?)) WHERE id_hash = ?").run(JSON.stringify(state.contracts), hashId(id));
+  }
+
+  saveSnapshot(id: string, snapshot: SessionSnapshot): void {
+    this.db.prepare("UPDATE verify_session SET state = json_set(state, '$.snapshot', json(?)) WHERE id_hash = ?").run(JSON.stringify(snapshot), hashId(id));
   }
 
   /** Empties a session (files and contract states); the session itself stays. */

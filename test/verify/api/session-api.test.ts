@@ -1,5 +1,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import JSZip from 'jszip';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionStore } from '../../../main/verify/sessions/session-store.ts';
 import { postJson, startVerifyHarness, storageDeployment, storageModifiedUpload, storageUpload, tempDir, type VerifyHarness } from '../verify-fixture.ts';
@@ -45,6 +46,55 @@ describe('verification API: sessions (real HTTP on loopback)', () => {
 
     const unknown = await postJson(`${harness.baseUrl}/session/verify-checked`, { contracts: [{ verificationId: 'nope', address: ADDRESS, chainId: '31337' }] }, cookie);
     expect(unknown).toMatchObject({ status: 400, body: { error: 'no contract with verificationId nope in this session' } });
+  });
+
+  it('unpacks a zip before sorting the files, as Sourcify does: the zip is listed among the files, never as unused', async () => {
+    harness = await startVerifyHarness();
+    const zip = new JSZip();
+    for (const [name, content] of Object.entries(storageUpload())) zip.file(name, content);
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(await zip.generateAsync({ type: 'nodebuffer' }))]), 'good.zip');
+    const response = await fetch(`${harness.baseUrl}/session/input-files`, { method: 'POST', body: form });
+    const body = await response.json() as { contracts: Array<{ files: unknown }>; unused: string[]; files: string[] };
+    expect(body.contracts[0]!.files).toEqual({ found: ['project:/contracts/Storage.sol'], missing: [] });
+    expect(body.unused).toEqual([]);
+    expect(body.files).toEqual(['good.zip']);
+  });
+
+  it('verifies with ?dryrun=true without storing anything', async () => {
+    harness = await startVerifyHarness();
+    const added = await postJson(`${harness.baseUrl}/session/input-files`, { files: storageUpload() });
+    const cookie = cookieOf(added.setCookie);
+    const verificationId = added.body.contracts[0].verificationId;
+    const dry = await postJson(`${harness.baseUrl}/session/verify-checked?dryrun=true`, { contracts: [{ verificationId, address: ADDRESS, chainId: '31337' }] }, cookie);
+    expect(dry.status).toBe(200);
+    expect(dry.body.contracts[0]).toMatchObject({ verificationId, address: ADDRESS, chainId: '31337', status: 'perfect' });
+    expect(dry.body.contracts[0].storageTimestamp).toBeUndefined();
+    expect(harness.service.repository.get('31337', ADDRESS)).toBeNull();
+    expect(await (await fetch(`${harness.baseUrl}/check-by-addresses?addresses=${ADDRESS}&chainIds=31337`)).json()).toEqual([{ address: expect.any(String), status: 'false' }]);
+
+    const stored = await postJson(`${harness.baseUrl}/session/verify-checked?dryrun=false`, { contracts: [{ verificationId, address: ADDRESS, chainId: '31337' }] }, cookie);
+    expect(stored.body.contracts[0]).toMatchObject({ status: 'perfect', storageTimestamp: expect.any(String) });
+    expect(harness.service.repository.get('31337', ADDRESS)).toMatchObject({ status: 'perfect' });
+    expect((await postJson(`${harness.baseUrl}/session/verify-checked?dryrun=maybe`, { contracts: [] }, cookie)).status).toBe(400);
+  });
+
+  it('refuses a chain not supported here with a 400 before verifying, leaving the stored answer as it was', async () => {
+    harness = await startVerifyHarness();
+    const added = await postJson(`${harness.baseUrl}/session/input-files`, { files: storageUpload() });
+    const cookie = cookieOf(added.setCookie);
+    const verificationId = added.body.contracts[0].verificationId;
+    const perfect = await postJson(`${harness.baseUrl}/session/verify-checked`, { contracts: [{ verificationId, address: ADDRESS, chainId: '31337' }] }, cookie);
+    expect(perfect.body.contracts[0]).toMatchObject({ status: 'perfect', storageTimestamp: expect.any(String) });
+    const unsupported = await postJson(`${harness.baseUrl}/session/verify-checked`, { contracts: [{ verificationId, address: ADDRESS, chainId: '5' }] }, cookie);
+    expect(unsupported).toMatchObject({ status: 400, body: { error: 'chain 5 is not supported here: configured chains are 31337' } });
+    const data = await (await fetch(`${harness.baseUrl}/session/data`, { headers: { cookie } })).json() as { contracts: Array<Record<string, unknown>> };
+    expect(data.contracts[0]).toMatchObject({ status: 'perfect' });
+
+    // A failed attempt at another address does not keep the earlier success's stored time.
+    const elsewhere = await postJson(`${harness.baseUrl}/session/verify-checked`, { contracts: [{ verificationId, address: '0x' + '56'.repeat(20), chainId: '31337' }] }, cookie);
+    expect(elsewhere.body.contracts[0]).toMatchObject({ status: 'error' });
+    expect(elsewhere.body.contracts[0].storageTimestamp).toBeUndefined();
   });
 
   it('refuses files it cannot read, naming them, and keeps the session as it was', async () => {
@@ -115,19 +165,52 @@ describe('verification API: sessions (real HTTP on loopback)', () => {
     expect(cleared.body).toEqual({ contracts: [], unused: [], files: [] });
   });
 
-  it('clears without a cookie by opening one session, not two, alive for 12 hours', async () => {
+  it('opens a session only to add files: reads, clears and verifies without a cookie answer an empty session and store nothing', async () => {
     harness = await startVerifyHarness();
     const db = new Database(path.join(harness.dataDir, 'verify.sqlite'), { readonly: true });
     const sessions = () => (db.prepare('SELECT count(*) AS n FROM verify_session').get() as { n: number }).n;
+    const empty = { contracts: [], unused: [], files: [] };
     try {
-      const before = sessions();
-      const cleared = await postJson(`${harness.baseUrl}/session/clear`, {});
-      expect(cleared.body).toEqual({ contracts: [], unused: [], files: [] });
-      expect(cleared.setCookie).toMatch(/; Max-Age=43200$/);
-      expect(sessions()).toBe(before + 1);
+      for (let i = 0; i < 3; i++) {
+        const data = await fetch(`${harness.baseUrl}/session/data`);
+        expect(await data.json()).toEqual(empty);
+        expect(data.headers.get('set-cookie')).toBeNull();
+        const head = await fetch(`${harness.baseUrl}/session/data`, { method: 'HEAD', headers: { cookie: 'mirrordesk_verify_session=expiredOrUnknownSessionId00000' } });
+        expect(head.headers.get('set-cookie')).toBeNull();
+        const cleared = await postJson(`${harness.baseUrl}/session/clear`, {});
+        expect(cleared).toMatchObject({ status: 200, body: empty, setCookie: null });
+        expect(await postJson(`${harness.baseUrl}/session/verify-checked`, { contracts: [] })).toMatchObject({ status: 200, body: empty, setCookie: null });
+      }
+      expect(sessions()).toBe(0);
+
+      // Adding files opens one, alive for 12 hours.
+      const added = await postJson(`${harness.baseUrl}/session/input-files`, { files: storageUpload() });
+      expect(added.setCookie).toMatch(/; Max-Age=43200$/);
+      expect(sessions()).toBe(1);
     } finally {
       db.close();
     }
+  });
+
+  it('keeps at most 32 sessions, the least recently used making room', async () => {
+    harness = await startVerifyHarness();
+    const add = (cookie?: string) => postJson(`${harness.baseUrl}/session/input-files`, { files: { 'A.sol': 'contract A {}' } }, cookie);
+    const first = cookieOf((await add()).setCookie);
+    const second = cookieOf((await add()).setCookie);
+    for (let i = 0; i < 40; i++) {
+      await add();
+      // The first session stays in use; the second is left alone.
+      expect((await add(first)).setCookie).toBeNull();
+    }
+    const db = new Database(path.join(harness.dataDir, 'verify.sqlite'), { readonly: true });
+    try {
+      expect((db.prepare('SELECT count(*) AS n FROM verify_session').get() as { n: number }).n).toBe(32);
+    } finally {
+      db.close();
+    }
+    const files = async (cookie: string) => ((await (await fetch(`${harness.baseUrl}/session/data`, { headers: { cookie } })).json()) as { files: string[] }).files;
+    expect(await files(first)).toEqual(['A.sol']);
+    expect(await files(second)).toEqual([]);
   });
 
   it('answers 413 once a session holds more than 50 MiB and keeps what it had', async () => {
@@ -152,6 +235,19 @@ describe('session store', () => {
       const id = store.create(0);
       expect(store.touch(id, 11 * 3600_000)).toBe(true);
       expect(store.touch(id, 11 * 3600_000 + 12 * 3600_000 + 1)).toBe(false);
+    } finally {
+      await harness.close();
+    }
+  });
+
+  it('never evicts a pinned session (the app\'s) to make room for API sessions, nor counts it', async () => {
+    const harness = await startVerifyHarness();
+    try {
+      const store = new SessionStore(harness.service.db, { maxSessions: 3 });
+      const app = store.create(1, { pinned: true });
+      const api = Array.from({ length: 10 }, (_, i) => store.create(2 + i));
+      expect(store.touch(app, 20)).toBe(true);
+      expect(api.map((id) => store.touch(id, 20))).toEqual([...Array(7).fill(false), true, true, true]);
     } finally {
       await harness.close();
     }

@@ -25,7 +25,7 @@ describe('verification API: one-call verify and checks (real HTTP on loopback)',
     expect((await verify({})).body.result[0].status).toBe('perfect');
     const compiles = harness.service.compiler.compiles;
     const again = await verify({});
-    expect(again.body.result[0]).toMatchObject({ status: 'perfect', message: expect.stringMatching(/; already verified from these sources on \d{4}-\d\d-\d\dT.+, answered from the store without compiling$/) });
+    expect(again.body.result[0]).toMatchObject({ status: 'perfect', message: expect.stringMatching(/^already verified from these sources on \d{4}-\d\d-\d\dT.+ \(runtime bytecode: perfect; creation bytecode: not checked or no match\), answered from the store without compiling: nothing was checked now$/) });
     expect(harness.service.compiler.compiles).toBe(compiles);
 
     // The source changed since (one comment): it no longer fits the metadata's hash, and says so.
@@ -43,13 +43,13 @@ describe('verification API: one-call verify and checks (real HTTP on loopback)',
   it('answers the checks by address from the repository', async () => {
     await verify({});
     const other = '0x' + '12'.repeat(20);
-    const byAddresses = await (await fetch(`${harness.baseUrl}/check-by-addresses?addresses=${ADDRESS},${other}&chainIds=31337,1`)).json();
+    const byAddresses = await (await fetch(`${harness.baseUrl}/check-by-addresses?addresses=${ADDRESS},${other}&chainIds=31337`)).json();
     expect(byAddresses).toEqual([{ address: CHECKSUMMED, status: 'perfect', chainIds: ['31337'] }, { address: '0x1212121212121212121212121212121212121212', status: 'false' }]);
     const all = await (await fetch(`${harness.baseUrl}/check-all-by-addresses?addresses=${ADDRESS}&chainIds=31337`)).json();
     expect(all).toEqual([{ address: CHECKSUMMED, chainIds: [{ chainId: '31337', status: 'perfect' }] }]);
     const files = await (await fetch(`${harness.baseUrl}/files/any/31337/${ADDRESS}`)).json() as { status: string; files: Array<{ name: string; content: string }> };
     expect(files.status).toBe('full');
-    expect(files.files.map((f) => f.name)).toEqual(['metadata.json', 'Storage.sol']);
+    expect(files.files.map((f) => f.name)).toEqual(['Storage.sol', 'metadata.json']);
     expect((await fetch(`${harness.baseUrl}/files/any/31337/${other}`)).status).toBe(404);
   });
 
@@ -109,6 +109,43 @@ describe('verification API: one-call verify and checks (real HTTP on loopback)',
     expect(response.body.error).toMatch(message);
   });
 
+  it('refuses metadata whose fields have the wrong type with a 400 naming the field, in a verify and in a session', async () => {
+    const metadata = JSON.parse(storageUpload()['metadata.json']!);
+    metadata.compiler.version = 123;
+    const files = { ...storageUpload(), 'metadata.json': JSON.stringify(metadata) };
+    const expected = { status: 400, body: { error: 'the metadata of Storage: compiler.version must be a string such as "0.8.4+commit.c7e474f2"' } };
+    expect(await postJson(`${harness.baseUrl}/verify`, { address: ADDRESS, chain: '31337', files })).toMatchObject(expected);
+    expect(await postJson(`${harness.baseUrl}/session/input-files`, { files })).toMatchObject(expected);
+  });
+
+  it('lists the contracts to choose from when the files hold several, and answers 404 to a choice that names none', async () => {
+    const files = {
+      'storage/metadata.json': storageUpload()['metadata.json']!, 'storage/Storage.sol': storageUpload()['Storage.sol']!,
+      'modified/metadata.json': storageModifiedUpload()['metadata.json']!, 'modified/StorageModified.sol': storageModifiedUpload()['StorageModified.sol']!,
+    };
+    const several = await verify({ files });
+    expect(several.status).toBe(400);
+    expect(several.body.error).toMatch(/^Detected 2 contracts \((Storage, StorageModified|StorageModified, Storage)\), but can only verify 1 at a time/);
+    expect(several.body.contractsToChoose).toHaveLength(2);
+    expect(several.body.contractsToChoose).toEqual(expect.arrayContaining([
+      { name: 'Storage', path: 'project:/contracts/Storage.sol' },
+      { name: 'StorageModified', path: expect.stringMatching(/StorageModified\.sol$/) },
+    ]));
+    const index = several.body.contractsToChoose.findIndex((c: { name: string }) => c.name === 'Storage');
+    expect((await verify({ files, chosenContract: String(index) })).body.result[0].status).toBe('perfect');
+    expect((await verify({ files, chosenContract: index })).body.result[0].status).toBe('perfect');
+    expect(await verify({ files, chosenContract: '7' })).toMatchObject({ status: 404, body: { error: 'Chosen contract not found. Received chosenContract: 7' } });
+    expect(await verify({ chosenContract: '1' })).toMatchObject({ status: 404, body: { error: 'Chosen contract not found. Received chosenContract: 1' } });
+  });
+
+  it('refuses a mixed-case address whose EIP-55 checksum is wrong, as Sourcify does, and takes one in lower or upper case', async () => {
+    const wrong = CHECKSUMMED.replace('F', 'f'); // one letter's case off
+    const refused = await postJson(`${harness.baseUrl}/verify`, { address: wrong, chain: '31337', files: storageUpload() });
+    expect(refused).toMatchObject({ status: 400, body: { error: `address "${wrong}" has a wrong EIP-55 checksum (mixed case must match it exactly): check it, or send it in lower case` } });
+    expect((await postJson(`${harness.baseUrl}/verify`, { address: CHECKSUMMED, chain: '31337', files: storageUpload() })).status).toBe(200);
+    expect((await postJson(`${harness.baseUrl}/verify`, { address: `0x${ADDRESS.slice(2).toUpperCase()}`, chain: '31337', files: storageUpload() })).status).toBe(200);
+  });
+
   it('says which sources are missing and which compiler is not available', async () => {
     const { 'Storage.sol': _dropped, ...onlyMetadata } = storageUpload();
     const missing = await postJson(`${harness.baseUrl}/verify`, { address: ADDRESS, chain: '31337', files: onlyMetadata });
@@ -142,7 +179,7 @@ describe('verification API: one-call verify and checks (real HTTP on loopback)',
     const undecodable = await fetch(`${harness.baseUrl}/files/any/298/%ZZ`);
     expect(undecodable.status).toBe(400);
     expect(Object.keys(await undecodable.json())).toEqual(['error']);
-    const long = await fetch(`${harness.baseUrl}/files/any/298/0x${'ab'.repeat(200)}`);
+    const long = await fetch(`${harness.baseUrl}/files/any/31337/0x${'ab'.repeat(200)}`);
     expect(long.status).toBe(400);
     expect((await long.json()).error).toMatch(/address/i);
   });

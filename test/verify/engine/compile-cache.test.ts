@@ -38,7 +38,7 @@ describe('compile cache and repository', () => {
         ...fs.readdirSync(path.join(modified, 'sources')).map((name) => ({ path: name, buffer: fs.readFileSync(path.join(modified, 'sources', name)) })),
       ]))[0]!, { chainId: '31337', address });
     expect(partial.status).toBe('partial');
-    expect(harness.service.store(partial)).toMatchObject({ saved: false, record: { status: 'perfect' } });
+    expect(harness.service.store(partial)).toMatchObject({ kind: 'better-kept', kept: { status: 'perfect' } });
     expect(harness.service.repository.get('31337', address)?.runtimeMatch).toBe('perfect');
   });
 });

@@ -27,9 +27,9 @@ describe('VerifiedRepository on a real SQLite file', () => {
     dirs.push(dir);
     const db = openVerifyDb(path.join(dir, 'verify.sqlite'));
     const repository = new VerifiedRepository(db);
-    expect(repository.save(result({}), 'v1').constructorArguments).toBe(`0x${'0'.repeat(63)}7`);
+    expect(repository.save(result({}), 'v1')).toMatchObject({ stored: true, record: { constructorArguments: `0x${'0'.repeat(63)}7` } });
     const other = `0x${'cd'.repeat(20)}`;
-    expect(repository.save(result({ address: other, creationMatch: null, constructorArguments: null }), 'v2').constructorArguments).toBeNull();
+    expect(repository.save(result({ address: other, creationMatch: null, constructorArguments: null }), 'v2')).toMatchObject({ stored: true, record: { constructorArguments: null } });
     db.close();
   });
 

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { RepositoryListing } from '../repository/repository-listing.ts';
+import type { VerifyService } from '../verify-service.ts';
+import { fieldSelection, unverifiedContract, verifiedContract } from './contract-lookup.ts';
+import { knownChainIds } from './known-chains.ts';
+import { v2Address, v2ChainId } from './v2-params.ts';
+
+/**
+ * Sourcify APIv2's contract lookup, `GET /v2/contract/{chainId}/{address}` with `?fields=`/`?omit=`.
+ * A contract not verified here is a 404 whose body is the lookup with every match null, as
+ * Sourcify answers (hardhat-verify's "is it verified?" reads exactly that).
+ */
+export function registerLookupRoutes(app: FastifyInstance, service: VerifyService, listing: RepositoryListing): void {
+  app.get('/v2/contract/:chainId/:address', async (request, reply) => {
+    const params = request.params as { chainId: string; address: string };
+    const chainId = v2ChainId(params.chainId, knownChainIds(service, listing));
+    const address = v2Address(params.address);
+    const selection = fieldSelection(request.query);
+    const record = service.repository.get(chainId, address);
+    if (!record) return reply.code(404).send(unverifiedContract(chainId, address));
+    const needsSources = selection.some((field) => field === 'sources' || field === 'stdJsonInput');
+    return verifiedContract(record, needsSources ? service.repository.files(chainId, address) : null, selection);
+  });
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { RepositoryListing } from '../repository/repository-listing.ts';
+import type { VerifyService } from '../verify-service.ts';
+import { registerLookupRoutes } from './lookup-routes.ts';
+import { registerRepositoryRoutes } from './repository-routes.ts';
+import { v2ErrorHandler } from './sourcify-v2-errors.ts';
+import { registerV2VerifyRoutes } from './v2-verify-routes.ts';
+import { VerificationJobs } from './verification-jobs.ts';
+
+/**
+ * Sourcify's repository routes (errors `{error}`, like the rest of interface B) and its APIv2
+ * lookup and verification jobs, in their own scope so that every v2 error answers in Sourcify's
+ * v2 shape `{customCode, message, errorId}`.
+ */
+export function registerSourcifyRoutes(app: FastifyInstance, service: VerifyService, log: (line: string) => void): void {
+  const listing = new RepositoryListing(service.db);
+  registerRepositoryRoutes(app, service, listing);
+  void app.register(async (v2) => {
+    v2.setErrorHandler(v2ErrorHandler(log));
+    registerLookupRoutes(v2, service, listing);
+    registerV2VerifyRoutes(v2, service, new VerificationJobs());
+  });
+}

@@ -1,0 +1,219 @@
+import type { FastifyInstance } from 'fastify';
+import { toVerifyError, VerifyError } from '../engine/verify-error.ts';
+import { checksumAddress } from '../engine/evm-address.ts';
+import { matchWords } from '../engine/match-words.ts';
+import type { VerifiedRecord } from '../repository/verified-repository.ts';
+import { betterKeptNote, type OneCallOutcome, type VerifyService } from '../verify-service.ts';
+import { checkFileName } from './request-fields.ts';
+import { v2Match } from './result-entry.ts';
+import { invalidParameter, jobErrorCode, V2Error, v2ErrorBody } from './sourcify-v2-errors.ts';
+import { v2Address, v2ChainId } from './v2-params.ts';
+import { TooManyJobsError, type JobOutcome, type VerificationJobs } from './verification-jobs.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
+
+type Body = Record<string, unknown>;
+
+/**
+ * Sourcify APIv2's verification: `POST /v2/verify/{chainId}/{address}` (standard JSON input),
+ * `POST /v2/verify/metadata/{chainId}/{address}` (metadata and sources), each answered 202 with
+ * a `verificationId`, and `GET /v2/verify/{verificationId}` for the job. Requests are checked in
+ * Sourcify's order and words; the job runs the same engine as `/verify` and `/verify/solc-json`.
+ */
+export function registerV2VerifyRoutes(app: FastifyInstance, service: VerifyService, jobs: VerificationJobs): void {
+  app.post('/v2/verify/:chainId/:address', async (request, reply) => {
+    const { chainId, address } = verifyTarget(request.params, service);
+    const body = bodyOf(request.body);
+    const input = standardJsonInput(body.stdJsonInput);
+    const { path, name } = contractIdentifier(body.contractIdentifier);
+    const compilerVersion = requiredText(body.compilerVersion, 'Compiler version is required');
+    const creatorTxHash = creationTransactionHash(body.creationTransactionHash);
+    const id = startJob(jobs, service, chainId, address, async () => {
+      if (input.language !== 'Solidity') return unsupportedLanguage(input.language);
+      if (!Object.hasOwn(input.sources, path)) {
+        return failed('contract_not_found_in_compiler_output', `${path} is not among the sources of the standard JSON input, so ${path}:${name} cannot be compiled`);
+      }
+      // hardhat-verify sends the version as solc prints it, `v0.8.4+commit.c7e474f2`.
+      const version = compilerVersion.replace(/^v(?=\d)/, '');
+      const target = { chainId, address, creatorTxHash };
+      return outcomeOf(() => service.verifySolcJson(input, version, name, target), 'contract_not_found_in_compiler_output');
+    });
+    return reply.code(202).send({ verificationId: id });
+  });
+
+  app.post('/v2/verify/metadata/:chainId/:address', async (request, reply) => {
+    const { chainId, address } = verifyTarget(request.params, service);
+    const body = bodyOf(request.body);
+    const metadata = checkedMetadata(body.metadata);
+    const sources = checkedSources(body.sources);
+    const creatorTxHash = creationTransactionHash(body.creationTransactionHash);
+    const id = startJob(jobs, service, chainId, address, async () => {
+      if (metadata.language !== 'Solidity') return unsupportedLanguage(metadata.language);
+      const files = [{ path: 'metadata.json', buffer: Buffer.from(JSON.stringify(metadata), 'utf8') }, ...sources];
+      return outcomeOf(() => service.verifyFiles(files, { chainId, address, creatorTxHash }), 'invalid_parameter');
+    });
+    return reply.code(202).send({ verificationId: id });
+  });
+
+  app.get('/v2/verify/:verificationId', async (request) => {
+    const { verificationId } = request.params as { verificationId: string };
+    if (!UUID.test(verificationId)) throw invalidParameter(`verificationId must be a verification job id (a UUID), not "${verificationId.slice(0, 80)}"`);
+    const job = jobs.get(verificationId);
+    if (!job) throw new V2Error(404, 'job_not_found', `No verification job found for id ${verificationId}`);
+    return job;
+  });
+}
+
+/** The path's chain (one configured for verification, else 404) and address. */
+function verifyTarget(params: unknown, service: VerifyService): { chainId: string; address: string } {
+  const p = params as { chainId: string; address: string };
+  const chainId = v2ChainId(p.chainId, service.chains.supported());
+  const address = v2Address(p.address);
+  return { chainId, address };
+}
+
+/**
+ * Starts a job once the request passed its checks, after Sourcify's last two: a contract whose
+ * runtime and creation bytecode both matched exactly is not verified again (409), and a contract
+ * is verified by one job at a time (429).
+ */
+function startJob(jobs: VerificationJobs, service: VerifyService, chainId: string, address: string, work: () => Promise<JobOutcome>): string {
+  const shown = checksumAddress(address);
+  const stored = service.repository.get(chainId, address);
+  if (stored?.runtimeMatch === 'perfect' && stored.creationMatch === 'perfect') {
+    throw new V2Error(409, 'already_verified', `Contract ${shown} on chain ${chainId} is already verified with runtimeMatch and creationMatch both being exact matches.`);
+  }
+  if (jobs.isRunning(chainId, address)) throw new V2Error(429, 'duplicate_verification_request', `Contract ${shown} on chain ${chainId} is already being verified`);
+  try {
+    return jobs.start(chainId, address, work, () => failed('internal_error', 'The server encountered an unexpected error.'));
+  } catch (error) {
+    if (error instanceof TooManyJobsError) throw new V2Error(429, 'too_many_requests', error.message);
+    throw error;
+  }
+}
+
+/** Runs a verification and turns its outcome, or its failure, into the job's. */
+async function outcomeOf(verify: () => Promise<OneCallOutcome>, badRequestCode: string): Promise<JobOutcome> {
+  let outcome: OneCallOutcome;
+  try {
+    outcome = await verify();
+  } catch (error) {
+    const verifyError = toVerifyError(error);
+    // A match no better than the stored one (the engine's 409) is Sourcify's already_verified job error.
+    if (verifyError.httpStatus === 409) return failed('already_verified', `${NOT_BETTER}: ${verifyError.message}`);
+    return failed(verifyError.kind === 'bad_request' ? badRequestCode : jobErrorCode(verifyError), verifyError.message);
+  }
+  switch (outcome.kind) {
+    case 'verified':
+      return { contract: jobContract(outcome.record) };
+    case 'already-verified':
+      return failed('already_verified', `${NOT_BETTER}: these sources are the compilation stored on ${outcome.record.verifiedAt} (${matchWords(outcome.record)})`);
+    case 'unchanged':
+      return failed('already_verified', `${NOT_BETTER}: the same sources were verified on ${outcome.record.verifiedAt} with the same result (${matchWords(outcome.record)})`);
+    case 'better-kept':
+      return failed('already_verified', `${NOT_BETTER}: ${betterKeptNote(outcome.kept, outcome.sameSources)}`);
+  }
+}
+
+/** Sourcify's words for a job whose match is not better than the stored one. */
+const NOT_BETTER = "The contract is already verified and the job didn't yield a better match";
+
+function jobContract(record: VerifiedRecord): Extract<JobOutcome, { contract: unknown }>['contract'] {
+  return {
+    match: v2Match(record.status),
+    creationMatch: v2Match(record.creationMatch),
+    runtimeMatch: v2Match(record.runtimeMatch),
+    chainId: record.chainId,
+    address: checksumAddress(record.address),
+    verifiedAt: record.verifiedAt,
+    matchId: record.verificationId,
+  };
+}
+
+function failed(customCode: string, message: string): JobOutcome {
+  return { error: v2ErrorBody(customCode, message) };
+}
+
+function unsupportedLanguage(language: unknown): JobOutcome {
+  return failed('unsupported_language', `The provided language is not supported: this verifier compiles Solidity only, not "${String(language).slice(0, 40)}".`);
+}
+
+function bodyOf(body: unknown): Body {
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Body) : {};
+}
+
+function requiredText(value: unknown, missing: string): string {
+  if (value === undefined || value === null || value === '') throw invalidParameter(missing);
+  if (typeof value !== 'string') throw invalidParameter(`${missing.replace(/ is required\.?$/, '')} must be a string`);
+  return value;
+}
+
+function creationTransactionHash(value: unknown): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string' || !TX_HASH.test(value)) throw invalidParameter('creationTransactionHash must be a 0x-prefixed 32-byte hex transaction hash');
+  return value.toLowerCase();
+}
+
+interface JsonInput {
+  language: string;
+  sources: Record<string, { content: string }>;
+  settings?: unknown;
+}
+
+/** Sourcify's validateStandardJsonInput, in its words. */
+function standardJsonInput(value: unknown): JsonInput {
+  if (!value) throw invalidParameter('Standard JSON input is required.');
+  if (typeof value !== 'object' || Array.isArray(value)) throw invalidParameter('Standard JSON input must be a JSON object.');
+  const input = value as { language?: unknown; sources?: unknown };
+  if (!input.language) throw invalidParameter('Standard JSON input must contain a language field.');
+  if (!input.sources || typeof input.sources !== 'object' || Array.isArray(input.sources)) throw invalidParameter('Standard JSON input must contain a sources field.');
+  if (Object.values(input.sources).some((source) => typeof (source as { content?: unknown } | null)?.content !== 'string')) {
+    throw invalidParameter('Standard JSON input must contain a content field for each source.');
+  }
+  return value as JsonInput;
+}
+
+/** `path:Name`; the path may itself hold colons (`project:/contracts/A.sol:A`), the name is after the last. */
+function contractIdentifier(value: unknown): { path: string; name: string } {
+  const identifier = requiredText(value, 'Contract identifier is required');
+  const cut = identifier.lastIndexOf(':');
+  if (cut <= 0 || cut === identifier.length - 1) {
+    throw invalidParameter("The contractIdentifier must consist of the file path and the contract name separated by a ':'.");
+  }
+  return { path: identifier.slice(0, cut), name: identifier.slice(cut + 1) };
+}
+
+interface MetadataInput {
+  language?: unknown;
+  compiler?: { version?: unknown };
+  settings?: { compilationTarget?: unknown };
+  sources?: unknown;
+}
+
+/** Sourcify's validateMetadata, in its words. */
+function checkedMetadata(value: unknown): MetadataInput {
+  if (!value) throw invalidParameter('Metadata is required.');
+  if (typeof value !== 'object' || Array.isArray(value)) throw invalidParameter('Metadata must be a JSON object (the parsed metadata.json).');
+  const metadata = value as MetadataInput;
+  if (!metadata.compiler) throw invalidParameter('Metadata must contain a compiler field.');
+  if (!metadata.compiler.version) throw invalidParameter('Metadata must contain a compiler.version field.');
+  if (!metadata.language) throw invalidParameter('Metadata must contain a language field.');
+  if (!metadata.settings) throw invalidParameter('Metadata must contain a settings field.');
+  if (!metadata.settings.compilationTarget) throw invalidParameter('Metadata must contain a settings.compilationTarget field.');
+  if (!metadata.sources) throw invalidParameter('Metadata must contain a sources field.');
+  return metadata;
+}
+
+/** The `sources` object (path → content), each path a relative one. */
+function checkedSources(value: unknown): Array<{ path: string; buffer: Buffer }> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalidParameter('Sources are required: an object mapping each source path to its content.');
+  return Object.entries(value as Record<string, unknown>).map(([path, content]) => {
+    if (typeof content !== 'string') throw invalidParameter(`sources["${path.slice(0, 120)}"] must be a string (the file's content)`);
+    try {
+      return { path: checkFileName(path), buffer: Buffer.from(content, 'utf8') };
+    } catch (error) {
+      throw error instanceof VerifyError ? invalidParameter(error.message) : error;
+    }
+  });
+}
