@@ -195,6 +195,18 @@ VALUES (?, 3001, 5, 0, 'ACCOUNT', 0, 100, 0)`).run(id);
     expect(nothing.body._status.messages[0]).toEqual({ message: 'Invalid parameter: to', detail: 'to is required unless data holds the init code of a contract to create' });
   });
 
+  it('reads integers past 2^53 exactly, as the reference\'s longs take them, and says so for a body that is not JSON', async () => {
+    // The payer holds 2^53 tinybars (an override); 2^53 + 1 as a double would round down to 2^53 and pass.
+    const from = address(2001);
+    const body = (value: string) => `{"to":"${address(1001)}","from":"${from}","value":${value},"state_overrides":[{"address":"0x${from}","balance":"0x20000000000000"}]}`;
+    expect((await call(body('9007199254740993'))).body._status.messages[0].message).toBe('INSUFFICIENT_PAYER_BALANCE');
+    expect((await call(body('9007199254740992'))).status).toBe(200);
+    expect((await call(`{"to":"${address(1001)}","gas":9007199254740993}`)).body._status.messages[0].message).toBe('Invalid parameter: gas');
+    const broken = await call('{"to":');
+    expect(broken.status).toBe(400);
+    expect(broken.body._status.messages[0].message).toContain('not valid JSON');
+  });
+
   it('accepts JSON only', async () => {
     const response = await fixture.inject({ method: 'POST', url: '/api/v1/contracts/call', payload: 'to=1', headers: { 'content-type': 'text/plain' } });
     expect(response.statusCode).toBe(415);

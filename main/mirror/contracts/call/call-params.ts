@@ -85,11 +85,11 @@ function addressField(input: Record<string, unknown>, field: string, messages: M
   return Buffer.from(value.replace(/^0x/, ''), 'hex');
 }
 
-/** A non-negative int64, given as a JSON number (an integer) or a decimal string. */
+/** A non-negative int64, given as a JSON number (an integer; past 2^53 read exactly, as a bigint) or a decimal string. */
 function longField(input: Record<string, unknown>, field: string, messages: MirrorMessage[]): bigint | null {
   const value = input[field];
   if (value === undefined || value === null) return null;
-  const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : typeof value === 'string' ? value : null;
+  const text = (typeof value === 'number' && Number.isSafeInteger(value)) || typeof value === 'bigint' ? String(value) : typeof value === 'string' ? value : null;
   if (text === null || !/^\d{1,19}$/.test(text) || BigInt(text) > MAX_LONG) {
     messages.push(invalid(field));
     return null;

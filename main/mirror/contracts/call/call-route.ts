@@ -5,6 +5,7 @@ import { relayedOutcome, type ReadThrough } from '../../http/read-through.ts';
 import type { GetOutcome } from '../../query/mirror-get.ts';
 import { parseQueryString } from '../../http/query-string.ts';
 import { CONTRACTS_PATH } from '../contracts-service.ts';
+import { parseJsonLossless } from '../../format/json-out.ts';
 import type { CallRunner } from './call-runner.ts';
 import { ContractCallService, type CallReply } from './call-service.ts';
 
@@ -15,6 +16,16 @@ export const CONTRACT_STORAGE = 'contract storage';
 /** POST /api/v1/contracts/call; JSON only (Fastify answers 415 for other media types). */
 export function registerContractCallRoute(app: FastifyInstance, { db, config, readThrough }: MirrorRouteContext, runner: CallRunner): void {
   const service = new ContractCallService(db, config, runner);
+  // JSON read with integers past 2^53 exact (as the reference's Java longs take `value` and `gas`),
+  // not rounded to the nearest double; this is the mirror's only JSON body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonLossless(body as string));
+    } catch {
+      done(Object.assign(new Error("Body is not valid JSON but content-type is set to 'application/json'"), { statusCode: 400 }), undefined);
+    }
+  });
   app.post(CONTRACT_CALL_PATH, async (request, reply) => {
     const raw = parseQueryString(rawQueryOf(request), config().query.maxRepeatedQueryParameters);
     if (raw.size > 0) {
