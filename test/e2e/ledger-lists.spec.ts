@@ -46,6 +46,27 @@ test.describe('ledger lists', () => {
     await expect(page.getByTestId('token-id')).toHaveText(all[0]!.token_id);
   });
 
+  test('Retry of a list whose first page failed leaves keyboard focus on the list, and the next Tab goes into it', async ({ page, openApp, serve }) => {
+    const { tokens } = await mirror<{ tokens: Token[] }>(serve, '/api/v1/tokens?type=FUNGIBLE_COMMON&limit=1');
+    const token = tokens[0]!.token_id;
+    let failed = false;
+    await page.route('**/bridge/call/mirror/get', async (route: Route) => {
+      const { path } = route.request().postDataJSON() as { path: string };
+      if (failed || !path.startsWith(`/api/v1/tokens/${token}/balances?`)) return route.continue();
+      failed = true;
+      return route.fulfill({ json: { ok: false, error: { code: 'internal', message: 'The store broke', details: [] } } });
+    });
+    await openApp(`#/token?id=${token}&tab=holders`);
+    const list = page.getByTestId('token-holders');
+    const retry = list.getByRole('button', { name: 'Retry' });
+    await retry.focus();
+    await page.keyboard.press('Enter');
+    await expect(list.getByTestId('holder-row').first()).toBeVisible();
+    await expect(list).toBeFocused();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="token-holders"]') !== null)).toBe(true);
+  });
+
   test('"Load more" keeps keyboard focus: on the button while its page loads or fails, then on the first row it brought; its count says what is shown', async ({ page, openApp, serve }) => {
     // A token whose holders take three pages or more: every page of them, as the mirror gives it.
     const { tokens } = await mirror<{ tokens: Token[] }>(serve, '/api/v1/tokens?type=FUNGIBLE_COMMON&limit=25');
