@@ -13,7 +13,7 @@ import { routeLibSourcifyLogs } from './engine/quiet-lib-logger.ts';
 import { checkSolcJsonInput } from './engine/solc-json-input-shape.ts';
 import { unpackZips } from './engine/unpack-zips.ts';
 import type { VerificationResult } from './engine/verification-result.ts';
-import { Verifier, type VerifyTarget } from './engine/verifier.ts';
+import { Verifier, type SolcJsonContract, type VerifyTarget } from './engine/verifier.ts';
 import { AlreadyVerifiedError, ChosenContractNotFoundError, ContractChoiceError, VerifyError } from './engine/verify-error.ts';
 import { isBetterMatch, sameMatches } from './repository/match-ranking.ts';
 import { VerifiedRepository, type VerifiedRecord } from './repository/verified-repository.ts';
@@ -123,11 +123,12 @@ export class VerifyService {
   }
 
   /**
-   * One-call verification of a standard JSON input (`POST /verify/solc-json`). Always compiled:
-   * the input's metadata is known only then (the compile cache answers a repeated input at once).
+   * One-call verification of a standard JSON input (`POST /verify/solc-json` by contract name,
+   * APIv2 by `path:Name`). Always compiled: the input's metadata is known only then (the compile
+   * cache answers a repeated input at once).
    */
-  async verifySolcJson(input: unknown, compilerVersion: string, contractName: string, target: VerifyTarget): Promise<OneCallOutcome> {
-    return this.#oneCallOutcome(await this.verifier.verifySolcJson(checkSolcJsonInput(input), compilerVersion, contractName, target));
+  async verifySolcJson(input: unknown, compilerVersion: string, contract: SolcJsonContract, target: VerifyTarget): Promise<OneCallOutcome> {
+    return this.#oneCallOutcome(await this.verifier.verifySolcJson(checkSolcJsonInput(input), compilerVersion, contract, target));
   }
 
   #oneCallOutcome(result: VerificationResult): OneCallOutcome {

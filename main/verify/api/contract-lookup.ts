@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { checksumAddress } from '../engine/evm-address.ts';
+import { overallStatus } from '../engine/verification-result.ts';
 import type { VerifiedRecord } from '../repository/verified-repository.ts';
 import { v2Match } from './result-entry.ts';
 import { invalidParameter } from './sourcify-v2-errors.ts';
@@ -92,15 +93,7 @@ export function unverifiedContract(chainId: string, address: string): Record<str
  * compiler output, deployment block) is null, as Sourcify answers for data it does not have.
  */
 export function verifiedContract(record: VerifiedRecord, stored: { sources: Record<string, string> } | null, selection: FieldSelection): Record<string, unknown> {
-  const answer: Record<string, unknown> = {
-    match: v2Match(record.status),
-    creationMatch: v2Match(record.creationMatch),
-    runtimeMatch: v2Match(record.runtimeMatch),
-    chainId: record.chainId,
-    address: checksumAddress(record.address),
-    verifiedAt: record.verifiedAt,
-    matchId: record.verificationId,
-  };
+  const answer: Record<string, unknown> = minimalContract(record);
   const details = new ContractDetails(record, stored?.sources ?? {});
   for (const selector of selection) {
     const [field, sub] = selector.split('.') as [string, string | undefined];
@@ -143,7 +136,7 @@ class ContractDetails {
   field(name: string): unknown {
     const { record, metadata } = this;
     switch (name) {
-      case 'matchId': return record.verificationId;
+      case 'matchId': return record.matchId;
       case 'creationMatch': return v2Match(record.creationMatch);
       case 'runtimeMatch': return v2Match(record.runtimeMatch);
       case 'verifiedAt': return record.verifiedAt;
@@ -225,4 +218,17 @@ function signaturesOf(abi: AbiItem[]): Record<'function' | 'event' | 'error', Ar
 function canonicalType(parameter: AbiParameterShape): string {
   if (!parameter.type.startsWith('tuple')) return parameter.type;
   return `(${(parameter.components ?? []).map(canonicalType).join(',')})${parameter.type.slice('tuple'.length)}`;
+}
+
+/** What every APIv2 answer says of a verified contract (Sourcify's minimal contract): the lookup, a job's `contract`, a list's rows. */
+export function minimalContract(match: Pick<VerifiedRecord, 'runtimeMatch' | 'creationMatch' | 'chainId' | 'address' | 'verifiedAt' | 'matchId'>) {
+  return {
+    match: v2Match(overallStatus(match.runtimeMatch, match.creationMatch)),
+    creationMatch: v2Match(match.creationMatch),
+    runtimeMatch: v2Match(match.runtimeMatch),
+    chainId: match.chainId,
+    address: checksumAddress(match.address),
+    verifiedAt: match.verifiedAt,
+    matchId: match.matchId,
+  };
 }

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { RepositoryListing } from '../repository/repository-listing.ts';
 import type { VerifyService } from '../verify-service.ts';
-import { fieldSelection, unverifiedContract, verifiedContract } from './contract-lookup.ts';
+import { contractListQuery } from './contract-list-query.ts';
+import { fieldSelection, minimalContract, unverifiedContract, verifiedContract } from './contract-lookup.ts';
 import { knownChainIds } from './known-chains.ts';
 import { v2Address, v2ChainId } from './v2-params.ts';
 
 /**
- * Sourcify APIv2's contract lookup, `GET /v2/contract/{chainId}/{address}` with `?fields=`/`?omit=`.
- * A contract not verified here is a 404 whose body is the lookup with every match null, as
- * Sourcify answers (hardhat-verify's "is it verified?" reads exactly that).
+ * Sourcify APIv2's contract lookup, `GET /v2/contract/{chainId}/{address}` with `?fields=`/`?omit=`,
+ * and a chain's verified contracts, `GET /v2/contracts/{chainId}`. A contract not verified here is
+ * a 404 whose body is the lookup with every match null, as Sourcify answers (hardhat-verify's
+ * "is it verified?" reads exactly that).
  */
 export function registerLookupRoutes(app: FastifyInstance, service: VerifyService, listing: RepositoryListing): void {
   app.get('/v2/contract/:chainId/:address', async (request, reply) => {
@@ -20,5 +22,13 @@ export function registerLookupRoutes(app: FastifyInstance, service: VerifyServic
     if (!record) return reply.code(404).send(unverifiedContract(chainId, address));
     const needsSources = selection.some((field) => field === 'sources' || field === 'stdJsonInput');
     return verifiedContract(record, needsSources ? service.repository.files(chainId, address) : null, selection);
+  });
+
+  // Page by page: the last matchId of a page is the next request's afterMatchId.
+  app.get('/v2/contracts/:chainId', async (request) => {
+    const chainId = v2ChainId((request.params as { chainId: string }).chainId, knownChainIds(service, listing));
+    const query = contractListQuery(request.query);
+    const results = listing.matches(chainId, query).map((match) => minimalContract({ ...match, chainId }));
+    return { results };
   });
 }

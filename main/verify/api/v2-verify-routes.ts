@@ -4,8 +4,8 @@ import { checksumAddress } from '../engine/evm-address.ts';
 import { matchWords } from '../engine/match-words.ts';
 import type { VerifiedRecord } from '../repository/verified-repository.ts';
 import { betterKeptNote, type OneCallOutcome, type VerifyService } from '../verify-service.ts';
+import { minimalContract } from './contract-lookup.ts';
 import { checkFileName } from './request-fields.ts';
-import { v2Match } from './result-entry.ts';
 import { invalidParameter, jobErrorCode, V2Error, v2ErrorBody } from './sourcify-v2-errors.ts';
 import { v2Address, v2ChainId } from './v2-params.ts';
 import { TooManyJobsError, type JobOutcome, type VerificationJobs } from './verification-jobs.ts';
@@ -37,7 +37,8 @@ export function registerV2VerifyRoutes(app: FastifyInstance, service: VerifyServ
       // hardhat-verify sends the version as solc prints it, `v0.8.4+commit.c7e474f2`.
       const version = compilerVersion.replace(/^v(?=\d)/, '');
       const target = { chainId, address, creatorTxHash };
-      return outcomeOf(() => service.verifySolcJson(input, version, name, target), 'contract_not_found_in_compiler_output');
+      // The path picks the file: another source declaring a contract of the same name is never compiled in its place.
+      return outcomeOf(() => service.verifySolcJson(input, version, { name, path }, target), 'contract_not_found_in_compiler_output');
     });
     return reply.code(202).send({ verificationId: id });
   });
@@ -120,15 +121,7 @@ async function outcomeOf(verify: () => Promise<OneCallOutcome>, badRequestCode: 
 const NOT_BETTER = "The contract is already verified and the job didn't yield a better match";
 
 function jobContract(record: VerifiedRecord): Extract<JobOutcome, { contract: unknown }>['contract'] {
-  return {
-    match: v2Match(record.status),
-    creationMatch: v2Match(record.creationMatch),
-    runtimeMatch: v2Match(record.runtimeMatch),
-    chainId: record.chainId,
-    address: checksumAddress(record.address),
-    verifiedAt: record.verifiedAt,
-    matchId: record.verificationId,
-  };
+  return minimalContract(record);
 }
 
 function failed(customCode: string, message: string): JobOutcome {

@@ -5,14 +5,19 @@ import { isMultipart, readMultipartBody } from './multipart-body.ts';
 import { asObject, optionalString, optionalTxHash, requiredAddress, requiredChainId, requiredFiles, requiredString, type Fields } from './request-fields.ts';
 import { verifyResultEntry } from './result-entry.ts';
 
-/** `POST /verify` (metadata and sources) and `POST /verify/solc-json`, JSON or multipart. */
+/**
+ * `POST /verify` (metadata and sources) and `POST /verify/solc-json`, JSON or multipart. `POST /`
+ * is `/verify` too, as Sourcify serves it: older Foundry versions post to the server's base URL.
+ */
 export function registerVerifyRoutes(app: FastifyInstance, service: VerifyService): void {
-  app.post('/verify', async (request) => {
+  const verifyFiles = async (request: FastifyRequest) => {
     const { fields, files } = await readBody(request);
     const target = { chainId: requiredChainId(fields, 'chain'), address: requiredAddress(fields), creatorTxHash: optionalTxHash(fields) };
     const outcome = await service.verifyFiles(files.map((f) => ({ path: f.path, buffer: f.content })), target, chosenContractOf(fields));
     return { result: [verifyResultEntry(outcome)] };
-  });
+  };
+  app.post('/verify', verifyFiles);
+  app.post('/', verifyFiles);
 
   app.post('/verify/solc-json', async (request) => {
     const { fields, files } = await readBody(request);
@@ -26,7 +31,7 @@ export function registerVerifyRoutes(app: FastifyInstance, service: VerifyServic
     } catch {
       throw new VerifyError('bad_request', `${inputFile.path} is not valid JSON`);
     }
-    const outcome = await service.verifySolcJson(input, compilerVersion, contractName, target);
+    const outcome = await service.verifySolcJson(input, compilerVersion, { name: contractName }, target);
     return { result: [verifyResultEntry(outcome)] };
   });
 }

@@ -1,5 +1,6 @@
 import {
   SolidityCompilation,
+  SourcifyLibError,
   Verification,
   useAllSourcesAndReturnCompilation,
   type PathBuffer,
@@ -14,6 +15,13 @@ import { requireCompiler } from './require-compiler.ts';
 import { isZip } from './unpack-zips.ts';
 import { overallStatus, type MatchLevel, type VerificationResult } from './verification-result.ts';
 import { toVerifyError, VerifyError } from './verify-error.ts';
+
+/** The contract of a standard JSON input to verify: by name, or by name in one source file. */
+export interface SolcJsonContract {
+  name: string;
+  /** The source path declaring it; when absent, the one source declaring a contract of that name. */
+  path?: string;
+}
 
 export interface VerifyTarget {
   chainId: string;
@@ -73,13 +81,20 @@ export class Verifier {
     }
   }
 
-  /** Verifies a standard JSON input for one contract name (`/verify/solc-json`). */
-  async verifySolcJson(jsonInput: SolidityCompilation['jsonInput'], compilerVersion: string, contractName: string, target: VerifyTarget): Promise<VerificationResult> {
+  /**
+   * Verifies a standard JSON input for one contract: `{name}` alone (`/verify/solc-json`), looked
+   * up among the sources, or `{name, path}` (APIv2's `path:Name`), that file's contract and no
+   * other, even when another source declares a contract of the same name.
+   */
+  async verifySolcJson(jsonInput: SolidityCompilation['jsonInput'], compilerVersion: string, contract: SolcJsonContract, target: VerifyTarget): Promise<VerificationResult> {
     try {
       const version = requireCompiler(this.compilers, compilerVersion);
-      const path = await this.findContractPath(jsonInput, version, contractName);
-      return await this.run(new SolidityCompilation(this.compiler, version, jsonInput, { name: contractName, path }), target);
+      const path = contract.path ?? await this.findContractPath(jsonInput, version, contract.name);
+      return await this.run(new SolidityCompilation(this.compiler, version, jsonInput, { name: contract.name, path }), target);
     } catch (error) {
+      if (contract.path !== undefined && error instanceof SourcifyLibError && error.code === 'contract_not_found_in_compiler_output') {
+        throw new VerifyError('bad_request', `${contract.path} declares no contract "${contract.name}": ${contract.path}:${contract.name} is not in the compiler output of these sources`);
+      }
       throw toVerifyError(error);
     }
   }

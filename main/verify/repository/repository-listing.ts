@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
+import type { MatchLevel } from '../engine/verification-result.ts';
 
 /** Sourcify's folder names for the two match levels, and both together. */
 export type ListedMatch = 'full_match' | 'partial_match' | 'any_match';
@@ -11,9 +12,21 @@ const WHERE_MATCH: Record<ListedMatch, string> = {
   any_match: '1 = 1',
 };
 
+/** A verified contract as a chain's list of matches shows it. */
+export interface ChainMatch {
+  matchId: string;
+  /** Lower-case 0x hex. */
+  address: string;
+  runtimeMatch: MatchLevel | null;
+  creationMatch: MatchLevel | null;
+  /** ISO 8601. */
+  verifiedAt: string;
+}
+
 /**
  * Read-only listings over the verified repository (its tables are written by VerifiedRepository
- * alone): which chains have contracts, and the addresses verified on a chain, page by page.
+ * alone): which chains have contracts, the addresses verified on a chain page by page, and the
+ * chain's matches by match id.
  */
 export class RepositoryListing {
   private readonly db: SqliteDatabase;
@@ -42,5 +55,18 @@ export class RepositoryListing {
     const order = page.descending ? 'DESC' : 'ASC';
     return (this.db.prepare(`SELECT address FROM verified_contract WHERE chain_id = ? AND ${WHERE_MATCH[match]}
       ORDER BY verified_at ${order}, address ${order} LIMIT ? OFFSET ?`).all(chainId, page.limit, page.offset) as Array<{ address: string }>).map((r) => r.address);
+  }
+
+  /**
+   * A chain's matches in match id order, newest first when `descending`, else oldest first, and
+   * only those past the cursor `afterMatchId` (below it newest first, above it oldest first), as
+   * Sourcify pages GET /v2/contracts. A match id never changes, so pages never repeat or skip one.
+   */
+  matches(chainId: string, page: { limit: number; descending: boolean; afterMatchId: number | null }): ChainMatch[] {
+    const [order, past] = page.descending ? ['DESC', '<'] : ['ASC', '>'];
+    const rows = this.db.prepare(`SELECT match_id, address, runtime_match, creation_match, verified_at FROM verified_contract
+      WHERE chain_id = ? AND (? IS NULL OR match_id ${past} ?) ORDER BY match_id ${order} LIMIT ?`)
+      .all(chainId, page.afterMatchId, page.afterMatchId, page.limit) as Array<{ match_id: number; address: string; runtime_match: MatchLevel | null; creation_match: MatchLevel | null; verified_at: string }>;
+    return rows.map((r) => ({ matchId: String(r.match_id), address: r.address, runtimeMatch: r.runtime_match, creationMatch: r.creation_match, verifiedAt: r.verified_at }));
   }
 }

@@ -7,6 +7,11 @@ export interface VerifiedRecord {
   chainId: string;
   address: string;
   verificationId: string;
+  /**
+   * Sourcify APIv2's matchId (decimal): given when the address was first verified, kept when a
+   * better match replaced the first, never given again; the cursor of GET /v2/contracts.
+   */
+  matchId: string;
   name: string;
   compiledPath: string;
   compilerVersion: string;
@@ -24,7 +29,7 @@ export interface VerifiedRecord {
 }
 
 interface Row {
-  chain_id: string; address: string; verification_id: string; name: string; compiled_path: string; compiler_version: string;
+  chain_id: string; address: string; verification_id: string; match_id: number; name: string; compiled_path: string; compiler_version: string;
   runtime_match: MatchLevel | null; creation_match: MatchLevel | null; library_map: string; creator_tx_hash: string | null; constructor_arguments: string | null; verified_at: string;
   metadata: string;
 }
@@ -49,9 +54,11 @@ export class VerifiedRepository {
     return this.db.transaction((): SaveOutcome => {
       const existing = this.get(result.chainId, result.address);
       if (existing && !isBetterMatch(result, existing)) return { stored: false, existing };
-      this.db.prepare(`INSERT OR REPLACE INTO verified_contract (chain_id, address, verification_id, name, compiled_path, compiler_version,
-          runtime_match, creation_match, library_map, metadata, creator_tx_hash, constructor_arguments, verified_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-        .run(result.chainId, result.address, verificationId, result.name, result.compiledPath, result.compilerVersion,
+      // A better match keeps the address's match id; a first one takes the next (ids only grow: rows are never deleted).
+      const matchId = existing ? Number(existing.matchId) : (this.db.prepare('SELECT COALESCE(MAX(match_id), 0) + 1 AS next FROM verified_contract').get() as { next: number }).next;
+      this.db.prepare(`INSERT OR REPLACE INTO verified_contract (chain_id, address, verification_id, match_id, name, compiled_path, compiler_version,
+          runtime_match, creation_match, library_map, metadata, creator_tx_hash, constructor_arguments, verified_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+        .run(result.chainId, result.address, verificationId, matchId, result.name, result.compiledPath, result.compilerVersion,
           result.runtimeMatch, result.creationMatch, JSON.stringify(result.libraryMap), result.metadata, result.creatorTxHash,
           result.constructorArguments, now.toISOString());
       this.db.prepare('DELETE FROM verified_file WHERE chain_id = ? AND address = ?').run(result.chainId, result.address);
@@ -88,6 +95,7 @@ function toRecord(row: Row): VerifiedRecord {
     chainId: row.chain_id,
     address: row.address,
     verificationId: row.verification_id,
+    matchId: String(row.match_id),
     name: row.name,
     compiledPath: row.compiled_path,
     compilerVersion: row.compiler_version,

@@ -78,4 +78,20 @@ ALTER TABLE compile_cache RENAME COLUMN created_at TO used_at;
 CREATE INDEX compile_cache__used ON compile_cache (used_at);
 `,
   },
+  {
+    version: 4,
+    name: 'match ids of verified contracts',
+    // Sourcify APIv2's matchId: a number given to a contract when it is first verified, kept when
+    // a better match replaces it, never given again (rows are never deleted), so that a client
+    // pages through GET /v2/contracts/{chainId} with it as the cursor. Contracts already stored are
+    // numbered in the order they were verified.
+    sql: `
+ALTER TABLE verified_contract ADD COLUMN match_id INTEGER;
+UPDATE verified_contract SET match_id = numbered.n
+FROM (SELECT chain_id, address, ROW_NUMBER() OVER (ORDER BY verified_at, chain_id, address) AS n FROM verified_contract) AS numbered
+WHERE numbered.chain_id = verified_contract.chain_id AND numbered.address = verified_contract.address;
+CREATE UNIQUE INDEX verified_contract__match_id ON verified_contract (match_id);
+CREATE INDEX verified_contract__chain_match_id ON verified_contract (chain_id, match_id);
+`,
+  },
 ];

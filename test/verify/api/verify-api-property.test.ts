@@ -44,7 +44,7 @@ const otherBodies = fc.tuple(fc.constantFrom('text/plain', 'application/x-www-fo
   .map(([type, body]) => ({ type, body }));
 const bodies = fc.oneof(objectBodies, jsonBodies, multipartBodies, otherBodies);
 
-const postRoutes = fc.constantFrom('/verify', '/verify/solc-json', '/session/clear', '/session/input-files', '/session/input-solc-json',
+const postRoutes = fc.constantFrom('/verify', '/', '/verify/solc-json', '/session/clear', '/session/input-files', '/session/input-solc-json',
   '/session/verify-checked', '/session/verify-validated', '/session/verify/explorer', '/session/verify/etherscan',
   `/v2/verify/31337/${ADDRESS}`, `/v2/verify/metadata/31337/${ADDRESS}`, '/v2/verify/298/0x12');
 const getPaths = fc.oneof(
@@ -56,6 +56,8 @@ const getPaths = fc.oneof(
   fc.tuple(fc.constantFrom('', 'full/', 'partial/', 'any/'), chains, fc.constantFrom('', '?page=1', '?limit=0', '?page=x&order=up')).map(([match, chain, query]) => `/files/contracts/${match}${chain}${query}`),
   fc.tuple(fc.constantFrom('full_match', 'partial_match', 'nope'), chains, addresses, fc.constantFrom('metadata.json', 'sources/a.sol', '%ZZ', '')).map(([match, chain, address, file]) => `/repository/contracts/${match}/${chain}/${address}/${file}`),
   fc.constantFrom('nope', '550e8400-e29b-41d4-a716-446655440000', '%ZZ', 'a'.repeat(300)).map((id) => `/v2/verify/${id}`),
+  fc.tuple(chains, fc.constantFrom('', '?limit=2', '?limit=0', '?limit=x&sort=up', '?sort=asc&afterMatchId=1', '?afterMatchId=-1', '?afterMatchId=99999999999999999999', '?limit=1&limit=2'))
+    .map(([chain, query]) => `/v2/contracts/${chain}${query}`),
   fc.constant('/session/data'),
 );
 

@@ -63,7 +63,7 @@ describe('verification API: one-call verify and checks (real HTTP on loopback)',
     expect(((await response.json()) as { result: Array<{ status: string }> }).result[0]!.status).toBe('perfect');
   });
 
-  it.each(['/verify', '/session/input-files'])('answers 400 to a multipart body %s cannot parse (cut short), not 500', async (route) => {
+  it.each(['/verify', '/', '/session/input-files'])('answers 400 to a multipart body %s cannot parse (cut short), not 500', async (route) => {
     const response = await fetch(`${harness.baseUrl}${route}`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '--x\r\ncontent-disposition: form-data; name="files"; filename="A.sol"\r\n\r\npragma' });
     expect(response.status).toBe(400);
     expect((await response.json()).error).toMatch(/^the multipart\/form-data body could not be read: /);
@@ -102,11 +102,30 @@ describe('verification API: one-call verify and checks (real HTTP on loopback)',
     ['no metadata among the files', { address: ADDRESS, chain: '31337', files: { 'a.sol': 'contract A {}' } }, 400, /no metadata\.json found/],
     ['an unknown chain', { address: ADDRESS, chain: '5', files: storageUpload() }, 400, /chain 5 is not supported here/],
     ['a bad creatorTxHash', { address: ADDRESS, chain: '31337', files: storageUpload(), creatorTxHash: 'abc' }, 400, /creatorTxHash must be/],
-  ])('answers %s with a clear 4xx {error}', async (_label, body, status, message) => {
+  ])('answers %s with a clear 4xx {error}, at POST / (Sourcify\'s alias) as at /verify', async (_label, body, status, message) => {
     const response = await postJson(`${harness.baseUrl}/verify`, body);
     expect(response.status).toBe(status);
     expect(Object.keys(response.body)).toEqual(['error']);
     expect(response.body.error).toMatch(message);
+    expect(await postJson(`${harness.baseUrl}/`, body)).toEqual(response);
+  });
+
+  it('serves POST / as /verify, as Sourcify does: the request older Foundry versions send to the base URL', async () => {
+    // forge's SourcifyVerifyRequest: address, chain, files by name (metadata.json and the sources).
+    const foundry = await postJson(`${harness.baseUrl}/`, { address: CHECKSUMMED, chain: '31337', files: storageUpload() });
+    expect(foundry).toMatchObject({ status: 200, body: { result: [{ address: CHECKSUMMED, chainId: '31337', status: 'perfect', message: 'runtime bytecode: perfect; creation bytecode: not checked or no match', libraryMap: {} }] } });
+    expect(harness.service.repository.get('31337', ADDRESS)).toMatchObject({ status: 'perfect', name: 'Storage' });
+  });
+
+  it('serves POST / as /verify for a multipart upload too', async () => {
+    const form = new FormData();
+    form.set('address', ADDRESS);
+    form.set('chain', '31337');
+    form.set('creatorTxHash', storageDeployment().txHash);
+    for (const [name, content] of Object.entries(storageUpload())) form.append('files', new Blob([content]), name);
+    const multipart = await fetch(`${harness.baseUrl}/`, { method: 'POST', body: form });
+    expect(multipart.status).toBe(200);
+    expect((await multipart.json()).result[0]).toMatchObject({ status: 'perfect', message: expect.stringContaining('creation bytecode: perfect') });
   });
 
   it('refuses metadata whose fields have the wrong type with a 400 naming the field, in a verify and in a session', async () => {
