@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { StatusPollReply, StatusSnapshot } from '../../main/common/status-types.ts';
-import { startFakeUpstream, type FakeUpstream } from '../../main/conformance/status/fake-upstream.ts';
+import type { StatusSnapshot } from '../../main/common/status-types.ts';
+import type { FakeUpstream } from '../../main/conformance/status/fake-upstream.ts';
 import { loadScenarios } from '../../main/conformance/status/scenario-files.ts';
 import { bridgeValue } from '../helpers/serve-process.ts';
-import { expect, screenshot, startServe, stopServe, test, waitForReady, type ServeInstance } from './serve-fixture.ts';
+import { expect, screenshot, test, type ServeInstance } from './serve-fixture.ts';
+import { LIFECYCLE, pollUntilDone, serveWithStatusUpstream } from './status-upstream-fixture.ts';
 
 /**
  * Status toasts take room of their own under the screen instead of lying over it: the audit found
@@ -13,36 +11,19 @@ import { expect, screenshot, startServe, stopServe, test, waitForReady, type Ser
  * the Verify screen shows the demo's example contracts in a window where the cards reach the
  * bottom right corner, where toasts show.
  */
-const LIFECYCLE = path.resolve('../shared/conformance/status/scenarios/incident-lifecycle.json');
-
 let upstream: FakeUpstream;
 let instance: ServeInstance;
 let stop: () => Promise<void>;
 
 const call = <T>(channel: string, request: unknown = null): Promise<T> => bridgeValue<T>(instance.uiUrl, channel, request);
 
-async function pollUntilDone(): Promise<StatusPollReply> {
-  for (;;) {
-    const reply = await call<StatusPollReply>('status/poll-now');
-    if (reply.outcome !== 'too-soon') return reply;
-    await new Promise((resolve) => setTimeout(resolve, reply.retryInMs + 100));
-  }
-}
-
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  upstream = await startFakeUpstream();
-  upstream.serve(loadScenarios(LIFECYCLE)[0]!.steps[0]!.upstream);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-e2e-toasts-'));
-  const started = await startServe(dataDir, ['--status-upstream', upstream.url]);
-  instance = started.instance;
-  stop = () => stopServe(started.child, dataDir);
-  await waitForReady(instance);
+  ({ upstream, instance, stop } = await serveWithStatusUpstream('mirrordesk-e2e-toasts-'));
 });
 
 test.afterAll(async () => {
   await stop?.();
-  await upstream?.close();
 });
 
 test('a toast sits under the screen, covers none of its controls, and can be dismissed', async ({ page }) => {
@@ -60,7 +41,7 @@ test('a toast sits under the screen, covers none of its controls, and can be dis
   const heightBefore = (await content.boundingBox())!.height;
 
   upstream.serve(scenario!.steps[1]!.upstream);
-  expect(await pollUntilDone()).toMatchObject({ outcome: 'ok', notifications: 1 });
+  expect(await pollUntilDone(instance)).toMatchObject({ outcome: 'ok', notifications: 1 });
   const toast = page.getByTestId('toast');
   await expect(toast).toHaveCount(1);
 

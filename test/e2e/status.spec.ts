@@ -1,26 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { StatusPollReply, StatusSnapshot } from '../../main/common/status-types.ts';
-import { startFakeUpstream, type FakeUpstream } from '../../main/conformance/status/fake-upstream.ts';
+import type { StatusSnapshot } from '../../main/common/status-types.ts';
+import type { FakeUpstream } from '../../main/conformance/status/fake-upstream.ts';
 import { loadScenarios } from '../../main/conformance/status/scenario-files.ts';
 import { bridgeValue } from '../helpers/serve-process.ts';
-import { expect, screenshot, startServe, stopServe, test, waitForReady, type ServeInstance } from './serve-fixture.ts';
-
-const LIFECYCLE = path.resolve('../shared/conformance/status/scenarios/incident-lifecycle.json');
+import { expect, screenshot, test, type ServeInstance } from './serve-fixture.ts';
+import { LIFECYCLE, pollUntilDone, serveWithStatusUpstream } from './status-upstream-fixture.ts';
 
 /** One typed API call over the web bridge, as the page makes it. */
 const call = <T>(instance: ServeInstance, channel: string, request: unknown = null): Promise<T> => bridgeValue<T>(instance.uiUrl, channel, request);
-
-/** Polls now; polls are at least 10 s apart, so a `too-soon` answer waits as long as it says. */
-async function pollUntilDone(instance: ServeInstance): Promise<StatusPollReply> {
-  for (;;) {
-    const reply = await call<StatusPollReply>(instance, 'status/poll-now');
-    if (reply.outcome !== 'too-soon') return reply;
-    await new Promise((resolve) => setTimeout(resolve, reply.retryInMs + 100));
-  }
-}
 
 /** The navigation dot's tone as a snapshot implies it: fine with nothing open, else the worst open impact (`none` shows as minor). */
 function expectedTone(snapshot: StatusSnapshot): string {
@@ -121,19 +108,11 @@ test.describe('status screen', () => {
 
     test.beforeAll(async () => {
       test.setTimeout(180_000);
-      upstream = await startFakeUpstream();
-      const [scenario] = loadScenarios(LIFECYCLE);
-      upstream.serve(scenario!.steps[0]!.upstream);
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-e2e-status-'));
-      const started = await startServe(dataDir, ['--status-upstream', upstream.url]);
-      instance = started.instance;
-      stop = () => stopServe(started.child, dataDir);
-      await waitForReady(instance);
+      ({ upstream, instance, stop } = await serveWithStatusUpstream('mirrordesk-e2e-status-'));
     });
 
     test.afterAll(async () => {
       await stop?.();
-      await upstream?.close();
     });
 
     test('a toast appears when the scenario opens an incident, and opens it on the Status screen', async ({ page }) => {
