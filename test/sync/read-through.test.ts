@@ -215,6 +215,32 @@ describe('by-id read-through', () => {
     store.close();
   });
 
+  it('relays balances as of a past moment, which the upstream works out from snapshots a sync does not copy; balances now stay local', async () => {
+    mode = 'pass';
+    const local = emptyLocal('past-balances');
+    // Two days before the newest transaction: the demo keeps daily snapshots.
+    const { transactions } = JSON.parse((await remote('/api/v1/transactions?limit=1')).body) as { transactions: Array<{ consensus_timestamp: string }> };
+    const past = (BigInt(transactions[0]!.consensus_timestamp.replace('.', '')) - 2n * 86_400_000_000_000n).toString().replace(/(\d{9})$/, '.$1');
+    const [account] = await firstOf(`/api/v1/balances?timestamp=${past}&account.id=gt:0.0.1000&account.balance=gt:0&limit=1`, 'balances', 'account', 1);
+    const [token] = await firstOf('/api/v1/tokens?type=FUNGIBLE_COMMON&limit=1', 'tokens', 'token_id', 1);
+    const urls = [`/api/v1/balances?timestamp=${past}&limit=5`, `/api/v1/balances?account.id=${account}&timestamp=lte:${past}`,
+      `/api/v1/tokens/${token}/balances?timestamp=${past}`, `/api/v1/accounts/${account}?timestamp=${past}`];
+    for (const url of urls) expect(JSON.parse((await remote(url)).body), url).not.toMatchObject({ balances: [] });
+    expect(await compareUrls(remote, local.get, urls)).toEqual([]);
+    // Balances now are the store's own (empty here): nothing is asked upstream for them.
+    const before = proxy.log.length;
+    expect(JSON.parse((await local.get('/api/v1/balances?limit=5')).body).balances).toEqual([]);
+    expect(proxy.log.length).toBe(before);
+    // Offline, an answer given before is remembered; one never asked for is a 503 that says what is missing.
+    mode = 'reset';
+    expect(await compareUrls(remote, local.get, [urls[0]!])).toEqual([]);
+    const missing = await local.get(`/api/v1/balances?timestamp=${past}&limit=6`);
+    expect(missing.status).toBe(503);
+    expect(JSON.parse(missing.body)._status.messages[0].message).toBe(unreachableMessage('balances as of a past moment'));
+    mode = 'pass';
+    local.close();
+  }, 30_000);
+
   it('relays blocks, which a synced store holds only as its contract results named them, and remembers them for offline use', async () => {
     mode = 'pass';
     const local = emptyLocal('blocks');

@@ -181,6 +181,25 @@ export function relayedRoute(readThrough: ReadThrough | undefined, pattern: stri
   };
 }
 
+/**
+ * relayedRoute for the requests `needsUpstream` picks, the handler's own answer for the rest: a
+ * synced store answers balances now, but not as of a past moment (`timestamp`), which the
+ * upstream works out from the balance snapshots a sync does not copy.
+ */
+export function relayedWhen(
+  readThrough: ReadThrough | undefined, needsUpstream: (raw: ParsedQuery) => boolean, pattern: string, handle: GetHandler, relayed: RelayedAnswer,
+): GetHandler {
+  if (!readThrough) return handle;
+  const relaying = relayedRoute(readThrough, pattern, handle, relayed);
+  return (raw, params) => (needsUpstream(raw) ? relaying(raw, params) : handle(raw, params));
+}
+
+/** Whether a request asks for a past moment: the balances endpoints' `timestamp`. */
+export const asksPastMoment = (raw: ParsedQuery): boolean => raw.has('timestamp');
+
+/** What a synced store lacks for such a request; kept, since balances as of a past moment never change. */
+export const PAST_BALANCES: RelayedAnswer = { notHeld: 'balances as of a past moment', remember: true };
+
 /** An upstream answer as a mirror outcome: its body when 200, its error messages when 400, 404 or 429, else 503. */
 export function relayedOutcome(answer: RelayedReply | Shortfall, notHeld: string): GetOutcome {
   if (answer.kind !== 'reply') return shortfallOutcome(answer, notHeld);

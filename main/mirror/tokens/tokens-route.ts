@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MirrorRouteContext } from '../http/mirror-routes.ts';
-import { relayedRoute, withReadThrough } from '../http/read-through.ts';
+import { asksPastMoment, PAST_BALANCES, relayedRoute, relayedWhen, withReadThrough } from '../http/read-through.ts';
 import { registerMirrorGet } from '../query/mirror-get.ts';
 import { TokenBalancesService } from './token-balances-service.ts';
 import { TokenNftsService } from './token-nfts-service.ts';
@@ -17,7 +17,8 @@ export function registerTokensRoutes(app: FastifyInstance, context: MirrorRouteC
     registerMirrorGet(app, `${TOKENS_PATH}${path}`, seconds, context.config, handle);
   get('', CACHE_SECONDS.list, (raw) => tokens.list(raw));
   get('/:tokenId', CACHE_SECONDS.info, withReadThrough(context.readThrough, 'token', 'tokenId', (raw, params) => tokens.info(raw, params.tokenId!)));
-  get('/:tokenId/balances', CACHE_SECONDS.balances, (raw, params) => holders.balances(raw, params.tokenId!));
+  get('/:tokenId/balances', CACHE_SECONDS.balances,
+    relayedWhen(context.readThrough, asksPastMoment, `${TOKENS_PATH}/:tokenId/balances`, (raw, params) => holders.balances(raw, params.tokenId!), PAST_BALANCES));
   // A synced store copies no NFTs: there, the upstream's answers (see relayedRoute).
   const nftsRelayed = (path: string, handle: Parameters<typeof registerMirrorGet>[4]): void =>
     get(path, CACHE_SECONDS.nfts, relayedRoute(context.readThrough, `${TOKENS_PATH}${path}`, handle, { notHeld: 'NFTs', remember: true }));
