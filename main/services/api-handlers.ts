@@ -9,7 +9,7 @@ import type { ProfileSession } from './profile-session.ts';
 import { createMirrorCallHandler, createMirrorGetHandler, type WithMirror } from './mirror-get-handler.ts';
 import { createStatusHandlers } from './status-handlers.ts';
 import { createSyncHandlers } from './sync-handlers.ts';
-import { createProfileHandlers, type ProfileOptions } from './profile-handlers.ts';
+import { createProfileHandlers, type ProfileOptions, type ProfileUse } from './profile-handlers.ts';
 import { createVerifyHandlers } from './verify-handlers.ts';
 import { UnknownProfileError } from './network-profiles.ts';
 import { ProfileSwitchError } from './profile-switch.ts';
@@ -31,8 +31,8 @@ export interface HandlerDeps {
   statusUrl?: () => string | null;
   /** Opens another network profile in place of the current one (absent: switching unsupported). */
   switchNetwork?: (name: string) => Promise<NetworkInfo>;
-  /** Whether a profile is open or a switch is about to open it (absent: only the open one counts). */
-  profileInUse?: (name: string) => boolean;
+  /** Whether a profile is open, about to be opened or still closing (absent: only the open one counts). */
+  profileUse?: (name: string) => ProfileUse | null;
   /** Where custom profiles are saved and the `--upstream-mirror` one (absent: profiles cannot be listed or edited). */
   profileOptions?: ProfileOptions;
   /** The verification service (null or absent: verification is off); `events` carries compiler download progress. */
@@ -42,6 +42,10 @@ export interface HandlerDeps {
 
 /** The typed API implemented over the running services. */
 export function createApiHandlers(deps: HandlerDeps): ApiHandlers {
+  const renameListeners: Array<(from: string, to: string) => void> = [];
+  const profileRenamed = (from: string, to: string): void => {
+    for (const listener of renameListeners) listener(from, to);
+  };
   return {
     'app/info': () => {
       const statusUrl = deps.statusUrl?.() ?? null;
@@ -79,7 +83,12 @@ export function createApiHandlers(deps: HandlerDeps): ApiHandlers {
     'mirror/call': createMirrorCallHandler(deps.withMirror ?? ((use) => use(deps.mirror()))),
     ...createStatusHandlers(deps.status ?? (() => null)),
     ...createSyncHandlers(deps.session),
-    ...createProfileHandlers(deps.profileOptions, () => deps.session().profile.name, deps.profileInUse),
-    ...createVerifyHandlers({ verify: deps.verify ?? (() => null), session: deps.session, ...(deps.events ? { events: deps.events } : {}) }),
+    ...createProfileHandlers(deps.profileOptions, () => deps.session().profile.name, deps.profileUse, profileRenamed),
+    ...createVerifyHandlers({
+      verify: deps.verify ?? (() => null),
+      session: deps.session,
+      onProfileRenamed: (listener) => renameListeners.push(listener),
+      ...(deps.events ? { events: deps.events } : {}),
+    }),
   };
 }

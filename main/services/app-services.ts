@@ -58,7 +58,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   const dispatch = createDispatcher(
     createApiHandlers({
       switchNetwork,
-      profileInUse: (name) => host.inUse(name),
+      profileUse: (name) => host.use(name),
       profileOptions: options,
       version: readAppVersion(new URL('../../package.json', import.meta.url)),
       shell: options.shell ?? 'web',

@@ -2,22 +2,28 @@ import { ApiFailure } from '../bridge/api-error.ts';
 import type { ApiHandlers } from '../bridge/dispatch.ts';
 import type { ProfileList, ProfileSummary } from '../common/profile-types.ts';
 import type { AppServicesOptions } from './app-services-types.ts';
-import { CustomProfiles, ProfileConflict } from './custom-profiles.ts';
+import { CustomProfiles, ProfileConflict, reservedNameProblem } from './custom-profiles.ts';
 import { checkUpstreamMirror } from '../sync/upstream-check.ts';
-import { builtinProfiles, CUSTOM_PROFILE, customProfile, type NetworkProfile } from './network-profiles.ts';
+import { builtinProfiles, customProfile, type NetworkProfile } from './network-profiles.ts';
 
 type ProfileHandlers = Pick<ApiHandlers, 'network/profiles' | 'network/profiles/save' | 'network/profiles/delete' | 'network/profiles/check'>;
 export type ProfileOptions = Pick<AppServicesOptions, 'dataDir' | 'upstreamMirror' | 'statusUpstream' | 'chainId'>;
 
+/** What the app is doing with a profile: open, about to be opened by a switch, or replaced a moment ago and still closing its files. */
+export type ProfileUse = 'open' | 'opening' | 'closing';
+
 /**
  * The `network/profiles*` channels: every profile one can switch to, and adding, editing and
  * removing custom ones (persisted in the data folder). The open profile, and one a switch is about
- * to open, cannot be edited or removed: its store and sync are (or are about to be) in use.
+ * to open, cannot be edited or removed: its store and sync are (or are about to be) in use. One
+ * still closing cannot be renamed: renaming moves its store files.
  */
 export function createProfileHandlers(
   options: ProfileOptions | undefined,
   activeName: () => string,
-  inUse: (name: string) => boolean = (name) => name === activeName(),
+  profileUse: (name: string) => ProfileUse | null = (name) => (name === activeName() ? 'open' : null),
+  /** Told of each saved profile renamed, once its stores have moved: what else the app keeps by name follows. */
+  onRenamed: (from: string, to: string) => void = () => undefined,
 ): ProfileHandlers {
   const saved = () => {
     if (!options) throw new ApiFailure('unavailable', 'network profiles cannot be edited here');
@@ -45,14 +51,22 @@ export function createProfileHandlers(
   return {
     'network/profiles': () => list(),
     'network/profiles/save': (input) => {
+      // The name first: adding "demo" while demo is open is refused for its name, not for demo being open.
+      const reserved = reservedNameProblem(input.name);
+      if (reserved !== null) throw new ApiFailure('invalid-input', reserved);
       const edited = input.previousName ?? input.name;
-      if (inUse(edited)) throw new ApiFailure('invalid-input', `${openOrOpening(edited, activeName())}; switch to another profile before editing it`);
-      if (input.name === CUSTOM_PROFILE) throw new ApiFailure('invalid-input', '"custom" is reserved for the profile given with --upstream-mirror');
+      const use = profileUse(edited);
+      if (use === 'open' || use === 'opening') throw new ApiFailure('invalid-input', `${openOrOpening(edited, use)}; switch to another profile before editing it`);
+      if (use === 'closing' && input.name !== edited) {
+        throw new ApiFailure('unavailable', `"${edited}" is still closing its files after the switch away from it; rename it again in a few seconds`);
+      }
       guard(() => saved().save(input));
+      if (input.name !== edited) onRenamed(edited, input.name);
       return list();
     },
     'network/profiles/delete': ({ name }) => {
-      if (inUse(name)) throw new ApiFailure('invalid-input', `${openOrOpening(name, activeName())}; switch to another profile before removing it`);
+      const use = profileUse(name);
+      if (use === 'open' || use === 'opening') throw new ApiFailure('invalid-input', `${openOrOpening(name, use)}; switch to another profile before removing it`);
       guard(() => saved().delete(name));
       return list();
     },
@@ -62,8 +76,8 @@ export function createProfileHandlers(
 }
 
 /** `"x" is open`, or `"x" is being opened` while a switch to it runs. */
-function openOrOpening(name: string, active: string): string {
-  return name === active ? `"${name}" is open` : `"${name}" is being opened`;
+function openOrOpening(name: string, use: 'open' | 'opening'): string {
+  return use === 'open' ? `"${name}" is open` : `"${name}" is being opened`;
 }
 
 function summary(profile: NetworkProfile, kind: ProfileSummary['kind']): ProfileSummary {

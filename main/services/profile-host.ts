@@ -6,6 +6,7 @@ import { errorBody, JSON_CONTENT_TYPE } from '../mirror/http/mirror-reply.ts';
 import { STATUS_CLIENT_ERROR_BODY } from '../status/http/status-reply.ts';
 import type { NetworkProfile } from './network-profiles.ts';
 import { announceProfileParts, closeProfileParts, openProfileParts, silenceProfileParts, type ProfileParts, type ProfilePartsContext } from './profile-parts.ts';
+import type { ProfileUse } from './profile-handlers.ts';
 import type { ProfileSession } from './profile-session.ts';
 import type { ProfileStatus } from './profile-status.ts';
 import { noStatusPage } from './profile-status.ts';
@@ -135,9 +136,14 @@ export class ProfileHost {
     return run;
   }
 
-  /** True for the open profile and for one a switch is about to open: neither may be edited or removed. */
-  inUse(name: string): boolean {
-    return name === this.#parts.session.profile.name || this.#opening.has(name);
+  /**
+   * The open profile, one a switch is about to open (neither may be edited or removed), or one
+   * replaced and still closing (its files still open: it may not be renamed); null for the rest.
+   */
+  use(name: string): ProfileUse | null {
+    if (name === this.#parts.session.profile.name) return 'open';
+    if (this.#opening.has(name)) return 'opening';
+    return this.#retiring.has(name) ? 'closing' : null;
   }
 
   #shuttingDown(next: NetworkProfile): ProfileSwitchError {

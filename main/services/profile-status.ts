@@ -35,14 +35,21 @@ export interface ProfileStatus {
  * "already notified" state never mix with another page's.
  */
 export function statusPlan(profile: NetworkProfile, dataDir: string, upstreamUrl: string | null): { source: StatusServiceOptions['source']; file: string } | null {
-  if (upstreamUrl !== null) {
-    const key = createHash('sha256').update(upstreamUrl).digest('hex').slice(0, 12);
-    return { source: { upstreamUrl }, file: path.join(dataDir, `${profile.name}.status-${key}.sqlite`) };
-  }
-  const file = path.join(dataDir, `${profile.name}.status.sqlite`);
+  if (upstreamUrl !== null) return { source: { upstreamUrl }, file: statusStoreFile(profile.name, dataDir, upstreamUrl) };
+  const file = statusStoreFile(profile.name, dataDir, null);
   if (profile.statusUrl !== null) return { source: { upstreamUrl: profile.statusUrl }, file };
   if (profile.source === 'demo') return { source: { demo: true }, file };
   return null;
+}
+
+/**
+ * `<profile>.status.sqlite` for the profile's own page; `<profile>.status-<key>.sqlite` for a page
+ * the user named, the key being the start of its URL's SHA-256 in hex (12 digits).
+ */
+export function statusStoreFile(profileName: string, dataDir: string, namedPage: string | null): string {
+  if (namedPage === null) return path.join(dataDir, `${profileName}.status.sqlite`);
+  const key = createHash('sha256').update(namedPage).digest('hex').slice(0, 12);
+  return path.join(dataDir, `${profileName}.status-${key}.sqlite`);
 }
 
 /**

@@ -38,6 +38,17 @@ export class AppVerifySession {
     return created;
   }
 
+  /**
+   * A renamed profile keeps its session. One the new name had (a profile of that name removed
+   * earlier) is no longer this window's: the renamed profile must not find another's files.
+   */
+  renameProfile(from: string, to: string): void {
+    const id = this.#ids.get(from);
+    this.#ids.delete(from);
+    if (id === undefined) this.#ids.delete(to);
+    else this.#ids.set(to, id);
+  }
+
   async view(profile: string): Promise<VerifySessionView> {
     const id = this.#id(profile);
     return this.#viewOf(id, await this.#guard(() => this.#sessions.envelope(id)));

@@ -24,6 +24,8 @@ export interface VerifyHandlerDeps {
   verify: () => VerifyService | null;
   session: () => ProfileSession;
   events?: ApiEventBus;
+  /** Subscribes to renames of saved profiles: the Verify screen's session goes with its profile. */
+  onProfileRenamed?: (listener: (from: string, to: string) => void) => void;
 }
 
 /** The chain the open profile's contracts are verified under: its own id, or 298 for the demo ledger. */
@@ -37,6 +39,7 @@ export function profileChainId(session: ProfileSession): string {
  */
 export function createVerifyHandlers(deps: VerifyHandlerDeps): Pick<ApiHandlers, VerifyChannel> {
   let app: { service: VerifyService; session: AppVerifySession } | null = null;
+  deps.onProfileRenamed?.((from, to) => app?.session.renameProfile(from, to));
   const service = (): VerifyService => {
     const running = deps.verify();
     if (!running) throw new ApiFailure('unavailable', 'contract verification is not running in this app (its port may be in use; see the log)');
