@@ -63,11 +63,16 @@ function httpUrl(value: unknown, field: string, problems: string[]): string | nu
     problems.push(`"${field}" is longer than ${MAX_URL_LENGTH} characters`);
     return null;
   }
-  let url: URL;
+  // `127.0.0.1:5551` is no URL to a parser, and `localhost:5551` one of scheme `localhost`: both
+  // are an address typed without its scheme, so the answer says what to put first.
+  let url: URL | null = null;
   try {
     url = new URL(value);
   } catch {
-    problems.push(`"${field}" is not a URL: ${value}`);
+    // answered below
+  }
+  if (url === null || /^[^/:?#\s]+:\d+(\/|$)/.test(value)) {
+    problems.push(`"${field}" must start with http:// or https://, e.g. http://127.0.0.1:5551`);
     return null;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') problems.push(`"${field}" must use http or https, not ${url.protocol.replace(':', '')}`);

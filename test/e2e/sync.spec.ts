@@ -115,7 +115,7 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
   await form.getByLabel('Name').fill('Bad name');
   await form.getByLabel('Mirror node REST URL').fill('ftp://nowhere');
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.getByRole('alert')).toContainText('must use http or https');
+  await expect(form.getByRole('alert')).toContainText("Start the mirror node's address with http:// or https://");
   // Check asks the typed URL what it is, before anything is saved: a mirror node (this app's own
   // mirror API, which holds the synced store), a web page (its UI's address), nothing listening.
   const checkUrl = async (url: string) => {

@@ -59,3 +59,15 @@ describe('saved custom profiles', () => {
     expect(fs.readdirSync(dir)).toEqual(['profiles.json']);
   });
 });
+
+describe('a URL typed without its scheme', () => {
+  it('is answered with what to type, whether a parser reads it as no URL or as a scheme of its own', () => {
+    const expected = ['"mirrorUrl" must start with http:// or https://, e.g. http://127.0.0.1:5551'];
+    for (const mirrorUrl of ['127.0.0.1:48921', 'localhost:48921', 'localhost:48921/', 'mirror.example.com']) {
+      expect(validateUpstreamCheck({ mirrorUrl })).toEqual({ ok: false, problems: expected });
+    }
+    expect(validateCustomProfile({ name: 'solo', mirrorUrl: 'localhost:5551', statusUrl: null, chainId: null })).toEqual({ ok: false, problems: expected });
+    // A scheme that is one stays named as such.
+    expect(validateUpstreamCheck({ mirrorUrl: 'ftp://nowhere' })).toEqual({ ok: false, problems: ['"mirrorUrl" must use http or https, not ftp'] });
+  });
+});

@@ -56,7 +56,19 @@ export class PagedList<T> {
     this.#inFlight = null;
     this.#next = null;
     this.#snapshot.set({ query, items: [], status: 'loading', loadingMore: false, hasMore: false, error: null, pages: 0 });
-    return this.#fetch(query, true);
+    return this.#fetch(query, 'first');
+  }
+
+  /**
+   * Loads the first page of the current query again in place: the rows shown stay until the answer
+   * replaces them, with no loading state between, and a failure leaves them as they were. For a
+   * list whose source grew (a sync storing more); ignored while anything else is loading.
+   */
+  refresh(): Promise<void> {
+    const s = this.#snapshot.value;
+    if (this.#inFlight) return this.#inFlight.promise;
+    if (s.query === null || s.status !== 'ready' || s.loadingMore) return Promise.resolve();
+    return this.#fetch(s.query, 'refresh');
   }
 
   /** Loads the next page if there is one and nothing else is loading or failed. */
@@ -65,7 +77,7 @@ export class PagedList<T> {
     const s = this.#snapshot.value;
     if (this.#next === null || s.status !== 'ready' || s.error) return Promise.resolve();
     this.#snapshot.set({ ...s, loadingMore: true });
-    return this.#fetch(this.#next, false);
+    return this.#fetch(this.#next, 'more');
   }
 
   /** After a failure: reloads the first page, or the failed next page when rows are loaded. */
@@ -77,7 +89,9 @@ export class PagedList<T> {
     return this.loadMore();
   }
 
-  #fetch(query: string, first: boolean): Promise<void> {
+  /** `first` after a reset, `more` appends the next page, `refresh` replaces the rows shown. */
+  #fetch(query: string, kind: 'first' | 'more' | 'refresh'): Promise<void> {
+    const first = kind !== 'more';
     if (this.#inFlight?.query === query) return this.#inFlight.promise;
     const generation = this.#generation;
     const promise = settledApiCall(() => this.#load(query)).then((result) => {
@@ -85,6 +99,7 @@ export class PagedList<T> {
       this.#inFlight = null;
       const s = this.#snapshot.value;
       if (!result.ok) {
+        if (kind === 'refresh') return;
         this.#snapshot.set({ ...s, status: first ? 'error' : s.status, loadingMore: false, error: result.error });
         return;
       }
@@ -96,7 +111,7 @@ export class PagedList<T> {
         loadingMore: false,
         hasMore: result.value.next !== null,
         error: null,
-        pages: s.pages + 1,
+        pages: first ? 1 : s.pages + 1,
       });
     });
     this.#inFlight = { query, promise };

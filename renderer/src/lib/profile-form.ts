@@ -31,7 +31,10 @@ export function profileFormOf(profile: ProfileSummary): ProfileForm {
  */
 export function profileInputOf(form: ProfileForm): { ok: true; value: CustomProfileInput } | { ok: false; problems: string[] } {
   const chain = form.chainId.trim();
-  if (chain !== '' && !/^\d+$/.test(chain)) return { ok: false, problems: ['The chain id must be a whole number, e.g. 298.'] };
+  const problems = [mirrorUrlProblem(form.mirrorUrl), form.statusUrl.trim() === '' ? null : addressSchemeProblem(form.statusUrl, 'status page')]
+    .filter((problem): problem is string => problem !== null);
+  if (chain !== '' && !/^\d+$/.test(chain)) problems.push('The chain id must be a whole number, e.g. 298.');
+  if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
     value: {
@@ -42,6 +45,42 @@ export function profileInputOf(form: ProfileForm): { ok: true; value: CustomProf
       ...(form.previousName === null ? {} : { previousName: form.previousName }),
     },
   };
+}
+
+/**
+ * What is wrong with a typed mirror URL that can be told without asking it, in the words of what to
+ * type; null when it looks like an http(s) address (main checks it again, and the rest).
+ */
+export function mirrorUrlProblem(text: string): string | null {
+  return addressSchemeProblem(text, 'mirror node');
+}
+
+/**
+ * An address typed without its scheme (`127.0.0.1:5551`, `localhost:5551`) reads to a URL parser
+ * as nothing or as a scheme of its own: say what to type rather than what the parser saw.
+ */
+function addressSchemeProblem(text: string, what: string): string | null {
+  const typed = text.trim();
+  if (typed === '') return `Give the ${what}'s address, e.g. http://127.0.0.1:5551`;
+  return /^https?:\/\/[^/]/i.test(typed) ? null : `Start the ${what}'s address with http:// or https://, e.g. http://127.0.0.1:5551`;
+}
+
+/**
+ * The usual slip: a mirror URL given with the API's path on it (`…/api/v1`), which the app adds
+ * itself. Answers the base URL to use instead, or null when there is no such path to take off.
+ */
+export function withoutApiPath(text: string): string | null {
+  const match = /^(https?:\/\/[^?#]+?)\/api(?:\/v1)?\/*$/i.exec(text.trim());
+  return match ? match[1]! : null;
+}
+
+/**
+ * A checked URL the form saves only when Save is pressed again ("Save anyway"): one that answered
+ * as something other than a mirror node, or one with the API's path on it, which is not the base
+ * URL whatever it answered (a mirror node says 404 to the path doubled).
+ */
+export function needsSaveAnyway(check: { kind: UpstreamCheck['kind'] }, url: string): boolean {
+  return check.kind === 'not-mirror' || (check.kind !== 'mirror' && withoutApiPath(url) !== null);
 }
 
 /** One line under a profile's name in the switcher. */

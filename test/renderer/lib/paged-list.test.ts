@@ -134,3 +134,38 @@ describe('queryOfLink', () => {
     expect(queryOfLink(null)).toBeNull();
   });
 });
+
+describe('PagedList.refresh', () => {
+  it('replaces the rows shown with a fresh first page, without a loading state between', async () => {
+    const { calls, load, page } = manualLoader();
+    const list = new PagedList(load);
+    const first = list.reset('q');
+    calls[0]!.resolve(page([], null));
+    await first;
+    const refreshed = list.refresh();
+    expect(list.snapshot).toMatchObject({ status: 'ready', items: [] });
+    expect(calls[1]!.query).toBe('q');
+    calls[1]!.resolve(page([1, 2], 'q2'));
+    await refreshed;
+    expect(list.snapshot).toMatchObject({ status: 'ready', items: [1, 2], hasMore: true, pages: 1 });
+  });
+
+  it('keeps the rows when the refresh fails, and is dropped by a reset', async () => {
+    const { calls, load, page } = manualLoader();
+    const list = new PagedList(load);
+    const first = list.reset('q');
+    calls[0]!.resolve(page([1], null));
+    await first;
+    const failed = list.refresh();
+    calls[1]!.resolve({ ok: false, error: { code: 'unavailable', message: 'down', details: [] } } as never);
+    await failed;
+    expect(list.snapshot).toMatchObject({ status: 'ready', items: [1], error: null });
+
+    const stale = list.refresh();
+    const next = list.reset('other');
+    calls[2]!.resolve(page([9], null));
+    calls[3]!.resolve(page([5], null));
+    await Promise.all([stale, next]);
+    expect(list.snapshot).toMatchObject({ query: 'other', items: [5] });
+  });
+});

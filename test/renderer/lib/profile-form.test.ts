@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeUpstreamCheck, emptyProfileForm, profileDetail, profileFormOf, profileInputOf } from '../../../renderer/src/lib/profile-form.ts';
+import { describeUpstreamCheck, emptyProfileForm, mirrorUrlProblem, needsSaveAnyway, profileDetail, profileFormOf, profileInputOf, withoutApiPath } from '../../../renderer/src/lib/profile-form.ts';
 
 describe('profile form', () => {
   it('turns typed fields into a request and back', () => {
@@ -19,5 +19,35 @@ describe('profile form', () => {
     for (const kind of ['failing', 'not-mirror', 'unreachable'] as const) {
       expect(describeUpstreamCheck({ kind, message: `said by main (${kind})` })).toEqual({ ok: false, kind, text: `said by main (${kind})` });
     }
+  });
+});
+
+describe('the mirror URL as typed', () => {
+  it('says to start the address with its scheme when it has none, once per field', () => {
+    const form = (mirrorUrl: string, statusUrl = '') => profileInputOf({ ...emptyProfileForm(), name: 'x', mirrorUrl, statusUrl });
+    const missing = "Start the mirror node's address with http:// or https://, e.g. http://127.0.0.1:5551";
+    expect(mirrorUrlProblem('127.0.0.1:48921')).toBe(missing);
+    expect(mirrorUrlProblem('localhost:48921')).toBe(missing);
+    expect(mirrorUrlProblem('ftp://nowhere')).toBe(missing);
+    expect(mirrorUrlProblem(' https://m.example ')).toBeNull();
+    expect(form('localhost:48921')).toEqual({ ok: false, problems: [missing] });
+    expect(form('http://a', 'status.example.com')).toEqual({ ok: false, problems: ["Start the status page's address with http:// or https://, e.g. http://127.0.0.1:5551"] });
+  });
+
+  it('offers the base URL for one typed with the API path on it', () => {
+    expect(withoutApiPath('http://127.0.0.1:5551/api/v1')).toBe('http://127.0.0.1:5551');
+    expect(withoutApiPath('https://m.example/mirror/api/v1/ ')).toBe('https://m.example/mirror');
+    expect(withoutApiPath('http://127.0.0.1:5551/api')).toBe('http://127.0.0.1:5551');
+    expect(withoutApiPath('http://127.0.0.1:5551')).toBeNull();
+    expect(withoutApiPath('http://h/apix/v1')).toBeNull();
+  });
+
+  it('asks for Save anyway for something else, and for the API path whatever it answered but a mirror', () => {
+    expect(needsSaveAnyway({ kind: 'not-mirror' }, 'http://h')).toBe(true);
+    expect(needsSaveAnyway({ kind: 'failing' }, 'http://h/api/v1')).toBe(true);
+    expect(needsSaveAnyway({ kind: 'unreachable' }, 'http://h/api/v1')).toBe(true);
+    expect(needsSaveAnyway({ kind: 'failing' }, 'http://h')).toBe(false);
+    expect(needsSaveAnyway({ kind: 'unreachable' }, 'http://h')).toBe(false);
+    expect(needsSaveAnyway({ kind: 'mirror' }, 'http://h')).toBe(false);
   });
 });

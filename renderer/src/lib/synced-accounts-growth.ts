@@ -1,0 +1,44 @@
+import type { MirrordeskApi, SyncStatus } from '../../../main/common/api-contract.ts';
+import type { SyncPhaseProgress } from '../../../main/common/sync-types.ts';
+import { watchSync } from './sync-watch.ts';
+
+/**
+ * What a new sync status says about the accounts the local store holds, for a list read from it:
+ * `grew` when the crawl stored more of them, `completed` when the accounts' pass just went through.
+ * A synced profile is ready before its crawl has stored anything, so a list loaded at once starts
+ * empty and would stay so without being told.
+ */
+export type AccountsGrowth = 'grew' | 'completed' | null;
+
+export function accountsGrowth(before: SyncStatus | null, after: SyncStatus): AccountsGrowth {
+  if (!before || before.profile !== after.profile || after.upstream === null) return null;
+  const was = accountsPhase(before);
+  const is = accountsPhase(after);
+  // A pass through shows as `complete`, or, when the next pass began between two statuses, as one more pass.
+  if (is && ((is.complete && !was?.complete) || is.passes > (was?.passes ?? 0))) return 'completed';
+  return after.accountsInStore > before.accountsInStore ? 'grew' : null;
+}
+
+function accountsPhase(status: SyncStatus): SyncPhaseProgress | undefined {
+  return status.phases.find((phase) => phase.name === 'accounts');
+}
+
+/**
+ * Whether a list read from the store should be loaded again after `growth`: only one that shows
+ * all it matched (no further page to scroll to) and so is missing what was stored since; while the
+ * crawl grows, only one shorter than a page, so a reader paging through a long list keeps their place.
+ */
+export function shouldReloadForGrowth(growth: AccountsGrowth, list: { status: string; hasMore: boolean; items: { length: number } }, pageSize: number): boolean {
+  if (growth === null || list.status !== 'ready' || list.hasMore) return false;
+  return growth === 'completed' || list.items.length < pageSize;
+}
+
+/** Calls `onGrowth` each time the open profile's sync stores more accounts or finishes their pass. */
+export function watchAccountsGrowth(api: MirrordeskApi, onGrowth: (growth: Exclude<AccountsGrowth, null>) => void): () => void {
+  let last: SyncStatus | null = null;
+  return watchSync(api, (status) => {
+    const growth = accountsGrowth(last, status);
+    last = status;
+    if (growth) onGrowth(growth);
+  });
+}

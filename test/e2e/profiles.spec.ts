@@ -1,0 +1,154 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, screenshot, syncedServes, test } from './serve-fixture.ts';
+
+// An upstream on the demo profile and the app under test syncing from it (custom profile); the
+// profiles these tests add point at the same upstream, some through a gate that holds its accounts.
+const serves = syncedServes('mirrordesk-e2e-profiles-', ['--sync-rate', '0']);
+
+/**
+ * A proxy to `target` that holds every accounts request until `open()`: a profile synced through it
+ * stays empty for as long as a test needs to see the Accounts list before the crawl brings any.
+ */
+async function accountsGate(target: string): Promise<{ url: string; open: () => void; close: () => Promise<void> }> {
+  let opened = false;
+  const held: Array<() => void> = [];
+  const server = http.createServer((request, response) => {
+    const forward = (): void => {
+      const upstream = http.request(new URL(request.url!, target), { method: request.method, headers: { ...request.headers, host: new URL(target).host } }, (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      });
+      upstream.on('error', () => response.destroy());
+      request.pipe(upstream);
+    };
+    if (!opened && request.url!.startsWith('/api/v1/accounts')) held.push(forward);
+    else forward();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    open: () => {
+      opened = true;
+      for (const forward of held.splice(0)) forward();
+    },
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+test('the Accounts list fills in as a newly opened synced profile brings its accounts, without a reload', async ({ page }) => {
+  test.setTimeout(120_000);
+  const gate = await accountsGate(serves.upstream.instance.mirrorUrl);
+  try {
+    await page.goto(`${serves.local.instance.uiUrl}#/accounts`);
+    await expect(page.getByTestId('loaded-count')).not.toHaveAttribute('data-count', '0');
+    // A reload would drop this mark.
+    await page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true; });
+
+    await page.getByTestId('profile-switcher').click();
+    await page.getByTestId('profile-add').click();
+    const form = page.getByTestId('profile-form');
+    await form.getByLabel('Name').fill('gated');
+    await form.getByLabel('Mirror node REST URL').fill(gate.url);
+    await form.getByTestId('profile-save').click();
+    await page.getByTestId('profile-gated').click();
+    await expect(page.getByTestId('profile-switcher')).toContainText('gated', { timeout: 30_000 });
+    // Open and ready at once, with nothing stored yet: the list is empty.
+    await expect(page.getByTestId('empty')).toBeVisible();
+    await screenshot(page, 'profiles-01-synced-empty');
+
+    gate.open();
+    await expect(page.getByTestId('loaded-count')).toHaveAttribute('data-count', '100', { timeout: 30_000 });
+    await expect(page.getByTestId('accounts-sync-coverage')).toHaveText(/^All [\d,]+ accounts of gated synced$/, { timeout: 60_000 });
+    await expect(page.getByTestId('loaded-count')).toHaveAttribute('data-count', '100');
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await screenshot(page, 'profiles-02-synced-filled');
+  } finally {
+    await gate.close();
+  }
+});
+
+test('a mirror URL with /api/v1 on it stops the form, which offers the base URL instead', async ({ page }) => {
+  const base = serves.upstream.instance.mirrorUrl;
+  await page.goto(`${serves.local.instance.uiUrl}#/accounts`);
+  await page.getByTestId('profile-switcher').click();
+  await page.getByTestId('profile-add').click();
+  const form = page.getByTestId('profile-form');
+  await form.getByLabel('Name').fill('with-api-path');
+  await form.getByLabel('Mirror node REST URL').fill(`${base}/api/v1`);
+  await form.getByTestId('profile-save').click();
+  // Not saved: the answer stays on screen with its hint, Save asks to be pressed again, and the fix is offered.
+  await expect(form.getByTestId('profile-check-result')).toContainText("Give the mirror node's base URL, without /api/v1");
+  await expect(form.getByTestId('profile-save')).toHaveText('Save anyway');
+  await expect(page.getByTestId('profile-with-api-path')).toHaveCount(0);
+  await screenshot(page, 'profiles-03-api-path');
+  await form.getByRole('button', { name: `Use ${base} instead` }).click();
+  await expect(form.getByLabel('Mirror node REST URL')).toHaveValue(base);
+  await expect(form.getByTestId('profile-check-result')).toHaveAttribute('data-ok', 'true');
+  await expect(form.getByTestId('profile-save')).toHaveText('Save');
+  await form.getByTestId('profile-save').click();
+  await expect(page.getByTestId('profile-with-api-path')).toContainText(new URL(base).host);
+  await expect(form).toHaveCount(0);
+});
+
+test('the form says plainly what to type, once, and drops what it said of an earlier try', async ({ page }) => {
+  await page.goto(`${serves.local.instance.uiUrl}#/accounts`);
+  await page.getByTestId('profile-switcher').click();
+  await page.getByTestId('profile-add').click();
+  const form = page.getByTestId('profile-form');
+  const problems = form.getByRole('alert').getByRole('listitem');
+  await form.getByLabel('Name').fill('no-scheme');
+  for (const typed of ['127.0.0.1:48921', 'localhost:48921']) {
+    await form.getByLabel('Mirror node REST URL').fill(typed);
+    await form.getByTestId('profile-check').click();
+    await expect(problems).toHaveText(["Start the mirror node's address with http:// or https://, e.g. http://127.0.0.1:5551"]);
+    await form.getByTestId('profile-save').click();
+    await expect(problems).toHaveText(["Start the mirror node's address with http:// or https://, e.g. http://127.0.0.1:5551"]);
+    await expect(form).not.toContainText('network/profiles');
+    await expect(form.getByTestId('profile-check-result')).toHaveCount(0);
+  }
+  await screenshot(page, 'profiles-04-no-scheme');
+
+  // A save main refuses (a built-in profile's name) after "Save anyway"; then another URL: its check
+  // is what the form says, not the refusal of the one before.
+  const uiOrigin = new URL(serves.local.instance.uiUrl).origin;
+  await form.getByLabel('Name').fill('mainnet');
+  await form.getByLabel('Mirror node REST URL').fill(uiOrigin);
+  await form.getByTestId('profile-save').click();
+  await expect(form.getByTestId('profile-save')).toHaveText('Save anyway');
+  await form.getByTestId('profile-save').click();
+  await expect(problems).toContainText([/mainnet/]);
+  await form.getByLabel('Mirror node REST URL').fill(`${serves.upstream.instance.mirrorUrl}/api/v1`);
+  await form.getByTestId('profile-save').click();
+  await expect(form.getByTestId('profile-save')).toHaveText('Save anyway');
+  await expect(form.getByRole('alert')).toHaveCount(0);
+});
+
+test('the profile form takes the focus from the keyboard, and gives it to the saved profile', async ({ page }) => {
+  await page.goto(`${serves.local.instance.uiUrl}#/accounts`);
+  await page.getByTestId('profile-switcher').focus();
+  await page.keyboard.press('Enter');
+  // The menu gives the focus to the open profile's entry (another test may have opened another).
+  await expect(page.getByTestId('profile-menu').locator('.choice[aria-current="true"]')).toBeFocused();
+  await page.getByTestId('profile-add').focus();
+  await page.keyboard.press('Enter');
+  const form = page.getByTestId('profile-form');
+  await expect(form.getByLabel('Name')).toBeFocused();
+  await page.keyboard.type('keyboard');
+  await page.keyboard.press('Tab');
+  await expect(form.getByLabel('Mirror node REST URL')).toBeFocused();
+  await page.keyboard.type(serves.upstream.instance.mirrorUrl);
+  await page.keyboard.press('Enter');
+  await expect(form).toHaveCount(0);
+  await expect(page.getByTestId('profile-keyboard')).toBeFocused();
+  // Edit from the keyboard lands in the form too; Cancel gives the focus back to "+ Add custom profile".
+  await page.getByTestId('profile-menu').getByRole('listitem').filter({ has: page.getByTestId('profile-keyboard') }).getByRole('button', { name: 'Edit' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(form.getByLabel('Name')).toBeFocused();
+  await form.getByRole('button', { name: 'Cancel' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('profile-add')).toBeFocused();
+});
