@@ -130,9 +130,10 @@ export type BalancesAtOutcome = Exclude<BalanceAtOutcome, { kind: 'known' }> | {
 export async function balancesAt(get: Getter, account: string, assets: readonly Asset[], at: string, options: BalanceAtOptions = {}): Promise<BalancesAtOutcome> {
   const followed = options.followed ?? null;
   const maxPages = options.maxPages ?? MAX_PAGES;
-  if (followed && !isBefore(at, followed.since)) return backFromNow(get, account, assets, at, followed, maxPages);
-  const outcome = await forwardFromSnapshot(get, account, assets, at, maxPages);
-  return outcome.kind === 'no-snapshot' && followed ? { kind: 'before-following', since: followed.since } : outcome;
+  // A synced store holds the transactions after `since` only: a snapshot before that (the upstream's,
+  // relayed) would be counted forward through transactions the store lacks, and come out wrong.
+  if (followed) return isBefore(at, followed.since) ? { kind: 'before-following', since: followed.since } : backFromNow(get, account, assets, at, followed, maxPages);
+  return forwardFromSnapshot(get, account, assets, at, maxPages);
 }
 
 async function forwardFromSnapshot(get: Getter, account: string, assets: readonly Asset[], at: string, maxPages: number): Promise<BalancesAtOutcome> {

@@ -141,12 +141,15 @@ describe('on a synced profile: back from the balance now', () => {
     expect(asked).toEqual([NOW, AFTER, '/page2']);
   });
 
-  it('counts from a snapshot for a moment before following began, and says so when there is none', async () => {
+  it('says a moment before following began is not known, without counting from the upstream\'s snapshot through transactions the store lacks', async () => {
     const before = '1699999999.000000000';
     const own = `/api/v1/balances?account.id=0.0.5&timestamp=lte:${before}`;
     const any = `/api/v1/balances?timestamp=lte:${before}&limit=1`;
-    const none = { timestamp: null, balances: [] };
-    expect(await hbarBalanceAt(mirror({ [own]: none, [any]: none }).get, '0.0.5', before, { followed })).toEqual({ kind: 'before-following', since: followed.since });
+    // The snapshot a synced profile relays from its upstream: there, but no use without the transactions since.
+    const snapshot = { timestamp: '1699990000.000000000', balances: [{ account: '0.0.5', balance: 7, tokens: [] }] };
+    const { get, asked } = mirror({ [own]: snapshot, [any]: snapshot });
+    expect(await hbarBalanceAt(get, '0.0.5', before, { followed })).toEqual({ kind: 'before-following', since: followed.since });
+    expect(asked).toEqual([]);
     // The moment following began is covered: nothing after it is missing.
     const atStart = mirror({ [NOW]: { balance: { balance: 5, timestamp: '1600000000.000000000', tokens: [] } }, '/api/v1/transactions?account.id=0.0.5&timestamp=gt:1700000000.000000000&order=asc&limit=100': { transactions: [], links: { next: null } } });
     expect(await hbarBalanceAt(atStart.get, '0.0.5', followed.since, { followed })).toEqual({ kind: 'known', value: { balance: 5n, from: 'now', timestamp: '1600000000.000000000', transactions: 0 } });
