@@ -21,29 +21,20 @@ const NO_FILES = 'Files have not been found!';
 export function registerRepositoryRoutes(app: FastifyInstance, service: VerifyService, listing: RepositoryListing): void {
   const contract = (request: FastifyRequest) => storedContract(request.params, service, listing);
 
-  app.get('/files/any/:chain/:address', async (request, reply) => {
-    const found = contract(request);
-    if (!found) return reply.code(404).send({ error: NO_FILES });
-    return { status: found.record.status === 'perfect' ? 'full' : 'partial', files: withContents(found) };
-  });
-
-  app.get('/files/:chain/:address', async (request, reply) => {
-    const found = contract(request);
-    if (!found || found.record.status !== 'perfect') return reply.code(404).send({ error: NO_FILES });
-    return withContents(found);
-  });
-
-  app.get('/files/tree/any/:chain/:address', async (request, reply) => {
-    const found = contract(request);
-    if (!found) return reply.code(404).send({ error: NO_FILES });
-    return { status: found.record.status === 'perfect' ? 'full' : 'partial', files: fileUrls(found, serverUrl(request)) };
-  });
-
-  app.get('/files/tree/:chain/:address', async (request, reply) => {
-    const found = contract(request);
-    if (!found || found.record.status !== 'perfect') return reply.code(404).send({ error: NO_FILES });
-    return fileUrls(found, serverUrl(request));
-  });
+  // The files with their contents, or as URLs (`tree`); under `any` with the match they are, else perfect matches only.
+  const listings = [['/files', (found: FoundContract) => withContents(found)], ['/files/tree', (found: FoundContract, request: FastifyRequest) => fileUrls(found, serverUrl(request))]] as const;
+  for (const [base, filesOf] of listings) {
+    app.get(`${base}/any/:chain/:address`, async (request, reply) => {
+      const found = contract(request);
+      if (!found) return reply.code(404).send({ error: NO_FILES });
+      return { status: found.record.status === 'perfect' ? 'full' : 'partial', files: filesOf(found, request) };
+    });
+    app.get(`${base}/:chain/:address`, async (request, reply) => {
+      const found = contract(request);
+      if (!found || found.record.status !== 'perfect') return reply.code(404).send({ error: NO_FILES });
+      return filesOf(found, request);
+    });
+  }
 
   app.get('/files/contracts/:chain', async (request, reply) => {
     const chainId = knownChain((request.params as { chain: string }).chain, service, listing);

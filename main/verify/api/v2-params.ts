@@ -1,4 +1,4 @@
-import { checksumAddress } from '../engine/evm-address.ts';
+import { parseAddress } from '../engine/evm-address.ts';
 import { chainList } from './known-chains.ts';
 import { invalidParameter, V2Error } from './sourcify-v2-errors.ts';
 
@@ -7,10 +7,10 @@ import { invalidParameter, V2Error } from './sourcify-v2-errors.ts';
  * when written in mixed case, it must be the EIP-55 checksum form (a typo in it is caught).
  */
 export function v2Address(text: string): string {
-  const hex = /^0x[0-9a-fA-F]{40}$/.test(text) ? text.slice(2) : null;
-  const mixedCase = hex !== null && /[a-f]/.test(hex) && /[A-F]/.test(hex);
-  if (hex === null || (mixedCase && checksumAddress(text) !== text)) throw invalidParameter(`Invalid address: ${text.slice(0, 100)}`);
-  return text.toLowerCase();
+  // A path segment is taken as it is: parseAddress would forgive surrounding spaces.
+  const address = text === text.trim() ? parseAddress(text) : null;
+  if (address === null) throw invalidParameter(`Invalid address: ${text.slice(0, 100)}`);
+  return address;
 }
 
 /** A v2 path chain id: a decimal number (else 400), one of `known` (else 404 unsupported_chain, as Sourcify). */

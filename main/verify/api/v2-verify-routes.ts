@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { toVerifyError, VerifyError } from '../engine/verify-error.ts';
 import { checksumAddress } from '../engine/evm-address.ts';
 import { matchWords } from '../engine/match-words.ts';
-import type { VerifiedRecord } from '../repository/verified-repository.ts';
 import { betterKeptNote, type OneCallOutcome, type VerifyService } from '../verify-service.ts';
 import { minimalContract } from './contract-lookup.ts';
 import { checkFileName } from './request-fields.ts';
@@ -107,7 +106,7 @@ async function outcomeOf(verify: () => Promise<OneCallOutcome>, badRequestCode: 
   }
   switch (outcome.kind) {
     case 'verified':
-      return { contract: jobContract(outcome.record) };
+      return { contract: minimalContract(outcome.record) };
     case 'already-verified':
       return failed('already_verified', `${NOT_BETTER}: these sources are the compilation stored on ${outcome.record.verifiedAt} (${matchWords(outcome.record)})`);
     case 'unchanged':
@@ -119,10 +118,6 @@ async function outcomeOf(verify: () => Promise<OneCallOutcome>, badRequestCode: 
 
 /** Sourcify's words for a job whose match is not better than the stored one. */
 const NOT_BETTER = "The contract is already verified and the job didn't yield a better match";
-
-function jobContract(record: VerifiedRecord): Extract<JobOutcome, { contract: unknown }>['contract'] {
-  return minimalContract(record);
-}
 
 function failed(customCode: string, message: string): JobOutcome {
   return { error: v2ErrorBody(customCode, message) };
