@@ -6,7 +6,8 @@
  */
 import type { ApiResult } from '../../../main/common/api-contract.ts';
 import { longZeroAddress } from './abi-codec.ts';
-import { mirrorGet, mirrorPath, type MirrorReader } from './mirror-source.ts';
+import { fetchAccount } from './accounts-source.ts';
+import type { MirrorReader } from './mirror-source.ts';
 import { settledApiCall } from './settled-api-call.ts';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -26,9 +27,9 @@ export interface EntityAddress {
 /** Looks `id` up among the local mirror's accounts (which include contracts). Throws AbiError for an id that does not fit an address. */
 export async function entityEvmAddress(api: MirrorReader, id: string): Promise<ApiResult<EntityAddress>> {
   const longZero = longZeroAddress(id);
-  const result = await settledApiCall(() => mirrorGet<{ evm_address?: unknown }>(api, mirrorPath(['accounts', id], { transactions: 'false' })));
+  const result = await settledApiCall(() => fetchAccount(api, id));
   if (!result.ok) return result.error.code === 'not-found' ? { ok: true, value: { id, address: longZero, source: 'not-here' } } : result;
-  const evm = result.value?.evm_address;
+  const evm: unknown = result.value.evm_address;
   const address = typeof evm === 'string' && ADDRESS.test(evm) ? evm.toLowerCase() : longZero;
   return { ok: true, value: { id, address, source: address === longZero ? 'long-zero' : 'evm' } };
 }

@@ -6,6 +6,7 @@
 import type { ApiResult } from '../../../main/common/api-contract.ts';
 import { transactionHref } from './explorer-routes.ts';
 import { mirrorGet, mirrorPath, type MirrorReader } from './mirror-source.ts';
+import { settledApiCall } from './settled-api-call.ts';
 
 /** What opens a transaction, and what it is. */
 export interface TransactionAt {
@@ -31,6 +32,6 @@ export function transactionAtOf(body: unknown): TransactionAt | null {
 }
 
 export async function transactionAt(api: MirrorReader, timestamp: string): Promise<ApiResult<TransactionAt | null>> {
-  const result = await mirrorGet<unknown>(api, transactionAtPath(timestamp));
+  const result = await settledApiCall(() => mirrorGet<unknown>(api, transactionAtPath(timestamp)));
   return result.ok ? { ok: true, value: transactionAtOf(result.value) } : result;
 }
