@@ -31,6 +31,12 @@ export function transactionAtOf(body: unknown): TransactionAt | null {
   return { id, nonce, name: typeof first!.name === 'string' ? first!.name : 'transaction', href: transactionHref(id, nonce) };
 }
 
+/** The transaction at that time among those a page shows already (a child record's parent, in the same answer); null when it is not there. */
+export function transactionAtAmong(transactions: ReadonlyArray<{ consensus_timestamp?: unknown }>, timestamp: string): TransactionAt | null {
+  const here = transactions.find((tx) => tx.consensus_timestamp === timestamp);
+  return here ? transactionAtOf({ transactions: [here] }) : null;
+}
+
 export async function transactionAt(api: MirrorReader, timestamp: string): Promise<ApiResult<TransactionAt | null>> {
   const result = await settledApiCall(() => mirrorGet<unknown>(api, transactionAtPath(timestamp)));
   return result.ok ? { ok: true, value: transactionAtOf(result.value) } : result;

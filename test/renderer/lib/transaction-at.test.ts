@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transactionAt, transactionAtOf, transactionAtPath } from '../../../renderer/src/lib/transaction-at.ts';
+import { transactionAt, transactionAtAmong, transactionAtOf, transactionAtPath } from '../../../renderer/src/lib/transaction-at.ts';
 import { fail } from '../../helpers/fake-mirror-getter.ts';
 
 describe('transactionAt', () => {
@@ -17,6 +17,12 @@ describe('transactionAt', () => {
   it('is null when no transaction has that time, or the answer is not a transactions list', () => {
     expect(transactionAtOf({ transactions: [], links: { next: null } })).toBeNull();
     for (const body of [null, {}, { transactions: [{}] }, { transactions: [{ transaction_id: 5 }] }, 'text']) expect(transactionAtOf(body)).toBeNull();
+  });
+
+  it('finds the parent among the page\'s own transactions without asking, and only there', () => {
+    const child = { transaction_id: '0.0.3172-1791994150-815717005', nonce: 1, name: 'CRYPTOTRANSFER', consensus_timestamp: '1791994154.785003173' };
+    expect(transactionAtAmong([batch, child], batch.consensus_timestamp)).toEqual(transactionAtOf({ transactions: [batch] }));
+    expect(transactionAtAmong([child], batch.consensus_timestamp)).toBeNull();
   });
 
   it('passes a failed request on', async () => {
