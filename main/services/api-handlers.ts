@@ -46,6 +46,10 @@ export function createApiHandlers(deps: HandlerDeps): ApiHandlers {
   const profileRenamed = (from: string, to: string): void => {
     for (const listener of renameListeners) listener(from, to);
   };
+  const removeListeners: Array<(name: string) => void> = [];
+  const profileRemoved = (name: string): void => {
+    for (const listener of removeListeners) listener(name);
+  };
   return {
     'app/info': () => {
       const statusUrl = deps.statusUrl?.() ?? null;
@@ -83,11 +87,12 @@ export function createApiHandlers(deps: HandlerDeps): ApiHandlers {
     'mirror/call': createMirrorCallHandler(deps.withMirror ?? ((use) => use(deps.mirror()))),
     ...createStatusHandlers(deps.status ?? (() => null)),
     ...createSyncHandlers(deps.session),
-    ...createProfileHandlers(deps.profileOptions, () => deps.session().profile.name, deps.profileUse, profileRenamed),
+    ...createProfileHandlers(deps.profileOptions, () => deps.session().profile.name, deps.profileUse, profileRenamed, profileRemoved),
     ...createVerifyHandlers({
       verify: deps.verify ?? (() => null),
       session: deps.session,
       onProfileRenamed: (listener) => renameListeners.push(listener),
+      onProfileRemoved: (listener) => removeListeners.push(listener),
       ...(deps.events ? { events: deps.events } : {}),
     }),
   };

@@ -24,6 +24,8 @@ export function createProfileHandlers(
   profileUse: (name: string) => ProfileUse | null = (name) => (name === activeName() ? 'open' : null),
   /** Told of each saved profile renamed, once its stores have moved: what else the app keeps by name follows. */
   onRenamed: (from: string, to: string) => void = () => undefined,
+  /** Told of each saved profile removed: what else the app keeps by its name is let go. */
+  onRemoved: (name: string) => void = () => undefined,
 ): ProfileHandlers {
   const saved = () => {
     if (!options) throw new ApiFailure('unavailable', 'network profiles cannot be edited here');
@@ -68,6 +70,7 @@ export function createProfileHandlers(
       const use = profileUse(name);
       if (use === 'open' || use === 'opening') throw new ApiFailure('invalid-input', `${openOrOpening(name, use)}; switch to another profile before removing it`);
       guard(() => saved().delete(name));
+      onRemoved(name);
       return list();
     },
     // Asked from main: the renderer may not fetch other origins, and the sync would ask from here too.

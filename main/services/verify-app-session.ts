@@ -49,6 +49,15 @@ export class AppVerifySession {
     else this.#ids.set(to, id);
   }
 
+  /** A removed profile's session goes with it (its files, state and details, and its pin): nothing would open it again. */
+  removeProfile(name: string): void {
+    const id = this.#ids.get(name);
+    if (id === undefined) return;
+    this.#ids.delete(name);
+    for (const key of [...this.#details.keys()]) if (key.startsWith(`${id}/`)) this.#details.delete(key);
+    this.#service.sessions.release(id);
+  }
+
   async view(profile: string): Promise<VerifySessionView> {
     const id = this.#id(profile);
     return this.#viewOf(id, await this.#guard(() => this.#sessions.envelope(id)));

@@ -26,6 +26,8 @@ export interface VerifyHandlerDeps {
   events?: ApiEventBus;
   /** Subscribes to renames of saved profiles: the Verify screen's session goes with its profile. */
   onProfileRenamed?: (listener: (from: string, to: string) => void) => void;
+  /** Subscribes to removals of saved profiles: the Verify screen's session of one is released. */
+  onProfileRemoved?: (listener: (name: string) => void) => void;
 }
 
 /** The chain the open profile's contracts are verified under: its own id, or 298 for the demo ledger. */
@@ -40,6 +42,7 @@ export function profileChainId(session: ProfileSession): string {
 export function createVerifyHandlers(deps: VerifyHandlerDeps): Pick<ApiHandlers, VerifyChannel> {
   let app: { service: VerifyService; session: AppVerifySession } | null = null;
   deps.onProfileRenamed?.((from, to) => app?.session.renameProfile(from, to));
+  deps.onProfileRemoved?.((name) => app?.session.removeProfile(name));
   const service = (): VerifyService => {
     const running = deps.verify();
     if (!running) throw new ApiFailure('unavailable', 'contract verification is not running in this app (its port may be in use; see the log)');

@@ -18,6 +18,9 @@ export function registerSourcifyRoutes(app: FastifyInstance, service: VerifyServ
   void app.register(async (v2) => {
     v2.setErrorHandler(v2ErrorHandler(log));
     registerLookupRoutes(v2, service, listing);
-    registerV2VerifyRoutes(v2, service, new VerificationJobs());
+    const jobs = new VerificationJobs(service.db, { log });
+    // Before the service closes its database (the server closes first): jobs still running end as interrupted.
+    v2.addHook('onClose', async () => jobs.close());
+    registerV2VerifyRoutes(v2, service, jobs);
   });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
 import { checksumAddress } from '../engine/evm-address.ts';
-import type { V2ErrorBody } from './sourcify-v2-errors.ts';
+import { v2ErrorBody, type V2ErrorBody } from './sourcify-v2-errors.ts';
 
 type V2Match = 'exact_match' | 'match' | null;
 
@@ -28,13 +29,13 @@ export interface JobView {
   error?: V2ErrorBody;
 }
 
-interface Job {
+interface JobRow {
   id: string;
-  chainId: string;
+  chain_id: string;
   address: string;
-  startedAt: Date;
-  finishedAt?: Date;
-  outcome?: JobOutcome;
+  started_at: number;
+  finished_at: number | null;
+  outcome: string | null;
 }
 
 export interface VerificationJobsOptions {
@@ -42,78 +43,131 @@ export interface VerificationJobsOptions {
   maxFinished: number;
   /** How long a finished job's status stays readable. */
   keepFinishedMs: number;
-  /** Jobs running at once (each holds its upload until it ends); more are refused. */
+  /** Jobs running at once in this process (each holds its upload until it ends); more are refused. */
   maxRunning: number;
   now: () => Date;
+  /** Told when a job's outcome could not be stored. */
+  log: (line: string) => void;
 }
 
-/** A client polls within seconds; a day covers a laptop put to sleep mid-verification. */
-const DEFAULTS: VerificationJobsOptions = { maxFinished: 1000, keepFinishedMs: 24 * 60 * 60 * 1000, maxRunning: 16, now: () => new Date() };
+/**
+ * A client polls its job within seconds; a day covers a laptop put to sleep mid-verification or
+ * the app restarted meanwhile. A thousand finished jobs at a few KB at most each (an error message
+ * is cut at 4000 characters) keep the table within a few MB however many jobs a day brings.
+ */
+const DEFAULTS: VerificationJobsOptions = {
+  maxFinished: 1000,
+  keepFinishedMs: 24 * 60 * 60 * 1000,
+  maxRunning: 16,
+  now: () => new Date(),
+  log: () => undefined,
+};
+
+/**
+ * What a job still running when its process stopped answers. Sourcify ends such a job (its worker
+ * pool destroyed at shutdown) with `internal_error`, its code for a job that failed on the
+ * server's side; the message here says what happened and what to do.
+ */
+export const INTERRUPTED_MESSAGE = 'The verification was interrupted: the verifier stopped (the app was closed or restarted) before this job finished. Submit the verification again.';
 
 export class TooManyJobsError extends Error {}
 
 /**
- * Verification jobs of the v2 API, in memory. A job is only a ticket: the verified contract it
- * yields is stored in the repository like any other, where the lookup finds it after a restart;
- * so the tickets need no table, and stay bounded (running jobs by count, finished ones by count
- * and age).
+ * Verification jobs of the v2 API, in the verification database (table `verification_job`), as
+ * Sourcify keeps them in its own: a client polling across a restart finds its job answered as
+ * before. A job running when its process stops never stays running: closing ends it as
+ * interrupted, and a job left running by a process that stopped without closing is ended so when
+ * the next one opens the table. Finished jobs are kept by age and count (DEFAULTS), running ones
+ * by count.
  */
 export class VerificationJobs {
-  private readonly jobs = new Map<string, Job>();
+  private readonly db: SqliteDatabase;
   private readonly options: VerificationJobsOptions;
+  /** This process's running jobs: the ones maxRunning counts and closing ends. */
+  private readonly running = new Set<string>();
+  private closed = false;
 
-  constructor(options: Partial<VerificationJobsOptions> = {}) {
+  constructor(db: SqliteDatabase, options: Partial<VerificationJobsOptions> = {}) {
+    this.db = db;
     this.options = { ...DEFAULTS, ...options };
+    // This process has started none yet: any job running is one whose process stopped.
+    this.endAsInterrupted(this.db.prepare('SELECT id FROM verification_job WHERE finished_at IS NULL').pluck().all() as string[]);
+    this.prune();
   }
 
   /** Whether a job for this contract is still running. */
   isRunning(chainId: string, address: string): boolean {
-    for (const job of this.jobs.values()) if (!job.outcome && job.chainId === chainId && job.address === address) return true;
-    return false;
+    return this.db.prepare('SELECT 1 FROM verification_job WHERE finished_at IS NULL AND chain_id = ? AND address = ?').get(chainId, address) !== undefined;
   }
 
   /** Starts `work` as a new job and returns its id at once; the work's own failures are its outcome, never thrown. */
   start(chainId: string, address: string, work: () => Promise<JobOutcome>, internalError: (error: unknown) => JobOutcome): string {
-    this.prune();
-    const running = [...this.jobs.values()].filter((job) => !job.outcome).length;
-    if (running >= this.options.maxRunning) throw new TooManyJobsError(`${running} verifications are running; try again when one has finished`);
-    const job: Job = { id: randomUUID(), chainId, address, startedAt: this.options.now() };
-    this.jobs.set(job.id, job);
+    if (this.running.size >= this.options.maxRunning) throw new TooManyJobsError(`${this.running.size} verifications are running; try again when one has finished`);
+    const id = randomUUID();
+    this.db.transaction(() => {
+      this.prune();
+      this.db.prepare('INSERT INTO verification_job (id, chain_id, address, started_at) VALUES (?, ?, ?, ?)').run(id, chainId, address, this.options.now().getTime());
+    })();
+    this.running.add(id);
     void Promise.resolve()
       .then(work)
       .catch(internalError)
-      .then((outcome) => {
-        job.outcome = outcome;
-        job.finishedAt = this.options.now();
-      });
-    return job.id;
+      .then((outcome) => this.finish(id, outcome))
+      // The job then stays running until the next start ends it as interrupted.
+      .catch((error: unknown) => this.options.log(`verify API (v2): the outcome of job ${id} could not be stored: ${(error as Error).message}`))
+      .finally(() => this.running.delete(id));
+    return id;
   }
 
   get(id: string): JobView | null {
-    this.prune();
-    const job = this.jobs.get(id);
-    if (!job) return null;
-    const pending: JobContract = { match: null, creationMatch: null, runtimeMatch: null, chainId: job.chainId, address: checksumAddress(job.address) };
-    return {
-      isJobCompleted: job.outcome !== undefined,
-      verificationId: job.id,
-      jobStartTime: job.startedAt.toISOString(),
-      ...(job.finishedAt ? { jobFinishTime: job.finishedAt.toISOString() } : {}),
-      contract: job.outcome && 'contract' in job.outcome ? job.outcome.contract : pending,
-      ...(job.outcome && 'error' in job.outcome ? { error: job.outcome.error } : {}),
-    };
+    const oldest = this.options.now().getTime() - this.options.keepFinishedMs;
+    const row = this.db.prepare('SELECT * FROM verification_job WHERE id = ? AND (finished_at IS NULL OR finished_at >= ?)').get(id, oldest) as JobRow | undefined;
+    return row ? viewOf(row) : null;
   }
 
-  private prune(): void {
-    const oldest = this.options.now().getTime() - this.options.keepFinishedMs;
-    const finished = [...this.jobs.values()].filter((job) => job.finishedAt);
-    let excess = finished.length - this.options.maxFinished;
-    // Map order is start order, so the jobs started first go first.
-    for (const job of finished) {
-      if (excess > 0 || job.finishedAt!.getTime() < oldest) {
-        this.jobs.delete(job.id);
-        excess--;
-      }
-    }
+  /**
+   * Ends this process's running jobs as interrupted, as the service is about to stop: their work
+   * cannot finish once the compilers and the database close. Nothing is stored after this.
+   */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.db.open) this.endAsInterrupted([...this.running]);
   }
+
+  private finish(id: string, outcome: JobOutcome): void {
+    if (this.closed || !this.db.open) return;
+    // By id alone: another process opening the table meanwhile ended this job as interrupted, but
+    // it did finish here, and what it came to is the better answer.
+    this.db.prepare('UPDATE verification_job SET finished_at = ?, outcome = ? WHERE id = ?').run(this.options.now().getTime(), JSON.stringify(outcome), id);
+  }
+
+  private endAsInterrupted(ids: string[]): void {
+    const end = this.db.prepare('UPDATE verification_job SET finished_at = ?, outcome = ? WHERE id = ? AND finished_at IS NULL');
+    const now = this.options.now().getTime();
+    // Each its own errorId, as every Sourcify error has.
+    this.db.transaction(() => {
+      for (const id of ids) end.run(now, JSON.stringify({ error: v2ErrorBody('internal_error', INTERRUPTED_MESSAGE) } satisfies JobOutcome), id);
+    })();
+  }
+
+  /** Finished jobs past their time go, and beyond maxFinished the ones that finished first. */
+  private prune(): void {
+    this.db.prepare(`DELETE FROM verification_job WHERE finished_at < ? OR rowid IN (
+        SELECT rowid FROM verification_job WHERE finished_at IS NOT NULL ORDER BY finished_at DESC, rowid DESC LIMIT -1 OFFSET ?)`)
+      .run(this.options.now().getTime() - this.options.keepFinishedMs, this.options.maxFinished);
+  }
+}
+
+function viewOf(row: JobRow): JobView {
+  const outcome = row.outcome === null ? undefined : (JSON.parse(row.outcome) as JobOutcome);
+  const pending: JobContract = { match: null, creationMatch: null, runtimeMatch: null, chainId: row.chain_id, address: checksumAddress(row.address) };
+  return {
+    isJobCompleted: outcome !== undefined,
+    verificationId: row.id,
+    jobStartTime: new Date(row.started_at).toISOString(),
+    ...(row.finished_at !== null ? { jobFinishTime: new Date(row.finished_at).toISOString() } : {}),
+    contract: outcome && 'contract' in outcome ? outcome.contract : pending,
+    ...(outcome && 'error' in outcome ? { error: outcome.error } : {}),
+  };
 }

@@ -160,6 +160,16 @@ export class SessionStore {
     })();
   }
 
+  /**
+   * Deletes a session with its files and unpins it: the app's session of a network profile that
+   * was removed, which nothing would open again and which would otherwise stay pinned for the run.
+   */
+  release(id: string): void {
+    const key = hashId(id);
+    this.pinned.delete(key);
+    this.db.prepare('DELETE FROM verify_session WHERE id_hash = ?').run(key);
+  }
+
   /** Removes sessions idle for longer than the limit (files go with them). */
   sweep(now = Date.now()): number {
     return this.db.prepare('DELETE FROM verify_session WHERE last_seen < ?').run(now - this.idleMs).changes;

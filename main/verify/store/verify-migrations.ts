@@ -94,4 +94,28 @@ CREATE UNIQUE INDEX verified_contract__match_id ON verified_contract (match_id);
 CREATE INDEX verified_contract__chain_match_id ON verified_contract (chain_id, match_id);
 `,
   },
+  {
+    version: 5,
+    name: 'verification jobs of APIv2',
+    // Sourcify APIv2's jobs (POST /v2/verify… answers an id, GET /v2/verify/{id} its state), kept
+    // here as Sourcify keeps them in its database, so that a client polling across a restart of the
+    // app still finds its job. Times are epoch milliseconds; a running job has neither finish time
+    // nor outcome, a finished one both. The outcome is the JSON of what the job came to: the
+    // contract as GET answers it, or Sourcify's error body. Finished jobs are pruned by age and
+    // count (verification-jobs.ts), the rowid breaking ties of finish time in start order; a job
+    // left running by a process that stopped is ended at the next start.
+    sql: `
+CREATE TABLE verification_job (
+  id TEXT PRIMARY KEY,
+  chain_id TEXT NOT NULL,
+  address TEXT NOT NULL,
+  started_at INTEGER NOT NULL,
+  finished_at INTEGER,
+  outcome TEXT,
+  CHECK ((finished_at IS NULL) = (outcome IS NULL))
+);
+CREATE INDEX verification_job__finished ON verification_job (finished_at);
+CREATE INDEX verification_job__running ON verification_job (chain_id, address) WHERE finished_at IS NULL;
+`,
+  },
 ];

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import JSZip from 'jszip';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionStore } from '../../../main/verify/sessions/session-store.ts';
+import { openVerifyDb } from '../../../main/verify/store/verify-db.ts';
 import { postJson, startVerifyHarness, storageDeployment, storageModifiedUpload, storageUpload, tempDir, type VerifyHarness } from '../verify-fixture.ts';
 
 const ADDRESS = storageDeployment().address;
@@ -250,6 +251,25 @@ describe('session store', () => {
       expect(api.map((id) => store.touch(id, 20))).toEqual([...Array(7).fill(false), true, true, true]);
     } finally {
       await harness.close();
+    }
+  });
+
+  it('releases a session (the app\'s, of a removed profile): its files go, and it is no longer held pinned in memory', () => {
+    const db = openVerifyDb(':memory:');
+    try {
+      const store = new SessionStore(db);
+      const kept = store.create(1, { pinned: true });
+      const released = store.create(1, { pinned: true });
+      store.addFiles(released, [{ path: 'a.sol', content: Buffer.from('contract A {}') }]);
+      store.addFiles(kept, [{ path: 'b.sol', content: Buffer.from('contract B {}') }]);
+      store.release(released);
+      expect(store.touch(released, 2)).toBe(false);
+      expect(db.prepare('SELECT count(*) FROM verify_session_file').pluck().get()).toBe(1);
+      expect(store.files(kept).map((f) => f.path)).toEqual(['b.sol']);
+      // The pins are the store's own memory: nothing else shows that one is let go.
+      expect((store as unknown as { pinned: Set<string> }).pinned.size).toBe(1);
+    } finally {
+      db.close();
     }
   });
 
