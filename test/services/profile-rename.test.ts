@@ -1,34 +1,18 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CustomProfileInput } from '../../main/common/profile-types.ts';
 import type { SyncStatus } from '../../main/common/sync-types.ts';
 import type { VerifySessionView } from '../../main/common/verify-types.ts';
-import { startFakeUpstream, type FakeUpstream } from '../../main/conformance/status/fake-upstream.ts';
 import type { AppServices } from '../../main/services/app-services.ts';
 import { statusStoreFile } from '../../main/services/profile-status.ts';
-import { feeds, incident } from '../status/status-fixture.ts';
-import { call, closeApps, saveProfiles, startApp, startAppWithHeldLookup, startUpstreamApp, storeFileOf, syncFollowing } from './profile-switch-fixture.ts';
+import { call, closeApps, saveProfiles, startApp, startAppWithHeldLookup, storeFileOf, syncFollowing, useProfileSuitePeers } from './profile-switch-fixture.ts';
 
 // Renaming a saved profile in a running app, over real stores in a temp data folder: what the
 // profile had (its synced ledger, settings kept in it, its status store, its Verify session) stays its own.
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-profile-rename-'));
-let upstream: AppServices;
-let statusPage: FakeUpstream;
-
-beforeAll(async () => {
-  upstream = await startUpstreamApp(path.join(dir, 'upstream'), 40);
-  statusPage = await startFakeUpstream();
-  statusPage.serve(feeds([incident('inc0renamed', ['investigating'])]));
-}, 60_000);
-afterEach(closeApps);
-afterAll(async () => {
-  await upstream.close();
-  await statusPage.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const peers = useProfileSuitePeers('mirrordesk-profile-rename-', 'inc0renamed');
+const { dir } = peers;
 
 /** Saves a profile; a profile switched away from a moment ago may still be closing its files, so this asks again until it has. */
 async function saveOnceClosed(app: AppServices, input: CustomProfileInput): Promise<void> {
@@ -44,7 +28,7 @@ const source = { name: 'Kept.sol', content: 'pragma solidity ^0.8.0;\ncontract K
 
 describe('renaming a saved profile', () => {
   it('takes its synced store (and the settings kept there), its status store and its Verify session along when the mirror URL stays', async () => {
-    const dataDir = saveProfiles(path.join(dir, 'same-url'), [{ name: 'up', mirrorUrl: upstream.urls.mirror, statusUrl: statusPage.url }]);
+    const dataDir = saveProfiles(path.join(dir, 'same-url'), [{ name: 'up', mirrorUrl: peers.upstream.urls.mirror, statusUrl: peers.statusPage.url }]);
     const app = await startApp({ dataDir, network: 'up', syncRate: 0, ports: { mirror: 0, status: 0, verify: 0 }, verify: { solcBinMirror: null } });
     await syncFollowing(app);
     await call(app, 'sync/retention', { keepDays: 30 });
@@ -54,7 +38,7 @@ describe('renaming a saved profile', () => {
     expect(fs.existsSync(ledger) && fs.existsSync(status)).toBe(true);
 
     await call(app, 'network/switch', { name: 'demo' });
-    await saveOnceClosed(app, { name: 'upx', previousName: 'up', mirrorUrl: upstream.urls.mirror, statusUrl: statusPage.url, chainId: null });
+    await saveOnceClosed(app, { name: 'upx', previousName: 'up', mirrorUrl: peers.upstream.urls.mirror, statusUrl: peers.statusPage.url, chainId: null });
     // Nothing of the old name is left behind: no store to orphan, none crawled again.
     expect(fs.readdirSync(dataDir).filter((file) => /^up[.-]/.test(file))).toEqual([]);
     expect(fs.existsSync(storeFileOf('upx', dataDir))).toBe(true);
@@ -67,14 +51,14 @@ describe('renaming a saved profile', () => {
     expect((await call<VerifySessionView>(app, 'verify/session')).files).toEqual([source.name]);
 
     // A new profile given the old name starts afresh: it finds neither the store nor the Verify session.
-    await call(app, 'network/profiles/save', { name: 'up', mirrorUrl: upstream.urls.mirror, statusUrl: null, chainId: null });
+    await call(app, 'network/profiles/save', { name: 'up', mirrorUrl: peers.upstream.urls.mirror, statusUrl: null, chainId: null });
     await call(app, 'network/switch', { name: 'up' });
     expect(await call<SyncStatus>(app, 'sync/status')).toMatchObject({ profile: 'up', keepDays: null });
     expect((await call<VerifySessionView>(app, 'verify/session')).files).toEqual([]);
   }, 60_000);
 
   it('gives a renamed profile a new store when its mirror URL changes too, and keeps the old one in the data folder', async () => {
-    const dataDir = saveProfiles(path.join(dir, 'new-url'), [{ name: 'up', mirrorUrl: upstream.urls.mirror }]);
+    const dataDir = saveProfiles(path.join(dir, 'new-url'), [{ name: 'up', mirrorUrl: peers.upstream.urls.mirror }]);
     const app = await startApp({ dataDir, network: 'up', syncRate: 0 });
     await syncFollowing(app);
     const ledger = storeFileOf('up', dataDir);
@@ -86,7 +70,7 @@ describe('renaming a saved profile', () => {
   }, 60_000);
 
   it('refuses to rename a profile still closing its files after a switch away from it, and renames it once it has closed them', async () => {
-    const { app, byId, proxy } = await startAppWithHeldLookup(upstream.urls.mirror, path.join(dir, 'closing'));
+    const { app, byId, proxy } = await startAppWithHeldLookup(peers.upstream.urls.mirror, path.join(dir, 'closing'));
     const dataDir = path.join(dir, 'closing');
     try {
       // A request the client holds keeps the replaced profile (and its store) open for up to 30 s.
@@ -115,7 +99,7 @@ describe('renaming a saved profile', () => {
 describe('saving a profile', () => {
   it('refuses a built-in name as such, also the name of the profile that is open', async () => {
     const app = await startApp({ dataDir: fs.mkdtempSync(path.join(dir, 'builtin-')) });
-    const add = (name: string) => app.dispatch('network/profiles/save', { name, mirrorUrl: upstream.urls.mirror, statusUrl: null, chainId: null });
+    const add = (name: string) => app.dispatch('network/profiles/save', { name, mirrorUrl: peers.upstream.urls.mirror, statusUrl: null, chainId: null });
     expect(await add('demo')).toMatchObject({ ok: false, error: { code: 'invalid-input', message: '"demo" is a built-in profile name; choose another' } });
     expect(await add('mainnet')).toMatchObject({ ok: false, error: { code: 'invalid-input', message: '"mainnet" is a built-in profile name; choose another' } });
     expect(await add('custom')).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('"custom" is reserved') } });

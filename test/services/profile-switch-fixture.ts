@@ -1,10 +1,15 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { startFakeUpstream, type FakeUpstream } from '../../main/conformance/status/fake-upstream.ts';
 import { startAppServices, type AppServices, type AppServicesOptions } from '../../main/services/app-services.ts';
 import { CustomProfiles } from '../../main/services/custom-profiles.ts';
 import { profileDatabaseFile } from '../../main/services/network-profiles.ts';
 import { resolveProfile } from '../../main/services/profile-switch.ts';
+import { feeds, incident } from '../status/status-fixture.ts';
 
 // In-process app services on real loopback ports, and the small HTTP helpers the switch tests use.
 
@@ -22,6 +27,34 @@ export async function startUpstreamApp(dataDir: string, demoAccounts: number): P
   const app = await startAppServices({ dataDir, network: 'demo', demoAccounts, ports: { mirror: 0, status: 0 }, hostCheck: true, log: () => undefined });
   await app.ready;
   return app;
+}
+
+/** What a suite of profile tests shares: its temp folder, an upstream app and a Statuspage, set once its `beforeAll` has run. */
+export interface ProfileSuitePeers {
+  dir: string;
+  upstream: AppServices;
+  statusPage: FakeUpstream;
+}
+
+/**
+ * Registers a suite's hooks: before it, a temp folder, an upstream app on a 40-account demo ledger
+ * and a fake Statuspage with one open incident (`incidentId`); apps started by `startApp` closed
+ * after each test; the peers and the folder after the suite.
+ */
+export function useProfileSuitePeers(tempPrefix: string, incidentId: string): ProfileSuitePeers {
+  const peers = { dir: fs.mkdtempSync(path.join(os.tmpdir(), tempPrefix)) } as ProfileSuitePeers;
+  beforeAll(async () => {
+    peers.upstream = await startUpstreamApp(path.join(peers.dir, 'upstream'), 40);
+    peers.statusPage = await startFakeUpstream();
+    peers.statusPage.serve(feeds([incident(incidentId, ['investigating'])]));
+  }, 60_000);
+  afterEach(closeApps);
+  afterAll(async () => {
+    await peers.upstream?.close();
+    await peers.statusPage?.close();
+    fs.rmSync(peers.dir, { recursive: true, force: true });
+  });
+  return peers;
 }
 
 /** Creates `dataDir` with these custom profiles saved in it, and returns it. */

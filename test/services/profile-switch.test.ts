@@ -1,33 +1,18 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppInfo } from '../../main/common/api-contract.ts';
-import { startFakeUpstream, type FakeUpstream } from '../../main/conformance/status/fake-upstream.ts';
 import type { AppServices } from '../../main/services/app-services.ts';
-import { feeds, incident, PAGE } from '../status/status-fixture.ts';
-import { call, closeApps, getWithHost, saveProfiles, startApp, startAppWithHeldLookup, startUpstreamApp, storeFileOf, syncFollowing } from './profile-switch-fixture.ts';
+import { PAGE } from '../status/status-fixture.ts';
+import { call, closeApps, getWithHost, saveProfiles, startApp, startAppWithHeldLookup, storeFileOf, syncFollowing, useProfileSuitePeers } from './profile-switch-fixture.ts';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-profile-switch-'));
-let upstream: AppServices;
-let statusPage: FakeUpstream;
-
-beforeAll(async () => {
-  upstream = await startUpstreamApp(path.join(dir, 'upstream'), 40);
-  statusPage = await startFakeUpstream();
-  statusPage.serve(feeds([incident('inc0watched', ['investigating'])]));
-}, 60_000);
-afterEach(closeApps);
-afterAll(async () => {
-  await upstream.close();
-  await statusPage.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const peers = useProfileSuitePeers('mirrordesk-profile-switch-', 'inc0watched');
+const { dir } = peers;
 
 /** A fresh data folder with these custom profiles saved in it, all syncing from `mirrorUrl` (the upstream app by default). */
 function dataDirWith(name: string, profiles: Array<{ name: string; statusUrl?: string | null; mirrorUrl?: string }>): string {
-  return saveProfiles(path.join(dir, name), profiles.map((p) => ({ mirrorUrl: upstream.urls.mirror, ...p })));
+  return saveProfiles(path.join(dir, name), profiles.map((p) => ({ mirrorUrl: peers.upstream.urls.mirror, ...p })));
 }
 
 const text = async (url: string) => (await fetch(url)).text();
@@ -68,7 +53,7 @@ describe('switching the network profile', () => {
     fs.rmdirSync(storeFile);
     expect(await app.dispatch('network/switch', { name: 'broken' })).toMatchObject({ ok: true, value: { name: 'broken', source: 'upstream' } });
     await syncFollowing(app);
-    expect(await accountIds(app.urls.mirror)).toEqual(await accountIds(upstream.urls.mirror));
+    expect(await accountIds(app.urls.mirror)).toEqual(await accountIds(peers.upstream.urls.mirror));
     // Same mirror address; the profile has no status page, so app/info names none.
     expect((await info(app)).services).toEqual({ mirror: before.info.services.mirror });
     // The Host check still guards the port, whichever profile answers on it.
@@ -76,7 +61,7 @@ describe('switching the network profile', () => {
   }, 60_000);
 
   it('leaves the old profile serving when the new profile\'s status service cannot start', async () => {
-    const dataDir = dataDirWith('status-fails', [{ name: 'watched', statusUrl: statusPage.url }]);
+    const dataDir = dataDirWith('status-fails', [{ name: 'watched', statusUrl: peers.statusPage.url }]);
     const app = await startApp({ dataDir });
     await app.ready;
     const demoSummary = await text(`${app.urls.status}/api/v2/summary.json`);
@@ -119,7 +104,7 @@ describe('switching the network profile', () => {
   }, 60_000);
 
   it('lets a request in flight on the old profile finish from the old profile\'s store after the switch', async () => {
-    const { app, account, byId, proxy } = await startAppWithHeldLookup(upstream.urls.mirror, path.join(dir, 'in-flight'));
+    const { app, account, byId, proxy } = await startAppWithHeldLookup(peers.upstream.urls.mirror, path.join(dir, 'in-flight'));
     try {
       // Not in the (empty) store: the answer waits on the read-through to the upstream, held by the proxy.
       const inFlight = fetch(`${app.urls.mirror}${byId}`);
@@ -141,7 +126,7 @@ describe('switching the network profile', () => {
   }, 60_000);
 
   it('lets a bridge mirror/get in flight on the old profile finish from the old profile\'s store after the switch', async () => {
-    const { app, account, byId, proxy } = await startAppWithHeldLookup(upstream.urls.mirror, path.join(dir, 'in-flight-bridge'));
+    const { app, account, byId, proxy } = await startAppWithHeldLookup(peers.upstream.urls.mirror, path.join(dir, 'in-flight-bridge'));
     try {
       // The renderer's path: an injection into the mirror app, no socket; it is the only request in flight.
       const inFlight = app.dispatch('mirror/get', { path: byId });
@@ -159,7 +144,7 @@ describe('switching the network profile', () => {
   // The timeout is the point: the old profile waits up to 30 s for a request a client holds, and a
   // switch back to it used to wait as long.
   it('switches back to a profile whose last request a client still holds at once, and keeps a profile being opened from removal', async () => {
-    const { app, byId, proxy } = await startAppWithHeldLookup(upstream.urls.mirror, path.join(dir, 'held-switch-back'));
+    const { app, byId, proxy } = await startAppWithHeldLookup(peers.upstream.urls.mirror, path.join(dir, 'held-switch-back'));
     try {
       const inFlight = fetch(`${app.urls.mirror}${byId}`).then((response) => response.status, () => 'cut');
       await proxy.arrived;
@@ -184,7 +169,7 @@ describe('switching the network profile', () => {
 
   it('watches the --status-upstream page instead of the profile\'s own for whichever profile is open, after a switch too', async () => {
     const dataDir = dataDirWith('status-upstream', [{ name: 'plain' }]);
-    const app = await startApp({ dataDir, network: 'plain', statusUpstream: statusPage.url });
+    const app = await startApp({ dataDir, network: 'plain', statusUpstream: peers.statusPage.url });
     const statusUrl = app.urls.status!;
     const watched = async () => {
       for (;;) {
