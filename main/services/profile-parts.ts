@@ -3,6 +3,7 @@ import { createMirrorApi, type MirrorApi } from '../mirror/mirror-api.ts';
 import type { AppServicesOptions } from './app-services-types.ts';
 import type { ApiEventBus } from './event-bus.ts';
 import type { NetworkProfile } from './network-profiles.ts';
+import { profileMirrorConfig } from './profile-mirror-config.ts';
 import { ProfileSession } from './profile-session.ts';
 import { openProfileStatus, type ProfileStatus } from './profile-status.ts';
 
@@ -35,7 +36,7 @@ export async function openProfileParts(profile: NetworkProfile, context: Profile
   });
   let mirror: MirrorApi | null = null;
   try {
-    mirror = createMirrorApi(session.store, context.mirrorConfig, options.hostCheck, session.readThrough ? { readThrough: session.readThrough } : {});
+    mirror = createMirrorApi(session.store, profileMirrorConfig(profile, context.mirrorConfig), options.hostCheck, session.readThrough ? { readThrough: session.readThrough } : {});
     await mirror.server.ready();
     const status = await openProfileStatus({
       profile,
