@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { parseServeArgs, type ServeArgs } from '../cli/serve-args.ts';
 
-/** The `serve` flags that mean something to the desktop app (the UI port does not: there is no web UI). */
-const DESKTOP_FLAGS = new Set(['--data-dir', '--network', '--mirror-port', '--verify-port', '--status-port', '--host-check', '--demo-accounts', '--status-upstream',
-  '--compilers', '--solc-bin-mirror', '--chain-rpc', '--explorer']);
+/** The `serve` flags that mean something to the desktop app: all of them but the web UI's port. */
+const DESKTOP_FLAGS = new Set(['--data-dir', '--network', '--mirror-port', '--verify-port', '--status-port', '--host-check', '--demo-accounts',
+  '--status-upstream', '--upstream-status', '--upstream-mirror', '--chain-id', '--sync-rate', '--compilers', '--solc-bin-mirror', '--chain-rpc', '--explorer']);
+/** `serve` flags the desktop app has no use for (it has no web UI): taken with their value and reported, not applied. */
+const WEB_ONLY_FLAGS = new Set(['--ui-port']);
 /** Our own flag for a separate Electron profile (window state, single-instance lock); tests use it. */
 const USER_DATA_FLAG = '--user-data-dir';
 
@@ -13,6 +15,8 @@ export interface DesktopArgs {
   userDataDir: string | null;
   /** True when --data-dir was given, so the profiles folder is not derived from userData. */
   explicitDataDir: boolean;
+  /** `serve` flags given that the desktop app does not apply, for the log. */
+  ignored: string[];
 }
 
 /**
@@ -24,17 +28,19 @@ export interface DesktopArgs {
 export function parseDesktopArgs(argv: readonly string[]): DesktopArgs {
   const picked: string[] = [];
   let userDataDir: string | null = null;
+  const ignored: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const eq = arg.indexOf('=');
     const name = eq === -1 ? arg : arg.slice(0, eq);
-    if (name !== USER_DATA_FLAG && !DESKTOP_FLAGS.has(name)) continue;
+    if (name !== USER_DATA_FLAG && !DESKTOP_FLAGS.has(name) && !WEB_ONLY_FLAGS.has(name)) continue;
     const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
     if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
     if (name === USER_DATA_FLAG) userDataDir = path.resolve(value);
+    else if (WEB_ONLY_FLAGS.has(name)) ignored.push(name);
     else picked.push(name, value);
   }
-  return { services: parseServeArgs(picked), userDataDir, explicitDataDir: picked.includes('--data-dir') };
+  return { services: parseServeArgs(picked), userDataDir, explicitDataDir: picked.includes('--data-dir'), ignored };
 }
 
 /** Profiles live next to Electron's own data, as `serve`'s default (`defaultDataDir`) expects. */

@@ -24,6 +24,7 @@ const PRELOAD_PATH = fileURLToPath(new URL('../preload/preload.cjs', import.meta
 const log = (line: string): void => console.error(`mirrordesk: ${line}`);
 
 const args = readArgs();
+for (const flag of args.ignored) log(`${flag} is for the web UI of npm run serve; the desktop app has none, so it is not used`);
 // Before anything reads userData: the same folder `serve` defaults to (see defaultDataDir).
 app.setName(APP_NAME);
 app.setPath('userData', args.userDataDir ?? path.join(app.getPath('appData'), APP_NAME));
@@ -71,6 +72,9 @@ async function start(): Promise<void> {
       ports: { mirror: args.services.ports.mirror, status: args.services.ports.status, verify: args.services.ports.verify },
       ...(args.services.verify ? { verify: args.services.verify } : {}),
       statusUpstream: args.services.statusUpstream,
+      upstreamMirror: args.services.upstreamMirror,
+      chainId: args.services.chainId,
+      syncRate: args.services.syncRate,
       hostCheck: args.services.hostCheck,
       shell: 'desktop',
       // No status polls while the machine has no network (they would only fail and back off).

@@ -18,6 +18,19 @@ describe('desktop arguments', () => {
     expect(args.explicitDataDir).toBe(true);
   });
 
+  it('reads the flags of a custom profile and the sync rate, as serve does', () => {
+    const args = parseDesktopArgs(['electron', '.', '--network', 'custom', '--upstream-mirror', 'http://127.0.0.1:5551', '--chain-id', '298',
+      '--sync-rate', '5', '--upstream-status', 'http://127.0.0.1:5552']);
+    expect(args.services).toMatchObject({ network: 'custom', upstreamMirror: 'http://127.0.0.1:5551', chainId: 298, syncRate: 5, statusUpstream: 'http://127.0.0.1:5552' });
+    expect(args.ignored).toEqual([]);
+  });
+
+  it('names the web UI port as not used, with its value taken so it is not read as a flag', () => {
+    const args = parseDesktopArgs(['electron', '.', '--ui-port', '47802', '--mirror-port', '0']);
+    expect(args.ignored).toEqual(['--ui-port']);
+    expect(args.services.ports.mirror).toBe(0);
+  });
+
   it('takes a separate Electron user-data folder', () => {
     expect(parseDesktopArgs(['electron', '.', '--user-data-dir', '/tmp/profile']).userDataDir).toBe(path.resolve('/tmp/profile'));
   });
