@@ -1,12 +1,10 @@
-import type { CustomProfileInput } from '../common/profile-types.ts';
+import { MAX_CHAIN_ID, type CustomProfileInput } from '../common/profile-types.ts';
 import { objectWith } from './request-object.ts';
 import type { Validation } from './validate-request.ts';
 
 /** Profile names: short, lower-case, so a name can never address a path outside the data folder. */
 export const PROFILE_NAME = /^[a-z][a-z0-9-]{0,31}$/;
 const MAX_URL_LENGTH = 2048;
-/** EVM chain ids are positive and fit 32 bits in practice (EIP-2294 caps them lower still). */
-const MAX_CHAIN_ID = 4_294_967_295;
 const FIELDS = ['name', 'mirrorUrl', 'statusUrl', 'chainId', 'previousName'];
 
 /** Checks a custom profile to save: name, mirror URL, optional status URL and chain id. */

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { MAX_CHAIN_ID } from '../common/profile-types.ts';
 import { DEFAULT_REQUESTS_PER_SECOND } from '../sync/sync-engine.ts';
 import { applyVerifyFlag, VERIFY_FLAGS_USAGE, type VerifyArgs } from '../verify/verify-args.ts';
 
@@ -75,7 +76,7 @@ export function parseServeArgs(argv: string[]): ServeArgs {
       case '--status-upstream':
       case '--upstream-status': args.statusUpstream = parseStatusPageUrl(name, value()); break;
       case '--upstream-mirror': args.upstreamMirror = parseMirrorUrl(name, value()); break;
-      case '--chain-id': args.chainId = parseWhole(name, value(), 1, Number.MAX_SAFE_INTEGER); break;
+      case '--chain-id': args.chainId = parseWhole(name, value(), 1, MAX_CHAIN_ID); break;
       case '--sync-rate': args.syncRate = parseWhole(name, value(), 0, 10_000); break;
       default:
         if (!applyVerifyFlag(args, name, value, (p) => path.resolve(p))) throw new Error(`unknown option ${flag}`);

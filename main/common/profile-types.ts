@@ -1,7 +1,11 @@
 /**
  * Network profiles as the typed API lists and edits them (`network/profiles*` channels).
- * Imported by main, preload and renderer: types only.
+ * Imported by main, preload and renderer: types, and the one bound both of main's checks share.
  */
+
+/** EVM chain ids are positive and fit 32 bits in practice (EIP-2294 caps them lower still): the profile form and `serve --chain-id` take 1 to this. */
+export const MAX_CHAIN_ID = 4_294_967_295;
+
 export interface ProfileSummary {
   name: string;
   /** `builtin`: demo, mainnet, testnet, previewnet; `saved`: a custom profile the user added; `cli`: the one-off `--upstream-mirror` profile. */

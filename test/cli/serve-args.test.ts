@@ -39,6 +39,7 @@ describe('serve arguments', () => {
     [['--upstream-mirror', 'http://localhost:5551'], /--upstream-mirror needs --network custom/],
     [['--network', 'custom', '--upstream-mirror', 'localhost:5551'], /--upstream-mirror must be an http\(s\) URL of a mirror node/],
     [['--network', 'custom', '--upstream-mirror', 'http://x', '--chain-id', '0'], /--chain-id must be a whole number/],
+    [['--network', 'custom', '--upstream-mirror', 'http://x', '--chain-id', '4294967296'], /--chain-id must be a whole number from 1 to 4294967295/],
     [['--sync-rate', 'fast'], /--sync-rate must be a whole number from 0/],
   ])('rejects %j with a one-line message', (argv, message) => {
     expect(() => parseServeArgs(argv)).toThrow(message);
