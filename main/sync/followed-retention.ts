@@ -1,5 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { formatTimestamp } from '../mirror/format/timestamp.ts';
+import { HeldTransactions, PRUNED_BEFORE_KEY } from '../mirror/store/held-transactions.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { SyncCursors } from './sync-cursor.ts';
 import { timestampOf } from './upstream-values.ts';
@@ -15,7 +16,6 @@ const PRUNED_TABLES = [...FOLLOWED_TABLES, 'topic_message'] as const;
 export const MAX_KEEP_DAYS = 3650;
 
 const KEEP_DAYS_KEY = 'sync.keep_days';
-const PRUNED_BEFORE_KEY = 'sync.pruned_before';
 const NANOS_PER_DAY = 86_400n * 1_000_000_000n;
 
 export interface PruneOutcome {
@@ -43,6 +43,7 @@ export class FollowedRetention {
   readonly #db: SqliteDatabase;
   readonly #batch: number;
   readonly #cursors: SyncCursors;
+  readonly #held: HeldTransactions;
   readonly #readMeta;
   readonly #writeMeta;
   readonly #deleteMeta;
@@ -54,6 +55,7 @@ export class FollowedRetention {
     this.#db = db;
     this.#batch = options.batch ?? 5000;
     this.#cursors = new SyncCursors(db);
+    this.#held = new HeldTransactions(db);
     this.#readMeta = db.prepare('SELECT value FROM store_meta WHERE key = ?').pluck();
     this.#writeMeta = db.prepare('INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
     this.#deleteMeta = db.prepare('DELETE FROM store_meta WHERE key = ?');
@@ -93,13 +95,10 @@ export class FollowedRetention {
   /**
    * Every upstream transaction after this consensus timestamp is in the store: where following
    * began, or the pruning boundary when that is later. Null while no transaction is followed.
+   * The transaction lists start there too (main/mirror/store/held-transactions.ts).
    */
   heldSince(): string | null {
-    const since = this.#cursors.get('transactions')?.since ?? null;
-    const pruned = this.#readMeta.get(PRUNED_BEFORE_KEY) as string | undefined;
-    if (since === null || pruned === undefined) return since;
-    const boundary = timestampOf(pruned)! - 1n;
-    return boundary > timestampOf(since)! ? formatTimestamp(boundary) : since;
+    return this.#held.heldSince();
   }
 
   /** The consensus timestamp before which transactions are not kept, from the newest one followed; null when all are. */

@@ -96,7 +96,8 @@ describe('by-id read-through', () => {
     expect(picked.length).toBeGreaterThanOrEqual(5);
     expect(await compareUrls(remote, local.get, urls)).toEqual([]);
     for (const url of urls.slice(0, -1)) expect((await local.get(url)).status, url).toBe(200);
-    // Stored: the list now holds them, and a second lookup asks the upstream nothing.
+    // Stored: this store follows no transactions, so its list holds all it has (one that follows lists
+    // only its followed window: read-through-lists.test.ts), and a second lookup asks the upstream nothing.
     const listed = JSON.parse((await local.get('/api/v1/transactions?limit=100')).body) as { transactions: unknown[] };
     expect(listed.transactions.length).toBeGreaterThanOrEqual(picked.length);
     const before = proxy.log.length;

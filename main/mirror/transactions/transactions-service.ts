@@ -4,7 +4,8 @@ import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
 import { nextPageLink } from '../query/next-link.ts';
 import { parseTimestampParam } from '../query/param-values.ts';
 import { StoreService } from '../query/store-service.ts';
-import { nowNanos } from '../query/timestamp-range.ts';
+import { nowNanos, type TimestampBounds } from '../query/timestamp-range.ts';
+import { HeldTransactions, type HeldRange } from '../store/held-transactions.ts';
 import { renderTransaction } from './render-transaction.ts';
 import { loadTransactionDetails } from './transaction-details.ts';
 import { parseTransactionsParams, type TransactionsQuery } from './transactions-params.ts';
@@ -21,6 +22,8 @@ export interface TransactionsPage {
 
 /** GET /api/v1/transactions: validated query, one page of timestamps, then their details. */
 export class TransactionsService extends StoreService {
+  readonly #held = new HeldTransactions(this.db);
+
   list(raw: ParsedQuery): GetOutcome {
     const config = this.config();
     const parsed = parseTransactionsParams(raw, config);
@@ -36,7 +39,13 @@ export class TransactionsService extends StoreService {
   page(query: TransactionsQuery, path: string): TransactionsPage {
     const config = this.config();
     if (query.empty || query.timestamps === null) return { transactions: [], links: { next: null } };
-    let bounds = query.timestamps;
+    // On a synced store, only the range it holds whole (held-transactions.ts): a transaction looked up
+    // by id outside it answers by id, and by its exact time (as a parent or a contract result names
+    // it), but a list would show it alone after a gap.
+    const held = query.timestampEquality ? null : this.#held.range(query.accountIds);
+    const heldBounds = held === null ? query.timestamps : within(query.timestamps, held);
+    if (heldBounds === null) return { transactions: [], links: { next: null } };
+    let bounds = heldBounds;
     let windowNext: bigint | null = null;
     if (config.query.bindTimestampRange && !query.timestampEquality) {
       const width = config.query.maxTransactionsTimestampRangeNs;
@@ -62,4 +71,11 @@ export class TransactionsService extends StoreService {
     const row = this.statements.get('SELECT min(consensus_timestamp) AS ts FROM "transaction"').get() as { ts: bigint | null };
     return row.ts;
   }
+}
+
+/** The bounds cut to a held range; null when nothing of them is held. */
+function within(bounds: TimestampBounds, held: HeldRange): TimestampBounds | null {
+  const lower = bounds.lower > held.after ? bounds.lower : held.after + 1n;
+  const upper = bounds.upper < held.through ? bounds.upper : held.through;
+  return lower > upper ? null : { ...bounds, lower, upper };
 }
