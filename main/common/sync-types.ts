@@ -67,9 +67,10 @@ export interface SyncStatus {
   compaction: StoreCompaction | null;
   /**
    * The latest failure, kept after it is over as a record: `recoveredAt` is when the upstream
-   * answered again after it (with the sync going again), null while it still stands.
+   * answered again after it (with the sync going again), null while it still stands. `retryAt` is
+   * when the request that failed is tried again (null when no retry is scheduled: a store failure).
    */
-  lastError: { message: string; at: string; recoveredAt: string | null } | null;
+  lastError: { message: string; at: string; retryAt: string | null; recoveredAt: string | null } | null;
   /** Every phase the sync has begun, in order: items stored in its current pass, completed passes. */
   phases: SyncPhaseProgress[];
 }

@@ -338,7 +338,7 @@ export class SyncEngine {
         }
       } catch (error) {
         if (signal.aborted) return;
-        this.#lastError = { message: describeSyncFailure(error, this.#options.db.name), at: new Date().toISOString(), recoveredAt: null };
+        this.#lastError = { message: describeSyncFailure(error, this.#options.db.name), at: new Date().toISOString(), retryAt: null, recoveredAt: null };
         this.#setState('error');
         this.#options.log?.(`sync: ${this.#lastError.message}`);
         this.#waitingAfterError = true;
@@ -459,8 +459,8 @@ export class SyncEngine {
   }
 
   #onRetry(event: RetryEvent): void {
-    const seconds = (event.delayMs / 1000).toFixed(1);
-    this.#lastError = { message: `${event.error} from ${event.url}; retrying in ${seconds} s`, at: new Date().toISOString(), recoveredAt: null };
+    const now = Date.now();
+    this.#lastError = { message: `${event.error} from ${event.url}`, at: new Date(now).toISOString(), retryAt: new Date(now + event.delayMs).toISOString(), recoveredAt: null };
     if (event.unreachable && this.#state !== 'offline') {
       this.#options.log?.(`sync: upstream unreachable (${event.error}); serving the local store meanwhile`);
       this.#setState('offline');

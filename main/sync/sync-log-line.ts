@@ -7,7 +7,7 @@ const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
  * One line of sync progress for `serve`'s stderr, e.g.
  * `testnet sync: syncing accounts, 12,300 of ~45,000 synced, 2,100/s, ~16 s left`.
  */
-export function syncLogLine(status: SyncStatus): string {
+export function syncLogLine(status: SyncStatus, nowMs = Date.now()): string {
   const parts = [`${status.profile} sync: ${status.state}${status.phase && status.state === 'syncing' ? ` ${status.phase}` : ''}`];
   if (status.state === 'syncing' && status.phase === 'transactions') {
     parts.push('catching up with new transactions');
@@ -27,8 +27,16 @@ export function syncLogLine(status: SyncStatus): string {
   } else {
     parts.push(`${count.format(status.accountsInStore)} accounts in the local store`);
   }
-  if (status.state === 'offline' || status.state === 'error') parts.push(`last error: ${status.lastError?.message ?? 'unknown'}`);
+  if (status.state === 'offline' || status.state === 'error') parts.push(`last error: ${lastErrorText(status.lastError, nowMs)}`);
   return parts.join(', ');
+}
+
+/** The last error, with the wait before its retry as of `nowMs`. */
+function lastErrorText(error: SyncStatus['lastError'], nowMs: number): string {
+  if (!error) return 'unknown';
+  if (error.retryAt === null) return error.message;
+  const seconds = Math.max(0, Date.parse(error.retryAt) - nowMs) / 1000;
+  return `${error.message}; retrying in ${seconds.toFixed(1)} s`;
 }
 
 /** `custom sync: accounts done, 3,000 in this pass`: said once when a crawl phase hands over to the next. */

@@ -86,6 +86,26 @@ test.describe('status screen', () => {
     await expect(button).toBeFocused();
   });
 
+  test('"Check now" asked too soon counts the wait down each second, then says a check may be asked again', async ({ page, serve }) => {
+    await page.clock.install();
+    await openStatus(page, serve);
+    await page.route('**/bridge/call/status/poll-now', (route) => route.fulfill({ json: { ok: true, value: { outcome: 'too-soon', retryInMs: 4200 } } }));
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.getByTestId('check-now').click();
+    const reply = page.getByTestId('check-now-reply');
+    await expect(reply).toHaveText('Checked moments ago; try again in 5 s');
+    await screenshot(page, '10c-status-check-too-soon');
+    // Said once to screen readers, as it came: not again each second.
+    await expect(page.getByTestId('poll-state').getByRole('status')).toHaveText('Checked moments ago; try again in 5 s');
+    await page.clock.runFor(1000);
+    await expect(reply).toHaveText('Checked moments ago; try again in 4 s');
+    await page.clock.runFor(3000);
+    await expect(reply).toHaveText('Checked moments ago; try again in 1 s');
+    await page.clock.runFor(1000);
+    await expect(reply).toHaveText('Checked moments ago; you can check again now');
+    await expect(page.getByTestId('poll-state').getByRole('status')).toHaveText('Checked moments ago; try again in 5 s');
+  });
+
   test('notification settings are saved and read back', async ({ page, serve }) => {
     await openStatus(page, serve);
     const form = page.getByTestId('notify-settings');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../main/common/sync-types.ts';
-import { throttledSyncLog } from '../../main/sync/sync-log-line.ts';
+import { syncLogLine, throttledSyncLog } from '../../main/sync/sync-log-line.ts';
 
 const base: SyncStatus = {
   profile: 'testnet', upstream: 'https://testnet.mirrornode.hedera.com', state: 'syncing', phase: 'accounts', entitiesSynced: 0,
@@ -31,13 +31,19 @@ describe('serve sync log', () => {
     log({ ...base, state: 'following', phase: 'transactions', accountsInStore: 45_000, phases });
     clock += 60_000;
     log({ ...base, state: 'following', phase: 'transactions', accountsInStore: 45_001, phases });
-    log({ ...base, state: 'offline', phase: 'transactions', accountsInStore: 45_001, lastError: { message: 'ECONNREFUSED', at: '', recoveredAt: null }, phases });
+    log({ ...base, state: 'offline', phase: 'transactions', accountsInStore: 45_001, lastError: { message: 'ECONNREFUSED', at: '', retryAt: null, recoveredAt: null }, phases });
     expect(lines).toEqual([
       'testnet sync: accounts done, 45,000 in this pass',
       'testnet sync: syncing tokens, starting (from https://testnet.mirrornode.hedera.com)',
       'testnet sync: following, 45,000 accounts in the local store',
       'testnet sync: offline, 45,001 accounts in the local store, last error: ECONNREFUSED',
     ]);
+  });
+  it('says the wait before a failed request is retried, as of the line', () => {
+    const error = { message: 'HTTP 503 from https://x/api/v1/accounts', at: '2026-11-27T01:00:00.000Z', retryAt: '2026-11-27T01:00:04.200Z', recoveredAt: null };
+    expect(syncLogLine({ ...base, state: 'offline', lastError: error }, Date.parse('2026-11-27T01:00:00.000Z')))
+      .toMatch(/, last error: HTTP 503 from https:\/\/x\/api\/v1\/accounts; retrying in 4\.2 s$/);
+    expect(syncLogLine({ ...base, state: 'offline', lastError: { ...error, retryAt: null } })).toMatch(/, last error: HTTP 503 from https:\/\/x\/api\/v1\/accounts$/);
   });
   it('says how far following is behind the upstream while it catches up', () => {
     const lines: string[] = [];

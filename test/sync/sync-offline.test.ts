@@ -43,6 +43,9 @@ describe('with the upstream unreachable', () => {
     const local = await serve(['--data-dir', path.join(dir, 'never'), '--network', 'custom', '--upstream-mirror', `http://127.0.0.1:${port}`]);
     const status = await syncStatusWhen(local.urls.get('ui')!, (s) => s.state === 'offline');
     expect(status.lastError).toMatchObject({ message: expect.stringMatching(/ECONNREFUSED/), recoveredAt: null });
+    // When the request is tried again is said as a time, after the failure, for the screens to count down to.
+    expect(Date.parse(status.lastError!.retryAt!)).toBeGreaterThan(Date.parse(status.lastError!.at));
+    expect(status.lastError!.message).not.toMatch(/retrying/);
     const response = await fetch(`${local.urls.get('mirror')}/api/v1/accounts`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ accounts: [], links: { next: null } });

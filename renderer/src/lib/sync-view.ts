@@ -1,6 +1,7 @@
 import { formatSyncDuration, ledgerSecondsBehind } from '../../../main/common/sync-figures.ts';
 import type { SyncPhaseName, SyncState, SyncStatus } from '../../../main/common/sync-types.ts';
 import { formatFileSize, formatInteger } from './format.ts';
+import { retryMessageAt } from './retry-countdown.ts';
 
 const STATE_LABELS: Record<SyncState, string> = {
   none: 'built-in data',
@@ -144,7 +145,10 @@ export function listedCoverage(status: SyncStatus | null, phase: 'tokens' | 'con
   return `${from}: the upstream's ${phase}, ${kept}.`;
 }
 
-/** The sync's last error while it still stands; one it has recovered from is history (the Sync screen keeps it), not news. */
-export function standingError(status: SyncStatus): string | null {
-  return status.lastError?.recoveredAt === null ? status.lastError.message : null;
+/**
+ * The sync's last error while it still stands, its retry counted down to `nowMs`; one it has
+ * recovered from is history (the Sync screen keeps it), not news.
+ */
+export function standingError(status: SyncStatus, nowMs: number): string | null {
+  return status.lastError?.recoveredAt === null ? retryMessageAt(status.lastError, nowMs) : null;
 }

@@ -10,10 +10,13 @@ const base: SyncStatus = {
 
 describe('sync view', () => {
   it('names the last error while it stands, and not once the sync has recovered from it', () => {
-    const error = { message: 'HTTP 503 from https://x/api/v1/accounts; retrying in 2.0 s', at: '2026-11-27T01:00:00.000Z', recoveredAt: null };
-    expect(standingError({ ...base, lastError: error })).toBe(error.message);
-    expect(standingError({ ...base, lastError: { ...error, recoveredAt: '2026-11-27T01:00:02.000Z' } })).toBeNull();
-    expect(standingError(base)).toBeNull();
+    const error = { message: 'HTTP 503 from https://x/api/v1/accounts', at: '2026-11-27T01:00:00.000Z', retryAt: '2026-11-27T01:00:02.000Z', recoveredAt: null };
+    const at = Date.parse(error.at);
+    expect(standingError({ ...base, lastError: error }, at)).toBe('HTTP 503 from https://x/api/v1/accounts; retrying in 2 s');
+    // The wait is counted down from when the error was said.
+    expect(standingError({ ...base, lastError: error }, at + 1500)).toBe('HTTP 503 from https://x/api/v1/accounts; retrying in 1 s');
+    expect(standingError({ ...base, lastError: { ...error, recoveredAt: '2026-11-27T01:00:02.000Z' } }, at)).toBeNull();
+    expect(standingError(base, at)).toBeNull();
   });
 
   it('says how much of the network is synced, as precisely as it is known', () => {
