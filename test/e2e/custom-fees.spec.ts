@@ -130,13 +130,20 @@ test.describe('custom fees (HIP-991)', () => {
     expect(found, 'a demo transfer charged a fee in a token with decimals').toBeDefined();
     const { token, tx } = found!;
     await openApp(`#/transaction?id=${tx.transaction_id}`);
-    const amounts = page.getByTestId('assessed-custom-fees').getByTestId('assessed-fee-amount');
+    const section = page.getByTestId('assessed-custom-fees');
+    const amounts = section.getByTestId('assessed-fee-amount');
     await expect(amounts).toHaveCount(tx.assessed_custom_fees!.length);
+    // What a fee is paid in shows once, as its amount's unit (as the limits under it show theirs), not again in a column of its own.
+    await expect(section.getByRole('columnheader')).toHaveText(['Collector', 'Amount', 'Paid by']);
+    const rows = section.locator('tbody tr');
     for (const [i, fee] of tx.assessed_custom_fees!.entries()) {
+      if (fee.token_id === null) await expect(amounts.nth(i)).toHaveText(formatHbar(fee.amount));
       if (fee.token_id !== token.token_id) continue;
       await expect(amounts.nth(i)).toHaveText(`${formatTokenAmount(String(fee.amount), Number(token.decimals))}${token.symbol}`);
       await expect(amounts.nth(i).getByRole('link', { name: token.symbol, exact: true })).toHaveAttribute('href', `#/token?id=${token.token_id}`);
+      await expect(rows.nth(i).locator(`a[href="#/token?id=${token.token_id}"]`)).toHaveCount(1);
     }
+    await screenshot(page, 'custom-fees-3-assessed-in-token');
   });
 
   test("a token's fractional fee gives its share in percent, its bounds in whole tokens with the symbol, and that the sender pays it on top", async ({ page, openApp, serve }) => {

@@ -1487,4 +1487,49 @@ test.describe('ledger explorer', () => {
     await page.evaluate((id) => { window.location.hash = `#/token?id=${id}`; }, tokens[0]!.token_id);
     await expect(page.getByTestId('token-id')).toHaveText(tokens[0]!.token_id);
   });
+
+  test("Retry of a by-id page that failed keeps keyboard focus: on the button while it loads or fails again, then on the page's heading", async ({ page, openApp, serve }) => {
+    const { tokens } = await mirror<{ tokens: Array<{ token_id: string; name: string }> }>(serve, '/api/v1/tokens?type=FUNGIBLE_COMMON&limit=1');
+    const token = tokens[0]!;
+    // The token's own answer fails twice, then comes; each is held until released.
+    let failures = 2;
+    let asked = 0;
+    let release: () => void = () => {};
+    await page.route('**/bridge/call/mirror/get', async (route) => {
+      if ((route.request().postDataJSON() as { path: string }).path !== `/api/v1/tokens/${token.token_id}`) return route.continue();
+      asked++;
+      if (asked > 1) await new Promise<void>((resolve) => { release = resolve; });
+      if (failures-- > 0) return route.fulfill({ json: { ok: false, error: { code: 'unavailable', message: 'The store is busy', details: [] } } });
+      return route.continue();
+    });
+    await openApp(`#/token?id=${token.token_id}`);
+    const retry = page.getByTestId('load-error').getByRole('button', { name: 'Retry' });
+    await retry.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => asked).toBe(2);
+    // While it loads the button stays, says so and keeps focus; pressed again, nothing more is asked.
+    const button = page.getByTestId('load-error').getByRole('button');
+    await expect(button).toHaveText('Retrying…');
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expect(button).toBeFocused();
+    await screenshot(page, 'explorer-23-by-id-retrying');
+    await page.keyboard.press('Enter');
+    release();
+    // Failed again: focus is still on it, and it offers to try again.
+    await expect(button).toHaveText('Retry');
+    await expect(button).toBeFocused();
+    expect(asked).toBe(2);
+
+    await page.keyboard.press('Enter');
+    await expect.poll(() => asked).toBe(3);
+    await expect(button).toBeFocused();
+    release();
+    // The token came: focus is on the page's heading, where reading starts, and the next Tab goes on into the page.
+    const heading = page.getByTestId('token-screen').getByRole('heading', { level: 1 });
+    await expect(heading).toContainText(token.name);
+    await expect(heading).toBeFocused();
+    await screenshot(page, 'explorer-23b-by-id-retried');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="token-screen"]') !== null)).toBe(true);
+  });
 });

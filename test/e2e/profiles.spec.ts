@@ -71,6 +71,45 @@ test('the Accounts list fills in as a newly opened synced profile brings its acc
   }
 });
 
+test("a token's Holders tab fills in as the crawl of a newly opened synced profile brings the accounts holding it, without a reload", async ({ page }) => {
+  test.setTimeout(120_000);
+  // A token the upstream's accounts hold: the synced store learns of its holders from the accounts' crawl.
+  const upstream = serves.upstream.instance.mirrorUrl;
+  const { tokens } = (await (await fetch(`${upstream}/api/v1/tokens?type=FUNGIBLE_COMMON&limit=25`)).json()) as { tokens: Array<{ token_id: string }> };
+  let token: string | undefined;
+  for (const { token_id: id } of tokens) {
+    const { balances } = (await (await fetch(`${upstream}/api/v1/tokens/${id}/balances?limit=25`)).json()) as { balances: unknown[] };
+    if (balances.length > 0) { token = id; break; }
+  }
+  expect(token, 'a demo token with holders').toBeDefined();
+  const gate = await accountsGate(upstream);
+  try {
+    await page.goto(`${serves.local.instance.uiUrl}#/accounts`);
+    await expect(page.getByTestId('loaded-count')).not.toHaveAttribute('data-count', '0');
+    await page.getByTestId('profile-switcher').click();
+    await page.getByTestId('profile-add').click();
+    const form = page.getByTestId('profile-form');
+    await form.getByLabel('Name').fill('gated-holders');
+    await form.getByLabel('Mirror node REST URL').fill(gate.url);
+    await form.getByTestId('profile-save').click();
+    await page.getByTestId('profile-gated-holders').click();
+    await expect(page.getByTestId('profile-switcher')).toContainText('gated-holders', { timeout: 30_000 });
+    // The token itself is read through from the upstream; who holds it, nobody yet: no account is stored.
+    await page.evaluate((id) => { location.hash = `#/token?id=${id}&tab=holders`; }, token!);
+    const holders = page.getByTestId('token-holders');
+    await expect(holders.getByTestId('empty')).toHaveText('No account holds this token', { timeout: 30_000 });
+    await page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true; });
+    await screenshot(page, 'profiles-05-synced-holders-empty');
+
+    gate.open();
+    await expect(holders.getByTestId('holder-row').first()).toBeVisible({ timeout: 60_000 });
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await screenshot(page, 'profiles-06-synced-holders-filled');
+  } finally {
+    await gate.close();
+  }
+});
+
 test('a mirror URL with /api/v1 on it stops the form, which offers the base URL instead', async ({ page }) => {
   const base = serves.upstream.instance.mirrorUrl;
   await page.goto(`${serves.local.instance.uiUrl}#/accounts`);

@@ -11,7 +11,11 @@ export type ResourceState<T> =
   | { status: 'loading' }
   | { status: 'ready'; value: T }
   | { status: 'not-found' }
-  | { status: 'error'; error: ApiError };
+  /**
+   * `retrying` while the Retry of this error is under way: the error stays on screen (its Retry
+   * button with it, which may hold keyboard focus) until the answer replaces it.
+   */
+  | { status: 'error'; error: ApiError; retrying?: boolean };
 
 /** Loads one target (a mirror path, an account id, …); an ok `null` answer means "not found". */
 export type ResourceLoader<T> = (target: string) => Promise<ApiResult<T | null>>;
@@ -26,6 +30,8 @@ export class ResourceLoad<T> {
   readonly #state = new Observable<ResourceState<T>>({ status: 'idle' });
   #target: string | null = null;
   #generation = 0;
+  /** The load under way (or the last one): what a second Retry while retrying waits on. */
+  #pending: Promise<void> | null = null;
 
   constructor(load: ResourceLoader<T>) {
     this.#load = load;
@@ -41,6 +47,22 @@ export class ResourceLoad<T> {
 
   /** Loads `target`, or goes idle for null; resolves once this answer is shown or dropped. */
   load(target: string | null): Promise<void> {
+    return this.#start(target, { status: 'loading' });
+  }
+
+  /**
+   * Loads the current target again (the Retry button of an error). After an error, the error
+   * stays, marked `retrying`, until the answer: a click while it is under way starts nothing more.
+   */
+  retry(): Promise<void> {
+    const s = this.#state.value;
+    if (s.status !== 'error') return this.load(this.#target);
+    if (s.retrying) return this.#pending ?? Promise.resolve();
+    return this.#start(this.#target, { status: 'error', error: s.error, retrying: true });
+  }
+
+  /** Starts afresh on `target`, showing `meanwhile` until its answer. */
+  #start(target: string | null, meanwhile: ResourceState<T>): Promise<void> {
     this.#generation += 1;
     this.#target = target;
     if (target === null) {
@@ -48,16 +70,13 @@ export class ResourceLoad<T> {
       return Promise.resolve();
     }
     const generation = this.#generation;
-    this.#state.set({ status: 'loading' });
-    return settledApiCall(() => this.#load(target)).then((result) => {
+    this.#state.set(meanwhile);
+    const pending = settledApiCall(() => this.#load(target)).then((result) => {
       if (generation !== this.#generation) return;
       this.#state.set(stateOf(result));
     });
-  }
-
-  /** Loads the current target again (the Retry button of an error). */
-  retry(): Promise<void> {
-    return this.load(this.#target);
+    this.#pending = pending;
+    return pending;
   }
 }
 

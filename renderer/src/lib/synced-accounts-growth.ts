@@ -27,10 +27,13 @@ function accountsPhase(status: SyncStatus): SyncPhaseProgress | undefined {
  * Whether a list read from the store should be loaded again after `growth`: only one that shows
  * all it matched (no further page to scroll to) and so is missing what was stored since; while the
  * crawl grows, only one shorter than a page, so a reader paging through a long list keeps their place.
+ * Once the accounts are through, also one that shows only its first page: no place is lost there,
+ * and a list in descending order (a token's holders) has had its first rows crawled last.
  */
-export function shouldReloadForGrowth(growth: AccountsGrowth, list: { status: string; hasMore: boolean; items: { length: number } }, pageSize: number): boolean {
-  if (growth === null || list.status !== 'ready' || list.hasMore) return false;
-  return growth === 'completed' || list.items.length < pageSize;
+export function shouldReloadForGrowth(growth: AccountsGrowth, list: { status: string; hasMore: boolean; pages: number; items: { length: number } }, pageSize: number): boolean {
+  if (growth === null || list.status !== 'ready') return false;
+  if (growth === 'completed') return !list.hasMore || list.pages <= 1;
+  return !list.hasMore && list.items.length < pageSize;
 }
 
 /** Calls `onGrowth` each time the open profile's sync stores more accounts or finishes their pass. */

@@ -60,10 +60,35 @@ describe('ResourceLoad', () => {
     expect(resource.state).toMatchObject({ status: 'error', error: { code: 'unavailable', message: 'the store is busy' } });
     const retried = resource.retry();
     expect(calls[1]!.target).toBe('0.0.7');
-    expect(resource.state).toEqual({ status: 'loading' });
     calls[1]!.resolve({ ok: true, value: 'found now' });
     await retried;
     expect(resource.state).toEqual({ status: 'ready', value: 'found now' });
+  });
+
+  it('keeps the error, marked retrying, while its Retry is under way, and asks once however often it is pressed', async () => {
+    const { calls, load } = manualLoader();
+    const resource = new ResourceLoad(load);
+    const first = resource.load('0.0.7');
+    calls[0]!.resolve(failure('unavailable', 'the store is busy'));
+    await first;
+    const retried = resource.retry();
+    // The error (and its Retry button, which may hold keyboard focus) stays until the answer.
+    expect(resource.state).toEqual({ status: 'error', error: { code: 'unavailable', message: 'the store is busy', details: [] }, retrying: true });
+    expect(resource.retry()).toBe(retried);
+    expect(calls).toHaveLength(2);
+    calls[1]!.resolve(failure('unavailable', 'still busy'));
+    await retried;
+    expect(resource.state).toEqual({ status: 'error', error: { code: 'unavailable', message: 'still busy', details: [] } });
+    // A new target while retrying starts afresh, and the retry's answer is dropped.
+    const again = resource.retry();
+    const other = resource.load('0.0.9');
+    expect(resource.state).toEqual({ status: 'loading' });
+    calls[2]!.resolve({ ok: true, value: 'late' });
+    await again;
+    expect(resource.state).toEqual({ status: 'loading' });
+    calls[3]!.resolve({ ok: true, value: 'other' });
+    await other;
+    expect(resource.state).toEqual({ status: 'ready', value: 'other' });
   });
 
   it('reports a broken transport (a rejected promise) as an error', async () => {

@@ -34,7 +34,7 @@ describe('accountsGrowth', () => {
 });
 
 describe('shouldReloadForGrowth', () => {
-  const list = (length: number, hasMore: boolean, status = 'ready') => ({ status, hasMore, items: { length } });
+  const list = (length: number, hasMore: boolean, status = 'ready', pages = Math.max(1, Math.ceil(length / 100))) => ({ status, hasMore, pages, items: { length } });
 
   it('reloads an empty or short list that shows all it matched as the crawl grows', () => {
     expect(shouldReloadForGrowth('grew', list(0, false), 100)).toBe(true);
@@ -51,5 +51,12 @@ describe('shouldReloadForGrowth', () => {
   it('reloads a list that reached its end once the accounts are through', () => {
     expect(shouldReloadForGrowth('completed', list(250, false), 100)).toBe(true);
     expect(shouldReloadForGrowth('completed', list(250, true), 100)).toBe(false);
+  });
+
+  it('reloads a list showing only its first page once the accounts are through: a descending one\'s first rows came last', () => {
+    expect(shouldReloadForGrowth('completed', list(100, true), 100)).toBe(true);
+    // While the crawl grows it stays as it is, so its rows do not move under the reader.
+    expect(shouldReloadForGrowth('grew', list(100, true), 100)).toBe(false);
+    expect(shouldReloadForGrowth('completed', list(100, true, 'loading'), 100)).toBe(false);
   });
 });
