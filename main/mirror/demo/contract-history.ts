@@ -146,9 +146,11 @@ function writeExecution(writer: HistoryWriter, rng: Prng, e: Execution, nonce: n
   const contractAddress = longZeroAddress(e.contractNum);
   const logBlooms = emitted.map((log) => logsBloom([contractAddress, ...log.topics]));
   const bloom = emitted.length === 0 ? Buffer.alloc(0) : orBlooms(logBlooms);
+  // transaction_nonce is the Hedera transaction id's nonce (0: a user's transaction, not a child),
+  // which lists of results filter on; the Ethereum nonce is the ethereum_transaction row's.
   writer.insert('contract_result', [e.timestampNs, e.contractNum, 0, bloom, e.revert ?? e.output, e.create ? String(e.contractNum) : '',
     e.revert ? `0x${e.revert.toString('hex')}` : '', null, e.functionParameters, e.gas, gasLimit, gasUsed, e.sender.num, e.sender.num,
-    hash, index, nonce, result]);
+    hash, index, 0, result]);
   emitted.forEach((log, i) => {
     writer.insert('contract_log', [e.timestampNs, i, logBlooms[i]!, e.contractNum, log.data, e.sender.num,
       e.contractNum, log.topics[0] ?? null, log.topics[1] ?? null, log.topics[2] ?? null, log.topics[3] ?? null, hash, index]);

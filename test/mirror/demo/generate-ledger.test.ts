@@ -55,6 +55,13 @@ describe('generateDemoLedger', () => {
     expect(ledgerDigest(db)).toBe(before);
   });
 
+  it("records each contract result as a user's transaction (transaction nonce 0), whatever the sender's Ethereum nonce", () => {
+    // The Ethereum nonce is the ethereum_transaction row's; the result's transaction_nonce is the Hedera
+    // transaction id's (a child's), which the results lists filter on: a sender's second one was hidden.
+    expect(db.prepare('SELECT count(*) FROM ethereum_transaction WHERE nonce > 0').pluck().get()).toBeGreaterThan(0);
+    expect(db.prepare('SELECT count(*) FROM contract_result WHERE transaction_nonce <> 0').pluck().get()).toBe(0);
+  });
+
   it('stores public_key exactly as the importer derives it from the key', () => {
     const rows = db.prepare('SELECT key, public_key FROM entity').all() as KeyedRow[];
     for (const row of rows) expect(row.public_key).toBe(publicKeyOf(row.key));
