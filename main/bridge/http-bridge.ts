@@ -11,6 +11,8 @@ export const TOKEN_HEADER = 'x-mirrordesk-token';
 export const RENDERER_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
 /** Comments on an idle event stream keep proxies and browsers from timing it out. */
 const HEARTBEAT_MS = 15_000;
+/** How long calls under way may still run once the bridge closes; then their connections are cut. */
+const CLOSE_LIMIT_MS = 3000;
 
 export interface HttpBridgeDeps {
   dispatch: Dispatcher;
@@ -20,6 +22,8 @@ export interface HttpBridgeDeps {
   /** Folder of the built renderer. */
   rendererDir: string;
   hostCheck: boolean;
+  /** How long `close()` lets calls under way finish before it cuts their connections; default 3 s. */
+  closeLimitMs?: number;
 }
 
 /**
@@ -36,6 +40,8 @@ export function buildHttpBridge(deps: HttpBridgeDeps): FastifyInstance {
     frameworkErrors: (error, _request, reply) => sendResult(reply, error.statusCode ?? 400, failure('invalid-input', error.message)),
   });
   const expected = Buffer.from(deps.token);
+  /** Ends each event stream still open. */
+  const openStreams = new Set<() => void>();
   const tokenOk = (candidate: unknown): boolean => {
     if (typeof candidate !== 'string') return false;
     const given = Buffer.from(candidate);
@@ -58,8 +64,9 @@ export function buildHttpBridge(deps: HttpBridgeDeps): FastifyInstance {
 
   app.get<{ Querystring: { token?: string } }>('/bridge/events', (request, reply) => {
     if (!tokenOk(request.query.token)) return sendResult(reply, 401, failure('forbidden', 'missing or wrong bridge token'));
-    streamEvents(request, reply, deps.events);
+    streamEvents(request, reply, deps.events, openStreams);
   });
+  closeWithinLimit(app, openStreams, deps.closeLimitMs ?? CLOSE_LIMIT_MS);
 
   app.get('/*', (request, reply) => serveStatic(request, reply, deps.rendererDir));
   // Any other method or path (POST /bridge/events, GET /bridge/call/...): answered as every call is,
@@ -76,7 +83,32 @@ export function buildHttpBridge(deps: HttpBridgeDeps): FastifyInstance {
   return app;
 }
 
-function streamEvents(request: FastifyRequest, reply: FastifyReply, events: ApiEventBus): void {
+/**
+ * `close()` stops as soon as nothing is left to answer, whatever the clients hold: a tab keeps its
+ * event stream open for as long as it lives, so the streams are ended (the page's EventSource
+ * sees the server go); idle keep-alive sockets are closed (Fastify's default), and so is each
+ * socket whose call finishes meanwhile; a call still running after `limitMs` has its connection cut.
+ */
+function closeWithinLimit(app: FastifyInstance, openStreams: Set<() => void>, limitMs: number): void {
+  let closing = false;
+  let cut: NodeJS.Timeout | undefined;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    for (const end of openStreams) end();
+    cut = setTimeout(() => app.server.closeAllConnections(), limitMs).unref();
+    done();
+  });
+  // Node closes a keep-alive socket only while it is idle at the moment the server closes.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onClose', (_instance, done) => {
+    clearTimeout(cut);
+    done();
+  });
+}
+
+function streamEvents(request: FastifyRequest, reply: FastifyReply, events: ApiEventBus, openStreams: Set<() => void>): void {
   reply.hijack();
   const out = reply.raw;
   out.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
@@ -85,7 +117,13 @@ function streamEvents(request: FastifyRequest, reply: FastifyReply, events: ApiE
     out.write(`event: ${name}\ndata: ${stringifyJson(payload)}\n\n`);
   }));
   const heartbeat = setInterval(() => out.write(': heartbeat\n\n'), HEARTBEAT_MS);
+  // The stream never ends by itself: only the client leaving or the bridge closing ends it.
+  const end = (): void => {
+    out.end();
+  };
+  openStreams.add(end);
   request.raw.on('close', () => {
+    openStreams.delete(end);
     clearInterval(heartbeat);
     for (const unsubscribe of unsubscribers) unsubscribe();
   });

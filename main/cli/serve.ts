@@ -1,6 +1,7 @@
 /**
  * `npm run serve`: the services headless plus the web UI. Prints one line per service
- * (`mirror: URL`, `status: URL`, `ui: URL?token=…`) once they listen; Ctrl-C or SIGTERM stops cleanly.
+ * (`mirror: URL`, `status: URL`, `ui: URL?token=…`) once they listen; Ctrl-C or SIGTERM stops cleanly,
+ * a second one at once (shutdown-on-signal.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import { startAppServices } from '../services/app-services.ts';
 import { throttledSyncLog } from '../sync/sync-log-line.ts';
 import { asksForHelp } from './help.ts';
 import { parseServeArgs, SERVE_USAGE, type ServeArgs } from './serve-args.ts';
+import { shutdownOnSignal } from './shutdown-on-signal.ts';
 
 const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
 const log = (line: string): void => console.error(line);
@@ -54,19 +56,19 @@ async function serve(args: ServeArgs): Promise<void> {
     lastPercent = percent;
   });
   services.events.on('sync/status', throttledSyncLog(log));
-  services.ready.then(() => log(`${args.network}: ready (data in ${args.dataDir})`), () => undefined);
+  services.ready.then((outcome) => { if (outcome === 'ready') log(`${args.network}: ready (data in ${args.dataDir})`); }, () => undefined);
 
-  let stopping = false;
-  const stop = async (signal: string): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    log(`${signal}: shutting down`);
-    await bridge.close();
-    await services.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  const stop = shutdownOnSignal({
+    steps: [
+      // The web UI first, so that no call starts on services being closed.
+      { pending: 'the web UI', close: () => bridge.close() },
+      { pending: 'the services', close: () => services.close() },
+    ],
+    log,
+    exit: (code) => process.exit(code),
+  });
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 if (asksForHelp(process.argv.slice(2))) {

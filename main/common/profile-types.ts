@@ -20,6 +20,8 @@ export interface ProfileList {
   /** The open profile's name. */
   active: string;
   profiles: ProfileSummary[];
+  /** What the menu must tell of the saved profiles (their file could not be read and was moved aside); null: nothing. */
+  notice: string | null;
 }
 
 /** A custom profile to add, or (with `previousName`) to replace. */

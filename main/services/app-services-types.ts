@@ -3,6 +3,7 @@ import type { StatusService } from '../status/status-service.ts';
 import type { VerifyArgs } from '../verify/verify-args.ts';
 import type { VerifyService } from '../verify/verify-service.ts';
 import type { ApiEventBus } from './event-bus.ts';
+import type { SessionOutcome } from './profile-session.ts';
 
 export interface ServicePorts {
   /** 0 picks a free port. */
@@ -51,7 +52,7 @@ export interface AppServices {
   verify?: VerifyService | null;
   /** The profile's status service (null: the profile has no status page); the desktop tray reads it. */
   status: StatusService | null;
-  /** Resolves when the profile's data is usable (demo ledger generated or reused). */
-  ready: Promise<void>;
+  /** Settles (never rejects) once the profile's data is usable (demo ledger generated or reused) or will not be: says which. */
+  ready: Promise<SessionOutcome>;
   close(): Promise<void>;
 }

@@ -4,6 +4,7 @@ import { defaultMirrorApiConfig } from '../mirror/config.ts';
 import { createApiHandlers } from './api-handlers.ts';
 import type { AppServices, AppServicesOptions } from './app-services-types.ts';
 import { readAppVersion } from './app-version.ts';
+import { prepareDataDir } from './data-dir.ts';
 import { ApiEventBus } from './event-bus.ts';
 import { ProfileHost } from './profile-host.ts';
 import { resolveProfile } from './profile-switch.ts';
@@ -16,6 +17,7 @@ export type { AppServices, AppServicesOptions };
  * Plain Node (no Electron), so `serve`, the desktop shell and tests all start the same way.
  */
 export async function startAppServices(options: AppServicesOptions): Promise<AppServices> {
+  prepareDataDir(options.dataDir);
   // Built-in, `custom` (--upstream-mirror) or a custom profile saved in the data folder.
   const profile = resolveProfile(options.network, options);
   const events = new ApiEventBus();

@@ -1,18 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CustomProfileInput } from '../common/profile-types.ts';
+import { unreadableFileName } from '../files/unreadable-file-name.ts';
 import { writeJsonFile } from '../files/write-json-file.ts';
 import { moveStoreFiles, planStoreRename } from './profile-store-files.ts';
 import { CUSTOM_PROFILE, customProfile, findProfile, type NetworkProfile } from './network-profiles.ts';
+import { parseSavedProfiles, UnreadableProfilesFile, type StoredProfile } from './saved-profiles-file.ts';
 
 /** The custom profiles the user saved, one JSON file in the data folder beside the stores. */
 export const CUSTOM_PROFILES_FILE = 'profiles.json';
 
-interface StoredProfile {
-  name: string;
-  mirrorUrl: string;
-  statusUrl: string | null;
-  chainId: number | null;
+/** A `profiles.json` the app could not read, and where it was moved. */
+export interface SetAsideProfiles {
+  file: string;
+  setAside: string;
+  reason: string;
+}
+
+/**
+ * The profiles files moved aside in this run, by path. Not an instance's: the app makes a
+ * CustomProfiles per request, and the menu opened after the move must still be told of it.
+ */
+const setAsideThisRun = new Map<string, SetAsideProfiles>();
+
+/** What the network menu says of a profiles file moved aside: what happened, where it is now, what to do. */
+export function profilesFileNotice({ setAside, reason }: SetAsideProfiles): string {
+  return `Your saved network profiles could not be read (${reason}). The file was moved to ${setAside} and the list starts empty: add the profiles again, or copy them from that file.`;
 }
 
 /** A request to save a profile that cannot be honoured (a name taken, the open profile). */
@@ -30,16 +43,26 @@ function toProfile(stored: StoredProfile): NetworkProfile {
 }
 
 /**
- * Reads and writes `profiles.json`. Writes go to a temporary file renamed over the old one,
- * so a crash never leaves half a file; an unreadable file is reported, not silently emptied.
+ * Reads and writes `profiles.json`. Writes go to a temporary file renamed over the old one, so a
+ * crash never leaves half a file. A file that cannot be read (not JSON, not a list of profiles)
+ * is moved aside as `profiles.json.unreadable-<time>`, as unreadable stores are, and said so in
+ * the log and the network menu: the app starts with no custom profiles, and the user can add
+ * profiles again, where an error at every call left the menu unusable.
  */
 export class CustomProfiles {
   readonly #dataDir: string;
   readonly #file: string;
+  readonly #log: (line: string) => void;
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string, log: (line: string) => void = () => undefined) {
     this.#dataDir = dataDir;
     this.#file = path.join(dataDir, CUSTOM_PROFILES_FILE);
+    this.#log = log;
+  }
+
+  /** The profiles file this run found unreadable and moved aside; null when there was none. */
+  setAside(): SetAsideProfiles | null {
+    return setAsideThisRun.get(this.#file) ?? null;
   }
 
   list(): NetworkProfile[] {
@@ -106,9 +129,25 @@ export class CustomProfiles {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
-    const parsed = JSON.parse(text) as { profiles?: unknown };
-    if (!Array.isArray(parsed.profiles)) throw new Error(`${this.#file} has no "profiles" list`);
-    return parsed.profiles as StoredProfile[];
+    try {
+      return parseSavedProfiles(text);
+    } catch (error) {
+      if (!(error instanceof UnreadableProfilesFile)) throw error;
+      this.#moveAside(error.message);
+      return [];
+    }
+  }
+
+  /** Moves the unreadable file out of the way, keeping it for the user; the next write starts a new one. */
+  #moveAside(reason: string): void {
+    const setAside = unreadableFileName(this.#file);
+    try {
+      fs.renameSync(this.#file, setAside);
+    } catch (error) {
+      throw new Error(`${this.#file} could not be read (${reason}), nor moved aside: ${(error as Error).message}`, { cause: error });
+    }
+    setAsideThisRun.set(this.#file, { file: this.#file, setAside, reason });
+    this.#log(`${this.#file} could not be read (${reason}); moved to ${setAside}, starting with no custom profiles`);
   }
 
   #write(profiles: StoredProfile[]): void {

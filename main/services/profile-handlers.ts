@@ -2,12 +2,12 @@ import { ApiFailure } from '../bridge/api-error.ts';
 import type { ApiHandlers } from '../bridge/dispatch.ts';
 import type { ProfileList, ProfileSummary } from '../common/profile-types.ts';
 import type { AppServicesOptions } from './app-services-types.ts';
-import { CustomProfiles, ProfileConflict, reservedNameProblem } from './custom-profiles.ts';
+import { CustomProfiles, ProfileConflict, profilesFileNotice, reservedNameProblem } from './custom-profiles.ts';
 import { checkUpstreamMirror } from '../sync/upstream-check.ts';
 import { builtinProfiles, customProfile, type NetworkProfile } from './network-profiles.ts';
 
 type ProfileHandlers = Pick<ApiHandlers, 'network/profiles' | 'network/profiles/save' | 'network/profiles/delete' | 'network/profiles/check'>;
-export type ProfileOptions = Pick<AppServicesOptions, 'dataDir' | 'upstreamMirror' | 'statusUpstream' | 'chainId'>;
+export type ProfileOptions = Pick<AppServicesOptions, 'dataDir' | 'upstreamMirror' | 'statusUpstream' | 'chainId'> & Partial<Pick<AppServicesOptions, 'log'>>;
 
 /** What the app is doing with a profile: open, about to be opened by a switch, or replaced a moment ago and still closing its files. */
 export type ProfileUse = 'open' | 'opening' | 'closing';
@@ -29,18 +29,19 @@ export function createProfileHandlers(
 ): ProfileHandlers {
   const saved = () => {
     if (!options) throw new ApiFailure('unavailable', 'network profiles cannot be edited here');
-    return new CustomProfiles(options.dataDir);
+    return new CustomProfiles(options.dataDir, options.log);
   };
   const list = (): ProfileList => {
     const cli = options?.upstreamMirror ? [customProfile(options.upstreamMirror, options.statusUpstream ?? null, options.chainId ?? null)] : [];
-    return {
-      active: activeName(),
-      profiles: [
-        ...builtinProfiles().map((p) => summary(p, 'builtin')),
-        ...cli.map((p) => summary(p, 'cli')),
-        ...saved().list().map((p) => summary(p, 'saved')),
-      ],
-    };
+    const custom = saved();
+    const profiles = [
+      ...builtinProfiles().map((p) => summary(p, 'builtin')),
+      ...cli.map((p) => summary(p, 'cli')),
+      ...custom.list().map((p) => summary(p, 'saved')),
+    ];
+    // Read after the list: reading it is what finds an unreadable file and moves it aside.
+    const setAside = custom.setAside();
+    return { active: activeName(), profiles, notice: setAside === null ? null : profilesFileNotice(setAside) };
   };
   const guard = <T>(work: () => T): T => {
     try {

@@ -36,7 +36,14 @@ export async function openProfileParts(profile: NetworkProfile, context: Profile
   });
   let mirror: MirrorApi | null = null;
   try {
-    mirror = createMirrorApi(session.store, profileMirrorConfig(profile, context.mirrorConfig), options.hostCheck, session.readThrough ? { readThrough: session.readThrough } : {});
+    mirror = createMirrorApi(session.store, profileMirrorConfig(profile, context.mirrorConfig), options.hostCheck, {
+      // Until the demo ledger is complete the API answers 503 rather than pages of half a ledger.
+      availability: () => session.mirrorUnavailable(),
+      ...(session.readThrough ? { readThrough: session.readThrough } : {}),
+      log: options.log,
+      // A damaged page shows only when a query reads it: the session marks the store to be rebuilt and says so.
+      onStoreDamaged: (error) => session.storeDamaged(error),
+    });
     await mirror.server.ready();
     const status = await openProfileStatus({
       profile,

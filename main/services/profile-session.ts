@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import type { NetworkInfo } from '../common/api-contract.ts';
 import type { SyncStatus } from '../common/sync-types.ts';
 import { generateDemoLedgerInWorker } from '../mirror/demo/generate-in-worker.ts';
+import type { MirrorUnavailable } from '../mirror/http/availability-gate.ts';
 import { compactionCopyFile } from '../mirror/store/compact-store.ts';
 import { LedgerStore } from '../mirror/store/ledger-store.ts';
 import { openOrSetAside } from '../mirror/store/open-or-set-aside.ts';
+import { isDamagedStoreError } from '../mirror/store/sqlite-error.ts';
 import { AccountHistoryFetcher } from '../sync/account-history.ts';
 import { TopicHistoryFetcher } from '../sync/topic-history.ts';
 import { diskFreeBytes, storeFileBytes, storeReusableBytes } from '../mirror/store/store-size.ts';
@@ -13,11 +15,21 @@ import { DEFAULT_REQUESTS_PER_SECOND, SyncEngine } from '../sync/sync-engine.ts'
 import { UpstreamReadThrough } from '../sync/upstream-read-through.ts';
 import type { ApiEventBus } from './event-bus.ts';
 import { profileDatabaseFile, type NetworkProfile } from './network-profiles.ts';
+import { markDamagedStore } from './store-damage.ts';
 
 export interface ProfileSyncOptions {
   /** Most requests a second sent to the upstream mirror node (default 20; 0: no limit). */
   requestsPerSecond?: number;
 }
+
+/**
+ * How a session's work ended: its data usable (`ready`: the demo ledger generated or reused, or an
+ * upstream profile, usable at once), stopped before that (a switch away, a shutdown), or failed.
+ */
+export type SessionOutcome = 'ready' | 'stopped' | 'failed';
+
+/** When a client told the demo ledger is being generated should ask again. */
+const GENERATING_RETRY_AFTER_SECONDS = 5;
 
 /** Progress events are throttled: a UI gains nothing from more than a few per second. */
 const PROGRESS_INTERVAL_MS = 200;
@@ -32,7 +44,8 @@ const COUNT_INTERVAL_MS = 1000;
 export class ProfileSession {
   readonly profile: NetworkProfile;
   readonly store: LedgerStore;
-  readonly ready: Promise<void>;
+  /** Settles, never rejects, once the profile's data is usable or will not be: says which. */
+  readonly ready: Promise<SessionOutcome>;
   /** The upstream sync; null for the demo profile. */
   readonly sync: SyncEngine | null;
   /** By-id lookups of entities not synced yet, answered from the upstream; null for the demo profile. */
@@ -44,6 +57,9 @@ export class ProfileSession {
   #state: NetworkInfo['state'] = 'generating';
   #progress: NetworkInfo['progress'] = null;
   #message: string | null = null;
+  /** Once the store proved damaged in use (`storeDamaged`): what the status says instead, until the profile is opened again. */
+  #damage: string | null = null;
+  readonly #log: (line: string) => void;
   #lastEmit = 0;
   #accountCount = 0;
   /** State and phase of the last event sent: a change of either is always sent. */
@@ -59,6 +75,7 @@ export class ProfileSession {
   constructor(profile: NetworkProfile, dataDir: string, demoAccounts: number, events: ApiEventBus, log: (line: string) => void, syncOptions: ProfileSyncOptions = {}) {
     this.profile = profile;
     this.#events = events;
+    this.#log = log;
     const file = profileDatabaseFile(profile, dataDir);
     const opened = openOrSetAside(file, (at) => new LedgerStore({ file: at }), log);
     this.store = opened.store;
@@ -96,7 +113,7 @@ export class ProfileSession {
       const accountHistory = new AccountHistoryFetcher({ db: this.store.db, upstreamUrl: profile.mirrorUrl, limiter });
       const topicHistory = new TopicHistoryFetcher({ db: this.store.db, upstreamUrl: profile.mirrorUrl, limiter });
       sync.start();
-      return { sync, readThrough, accountHistory, topicHistory, ready: Promise.resolve() };
+      return { sync, readThrough, accountHistory, topicHistory, ready: Promise.resolve('ready') };
     }
     return { sync: null, readThrough: null, accountHistory: null, topicHistory: null, ready: this.#fill(file, demoAccounts, log) };
   }
@@ -131,7 +148,8 @@ export class ProfileSession {
     this.#events.emit('sync/status', status);
   }
 
-  async #fill(file: string, demoAccounts: number, log: (line: string) => void): Promise<void> {
+  async #fill(file: string, demoAccounts: number, log: (line: string) => void): Promise<SessionOutcome> {
+    let outcome: SessionOutcome;
     try {
       await generateDemoLedgerInWorker(file, { accounts: demoAccounts }, (done, total) => {
         this.#progress = { done, total, label: 'Generating the demo ledger' };
@@ -140,12 +158,42 @@ export class ProfileSession {
       this.#state = 'ready';
       this.#progress = null;
       this.#countedAt = -Infinity;
+      outcome = 'ready';
     } catch (error) {
-      if (this.#abort.signal.aborted) return;
+      if (this.#abort.signal.aborted) return 'stopped';
+      outcome = 'failed';
       this.#state = 'error';
       this.#message = `The demo ledger could not be generated: ${error instanceof Error ? error.message : String(error)}`;
       log(this.#message);
+      // Damaged, it would fail so at every start: set aside at the next one instead.
+      if (isDamagedStoreError(error)) this.storeDamaged(error);
     }
+    this.#emit(true);
+    return outcome;
+  }
+
+  /**
+   * Why the mirror API cannot answer for this profile's ledger now; null when it can. A demo
+   * ledger is answered for once it is complete, never half written or after its generation failed
+   * (what it holds then changes from one call to the next, or stops part way). In step with the
+   * generation's `state`, which the app's own screens wait on: a screen that sees `ready` is answered.
+   */
+  mirrorUnavailable(): MirrorUnavailable | null {
+    if (this.#state === 'ready') return null;
+    if (this.#state === 'error') return { message: this.#message ?? 'The demo ledger could not be generated', retryAfterSeconds: null };
+    const progress = this.#progress;
+    const percent = progress ? ` (${Math.floor((progress.done / Math.max(1, progress.total)) * 100)}%)` : '';
+    return { message: `The demo ledger is being generated${percent}; try again in a moment`, retryAfterSeconds: GENERATING_RETRY_AFTER_SECONDS };
+  }
+
+  /**
+   * A query (or the generation) found the store damaged: it is marked to be moved aside and
+   * rebuilt at the profile's next opening (`store-damage.ts`), and the profile is in error till then.
+   */
+  storeDamaged(error: Error): void {
+    if (this.#damage !== null) return;
+    // Also the message a failed generation's 503s give (`mirrorUnavailable`): the damage is their cause.
+    this.#message = this.#damage = markDamagedStore(this.profile, this.store.db.name, error.message, this.#log);
     this.#emit(true);
   }
 
@@ -154,9 +202,9 @@ export class ProfileSession {
       name: this.profile.name,
       source: this.profile.source,
       chainId: this.profile.chainId,
-      state: this.#state,
-      progress: this.#progress,
-      message: this.#message,
+      state: this.#damage === null ? this.#state : 'error',
+      progress: this.#damage === null ? this.#progress : null,
+      message: this.#damage ?? this.#message,
       accountCount: this.#countAccounts(),
     };
   }

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { compactionCopyFile } from '../mirror/store/compact-store.ts';
+import { damagedMarkerFile } from '../mirror/store/open-or-set-aside.ts';
 import { profileDatabaseFile, type NetworkProfile } from './network-profiles.ts';
 import { statusStoreFile } from './profile-status.ts';
 
@@ -37,6 +38,8 @@ export function planStoreRename(from: NetworkProfile, to: NetworkProfile, dataDi
     for (const part of SQLITE_PARTS) pairs.push([fromLedger + part, toLedger + part]);
     // A compaction cut short leaves its copy, which the store's next opening removes: it must find it.
     pairs.push([compactionCopyFile(fromLedger), compactionCopyFile(toLedger)]);
+    // A store found damaged is set aside at its next opening, under whichever name.
+    pairs.push([damagedMarkerFile(fromLedger), damagedMarkerFile(toLedger)]);
   }
   for (const [fromStatus, toStatus] of statusStorePairs(from, to, dataDir)) {
     for (const part of SQLITE_PARTS) pairs.push([fromStatus + part, toStatus + part]);

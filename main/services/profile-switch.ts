@@ -6,14 +6,17 @@ import { CustomProfiles } from './custom-profiles.ts';
  * The profile a name stands for. `custom` is the one-off profile the app was started with
  * (`--upstream-mirror`), so it is only known when that was given.
  */
-export function resolveProfile(name: string, options: Pick<AppServicesOptions, 'dataDir' | 'upstreamMirror' | 'statusUpstream' | 'chainId'>): NetworkProfile {
-  const saved = new CustomProfiles(options.dataDir);
+export function resolveProfile(name: string, options: Pick<AppServicesOptions, 'dataDir' | 'upstreamMirror' | 'statusUpstream' | 'chainId'> & Partial<Pick<AppServicesOptions, 'log'>>): NetworkProfile {
+  const saved = new CustomProfiles(options.dataDir, options.log);
   const profile = name === CUSTOM_PROFILE && options.upstreamMirror
     ? customProfile(options.upstreamMirror, options.statusUpstream ?? null, options.chainId ?? null)
     : (findProfile(name) ?? saved.find(name));
   if (!profile) {
     const known = [...profileNames(), ...(options.upstreamMirror ? [CUSTOM_PROFILE] : []), ...saved.list().map((p) => p.name)];
-    throw new UnknownProfileError(`unknown network profile "${name}" (available: ${known.join(', ')})`);
+    // A saved profile may be missing because its file could not be read: say where it went.
+    const setAside = saved.setAside();
+    const lost = setAside === null ? '' : `; the saved profiles file could not be read and was moved to ${setAside.setAside}`;
+    throw new UnknownProfileError(`unknown network profile "${name}" (available: ${known.join(', ')})${lost}`);
   }
   return profile;
 }

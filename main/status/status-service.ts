@@ -105,7 +105,7 @@ export function createStatusService(options: StatusServiceOptions): StatusServic
     time_zone: 'Etc/UTC',
     updated_at: store.getMeta('last_success_at') ?? null,
   });
-  const server = buildStatusServer({ store, fallbackPage, hostCheck: options.hostCheck ?? true });
+  const server = buildStatusServer({ store, fallbackPage, hostCheck: options.hostCheck ?? true, ...(options.log ? { log: options.log } : {}) });
 
   return {
     server,

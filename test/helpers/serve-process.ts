@@ -27,6 +27,11 @@ export interface SpawnedServe {
   exit: Promise<number | null>;
   /** SIGTERM, SIGKILL if that hangs; resolves once the process is gone. */
   stop(): Promise<void>;
+  /**
+   * SIGTERM, and the exit code serve stopped with by itself; rejects (with its stderr) when it had
+   * to be killed: for tests of the shutdown, where `stop()`'s SIGKILL would hide a hang.
+   */
+  stopCleanly(): Promise<number | null>;
 }
 
 /** A serve that is listening; `urls` as in `listening`. */
@@ -41,9 +46,15 @@ function nodeBinary(): string {
   return fs.existsSync(pinned) ? pinned : process.execPath;
 }
 
+/** Who the child runs as: another user, for a test of what this one may not write (root may write anywhere). */
+export interface SpawnAs {
+  uid?: number;
+  gid?: number;
+}
+
 /** Spawns `serve` with exactly `args`: for tests of the command line itself, bad arguments included. */
-export function spawnServe(args: string[]): SpawnedServe {
-  const child = spawn(nodeBinary(), [SERVE, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnServe(args: string[], as: SpawnAs = {}): SpawnedServe {
+  const child = spawn(nodeBinary(), [SERVE, ...args], { stdio: ['ignore', 'pipe', 'pipe'], ...as });
   let stderr = '';
   child.stderr!.on('data', (chunk) => { stderr += chunk; });
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -58,7 +69,11 @@ export function spawnServe(args: string[]): SpawnedServe {
   });
   // A test that expects serve to fail awaits `exit` only; its `listening` must not count as unhandled.
   listening.catch(() => {});
-  return { child, listening, stderr: () => stderr, exit, stop: () => stopProcess(child) };
+  const stopCleanly = async (): Promise<number | null> => {
+    if (await stopProcess(child) === 'killed') throw new Error(`serve did not stop within ${STOP_GRACE_MS / 1000} s of SIGTERM and was killed:\n${stderr}`);
+    return exit;
+  };
+  return { child, listening, stderr: () => stderr, exit, stop: async () => { await stopProcess(child); }, stopCleanly };
 }
 
 /** Starts `serve` on free ports (`args` may override them) and waits until it listens. */
@@ -67,9 +82,12 @@ export async function startServe(args: string[]): Promise<ServeProcess> {
   return { ...serve, urls: await serve.listening };
 }
 
-/** SIGTERM (a clean shutdown), SIGKILL if it has not exited within the grace period. */
-export async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+/**
+ * SIGTERM (a clean shutdown), SIGKILL if it has not exited within the grace period. Tells which
+ * it took ('exited': by itself, or before it was asked).
+ */
+export async function stopProcess(child: ChildProcess): Promise<'exited' | 'killed'> {
+  if (child.exitCode !== null || child.signalCode !== null) return 'exited';
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   const timer = new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref());
@@ -77,7 +95,9 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) {
     child.kill('SIGKILL');
     await exited;
+    return 'killed';
   }
+  return 'exited';
 }
 
 export interface BridgeReply {

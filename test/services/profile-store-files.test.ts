@@ -39,14 +39,14 @@ describe('the stores of a renamed profile', () => {
   const rename = (saved: CustomProfiles, mirrorUrl = URL) => saved.save({ name: 'upx', previousName: 'up', mirrorUrl, statusUrl: null, chainId: null });
   const listing = (folder: string) => fs.readdirSync(folder).filter((file) => file !== 'profiles.json').sort();
 
-  it('moves every file of the profile to the new name, contents unchanged: ledger with its WAL files, status stores of its own page and of named pages', () => {
+  it('moves every file of the profile to the new name, contents unchanged: ledger with its WAL files and damage note, status stores of its own page and of named pages', () => {
     const key = 'ab1a6afc5771';
-    const { folder, saved, ledger } = folderWith((store) => [store, `${store}-shm`, 'up.status.sqlite', `up.status-${key}.sqlite`, `up.status-${key}.sqlite-wal`, 'upper.status.sqlite']);
+    const { folder, saved, ledger } = folderWith((store) => [store, `${store}-shm`, `${store}.damaged`, 'up.status.sqlite', `up.status-${key}.sqlite`, `up.status-${key}.sqlite-wal`, 'upper.status.sqlite']);
     const before = ledger('up');
     rename(saved);
     const after = ledger('upx');
     expect(after).toBe(before.replace(/^up-/, 'upx-'));
-    expect(listing(folder)).toEqual([after, `${after}-shm`, 'upper.status.sqlite', 'upx.status-ab1a6afc5771.sqlite', 'upx.status-ab1a6afc5771.sqlite-wal', 'upx.status.sqlite'].sort());
+    expect(listing(folder)).toEqual([after, `${after}-shm`, `${after}.damaged`, 'upper.status.sqlite', 'upx.status-ab1a6afc5771.sqlite', 'upx.status-ab1a6afc5771.sqlite-wal', 'upx.status.sqlite'].sort());
     expect(fs.readFileSync(path.join(folder, after), 'utf8')).toBe(before);
     expect(saved.list().map((p) => p.name)).toEqual(['upx']);
   });

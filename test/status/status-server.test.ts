@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listenOnLoopback } from '../../main/http/listen.ts';
 import { feeds, ids, incident, maintenance, PAGE, pollAfter, startHarness, type StatusHarness } from './status-fixture.ts';
@@ -66,6 +67,17 @@ describe('status API server', () => {
     const unresolved = await harness.service.server.inject({ url: '/api/v2/incidents/unresolved.json', headers: { host: 'localhost' } });
     expect(unresolved.statusCode).toBe(200);
     expect(unresolved.json()).toMatchObject({ incidents: [] });
+  });
+
+  it('writes a fault of its store to the app\'s log, once for a flood of requests, and answers 503', async () => {
+    const logged: string[] = [];
+    harness = await startHarness({ log: (line) => void logged.push(line) });
+    harness.service.store.feedBody = () => { throw new Database.SqliteError('database disk image is malformed', 'SQLITE_CORRUPT'); };
+    for (let i = 0; i < 10; i++) {
+      const response = await harness.service.server.inject({ url: '/api/v2/summary.json', headers: { host: 'localhost' } });
+      expect([response.statusCode, response.json()]).toEqual([503, { error: 'Service unavailable' }]);
+    }
+    expect(logged).toEqual(['status API: GET /api/v2/summary.json failed: database disk image is malformed (SQLITE_CORRUPT)']);
   });
 
   it('lists an incident in a status word Statuspage does not use as unresolved, and gives its components the specified fields', async () => {

@@ -4,11 +4,13 @@ import { registerAccountsRoutes } from '../accounts/accounts-route.ts';
 import type { AccountsService } from '../accounts/accounts-service.ts';
 import type { MirrorApiConfig } from '../config.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
-import { isClosedStoreError, isSqliteError } from '../store/sqlite-error.ts';
+import { isClosedStoreError, isDamagedStoreError, isSqliteError } from '../store/sqlite-error.ts';
+import { repeatLimitedLog } from '../../http/repeat-limited-log.ts';
 import { MIRROR_ROUTE_MODULES } from './mirror-routes.ts';
 import type { ReadThrough } from './read-through.ts';
 import { RepeatLimitError } from './query-string.ts';
 import { installResponseCache } from './response-cache-hooks.ts';
+import { installAvailabilityGate, type MirrorAvailability } from './availability-gate.ts';
 import { ResponseCache } from './response-cache.ts';
 import { errorBody, sendMirrorError } from './mirror-reply.ts';
 import { clientErrorListener } from '../../http/client-error.ts';
@@ -22,6 +24,24 @@ export interface MirrorServerDeps {
   responseCache?: boolean;
   /** By-id lookups of entities the store lacks go to this (a synced profile's upstream). */
   readThrough?: ReadThrough;
+  /** Whether the store can answer for the ledger now (a demo ledger being generated cannot); absent: always. */
+  availability?: MirrorAvailability;
+  /** Where unexpected failures are written (the app's log); each kind once in a while, not once per request. */
+  log?: (line: string) => void;
+  /**
+   * A query found the store damaged (SQLite's SQLITE_CORRUPT or SQLITE_NOTADB): the owner of the
+   * store decides what becomes of it (a profile marks it to be set aside and reports it). Called
+   * at every such failure; once is enough for the owner.
+   */
+  onStoreDamaged?: (error: Error & { code: string }) => void;
+}
+
+/** Longest request URL a log line repeats: enough to tell the route and its filters. */
+const LOGGED_URL_CHARS = 200;
+
+/** What a client reads when the store under the API is damaged: not its request's fault, nor a passing one. */
+export function damagedStoreMessage(reason: string): string {
+  return `The local ledger store is damaged (${reason}) and cannot answer this; restart Mirrordesk to set it aside and rebuild it`;
 }
 
 /** Every route of the mirror API; also used on its own by the test that checks the OpenAPI document covers them. */
@@ -49,16 +69,28 @@ function answerPreflight(request: FastifyRequest, reply: FastifyReply): FastifyR
  * composition root decides the port. Every failure answers in the mirror's error body.
  */
 export function buildMirrorServer(deps: MirrorServerDeps): FastifyInstance {
+  const logFailure = repeatLimitedLog(deps.log ?? ((line) => console.error(line)));
+  // Keyed by the failure, not the URL: a damaged page under many routes is one line.
+  const report = (request: FastifyRequest, key: string, detail: string): void => {
+    logFailure(key, `mirror API: ${request.method} ${request.url.slice(0, LOGGED_URL_CHARS)} failed: ${detail}`);
+  };
   const answerError = (error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     if (error instanceof RepeatLimitError) return sendMirrorError(request, reply, 400, error.message);
     const status = (error as { statusCode?: number }).statusCode;
     const message = error instanceof Error ? error.message : String(error);
     if (status && status >= 400 && status < 500) return sendMirrorError(request, reply, status, message);
-    if (isSqliteError(error) || isClosedStoreError(error)) {
-      request.log.error(error);
+    if (isDamagedStoreError(error)) {
+      report(request, `${error.code}: ${message}`, `${message} (${error.code})`);
+      deps.onStoreDamaged?.(error);
+      return sendMirrorError(request, reply, 503, damagedStoreMessage(message));
+    }
+    // A request a network switch cut short: expected, and the switch has said so.
+    if (isClosedStoreError(error)) return sendMirrorError(request, reply, 503, 'Service unavailable');
+    if (isSqliteError(error)) {
+      report(request, `${error.code}: ${message}`, `${message} (${error.code})`);
       return sendMirrorError(request, reply, 503, 'Service unavailable');
     }
-    console.error('mirror API error:', error);
+    report(request, message, error instanceof Error ? (error.stack ?? message) : message);
     return sendMirrorError(request, reply, 500, 'Internal error');
   };
   const app = Fastify({
@@ -83,6 +115,7 @@ export function buildMirrorServer(deps: MirrorServerDeps): FastifyInstance {
     }
     if (request.method === 'OPTIONS') return answerPreflight(request, reply);
   });
+  if (deps.availability) installAvailabilityGate(app, deps.availability);
   if (deps.responseCache !== false) installResponseCache(app, new ResponseCache(deps.db), deps.config);
 
   registerMirrorRoutes(app, deps);

@@ -42,7 +42,7 @@ export const SHARED_RESPONSES: Record<string, Response> = {
   NotFound: errorResponse('No such entity (`Not found`).'),
   NotModified: { description: 'The client already holds this answer (`If-None-Match` matched the weak ETag).' },
   BadGateway: errorResponse('On a synced profile: the upstream mirror node answered what the local store lacks in a form that cannot be read or stored (another entity than the one asked for, a value out of range, not JSON), or refused the request; the message says how.'),
-  ServiceUnavailable: errorResponse('The local store could not be read (SQLite busy or failing). On a synced profile also when what the store lacks cannot be had now: the upstream mirror node cannot be reached, or did not answer in time (lookups wait their turn in the profile\'s request rate), or the store is being compacted; the message says which.'),
+  ServiceUnavailable: errorResponse('The local store could not be read (SQLite busy or failing). On a synced profile also when what the store lacks cannot be had now: the upstream mirror node cannot be reached, or did not answer in time (lookups wait their turn in the profile\'s request rate), or the store is being compacted; on the demo profile while its ledger is being generated (with `Retry-After`) or when its generation failed; the message says which.'),
 };
 
 /** The page size, shared by every list endpoint. */

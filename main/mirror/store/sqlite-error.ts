@@ -14,3 +14,12 @@ export function isSqliteError(error: unknown): error is Error & { code: string }
 export function isClosedStoreError(error: unknown): boolean {
   return error instanceof TypeError && error.message === 'The database connection is not open';
 }
+
+/**
+ * Whether SQLite found the file is not a database, or a damaged one (SQLITE_CORRUPT and its
+ * extended codes): no retry or restart helps, only setting the file aside (`open-or-set-aside.ts`).
+ * Opening finds a damaged header; a damaged page deep in the file shows only when a query reads it.
+ */
+export function isDamagedStoreError(error: unknown): error is Error & { code: string } {
+  return isSqliteError(error) && (error.code === 'SQLITE_NOTADB' || error.code.startsWith('SQLITE_CORRUPT'));
+}

@@ -4,6 +4,7 @@ import { PASSTHROUGH_FEEDS, RECORD_FEEDS, RESOLVED_STATUSES, UPCOMING_STATUS } f
 import type { JsonObject } from '../feed/status-json.ts';
 import type { StatusStore } from '../store/status-store.ts';
 import { isSqliteError } from '../../mirror/store/sqlite-error.ts';
+import { repeatLimitedLog } from '../../http/repeat-limited-log.ts';
 import { hasBaseline } from '../store/apply-poll.ts';
 import { specIncident, specMaintenance, specPage } from './record-shape.ts';
 import { sendStatusError, sendStatusJson, STATUS_CLIENT_ERROR_BODY } from './status-reply.ts';
@@ -14,6 +15,8 @@ export interface StatusServerDeps {
   /** The page to show before (or without) an upstream page: legacy feeds carry none. */
   fallbackPage: () => JsonObject;
   hostCheck: boolean;
+  /** Where unexpected failures are written (the app's log); each kind once in a while, not once per request. */
+  log?: (line: string) => void;
 }
 
 /** The API is read-only: these are all it answers (OPTIONS for a browser's CORS preflight). */
@@ -80,11 +83,18 @@ export function buildStatusServer(deps: StatusServerDeps): FastifyInstance {
   }
 
   app.setNotFoundHandler((request, reply) => sendStatusError(reply, 404, `Not found: ${request.method} ${request.url.split('?')[0]}`));
-  app.setErrorHandler((error, _request, reply) => {
+  const logFailure = repeatLimitedLog(deps.log ?? ((line) => console.error(line)));
+  app.setErrorHandler((error, request, reply) => {
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) return sendStatusError(reply, status, (error as Error).message);
-    if (isSqliteError(error)) return sendStatusError(reply, 503, 'Service unavailable');
-    console.error('status API error:', error);
+    // Keyed by the failure, not the URL: a damaged store under every feed is one line.
+    const failed = `status API: ${request.method} ${request.url.split('?')[0]} failed`;
+    if (isSqliteError(error)) {
+      logFailure(`${error.code}: ${error.message}`, `${failed}: ${error.message} (${error.code})`);
+      return sendStatusError(reply, 503, 'Service unavailable');
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    logFailure(message, `${failed}: ${error instanceof Error ? (error.stack ?? message) : message}`);
     return sendStatusError(reply, 500, 'Internal error');
   });
   return app;

@@ -6,6 +6,7 @@ import { writeJsonFile } from '../../files/write-json-file.ts';
 import { probeSoljson } from './probe-soljson.ts';
 import { parseSolcBinList, type SolcBinBuild, type SolcBinList } from './solc-bin-list.ts';
 import { compareReleases, releaseOf, soljsonFileName } from './solc-version.ts';
+import { sweepStaleTempFiles } from './stale-temp-files.ts';
 
 /**
  * A compilers folder in the solc-bin layout: `list.json` plus `soljson-v<long version>.js` files,
@@ -19,6 +20,8 @@ export class CompilerFolder {
 
   constructor(dir: string) {
     this.dir = dir;
+    // What an earlier add could not clean up (killed, a full disk) would otherwise stay for good.
+    sweepStaleTempFiles(dir);
   }
 
   /** Path of the soljson of this long version, or null when the folder does not have it. */
@@ -56,11 +59,20 @@ export class CompilerFolder {
   private async addNow(soljson: Buffer): Promise<string> {
     fs.mkdirSync(this.dir, { recursive: true });
     const temp = path.join(this.dir, `.incoming-${randomBytes(6).toString('hex')}.js`);
-    fs.writeFileSync(temp, soljson);
     try {
+      // Inside the try: a write cut short by a full disk leaves megabytes behind otherwise.
+      fs.writeFileSync(temp, soljson);
       const longVersion = await probeSoljson(temp);
-      fs.renameSync(temp, path.join(this.dir, soljsonFileName(longVersion)));
-      this.record(longVersion, soljson);
+      const file = path.join(this.dir, soljsonFileName(longVersion));
+      const replacing = fs.existsSync(file);
+      fs.renameSync(temp, file);
+      try {
+        this.record(longVersion, soljson);
+      } catch (error) {
+        // A compiler list.json does not name is not added: the folder and its list stay in step.
+        if (!replacing) fs.rmSync(file, { force: true });
+        throw error;
+      }
       return longVersion;
     } finally {
       fs.rmSync(temp, { force: true });

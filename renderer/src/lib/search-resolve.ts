@@ -141,6 +141,11 @@ function whyNotAsked(message: string): string {
   return 'its upstream mirror node cannot be reached to look there';
 }
 
+/** The mirror's 503 while the demo ledger is incomplete (ProfileSession.mirrorUnavailable), by its words. */
+function isDemoLedgerUnavailable(message: string): boolean {
+  return message.startsWith('The demo ledger is being generated') || message.startsWith('The demo ledger could not be generated');
+}
+
 async function resolveGroup(candidates: readonly SearchCandidate[], get: MirrorGetter, query: SearchQuery): Promise<GroupOutcome> {
   const answers = await Promise.all(candidates.map((candidate) => settledApiCall(() => get(candidate.path))));
   let unavailable: string | null = null;
@@ -151,6 +156,9 @@ async function resolveGroup(candidates: readonly SearchCandidate[], get: MirrorG
       if (hash) return { kind: 'found', option: { label: candidate.label, hash } };
       continue;
     }
+    // The demo ledger not complete (being generated, or its generation failed) is said for every
+    // candidate alike: not about any one of them, and not the "synced store" case below.
+    if (answer.error.mirror?.status === 503 && isDemoLedgerUnavailable(answer.error.message)) return { kind: 'error', message: answer.error.message };
     if (answer.error.code === 'unavailable') {
       // The mirror's own 503 (its upstream could not be asked) speaks of one candidate; the search of all of them.
       unavailable ??= answer.error.mirror?.status === 503 ? `No ${describeSearch(query)} in this synced store, and ${whyNotAsked(answer.error.message)}` : answer.error.message;

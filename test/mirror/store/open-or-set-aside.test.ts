@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LedgerStore } from '../../../main/mirror/store/ledger-store.ts';
-import { openOrSetAside } from '../../../main/mirror/store/open-or-set-aside.ts';
+import { damagedMarkerFile, markStoreDamaged, openOrSetAside } from '../../../main/mirror/store/open-or-set-aside.ts';
 import { StatusStore } from '../../../main/status/store/status-store.ts';
 import { openVerifyDb } from '../../../main/verify/store/verify-db.ts';
 
@@ -107,5 +107,40 @@ describe('openOrSetAside', () => {
       opened.store.close();
       fs.rmSync(file);
     }
+  });
+});
+
+describe('a store marked damaged while in use', () => {
+  it('is moved aside at its next opening though it opens, with the note of why beside it, and the new store is not marked', () => {
+    const damaged = openLedger(file);
+    damaged.setMeta('kept', 'in the moved file');
+    markStoreDamaged(file, 'database disk image is malformed');
+    damaged.close();
+    const opened = openOrSetAside(file, openLedger, log, NOW);
+    try {
+      expect(opened).toMatchObject({ setAside: ASIDE(), reason: 'database disk image is malformed' });
+      expect(opened.store.getMeta('kept')).toBeUndefined();
+      expect(fs.readFileSync(damagedMarkerFile(ASIDE()), 'utf8')).toBe('database disk image is malformed\n');
+      expect(fs.existsSync(damagedMarkerFile(file))).toBe(false);
+      expect(logged).toEqual([`${file} was found damaged while in use (database disk image is malformed); moved to ${ASIDE()}, starting a new one`]);
+    } finally {
+      opened.store.close();
+    }
+    const moved = new LedgerStore({ file: ASIDE(), readonly: true });
+    expect(moved.getMeta('kept')).toBe('in the moved file');
+    moved.close();
+    // Once: the next opening finds no note and keeps the new store.
+    const again = openOrSetAside(file, openLedger, log, new Date(NOW.getTime() + 1000));
+    expect(again.setAside).toBeNull();
+    again.store.close();
+  });
+
+  it('drops a note whose store is gone (removed by hand) and starts a new one without moving anything', () => {
+    markStoreDamaged(file, 'database disk image is malformed');
+    const opened = openOrSetAside(file, openLedger, log, NOW);
+    opened.store.close();
+    expect(opened.setAside).toBeNull();
+    expect(fs.existsSync(damagedMarkerFile(file))).toBe(false);
+    expect(logged).toEqual([]);
   });
 });

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+const CHOOSE_ANOTHER = 'choose another with --data-dir DIR';
+
+/**
+ * Creates the data folder if it is missing and checks that this process can write in it, before
+ * any store opens there: otherwise the first store to open fails with SQLite's or Node's words
+ * (`unable to open database file`, `EEXIST … mkdir`), which name neither the folder nor the cause.
+ * Throws one line that says which folder and what is wrong with it.
+ */
+export function prepareDataDir(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new Error(`${mkdirProblem(dir, error)}; ${CHOOSE_ANOTHER}`);
+  }
+  // SQLite needs the folder itself writable, also for a store that exists: its journal files are created beside it.
+  try {
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (error) {
+    throw new Error(`cannot write in the data folder ${dir} (${reasonOf(error)}), so the network profiles' stores cannot be created there; ${CHOOSE_ANOTHER}`);
+  }
+}
+
+function mkdirProblem(dir: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EEXIST') return `the data folder ${dir} is a file, not a folder`;
+  if (code === 'ENOTDIR') {
+    const file = fileOnThePath(dir);
+    if (file) return `the data folder ${dir} cannot be created: ${file} is a file, not a folder`;
+  }
+  return `cannot create the data folder ${dir} (${reasonOf(error)})`;
+}
+
+/** The nearest existing ancestor of `dir`, when it is a file (what ENOTDIR complains of). */
+function fileOnThePath(dir: string): string | null {
+  for (let at = path.dirname(dir); at !== path.dirname(at); at = path.dirname(at)) {
+    const stat = fs.statSync(at, { throwIfNoEntry: false });
+    if (stat) return stat.isDirectory() ? null : at;
+  }
+  return null;
+}
+
+const REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the disk',
+};
+
+function reasonOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code && REASONS[code]) return REASONS[code];
+  return code ?? (error instanceof Error ? error.message : String(error));
+}

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { callBridge, startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
+
+// `serve` stopped by a signal while clients hold connections open, as an open browser tab does
+// (its event stream) and as keep-alive clients do. `stopCleanly` fails where SIGKILL was needed.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-serve-shutdown-'));
+const started: ServeProcess[] = [];
+afterAll(() => {
+  for (const serve of started) serve.child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function startDemo(): Promise<ServeProcess> {
+  const serve = await startServe(['--data-dir', dataDir, '--demo-accounts', '400']);
+  started.push(serve);
+  await waitForDemoReady(serve.urls.get('ui')!);
+  return serve;
+}
+
+/** The UI's event stream, opened as the page's EventSource does; resolves once it is connected. */
+function openEventStream(uiUrl: string): Promise<http.IncomingMessage> {
+  const url = new URL(uiUrl);
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${url.origin}/bridge/events?token=${url.searchParams.get('token')}`, (response) => {
+      response.once('data', () => resolve(response));
+      response.on('error', () => undefined);
+    });
+    request.on('error', reject);
+  });
+}
+
+/** One finished request on a keep-alive socket that then stays open, idle, as a browser's does. */
+async function idleKeepAliveSocket(baseUrl: string, requestPath: string): Promise<http.Agent> {
+  const agent = new http.Agent({ keepAlive: true });
+  await new Promise<void>((resolve, reject) => {
+    http.get(`${new URL(baseUrl).origin}${requestPath}`, { agent }, (response) => {
+      response.resume();
+      response.on('end', resolve);
+    }).on('error', reject);
+  });
+  return agent;
+}
+
+/**
+ * A bridge call whose body never finishes arriving: a request under way that holds the shutdown.
+ * Resolves once serve has the request (its `100 Continue` says so), and its body has begun.
+ */
+async function callUnderWay(uiUrl: string): Promise<net.Socket> {
+  const url = new URL(uiUrl);
+  const socket = net.connect(Number(url.port), url.hostname);
+  socket.on('error', () => undefined);
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write(`POST /bridge/call/app/info HTTP/1.1\r\nHost: ${url.host}\r\nx-mirrordesk-token: ${url.searchParams.get('token')}\r\n`
+    + 'content-type: application/json\r\ncontent-length: 100\r\nexpect: 100-continue\r\n\r\n');
+  await new Promise((resolve) => socket.once('data', resolve));
+  socket.write('{');
+  return socket;
+}
+
+async function stderrShows(serve: ServeProcess, text: string): Promise<void> {
+  while (!serve.stderr().includes(text)) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+describe('serve shutdown', () => {
+  it('stops on SIGTERM while a tab holds its event stream and clients keep idle sockets open', async () => {
+    const serve = await startDemo();
+    const ui = serve.urls.get('ui')!;
+    const stream = await openEventStream(ui);
+    const streamEnded = new Promise((resolve) => stream.on('close', resolve));
+    const agents = [
+      await idleKeepAliveSocket(ui, '/bridge/events-not-a-route'),
+      await idleKeepAliveSocket(serve.urls.get('mirror')!, '/api/v1/accounts?limit=1'),
+      await idleKeepAliveSocket(serve.urls.get('status')!, '/api/v2/summary.json'),
+    ];
+    expect((await callBridge(ui, 'network/status')).ok).toBe(true);
+    try {
+      expect(await serve.stopCleanly()).toBe(0);
+      await streamEnded;
+      expect(serve.stderr()).toContain('SIGTERM: shutting down');
+      expect(fs.existsSync(path.join(dataDir, 'demo.sqlite-wal')) ? fs.statSync(path.join(dataDir, 'demo.sqlite-wal')).size : 0).toBe(0);
+    } finally {
+      for (const agent of agents) agent.destroy();
+      stream.destroy();
+    }
+  });
+
+  it('waits for a call under way at most 3 s, then stops cleanly', async () => {
+    const serve = await startDemo();
+    const held = await callUnderWay(serve.urls.get('ui')!);
+    const closedByServe = new Promise((resolve) => held.on('close', resolve));
+    try {
+      const asked = performance.now();
+      expect(await serve.stopCleanly()).toBe(0);
+      expect(performance.now() - asked).toBeGreaterThan(2500);
+      await closedByServe;
+    } finally {
+      held.destroy();
+    }
+  });
+
+  it('stops at once on a second signal, with 130 after SIGINT, saying so', async () => {
+    const serve = await startDemo();
+    const held = await callUnderWay(serve.urls.get('ui')!);
+    try {
+      serve.child.kill('SIGTERM');
+      await stderrShows(serve, 'SIGTERM: shutting down');
+      const asked = performance.now();
+      serve.child.kill('SIGINT');
+      expect(await serve.exit).toBe(130);
+      // The call under way holds the web UI open for its 3 s limit: the second signal did not wait for it.
+      expect(performance.now() - asked).toBeLessThan(1500);
+      expect(serve.stderr()).toContain('SIGINT again: stopping now, without waiting for the web UI to close');
+    } finally {
+      held.destroy();
+    }
+  });
+});
