@@ -12,7 +12,13 @@ export type SyncState =
   | 'paused'
   /** The upstream cannot be reached; the local store keeps serving. */
   | 'offline'
-  /** The upstream answered something the sync cannot use; it tries again later. */
+  /**
+   * The upstream answers, but for some seconds now not usably (server errors, 429s, bodies cut short
+   * or not JSON), or asked to wait (Retry-After): nothing moves; the sync retries by itself, and
+   * `lastError` says what fails and when it is tried again. The local store keeps serving.
+   */
+  | 'retrying'
+  /** The upstream answered something the sync cannot use (or the local store failed); it tries again later, at `lastError.retryAt`. */
   | 'error'
   /** The store gives freed room back to the disk (`sync/compact`): the sync waits, the store keeps answering. */
   | 'compacting';
@@ -67,8 +73,10 @@ export interface SyncStatus {
   compaction: StoreCompaction | null;
   /**
    * The latest failure, kept after it is over as a record: `recoveredAt` is when the upstream
-   * answered again after it (with the sync going again), null while it still stands. `retryAt` is
-   * when the request that failed is tried again (null when no retry is scheduled: a store failure).
+   * answered again after it (with the sync going again), null while it still stands: only an answer
+   * to the failed request's retry, or to a request sent after the failure, ends it (one still under
+   * way from before says nothing about it). `retryAt` is when the request that failed is tried
+   * again, or the run that failed (state `error`) starts again; null when no retry is scheduled.
    */
   lastError: { message: string; at: string; retryAt: string | null; recoveredAt: string | null } | null;
   /** Every phase the sync has begun, in order: items stored in its current pass, completed passes. */

@@ -6,11 +6,12 @@ import { completeTokenBalances } from './token-balances.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
 import { nextPageOf } from './next-page.ts';
+import { ListEndCheck, type ListEndContext } from './list-end.ts';
 
 /** The crawl's first page: every account and contract, ascending, the most a page may hold. */
 export const FIRST_ACCOUNTS_PAGE = '/api/v1/accounts?limit=100&order=asc';
 
-export interface CrawlContext {
+export interface CrawlContext extends ListEndContext {
   client: UpstreamClient;
   writer: AccountWriter;
   signal: AbortSignal;
@@ -34,15 +35,25 @@ interface FetchedPage {
  * One pass over `/api/v1/accounts` along `account.id`, ascending, following `links.next`,
  * resuming from the stored cursor. Every page and the cursor after it commit together.
  * The next page is requested as soon as the current one arrives, before its accounts' further
- * token balances are read and it is written, so the upstream works while this process does. Resolves when the pass is complete.
+ * token balances are read and it is written, so the upstream works while this process does.
+ * A page that names no next one ends the pass only once the upstream confirms that no account
+ * follows (see ListEndCheck); else it is asked for again. Resolves when the pass is complete.
  */
 export async function crawlAccounts(context: CrawlContext): Promise<void> {
   const cursors = context.writer.cursors;
   let cursor: SyncCursor = cursors.get('accounts') ?? { phase: 'accounts', nextUrl: FIRST_ACCOUNTS_PAGE, items: 0, passes: 0, mark: null };
   if (cursor.nextUrl === null) return;
+  const end = new ListEndCheck({ firstPage: FIRST_ACCOUNTS_PAGE, idParam: 'account.id', listKey: 'accounts' }, context);
   let pending = fetchAccountsPage(context, cursor.nextUrl);
   for (;;) {
     const page = await pending;
+    // A page unchanged since it was stored (304) ends the list as it did then: had accounts been
+    // added after it, they would have filled it (a page short of its limit has room) and changed it.
+    if (page.nextUrl === null && !page.unchanged && !await end.confirmed(page.url, page.lastAccount)) {
+      pending = fetchAccountsPage(context, page.url);
+      continue;
+    }
+    end.passed();
     if (page.nextUrl !== null) {
       pending = fetchAccountsPage(context, page.nextUrl);
       // Nobody awaits it while this page is completed and written; its failure surfaces at the next await.

@@ -3,6 +3,7 @@ import { SyncCursors, type SyncCursor } from './sync-cursor.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
 import { nextPageOf } from './next-page.ts';
+import { ListEndCheck, type ListEndContext } from './list-end.ts';
 
 /** By-id reads in flight at once: the rate limiter spaces them, a local upstream answers in parallel. */
 const DETAIL_CONCURRENCY = 4;
@@ -27,7 +28,7 @@ export interface ListedCollection<Rows> {
   upserter: (db: SqliteDatabase) => (rows: Rows) => void;
 }
 
-export interface ListedCrawlContext {
+export interface ListedCrawlContext extends ListEndContext {
   client: UpstreamClient;
   db: SqliteDatabase;
   signal: AbortSignal;
@@ -35,10 +36,15 @@ export interface ListedCrawlContext {
   onPage?: (page: { items: number }) => void;
 }
 
+/** The id filter of each collection's next links, by which the end of its list is confirmed. */
+const ID_PARAM = { tokens: 'token.id', contracts: 'contract.id' } as const;
+
 /**
  * One pass over a collection's list, ascending, following `links.next`, resuming from the
  * stored cursor; each listed item's full record comes from its by-id operation. A page of
  * items and the cursor after it commit together, so a killed process resumes at that page.
+ * A page that names no next one ends the pass only once the upstream confirms that nothing
+ * follows (see ListEndCheck); else it is asked for again.
  * Resolves 'unsupported' when the upstream has no such list (404).
  */
 export async function crawlListed<Rows>(collection: ListedCollection<Rows>, context: ListedCrawlContext): Promise<'done' | 'unsupported'> {
@@ -49,6 +55,7 @@ export async function crawlListed<Rows>(collection: ListedCollection<Rows>, cont
     cursors.put(cursor);
   });
   let cursor: SyncCursor = cursors.get(collection.phase) ?? { phase: collection.phase, nextUrl: collection.firstPage, items: 0, passes: 0, mark: null };
+  const end = new ListEndCheck({ firstPage: collection.firstPage, idParam: ID_PARAM[collection.phase], listKey: collection.listKey }, context);
   while (cursor.nextUrl !== null) {
     const url: string = cursor.nextUrl;
     const reply = await context.client.get(url, { signal: context.signal });
@@ -58,8 +65,11 @@ export async function crawlListed<Rows>(collection: ListedCollection<Rows>, cont
     const listed = body[collection.listKey];
     if (!Array.isArray(listed)) throw new UpstreamFormatError(`the ${collection.listKey} page ${url} has no "${collection.listKey}" array`);
     const ids = (listed as Array<Record<string, unknown>>).map((item) => String(item[collection.idKey]));
-    const rows = await fetchRecords(collection, context, ids);
     const nextUrl = nextPageOf(body, url);
+    // Confirmed before the page's records are asked for: a page refused is asked for again, whole.
+    if (nextUrl === null && !await end.confirmed(url, ids.at(-1) ?? null)) continue;
+    end.passed();
+    const rows = await fetchRecords(collection, context, ids);
     cursor = { ...cursor, nextUrl, items: cursor.items + rows.length, passes: nextUrl === null ? cursor.passes + 1 : cursor.passes };
     context.signal.throwIfAborted();
     write(rows, cursor);

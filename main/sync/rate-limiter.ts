@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { UpstreamHold } from './upstream-hold.ts';
 
 /**
  * Spaces requests evenly at most `perSecond` a second (no bursts: an upstream sees a steady
@@ -8,6 +9,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export class RateLimiter {
   #intervalMs: number;
   #next = 0;
+  /** The upstream's 429 Retry-After, held for every client that shares this limiter (its upstream's). */
+  readonly hold = new UpstreamHold();
   readonly #now: () => number;
 
   constructor(perSecond: number, now: () => number = () => performance.now()) {

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { clockTime } from '../common/clock-time.ts';
 import type { StoreCompaction, SyncPhaseName, SyncState, SyncStatus } from '../common/sync-types.ts';
 import { parseEntityIdLoose } from '../mirror/format/entity-id.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
@@ -20,7 +21,10 @@ import { describeSyncFailure } from './store-failure.ts';
 import { FollowedRetention } from './followed-retention.ts';
 import { CatchUpEstimate } from './catch-up-estimate.ts';
 import { followTransactions, markTransactionsStart, newestTransactionTimestamp, type FollowContext } from './transactions-follow.ts';
-import { UpstreamClient, type RetryEvent } from './upstream-client.ts';
+import { UpstreamClient, type AnswerEvent, type RetryEvent } from './upstream-client.ts';
+import { holdWords } from './upstream-hold.ts';
+import { UpstreamTrouble } from './upstream-trouble.ts';
+import { UpstreamFormatError } from './upstream-values.ts';
 
 export const DEFAULT_REQUESTS_PER_SECOND = 20;
 const PAUSED_META_KEY = 'sync.paused';
@@ -86,6 +90,8 @@ export class SyncEngine {
   #lastError: SyncStatus['lastError'] = null;
   /** The run failed and waits before trying again: nothing is under way, whatever the upstream answers meanwhile. */
   #waitingAfterError = false;
+  /** The upstream's failures since its last usable answer: whether they last, and which answer ends them. */
+  readonly #trouble = new UpstreamTrouble();
   #highestId: number | null = null;
   #run: { abort: AbortController; done: Promise<void> } | null = null;
   /** Set by `close()`: no run starts after it (a resync or resume under way when it came included). */
@@ -130,7 +136,8 @@ export class SyncEngine {
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       ...(options.backoffCapMs === undefined ? {} : { backoffCapMs: options.backoffCapMs }),
       onRetry: (event) => this.#onRetry(event),
-      onSuccess: () => this.#onSuccess(),
+      onHeld: (until) => this.#onHeld(until),
+      onSuccess: (answer) => this.#onSuccess(answer),
     });
   }
 
@@ -263,7 +270,9 @@ export class SyncEngine {
       accountsInStore: this.#accountsInStore(),
       ratePerSecond: Math.round(this.#progress.ratePerSecond()),
       estimatedTotal: this.#phase === 'accounts' ? this.#progress.estimatedTotal() : null,
-      estimatedSecondsLeft: this.#phase === 'accounts' ? this.#progress.estimatedSecondsLeft() : catchUp !== null && catchUp !== Infinity ? Math.round(catchUp) : null,
+      // A time left only while something moves: held up, offline or paused, the pace so far says nothing.
+      estimatedSecondsLeft: this.#state !== 'syncing' ? null
+        : this.#phase === 'accounts' ? this.#progress.estimatedSecondsLeft() : catchUp !== null && catchUp !== Infinity ? Math.round(catchUp) : null,
       fallingBehind: catchUp === Infinity,
       completedPasses: accounts?.passes ?? 0,
       lastTransactionTimestamp: transactions?.mark && transactions.mark !== '0' ? transactions.mark : null,
@@ -293,12 +302,29 @@ export class SyncEngine {
 
   #startRun(): void {
     if (this.#closed) return;
-    // Following only once every crawl is through: a run resumed between phases (accounts done,
-    // tokens under way) is still syncing, and must not say "up to date" until the loop gets there.
-    const crawled = (phase: SyncPhaseName) => this.#unsupportedLists.has(phase) || this.#writer.cursors.get(phase)?.nextUrl === null;
-    this.#state = CRAWLED_PHASES.every(crawled) ? 'following' : 'syncing';
+    this.#state = this.#goingState();
     const abort = new AbortController();
     this.#run = { abort, done: this.#loop(abort.signal) };
+    // Resumed while the upstream's Retry-After still holds: the run's first request waits for it.
+    const held = this.#client.heldUntil;
+    if (held !== null) this.#onHeld(held);
+  }
+
+  /**
+   * The state of a run going on, as far as is known: following only once every crawl is through (a
+   * run resumed between phases, accounts done and tokens under way, is still syncing) and following
+   * was not behind the upstream when last seen (a pause and resume, or an answer after failures,
+   * must not say "up to date" while days behind).
+   */
+  #goingState(): 'syncing' | 'following' {
+    const crawled = (phase: SyncPhaseName) => this.#unsupportedLists.has(phase) || this.#writer.cursors.get(phase)?.nextUrl === null;
+    return CRAWLED_PHASES.every(crawled) && this.#behind === null ? 'following' : 'syncing';
+  }
+
+  /** A phase begins: its state, unless the upstream's failures still stand (offline, retrying), which only an answer ends. */
+  #setPhaseState(state: SyncState): void {
+    if ((this.#state === 'offline' || this.#state === 'retrying') && this.#trouble.since !== null) this.#emit();
+    else this.#setState(state);
   }
 
   async #stopRun(): Promise<void> {
@@ -338,11 +364,15 @@ export class SyncEngine {
         }
       } catch (error) {
         if (signal.aborted) return;
-        this.#lastError = { message: describeSyncFailure(error, this.#options.db.name), at: new Date().toISOString(), retryAt: null, recoveredAt: null };
+        const now = Date.now();
+        const waitMs = this.#options.errorRetryMs ?? 60_000;
+        // Only an answer to a request of the next run says the failure is over (UpstreamTrouble).
+        this.#trouble.failed(this.#client.requestCount, now, now + waitMs);
+        this.#lastError = { message: this.#failureMessage(error), at: new Date(now).toISOString(), retryAt: new Date(now + waitMs).toISOString(), recoveredAt: null };
         this.#setState('error');
-        this.#options.log?.(`sync: ${this.#lastError.message}`);
+        this.#options.log?.(`sync: ${this.#lastError.message}; trying again at ${clockTime(now + waitMs)}`);
         this.#waitingAfterError = true;
-        await sleep(this.#options.errorRetryMs ?? 60_000, undefined, { signal }).catch(() => undefined);
+        await sleep(waitMs, undefined, { signal }).catch(() => undefined);
         this.#waitingAfterError = false;
       }
     }
@@ -352,7 +382,7 @@ export class SyncEngine {
     const cursor = this.#writer.cursors.get('accounts');
     if (cursor && cursor.nextUrl === null) return;
     this.#phase = 'accounts';
-    this.#setState('syncing');
+    this.#setPhaseState('syncing');
     this.#progress.reset(cursor?.items ?? 0);
     this.#highestId = await this.#fetchHighestId(signal);
     await crawlAccounts({
@@ -379,7 +409,7 @@ export class SyncEngine {
     if (cursor && cursor.nextUrl === null) return;
     this.#phase = collection.phase;
     this.#progress.reset(cursor?.items ?? 0);
-    this.#setState('syncing');
+    this.#setPhaseState('syncing');
     const outcome = await crawlListed(collection, {
       client: this.#client,
       db: this.#options.db,
@@ -458,26 +488,83 @@ export class SyncEngine {
     return this.#pruning;
   }
 
+  /** A run's failure in words; an answer it could not use names the answer (the rows' own messages name only the field). */
+  #failureMessage(error: unknown): string {
+    const message = describeSyncFailure(error, this.#options.db.name);
+    const answered = this.#client.lastAnswered;
+    if (!(error instanceof UpstreamFormatError) || answered === null || message.includes(answered)) return message;
+    return `${message}, in the upstream's answer to ${answered}`;
+  }
+
+  /**
+   * A request failed and is tried again after a wait. Failures with no answer at all are `offline`
+   * at once; others become `retrying` once they last (LASTING_FAILURE_MS), each said in the log once.
+   */
   #onRetry(event: RetryEvent): void {
+    // A request of a run that failed, still under way: the run's own failure is the news.
+    if (this.#waitingAfterError) return;
     const now = Date.now();
-    this.#lastError = { message: `${event.error} from ${event.url}`, at: new Date(now).toISOString(), retryAt: new Date(now + event.delayMs).toISOString(), recoveredAt: null };
-    if (event.unreachable && this.#state !== 'offline') {
-      this.#options.log?.(`sync: upstream unreachable (${event.error}); serving the local store meanwhile`);
+    const retryAt = event.heldUntil ?? now + event.delayMs;
+    const first = this.#trouble.since === null;
+    const lasting = this.#trouble.failed(this.#client.requestCount, now, retryAt);
+    const failure = `${event.error} from ${event.url}`;
+    const message = event.heldUntil === null ? failure : `${holdWords(event.heldUntil)}: ${failure}`;
+    this.#lastError = { message, at: new Date(now).toISOString(), retryAt: new Date(retryAt).toISOString(), recoveredAt: null };
+    if (event.unreachable) {
+      if (this.#state === 'offline') return this.#emit();
+      this.#options.log?.(`sync: upstream unreachable (${failure}); serving the local store meanwhile`);
       this.#setState('offline');
+    } else if (lasting) {
+      // A long wait asked for at the first failure, or failures that went on: said as the one or the other.
+      this.#heldUp(event.heldUntil !== null && first);
     } else {
       this.#emit();
     }
   }
 
-  #onSuccess(): void {
+  /**
+   * A request waits for a hold the upstream asked for (a 429's Retry-After, given to this sync or
+   * to a lookup sharing its request budget): until then nothing moves.
+   */
+  #onHeld(until: number): void {
+    if (this.#waitingAfterError) return;
+    const now = Date.now();
+    const retryAt = new Date(until).toISOString();
+    // Said once per hold, however many requests wait for it (the 429 that asked for it said it first).
+    const said = this.#lastError?.retryAt === retryAt && this.#lastError.recoveredAt === null;
+    if (!said) this.#lastError = { message: holdWords(until), at: new Date(now).toISOString(), retryAt, recoveredAt: null };
+    if (this.#trouble.failed(this.#client.requestCount, now, until)) this.#heldUp(true, said);
+    else this.#emit();
+  }
+
+  /**
+   * Failures that last: state `retrying`, said in the log once (its last error says what fails, and
+   * when it is tried again). `waiting`: what makes it last is a wait the upstream asked for.
+   */
+  #heldUp(waiting: boolean, said = false): void {
+    if (this.#state === 'retrying') return this.#emit();
+    const message = this.#lastError?.message ?? 'unknown';
+    const since = this.#trouble.since ?? Date.now();
+    if (!said) {
+      this.#options.log?.(waiting
+        ? `sync: waiting, ${message}; serving the local store meanwhile`
+        : `sync: the upstream keeps failing (since ${clockTime(since)}): ${message}; retrying, serving the local store meanwhile`);
+    }
+    this.#setState('retrying');
+  }
+
+  #onSuccess(answer: AnswerEvent): void {
     // A request that was still under way when the run failed (a batch's other pages) says nothing
-    // about the failure, which may not be the upstream's at all (a full disk).
-    if (this.#state === 'offline' || (this.#state === 'error' && !this.#waitingAfterError)) {
-      this.#options.log?.('sync: upstream reachable again');
-      this.#setState(this.#phase === 'transactions' ? 'following' : 'syncing');
+    // about the failure, which may not be the upstream's at all (a full disk); nor does one sent
+    // before the latest failure was seen (UpstreamTrouble): only its retry, or a later request.
+    if (this.#waitingAfterError || !this.#trouble.answered(answer.request)) return;
+    if (this.#state === 'offline' || this.#state === 'retrying' || this.#state === 'error') {
+      // An `error` may have been this machine's (a full disk): the new state's progress line says enough.
+      if (this.#state !== 'error') this.#options.log?.(this.#state === 'offline' ? 'sync: upstream reachable again' : 'sync: the upstream answers again');
+      this.#setState(this.#goingState());
     }
     // An answer after a retried request, or once the run goes again after its wait: the last error is past.
-    if (this.#lastError?.recoveredAt === null && this.#state !== 'error') {
+    if (this.#lastError?.recoveredAt === null) {
       this.#lastError = { ...this.#lastError, recoveredAt: new Date().toISOString() };
       this.#emit();
     }

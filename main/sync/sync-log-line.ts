@@ -27,7 +27,8 @@ export function syncLogLine(status: SyncStatus, nowMs = Date.now()): string {
   } else {
     parts.push(`${count.format(status.accountsInStore)} accounts in the local store`);
   }
-  if (status.state === 'offline' || status.state === 'error') parts.push(`last error: ${lastErrorText(status.lastError, nowMs)}`);
+  // Held up, offline or failed, nothing moves: what fails, and when it is tried again, instead of a pace and a time left.
+  if (status.state === 'offline' || status.state === 'retrying' || status.state === 'error') parts.push(`last error: ${lastErrorText(status.lastError, nowMs)}`);
   return parts.join(', ');
 }
 
@@ -47,7 +48,8 @@ function phaseDoneLine(status: SyncStatus, phase: NonNullable<SyncStatus['phase'
 
 /**
  * Lines at most every `intervalMs` while a phase crawls; a change of state or phase is told at
- * once (with the finished phase's count), and a steady state other than syncing only once.
+ * once (with the finished phase's count), and a steady state other than syncing only once (a
+ * sync held up by failures or a Retry-After, `retrying`, is said when it begins, not at every try).
  */
 export function throttledSyncLog(log: (line: string) => void, intervalMs = 5000, now: () => number = () => performance.now()): (status: SyncStatus) => void {
   let lastKey: string | null = null;

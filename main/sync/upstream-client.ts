@@ -1,8 +1,12 @@
+import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { formatSyncDuration } from '../common/sync-figures.ts';
 import { parseJsonLossless, stringifyJson } from '../mirror/format/json-out.ts';
 import { backoffDelay } from './backoff.ts';
-import { RateLimiter } from './rate-limiter.ts';
-import { parseRetryAfter } from './retry-after.ts';
+import { networkFailureInWords } from './network-failure-words.ts';
+import { QueueFullError, RateLimiter } from './rate-limiter.ts';
+import { readRetryAfter, type RetryAfter } from './retry-after.ts';
+import { holdWords, type UpstreamHold } from './upstream-hold.ts';
 
 export interface UpstreamClientOptions {
   /** Origin (and optional path prefix) of the upstream mirror node, e.g. `https://testnet.mirrornode.hedera.com`. */
@@ -19,16 +23,28 @@ export interface UpstreamClientOptions {
   /** Called before each retry wait: the sync engine shows it as the last error. */
   onRetry?: (event: RetryEvent) => void;
   /** Called after every answer that came back whole. */
-  onSuccess?: () => void;
+  onSuccess?: (answer: AnswerEvent) => void;
+  /** Called when a request (not a lookup) waits for the upstream's Retry-After, given to it or to another client: until when (ms since the epoch). */
+  onHeld?: (until: number) => void;
 }
 
 export interface RetryEvent {
   url: string;
   attempt: number;
+  /** The number of the request that failed (see `requestCount`). */
+  request: number;
+  /** What failed, in plain words: `HTTP 500 Internal Server Error`, `the connection was refused (ECONNREFUSED)`. */
   error: string;
   delayMs: number;
   /** Retryable failures that reached no HTTP answer at all (connection refused, reset, time-out). */
   unreachable: boolean;
+  /** When the upstream asked (429, Retry-After) to be asked again, the retry waiting for it (ms since the epoch); null otherwise. */
+  heldUntil: number | null;
+}
+
+export interface AnswerEvent {
+  /** The number of the request answered (see `requestCount`): a caller can tell whether it was sent after a failure. */
+  request: number;
 }
 
 export type UpstreamReply =
@@ -46,39 +62,64 @@ export class UpstreamError extends Error {
   }
 }
 
+/**
+ * A lookup refused at once because the upstream asked not to be asked before `until` (ms since the
+ * epoch): a QueueFullError (it was not the upstream failing), saying why and until when.
+ */
+export class UpstreamHoldError extends QueueFullError {
+  readonly until: number;
+  constructor(until: number, now = Date.now()) {
+    super(Math.max(0, until - now));
+    this.name = 'UpstreamHoldError';
+    this.message = holdWords(until);
+    this.until = until;
+  }
+}
+
 const DEFAULTS = { timeoutMs: 15_000, backoffBaseMs: 250, backoffCapMs: 30_000 };
 
 /**
  * GETs from an upstream mirror node REST API, politely: at most the configured request rate,
- * `429` with Retry-After honoured (the whole client waits, not one request), exponential
- * backoff with jitter after errors, time-outs and broken bodies, and `If-None-Match` when an
- * ETag is known. Retries until it gets an answer or the signal aborts.
+ * `429` with Retry-After honoured (every client sharing the rate limiter waits, not one request:
+ * see UpstreamHold), exponential backoff with jitter after errors, time-outs and broken bodies,
+ * and `If-None-Match` when an ETag is known. Retries until it gets an answer or the signal aborts.
  */
 export class UpstreamClient {
   readonly baseUrl: string;
   readonly #options: UpstreamClientOptions & typeof DEFAULTS;
   readonly #limiter: RateLimiter;
+  readonly #hold: UpstreamHold;
   #requests = 0;
+  #lastAnswered: string | null = null;
 
   constructor(options: UpstreamClientOptions) {
     this.#options = { ...DEFAULTS, ...options };
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.#limiter = options.limiter ?? new RateLimiter(options.requestsPerSecond);
+    this.#hold = this.#limiter.hold;
   }
 
   /**
    * `path` is absolute from the API root (`/api/v1/...`), as `links.next` gives it. With
    * `queueForMs`, the first attempt waits at most that long for its turn in the request budget,
    * else QueueFullError: the caller learns that it was the budget, not the upstream, that kept it.
+   * Such a caller is a lookup someone waits for: held back by the upstream's Retry-After for less
+   * long than the crawl (LOOKUP_HOLD_CAP_MS), and refused at once with UpstreamHoldError, saying
+   * until when, rather than kept waiting past its `queueForMs` for it.
    */
   async get(path: string, options: { etag?: string | null; signal?: AbortSignal; queueForMs?: number } = {}): Promise<UpstreamReply> {
     const url = this.urlOf(path);
+    const lookup = options.queueForMs !== undefined;
     for (let attempt = 0; ; attempt++) {
       options.signal?.throwIfAborted();
-      await this.#limiter.take(options.signal, attempt === 0 ? options.queueForMs : undefined);
+      const heldMs = await this.#waitOutHold(lookup, options.queueForMs, options.signal);
+      const queueForMs = attempt === 0 && options.queueForMs !== undefined ? options.queueForMs - heldMs : undefined;
+      await this.#limiter.take(options.signal, queueForMs);
+      const request = ++this.#requests;
       const outcome = await this.#attempt(url, options.etag ?? null, options.signal);
       if (outcome.kind === 'reply') {
-        this.#options.onSuccess?.();
+        this.#lastAnswered = url;
+        this.#options.onSuccess?.({ request });
         return outcome.reply;
       }
       if (outcome.kind === 'fatal') throw new UpstreamError(outcome.error, outcome.status);
@@ -89,10 +130,17 @@ export class UpstreamClient {
         ...(this.#options.random ? { random: this.#options.random } : {}),
       });
       // A Retry-After of 0 (or a date past) asks again at once; repeated, the backoff still grows.
-      const delayMs = Math.max(outcome.retryAfterMs ?? 0, backoffMs);
-      // A 429 speaks for the whole upstream: hold every request, not just this one.
-      if (outcome.retryAfterMs !== null) this.#limiter.holdFor(delayMs);
-      this.#options.onRetry?.({ url, attempt, error: outcome.error, delayMs, unreachable: outcome.unreachable });
+      const retryAfterMs = outcome.retryAfter?.waitMs ?? null;
+      let delayMs = Math.max(retryAfterMs ?? 0, backoffMs);
+      let heldUntil: number | null = null;
+      if (retryAfterMs !== null) {
+        // A 429 speaks for the whole upstream: hold every request, not just this one.
+        this.#hold.hold(delayMs);
+        if (retryAfterMs >= backoffMs && retryAfterMs > 0) heldUntil = this.#hold.until();
+        if (lookup) delayMs = Math.max(backoffMs, this.#hold.remainingMs(true));
+      }
+      this.#options.onRetry?.({ url, attempt, request, error: outcome.error, delayMs, unreachable: outcome.unreachable, heldUntil });
+      if (lookup) this.#refuseLongHold(options.queueForMs ?? 0);
       await sleep(delayMs, undefined, options.signal ? { signal: options.signal } : undefined);
     }
   }
@@ -101,10 +149,12 @@ export class UpstreamClient {
    * Sends one request as it is and answers whatever the upstream answered (any status, its JSON
    * body), within the same request rate: for a request the app relays rather than stores. No
    * retry: the caller is a person waiting. Throws when no JSON answer comes back, and
-   * QueueFullError when its turn in the request budget is more than `queueForMs` away.
+   * QueueFullError when its turn in the request budget is more than `queueForMs` away
+   * (UpstreamHoldError when the upstream asked to wait longer than that).
    */
   async relay(request: { method: 'GET' | 'POST'; path: string; body?: unknown }, signal?: AbortSignal, queueForMs?: number): Promise<{ status: number; body: unknown }> {
-    await this.#limiter.take(signal, queueForMs);
+    const heldMs = await this.#waitOutHold(true, queueForMs, signal);
+    await this.#limiter.take(signal, queueForMs === undefined ? undefined : queueForMs - heldMs);
     this.#requests++;
     const timeout = AbortSignal.timeout(this.#options.timeoutMs);
     const response = await fetch(this.urlOf(request.path), {
@@ -114,6 +164,9 @@ export class UpstreamClient {
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
     const text = await response.text();
+    // Its 429 is passed on as it is, and holds the other requests as any 429 does.
+    const retryAfter = response.status === 429 ? readRetryAfter(response.headers.get('retry-after')) : null;
+    if (retryAfter !== null && retryAfter.waitMs > 0) this.#hold.hold(retryAfter.waitMs);
     try {
       return { status: response.status, body: parseUpstreamJson(text) };
     } catch {
@@ -121,9 +174,40 @@ export class UpstreamClient {
     }
   }
 
-  /** Requests sent so far, retries included. */
+  /** Requests sent so far, retries included; each request's number is the count once it was sent. */
   get requestCount(): number {
     return this.#requests;
+  }
+
+  /**
+   * The URL of the answer last handed to a caller. An answer is read as soon as it is handed over,
+   * so a caller that finds it unusable names it by this in the same turn of the event loop.
+   */
+  get lastAnswered(): string | null {
+    return this.#lastAnswered;
+  }
+
+  /** When the crawl's requests may go again after the upstream asked to wait (ms since the epoch); null when they may now. */
+  get heldUntil(): number | null {
+    return this.#hold.until();
+  }
+
+  /**
+   * Waits out a hold the upstream asked for before a request goes; a lookup refuses (UpstreamHoldError)
+   * rather than wait longer than `queueForMs`. Answers how long it waited.
+   */
+  async #waitOutHold(lookup: boolean, queueForMs: number | undefined, signal: AbortSignal | undefined): Promise<number> {
+    if (lookup) this.#refuseLongHold(queueForMs ?? 0);
+    const waitMs = this.#hold.remainingMs(lookup);
+    if (waitMs <= 0) return 0;
+    if (!lookup) this.#options.onHeld?.(this.#hold.until()!);
+    await sleep(waitMs, undefined, signal ? { signal } : undefined);
+    return waitMs;
+  }
+
+  #refuseLongHold(queueForMs: number): void {
+    const until = this.#hold.until(true);
+    if (until !== null && until - Date.now() > queueForMs) throw new UpstreamHoldError(until);
   }
 
   /**
@@ -140,12 +224,11 @@ export class UpstreamClient {
     const timeout = AbortSignal.timeout(this.#options.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     let response: Response;
-    this.#requests++;
     try {
       response = await fetch(url, { headers: { accept: 'application/json', ...(etag ? { 'if-none-match': etag } : {}) }, signal: combined });
     } catch (error) {
       if (signal?.aborted) return fatal('aborted', null);
-      return retry(timeout.aborted ? `no answer within ${this.#options.timeoutMs / 1000} s` : describeNetworkError(error), true);
+      return retry(timeout.aborted ? `no answer within ${this.#options.timeoutMs / 1000} s` : networkFailureInWords(error), true);
     }
     // A redirect elsewhere is not the upstream answering.
     if (response.redirected && !sameOrigin(response.url, this.baseUrl)) return fatal(`${url} redirected to another host (${response.url.slice(0, 200)})`, null);
@@ -155,12 +238,13 @@ export class UpstreamClient {
       text = await response.text();
     } catch (error) {
       if (signal?.aborted) return fatal('aborted', null);
-      return retry(timeout.aborted ? `body not complete within ${this.#options.timeoutMs / 1000} s` : `body cut off (${describeNetworkError(error)})`, false);
+      return retry(timeout.aborted ? `body not complete within ${this.#options.timeoutMs / 1000} s` : `body cut off: ${networkFailureInWords(error)}`, false);
     }
     if (response.status === 429) {
-      return { kind: 'retry', error: 'HTTP 429 Too Many Requests', unreachable: false, retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) };
+      const retryAfter = readRetryAfter(response.headers.get('retry-after'));
+      return { kind: 'retry', error: tooManyRequests(retryAfter), unreachable: false, retryAfter };
     }
-    if (response.status >= 500) return retry(`HTTP ${response.status}`, false);
+    if (response.status >= 500) return retry(httpStatus(response.status), false);
     if (response.status !== 200 && response.status !== 404) return fatal(`HTTP ${response.status} for ${url}: ${text.slice(0, 200)}`, response.status);
     let body: unknown;
     try {
@@ -179,8 +263,20 @@ export class UpstreamClient {
 
 type AttemptOutcome =
   | { kind: 'reply'; reply: UpstreamReply }
-  | { kind: 'retry'; error: string; unreachable: boolean; retryAfterMs: number | null }
+  | { kind: 'retry'; error: string; unreachable: boolean; retryAfter: RetryAfter | null }
   | { kind: 'fatal'; error: string; status: number | null };
+
+/** `HTTP 503 Service Unavailable`: the status with its standard reason, which says more than the number to most. */
+function httpStatus(status: number): string {
+  const reason = STATUS_CODES[status];
+  return reason ? `HTTP ${status} ${reason}` : `HTTP ${status}`;
+}
+
+/** A 429, with the wait it asked for when that was more than this app waits. */
+function tooManyRequests(retryAfter: RetryAfter | null): string {
+  if (retryAfter === null || retryAfter.askedMs <= retryAfter.waitMs) return httpStatus(429);
+  return `${httpStatus(429)}, asking for ${formatSyncDuration(retryAfter.askedMs / 1000)} (the sync waits ${formatSyncDuration(retryAfter.waitMs / 1000)} at most)`;
+}
 
 function sameOrigin(url: string, base: string): boolean {
   try {
@@ -191,7 +287,7 @@ function sameOrigin(url: string, base: string): boolean {
 }
 
 function retry(error: string, unreachable: boolean): AttemptOutcome {
-  return { kind: 'retry', error, unreachable, retryAfterMs: null };
+  return { kind: 'retry', error, unreachable, retryAfter: null };
 }
 
 function fatal(error: string, status: number | null): AttemptOutcome {

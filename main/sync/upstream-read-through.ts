@@ -13,11 +13,12 @@ import { tokenUpserter } from './token-writer.ts';
 import { topicRowsOf } from './topic-rows.ts';
 import { topicUpserter } from './topic-writer.ts';
 import { QueueFullError, type RateLimiter } from './rate-limiter.ts';
-import { UpstreamClient, UpstreamError } from './upstream-client.ts';
+import { UpstreamClient, UpstreamError, UpstreamHoldError } from './upstream-client.ts';
 import { transactionRowsOf } from './transaction-rows.ts';
 import { transactionUpserter } from './transaction-writer.ts';
 import { entityIdOf, UpstreamFormatError } from './upstream-values.ts';
 import { parseFullEntityId } from '../mirror/format/entity-id.ts';
+import { answerShapeFault } from './relayed-answer-shapes.ts';
 
 export interface UpstreamReadThroughOptions {
   db: SqliteDatabase;
@@ -199,6 +200,11 @@ export class UpstreamReadThrough implements ReadThrough {
   /** One request passed on as it is (see ReadThrough.relay), within the lookups' deadline and the shared request budget. */
   async relay(request: UpstreamRequest, options: RelayOptions = {}): Promise<RelayedReply | Shortfall> {
     const answer = await this.#relayOnce(request);
+    // A 200 of the wrong shape is neither passed on nor remembered (RELAYED_ANSWER_SHAPES).
+    if (answer.kind === 'reply' && answer.status === 200) {
+      const fault = this.#shapeFault(request.method, request.path, answer.body);
+      if (fault) return fault;
+    }
     if (!options.remember || request.method !== 'GET') return answer;
     if (answer.kind === 'reply' && answer.status === 200) this.#keep(request.path, stringifyJson(answer.body));
     if (answer.kind === 'reply') return answer;
@@ -281,12 +287,23 @@ export class UpstreamReadThrough implements ReadThrough {
       const reply = await this.#client.get(path, { signal: lookup.signal, queueForMs: lookup.queueForMs });
       if (reply.status === 404) this.#rememberAbsent(key);
       if (reply.status !== 200) return ABSENT;
+      const fault = this.#shapeFault('GET', path, reply.body);
+      if (fault) return fault;
       const body = stringifyJson(reply.body);
       this.#keep(path, body);
       return { kind: 'answer', body };
     } catch (error) {
       return this.#failed(lookup, error, path);
     }
+  }
+
+  /** Why a 200 answer to `path` cannot be used (logged), as the shortfall it is answered with; null when it can. */
+  #shapeFault(method: UpstreamRequest['method'], path: string, body: unknown): Shortfall | null {
+    const fault = answerShapeFault(method, path, body);
+    if (fault === null) return null;
+    const reason = `it is not of the shape a mirror node answers (${fault})`;
+    this.#options.log?.(`read-through: ${method} ${path}: ${reason}`);
+    return { kind: 'unreadable', reason };
   }
 
   /**
@@ -325,6 +342,8 @@ export class UpstreamReadThrough implements ReadThrough {
    */
   #failed(lookup: Lookup, error: unknown, what: string): Shortfall {
     if (this.#stop.signal.aborted) return OFFLINE;
+    // Refused at once: the upstream asked (429, Retry-After) not to be asked before then.
+    if (error instanceof UpstreamHoldError) return { kind: 'held', until: error.until };
     if (error instanceof QueueFullError) return { kind: 'busy' };
     if (lookup.signal.aborted) {
       if (this.#answered > lookup.answeredBefore) return { kind: 'busy' };

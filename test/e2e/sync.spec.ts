@@ -209,3 +209,33 @@ test('the wait before the sync retries counts down each second, on the Sync scre
   await expect(message).toHaveText(/; retrying now$/);
   await expect(page.getByTestId('sync-chip')).toHaveAttribute('title', /; retrying now\)/);
 });
+
+test('a sync held up by the upstream says so in the chip and on the Sync screen, with the wait it asked for', async ({ page }) => {
+  const said = Date.parse('2026-11-27T01:00:00.000Z');
+  const upstream = serves.upstream.instance.mirrorUrl;
+  const message = `the upstream asked to wait until 01:10:00 (Retry-After): HTTP 429 Too Many Requests from ${upstream}/api/v1/transactions?limit=100&order=asc`;
+  await page.route('**/bridge/events**', (route) => route.abort());
+  await page.route('**/bridge/call/sync/status', async (route) => {
+    const answer = await (await route.fetch()).json() as { ok: true; value: SyncStatus };
+    answer.value = {
+      ...answer.value, upstream, state: 'retrying', phase: 'transactions', estimatedSecondsLeft: null,
+      lastError: { message, at: new Date(said).toISOString(), retryAt: new Date(said + 600_000).toISOString(), recoveredAt: null },
+    };
+    return route.fulfill({ json: answer });
+  });
+  await page.clock.install({ time: said });
+  await page.goto(`${serves.local.instance.uiUrl}#/sync`);
+  const chip = page.getByTestId('sync-chip');
+  await expect(chip).toHaveAttribute('data-state', 'retrying');
+  await expect(chip).toContainText('retrying');
+  await expect(chip).not.toContainText('up to date');
+  await page.clock.pauseAt(said + 10_000);
+  await expect(chip).toHaveAttribute('title', `Sync from ${upstream}: retrying (${message}; retrying in 590 s)`);
+  await expect(page.getByTestId('sync-panel')).toHaveAttribute('data-state', 'retrying');
+  await expect(page.getByTestId('sync-state')).toHaveText('retrying');
+  await expect(page.getByTestId('sync-held-up')).toContainText('The sync is held up by the upstream.');
+  await expect(page.getByTestId('sync-eta')).toHaveText('—');
+  await expect(page.getByTestId('sync-last-error-message')).toHaveText(`${message}; retrying in 590 s`);
+  await expectTopBarFits(page, { width: 1600, height: 860 });
+  await screenshot(page, 'sync-09-held-up');
+});

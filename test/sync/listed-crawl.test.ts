@@ -4,7 +4,9 @@ import { CONTRACTS_LIST, FIRST_CONTRACTS_PAGE } from '../../main/sync/contracts-
 import { crawlListed } from '../../main/sync/listed-crawl.ts';
 import { SyncCursors } from '../../main/sync/sync-cursor.ts';
 import { FIRST_TOKENS_PAGE, TOKENS_LIST } from '../../main/sync/tokens-crawl.ts';
+import { SHORT_PAGE_ATTEMPTS } from '../../main/sync/list-end.ts';
 import { UpstreamClient } from '../../main/sync/upstream-client.ts';
+import { UpstreamFormatError } from '../../main/sync/upstream-values.ts';
 import { ScriptedUpstreams, tokenInfo as token } from './scripted-upstream.ts';
 
 /**
@@ -20,6 +22,9 @@ afterEach(async () => {
 });
 
 const SECOND_TOKENS_PAGE = `${FIRST_TOKENS_PAGE}&token.id=gt:0.0.1002`;
+/** What the crawl asks to confirm that a page naming no next one ends the list. */
+const AFTER_1002 = '/api/v1/tokens?token.id=gt:0.0.1002&limit=1&order=asc';
+const AFTER_1003 = '/api/v1/tokens?token.id=gt:0.0.1003&limit=1&order=asc';
 
 /** Answers `routes[path]` (a status and body), 404 otherwise; records every path asked. */
 async function upstream(routes: () => Record<string, [number, unknown]>): Promise<{ client: UpstreamClient; asked: string[] }> {
@@ -47,6 +52,8 @@ describe('crawlListed (tokens and contracts)', () => {
       [FIRST_TOKENS_PAGE]: [200, { tokens: [{ token_id: '0.0.1001' }, { token_id: '0.0.1002' }], links: { next: SECOND_TOKENS_PAGE } }],
       // A 4xx other than 404/429 is not retried: the crawl stops with what it committed.
       [SECOND_TOKENS_PAGE]: secondPageBroken ? [400, { _status: { messages: [{ message: 'bad' }] } }] : [200, { tokens: [{ token_id: '0.0.1003' }], links: { next: null } }],
+      // Asked before the pass ends: nothing follows the last token.
+      [AFTER_1003]: [200, { tokens: [], links: { next: null } }],
       '/api/v1/tokens/0.0.1001': [200, token(1001)],
       '/api/v1/tokens/0.0.1003': [200, token(1003)],
     }));
@@ -62,7 +69,7 @@ describe('crawlListed (tokens and contracts)', () => {
     secondPageBroken = false;
     asked.length = 0;
     expect(await crawlListed(TOKENS_LIST, context)).toBe('done');
-    expect(asked).toEqual([SECOND_TOKENS_PAGE, '/api/v1/tokens/0.0.1003']);
+    expect(asked).toEqual([SECOND_TOKENS_PAGE, AFTER_1003, '/api/v1/tokens/0.0.1003']);
     expect(storedTokens(db)).toEqual([1001, 1003]);
     expect(new SyncCursors(db).get('tokens')).toEqual({ phase: 'tokens', nextUrl: null, items: 2, passes: 1, mark: null, since: null });
     expect(pages).toEqual([1, 1]);
@@ -79,6 +86,57 @@ describe('crawlListed (tokens and contracts)', () => {
     expect(await crawlListed(CONTRACTS_LIST, { client, db, signal: new AbortController().signal })).toBe('unsupported');
     expect(asked).toEqual([FIRST_CONTRACTS_PAGE]);
     expect(new SyncCursors(db).get('contracts')).toBeNull();
+  });
+
+  it('asks again for a page that ended the list early, and ends the pass only once nothing follows', async () => {
+    // The second page comes back empty, as if the list ended there, twice; the upstream lists a token after 0.0.1002 all along.
+    const secondPageAsked = () => asked.filter((url) => url === SECOND_TOKENS_PAGE).length;
+    const { client, asked } = await upstream(() => ({
+      [FIRST_TOKENS_PAGE]: [200, { tokens: [{ token_id: '0.0.1001' }, { token_id: '0.0.1002' }], links: { next: SECOND_TOKENS_PAGE } }],
+      [SECOND_TOKENS_PAGE]: secondPageAsked() <= 2 ? [200, { tokens: [], links: { next: null } }] : [200, { tokens: [{ token_id: '0.0.1003' }], links: { next: null } }],
+      [AFTER_1002]: [200, { tokens: [{ token_id: '0.0.1003' }], links: { next: null } }],
+      [AFTER_1003]: [200, { tokens: [], links: { next: null } }],
+      '/api/v1/tokens/0.0.1001': [200, token(1001)],
+      '/api/v1/tokens/0.0.1002': [200, token(1002)],
+      '/api/v1/tokens/0.0.1003': [200, token(1003)],
+    }));
+    const { db } = store();
+    const context = { client, db, signal: new AbortController().signal, shortPageBackoff: { baseMs: 1, capMs: 5 } };
+    expect(await crawlListed(TOKENS_LIST, context)).toBe('done');
+    expect(asked.filter((url) => !/\/tokens\/0\.0\.\d+$/.test(url))).toEqual([
+      FIRST_TOKENS_PAGE, SECOND_TOKENS_PAGE, AFTER_1002, SECOND_TOKENS_PAGE, AFTER_1002, SECOND_TOKENS_PAGE, AFTER_1003,
+    ]);
+    expect(storedTokens(db)).toEqual([1001, 1002, 1003]);
+    expect(new SyncCursors(db).get('tokens')).toEqual({ phase: 'tokens', nextUrl: null, items: 3, passes: 1, mark: null, since: null });
+  });
+
+  it('fails, naming the page, when the upstream keeps ending the list early; the cursor stays at that page', async () => {
+    const { client, asked } = await upstream(() => ({
+      [FIRST_CONTRACTS_PAGE]: [200, { contracts: [], links: { next: null } }],
+      '/api/v1/contracts?limit=1&order=asc': [200, { contracts: [{ contract_id: '0.0.2001' }], links: { next: null } }],
+    }));
+    const { db } = store();
+    const context = { client, db, signal: new AbortController().signal, shortPageBackoff: { baseMs: 1, capMs: 5 } };
+    await expect(crawlListed(CONTRACTS_LIST, context)).rejects.toThrow(
+      new UpstreamFormatError(`the upstream's contracts page ${FIRST_CONTRACTS_PAGE} ended the list ${SHORT_PAGE_ATTEMPTS} times in a row, yet it lists 0.0.2001 after the start`));
+    expect(asked.filter((url) => url === FIRST_CONTRACTS_PAGE)).toHaveLength(SHORT_PAGE_ATTEMPTS);
+    expect(new SyncCursors(db).get('contracts')).toBeNull();
+  });
+
+  it('takes a page\'s end as it is when the upstream refuses to say what follows', async () => {
+    const { client, asked } = await upstream(() => ({ [FIRST_CONTRACTS_PAGE]: [200, { contracts: [], links: { next: null } }] }));
+    const { db } = store();
+    expect(await crawlListed(CONTRACTS_LIST, { client, db, signal: new AbortController().signal })).toBe('done');
+    expect(asked).toEqual([FIRST_CONTRACTS_PAGE, '/api/v1/contracts?limit=1&order=asc']);
+    expect(new SyncCursors(db).get('contracts')).toMatchObject({ nextUrl: null, passes: 1 });
+  });
+
+  it('refuses a page without links as malformed, not as the end of the list', async () => {
+    const { client } = await upstream(() => ({ [FIRST_TOKENS_PAGE]: [200, { tokens: [] }] }));
+    const { db } = store();
+    await expect(crawlListed(TOKENS_LIST, { client, db, signal: new AbortController().signal }))
+      .rejects.toThrow(new UpstreamFormatError(`the page ${FIRST_TOKENS_PAGE} has no "links" object`));
+    expect(new SyncCursors(db).get('tokens')).toBeNull();
   });
 
   it('names the collection when a page lacks its array', async () => {

@@ -5,11 +5,18 @@ import { UpstreamFormatError } from '../../main/sync/upstream-values.ts';
 describe('nextPageOf', () => {
   const page = (next: unknown) => ({ items: [], links: { next } });
 
-  it('follows the next link, and ends where there is none', () => {
+  it('follows the next link, and ends where it is null', () => {
     expect(nextPageOf(page('/api/v1/x?b'), '/api/v1/x?a')).toBe('/api/v1/x?b');
     expect(nextPageOf(page(null), '/api/v1/x?a')).toBeNull();
-    expect(nextPageOf({ items: [] }, '/api/v1/x?a')).toBeNull();
-    expect(nextPageOf(null, '/api/v1/x?a')).toBeNull();
+  });
+
+  it('refuses a page without links, or whose links say nothing of a next page, as malformed rather than the end', () => {
+    expect(() => nextPageOf({ items: [] }, '/api/v1/x?a')).toThrow(new UpstreamFormatError('the page /api/v1/x?a has no "links" object'));
+    expect(() => nextPageOf(null, '/api/v1/x?a')).toThrow(UpstreamFormatError);
+    expect(() => nextPageOf({ items: [], links: null }, '/api/v1/x?a')).toThrow(UpstreamFormatError);
+    expect(() => nextPageOf({ items: [], links: [] }, '/api/v1/x?a')).toThrow(UpstreamFormatError);
+    expect(() => nextPageOf(page(undefined), '/api/v1/x?a')).toThrow(/has no next link, nor null for none/);
+    expect(() => nextPageOf(page(7), '/api/v1/x?a')).toThrow(UpstreamFormatError);
   });
 
   it('refuses a link to the page just read, or (within one walk) to any page read before', () => {

@@ -40,7 +40,8 @@ describe('upstream client', () => {
     const retries: RetryEvent[] = [];
     expect(await client(base, retries).get('/api/v1/x')).toMatchObject({ status: 200, body: { ok: true } });
     expect(retries.map((r) => r.attempt)).toEqual([0, 1, 2, 3]);
-    expect(retries[0]!.error).toBe('HTTP 500');
+    expect(retries[0]!.error).toBe('HTTP 500 Internal Server Error');
+    expect(retries[1]!.error).toMatch(/^the connection closed before the answer was complete \(UND_ERR_SOCKET\)$|^the connection was reset \(ECONNRESET\)$/);
     expect(retries[1]!.unreachable).toBe(true);
     expect(retries[2]!.error).toMatch(/not whole JSON/);
     expect(retries[3]!.error).toMatch(/no answer within/);

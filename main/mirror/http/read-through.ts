@@ -1,3 +1,4 @@
+import { clockTime } from '../../common/clock-time.ts';
 import { parseJsonLossless } from '../format/json-out.ts';
 import { NOT_FOUND, type GetHandler, type GetOutcome } from '../query/mirror-get.ts';
 import type { ParsedQuery } from './query-string.ts';
@@ -41,6 +42,8 @@ export type Shortfall =
   | { kind: 'store-busy' }
   /** It answered others but not this in time: a burst of lookups waiting their turn in the request budget shared with the sync, or a slow upstream. */
   | { kind: 'busy' }
+  /** It asked (HTTP 429 with Retry-After) not to be asked again before `until` (ms since the epoch). */
+  | { kind: 'held'; until: number }
   /** It answered, in a form that cannot be stored (naming another entity, a value out of range), or refused. */
   | { kind: 'unreadable'; reason: string };
 
@@ -176,7 +179,8 @@ export function relayedRoute(readThrough: ReadThrough | undefined, pattern: stri
     if (local.status === 400) return local;
     const path = pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
     const answer = await readThrough.relay({ method: 'GET', path: `${path}${queryTextOf(raw)}` }, relayed.remember ? { remember: true } : {});
-    if (answer.kind !== 'reply' && relayed.storeWhenUnreachable) return local;
+    // An answer that came but could not be used is said as such (502), not covered by the store's partial one.
+    if (answer.kind !== 'reply' && answer.kind !== 'unreadable' && relayed.storeWhenUnreachable) return local;
     return relayedOutcome(answer, relayed.notHeld);
   };
 }
@@ -223,6 +227,11 @@ function shortfallOutcome(shortfall: Shortfall, notHeld: string): GetOutcome {
     case 'offline': return { status: 503, messages: [{ message: unreachableMessage(notHeld) }] };
     case 'store-busy': return { status: 503, messages: [{ message: `The local store is being compacted and cannot take ${notHeld} from the upstream now; ask again in a moment` }] };
     case 'busy': return { status: 503, messages: [{ message: `The upstream mirror node did not answer for ${notHeld} in time (lookups wait their turn in the profile's request rate); ask again in a moment` }] };
+    case 'held': return {
+      status: 503,
+      messages: [{ message: `The upstream mirror node asked to wait until ${clockTime(shortfall.until)} before it is asked again (Retry-After), and this synced store does not hold ${notHeld}; ask again then` }],
+      retryAfterSeconds: Math.max(1, Math.ceil((shortfall.until - Date.now()) / 1000)),
+    };
     case 'unreadable': return { status: 502, messages: [{ message: `The upstream mirror node's answer for ${notHeld} could not be read: ${shortfall.reason}` }] };
   }
 }

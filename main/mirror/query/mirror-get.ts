@@ -16,7 +16,7 @@ export type GetOutcome =
      */
     rememberedAt?: number;
   }
-  | { status: 400 | 404 | 429 | 502 | 503; messages: MirrorMessage[] };
+  | { status: 400 | 404 | 429 | 502 | 503; messages: MirrorMessage[]; /** sent as Retry-After: when asking again may be answered */ retryAfterSeconds?: number };
 
 export const NOT_FOUND: GetOutcome = { status: 404, messages: [{ message: 'Not found' }] };
 
@@ -46,7 +46,8 @@ export function registerMirrorGet(
     const raw = parseQueryString(rawQueryOf(request), config().query.maxRepeatedQueryParameters);
     const outcome = await handle(raw, request.params as Record<string, string>);
     if ('messages' in outcome) {
-      return sendMirrorJson(request, reply, outcome.status, { _status: { messages: outcome.messages } }, null);
+      const retryAfter: Record<string, string> = outcome.retryAfterSeconds === undefined ? {} : { 'retry-after': String(outcome.retryAfterSeconds) };
+      return sendMirrorJson(request, reply, outcome.status, { _status: { messages: outcome.messages } }, null, retryAfter);
     }
     const headers: Record<string, string> = outcome.next ? { link: `<${outcome.next}>; rel="next"` } : {};
     if (outcome.rememberedAt !== undefined) headers.age = String(Math.max(0, Math.floor((Date.now() - outcome.rememberedAt) / 1000)));

@@ -9,6 +9,7 @@ const STATE_LABELS: Record<SyncState, string> = {
   following: 'up to date',
   paused: 'paused',
   offline: 'offline',
+  retrying: 'retrying',
   error: 'error',
   compacting: 'compacting the store',
 };
@@ -140,6 +141,7 @@ export function listedCoverage(status: SyncStatus | null, phase: 'tokens' | 'con
     return `${from}: ${formatInteger(progress.synced)} ${phase} synced so far, and the list grows as the sync goes on; ${opened}.`;
   }
   const kept = status.state === 'offline' ? 'as last synced (it cannot be reached now)'
+    : status.state === 'retrying' ? 'as last synced (the sync is held up by the upstream now)'
     : status.state === 'paused' ? 'as last synced (the sync is paused)'
     : 'kept up to date by following its transactions';
   return `${from}: the upstream's ${phase}, ${kept}.`;

@@ -1,0 +1,123 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { backoffDelay, type BackoffOptions } from './backoff.ts';
+import { UpstreamError, type UpstreamClient } from './upstream-client.ts';
+import { UpstreamFormatError } from './upstream-values.ts';
+
+/**
+ * A list a crawl walks along its id, ascending: where it lives, the id filter its next links use
+ * (`account.id=gt:0.0.1100`), and the array a page holds.
+ */
+export interface WalkedList {
+  /** The list's first page, as the crawl asks for it (`/api/v1/accounts?limit=100&order=asc`). */
+  firstPage: string;
+  idParam: 'account.id' | 'token.id' | 'contract.id';
+  listKey: string;
+}
+
+export interface ListEndContext {
+  client: UpstreamClient;
+  signal: AbortSignal;
+  /** The waits before asking again for a page that ended the list early (tests shorten them). */
+  shortPageBackoff?: BackoffOptions;
+}
+
+/** What #itemAfter answers when the upstream refuses to say what follows. */
+const UNCHECKABLE = Symbol('the upstream refused the check');
+
+/** Denials in a row before the crawl fails: with the backoff below, about half a minute of asking. */
+export const SHORT_PAGE_ATTEMPTS = 8;
+const SHORT_PAGE_BACKOFF: BackoffOptions = { baseMs: 500, capMs: 15_000 };
+
+/** Where each list names an item's own id. */
+const ID_FIELD: Record<WalkedList['idParam'], string> = { 'account.id': 'account', 'token.id': 'token_id', 'contract.id': 'contract_id' };
+
+/**
+ * A page that says "no next" (an empty page, `links.next` null) ends a pass only once the upstream
+ * confirms that nothing follows: an upstream or a gateway in front of it that answers a page short
+ * for a moment would otherwise end the pass for good, the rest of the list unseen until the next.
+ * The same upstream is asked for the one item after the last the walk has seen. Each denial is
+ * answered as a fault: the page is asked again after a backoff, and after so many in a row the
+ * crawl fails (as for a malformed answer), to resume at that page after the sync's pause.
+ */
+export class ListEndCheck {
+  readonly #list: WalkedList;
+  readonly #context: ListEndContext;
+  #denials = 0;
+
+  constructor(list: WalkedList, context: ListEndContext) {
+    this.#list = list;
+    this.#context = context;
+  }
+
+  /**
+   * Whether the page at `url`, which named no next page, is the end of the list; `lastId` is the
+   * last item it held (null when empty). False after waiting out the backoff: ask for `url` again.
+   */
+  async confirmed(url: string, lastId: string | null): Promise<boolean> {
+    const after = lastId ?? walkPositionOf(url, this.#list.idParam);
+    // A next link filtered in a way this walk does not know cannot be checked: as before, the page's word stands.
+    if (after === undefined) return true;
+    const more = await this.#itemAfter(after);
+    if (more === null || more === UNCHECKABLE) {
+      this.#denials = 0;
+      return true;
+    }
+    if (++this.#denials >= SHORT_PAGE_ATTEMPTS) {
+      const denials = this.#denials;
+      this.#denials = 0;
+      throw new UpstreamFormatError(`the upstream's ${this.#list.listKey} page ${url} ended the list ${denials} times in a row, yet it lists ${more} after ${after ?? 'the start'}`);
+    }
+    await sleep(backoffDelay(this.#denials - 1, this.#context.shortPageBackoff ?? SHORT_PAGE_BACKOFF), undefined, { signal: this.#context.signal });
+    return false;
+  }
+
+  /** A page that named its next page: the walk moves on. */
+  passed(): void {
+    this.#denials = 0;
+  }
+
+  /**
+   * The id of the first item after `after` (from the start when null), or null when there is none.
+   * An upstream that refuses the question (404, or another client error) leaves the page's word
+   * standing (UNCHECKABLE), so that a sync that went through before this check is not stopped by it.
+   */
+  async #itemAfter(after: string | null): Promise<string | null | typeof UNCHECKABLE> {
+    const url = confirmationUrl(this.#list, after);
+    let reply;
+    try {
+      reply = await this.#context.client.get(url, { signal: this.#context.signal });
+    } catch (error) {
+      if (error instanceof UpstreamError && error.status !== null && error.status >= 400 && error.status < 500) return UNCHECKABLE;
+      throw error;
+    }
+    if (reply.status !== 200) return UNCHECKABLE;
+    const items = (reply.body as Record<string, unknown> | null)?.[this.#list.listKey];
+    if (!Array.isArray(items)) throw new UpstreamFormatError(`the ${this.#list.listKey} page ${url} has no "${this.#list.listKey}" array`);
+    if (items.length === 0) return null;
+    const first = items[0] as Record<string, unknown> | null;
+    const id = first?.[ID_FIELD[this.#list.idParam]];
+    return typeof id === 'string' ? id : 'an item';
+  }
+}
+
+/** `…?account.id=gt:<after>&limit=1&order=asc`: the one item after `after`, or the first when null. */
+export function confirmationUrl(list: WalkedList, after: string | null): string {
+  const [path, query = ''] = list.firstPage.split('?') as [string, string?];
+  const rest = new URLSearchParams(query);
+  rest.delete('limit');
+  rest.delete(list.idParam);
+  const bound = after === null ? [] : [`${list.idParam}=gt:${encodeURIComponent(after)}`];
+  return `${path}?${[...bound, 'limit=1', ...[...rest].map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)].join('&')}`;
+}
+
+/**
+ * How far along the list the page at `url` starts: the id its next link's `gt:` filter names, null
+ * for a page with no id filter (the list's start), undefined for a filter of another form.
+ */
+export function walkPositionOf(url: string, idParam: WalkedList['idParam']): string | null | undefined {
+  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  const filters = new URLSearchParams(query).getAll(idParam);
+  if (filters.length === 0) return null;
+  const bound = filters.length === 1 ? /^gt:(.+)$/.exec(filters[0]!) : null;
+  return bound ? bound[1]! : undefined;
+}

@@ -1,0 +1,44 @@
+/**
+ * A failed request that got no answer, in plain words for the Sync panel and `serve`'s log, with the
+ * system's code (or undici's message) kept in parentheses to search for: `the connection was refused
+ * (ECONNREFUSED)`. The bare codes (`UND_ERR_SOCKET`, `redirect count exceeded`) said nothing to most.
+ */
+
+const CODE_WORDS: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was reset',
+  EPIPE: 'the connection broke',
+  ETIMEDOUT: 'no connection within the time allowed',
+  UND_ERR_CONNECT_TIMEOUT: 'no connection within the time allowed',
+  ENOTFOUND: 'no such host name',
+  EAI_AGAIN: 'the host name could not be looked up',
+  EHOSTUNREACH: 'the host cannot be reached',
+  ENETUNREACH: 'the network cannot be reached',
+  EADDRNOTAVAIL: 'the address is not available',
+  UND_ERR_SOCKET: 'the connection closed before the answer was complete',
+  UND_ERR_CLOSED: 'the connection was closed',
+  UND_ERR_HEADERS_TIMEOUT: 'no answer within the time allowed',
+  UND_ERR_BODY_TIMEOUT: 'the answer stopped coming',
+  EPROTO: 'the secure connection failed (HTTPS to a port that speaks plain HTTP?)',
+};
+
+/** TLS failures all come down to one thing for the user: the certificate is not trusted. */
+const TLS_CODE = /^(?:CERT_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_(?:GET|VERIFY)_|ERR_TLS_)/;
+
+/** Messages undici gives without a code. */
+const MESSAGE_WORDS: Record<string, string> = {
+  'redirect count exceeded': 'the upstream redirected too many times',
+  'other side closed': 'the connection closed before the answer was complete',
+};
+
+export function networkFailureInWords(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : null;
+  if (code !== null) {
+    const words = CODE_WORDS[code] ?? (TLS_CODE.test(code) ? "the upstream's TLS certificate is not trusted" : 'the request failed');
+    return `${words} (${code})`;
+  }
+  const message = typeof cause?.message === 'string' ? cause.message : error instanceof Error ? error.message : String(error);
+  const words = MESSAGE_WORDS[message];
+  return words ? `${words} (${message})` : `the request failed (${message})`;
+}

@@ -1,0 +1,44 @@
+/**
+ * How long the upstream may fail the sync before it says so as its state (`retrying`): failures
+ * that, by the time their retry is due, have gone on this long with no usable answer in between,
+ * or a wait of this long asked for (Retry-After). A crawl meets single hiccups all the time (a 500
+ * retried a quarter of a second later, a body cut short), and saying each would make the chip
+ * flicker; after a few seconds of them nothing moves, and the chip must no longer read "up to date"
+ * or show a crawl under way with a time left.
+ */
+export const LASTING_FAILURE_MS = 5000;
+
+/**
+ * The sync's failures to get a usable answer from the upstream since its last usable one: since
+ * when they stand, and which answer ends them. Requests run concurrently (a batch's pages), so an
+ * answer to a request sent before the latest failure was seen, which was under way meanwhile, says
+ * nothing about it: only the failing request's own retry, or a request sent after it, does.
+ */
+export class UpstreamTrouble {
+  /** When the standing failures began (ms since the epoch); null while none stands. */
+  #since: number | null = null;
+  /** Requests sent when the latest failure was seen. */
+  #sentBefore = 0;
+
+  /**
+   * A failure, seen when `sentSoFar` requests had been sent, whose retry is due at `retryAt`:
+   * answers whether by then the failures will have lasted LASTING_FAILURE_MS.
+   */
+  failed(sentSoFar: number, now: number, retryAt: number): boolean {
+    this.#since ??= now;
+    this.#sentBefore = Math.max(this.#sentBefore, sentSoFar);
+    return retryAt - this.#since >= LASTING_FAILURE_MS;
+  }
+
+  /** An answer to request number `request` (counted as `sentSoFar` counts): true when it ends the standing failures. */
+  answered(request: number): boolean {
+    if (this.#since === null || request <= this.#sentBefore) return false;
+    this.#since = null;
+    return true;
+  }
+
+  /** When the standing failures began (ms since the epoch); null while none stands. */
+  get since(): number | null {
+    return this.#since;
+  }
+}
