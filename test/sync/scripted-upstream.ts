@@ -40,3 +40,18 @@ export function tokenInfo(num: number, overrides: Record<string, unknown> = {}):
     ...overrides,
   };
 }
+
+/**
+ * Answers a transactions list request over `transactions` (ascending by consensus timestamp) as a
+ * mirror node pages it: `order`, `limit` and the `timestamp=gt:` filter its next links carry.
+ */
+export function answerTransactionsPage(url: URL, transactions: ReadonlyArray<Record<string, unknown>>, res: http.ServerResponse): void {
+  const order = url.searchParams.get('order') ?? 'desc';
+  const after = url.searchParams.get('timestamp')?.replace('gt:', '');
+  const limit = Number(url.searchParams.get('limit') ?? 25);
+  let list = after === undefined ? [...transactions] : transactions.filter((t) => Number(t.consensus_timestamp) > Number(after));
+  if (order === 'desc') list = list.reverse();
+  const page = list.slice(0, limit);
+  const next = page.length === limit && list.length > limit ? `/api/v1/transactions?limit=${limit}&order=${order}&timestamp=gt:${page.at(-1)!.consensus_timestamp as string}` : null;
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ transactions: page, links: { next } }));
+}

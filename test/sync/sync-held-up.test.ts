@@ -11,7 +11,7 @@ import { SyncEngine, type SyncEngineOptions } from '../../main/sync/sync-engine.
 import { throttledSyncLog } from '../../main/sync/sync-log-line.ts';
 import { tokenRowsOf } from '../../main/sync/token-rows.ts';
 import { tokenUpserter } from '../../main/sync/token-writer.ts';
-import { ScriptedUpstreams, tokenInfo } from './scripted-upstream.ts';
+import { answerTransactionsPage, ScriptedUpstreams, tokenInfo } from './scripted-upstream.ts';
 
 // Lasting upstream failures that are not network errors (500s, 429s, bodies cut short or not JSON)
 // used to change nothing: following said "up to date" throughout, a crawl showed a time left that
@@ -68,14 +68,7 @@ const ready = upstreams.start(async (req, res) => {
     return;
   }
   if (url.pathname === '/api/v1/transactions') {
-    const order = url.searchParams.get('order') ?? 'desc';
-    const after = url.searchParams.get('timestamp')?.replace('gt:', '');
-    const limit = Number(url.searchParams.get('limit') ?? 25);
-    let list = after === undefined ? [...transactions] : transactions.filter((t) => Number(t.consensus_timestamp) > Number(after));
-    if (order === 'desc') list = list.reverse();
-    const page = list.slice(0, limit);
-    const next = page.length === limit && list.length > limit ? `/api/v1/transactions?limit=${limit}&order=${order}&timestamp=gt:${page.at(-1)!.consensus_timestamp as string}` : null;
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ transactions: page, links: { next } }));
+    answerTransactionsPage(url, transactions, res);
     return;
   }
   const reply = await upstreamApi.server.inject({ url: req.url! });

@@ -13,7 +13,7 @@ import { tokenRowsOf } from '../../main/sync/token-rows.ts';
 import { tokenUpserter } from '../../main/sync/token-writer.ts';
 import { PAGES_PER_COMMIT, tokenHoldingsTouched, touchedAccounts, touchedEntities } from '../../main/sync/transactions-follow.ts';
 import { comparePages, injectedGet, type Get } from './compare-mirrors.ts';
-import { ScriptedUpstreams, tokenInfo } from './scripted-upstream.ts';
+import { answerTransactionsPage, ScriptedUpstreams, tokenInfo } from './scripted-upstream.ts';
 
 function account(num: number, balance: number): AccountInfo {
   return {
@@ -54,19 +54,13 @@ const ready = upstreams.start(async (req, res) => {
   const relationships = /^\/api\/v1\/accounts\/([^/]+)\/tokens$/.exec(url.pathname);
   if (relationships) relationshipRequests.push(relationships[1]!);
   if (url.pathname === '/api/v1/transactions') {
-    const order = url.searchParams.get('order') ?? 'desc';
     const after = url.searchParams.get('timestamp')?.replace('gt:', '');
-    const limit = Number(url.searchParams.get('limit') ?? 25);
     if (after !== undefined && after === lostPage?.after && lostPage.times > 0) {
       lostPage.times -= 1;
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ _status: { messages: [{ message: 'Not found' }] } }));
       return;
     }
-    let list = after === undefined ? [...transactions] : transactions.filter((t) => Number(t.consensus_timestamp) > Number(after));
-    if (order === 'desc') list = list.reverse();
-    const page = list.slice(0, limit);
-    const next = page.length === limit && list.length > limit ? `/api/v1/transactions?limit=${limit}&order=${order}&timestamp=gt:${page.at(-1)!.consensus_timestamp as string}` : null;
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ transactions: page, links: { next } }));
+    answerTransactionsPage(url, transactions, res);
     return;
   }
   if (url.pathname.startsWith('/api/v1/transactions/')) {
