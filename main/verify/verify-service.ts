@@ -23,7 +23,7 @@ import { openOrSetAside } from '../mirror/store/open-or-set-aside.ts';
 import { openVerifyDb } from './store/verify-db.ts';
 
 /** What one request's files may add up to, zips counted unpacked: the most a session may hold. */
-export const REQUEST_MAX_BYTES = SESSION_MAX_BYTES;
+const REQUEST_MAX_BYTES = SESSION_MAX_BYTES;
 
 /**
  * What a one-call verification came to. `verified`: compiled now, and stored. `already-verified`:

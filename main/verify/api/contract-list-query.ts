@@ -1,3 +1,4 @@
+import { singleParam } from './contract-lookup.ts';
 import { invalidParameter } from './sourcify-v2-errors.ts';
 
 /** Sourcify's most and default page size for GET /v2/contracts/{chainId}. */
@@ -18,14 +19,13 @@ export interface ContractListQuery {
  */
 export function contractListQuery(query: unknown): ContractListQuery {
   const q = (query ?? {}) as Record<string, unknown>;
-  const sort = single(q.sort, 'sort');
+  const sort = singleParam(q.sort, 'request/query/sort must be given once');
   if (sort !== undefined && sort !== 'asc' && sort !== 'desc') throw invalidParameter('request/query/sort must be equal to one of the allowed values: asc, desc');
-  return { descending: sort !== 'asc', limit: limitOf(single(q.limit, 'limit')), afterMatchId: afterMatchIdOf(single(q.afterMatchId, 'afterMatchId')) };
-}
-
-function single(value: unknown, name: string): string | undefined {
-  if (value === undefined || typeof value === 'string') return value;
-  throw invalidParameter(`request/query/${name} must be given once`);
+  return {
+    descending: sort !== 'asc',
+    limit: limitOf(singleParam(q.limit, 'request/query/limit must be given once')),
+    afterMatchId: afterMatchIdOf(singleParam(q.afterMatchId, 'request/query/afterMatchId must be given once')),
+  };
 }
 
 function limitOf(text: string | undefined): number {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { abiSignature } from '../../common/abi-signature.ts';
 import { checksumAddress } from '../engine/evm-address.ts';
 import { overallStatus } from '../engine/verification-result.ts';
 import type { VerifiedRecord } from '../repository/verified-repository.ts';
 import { v2Match } from './result-entry.ts';
 import { invalidParameter } from './sourcify-v2-errors.ts';
+import type { JobContract } from './verification-jobs.ts';
 
 /**
  * The fields of Sourcify's `GET /v2/contract` (its FIELDS_TO_STORED_PROPERTIES): a name alone, or
@@ -44,8 +46,8 @@ export type FieldSelection = readonly string[];
  */
 export function fieldSelection(query: unknown): FieldSelection {
   const q = (query ?? {}) as Record<string, unknown>;
-  const fields = singleParam(q.fields, 'fields');
-  const omit = singleParam(q.omit, 'omit');
+  const fields = singleParam(q.fields, 'fields must be given once, as a comma-separated list');
+  const omit = singleParam(q.omit, 'omit must be given once, as a comma-separated list');
   if (fields && omit) throw invalidParameter('Cannot specify both fields and omit');
   if (fields !== undefined) {
     const list = fields.split(',');
@@ -68,10 +70,10 @@ export function fieldSelection(query: unknown): FieldSelection {
   return [];
 }
 
-function singleParam(value: unknown, name: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw invalidParameter(`${name} must be given once, as a comma-separated list`);
-  return value;
+/** A query parameter given at most once: its text, undefined when absent, else a 400 with `repeated` (it came as a list). */
+export function singleParam(value: unknown, repeated: string): string | undefined {
+  if (value === undefined || typeof value === 'string') return value;
+  throw invalidParameter(repeated);
 }
 
 function checkField(selector: string): void {
@@ -83,7 +85,7 @@ function checkField(selector: string): void {
 }
 
 /** The 404 body for a contract not verified here: the lookup itself with every match null (hardhat-verify reads it so). */
-export function unverifiedContract(chainId: string, address: string): Record<string, unknown> {
+export function unverifiedContract(chainId: string, address: string): JobContract {
   return { match: null, creationMatch: null, runtimeMatch: null, chainId, address: checksumAddress(address) };
 }
 
@@ -208,16 +210,11 @@ function signaturesOf(abi: AbiItem[]): Record<'function' | 'event' | 'error', Ar
   const out = { function: [], event: [], error: [] } as Record<'function' | 'event' | 'error', Array<{ signature: string; signatureHash32: string; signatureHash4: string }>>;
   for (const item of Array.isArray(abi) ? abi : []) {
     if ((item.type !== 'function' && item.type !== 'event' && item.type !== 'error') || typeof item.name !== 'string') continue;
-    const signature = `${item.name}(${(item.inputs ?? []).map(canonicalType).join(',')})`;
+    const signature = abiSignature({ name: item.name, inputs: item.inputs ?? [] });
     const hash = `0x${Buffer.from(keccak_256(Buffer.from(signature, 'utf8'))).toString('hex')}`;
     out[item.type].push({ signature, signatureHash32: hash, signatureHash4: hash.slice(0, 10) });
   }
   return out;
-}
-
-function canonicalType(parameter: AbiParameterShape): string {
-  if (!parameter.type.startsWith('tuple')) return parameter.type;
-  return `(${(parameter.components ?? []).map(canonicalType).join(',')})${parameter.type.slice('tuple'.length)}`;
 }
 
 /** What every APIv2 answer says of a verified contract (Sourcify's minimal contract): the lookup, a job's `contract`, a list's rows. */

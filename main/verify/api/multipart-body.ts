@@ -4,7 +4,7 @@ import { SESSION_MAX_BYTES } from '../sessions/session-store.ts';
 import { checkFileName, type Fields } from './request-fields.ts';
 
 /** What the files of one multipart upload may add up to: what a session may hold. */
-export const MULTIPART_MAX_BYTES = SESSION_MAX_BYTES;
+const MULTIPART_MAX_BYTES = SESSION_MAX_BYTES;
 
 /**
  * Reads a multipart/form-data body: file parts become `files` (name → content), other parts plain

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { toVerifyError, VerifyError } from '../engine/verify-error.ts';
+import { toVerifyError } from '../engine/verify-error.ts';
 import { checksumAddress } from '../engine/evm-address.ts';
 import { matchWords } from '../engine/match-words.ts';
 import { betterKeptNote, type OneCallOutcome, type VerifyService } from '../verify-service.ts';
@@ -33,11 +33,10 @@ export function registerV2VerifyRoutes(app: FastifyInstance, service: VerifyServ
       if (!Object.hasOwn(input.sources, path)) {
         return failed('contract_not_found_in_compiler_output', `${path} is not among the sources of the standard JSON input, so ${path}:${name} cannot be compiled`);
       }
-      // hardhat-verify sends the version as solc prints it, `v0.8.4+commit.c7e474f2`.
-      const version = compilerVersion.replace(/^v(?=\d)/, '');
+      // hardhat-verify sends the version as solc prints it, `v0.8.4+commit.c7e474f2`: the engine reads it with or without the `v`.
       const target = { chainId, address, creatorTxHash };
       // The path picks the file: another source declaring a contract of the same name is never compiled in its place.
-      return outcomeOf(() => service.verifySolcJson(input, version, { name, path }, target), 'contract_not_found_in_compiler_output');
+      return outcomeOf(() => service.verifySolcJson(input, compilerVersion, { name, path }, target), 'contract_not_found_in_compiler_output');
     });
     return reply.code(202).send({ verificationId: id });
   });
@@ -198,10 +197,7 @@ function checkedSources(value: unknown): Array<{ path: string; buffer: Buffer }>
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalidParameter('Sources are required: an object mapping each source path to its content.');
   return Object.entries(value as Record<string, unknown>).map(([path, content]) => {
     if (typeof content !== 'string') throw invalidParameter(`sources["${path.slice(0, 120)}"] must be a string (the file's content)`);
-    try {
-      return { path: checkFileName(path), buffer: Buffer.from(content, 'utf8') };
-    } catch (error) {
-      throw error instanceof VerifyError ? invalidParameter(error.message) : error;
-    }
+    // A bad path is a VerifyError 400, which the v2 error handler answers as invalid_parameter.
+    return { path: checkFileName(path), buffer: Buffer.from(content, 'utf8') };
   });
 }

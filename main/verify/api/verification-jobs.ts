@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
-import { checksumAddress } from '../engine/evm-address.ts';
+import { unverifiedContract } from './contract-lookup.ts';
 import { v2ErrorBody, type V2ErrorBody } from './sourcify-v2-errors.ts';
 
 type V2Match = 'exact_match' | 'match' | null;
@@ -161,13 +161,12 @@ export class VerificationJobs {
 
 function viewOf(row: JobRow): JobView {
   const outcome = row.outcome === null ? undefined : (JSON.parse(row.outcome) as JobOutcome);
-  const pending: JobContract = { match: null, creationMatch: null, runtimeMatch: null, chainId: row.chain_id, address: checksumAddress(row.address) };
   return {
     isJobCompleted: outcome !== undefined,
     verificationId: row.id,
     jobStartTime: new Date(row.started_at).toISOString(),
     ...(row.finished_at !== null ? { jobFinishTime: new Date(row.finished_at).toISOString() } : {}),
-    contract: outcome && 'contract' in outcome ? outcome.contract : pending,
+    contract: outcome && 'contract' in outcome ? outcome.contract : unverifiedContract(row.chain_id, row.address),
     ...(outcome && 'error' in outcome ? { error: outcome.error } : {}),
   };
 }

@@ -2,7 +2,7 @@ import http from 'node:http';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { clientErrorListener } from '../../http/client-error.ts';
-import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from '../../http/cross-site-guard.ts';
+import { CROSS_SITE_MESSAGE, isCrossSiteWrite, isLoopbackOrigin } from '../../http/cross-site-guard.ts';
 import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../../http/host-check.ts';
 import { ContractChoiceError, toVerifyError, VerifyError } from '../engine/verify-error.ts';
 import type { VerifyService } from '../verify-service.ts';
@@ -78,14 +78,7 @@ function sendError(reply: FastifyReply, error: unknown, log: (line: string) => v
  * pages from anywhere else get no CORS grant.
  */
 function allowLoopbackOrigins(origin: string | undefined, reply: FastifyReply): void {
-  if (!origin) return;
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    return;
-  }
-  if (!isLoopbackHost(host)) return;
+  if (!origin || !isLoopbackOrigin(origin)) return;
   reply.header('access-control-allow-origin', origin);
   reply.header('access-control-allow-credentials', 'true');
   reply.header('access-control-allow-methods', 'GET, POST, OPTIONS');

@@ -49,6 +49,7 @@ export function checkMetadataShape(metadata: unknown, where: string): void {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/** A JSON object: not null, not an array. */
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

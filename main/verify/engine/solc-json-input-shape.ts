@@ -1,4 +1,5 @@
 import type { SolidityCompilation } from '@ethereum-sourcify/lib-sourcify';
+import { isObject } from './metadata-shape.ts';
 import { VerifyError } from './verify-error.ts';
 
 export type SolcJsonInput = SolidityCompilation['jsonInput'];
@@ -19,8 +20,4 @@ export function checkSolcJsonInput(input: unknown, where = 'the standard JSON in
   }
   if (json.settings !== undefined && json.settings !== null && !isObject(json.settings)) throw new VerifyError('bad_request', `settings of ${where} must be an object`);
   return { ...json, language: 'Solidity', settings: isObject(json.settings) ? json.settings : {} } as SolcJsonInput;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

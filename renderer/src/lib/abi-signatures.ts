@@ -4,24 +4,17 @@
  * event's first topic all of keccak256 of its signature. From the ABI of the verified metadata.
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import type { AbiEntry, AbiParameter } from '../../../main/common/verify-types.ts';
+import { abiSignature } from '../../../main/common/abi-signature.ts';
+import type { AbiEntry } from '../../../main/common/verify-types.ts';
 import { bytesToHex } from './ledger-format.ts';
+
+export { abiSignature };
 
 export interface AbiNames {
   /** `0xa9059cbb` -> `transfer(address,uint256)`. */
   functions: Map<string, string>;
   /** `0xddf2…b3ef` (topic 0) -> `Transfer(address,address,uint256)`. */
   events: Map<string, string>;
-}
-
-/** The canonical type: tuples spelled out as `(t1,t2)`, array suffixes kept (`(uint256,address)[]`). */
-function canonicalType(parameter: AbiParameter): string {
-  if (!parameter.type.startsWith('tuple')) return parameter.type;
-  return `(${(parameter.components ?? []).map(canonicalType).join(',')})${parameter.type.slice('tuple'.length)}`;
-}
-
-export function abiSignature(entry: AbiEntry): string {
-  return `${entry.name}(${entry.inputs.map(canonicalType).join(',')})`;
 }
 
 const keccakHex = (text: string): string => `0x${bytesToHex(keccak_256(new TextEncoder().encode(text)))}`;
