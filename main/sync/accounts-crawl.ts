@@ -43,7 +43,7 @@ export async function crawlAccounts(context: CrawlContext): Promise<void> {
   const cursors = context.writer.cursors;
   let cursor: SyncCursor = cursors.get('accounts') ?? { phase: 'accounts', nextUrl: FIRST_ACCOUNTS_PAGE, items: 0, passes: 0, mark: null };
   if (cursor.nextUrl === null) return;
-  const end = new ListEndCheck({ firstPage: FIRST_ACCOUNTS_PAGE, idParam: 'account.id', listKey: 'accounts' }, context);
+  const end = new ListEndCheck({ firstPage: FIRST_ACCOUNTS_PAGE, idParam: 'account.id', listKey: 'accounts', idKey: 'account' }, context);
   let pending = fetchAccountsPage(context, cursor.nextUrl);
   for (;;) {
     const page = await pending;

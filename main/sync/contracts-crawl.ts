@@ -18,6 +18,7 @@ const ENTITY_FIELDS = [
 export const CONTRACTS_LIST: ListedCollection<ContractRows> = {
   phase: 'contracts',
   firstPage: FIRST_CONTRACTS_PAGE,
+  idParam: 'contract.id',
   listKey: 'contracts',
   idKey: 'contract_id',
   byIdPath: (id) => `/api/v1/contracts/${id}`,

@@ -5,13 +5,15 @@ import { UpstreamFormatError } from './upstream-values.ts';
 
 /**
  * A list a crawl walks along its id, ascending: where it lives, the id filter its next links use
- * (`account.id=gt:0.0.1100`), and the array a page holds.
+ * (`account.id=gt:0.0.1100`), the array a page holds and each item's own id field.
  */
 export interface WalkedList {
   /** The list's first page, as the crawl asks for it (`/api/v1/accounts?limit=100&order=asc`). */
   firstPage: string;
   idParam: 'account.id' | 'token.id' | 'contract.id';
+  /** The page's array (`tokens`) and each listed item's id field (`token_id`). */
   listKey: string;
+  idKey: string;
 }
 
 export interface ListEndContext {
@@ -27,9 +29,6 @@ const UNCHECKABLE = Symbol('the upstream refused the check');
 /** Denials in a row before the crawl fails: with the backoff below, about half a minute of asking. */
 export const SHORT_PAGE_ATTEMPTS = 8;
 const SHORT_PAGE_BACKOFF: BackoffOptions = { baseMs: 500, capMs: 15_000 };
-
-/** Where each list names an item's own id. */
-const ID_FIELD: Record<WalkedList['idParam'], string> = { 'account.id': 'account', 'token.id': 'token_id', 'contract.id': 'contract_id' };
 
 /**
  * A page that says "no next" (an empty page, `links.next` null) ends a pass only once the upstream
@@ -95,7 +94,7 @@ export class ListEndCheck {
     if (!Array.isArray(items)) throw new UpstreamFormatError(`the ${this.#list.listKey} page ${url} has no "${this.#list.listKey}" array`);
     if (items.length === 0) return null;
     const first = items[0] as Record<string, unknown> | null;
-    const id = first?.[ID_FIELD[this.#list.idParam]];
+    const id = first?.[this.#list.idKey];
     return typeof id === 'string' ? id : 'an item';
   }
 }

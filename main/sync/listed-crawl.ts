@@ -3,7 +3,7 @@ import { SyncCursors, type SyncCursor } from './sync-cursor.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
 import { nextPageOf } from './next-page.ts';
-import { ListEndCheck, type ListEndContext } from './list-end.ts';
+import { ListEndCheck, type ListEndContext, type WalkedList } from './list-end.ts';
 
 /** By-id reads in flight at once: the rate limiter spaces them, a local upstream answers in parallel. */
 const DETAIL_CONCURRENCY = 4;
@@ -13,13 +13,9 @@ const DETAIL_CONCURRENCY = 4;
  * by-id operation (tokens, contracts). What differs between them is named here; the crawl
  * itself is `crawlListed`.
  */
-export interface ListedCollection<Rows> {
+export interface ListedCollection<Rows> extends WalkedList {
   /** The phase, also the key of its cursor in `sync_cursor`. */
   phase: 'tokens' | 'contracts';
-  firstPage: string;
-  /** The page's array (`tokens`) and each listed item's id field (`token_id`). */
-  listKey: string;
-  idKey: string;
   /** The by-id operation of one listed id. */
   byIdPath: (id: string) => string;
   /** A by-id record turned back into the rows that render to the same JSON. */
@@ -35,9 +31,6 @@ export interface ListedCrawlContext extends ListEndContext {
   /** After each stored page: how many items it stored. */
   onPage?: (page: { items: number }) => void;
 }
-
-/** The id filter of each collection's next links, by which the end of its list is confirmed. */
-const ID_PARAM = { tokens: 'token.id', contracts: 'contract.id' } as const;
 
 /**
  * One pass over a collection's list, ascending, following `links.next`, resuming from the
@@ -55,7 +48,7 @@ export async function crawlListed<Rows>(collection: ListedCollection<Rows>, cont
     cursors.put(cursor);
   });
   let cursor: SyncCursor = cursors.get(collection.phase) ?? { phase: collection.phase, nextUrl: collection.firstPage, items: 0, passes: 0, mark: null };
-  const end = new ListEndCheck({ firstPage: collection.firstPage, idParam: ID_PARAM[collection.phase], listKey: collection.listKey }, context);
+  const end = new ListEndCheck(collection, context);
   while (cursor.nextUrl !== null) {
     const url: string = cursor.nextUrl;
     const reply = await context.client.get(url, { signal: context.signal });

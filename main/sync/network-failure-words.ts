@@ -31,14 +31,16 @@ const MESSAGE_WORDS: Record<string, string> = {
   'other side closed': 'the connection closed before the answer was complete',
 };
 
+/** A failed fetch in a few words: the system's code (ECONNREFUSED, ENOTFOUND) where there is one. */
+export function describeNetworkError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
+  if (cause?.code) return cause.code;
+  return error instanceof Error ? (cause?.message ?? error.message) : String(error);
+}
+
+/** describeNetworkError in plain words, the code or message kept in parentheses. */
 export function networkFailureInWords(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
-  const code = typeof cause?.code === 'string' ? cause.code : null;
-  if (code !== null) {
-    const words = CODE_WORDS[code] ?? (TLS_CODE.test(code) ? "the upstream's TLS certificate is not trusted" : 'the request failed');
-    return `${words} (${code})`;
-  }
-  const message = typeof cause?.message === 'string' ? cause.message : error instanceof Error ? error.message : String(error);
-  const words = MESSAGE_WORDS[message];
-  return words ? `${words} (${message})` : `the request failed (${message})`;
+  const raw = describeNetworkError(error);
+  const words = CODE_WORDS[raw] ?? (TLS_CODE.test(raw) ? "the upstream's TLS certificate is not trusted" : MESSAGE_WORDS[raw]);
+  return `${words ?? 'the request failed'} (${raw})`;
 }

@@ -11,6 +11,7 @@ export const FIRST_TOKENS_PAGE = '/api/v1/tokens?limit=100&order=asc';
 export const TOKENS_LIST: ListedCollection<TokenRows> = {
   phase: 'tokens',
   firstPage: FIRST_TOKENS_PAGE,
+  idParam: 'token.id',
   listKey: 'tokens',
   idKey: 'token_id',
   byIdPath: (id) => `/api/v1/tokens/${id}`,

@@ -1,5 +1,6 @@
 import type { UpstreamCheck } from '../common/profile-types.ts';
-import { bodyExcerpt, describeNetworkError, mediaTypeOf, parseUpstreamJson } from './upstream-client.ts';
+import { describeNetworkError } from './network-failure-words.ts';
+import { bodyExcerpt, mediaTypeOf, parseUpstreamJson } from './upstream-client.ts';
 
 export interface UpstreamCheckOptions {
   /** Longest the one request waits, body included. */

@@ -306,13 +306,6 @@ export function bodyExcerpt(text: string, max = 60): string {
   return `"${line.length > max ? `${line.slice(0, max)}…` : line}"`;
 }
 
-/** A failed fetch in a few words: the system's code (ECONNREFUSED, ENOTFOUND) where there is one. */
-export function describeNetworkError(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  if (cause?.code) return cause.code;
-  return error instanceof Error ? (cause?.message ?? error.message) : String(error);
-}
-
 /**
  * Parses an upstream body keeping int64 values exact. The lossless reviver costs a call per
  * value, so it runs only when the text has a bare integer long enough to exceed 2^53.

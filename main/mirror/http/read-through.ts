@@ -80,36 +80,29 @@ export interface UpstreamRequest {
  * 503 naming the entity, not 404: a synced store cannot tell that it does not exist. Without a
  * read-through the handler is returned unchanged. The response cache holds only 200s, and a write
  * moves the store's data version, so no 404 from before the fetch can be served afterwards.
+ *
+ * `incomplete` is for a stored answer that may lack what only the upstream's by-id answer carries
+ * (a followed transaction's assessed custom fees: the list the sync follows leaves them out): a
+ * 200 it flags has the entity read through once (it is then stored whole) and the store answers
+ * again. Where that cannot be done now (offline, busy), the store's answer stands: all it lacks
+ * is what the upstream alone could add.
  */
-export function withReadThrough(readThrough: ReadThrough | undefined, resource: ReadThroughResource, idParam: string, handle: GetHandler): GetHandler {
-  if (!readThrough) return handle;
-  return async (raw, params) => {
-    const first: GetOutcome = await handle(raw, params);
-    const id = params[idParam];
-    if (first.status !== 404 || id === undefined) return first;
-    const outcome = await readThrough.fetchMissing(resource, id);
-    if (outcome.kind === 'stored') return handle(raw, params);
-    return outcome.kind === 'absent' ? first : shortfallOutcome(outcome, `this ${resource}`);
-  };
-}
-
-/**
- * Wraps a by-id GET handler whose stored answer may lack what only the upstream's by-id answer
- * carries (a followed transaction's assessed custom fees: the list the sync follows leaves them
- * out): when `incomplete` says the store's answer is such, the entity is read through once (it
- * is then stored whole) and the store answers again. Where that cannot be done now (offline,
- * busy), the store's answer stands: all it lacks is what the upstream alone could add.
- */
-export function withLookedUpDetails(
-  readThrough: ReadThrough | undefined, resource: ReadThroughResource, idParam: string, incomplete: (body: unknown) => boolean, handle: GetHandler,
+export function withReadThrough(
+  readThrough: ReadThrough | undefined, resource: ReadThroughResource, idParam: string, handle: GetHandler, incomplete?: (body: unknown) => boolean,
 ): GetHandler {
   if (!readThrough) return handle;
   return async (raw, params) => {
     const first: GetOutcome = await handle(raw, params);
     const id = params[idParam];
-    if (first.status !== 200 || id === undefined || !incomplete(first.body)) return first;
+    if (id === undefined) return first;
+    if (first.status === 200 && incomplete?.(first.body)) {
+      const outcome = await readThrough.fetchMissing(resource, id);
+      return outcome.kind === 'stored' ? handle(raw, params) : first;
+    }
+    if (first.status !== 404) return first;
     const outcome = await readThrough.fetchMissing(resource, id);
-    return outcome.kind === 'stored' ? handle(raw, params) : first;
+    if (outcome.kind === 'stored') return handle(raw, params);
+    return outcome.kind === 'absent' ? first : shortfallOutcome(outcome, `this ${resource}`);
   };
 }
 

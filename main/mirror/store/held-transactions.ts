@@ -1,5 +1,6 @@
 import { sqlInt } from '../format/entity-id.ts';
 import { formatTimestamp } from '../format/timestamp.ts';
+import { parseTimestampParam } from '../query/param-values.ts';
 import type { SqliteDatabase } from './ledger-store.ts';
 
 /** `store_meta`: every transaction before this consensus timestamp was pruned (main/sync/followed-retention.ts). */
@@ -41,7 +42,11 @@ export class HeldTransactions {
    * began, or the pruning boundary when that is later. Null while no transaction is followed.
    */
   heldSince(): string | null {
-    return this.#heldSince(this.#cursor.get() as CursorRow | undefined);
+    const cursor = this.#cursor.get() as CursorRow | undefined;
+    const after = this.#heldAfter(cursor);
+    if (after === null) return null;
+    // Where following began is given as stored; only a later pruning boundary needs writing out.
+    return after === nanosOf(cursor!.since!) ? cursor!.since : formatTimestamp(after);
   }
 
   /**
@@ -51,31 +56,34 @@ export class HeldTransactions {
    */
   range(accountIds: readonly bigint[] = []): HeldRange | null {
     const cursor = this.#cursor.get() as CursorRow | undefined;
-    const since = this.#heldSince(cursor);
-    if (since === null) return null;
-    const followedAfter = nanosOf(since);
+    const followedAfter = this.#heldAfter(cursor);
+    if (followedAfter === null) return null;
     let after = accountIds.length === 0 ? followedAfter : 0n;
     for (const id of accountIds) {
       const history = this.#accountHeldSince.get(sqlInt(id)) as string | undefined;
       const accountAfter = history === undefined ? followedAfter : min(nanosOf(history), followedAfter);
       if (accountAfter > after) after = accountAfter;
     }
-    return { after, through: nanosOf(cursor!.mark ?? since) };
+    return { after, through: cursor!.mark === null ? followedAfter : nanosOf(cursor!.mark) };
   }
 
-  #heldSince(cursor: CursorRow | undefined): string | null {
-    const since = cursor?.since ?? null;
+  /** heldSince() in nanoseconds; a store that follows nothing never reads the pruning boundary. */
+  #heldAfter(cursor: CursorRow | undefined): bigint | null {
+    const sinceText = cursor?.since ?? null;
+    if (sinceText === null) return null;
+    const since = nanosOf(sinceText);
     const pruned = this.#prunedBefore.get(PRUNED_BEFORE_KEY) as string | undefined;
-    if (since === null || pruned === undefined) return since;
+    if (pruned === undefined) return since;
     const boundary = nanosOf(pruned) - 1n;
-    return boundary > nanosOf(since) ? formatTimestamp(boundary) : since;
+    return boundary > since ? boundary : since;
   }
 }
 
 /** A stored `seconds.nanos` timestamp as integer nanoseconds. */
 function nanosOf(text: string): bigint {
-  const [seconds, nanos = ''] = text.split('.');
-  return BigInt(seconds!) * 1_000_000_000n + BigInt(nanos.padEnd(9, '0'));
+  const ns = parseTimestampParam(text);
+  if (ns === null) throw new Error(`A stored consensus timestamp is not seconds.nanos: ${JSON.stringify(text)}`);
+  return ns;
 }
 
 function min(a: bigint, b: bigint): bigint {

@@ -1,6 +1,6 @@
 import type { MirrorRouteContext } from '../http/mirror-routes.ts';
 import type { FastifyInstance } from 'fastify';
-import { withLookedUpDetails, withReadThrough } from '../http/read-through.ts';
+import { withReadThrough } from '../http/read-through.ts';
 import { int64ListJson } from '../format/json-out.ts';
 import { parseTimestampParam } from '../query/param-values.ts';
 import { registerMirrorGet, type GetHandler } from '../query/mirror-get.ts';
@@ -20,8 +20,7 @@ export function registerTransactionsRoutes(app: FastifyInstance, { db, config, r
   // one the sync followed is looked up once too, for the assessed fees the followed list leaves out.
   const byId: GetHandler = (raw, params) => getTransactionById(statements, params.transactionIdOrHash!, raw);
   registerMirrorGet(app, `${TRANSACTIONS_PATH}/:transactionIdOrHash`, BY_ID_CACHE_SECONDS, config,
-    withReadThrough(readThrough, 'transaction', 'transactionIdOrHash',
-      withLookedUpDetails(readThrough, 'transaction', 'transactionIdOrHash', (body) => !allLookedUp(statements, body), byId)));
+    withReadThrough(readThrough, 'transaction', 'transactionIdOrHash', byId, (body) => !allLookedUp(statements, body)));
 }
 
 /** Whether every transaction of a by-id answer was stored from the upstream's by-id answer (migration 012). */
