@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MAX_CHAIN_ID } from '../common/profile-types.ts';
 import { DEFAULT_REQUESTS_PER_SECOND } from '../sync/sync-engine.ts';
-import { applyVerifyFlag, VERIFY_FLAGS_USAGE, type VerifyArgs } from '../verify/verify-args.ts';
+import { applyVerifyFlag, VERIFY_FLAGS, VERIFY_FLAGS_USAGE, type VerifyArgs } from '../verify/verify-args.ts';
 
 export interface ServeArgs {
   dataDir: string;
@@ -29,6 +29,10 @@ export const DEFAULT_PORTS = { ui: 47800, mirror: 47801, verify: 47802, status: 
 export const DEFAULT_DEMO_ACCOUNTS = 20_000;
 export const DEFAULT_SYNC_RATE = DEFAULT_REQUESTS_PER_SECOND;
 const MAX_DEMO_ACCOUNTS = 50_000_000;
+
+/** Every flag `parseServeArgs` takes (each with a value); the desktop shell derives its own set from it. */
+export const SERVE_FLAGS: readonly string[] = ['--data-dir', '--network', '--mirror-port', '--verify-port', '--status-port', '--ui-port', '--host-check',
+  '--demo-accounts', '--status-upstream', '--upstream-status', '--upstream-mirror', '--chain-id', '--sync-rate', ...VERIFY_FLAGS];
 
 export const SERVE_USAGE = `usage: npm run serve -- [--data-dir DIR] [--network NAME] [--mirror-port N] [--verify-port N]
                       [--status-port N] [--ui-port N] [--host-check on|off] [--demo-accounts N] [--status-upstream URL]

@@ -12,6 +12,7 @@ import { startAppServices } from '../services/app-services.ts';
 import { throttledSyncLog } from '../sync/sync-log-line.ts';
 import { asksForHelp } from './help.ts';
 import { parseServeArgs, SERVE_USAGE, type ServeArgs } from './serve-args.ts';
+import { servicesOptionsOf } from './services-options.ts';
 import { shutdownOnSignal } from './shutdown-on-signal.ts';
 
 const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
@@ -19,16 +20,8 @@ const log = (line: string): void => console.error(line);
 
 async function serve(args: ServeArgs): Promise<void> {
   const services = await startAppServices({
+    ...servicesOptionsOf(args),
     dataDir: args.dataDir,
-    network: args.network,
-    demoAccounts: args.demoAccounts,
-    ports: { mirror: args.ports.mirror, status: args.ports.status, verify: args.ports.verify },
-    ...(args.verify ? { verify: args.verify } : {}),
-    statusUpstream: args.statusUpstream,
-    upstreamMirror: args.upstreamMirror,
-    chainId: args.chainId,
-    syncRate: args.syncRate,
-    hostCheck: args.hostCheck,
     shell: 'web',
     // No status polls while the machine has no network (they would only fail and back off).
     isOnline: () => machineHasNetwork(),

@@ -1,11 +1,10 @@
 import path from 'node:path';
-import { parseServeArgs, type ServeArgs } from '../cli/serve-args.ts';
+import { parseServeArgs, SERVE_FLAGS, type ServeArgs } from '../cli/serve-args.ts';
 
-/** The `serve` flags that mean something to the desktop app: all of them but the web UI's port. */
-const DESKTOP_FLAGS = new Set(['--data-dir', '--network', '--mirror-port', '--verify-port', '--status-port', '--host-check', '--demo-accounts',
-  '--status-upstream', '--upstream-status', '--upstream-mirror', '--chain-id', '--sync-rate', '--compilers', '--solc-bin-mirror', '--chain-rpc', '--explorer']);
 /** `serve` flags the desktop app has no use for (it has no web UI): taken with their value and reported, not applied. */
 const WEB_ONLY_FLAGS = new Set(['--ui-port']);
+/** The `serve` flags that mean something to the desktop app: all of them but the web UI's. */
+const DESKTOP_FLAGS = new Set(SERVE_FLAGS.filter((flag) => !WEB_ONLY_FLAGS.has(flag)));
 /** Our own flag for a separate Electron profile (window state, single-instance lock); tests use it. */
 const USER_DATA_FLAG = '--user-data-dir';
 

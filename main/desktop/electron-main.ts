@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, clipboard, dialog, Menu, net, powerMonitor, protocol, session, shell } from 'electron';
+import { servicesOptionsOf } from '../cli/services-options.ts';
 import { STATUS_HASH, statusIncidentHash } from '../common/app-routes.ts';
 import { startAppServices, type AppServices } from '../services/app-services.ts';
 import { APP_SCHEME, createAppProtocolHandler } from './app-protocol.ts';
@@ -66,16 +67,8 @@ async function start(): Promise<void> {
   protocol.handle(APP_SCHEME, createAppProtocolHandler(RENDERER_DIR));
   try {
     services = await startAppServices({
+      ...servicesOptionsOf(args.services),
       dataDir,
-      network: args.services.network,
-      demoAccounts: args.services.demoAccounts,
-      ports: { mirror: args.services.ports.mirror, status: args.services.ports.status, verify: args.services.ports.verify },
-      ...(args.services.verify ? { verify: args.services.verify } : {}),
-      statusUpstream: args.services.statusUpstream,
-      upstreamMirror: args.services.upstreamMirror,
-      chainId: args.services.chainId,
-      syncRate: args.services.syncRate,
-      hostCheck: args.services.hostCheck,
       shell: 'desktop',
       // No status polls while the machine has no network (they would only fail and back off).
       isOnline: () => net.isOnline(),

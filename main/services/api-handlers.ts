@@ -42,14 +42,11 @@ export interface HandlerDeps {
 
 /** The typed API implemented over the running services. */
 export function createApiHandlers(deps: HandlerDeps): ApiHandlers {
-  const renameListeners: Array<(from: string, to: string) => void> = [];
-  const profileRenamed = (from: string, to: string): void => {
-    for (const listener of renameListeners) listener(from, to);
-  };
-  const removeListeners: Array<(name: string) => void> = [];
-  const profileRemoved = (name: string): void => {
-    for (const listener of removeListeners) listener(name);
-  };
+  const verify = createVerifyHandlers({
+    verify: deps.verify ?? (() => null),
+    session: deps.session,
+    ...(deps.events ? { events: deps.events } : {}),
+  });
   return {
     'app/info': () => {
       const statusUrl = deps.statusUrl?.() ?? null;
@@ -87,13 +84,7 @@ export function createApiHandlers(deps: HandlerDeps): ApiHandlers {
     'mirror/call': createMirrorCallHandler(deps.withMirror ?? ((use) => use(deps.mirror()))),
     ...createStatusHandlers(deps.status ?? (() => null)),
     ...createSyncHandlers(deps.session),
-    ...createProfileHandlers(deps.profileOptions, () => deps.session().profile.name, deps.profileUse, profileRenamed, profileRemoved),
-    ...createVerifyHandlers({
-      verify: deps.verify ?? (() => null),
-      session: deps.session,
-      onProfileRenamed: (listener) => renameListeners.push(listener),
-      onProfileRemoved: (listener) => removeListeners.push(listener),
-      ...(deps.events ? { events: deps.events } : {}),
-    }),
+    ...createProfileHandlers(deps.profileOptions, () => deps.session().profile.name, deps.profileUse, verify.profileRenamed, verify.profileRemoved),
+    ...verify.handlers,
   };
 }

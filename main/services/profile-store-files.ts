@@ -2,12 +2,9 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { compactionCopyFile } from '../mirror/store/compact-store.ts';
-import { damagedMarkerFile } from '../mirror/store/open-or-set-aside.ts';
+import { COMPANIONS } from '../mirror/store/open-or-set-aside.ts';
 import { profileDatabaseFile, type NetworkProfile } from './network-profiles.ts';
 import { statusStoreFile } from './profile-status.ts';
-
-/** A SQLite database is its file and what the WAL journal leaves beside it: they only ever move together. */
-const SQLITE_PARTS = ['', '-wal', '-shm'];
 
 /** One file to rename in the data folder. */
 export interface StoreFileMove {
@@ -35,16 +32,15 @@ export function planStoreRename(from: NetworkProfile, to: NetworkProfile, dataDi
   const pairs: Array<[string, string]> = [];
   if (from.mirrorUrl === to.mirrorUrl) {
     const [fromLedger, toLedger] = [profileDatabaseFile(from, dataDir), profileDatabaseFile(to, dataDir)];
-    for (const part of SQLITE_PARTS) pairs.push([fromLedger + part, toLedger + part]);
+    settleWal(fromLedger);
+    pairs.push(...storeFilePairs(fromLedger, toLedger));
     // A compaction cut short leaves its copy, which the store's next opening removes: it must find it.
     pairs.push([compactionCopyFile(fromLedger), compactionCopyFile(toLedger)]);
-    // A store found damaged is set aside at its next opening, under whichever name.
-    pairs.push([damagedMarkerFile(fromLedger), damagedMarkerFile(toLedger)]);
   }
   for (const [fromStatus, toStatus] of statusStorePairs(from, to, dataDir)) {
-    for (const part of SQLITE_PARTS) pairs.push([fromStatus + part, toStatus + part]);
+    settleWal(fromStatus);
+    pairs.push(...storeFilePairs(fromStatus, toStatus));
   }
-  for (const [source] of pairs) if (source.endsWith('-wal')) settleWal(source.slice(0, -'-wal'.length));
   const plan: StoreRenamePlan = { moves: [], taken: [] };
   for (const [source, target] of pairs) {
     if (!fs.existsSync(source)) continue;
@@ -52,6 +48,14 @@ export function planStoreRename(from: NetworkProfile, to: NetworkProfile, dataDi
     else plan.moves.push({ from: source, to: target });
   }
   return plan;
+}
+
+/**
+ * A store's file and the ones that travel with it (the WAL journal's, and the note that has a store
+ * found damaged set aside at its next opening, under whichever name): they only ever move together.
+ */
+function storeFilePairs(from: string, to: string): Array<[string, string]> {
+  return ['', ...COMPANIONS].map((part) => [from + part, to + part]);
 }
 
 /**

@@ -24,10 +24,14 @@ export interface VerifyHandlerDeps {
   verify: () => VerifyService | null;
   session: () => ProfileSession;
   events?: ApiEventBus;
-  /** Subscribes to renames of saved profiles: the Verify screen's session goes with its profile. */
-  onProfileRenamed?: (listener: (from: string, to: string) => void) => void;
-  /** Subscribes to removals of saved profiles: the Verify screen's session of one is released. */
-  onProfileRemoved?: (listener: (name: string) => void) => void;
+}
+
+export interface VerifyHandlers {
+  handlers: Pick<ApiHandlers, VerifyChannel>;
+  /** To be told of each saved profile renamed: the Verify screen's session goes with its profile. */
+  profileRenamed: (from: string, to: string) => void;
+  /** To be told of each saved profile removed: the Verify screen's session of one is released. */
+  profileRemoved: (name: string) => void;
 }
 
 /** The chain the open profile's contracts are verified under: its own id, or 298 for the demo ledger. */
@@ -39,10 +43,8 @@ export function profileChainId(session: ProfileSession): string {
  * The `verify/*` channels, in-process over the verification service (the same engine, sessions
  * and repository as interface B, without its HTTP server). `unavailable` when verification is off.
  */
-export function createVerifyHandlers(deps: VerifyHandlerDeps): Pick<ApiHandlers, VerifyChannel> {
+export function createVerifyHandlers(deps: VerifyHandlerDeps): VerifyHandlers {
   let app: { service: VerifyService; session: AppVerifySession } | null = null;
-  deps.onProfileRenamed?.((from, to) => app?.session.renameProfile(from, to));
-  deps.onProfileRemoved?.((name) => app?.session.removeProfile(name));
   const service = (): VerifyService => {
     const running = deps.verify();
     if (!running) throw new ApiFailure('unavailable', 'contract verification is not running in this app (its port may be in use; see the log)');
@@ -65,7 +67,7 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): Pick<ApiHandlers,
     };
   };
 
-  return {
+  const handlers: Pick<ApiHandlers, VerifyChannel> = {
     'verify/session': () => appSession().view(profile()),
     'verify/session/clear': () => appSession().clear(profile()),
     'verify/files/add': ({ files }) => appSession().addFiles(profile(), files),
@@ -126,6 +128,11 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): Pick<ApiHandlers,
         throw new ApiFailure('unavailable', `compiler ${version} could not be downloaded: ${message}`);
       }
     },
+  };
+  return {
+    handlers,
+    profileRenamed: (from, to) => app?.session.renameProfile(from, to),
+    profileRemoved: (name) => app?.session.removeProfile(name),
   };
 }
 

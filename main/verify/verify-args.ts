@@ -10,6 +10,9 @@ export interface VerifyArgs {
   explorers?: Record<string, string>;
 }
 
+/** The flags `applyVerifyFlag` takes. */
+export const VERIFY_FLAGS = ['--compilers', '--solc-bin-mirror', '--chain-rpc', '--explorer'] as const;
+
 export const VERIFY_FLAGS_USAGE = '[--compilers DIR] [--solc-bin-mirror URL|off] [--chain-rpc CHAIN=URL]... [--explorer CHAIN=URL]...';
 
 /**

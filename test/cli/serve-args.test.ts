@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DEMO_ACCOUNTS, DEFAULT_PORTS, defaultDataDir, parseServeArgs } from '../../main/cli/serve-args.ts';
+import { DEFAULT_DEMO_ACCOUNTS, DEFAULT_PORTS, defaultDataDir, parseServeArgs, SERVE_FLAGS, SERVE_USAGE } from '../../main/cli/serve-args.ts';
 
 describe('serve arguments', () => {
   it('defaults to the demo profile on the fixed ports with the host check on', () => {
@@ -48,6 +48,12 @@ describe('serve arguments', () => {
   it('defaults to the profile\'s own status page and keeps a path prefix of a given one', () => {
     expect(parseServeArgs([]).statusUpstream).toBeNull();
     expect(parseServeArgs(['--status-upstream', 'http://127.0.0.1:9000/pages/x/']).statusUpstream).toBe('http://127.0.0.1:9000/pages/x');
+  });
+
+  it('lists exactly the flags it takes and its usage names', () => {
+    // A listed flag the parser did not know would fail as "unknown option", not for its missing value.
+    for (const flag of SERVE_FLAGS) expect(() => parseServeArgs([flag]), flag).toThrow(`${flag} needs a value`);
+    expect(new Set(SERVE_USAGE.match(/--[a-z-]+/g))).toEqual(new Set(SERVE_FLAGS));
   });
 
   it('puts profiles where Electron keeps userData on each platform', () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PORTS, defaultDataDir } from '../../main/cli/serve-args.ts';
+import { DEFAULT_PORTS, defaultDataDir, SERVE_FLAGS } from '../../main/cli/serve-args.ts';
 import { parseDesktopArgs, profilesDir } from '../../main/desktop/desktop-args.ts';
 
 describe('desktop arguments', () => {
@@ -29,6 +29,10 @@ describe('desktop arguments', () => {
     const args = parseDesktopArgs(['electron', '.', '--ui-port', '47802', '--mirror-port', '0']);
     expect(args.ignored).toEqual(['--ui-port']);
     expect(args.services.ports.mirror).toBe(0);
+  });
+
+  it('knows every serve flag (an unknown one would be skipped, not asked for its value)', () => {
+    for (const flag of SERVE_FLAGS) expect(() => parseDesktopArgs(['electron', '.', flag]), flag).toThrow(`${flag} needs a value`);
   });
 
   it('takes a separate Electron user-data folder', () => {

@@ -55,7 +55,7 @@ function collect<E extends keyof ApiEvents>(events: ApiEventBus, name: E) {
 
 const unused = () => { throw new Error('not used here'); };
 const dispatcherFor = (status: ProfileStatus | null) =>
-  createDispatcher({ 'app/info': unused, 'network/status': unused, 'accounts/list': unused, 'mirror/get': unused, 'mirror/call': unused, 'sync/status': unused, 'sync/pause': unused, 'sync/resume': unused, 'sync/resync': unused, 'sync/account-history': unused, 'sync/topic-history': unused, 'sync/retention': unused, 'sync/compact': unused, 'network/switch': unused, 'network/profiles': unused, 'network/profiles/save': unused, 'network/profiles/delete': unused, 'network/profiles/check': unused, ...createVerifyHandlers({ verify: () => null, session: unused }), ...createStatusHandlers(() => status?.service ?? null) } as ApiHandlers);
+  createDispatcher({ 'app/info': unused, 'network/status': unused, 'accounts/list': unused, 'mirror/get': unused, 'mirror/call': unused, 'sync/status': unused, 'sync/pause': unused, 'sync/resume': unused, 'sync/resync': unused, 'sync/account-history': unused, 'sync/topic-history': unused, 'sync/retention': unused, 'sync/compact': unused, 'network/switch': unused, 'network/profiles': unused, 'network/profiles/save': unused, 'network/profiles/delete': unused, 'network/profiles/check': unused, ...createVerifyHandlers({ verify: () => null, session: unused }).handlers, ...createStatusHandlers(() => status?.service ?? null) } as ApiHandlers);
 
 describe('a profile\'s status service', () => {
   it('keeps each source in its own file in the profile\'s data folder', () => {

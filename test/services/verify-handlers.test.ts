@@ -61,7 +61,7 @@ beforeAll(async () => {
   const unused = () => { throw new Error('not used here'); };
   dispatch = createDispatcher({
     'app/info': unused, 'network/status': unused, 'network/switch': unused, 'accounts/list': unused,
-    ...createVerifyHandlers({ verify: () => service, session: () => session, events }),
+    ...createVerifyHandlers({ verify: () => service, session: () => session, events }).handlers,
   } as unknown as ApiHandlers, () => undefined);
 }, 120_000);
 
@@ -311,7 +311,7 @@ describe('verify/* channels', () => {
   }, 60_000);
 
   it('answers unavailable when verification is not running', async () => {
-    const off = createDispatcher(createVerifyHandlers({ verify: () => null, session: () => { throw new Error('unused'); } }) as unknown as ApiHandlers, () => undefined);
+    const off = createDispatcher(createVerifyHandlers({ verify: () => null, session: () => { throw new Error('unused'); } }).handlers as unknown as ApiHandlers, () => undefined);
     const result = await off('verify/session', null);
     expect(result).toMatchObject({ ok: false, error: { code: 'unavailable' } });
   });

@@ -6,7 +6,7 @@ import { isDamagedStoreError } from './sqlite-error.ts';
  * What the WAL journal leaves beside a database file, and the note `markStoreDamaged` leaves:
  * they move with it.
  */
-const COMPANIONS = ['-wal', '-shm', '.damaged'];
+export const COMPANIONS = ['-wal', '-shm', '.damaged'];
 
 export interface OpenedStore<T> {
   store: T;

@@ -152,5 +152,11 @@ export function listedCoverage(status: SyncStatus | null, phase: 'tokens' | 'con
  * recovered from is history (the Sync screen keeps it), not news.
  */
 export function standingError(status: SyncStatus, nowMs: number): string | null {
-  return status.lastError?.recoveredAt === null ? retryMessageAt(status.lastError, nowMs) : null;
+  const standing = standingLastError(status.lastError);
+  return standing ? retryMessageAt(standing, nowMs) : null;
+}
+
+/** The sync's last error while it still stands: null when there is none or the upstream has answered since. */
+export function standingLastError(lastError: SyncStatus['lastError'] | undefined): NonNullable<SyncStatus['lastError']> | null {
+  return lastError?.recoveredAt === null ? lastError : null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../../main/common/sync-types.ts';
-import { approximate, followingBehind, formatDuration, listedCoverage, lowRoomWarning, standingError, syncChipText, syncCoverage, syncPercent } from '../../../renderer/src/lib/sync-view.ts';
+import { approximate, followingBehind, formatDuration, listedCoverage, lowRoomWarning, standingError, standingLastError, syncChipText, syncCoverage, syncPercent } from '../../../renderer/src/lib/sync-view.ts';
 
 const base: SyncStatus = {
   profile: 'testnet', upstream: 'https://testnet.mirrornode.hedera.com', state: 'syncing', phase: 'accounts', entitiesSynced: 412_331,
@@ -17,6 +17,11 @@ describe('sync view', () => {
     expect(standingError({ ...base, lastError: error }, at + 1500)).toBe('HTTP 503 from https://x/api/v1/accounts; retrying in 1 s');
     expect(standingError({ ...base, lastError: { ...error, recoveredAt: '2026-11-27T01:00:02.000Z' } }, at)).toBeNull();
     expect(standingError(base, at)).toBeNull();
+    // The same test the chip's and the Sync screen's countdowns use.
+    expect(standingLastError(error)).toBe(error);
+    expect(standingLastError({ ...error, recoveredAt: '2026-11-27T01:00:02.000Z' })).toBeNull();
+    expect(standingLastError(null)).toBeNull();
+    expect(standingLastError(undefined)).toBeNull();
   });
 
   it('says how much of the network is synced, as precisely as it is known', () => {
