@@ -4,7 +4,7 @@ import { registerAccountsRoutes } from '../accounts/accounts-route.ts';
 import type { AccountsService } from '../accounts/accounts-service.ts';
 import type { MirrorApiConfig } from '../config.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
-import { isClosedStoreError, isDamagedStoreError, isSqliteError } from '../store/sqlite-error.ts';
+import { isClosedStoreError, isDamagedStoreError } from '../store/sqlite-error.ts';
 import { repeatLimitedLog } from '../../http/repeat-limited-log.ts';
 import { MIRROR_ROUTE_MODULES } from './mirror-routes.ts';
 import type { ReadThrough } from './read-through.ts';
@@ -14,6 +14,8 @@ import { installAvailabilityGate, type MirrorAvailability } from './availability
 import { ResponseCache } from './response-cache.ts';
 import { errorBody, sendMirrorError } from './mirror-reply.ts';
 import { clientErrorListener } from '../../http/client-error.ts';
+import { answerCorsPreflight } from '../../http/cors-preflight.ts';
+import { answerUnexpected } from '../../http/unexpected-failure.ts';
 
 export interface MirrorServerDeps {
   accounts: AccountsService;
@@ -51,47 +53,27 @@ export function registerMirrorRoutes(app: FastifyInstance, deps: MirrorServerDep
 }
 
 /**
- * A CORS preflight, on any path, as the reference's `cors()` middleware answers it: 204, any
- * origin, the methods the API has and the headers the page asked to send. Without it a browser
- * page cannot POST JSON to `/api/v1/contracts/call` (nor a protobuf body to `/network/fees`):
- * that content type is not one a page may send unasked.
- */
-function answerPreflight(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  reply.header('access-control-allow-methods', 'GET, HEAD, POST');
-  const asked = request.headers['access-control-request-headers'];
-  if (typeof asked === 'string' && asked !== '') reply.header('access-control-allow-headers', asked);
-  reply.header('vary', 'Access-Control-Request-Headers');
-  return reply.code(204).send();
-}
-
-/**
  * Builds the mirror REST API (interface A) without listening, so tests can `inject` and the
  * composition root decides the port. Every failure answers in the mirror's error body.
  */
 export function buildMirrorServer(deps: MirrorServerDeps): FastifyInstance {
   const logFailure = repeatLimitedLog(deps.log ?? ((line) => console.error(line)));
-  // Keyed by the failure, not the URL: a damaged page under many routes is one line.
-  const report = (request: FastifyRequest, key: string, detail: string): void => {
-    logFailure(key, `mirror API: ${request.method} ${request.url.slice(0, LOGGED_URL_CHARS)} failed: ${detail}`);
-  };
+  const failedLine = (request: FastifyRequest): string => `mirror API: ${request.method} ${request.url.slice(0, LOGGED_URL_CHARS)} failed`;
   const answerError = (error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     if (error instanceof RepeatLimitError) return sendMirrorError(request, reply, 400, error.message);
     const status = (error as { statusCode?: number }).statusCode;
     const message = error instanceof Error ? error.message : String(error);
     if (status && status >= 400 && status < 500) return sendMirrorError(request, reply, status, message);
     if (isDamagedStoreError(error)) {
-      report(request, `${error.code}: ${message}`, `${message} (${error.code})`);
+      // Keyed by the failure, not the URL: a damaged page under many routes is one line.
+      logFailure(`${error.code}: ${message}`, `${failedLine(request)}: ${message} (${error.code})`);
       deps.onStoreDamaged?.(error);
       return sendMirrorError(request, reply, 503, damagedStoreMessage(message));
     }
     // A request a network switch cut short: expected, and the switch has said so.
     if (isClosedStoreError(error)) return sendMirrorError(request, reply, 503, 'Service unavailable');
-    if (isSqliteError(error)) {
-      report(request, `${error.code}: ${message}`, `${message} (${error.code})`);
-      return sendMirrorError(request, reply, 503, 'Service unavailable');
-    }
-    report(request, message, error instanceof Error ? (error.stack ?? message) : message);
-    return sendMirrorError(request, reply, 500, 'Internal error');
+    const unexpected = answerUnexpected(logFailure, failedLine(request), error);
+    return sendMirrorError(request, reply, unexpected.status, unexpected.message);
   };
   const app = Fastify({
     logger: false,
@@ -113,7 +95,9 @@ export function buildMirrorServer(deps: MirrorServerDeps): FastifyInstance {
     if (deps.hostCheck && !isLoopbackHost(request.headers.host)) {
       return sendMirrorError(request, reply, 403, FOREIGN_HOST_MESSAGE);
     }
-    if (request.method === 'OPTIONS') return answerPreflight(request, reply);
+    // On any path, as the reference's `cors()` middleware answers: without it a browser page cannot
+    // POST JSON to /contracts/call (nor a protobuf body to /network/fees), content types a page may not send unasked.
+    if (request.method === 'OPTIONS') return answerCorsPreflight(request, reply, 'GET, HEAD, POST');
   });
   if (deps.availability) installAvailabilityGate(app, deps.availability);
   if (deps.responseCache !== false) installResponseCache(app, new ResponseCache(deps.db), deps.config);

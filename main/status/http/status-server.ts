@@ -3,12 +3,13 @@ import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../../http/host-check.ts';
 import { PASSTHROUGH_FEEDS, RECORD_FEEDS, RESOLVED_STATUSES, UPCOMING_STATUS } from '../feed/feed-paths.ts';
 import type { JsonObject } from '../feed/status-json.ts';
 import type { StatusStore } from '../store/status-store.ts';
-import { isSqliteError } from '../../mirror/store/sqlite-error.ts';
 import { repeatLimitedLog } from '../../http/repeat-limited-log.ts';
 import { hasBaseline } from '../store/apply-poll.ts';
 import { specIncident, specMaintenance, specPage } from './record-shape.ts';
 import { sendStatusError, sendStatusJson, STATUS_CLIENT_ERROR_BODY } from './status-reply.ts';
 import { clientErrorListener } from '../../http/client-error.ts';
+import { answerCorsPreflight } from '../../http/cors-preflight.ts';
+import { answerUnexpected } from '../../http/unexpected-failure.ts';
 
 export interface StatusServerDeps {
   store: StatusStore;
@@ -54,10 +55,7 @@ export function buildStatusServer(deps: StatusServerDeps): FastifyInstance {
     }
     // A browser asks before a GET that sets its own headers (If-None-Match from a page's cache logic).
     if (request.method === 'OPTIONS' && known) {
-      const asked = request.headers['access-control-request-headers'];
-      if (typeof asked === 'string' && asked !== '') reply.header('access-control-allow-headers', asked);
-      return reply.code(204).header('allow', 'GET, HEAD').header('access-control-allow-methods', 'GET, HEAD').header('access-control-max-age', '600')
-        .header('vary', 'Access-Control-Request-Headers').send();
+      return answerCorsPreflight(request, reply.header('allow', 'GET, HEAD').header('access-control-max-age', '600'), 'GET, HEAD');
     }
   });
 
@@ -87,15 +85,8 @@ export function buildStatusServer(deps: StatusServerDeps): FastifyInstance {
   app.setErrorHandler((error, request, reply) => {
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) return sendStatusError(reply, status, (error as Error).message);
-    // Keyed by the failure, not the URL: a damaged store under every feed is one line.
-    const failed = `status API: ${request.method} ${request.url.split('?')[0]} failed`;
-    if (isSqliteError(error)) {
-      logFailure(`${error.code}: ${error.message}`, `${failed}: ${error.message} (${error.code})`);
-      return sendStatusError(reply, 503, 'Service unavailable');
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    logFailure(message, `${failed}: ${error instanceof Error ? (error.stack ?? message) : message}`);
-    return sendStatusError(reply, 500, 'Internal error');
+    const unexpected = answerUnexpected(logFailure, `status API: ${request.method} ${request.url.split('?')[0]} failed`, error);
+    return sendStatusError(reply, unexpected.status, unexpected.message);
   });
   return app;
 }
