@@ -99,8 +99,8 @@ test.describe('custom fees (HIP-991)', () => {
       }
     }
 
-    // The demo's fees are each paid by the transaction's payer. A fractional fee on a transfer with
-    // several senders is paid by each of them: the answer is given two payers, neither the payer.
+    // The demo's fees each have one effective payer. A fractional fee on a transfer with several
+    // senders is paid by each of them: the answer is given two payers, neither the transaction's payer.
     const others = ['0.0.98', '0.0.800'];
     await page.route('**/bridge/call/mirror/get', async (route: Route) => {
       if ((route.request().postDataJSON() as { path: string }).path !== `/api/v1/transactions/${full.transaction_id}`) return route.continue();

@@ -115,7 +115,7 @@ export class AirdropWriter {
 }
 
 /** A consensus timestamp in [from, to) on a millisecond, with `salt` in its low digits; null when the span is empty. */
-function momentBetween(from: bigint, to: bigint, salt: number, rng: Prng): bigint | null {
+export function momentBetween(from: bigint, to: bigint, salt: number, rng: Prng): bigint | null {
   if (to <= from) return null;
   const spanMs = Number((to - from) / 1_000_000n);
   return from + BigInt(Math.floor(rng.next() * spanMs)) * 1_000_000n + BigInt(salt % 1_000_000);

@@ -5,12 +5,10 @@ import type { Prng } from './prng.ts';
 /**
  * Custom fees on the demo's tokens (HIP-18) and topics (HIP-991): the schedules, and what a
  * transfer or a message is charged under them. The demo charges where its own history meets a
- * fee: a holder sending units back to the treasury (every other token movement of the demo is sent
- * by the treasury, which pays no custom fees), and a message submitted to a topic by anyone but its
- * creator, who collects the fee. NFT royalties are scheduled but never due: the demo's serials only
- * move from their treasury.
+ * fee: a holder sending units back to the treasury (the treasury's own distributions pay no custom
+ * fees), a collector selling or giving a serial on to another (nft-resales.ts: the royalty, or its
+ * fallback fee), and a message submitted to a topic by anyone but its creator, who collects the fee.
  */
-
 
 export interface TokenFees {
   /** A flat HBAR fee on each transfer, paid by the sender to `collector`. */
@@ -70,6 +68,34 @@ export function feesOnReturn(fees: TokenFees | null, token: number, treasury: nu
     charged.extraUnits = amount;
     charged.assessed.push({ amount, collector: treasury, token, effectivePayers: [holder] });
   }
+  return charged;
+}
+
+/**
+ * What the network charges when a serial changes hands in a CRYPTOTRANSFER (HIP-18), given the
+ * HBAR its sender receives for it (0 for a gift). Where the sender receives HBAR, the royalty is
+ * that share of it (rounded down), taken out of the sender's proceeds and paid to the collector:
+ * the sender is its effective payer. Where the sender receives nothing, the fallback fee, if the
+ * royalty has one, is charged to the receiver on top of the transfer; without one the transfer pays
+ * nothing. As the network exempts them, the collection's treasury and the fee's own collector pay
+ * neither. Returns the HBAR the fees move (to add to the transfer's own) and the fees as assessed.
+ */
+export function feesOnNftTransfer(fees: TokenFees | null, treasury: number, sender: number, receiver: number, proceeds: number):
+  { hbar: Array<[account: number, amount: number]>; assessed: AssessedFee[] } {
+  const charged = { hbar: [] as Array<[number, number]>, assessed: [] as AssessedFee[] };
+  const royalty = fees?.royalty;
+  if (!royalty) return charged;
+  const exempt = (account: number) => account === treasury || account === royalty.collector;
+  if (proceeds > 0) {
+    if (exempt(sender)) return charged;
+    const amount = Math.floor((proceeds * royalty.numerator) / royalty.denominator);
+    charged.hbar.push([sender, -amount], [royalty.collector, amount]);
+    charged.assessed.push({ amount, collector: royalty.collector, token: null, effectivePayers: [sender] });
+    return charged;
+  }
+  if (royalty.fallbackHbar === null || exempt(receiver)) return charged;
+  charged.hbar.push([receiver, -royalty.fallbackHbar], [royalty.collector, royalty.fallbackHbar]);
+  charged.assessed.push({ amount: royalty.fallbackHbar, collector: royalty.collector, token: null, effectivePayers: [receiver] });
   return charged;
 }
 

@@ -12,6 +12,7 @@ import { LAST_CLOSED_PERIOD, pendingRewardOf, reconcileStakes } from './stakes.t
 import { EthereumNonces, writeContractHistory } from './contract-history.ts';
 import { emptyStakeTotals, writeNetwork } from './network.ts';
 import { writeNftHolding, writeTreasuryNfts } from './nfts.ts';
+import { NftResaleWriter, type NftCollector } from './nft-resales.ts';
 import { writeSchedule, type SchedulePlan } from './schedules.ts';
 import { writeTopic, type TopicPlan } from './topics.ts';
 import { TX, writeTransaction } from './transaction-log.ts';
@@ -178,6 +179,10 @@ class GeneratorState {
   readonly #hookRng = new Prng(SEED ^ 0x3c6ef372);
   readonly #tokenFeeRng = new Prng(SEED ^ 0x78dde6e4);
   readonly #topicFeeRng = new Prng(SEED ^ 0x1b873593);
+  /** NFT resales (from generator 20 on), so that adding them left the rest of the ledger as it was. */
+  readonly #resaleRng = new Prng(SEED ^ 0x2545f491);
+  /** Per NFT collection, the user accounts the treasury delivered serials to, in account order: they resell some. */
+  readonly #nftCollectors = new Map<number, NftCollector[]>();
   /** Live contracts so far, in creation order: a hook runs one of them. */
   readonly #hookContracts: number[] = [];
   readonly #actors = new ActorPool();
@@ -268,8 +273,12 @@ class GeneratorState {
       for (const association of associations) {
         const token = this.#tokenByNum.get(association.row.tokenId)!;
         const { holding } = association;
-        if (holding?.nft) writeNftHolding(holding, token, this.#actors, history, this.#historyRng);
-        else if (holding) distributeToHolder(holding, history, this.#historyRng);
+        if (holding?.nft) {
+          const serials = writeNftHolding(holding, token, this.#actors, history, this.#historyRng);
+          if (serials.length > 0 && plan.row.type === 'ACCOUNT') this.#addNftCollector(token.num, { account: plan.row.num, serials, receivedNs: holding.fundedNs! });
+        } else if (holding) {
+          distributeToHolder(holding, history, this.#historyRng);
+        }
         writeAssociationTransactions(association, plan.row.type === 'CONTRACT', token.treasuryNum, history, this.#historyRng);
       }
       if (plan.row.type === 'ACCOUNT') {
@@ -284,9 +293,10 @@ class GeneratorState {
     this.#sharedKeys.release();
   }
 
-  /** Token rows, treasury balances and the treasuries' airdrops, once all holders are known; then the network tables. */
+  /** Token rows, treasury balances, the treasuries' airdrops and the collectors' resales, once all holders are known; then the network tables. */
   writeTokens(db: SqliteDatabase, writer: LedgerWriter, history: HistoryWriter): void {
     const airdrops = new AirdropWriter(db);
+    const resales = new NftResaleWriter(db);
     for (const token of this.#tokens) {
       const supplyKey = ed25519KeyBytes(ed25519PublicKey(ed25519SeedFor(token.num, 1)));
       // A token with custom fees has the key that may change them.
@@ -303,8 +313,15 @@ class GeneratorState {
         accountId: token.treasuryNum, tokenId: token.num, associated: 1, automaticAssociation: 0, balance: BigInt(treasury) - claimed,
         balanceTimestamp: lastClaimNs !== null && lastClaimNs > token.movedNs ? lastClaimNs : token.movedNs, createdTimestamp: token.createdNs,
       });
+      if (token.decimals === null) resales.write(token, this.#nftCollectors.get(token.num) ?? [], history, this.#resaleRng);
     }
     writeNetwork(history, this.#stakeTotals);
+  }
+
+  #addNftCollector(token: number, collector: NftCollector): void {
+    const collectors = this.#nftCollectors.get(token);
+    if (collectors) collectors.push(collector);
+    else this.#nftCollectors.set(token, [collector]);
   }
 
   /** Topics and schedules due before user position `user`: numbered now, written in the detail pass. */

@@ -43,6 +43,8 @@ const COLUMNS = {
     'transaction_body', 'wait_for_expiry'],
   nft: ['token_id', 'serial_number', 'account_id', 'created_timestamp', 'delegating_spender', 'deleted', 'metadata', 'spender',
     'timestamp_range_lower'],
+  nft_history: ['token_id', 'serial_number', 'account_id', 'created_timestamp', 'delegating_spender', 'deleted', 'metadata', 'spender',
+    'timestamp_range_lower', 'timestamp_range_upper'],
   crypto_allowance: ['owner', 'spender', 'amount', 'amount_granted', 'payer_account_id', 'timestamp_range_lower'],
   token_allowance: ['owner', 'spender', 'token_id', 'amount', 'amount_granted', 'payer_account_id', 'timestamp_range_lower'],
   nft_allowance: ['owner', 'spender', 'token_id', 'approved_for_all', 'payer_account_id', 'timestamp_range_lower'],

@@ -31,16 +31,17 @@ function nextSerials(token: DemoToken, count: number): number[] {
 /**
  * The NFTs an account holds of a collection: minted by the treasury (TOKEN_MINT, up to ten at a
  * time, as HAPI allows), then sent to the account in one transfer. Writes the `nft` rows, a few
- * with a single-serial spender approval.
+ * with a single-serial spender approval. Returns the serials the transfer delivered (none where its
+ * timestamp was taken).
  */
-export function writeNftHolding(holding: Holding, token: DemoToken, actors: ActorPool, writer: HistoryWriter, rng: Prng): void {
-  if (holding.balance <= 0) return;
+export function writeNftHolding(holding: Holding, token: DemoToken, actors: ActorPool, writer: HistoryWriter, rng: Prng): number[] {
+  if (holding.balance <= 0) return [];
   const minted = holding.since + BigInt(rng.int(1, 600)) * MINUTE_NANOS;
   const sent = minted + BigInt(rng.int(1, 120)) * MINUTE_NANOS + 17n;
   // Too late to mint before "now": the account holds none of the collection.
   if (sent >= DEMO_NOW_NANOS) {
     holding.balance = 0;
-    return;
+    return [];
   }
   holding.changedNs = sent;
   const serials = nextSerials(token, holding.balance);
@@ -65,6 +66,7 @@ export function writeNftHolding(holding: Holding, token: DemoToken, actors: Acto
     const spender = rng.chance(0.05) ? actors.pick(rng).num : null;
     writer.insert('nft', [token.num, serial, holding.account, minted, null, 0, metadataOf(token.num, serial), spender === holding.account ? null : spender, sent]);
   }
+  return delivered ? serials : [];
 }
 
 /**

@@ -73,6 +73,40 @@ describe('the demo ledger serves every list endpoint', () => {
     await listAndNext(`/api/v1/tokens/${(await get('/api/v1/tokens?type=FUNGIBLE_COMMON&limit=1')).tokens[0].token_id}/balances?limit=2`, 'balances');
   });
 
+  it('NFT resales: a serial sold on shows its new owner, both transfers in its history, and the royalty its seller paid', async () => {
+    const row = db.prepare(`SELECT nt.consensus_timestamp AS at,
+      nt.token_id AS token, nt.serial_number AS serial, nt.sender_account_id AS seller, nt.receiver_account_id AS buyer, a.collector_account_id AS collector, a.amount AS royalty
+      FROM nft_transfer nt JOIN assessed_custom_fee a ON a.consensus_timestamp = nt.consensus_timestamp AND a.effective_payer_account_ids = '[' || nt.sender_account_id || ']'
+      JOIN nft n ON n.token_id = nt.token_id AND n.serial_number = nt.serial_number AND n.account_id = nt.receiver_account_id
+      WHERE nt.sender_account_id IS NOT NULL AND a.collector_account_id NOT IN (nt.sender_account_id, nt.receiver_account_id)
+      ORDER BY nt.consensus_timestamp LIMIT 1`).safeIntegers(true).get() as Record<'at' | 'token' | 'serial' | 'seller' | 'buyer' | 'collector' | 'royalty', bigint>;
+    const sale = { serial: Number(row.serial), royalty: Number(row.royalty) };
+    const [token, seller, buyer, collector] = [row.token, row.seller, row.buyer, row.collector].map((num) => `0.0.${num}`) as [string, string, string, string];
+    const at = formatTimestamp(row.at);
+    expect((await get(`/api/v1/tokens/${token}/nfts/${sale.serial}`)).account_id).toBe(buyer);
+    expect(((await get(`/api/v1/accounts/${buyer}/nfts?token.id=${token}`)).nfts as Body[]).map((n) => n.serial_number)).toContain(sale.serial);
+    expect(((await get(`/api/v1/accounts/${seller}/nfts?token.id=${token}`)).nfts as Body[]).map((n) => n.serial_number)).not.toContain(sale.serial);
+
+    // Newest first: the sale, then the treasury's delivery to the seller.
+    const history = (await get(`/api/v1/tokens/${token}/nfts/${sale.serial}/transactions`)).transactions as Body[];
+    const treasury = (await get(`/api/v1/tokens/${token}`)).treasury_account_id as string;
+    expect(history.slice(0, 2).map((t) => [t.type, t.sender_account_id, t.receiver_account_id])).toEqual([['CRYPTOTRANSFER', seller, buyer], ['CRYPTOTRANSFER', treasury, seller]]);
+    expect(history[0]!.consensus_timestamp).toBe(at);
+
+    // The buyer paid the price and the transaction; the seller received the price less the royalty, which the collector received.
+    const [tx] = (await get(`/api/v1/transactions/${history[0]!.transaction_id}`)).transactions as Body[];
+    expect(tx!.transaction_id.startsWith(`${buyer}-`)).toBe(true);
+    expect(tx!.assessed_custom_fees).toEqual([{ amount: sale.royalty, collector_account_id: collector, effective_payer_account_ids: [seller], token_id: null }]);
+    const amountOf = (account: string) => tx!.transfers.find((t: Body) => t.account === account)?.amount as number;
+    const price = amountOf(seller) + sale.royalty;
+    expect(amountOf(collector)).toBe(sale.royalty);
+    expect(amountOf(buyer)).toBe(-price - tx!.charged_tx_fee);
+    for (const account of [seller, buyer, collector]) {
+      const listed = (await get(`/api/v1/transactions?account.id=${account}&timestamp=${at}`)).transactions as Body[];
+      expect(listed.map((t) => t.transaction_id), account).toEqual([tx!.transaction_id]);
+    }
+  });
+
   it('allowances and staking rewards of accounts', async () => {
     const owner = one<{ owner: number }>('SELECT owner FROM crypto_allowance ORDER BY owner LIMIT 1').owner;
     expect((await get(`/api/v1/accounts/0.0.${owner}/allowances/crypto`)).allowances.length).toBeGreaterThan(0);
@@ -172,7 +206,7 @@ describe('the demo ledger serves every list endpoint', () => {
     expect((await get(`/api/v1/transactions?transactiontype=HOOKSTORE&account.id=0.0.${removed.owner_id}`)).transactions.length).toBeGreaterThan(0);
   });
 
-  it('custom fees: token schedules of each kind, charged when a holder sends units back, and topic fees charged to submitters', async () => {
+  it('custom fees: token schedules of each kind, charged when a holder sends units back or a collector passes a serial on, and topic fees charged to submitters', async () => {
     const scheduled = db.prepare("SELECT f.entity_id, e.type FROM custom_fee f JOIN entity e ON e.id = f.entity_id").all() as Array<{ entity_id: number; type: string }>;
     const feeTokens = await Promise.all(scheduled.filter((f) => f.type === 'TOKEN').map(async (f) => get(`/api/v1/tokens/0.0.${f.entity_id}`)));
     for (const kind of ['fixed_fees', 'fractional_fees', 'royalty_fees']) expect(feeTokens.some((t) => t.custom_fees[kind]?.length > 0), kind).toBe(true);
@@ -187,7 +221,25 @@ describe('the demo ledger serves every list endpoint', () => {
       const listed = (await get(`/api/v1/transactions?timestamp=${formatTimestamp(at)}`)).transactions[0] as Body;
       const [tx] = (await get(`/api/v1/transactions/${listed.transaction_id}`)).transactions as Body[];
       const payer = `0.0.${tx!.transaction_id.split('-')[0].split('.')[2]}`;
+      const [resold] = tx!.nft_transfers as Body[];
       for (const fee of tx!.assessed_custom_fees as Body[]) {
+        if (resold) {
+          // A serial passed on between collectors: its collection's royalty. Out of what the seller received, which
+          // the royalty is that share of; on a gift (the giver paid only the transaction), the fallback fee from the receiver.
+          const [royalty] = (await get(`/api/v1/tokens/${resold.token_id}`)).custom_fees.royalty_fees as Body[];
+          expect(fee.collector_account_id).toBe(royalty!.collector_account_id);
+          const sellerGot = tx!.transfers.find((t: Body) => t.account === resold.sender_account_id)?.amount ?? 0;
+          if (sellerGot > 0) {
+            expect(fee.effective_payer_account_ids).toEqual([resold.sender_account_id]);
+            expect(fee.amount).toBe(Math.floor((sellerGot + fee.amount) * royalty!.amount.numerator / royalty!.amount.denominator));
+            kinds.add(`${tx!.name} royalty`);
+          } else {
+            expect(fee.effective_payer_account_ids).toEqual([resold.receiver_account_id]);
+            expect(fee.amount).toBe(royalty!.fallback_fee.amount);
+            kinds.add(`${tx!.name} fallback`);
+          }
+          continue;
+        }
         expect(fee.effective_payer_account_ids).toEqual([payer]);
         if (fee.token_id === null) {
           // A flat HBAR fee: the collector received at least the fee in this transaction.
@@ -202,7 +254,7 @@ describe('the demo ledger serves every list endpoint', () => {
         kinds.add(`${tx!.name} ${fee.token_id === null ? 'HBAR' : 'token'}`);
       }
     }
-    expect([...kinds].sort()).toEqual(['CONSENSUSSUBMITMESSAGE HBAR', 'CRYPTOTRANSFER HBAR', 'CRYPTOTRANSFER token']);
+    expect([...kinds].sort()).toEqual(['CONSENSUSSUBMITMESSAGE HBAR', 'CRYPTOTRANSFER HBAR', 'CRYPTOTRANSFER fallback', 'CRYPTOTRANSFER royalty', 'CRYPTOTRANSFER token']);
 
     // A topic with a fee: its creator collects it and pays none on its own messages; a submitter that set limits shows them.
     const topic = scheduled.find((f) => f.type === 'TOPIC')!.entity_id;

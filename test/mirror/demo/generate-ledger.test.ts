@@ -238,7 +238,90 @@ describe('generateDemoLedger', () => {
     expect(count(`SELECT count(*) AS n FROM entity e WHERE e.type = 'ACCOUNT' AND e.num > 1000
       AND e.balance_timestamp < (SELECT max(consensus_timestamp) FROM crypto_transfer WHERE entity_id = e.id)`)).toBe(0);
   });
+
+  it('passes serials on from collector to collector: the NFT moves, its earlier owner becomes a version of its history, both holdings count it', () => {
+    const resales = nftResales();
+    expect(resales.length).toBeGreaterThan(20);
+    expect(resales.some((r) => r.proceeds > 0)).toBe(true);
+    expect(resales.some((r) => r.proceeds === 0)).toBe(true);
+    const version = db.prepare(`SELECT account_id FROM (SELECT account_id, timestamp_range_lower, NULL AS timestamp_range_upper FROM nft WHERE token_id = ? AND serial_number = ?
+      UNION ALL SELECT account_id, timestamp_range_lower, timestamp_range_upper FROM nft_history WHERE token_id = ? AND serial_number = ?)
+      WHERE timestamp_range_lower = ? OR timestamp_range_upper = ? ORDER BY timestamp_range_lower`).pluck();
+    for (const r of resales) {
+      // The seller owned it until the transfer, the buyer from it on; a CRYPTOTRANSFER that the buyer paid for (a sale) or the giver (a gift).
+      expect(version.all(r.token, r.serial, r.token, r.serial, r.at, r.at), `${r.token}/${r.serial} at ${r.at}`).toEqual([r.sender, r.receiver]);
+      expect(r.type).toBe(14);
+      expect(r.payer).toBe(r.proceeds > 0 ? r.receiver : r.sender);
+    }
+    // An owner's versions follow one another without gaps, each begun by a transfer to that owner.
+    expect(count(`SELECT count(*) AS n FROM nft_history h WHERE NOT EXISTS (SELECT 1 FROM nft_transfer nt WHERE nt.token_id = h.token_id
+      AND nt.serial_number = h.serial_number AND nt.consensus_timestamp = h.timestamp_range_upper AND nt.sender_account_id = h.account_id)`)).toBe(0);
+    expect(count(`SELECT count(*) AS n FROM nft_history h WHERE NOT EXISTS (SELECT 1 FROM nft n WHERE n.token_id = h.token_id AND n.serial_number = h.serial_number
+      AND n.timestamp_range_lower = h.timestamp_range_upper) AND NOT EXISTS (SELECT 1 FROM nft_history l WHERE l.token_id = h.token_id
+      AND l.serial_number = h.serial_number AND l.timestamp_range_lower = h.timestamp_range_upper)`)).toBe(0);
+    // The network clears a single-serial approval when the serial changes hands.
+    expect(count('SELECT count(*) AS n FROM nft n JOIN nft_history h ON h.token_id = n.token_id AND h.serial_number = n.serial_number WHERE n.spender IS NOT NULL')).toBe(0);
+    // Both holdings count serials by their owners (the NFT balance check above) and date from the resale at the earliest.
+    expect(count(`SELECT count(*) AS n FROM nft_transfer nt JOIN token_account ta ON ta.token_id = nt.token_id
+      AND ta.account_id IN (nt.sender_account_id, nt.receiver_account_id) WHERE ta.balance_timestamp < nt.consensus_timestamp`)).toBe(0);
+  });
+
+  it('charges each resale what HIP-18 charges: the royalty out of the seller\'s HBAR, else the fallback fee from the receiver, none to the treasury or the collector', () => {
+    type Expected = { amount: number; collector: number; payers: string; token: null };
+    const schedule = db.prepare("SELECT royalty_fees FROM custom_fee WHERE entity_id = ? AND royalty_fees != '[]'").pluck();
+    const assessed = db.prepare(`SELECT amount, collector_account_id AS collector, effective_payer_account_ids AS payers, token_id AS token
+      FROM assessed_custom_fee WHERE consensus_timestamp = ?`).safeIntegers(false);
+    const seen = { royalty: 0, fallback: 0, giftWithoutFallback: 0, exempt: 0 };
+    for (const r of nftResales()) {
+      const json = schedule.get(r.token) as string | undefined;
+      const royalty = json ? (JSON.parse(json) as Array<{ numerator: number; denominator: number; collector_account_id: number; fallback_fee: { amount: number } | null }>)[0]! : null;
+      const expected: Expected[] = [];
+      if (royalty) {
+        const collector = royalty.collector_account_id;
+        // The collection's treasury and the fee's collector pay neither the royalty nor its fallback.
+        const exempt = (account: number) => account === r.treasury || account === collector;
+        if (r.proceeds > 0 && exempt(r.sender)) seen.exempt++;
+        else if (r.proceeds > 0) expected.push({ amount: Math.floor((r.proceeds * royalty.numerator) / royalty.denominator), collector, payers: `[${r.sender}]`, token: null });
+        else if (royalty.fallback_fee === null) seen.giftWithoutFallback++;
+        else if (exempt(r.receiver)) seen.exempt++;
+        else expected.push({ amount: royalty.fallback_fee.amount, collector, payers: `[${r.receiver}]`, token: null });
+        if (expected.length > 0) seen[r.proceeds > 0 ? 'royalty' : 'fallback']++;
+      }
+      expect(assessed.all(r.at), `${r.token}/${r.serial} at ${r.at}`).toEqual(expected);
+    }
+    expect(seen.royalty).toBeGreaterThan(3);
+    expect(seen.fallback).toBeGreaterThan(3);
+    expect(seen.giftWithoutFallback).toBeGreaterThan(0);
+  });
 });
+
+interface NftResale {
+  at: bigint; token: number; serial: number; sender: number; receiver: number; treasury: number; payer: number; type: number;
+  /** The HBAR the sender received for the serial before any royalty came out of it (0 for a gift). */
+  proceeds: number;
+}
+
+/**
+ * Every serial a collector passed on to another (not to or from its treasury), with what the sender
+ * got for it: its HBAR credit in the transaction, plus the transaction fee where it paid that, plus
+ * the fees charged to it (which came out of what it received).
+ */
+function nftResales(): NftResale[] {
+  return db.prepare(`SELECT nt.consensus_timestamp AS at, nt.token_id AS token, nt.serial_number AS serial, nt.sender_account_id AS sender,
+      nt.receiver_account_id AS receiver, tk.treasury_account_id AS treasury, t.payer_account_id AS payer, t.type,
+      coalesce((SELECT amount FROM crypto_transfer c WHERE c.consensus_timestamp = nt.consensus_timestamp AND c.entity_id = nt.sender_account_id), 0)
+        + CASE WHEN t.payer_account_id = nt.sender_account_id THEN t.charged_tx_fee ELSE 0 END
+        + coalesce((SELECT sum(amount) FROM assessed_custom_fee a WHERE a.consensus_timestamp = nt.consensus_timestamp
+          AND a.effective_payer_account_ids = '[' || nt.sender_account_id || ']'), 0) AS proceeds
+    FROM nft_transfer nt JOIN token tk ON tk.token_id = nt.token_id JOIN "transaction" t ON t.consensus_timestamp = nt.consensus_timestamp
+    WHERE nt.sender_account_id IS NOT NULL AND nt.receiver_account_id IS NOT NULL
+      AND tk.treasury_account_id NOT IN (nt.sender_account_id, nt.receiver_account_id)
+    ORDER BY nt.consensus_timestamp`).safeIntegers(true).all().map((row) => {
+    // Timestamps need all 64 bits; the rest are safe as numbers.
+    const { at, ...rest } = row as Record<string, bigint>;
+    return { at: at!, ...Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, Number(value)])) } as NftResale;
+  });
+}
 
 describe('the accounts API over a generated ledger', () => {
   const get = async (url: string) => {
