@@ -1,22 +1,14 @@
 import { constants } from 'node:os';
+import { closeWithinLimit, type ClosingSteps, type ShutdownStep } from '../services/close-within-limit.ts';
 
-/**
- * Past this the shutdown stops waiting: a stalled download on the mirror port may hold its
- * request for up to 30 s (the ports' own limit), which is longer than anyone waits for Ctrl-C.
- */
-export const SHUTDOWN_LIMIT_MS = 10_000;
-
-export interface ShutdownStep {
-  /** What is still being closed while this step runs, for the line that says why the exit was forced. */
-  pending: string;
-  close(): Promise<void>;
-}
+export type { ShutdownStep };
 
 export interface ShutdownOnSignalDeps {
   /** Run one after another (the web UI first, so no call starts on services being closed). */
   steps: ShutdownStep[];
   log(line: string): void;
   exit(code: number): void;
+  /** Default: SHUTDOWN_LIMIT_MS, the limit the desktop app's quit has too. */
   limitMs?: number;
 }
 
@@ -26,41 +18,33 @@ export interface ShutdownOnSignalDeps {
  * with 128 + the signal's number, as a shell reports a process that a signal ended.
  */
 export function shutdownOnSignal(deps: ShutdownOnSignalDeps): (signal: NodeJS.Signals) => void {
-  const limitMs = deps.limitMs ?? SHUTDOWN_LIMIT_MS;
-  let started = false;
-  let pending = deps.steps[0]?.pending ?? 'nothing';
-  let watchdog: NodeJS.Timeout | undefined;
+  let closing: ClosingSteps | null = null;
   let exited = false;
   const exit = (code: number): void => {
     if (exited) return;
     exited = true;
-    clearTimeout(watchdog);
     deps.exit(code);
   };
   return (signal) => {
-    if (started) {
-      deps.log(`${signal} again: stopping now, without waiting for ${pending} to close`);
+    if (closing) {
+      deps.log(`${signal} again: stopping now, without waiting for ${closing.pending()} to close`);
       exit(signalExitCode(signal));
       return;
     }
-    started = true;
     deps.log(`${signal}: shutting down (Ctrl-C or SIGTERM again stops at once)`);
-    watchdog = setTimeout(() => {
-      deps.log(`${signal}: ${pending} still not closed after ${limitMs / 1000} s; stopping now`);
-      exit(signalExitCode(signal));
-    }, limitMs);
-    void (async () => {
-      try {
-        for (const step of deps.steps) {
-          pending = step.pending;
-          await step.close();
-        }
+    closing = closeWithinLimit(deps.steps, deps.limitMs);
+    void closing.outcome.then((outcome) => {
+      if (exited) return;
+      if (outcome.kind === 'closed') {
         exit(0);
-      } catch (error) {
-        deps.log(`${signal}: closing ${pending} failed: ${error instanceof Error ? error.message : String(error)}`);
+      } else if (outcome.kind === 'failed') {
+        deps.log(`${signal}: closing ${outcome.pending} failed: ${outcome.message}`);
         exit(1);
+      } else {
+        deps.log(`${signal}: ${outcome.pending} still not closed after ${outcome.limitMs / 1000} s; stopping now`);
+        exit(signalExitCode(signal));
       }
-    })();
+    });
   };
 }
 

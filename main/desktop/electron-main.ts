@@ -14,6 +14,7 @@ import { grantOnlyClipboardWrites, guardWebContents } from './guards.ts';
 import { forwardEvents, registerApiIpc } from './ipc.ts';
 import { eventIpcChannel } from './ipc-names.ts';
 import { buildMenuTemplate, mirrorApiPage } from './menu.ts';
+import { quitAfterClose } from './quit-after-close.ts';
 import { showStatusNotifications } from './status-notifications.ts';
 import { createStatusTray } from './status-tray.ts';
 import { createMainWindow } from './window.ts';
@@ -170,18 +171,21 @@ function focusWindow(): void {
   mainWindow.focus();
 }
 
-/** Holds the quit until the services have closed their servers and databases (WAL checkpoint). */
+/**
+ * Holds the quit until the services have closed their servers and databases (WAL checkpoint),
+ * for at most the limit `serve` has on Ctrl-C (quit-after-close.ts). A second quit meanwhile
+ * (the tray's Quit again) goes through at once.
+ */
 function installShutdown(): void {
-  let closed = false;
-  app.on('before-quit', (event) => {
-    if (closed || !services) return;
-    event.preventDefault();
-    const running = services;
-    services = null;
-    for (const cleanup of statusCleanups.splice(0)) cleanup();
-    running.close().catch((error: unknown) => log(`shutdown: ${error instanceof Error ? error.message : String(error)}`)).finally(() => {
-      closed = true;
-      app.quit();
-    });
-  });
+  app.on('before-quit', quitAfterClose({
+    takeServices: () => {
+      const running = services;
+      if (!running) return null;
+      services = null;
+      for (const cleanup of statusCleanups.splice(0)) cleanup();
+      return running;
+    },
+    quit: () => app.quit(),
+    log,
+  }));
 }

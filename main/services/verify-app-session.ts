@@ -6,8 +6,7 @@ import type { SessionContractEntry, SessionEnvelope } from '../verify/sessions/s
 import { SessionService, UnknownVerificationIdError, type CheckedOutcome } from '../verify/sessions/session-service.ts';
 import { SESSION_MAX_BYTES, SessionFullError } from '../verify/sessions/session-store.ts';
 import type { VerifyService } from '../verify/verify-service.ts';
-import { projectFilesToSession } from './verify-project-files.ts';
-import { splitUnreadable } from './verify-upload-check.ts';
+import { readUploads } from './verify-upload-check.ts';
 
 /**
  * The app's verify session: one per network profile of this window, kept in the verification
@@ -73,12 +72,12 @@ export class AppVerifySession {
   /**
    * Adds the files the session can read; a zip that does not open or JSON that does not parse is
    * left out and named in `unreadable` (interface B would keep it as an unused file without a word).
+   * A zip is inflated once, by that check: the session takes the files it found.
    */
   async addFiles(profile: string, files: VerifyFileInput[]): Promise<VerifyFilesAdded> {
     const id = this.#id(profile);
     const decoded = files.map((f) => ({ path: f.name, content: Buffer.from(f.content, f.encoding === 'base64' ? 'base64' : 'utf8') }));
-    const { readable, unreadable } = await splitUnreadable(decoded);
-    const toAdd = projectFilesToSession(readable);
+    const { toAdd, unreadable } = await readUploads(decoded);
     const envelope = await this.#guard(() => (toAdd.length > 0 ? this.#sessions.addFiles(id, toAdd) : this.#sessions.envelope(id)));
     return { ...this.#viewOf(id, envelope), unreadable };
   }

@@ -5,39 +5,17 @@
  * - a Foundry artifact (`out/Name.sol/Name.json`) carries the contract's metadata as the string
  *   `rawMetadata` (byte for byte what solc wrote, so its hash matches): it becomes that metadata;
  * - Hardhat's per-contract artifacts and their `.dbg.json` files hold no metadata or sources:
- *   they are dropped instead of showing up as unused files.
+ *   they are dropped (null) instead of showing up as unused files.
+ *
+ * `json` is the file's content parsed, for a `.json` file (the upload check has parsed it
+ * already: a build-info file can be tens of MiB); any other file passes through untouched.
  */
-export function projectFilesToSession(files: Array<{ path: string; content: Buffer }>): Array<{ path: string; content: Buffer }> {
-  const out: Array<{ path: string; content: Buffer }> = [];
-  for (const file of files) {
-    if (!file.path.toLowerCase().endsWith('.json')) {
-      out.push(file);
-      continue;
-    }
-    const json = parseObject(file.content);
-    if (json === null) {
-      out.push(file);
-      continue;
-    }
-    if (json._format === 'hh-sol-artifact-1' || json._format === 'hh-sol-dbg-1') continue;
-    if (typeof json.rawMetadata === 'string' && isMetadata(json.rawMetadata)) {
-      out.push({ path: file.path, content: Buffer.from(json.rawMetadata, 'utf8') });
-      continue;
-    }
-    out.push(file);
-  }
-  return out;
-}
-
-function parseObject(content: Buffer): Record<string, unknown> | null {
-  // Only small-ish JSON is an artifact worth looking into; build-info files pass through untouched.
-  if (content.length > 32 * 1024 * 1024 || content[0] !== 0x7b /* { */) return null;
-  try {
-    const value = JSON.parse(content.toString('utf8')) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : null;
-  } catch {
-    return null;
-  }
+export function projectFileToSession<T extends { path: string; content: Buffer }>(file: T, json?: unknown): T | { path: string; content: Buffer } | null {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return file;
+  const artifact = json as Record<string, unknown>;
+  if (artifact._format === 'hh-sol-artifact-1' || artifact._format === 'hh-sol-dbg-1') return null;
+  if (typeof artifact.rawMetadata === 'string' && isMetadata(artifact.rawMetadata)) return { path: file.path, content: Buffer.from(artifact.rawMetadata, 'utf8') };
+  return file;
 }
 
 function isMetadata(text: string): boolean {

@@ -1,55 +1,75 @@
 import type { VerifyUnreadableFile } from '../common/verify-types.ts';
-import { isZip, unpackZips } from '../verify/engine/unpack-zips.ts';
+import { isZip, unpackZip, type UnpackedZip } from '../verify/engine/unpack-zips.ts';
 import { TooLargeError } from '../verify/engine/verify-error.ts';
+import { ZipEntryNameError } from '../verify/engine/zip-entry-paths.ts';
+import type { SessionUpload } from '../verify/sessions/session-service.ts';
 import { SESSION_MAX_BYTES } from '../verify/sessions/session-store.ts';
+import { projectFileToSession } from './verify-project-files.ts';
 
 /**
- * Uploads the verify session can make nothing of, found before they reach it. lib-sourcify takes
- * any file that is neither a zip nor metadata for a possible Solidity source: a `.zip` that is not a zip,
- * or a `metadata.json` that is not JSON, would be stored without a word and show up among the
- * files no contract uses. Interface B keeps answering that way (Sourcify does); the app tells
- * the user instead, naming the file, and leaves it out of the session.
+ * What reading an uploaded file before the session found: why the session could make nothing of
+ * it, or what it holds, so that nothing reads it again: a zip's files go to the session with it
+ * (not inflated a second time), a JSON file's value to the reading of build outputs.
  */
-export async function splitUnreadable<T extends { path: string; content: Buffer }>(files: T[]): Promise<{ readable: T[]; unreadable: VerifyUnreadableFile[] }> {
-  const readable: T[] = [];
+export type UploadRead =
+  | { kind: 'unreadable'; reason: string }
+  | { kind: 'zip'; unpacked: UnpackedZip }
+  | { kind: 'json'; value: unknown }
+  | { kind: 'other' };
+
+/**
+ * The files of an upload as the session gets them, and those it cannot read, named with why.
+ * lib-sourcify takes any file that is neither a zip nor metadata for a possible Solidity source:
+ * a `.zip` that is not a zip, or a `metadata.json` that is not JSON, would be stored without a
+ * word and show up among the files no contract uses. Interface B keeps answering that way
+ * (Sourcify does); the app tells the user instead, naming the file, and leaves it out of the
+ * session. One file at a time: a JSON file's parsed value is let go before the next is parsed.
+ */
+export async function readUploads(files: ReadonlyArray<{ path: string; content: Buffer }>): Promise<{ toAdd: SessionUpload[]; unreadable: VerifyUnreadableFile[] }> {
+  const toAdd: SessionUpload[] = [];
   const unreadable: VerifyUnreadableFile[] = [];
   for (const file of files) {
-    const reason = await unreadableReason(file.path, file.content);
-    if (reason === null) readable.push(file);
-    else unreadable.push({ name: file.path, reason });
+    const read = await readUpload(file.path, file.content);
+    if (read.kind === 'unreadable') {
+      unreadable.push({ name: file.path, reason: read.reason });
+      continue;
+    }
+    const projected = projectFileToSession(file, read.kind === 'json' ? read.value : undefined);
+    if (projected === null) continue;
+    toAdd.push(read.kind === 'zip' ? { ...projected, unpacked: read.unpacked } : projected);
   }
-  return { readable, unreadable };
+  return { toAdd, unreadable };
 }
 
-/** Why a file named like a zip or like JSON cannot be read as one, in plain words; null when it can (or is neither). */
-export async function unreadableReason(path: string, content: Buffer): Promise<string | null> {
+/** Reads a file named like a zip or like JSON as one, saying in plain words why it cannot be; other files are not its job. */
+export async function readUpload(path: string, content: Buffer): Promise<UploadRead> {
   const name = path.toLowerCase();
-  if (name.endsWith('.zip')) return zipProblem(path, content);
-  if (name.endsWith('.json')) return jsonProblem(content);
-  return null;
+  if (name.endsWith('.zip')) return readZip(path, content);
+  if (name.endsWith('.json')) return readJson(content);
+  return { kind: 'other' };
 }
 
-async function zipProblem(path: string, content: Buffer): Promise<string | null> {
-  if (!isZip(content)) return 'it is not a zip archive';
+async function readZip(path: string, content: Buffer): Promise<UploadRead> {
+  if (!isZip(content)) return { kind: 'unreadable', reason: 'it is not a zip archive' };
   // The very unpacking the session does, within the same limit (stopping there, not after
-  // inflating it all), so "opens here" means "opens there".
-  let unpacked: Awaited<ReturnType<typeof unpackZips>>;
+  // inflating it all), so "opens here" means "opens there"; the session then takes these files.
+  let unpacked: UnpackedZip;
   try {
-    unpacked = await unpackZips([{ path, buffer: content }], { bytes: SESSION_MAX_BYTES, scope: 'a session may hold' });
+    unpacked = await unpackZip({ path, buffer: content }, { bytes: SESSION_MAX_BYTES, scope: 'a session may hold' });
   } catch (error) {
-    if (error instanceof TooLargeError) return `it unpacks to more than the ${SESSION_MAX_BYTES / 1024 / 1024} MiB a session may hold`;
+    if (error instanceof TooLargeError) return { kind: 'unreadable', reason: `it unpacks to more than the ${SESSION_MAX_BYTES / 1024 / 1024} MiB a session may hold` };
+    if (error instanceof ZipEntryNameError) return { kind: 'unreadable', reason: error.reason };
     const detail = (error as Error).message.replace(/^Error while unzipping .*?: /, '');
-    return `the zip could not be opened (${detail})`;
+    return { kind: 'unreadable', reason: `the zip could not be opened (${detail})` };
   }
-  if (unpacked.files.length === 0) return 'the zip holds no files';
-  return null;
+  if (unpacked.files.length === 0) return { kind: 'unreadable', reason: 'the zip holds no files' };
+  return { kind: 'zip', unpacked };
 }
 
-function jsonProblem(content: Buffer): string | null {
+function readJson(content: Buffer): UploadRead {
   try {
-    JSON.parse(content.toString('utf8'));
-    return null;
+    return { kind: 'json', value: JSON.parse(content.toString('utf8')) as unknown };
   } catch (error) {
-    return `it is not valid JSON (${(error as Error).message})`;
+    return { kind: 'unreadable', reason: `it is not valid JSON (${(error as Error).message})` };
   }
 }

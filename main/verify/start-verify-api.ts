@@ -20,11 +20,14 @@ export interface StartVerifyApiOptions extends VerifyArgs {
   currentChainId?: () => number | null;
   mirrorDb: () => SqliteDatabase;
   log: (line: string) => void;
+  /** How long requests under way may finish when the API closes (default VERIFY_CLOSE_LIMIT_MS). */
+  closeLimitMs?: number;
 }
 
 export interface RunningVerifyApi {
   service: VerifyService;
   url: string;
+  /** Stops the server (requests under way get `closeLimitMs` to finish, then are cut), then closes the database. */
   close(): Promise<void>;
 }
 
@@ -49,7 +52,7 @@ export async function startVerifyApi(options: StartVerifyApiOptions): Promise<Ru
     explorers: options.explorers ?? {},
     log: options.log,
   });
-  const server = buildVerifyServer({ service, hostCheck: options.hostCheck, log: options.log });
+  const server = buildVerifyServer({ service, hostCheck: options.hostCheck, log: options.log, closeLimitMs: options.closeLimitMs });
   let url: string;
   try {
     url = await listenOnLoopback(server, options.port);

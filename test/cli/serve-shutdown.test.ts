@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { callBridge, startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
+import { stalledUpload } from '../verify/stalled-upload.ts';
 
 // `serve` stopped by a signal while clients hold connections open, as an open browser tab does
 // (its event stream) and as keep-alive clients do. `stopCleanly` fails where SIGKILL was needed.
@@ -100,6 +101,21 @@ describe('serve shutdown', () => {
       await closedByServe;
     } finally {
       held.destroy();
+    }
+  });
+
+  it('waits for a stalled upload to the verify port at most 3 s, then stops cleanly, the verification database closed', async () => {
+    const serve = await startDemo();
+    const upload = await stalledUpload(serve.urls.get('verify')!);
+    try {
+      const asked = performance.now();
+      expect(await serve.stopCleanly()).toBe(0);
+      expect(performance.now() - asked).toBeGreaterThan(2500);
+      await upload.closed;
+      const wal = path.join(dataDir, 'verify.sqlite-wal');
+      expect(fs.existsSync(wal) ? fs.statSync(wal).size : 0).toBe(0);
+    } finally {
+      upload.socket.destroy();
     }
   });
 

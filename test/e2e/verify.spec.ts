@@ -9,6 +9,7 @@ import { FakeEvmChains } from '../../main/conformance/verify/fake-evm-chain.ts';
 import { abiOfMetadata } from '../../main/verify/repository/abi-of-metadata.ts';
 import { abiNames, type AbiNames } from '../../renderer/src/lib/abi-signatures.ts';
 import { bridgeValue } from '../helpers/serve-process.ts';
+import { zipOf } from '../verify/zip-fixture.ts';
 import { axeFindings } from './axe-findings.ts';
 import { expect, screenshot, startServe, stopServe, test, waitForReady, type ServeInstance } from './serve-fixture.ts';
 
@@ -453,6 +454,12 @@ test('a zip that is none and a metadata.json that is not JSON are named as unrea
   await page.getByTestId('unused-files').locator('summary').click();
   await expect(page.getByTestId('unused-files').getByRole('listitem')).toHaveText(['Storage.sol']);
   await screenshot(page, '42b-verify-unreadable-upload');
+
+  // A zip whose file names would point outside it: named with the file, nothing of it added.
+  const source = fs.readFileSync(path.join(FIXTURE, 'sources/Storage.sol'));
+  const outside = zipOf([{ name: '../../Storage.sol', data: source, method: 0, size: source.length }]);
+  await page.getByTestId('file-input').setInputFiles({ name: 'outside.zip', mimeType: 'application/zip', buffer: outside });
+  await expect(notice).toHaveText('Could not read outside.zip: the name of its file "../../Storage.sol" must not contain ".." segments. Nothing was added.');
   await call('verify/session/clear');
 });
 

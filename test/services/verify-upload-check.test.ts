@@ -1,8 +1,8 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { splitUnreadable, unreadableReason } from '../../main/services/verify-upload-check.ts';
+import { readUpload, readUploads } from '../../main/services/verify-upload-check.ts';
 import { storageUpload } from '../verify/verify-fixture.ts';
-import { zerosZip } from '../verify/zip-fixture.ts';
+import { zerosZip, zipOf as rawZipOf } from '../verify/zip-fixture.ts';
 
 /** Files named as zips or JSON that the verify session could not read: found and said, not kept as unused files. */
 const upload = storageUpload();
@@ -13,7 +13,15 @@ async function zipOf(files: Record<string, string>): Promise<Buffer> {
   return zip.generateAsync({ type: 'nodebuffer' });
 }
 
-describe('unreadableReason', () => {
+/** Why the session could not read the file; null when it could. */
+async function unreadableReason(path: string, content: Buffer): Promise<string | null> {
+  const read = await readUpload(path, content);
+  return read.kind === 'unreadable' ? read.reason : null;
+}
+
+const stored = (name: string, text: string) => ({ name, data: Buffer.from(text), method: 0 as const, size: Buffer.byteLength(text) });
+
+describe('readUpload', () => {
   it('passes a zip that opens, metadata that parses, and files of other kinds', async () => {
     expect(await unreadableReason('project.zip', await zipOf(upload))).toBeNull();
     expect(await unreadableReason('build/metadata.json', Buffer.from(upload['metadata.json']!))).toBeNull();
@@ -47,9 +55,22 @@ describe('unreadableReason', () => {
     expect(await unreadableReason('metadata.json', Buffer.from('{"compiler": {"version": '))).toMatch(/^it is not valid JSON \(.+\)$/);
     expect(await unreadableReason('out/empty.json', Buffer.alloc(0))).toMatch(/^it is not valid JSON/);
   });
+
+  it('names the file of a zip whose name is unsafe, or given twice, and why', async () => {
+    expect(await unreadableReason('project.zip', rawZipOf([stored('../../outside.sol', 'x')])))
+      .toBe('the name of its file "../../outside.sol" must not contain ".." segments');
+    expect(await unreadableReason('project.zip', rawZipOf([stored('contracts/A.sol', 'a'), stored('./contracts/A.sol', 'b')])))
+      .toBe('it holds "contracts/A.sol" twice (as "contracts/A.sol" and as "./contracts/A.sol"): give each file once');
+  });
+
+  it('hands on what it read: a zip\'s files, a JSON file\'s value', async () => {
+    expect(await readUpload('project.zip', await zipOf(upload))).toMatchObject({ kind: 'zip', unpacked: { files: [{ path: 'metadata.json' }, { path: 'Storage.sol' }], listed: 2 } });
+    expect(await readUpload('out/A.json', Buffer.from('{"a": [1]}'))).toEqual({ kind: 'json', value: { a: [1] } });
+    expect(await readUpload('A.sol', Buffer.from('contract A {}'))).toEqual({ kind: 'other' });
+  });
 });
 
-describe('splitUnreadable', () => {
+describe('readUploads', () => {
   it('keeps the readable files in order and names each unreadable one with its reason', async () => {
     const files = [
       { path: 'a/metadata.json', content: Buffer.from(upload['metadata.json']!) },
@@ -57,11 +78,22 @@ describe('splitUnreadable', () => {
       { path: 'a/Storage.sol', content: Buffer.from(upload['Storage.sol']!) },
       { path: 'b/metadata.json', content: Buffer.from('nope') },
     ];
-    const { readable, unreadable } = await splitUnreadable(files);
-    expect(readable.map((f) => f.path)).toEqual(['a/metadata.json', 'a/Storage.sol']);
+    const { toAdd, unreadable } = await readUploads(files);
+    expect(toAdd.map((f) => f.path)).toEqual(['a/metadata.json', 'a/Storage.sol']);
     expect(unreadable).toEqual([
       { name: 'a/broken.zip', reason: 'it is not a zip archive' },
       { name: 'b/metadata.json', reason: expect.stringMatching(/^it is not valid JSON/) },
     ]);
+  });
+
+  it('reads build outputs as the session understands them', async () => {
+    const foundry = JSON.stringify({ abi: [], rawMetadata: upload['metadata.json'] });
+    const files = [
+      { path: 'out/Storage.sol/Storage.json', content: Buffer.from(foundry) },
+      { path: 'artifacts/Storage.json', content: Buffer.from('{"_format": "hh-sol-artifact-1", "abi": []}') },
+      { path: 'artifacts/Storage.dbg.json', content: Buffer.from('{"_format": "hh-sol-dbg-1", "buildInfo": "x"}') },
+    ];
+    const { toAdd } = await readUploads(files);
+    expect(toAdd.map((f) => [f.path, f.content.toString('utf8')])).toEqual([['out/Storage.sol/Storage.json', upload['metadata.json']]]);
   });
 });

@@ -1,8 +1,6 @@
 import { VerifyError } from '../engine/verify-error.ts';
 import { parseAddress } from '../engine/evm-address.ts';
-
-/** Longest file name accepted; real project paths are far shorter. */
-const MAX_NAME_LENGTH = 1024;
+import { fileNameProblem, quotableName } from '../engine/file-name-rules.ts';
 
 export type Fields = Record<string, unknown>;
 
@@ -52,9 +50,8 @@ export function optionalTxHash(body: Fields, name = 'creatorTxHash'): string | n
 }
 
 /**
- * A `files` object (name → content string). Names are checked: no `..` segments, no absolute or
- * drive paths, no control characters. Files never reach the disk, but names come back in answers
- * and in the app, where such paths would mislead or escape a folder on export.
+ * A `files` object (name → content string). Names are checked (checkFileName): no `..` segments,
+ * no absolute or drive paths, no control characters.
  */
 export function requiredFiles(body: Fields, name = 'files'): Array<{ path: string; content: Buffer }> {
   const value = body[name];
@@ -62,22 +59,14 @@ export function requiredFiles(body: Fields, name = 'files'): Array<{ path: strin
   const entries = Object.entries(value as Record<string, unknown>);
   if (entries.length === 0) throw new VerifyError('bad_request', `${name} is empty: upload at least one file`);
   return entries.map(([path, content]) => {
-    if (typeof content !== 'string') throw new VerifyError('bad_request', `${name}["${safeName(path)}"] must be a string (the file's content)`);
+    if (typeof content !== 'string') throw new VerifyError('bad_request', `${name}["${quotableName(path)}"] must be a string (the file's content)`);
     return { path: checkFileName(path), content: Buffer.from(content, 'utf8') };
   });
 }
 
-/** Returns the name when it is acceptable, else throws a 400 naming the problem. */
+/** Returns the name when it is acceptable (file-name-rules.ts, the rules zip entries follow too), else throws a 400 naming the problem. */
 export function checkFileName(path: string): string {
-  if (path.length === 0 || path.length > MAX_NAME_LENGTH) throw new VerifyError('bad_request', `file names must have 1 to ${MAX_NAME_LENGTH} characters`);
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(path)) throw new VerifyError('bad_request', `file name "${safeName(path)}" contains control characters`);
-  if (path.startsWith('/') || path.startsWith('\\') || /^[a-zA-Z]:/.test(path)) throw new VerifyError('bad_request', `file name "${safeName(path)}" must be a relative path`);
-  if (path.split(/[\\/]/).includes('..')) throw new VerifyError('bad_request', `file name "${safeName(path)}" must not contain ".." segments`);
+  const problem = fileNameProblem(path);
+  if (problem !== null) throw new VerifyError('bad_request', `file name "${quotableName(path)}" ${problem}`);
   return path;
-}
-
-function safeName(path: string): string {
-  // eslint-disable-next-line no-control-regex
-  return path.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 120);
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PathBuffer, SolidityMetadataContract } from '@ethereum-sourcify/lib-sourcify';
 import { metadataContractsOf } from '../engine/metadata-contracts.ts';
-import { unpackZips } from '../engine/unpack-zips.ts';
+import { unpackZips, type UploadedFile } from '../engine/unpack-zips.ts';
 import { SESSION_MAX_BYTES, SessionFullError } from './session-store.ts';
 import { TooLargeError } from '../engine/verify-error.ts';
 
@@ -26,10 +26,10 @@ export interface AssembledSession {
  * Finds the contracts in a session's files: every metadata.json (also inside Hardhat build-info
  * files and zips) with the sources that match its hashes, and the sources no contract uses.
  * Zips are unpacked first, as Sourcify does, within the session limit (SessionFullError past it,
- * found while inflating). The verification id is a hash of the contract's metadata, so it stays
- * the same across requests.
+ * found while inflating; a zip that comes unpacked already is not inflated again). The
+ * verification id is a hash of the contract's metadata, so it stays the same across requests.
  */
-export async function assembleSession(files: PathBuffer[], maxBytes = SESSION_MAX_BYTES): Promise<AssembledSession> {
+export async function assembleSession(files: UploadedFile[], maxBytes = SESSION_MAX_BYTES): Promise<AssembledSession> {
   if (files.length === 0) return { contracts: [], unused: [], unpacked: [], bytes: 0 };
   let unpacked: PathBuffer[];
   let bytes: number;

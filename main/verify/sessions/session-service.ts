@@ -3,6 +3,7 @@ import { requireCompiler } from '../engine/require-compiler.ts';
 import { VerifyError, toVerifyError } from '../engine/verify-error.ts';
 import { fetchExplorerSource } from '../explorer/explorer-import.ts';
 import { parseAddress } from '../engine/evm-address.ts';
+import type { UnpackedZip, UploadedFile } from '../engine/unpack-zips.ts';
 import type { VerifiedRecord } from '../repository/verified-repository.ts';
 import { betterKeptNote, type StoreOutcome, type VerifyService } from '../verify-service.ts';
 import { assembleSession, type AssembledSession } from './session-contracts.ts';
@@ -57,9 +58,16 @@ export class UnknownVerificationIdError extends VerifyError {
   }
 }
 
+/** A file added to a session; a zip may come with the files it holds, when the caller has unpacked it already. */
+export interface SessionUpload {
+  path: string;
+  content: Buffer;
+  unpacked?: UnpackedZip;
+}
+
 /** A session's files as uploaded (zips whole), read once per request, and the contracts they make up. */
 interface SessionRead {
-  files: Array<{ path: string; buffer: Buffer }>;
+  files: UploadedFile[];
   assembled: AssembledSession;
 }
 
@@ -93,7 +101,8 @@ export class SessionService {
     return { ...envelope, contracts: envelope.contracts.map(dataEntry) };
   }
 
-  async addFiles(sessionId: string, files: Array<{ path: string; content: Buffer }>): Promise<SessionEnvelope<SessionContractEntry>> {
+  /** A zip among the files may come with the files it holds (`unpacked`, from unpackZip), read already by the caller. */
+  async addFiles(sessionId: string, files: SessionUpload[]): Promise<SessionEnvelope<SessionContractEntry>> {
     return this.answer(sessionId, await this.add(sessionId, files));
   }
 
@@ -138,10 +147,10 @@ export class SessionService {
    * read with the new files before they are stored: files it cannot read (a corrupt zip, a broken
    * build-info) are refused, naming the file, and leave the session as it was.
    */
-  private async add(sessionId: string, files: Array<{ path: string; content: Buffer }>): Promise<SessionRead> {
-    const merged = new Map(this.service.sessions.files(sessionId).map((f) => [f.path, f.buffer]));
-    for (const file of files) merged.set(file.path, file.content);
-    const all = [...merged].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, buffer]) => ({ path, buffer }));
+  private async add(sessionId: string, files: SessionUpload[]): Promise<SessionRead> {
+    const merged = new Map<string, UploadedFile>(this.service.sessions.files(sessionId).map((f) => [f.path, f]));
+    for (const file of files) merged.set(file.path, { path: file.path, buffer: file.content, unpacked: file.unpacked });
+    const all = [...merged.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     let assembled: AssembledSession;
     try {
       assembled = await assembleSession(all, this.service.sessions.maxBytes);
@@ -257,10 +266,10 @@ function envelopeOf(snapshot: SessionSnapshot, state: SessionState): SessionEnve
 }
 
 /** Which of the files just sent the session cannot read on its own; "the files" when none alone fails. */
-async function unreadableFileOf(files: Array<{ path: string; content: Buffer }>, maxBytes: number): Promise<string> {
+async function unreadableFileOf(files: SessionUpload[], maxBytes: number): Promise<string> {
   for (const file of files) {
     try {
-      await assembleSession([{ path: file.path, buffer: file.content }], maxBytes);
+      await assembleSession([{ path: file.path, buffer: file.content, unpacked: file.unpacked }], maxBytes);
     } catch {
       return file.path;
     }

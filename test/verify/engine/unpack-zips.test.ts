@@ -1,8 +1,10 @@
+import zlib from 'node:zlib';
 import { unzipFiles, type PathBuffer } from '@ethereum-sourcify/lib-sourcify';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { MAX_UNPACKED_FILES, unpackZips } from '../../../main/verify/engine/unpack-zips.ts';
+import { MAX_UNPACKED_FILES, unpackZip, unpackZips } from '../../../main/verify/engine/unpack-zips.ts';
 import { TooLargeError } from '../../../main/verify/engine/verify-error.ts';
+import { ZipEntryNameError } from '../../../main/verify/engine/zip-entry-paths.ts';
 import { storageUpload } from '../verify-fixture.ts';
 import { zerosZip, zipOf } from '../zip-fixture.ts';
 
@@ -24,6 +26,9 @@ async function libSourcify(files: PathBuffer[]): Promise<Array<[string, string]>
   await unzipFiles(copy);
   return copy.map((f) => [f.path, f.buffer.toString('latin1')]);
 }
+
+/** A stored (uncompressed) entry, for names no zip library would write. */
+const stored = (name: string, text = `// ${name}`) => ({ name, data: Buffer.from(text), method: 0 as const, size: Buffer.byteLength(text) });
 
 const shape = (files: PathBuffer[]) => files.map((f): [string, string] => [f.path, f.buffer.toString('latin1')]);
 
@@ -93,5 +98,51 @@ describe('unpackZips', () => {
   it('words a damaged zip as lib-sourcify does', async () => {
     const cut = (await jszip({ 'A.sol': 'contract A {}' })).subarray(0, 40);
     await expect(unpackZips([{ path: 'cut.zip', buffer: cut }], session)).rejects.toThrow(/^Error while unzipping cut\.zip: Corrupted zip/);
+  });
+
+  it('drops "." and empty segments of the names, as JSZip (and so Sourcify) does', async () => {
+    const files = [{ path: 'p.zip', buffer: zipOf([stored('./contracts//A.sol'), stored('lib/./B.sol'), stored('win\\C.sol')]) }];
+    const unpacked = await unpackZips(files, session);
+    expect(unpacked.files.map((f) => f.path)).toEqual(['contracts/A.sol', 'lib/B.sol', 'win\\C.sol']);
+    expect(shape(unpacked.files)).toEqual(await libSourcify(files));
+  });
+
+  it.each([
+    ['an absolute path', '/etc/A.sol', 'the name of its file "/etc/A.sol" must be a relative path'],
+    ['a drive path', 'C:\\Users\\A.sol', 'the name of its file "C:\\Users\\A.sol" must be a relative path'],
+    ['a ".." segment', 'contracts/../../A.sol', 'the name of its file "contracts/../../A.sol" must not contain ".." segments'],
+    ['a ".." segment between backslashes', 'contracts\\..\\..\\A.sol', 'the name of its file "contracts\\..\\..\\A.sol" must not contain ".." segments'],
+    ['a NUL', 'A.sol\0.txt', 'the name of its file "A.sol?.txt" contains control characters'],
+    ['a line break', 'A\nB.sol', 'the name of its file "A?B.sol" contains control characters'],
+    ['nothing left once normalised', '.', 'the name of its file "." is not a file name'],
+  ])('refuses a zip holding a file with %s in its name, naming it, before inflating anything', async (_case, name, reason) => {
+    // Before it, an entry that inflates past the limit: the name is refused first, nothing inflated.
+    const zeros = { name: 'zeros.sol', data: zlib.deflateRawSync(Buffer.alloc(MIB)), method: 8 as const, size: MIB };
+    const zip = zipOf([zeros, stored(name)]);
+    const refusal = await unpackZips([{ path: 'p.zip', buffer: zip }], { bytes: 64 * 1024, scope: 'a session may hold' }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ZipEntryNameError);
+    expect(refusal).toMatchObject({ httpStatus: 400, message: `p.zip: ${reason}`, reason });
+  });
+
+  it('refuses a zip that holds a name twice, also once normalised, where JSZip would keep one silently', async () => {
+    await expect(unpackZips([{ path: 'p.zip', buffer: zipOf([stored('A.sol', 'a'), stored('B.sol'), stored('A.sol', 'b')]) }], session))
+      .rejects.toThrow('p.zip: it holds "A.sol" twice: give each file once');
+    await expect(unpackZips([{ path: 'p.zip', buffer: zipOf([stored('contracts/A.sol', 'a'), stored('./contracts//A.sol', 'b')]) }], session))
+      .rejects.toThrow('p.zip: it holds "contracts/A.sol" twice (as "contracts/A.sol" and as "./contracts//A.sol"): give each file once');
+  });
+
+  it('takes a zip\'s files handed on with it instead of inflating it again, under the same limits', async () => {
+    const zip = await jszip({ 'A.sol': 'contract A {}' });
+    const opened = await unpackZip({ path: 'a.zip', buffer: zip }, session);
+    // What was handed on is what comes out: these are not the zip's own files.
+    const handed = { ...opened, files: [{ path: 'Handed.sol', buffer: Buffer.from('contract Handed {}') }] };
+    expect(shape((await unpackZips([{ path: 'a.zip', buffer: zip, unpacked: handed }], session)).files)).toEqual([['Handed.sol', 'contract Handed {}']]);
+    // Opened within a whole session's room, it is held to the room this upload leaves.
+    const big = await zerosZip('zeros.sol', 30 * MIB);
+    const bigOpened = await unpackZip({ path: 'z.zip', buffer: big }, session);
+    const plain = { path: 'big.sol', buffer: Buffer.alloc(25 * MIB, 0x61) };
+    await expect(unpackZips([plain, { path: 'z.zip', buffer: big, unpacked: bigOpened }], session)).rejects.toThrow(/^z\.zip unpacks to more than 50 MiB with the other files/);
+    await expect(unpackZips([{ path: 'a.zip', buffer: zip, unpacked: { ...opened, listed: MAX_UNPACKED_FILES + 1 } }], session))
+      .rejects.toThrow(`a.zip lists more files than the ${MAX_UNPACKED_FILES} one upload may unpack`);
   });
 });

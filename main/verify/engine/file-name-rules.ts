@@ -1,0 +1,24 @@
+/** Longest file name accepted; real project paths are far shorter. */
+export const MAX_FILE_NAME_LENGTH = 1024;
+
+/**
+ * What is wrong with the name of an uploaded file, or of a file inside an uploaded zip, as the
+ * end of a sentence about it ("must be a relative path"); null when the name is acceptable.
+ * Files never reach the disk, but names come back in answers and in the app, where an absolute
+ * path, a ".." segment or a control character would mislead, or escape a folder on export.
+ * "/" and "\" both count as separators: either one splits a path on some system.
+ */
+export function fileNameProblem(path: string): string | null {
+  if (path.length === 0 || path.length > MAX_FILE_NAME_LENGTH) return `must have 1 to ${MAX_FILE_NAME_LENGTH} characters`;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(path)) return 'contains control characters';
+  if (path.startsWith('/') || path.startsWith('\\') || /^[a-zA-Z]:/.test(path)) return 'must be a relative path';
+  if (path.split(/[\\/]/).includes('..')) return 'must not contain ".." segments';
+  return null;
+}
+
+/** A name as an answer may quote it: control characters shown as "?", at most 120 characters. */
+export function quotableName(path: string): string {
+  // eslint-disable-next-line no-control-regex
+  return path.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 120);
+}
