@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { EVENT_NAMES, type ApiResult } from '../common/api-contract.ts';
+import { closeConnectionsWithinLimit } from '../http/close-connections-within-limit.ts';
 import { isLoopbackHost } from '../http/host-check.ts';
 import { stringifyJson } from '../mirror/format/json-out.ts';
 import type { ApiEventBus } from '../services/event-bus.ts';
@@ -66,7 +67,13 @@ export function buildHttpBridge(deps: HttpBridgeDeps): FastifyInstance {
     if (!tokenOk(request.query.token)) return sendResult(reply, 401, failure('forbidden', 'missing or wrong bridge token'));
     streamEvents(request, reply, deps.events, openStreams);
   });
-  closeWithinLimit(app, openStreams, deps.closeLimitMs ?? CLOSE_LIMIT_MS);
+  // A tab keeps its event stream open for as long as it lives: closing ends the streams (the page's
+  // EventSource sees the server go), and the calls under way get the limit to finish.
+  app.addHook('preClose', (done) => {
+    for (const end of openStreams) end();
+    done();
+  });
+  closeConnectionsWithinLimit(app, deps.closeLimitMs ?? CLOSE_LIMIT_MS);
 
   app.get('/*', (request, reply) => serveStatic(request, reply, deps.rendererDir));
   // Any other method or path (POST /bridge/events, GET /bridge/call/...): answered as every call is,
@@ -81,31 +88,6 @@ export function buildHttpBridge(deps: HttpBridgeDeps): FastifyInstance {
     return sendResult(reply, 500, failure('internal', 'internal error'));
   });
   return app;
-}
-
-/**
- * `close()` stops as soon as nothing is left to answer, whatever the clients hold: a tab keeps its
- * event stream open for as long as it lives, so the streams are ended (the page's EventSource
- * sees the server go); idle keep-alive sockets are closed (Fastify's default), and so is each
- * socket whose call finishes meanwhile; a call still running after `limitMs` has its connection cut.
- */
-function closeWithinLimit(app: FastifyInstance, openStreams: Set<() => void>, limitMs: number): void {
-  let closing = false;
-  let cut: NodeJS.Timeout | undefined;
-  app.addHook('preClose', (done) => {
-    closing = true;
-    for (const end of openStreams) end();
-    cut = setTimeout(() => app.server.closeAllConnections(), limitMs).unref();
-    done();
-  });
-  // Node closes a keep-alive socket only while it is idle at the moment the server closes.
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
-  app.addHook('onClose', (_instance, done) => {
-    clearTimeout(cut);
-    done();
-  });
 }
 
 function streamEvents(request: FastifyRequest, reply: FastifyReply, events: ApiEventBus, openStreams: Set<() => void>): void {
