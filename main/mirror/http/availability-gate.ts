@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DOCS_PATH, OPENAPI_JSON_PATH, OPENAPI_YAML_PATH } from '../openapi/docs-paths.ts';
+import { LIVENESS_PATH, READINESS_PATH } from './health-routes.ts';
 import { sendMirrorError } from './mirror-reply.ts';
 
 /** Why the store cannot answer for the ledger now: said in a 503, with when to ask again (null: not by waiting). */
@@ -11,8 +12,8 @@ export interface MirrorUnavailable {
 /** Asked on every request: null when the store can answer. */
 export type MirrorAvailability = () => MirrorUnavailable | null;
 
-/** The routes whose answer is the same whatever the store holds. */
-const STORE_FREE_ROUTES = new Set([DOCS_PATH, OPENAPI_JSON_PATH, OPENAPI_YAML_PATH]);
+/** The routes whose answer is the same whatever the store holds, and the health probes, which say themselves whether it can answer. */
+const STORE_FREE_ROUTES = new Set([DOCS_PATH, OPENAPI_JSON_PATH, OPENAPI_YAML_PATH, LIVENESS_PATH, READINESS_PATH]);
 
 /**
  * Answers 503 with the mirror's error body while `availability` says the store cannot answer (a

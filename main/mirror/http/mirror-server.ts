@@ -11,6 +11,7 @@ import type { ReadThrough } from './read-through.ts';
 import { RepeatLimitError } from './query-string.ts';
 import { installResponseCache } from './response-cache-hooks.ts';
 import { installAvailabilityGate, type MirrorAvailability } from './availability-gate.ts';
+import { registerHealthRoutes } from './health-routes.ts';
 import { ResponseCache } from './response-cache.ts';
 import { errorBody, sendMirrorError } from './mirror-reply.ts';
 import { clientErrorListener } from '../../http/client-error.ts';
@@ -46,10 +47,11 @@ export function damagedStoreMessage(reason: string): string {
   return `The local ledger store is damaged (${reason}) and cannot answer this; restart Mirrordesk to set it aside and rebuild it`;
 }
 
-/** Every route of the mirror API; also used on its own by the test that checks the OpenAPI document covers them. */
+/** Every route of the mirror API and its health probes; also used on its own by the test that checks the OpenAPI document covers them. */
 export function registerMirrorRoutes(app: FastifyInstance, deps: MirrorServerDeps): void {
   registerAccountsRoutes(app, deps);
   for (const register of MIRROR_ROUTE_MODULES) register(app, { db: deps.db, config: deps.config, ...(deps.readThrough ? { readThrough: deps.readThrough } : {}) });
+  registerHealthRoutes(app, deps.availability);
 }
 
 /**

@@ -24,7 +24,7 @@ export const BLOCK_OPERATIONS: OperationEntry[] = [
     ],
   }),
   operation({
-    path: '/api/v1/blocks/{hashOrNumber}', operationId: 'getBlock', tag: 'blocks', summary: 'One block, by number or hash', cacheSeconds: 1, notFound: true,
+    path: '/api/v1/blocks/{hashOrNumber}', operationId: 'getBlock', tag: 'blocks', summary: 'One block, by number or hash', cacheSeconds: 600, notFound: true,
     ok: schemaRef('Block'),
     parameters: [pathParam('hashOrNumber', 'A block number, or its 48-byte hash or the first 32 bytes of it (an Ethereum block hash), hex with optional 0x.', `${VALUE.long}|${VALUE.hash32or48}`, '100')],
   }),

@@ -1,4 +1,5 @@
 import { MAX_CALL_DATA_BYTES } from '../contracts/call/call-limits.ts';
+import { MIN_GAS } from '../contracts/call/call-params.ts';
 import { MAX_STATE_OVERRIDES } from '../contracts/call/state-overrides.ts';
 import type { OperationEntry, Schema } from './openapi-types.ts';
 import { operation } from './operations.ts';
@@ -17,8 +18,9 @@ export const CALL_SCHEMAS: Record<string, Schema> = {
   ContractCallRequest: {
     type: 'object',
     additionalProperties: true,
-    description: 'Other fields are ignored, as the reference ignores them. Without `to` (or with an empty one) `data` is init code '
-      + 'and the call a contract creation, answering the code it deploys. A positive `value` needs a `from`.',
+    description: 'Other fields are ignored, as the reference ignores them. Without `to` (absent, empty, or the zero address, as the reference has it) '
+      + '`data` is init code and the call a contract creation, answering the code it deploys; with no init code it fails with `CONTRACT_BYTECODE_EMPTY`. '
+      + 'A positive `value` needs a `from`, and sent without `to`, data that looks like init code.',
     properties: {
       block: {
         type: 'string', pattern: '^((?:0x)?[0-9a-fA-F]+|[Ee][Aa][Rr][Ll][Ii][Ee][Ss][Tt]|[Pp][Ee][Nn][Dd][Ii][Nn][Gg]|[Ll][Aa][Tt][Ee][Ss][Tt]|[Ss][Aa][Ff][Ee]|[Ff][Ii][Nn][Aa][Ll][Ii][Zz][Ee][Dd])$',
@@ -28,9 +30,10 @@ export const CALL_SCHEMAS: Record<string, Schema> = {
       data: { type: 'string', pattern: '^(0x)?([0-9a-fA-F]{2})*$', nullable: true, description: `Call data, at most ${MAX_CALL_DATA_BYTES} bytes.` },
       estimate: { type: 'boolean', default: false, nullable: true, description: 'Answer the gas estimate instead of the return value.' },
       from: { type: 'string', pattern: ADDRESS, nullable: true },
-      gas: { ...LONG, description: 'Gas limit, at most the configured maximum (the default).' },
+      gas: { oneOf: [{ type: 'integer', format: 'int64', minimum: Number(MIN_GAS) }, { type: 'string', pattern: '^\\d{1,19}$' }],
+        description: `Gas limit: at least ${MIN_GAS}, at most the configured maximum (the default). A JSON integer or a decimal string.` },
       gasPrice: LONG,
-      to: { type: 'string', pattern: '^((0x)?[A-Fa-f0-9]{40})?$', nullable: true, description: 'The contract to call; absent or empty for a creation.' },
+      to: { type: 'string', pattern: '^((0x)?[A-Fa-f0-9]{40})?$', nullable: true, description: 'The contract to call; absent, empty or the zero address for a creation.' },
       value: LONG,
       state_overrides: {
         type: 'array', maxItems: MAX_STATE_OVERRIDES, nullable: true,
@@ -61,8 +64,10 @@ const errorContent = { 'application/json': { schema: schemaRef('Error') } };
 export const CALL_OPERATIONS: OperationEntry[] = [operation({
   path: '/api/v1/contracts/call', method: 'post', operationId: 'callContract', tag: 'contracts', summary: 'Simulate a contract call or estimate its gas',
   cacheSeconds: 'no-store', ok: schemaRef('ContractCallResponse'), notFound: true,
-  description: 'Runs the call in a local EVM over the store\'s contract state; nothing is written.'
-    + 'A revert is a 400 with `CONTRACT_REVERT_EXECUTED`, the reason in `detail` and the revert data in `data`; with `from` and `gasPrice` or `value` a payer short of funds gets `INSUFFICIENT_PAYER_BALANCE`. No query parameters are accepted.',
+  description: 'Runs the call in a local EVM over the store\'s contract state; nothing is written. '
+    + 'A revert is a 400 with `CONTRACT_REVERT_EXECUTED`, the reason in `detail` and the revert data in `data`; with `from` and `gasPrice` or `value` a payer short of funds gets `INSUFFICIENT_PAYER_BALANCE`. '
+    + 'A request refused before it runs answers as the reference\'s web3 module does: the status\'s reason phrase as `message` (`Bad Request`), '
+    + 'what is wrong in `detail` (`gas field must be greater than or equal to 21000`). Query parameters are ignored.',
   parameters: [],
   requestBody: { description: 'The call.', required: true, content: { 'application/json': { schema: schemaRef('ContractCallRequest') } } },
   extraResponses: {

@@ -73,13 +73,21 @@ export function estimatedGas(body: unknown): bigint | null {
   return typeof result === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(result) ? BigInt(result) : null;
 }
 
+/** A ledger status code (`INSUFFICIENT_GAS`), as opposed to an HTTP reason phrase (`Bad Request`). */
+const STATUS_CODE = /^[A-Z][A-Z0-9_]*$/;
+
 /**
  * Why a call failed, in one sentence: a revert by its reason (`Error(string)`, a panic, or a
- * custom error of `abi` with its arguments), or the mirror's own message (out of gas, payer
- * balance, a system contract it cannot run).
+ * custom error of `abi` with its arguments), the mirror's own message for a call that ran (out
+ * of gas, payer balance), or, for a call it refused before running it, what it said was wrong
+ * (a request field, a system contract it cannot run): the detail alone, as its `Bad Request`
+ * says nothing a person can act on.
  */
 export function failureText(error: ApiError, abi: readonly AbiEntry[]): string {
-  const first = (error.mirror?.body as { _status?: { messages?: Array<{ message?: unknown; data?: unknown }> } } | undefined)?._status?.messages?.[0];
+  const first = (error.mirror?.body as { _status?: { messages?: Array<{ message?: unknown; detail?: unknown; data?: unknown }> } } | undefined)?._status?.messages?.[0];
+  if (typeof first?.message === 'string' && !STATUS_CODE.test(first.message) && typeof first.detail === 'string' && first.detail !== '') {
+    return first.detail.charAt(0).toUpperCase() + first.detail.slice(1);
+  }
   if (first?.message !== 'CONTRACT_REVERT_EXECUTED') return error.message;
   const data = typeof first.data === 'string' ? first.data : '0x';
   const reason = revertReason(data, abi);

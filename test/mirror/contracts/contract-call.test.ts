@@ -47,7 +47,7 @@ describe('POST /api/v1/contracts/call', () => {
   it('reads an older block from the state changes up to its end', async () => {
     expect((await call({ to: address(1001), block: '7' })).body.result).toBe(word(9n));
     expect((await call({ to: address(1001), block: '0x8' })).body.result).toBe(word(42n));
-    expect(await call({ to: address(1001), block: '99' })).toMatchObject({ status: 400, body: { _status: { messages: [{ message: 'Unknown block number' }] } } });
+    expect(await call({ to: address(1001), block: '99' })).toEqual({ status: 400, body: { _status: { messages: [{ message: 'Bad Request', detail: 'Unknown block number' }] } } });
   });
 
   it('estimates the least gas the call succeeds with', async () => {
@@ -77,10 +77,45 @@ describe('POST /api/v1/contracts/call', () => {
   });
 
   it('enforces the gas and call data limits of the specification', async () => {
-    expect((await call({ to: address(1001), gas: 15_000_001 })).body._status.messages[0].message).toBe('Invalid parameter: gas');
+    expect((await call({ to: address(1001), gas: 15_000_001 })).body._status.messages).toEqual([{ message: 'Bad Request', detail: 'gas field must be less than or equal to 15000000' }]);
     expect((await call({ to: address(1001), gas: 15_000_000 })).status).toBe(200);
     expect((await call({ to: address(1001), data: `0x${'00'.repeat(131_072)}` })).status).toBe(200);
-    expect((await call({ to: address(1001), data: `0x${'00'.repeat(131_073)}` })).body._status.messages[0].message).toBe('Invalid parameter: data');
+    expect((await call({ to: address(1001), data: `0x${'00'.repeat(131_073)}` })).body._status.messages).toEqual([{ message: 'Bad Request', detail: 'data field must be at most 131072 bytes' }]);
+  });
+
+  it('refuses less than 21,000 gas before running the call, as the reference\'s @Min(21_000) does', async () => {
+    // Run, these would end in INSUFFICIENT_GAS (1001) and in the 501 of a system contract (1004).
+    for (const to of [address(1001), address(1004)]) {
+      for (const gas of [1, 0, 20_999]) {
+        expect(await call({ to, gas })).toEqual({ status: 400, body: { _status: { messages: [{ message: 'Bad Request', detail: 'gas field must be greater than or equal to 21000' }] } } });
+      }
+    }
+    expect((await call({ to: address(1001), gas: 21_000 })).body._status.messages[0].message).toBe('INSUFFICIENT_GAS');
+    // The configured maximum is checked after the request's own validation, alone, as the reference's controller checks it.
+    expect((await call({ to: 'xyz', gas: 15_000_001 })).body._status.messages).toEqual([{ message: 'Bad Request', detail: 'to field invalid hexadecimal string' }]);
+  });
+
+  it('words a refused request as the reference\'s web3 module does: the reason phrase, then what is wrong in detail', async () => {
+    const refused = async (body: unknown) => (await call(body)).body._status.messages;
+    const bad = (detail: string) => [{ message: 'Bad Request', detail }];
+    expect(await refused({ to: 'xyz' })).toEqual(bad('to field invalid hexadecimal string'));
+    expect(await refused({ to: '0x' })).toEqual(bad('to field invalid hexadecimal string'));
+    expect(await refused({ to: address(1001), from: '' })).toEqual(bad('from field invalid hexadecimal string'));
+    expect(await refused({ to: address(1001), data: '0x12345z' })).toEqual(bad('data field invalid hexadecimal string'));
+    expect(await refused({ to: address(1001), data: '0xabc' })).toEqual(bad('data field has an odd number of hex digits'));
+    expect(await refused({ to: address(1001), value: -1 })).toEqual(bad('value field must be greater than or equal to 0'));
+    expect(await refused({ to: address(1001), gasPrice: -1 })).toEqual(bad('gasPrice field must be greater than or equal to 0'));
+    expect(await refused({ to: address(1001), block: 'soon' })).toEqual(bad('block field must be a block number, a block hash, or one of earliest, latest, pending, safe and finalized'));
+    expect(await refused([])).toEqual(bad('The request body must be a JSON object'));
+    // Every problem is said, each in its own message.
+    expect(await refused({ to: 'xyz', from: 'abc' })).toEqual([...bad('to field invalid hexadecimal string'), ...bad('from field invalid hexadecimal string')]);
+  });
+
+  it('ignores query parameters, as the reference\'s web3 module does', async () => {
+    const response = await fixture.inject({
+      method: 'POST', url: '/api/v1/contracts/call?limit=5&whatever', payload: JSON.stringify({ to: address(1001) }), headers: { 'content-type': 'application/json' },
+    });
+    expect({ status: response.statusCode, body: JSON.parse(response.body) }).toEqual({ status: 200, body: { result: word(42n) } });
   });
 
   it('honours an operator-configured maximum gas', async () => {
@@ -102,7 +137,7 @@ describe('POST /api/v1/contracts/call', () => {
     // A value needs someone to pay it, as the reference's request check has it.
     const noPayer = await call({ to: address(1001), value: 1_000_000 });
     expect(noPayer.status).toBe(400);
-    expect(noPayer.body._status.messages[0]).toEqual({ message: 'Invalid parameter: from', detail: 'from must not be empty when value is given' });
+    expect(noPayer.body._status.messages).toEqual([{ message: 'Bad Request', detail: 'from field must not be empty' }]);
     expect((await call({ to: address(1001), value: 0 })).status).toBe(200);
   });
 
@@ -159,7 +194,7 @@ VALUES (?, 3001, 5, 0, 'ACCOUNT', 0, 100, 0)`).run(id);
   it('refuses state overrides it cannot read, saying what is wrong', async () => {
     const refused = async (overrides: unknown) => (await call({ to: address(1001), state_overrides: overrides })).body._status.messages[0];
     const at = `0x${address(1001)}`;
-    expect(await refused({})).toEqual({ message: 'Invalid parameter: state_overrides', detail: 'state_overrides must be an array' });
+    expect(await refused({})).toEqual({ message: 'Bad Request', detail: 'state_overrides must be an array' });
     expect((await refused(Array.from({ length: 11 }, (_, i) => ({ address: `0x${address(3000 + i)}` })))).detail).toBe('state_overrides may name at most 10 addresses');
     expect((await refused([{ address: '0x12' }])).detail).toBe('state_overrides[0]: address must be 40 hex digits');
     expect((await refused([{ address: at, state: [{ key: '0x0', value: '0x1' }], state_diff: [{ key: '0x1', value: '0x1' }] }])).detail)
@@ -172,12 +207,12 @@ VALUES (?, 3001, 5, 0, 'ACCOUNT', 0, 100, 0)`).run(id);
   it('names a block by tag in any case, or by its hash (48 bytes, or the first 32 of them)', async () => {
     expect((await call({ to: address(1001), block: 'LATEST' })).body.result).toBe(word(42n));
     // Block 0 is not in this store: the tag was read, the block not found.
-    expect((await call({ to: address(1001), block: 'Earliest' })).body._status.messages[0].message).toBe('Unknown block number');
+    expect((await call({ to: address(1001), block: 'Earliest' })).body._status.messages[0]).toEqual({ message: 'Bad Request', detail: 'Unknown block number' });
     const hash7 = (7).toString(16).padStart(96, '0');
     expect((await call({ to: address(1001), block: `0x${hash7}` })).body.result).toBe(word(9n));
     expect((await call({ to: address(1001), block: hash7.slice(0, 64).toUpperCase() })).body.result).toBe(word(9n));
     const unknown = await call({ to: address(1001), block: `0x${'ab'.repeat(48)}` });
-    expect(unknown).toMatchObject({ status: 400, body: { _status: { messages: [{ message: 'Unknown block hash' }] } } });
+    expect(unknown).toEqual({ status: 400, body: { _status: { messages: [{ message: 'Bad Request', detail: 'Unknown block hash' }] } } });
   });
 
   it('runs a creation when there is no to: the call data is init code, and the answer the code it deploys', async () => {
@@ -191,8 +226,28 @@ VALUES (?, 3001, 5, 0, 'ACCOUNT', 0, 100, 0)`).run(id);
     expect(estimate).toBeGreaterThan(53_000n);
     expect((await call({ data: init, gas: Number(estimate) })).status).toBe(200);
     expect((await call({ data: init, gas: Number(estimate) - 1 })).body._status.messages[0].message).toBe('INSUFFICIENT_GAS');
-    const nothing = await call({ estimate: true });
-    expect(nothing.body._status.messages[0]).toEqual({ message: 'Invalid parameter: to', detail: 'to is required unless data holds the init code of a contract to create' });
+    // The zero address is no `to` either: the reference puts it where `to` is missing, and creates.
+    expect(await call({ to: `0x${'00'.repeat(20)}`, data: init })).toEqual({ status: 200, body: { result: `0x${runtime}` } });
+  });
+
+  it('answers a creation without init code as the reference\'s EVM does, not as a missing to', async () => {
+    // The reference makes each of these a ContractCreate, which the consensus node's code refuses.
+    const empty = { status: 400, body: { _status: { messages: [{ message: 'CONTRACT_BYTECODE_EMPTY', detail: '', data: '0x' }] } } };
+    for (const body of [{}, { data: '0x' }, { to: '', data: '0x' }, { to: null }, { to: `0x${'00'.repeat(20)}` }, { estimate: true }]) {
+      expect(await call(body), JSON.stringify(body)).toEqual(empty);
+    }
+  });
+
+  it('sends value to a creation only when the data looks like init code, as the reference\'s hasTo() check has it', async () => {
+    const from = address(2001);
+    const runtime = '602a60005260206000f3';
+    // The same copying init code behind Solidity's free memory pointer setup (6080604052), which the reference looks for.
+    const init = `0x6080604052600a601160003960${'0a'}6000f3${runtime}`;
+    expect(await call({ from, value: 1, data: init })).toEqual({ status: 200, body: { result: `0x${runtime}` } });
+    expect(await call({ from, value: 1, data: '0x600a600c600039600a6000f3' })).toEqual({ status: 400, body: { _status: { messages: [{ message: 'Bad Request', detail: 'to field must not be empty' }] } } });
+    expect(await call({ from, value: 1 })).toEqual({ status: 400, body: { _status: { messages: [{ message: 'Bad Request', detail: 'to field must not be empty' }] } } });
+    // Without from, it is the payer that is missing.
+    expect((await call({ value: 1, data: init })).body._status.messages).toEqual([{ message: 'Bad Request', detail: 'from field must not be empty' }]);
   });
 
   it('reads integers past 2^53 exactly, as the reference\'s longs take them, and says so for a body that is not JSON', async () => {
@@ -201,16 +256,16 @@ VALUES (?, 3001, 5, 0, 'ACCOUNT', 0, 100, 0)`).run(id);
     const body = (value: string) => `{"to":"${address(1001)}","from":"${from}","value":${value},"state_overrides":[{"address":"0x${from}","balance":"0x20000000000000"}]}`;
     expect((await call(body('9007199254740993'))).body._status.messages[0].message).toBe('INSUFFICIENT_PAYER_BALANCE');
     expect((await call(body('9007199254740992'))).status).toBe(200);
-    expect((await call(`{"to":"${address(1001)}","gas":9007199254740993}`)).body._status.messages[0].message).toBe('Invalid parameter: gas');
+    expect((await call(`{"to":"${address(1001)}","gas":9007199254740993}`)).body._status.messages[0]).toEqual({ message: 'Bad Request', detail: 'gas field must be less than or equal to 15000000' });
     const broken = await call('{"to":');
     expect(broken.status).toBe(400);
-    expect(broken.body._status.messages[0].message).toContain('not valid JSON');
+    expect(broken.body._status.messages).toEqual([{ message: 'Bad Request', detail: expect.stringMatching(/^JSON parse error: /) }]);
   });
 
   it('accepts JSON only', async () => {
     const response = await fixture.inject({ method: 'POST', url: '/api/v1/contracts/call', payload: 'to=1', headers: { 'content-type': 'text/plain' } });
     expect(response.statusCode).toBe(415);
-    expect(JSON.parse(response.body)._status.messages[0].message).toContain('Unsupported media type');
+    expect(JSON.parse(response.body)._status.messages).toEqual([{ message: 'Unsupported Media Type', detail: "Content-Type 'text/plain' is not supported; send application/json" }]);
   });
 });
 

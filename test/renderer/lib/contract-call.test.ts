@@ -81,6 +81,15 @@ describe('failureText', () => {
     expect(failureText(error, counter)).toBe('INSUFFICIENT_PAYER_BALANCE: payer balance 5 is less than the 9 the call may cost');
     expect(failureText({ code: 'unavailable', message: 'no mirror', details: [] }, counter)).toBe('no mirror');
   });
+
+  it('says what was wrong with a call the mirror refused before running it, not its bare reason phrase', () => {
+    // The mirror words these as the reference does: `Bad Request`, and the field and its problem in detail.
+    expect(failureText(mirrorError('Bad Request', '', 'from field must not be empty'), counter)).toBe('From field must not be empty');
+    expect(failureText(mirrorError('Not Implemented', '', 'Hedera Token Service (system contract 0x…167) cannot be executed by the local mirror'), counter))
+      .toBe('Hedera Token Service (system contract 0x…167) cannot be executed by the local mirror');
+    // A refusal that says nothing more keeps the whole message.
+    expect(failureText(mirrorError('Bad Request', ''), counter)).toBe('Bad Request');
+  });
 });
 
 describe('parseTinybars', () => {

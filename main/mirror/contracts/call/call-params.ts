@@ -1,5 +1,6 @@
-import type { MirrorMessage } from '../../query/query-filters.ts';
 import { MAX_CALL_DATA_BYTES, type CallLimits } from './call-limits.ts';
+import { fieldRefusal, refusal, type CallMessage } from './call-refusal.ts';
+import { looksLikeInitCode } from './init-code.ts';
 import { parseStateOverrides, type StateOverride } from './state-overrides.ts';
 
 /** A validated POST /api/v1/contracts/call body. */
@@ -18,90 +19,107 @@ export interface CallRequest {
   stateOverrides: StateOverride[];
 }
 
-export type ParsedCall = { ok: true; request: CallRequest } | { ok: false; messages: MirrorMessage[] };
+export type ParsedCall = { ok: true; request: CallRequest } | { ok: false; messages: CallMessage[] };
 
 const ADDRESS = /^(0x)?[A-Fa-f0-9]{40}$/;
-const DATA = /^(0x)?([0-9a-fA-F]{2})*$/;
+const HEX = /^(0x)?[0-9a-fA-F]*$/;
 const BLOCK_TAG = /^(earliest|pending|latest|safe|finalized)$/i;
 const BLOCK_HASH = /^(?:0x)?([0-9a-f]{64}|[0-9a-f]{96})$/i;
 const BLOCK_NUMBER = /^(\d{1,20}|(0x)?[0-9a-f]+)$/i;
 const MAX_LONG = 9_223_372_036_854_775_807n;
-
-const invalid = (field: string, detail?: string): MirrorMessage =>
-  detail === undefined ? { message: `Invalid parameter: ${field}` } : { message: `Invalid parameter: ${field}`, detail };
+const BLOCK_PROBLEM = 'must be a block number, a block hash, or one of earliest, latest, pending, safe and finalized';
+/** The reference's least gas a call may be given (`@Min(21_000) gas`): a plain transfer's intrinsic gas. */
+export const MIN_GAS = 21_000n;
+/** The reference's (Bean Validation's) words for a hex field that is not one. */
+const NOT_HEX = 'invalid hexadecimal string';
 
 /**
- * Checks every field of the request against the reference's OpenAPI schema and the
- * specification's limits: at most 128 KiB of call data, gas at most the configured maximum.
- * Other fields are ignored, as the reference's request class ignores them (clients pass whole
- * transaction objects, `nonce` and all). `state_overrides` are read as the reference reads them
- * (state-overrides.ts). Without `to` (or with an empty one) the call data is init code and the call a creation, as
- * eth_call and the reference have it; `value` needs a `from` to pay it, as in the reference.
+ * Checks every field of the request as the reference's web3 module does (ContractCallRequest and
+ * ContractController) within the specification's limits: at most 128 KiB of call data, gas from
+ * 21,000 to the configured maximum. Problems are worded as the reference words them
+ * (call-refusal.ts). Other fields are ignored, as the reference's request class ignores them
+ * (clients pass whole transaction objects, `nonce` and all). `state_overrides` are read as the
+ * reference reads them (state-overrides.ts).
+ *
+ * Without `to` (absent, null, empty, or the zero address, which the reference puts in its place)
+ * the call is a contract creation with the call data as init code, as eth_call has it; empty
+ * init code is the EVM's to refuse (call-service.ts), not the validation's. A positive `value`
+ * needs a `from` to pay it, and, sent to a creation, data that looks like init code.
  */
 export function parseCallRequest(body: unknown, limits: CallLimits): ParsedCall {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, messages: [{ message: 'Request body must be a JSON object' }] };
+    return { ok: false, messages: [refusal(400, 'The request body must be a JSON object')] };
   }
   const input = body as Record<string, unknown>;
-  const messages: MirrorMessage[] = [];
+  const messages: CallMessage[] = [];
   const stateOverrides = parseStateOverrides(input.state_overrides, messages);
 
-  const creation = input.to === undefined || input.to === null || input.to === '';
-  const to = creation ? Buffer.alloc(0) : addressField(input, 'to', messages, true);
-  const from = addressField(input, 'from', messages, false);
+  const named = input.to === undefined || input.to === null || input.to === '' ? Buffer.alloc(0) : addressField(input, 'to', messages);
+  const to = named === null || named.every((byte) => byte === 0) ? Buffer.alloc(0) : named;
+  const from = input.from === undefined || input.from === null ? null : addressField(input, 'from', messages);
   let data = Buffer.alloc(0);
+  let dataDigits = '';
   if (input.data !== undefined && input.data !== null) {
-    if (typeof input.data !== 'string' || !DATA.test(input.data)) messages.push(invalid('data'));
-    else if ((input.data.length - (input.data.startsWith('0x') ? 2 : 0)) / 2 > MAX_CALL_DATA_BYTES) {
-      messages.push(invalid('data', `data must be at most ${MAX_CALL_DATA_BYTES} bytes`));
-    } else data = Buffer.from(input.data.replace(/^0x/, ''), 'hex');
+    if (typeof input.data !== 'string' || !HEX.test(input.data)) messages.push(fieldRefusal('data', NOT_HEX));
+    else {
+      dataDigits = input.data.replace(/^0x/, '');
+      if (dataDigits.length % 2 !== 0) messages.push(fieldRefusal('data', 'has an odd number of hex digits'));
+      else if (dataDigits.length / 2 > MAX_CALL_DATA_BYTES) messages.push(fieldRefusal('data', `must be at most ${MAX_CALL_DATA_BYTES} bytes`));
+      else data = Buffer.from(dataDigits, 'hex');
+    }
   }
   let estimate = false;
   if (input.estimate !== undefined && input.estimate !== null) {
-    if (typeof input.estimate !== 'boolean') messages.push(invalid('estimate'));
+    if (typeof input.estimate !== 'boolean') messages.push(fieldRefusal('estimate', 'must be true or false'));
     else estimate = input.estimate;
   }
   const gas = longField(input, 'gas', messages) ?? BigInt(limits.maxGasLimit);
-  if (gas > BigInt(limits.maxGasLimit)) messages.push(invalid('gas', `gas must be less than or equal to ${limits.maxGasLimit}`));
+  if (gas < MIN_GAS) messages.push(fieldRefusal('gas', `must be greater than or equal to ${MIN_GAS}`));
   const gasPrice = longField(input, 'gasPrice', messages);
   const value = longField(input, 'value', messages);
-  if (value !== null && value > 0n && (input.from === undefined || input.from === null)) messages.push(invalid('from', 'from must not be empty when value is given'));
-  if (creation && data.length === 0) messages.push(invalid('to', 'to is required unless data holds the init code of a contract to create'));
+  if (value !== null && value > 0n) {
+    if (input.from === undefined || input.from === null) messages.push(fieldRefusal('from', 'must not be empty'));
+    else if (to.length === 0 && !looksLikeInitCode(dataDigits)) messages.push(fieldRefusal('to', 'must not be empty'));
+  }
   const block = blockField(input.block, messages);
-  if (messages.length > 0 || to === null || block === null) return { ok: false, messages: messages.length > 0 ? messages : [invalid('to')] };
+  // The reference checks the configured maximum after the request's own validation, alone.
+  if (messages.length === 0 && gas > BigInt(limits.maxGasLimit)) messages.push(fieldRefusal('gas', `must be less than or equal to ${limits.maxGasLimit}`));
+  // Every field refused above has said why in `messages`.
+  if (messages.length > 0 || block === null) return { ok: false, messages };
   return { ok: true, request: { block, data, estimate, from, gas, gasPrice, to, value, stateOverrides } };
 }
 
-function addressField(input: Record<string, unknown>, field: string, messages: MirrorMessage[], required: boolean): Buffer | null {
+function addressField(input: Record<string, unknown>, field: string, messages: CallMessage[]): Buffer | null {
   const value = input[field];
-  if (value === undefined || value === null) {
-    if (required) messages.push(invalid(field, `${field} is required`));
-    return null;
-  }
   if (typeof value !== 'string' || !ADDRESS.test(value)) {
-    messages.push(invalid(field));
+    messages.push(fieldRefusal(field, NOT_HEX));
     return null;
   }
   return Buffer.from(value.replace(/^0x/, ''), 'hex');
 }
 
 /** A non-negative int64, given as a JSON number (an integer; past 2^53 read exactly, as a bigint) or a decimal string. */
-function longField(input: Record<string, unknown>, field: string, messages: MirrorMessage[]): bigint | null {
+function longField(input: Record<string, unknown>, field: string, messages: CallMessage[]): bigint | null {
   const value = input[field];
   if (value === undefined || value === null) return null;
-  const text = (typeof value === 'number' && Number.isSafeInteger(value)) || typeof value === 'bigint' ? String(value) : typeof value === 'string' ? value : null;
+  const text = (typeof value === 'number' && Number.isInteger(value)) || typeof value === 'bigint' ? BigInt(value).toString()
+    : typeof value === 'string' ? value : null;
+  if (text !== null && /^-\d+$/.test(text)) {
+    messages.push(fieldRefusal(field, 'must be greater than or equal to 0'));
+    return null;
+  }
   if (text === null || !/^\d{1,19}$/.test(text) || BigInt(text) > MAX_LONG) {
-    messages.push(invalid(field));
+    messages.push(fieldRefusal(field, 'must be a whole number from 0 to 9223372036854775807'));
     return null;
   }
   return BigInt(text);
 }
 
 /** A block tag (any case), a 32- or 48-byte block hash, or a block number in decimal or hex: the reference's BlockType. */
-function blockField(value: unknown, messages: MirrorMessage[]): CallRequest['block'] | null {
+function blockField(value: unknown, messages: CallMessage[]): CallRequest['block'] | null {
   if (value === undefined || value === null || value === '') return { kind: 'latest' };
   if (typeof value !== 'string' || !(BLOCK_TAG.test(value) || BLOCK_HASH.test(value) || BLOCK_NUMBER.test(value))) {
-    messages.push(invalid('block'));
+    messages.push(fieldRefusal('block', BLOCK_PROBLEM));
     return null;
   }
   const tag = value.toLowerCase();
@@ -111,7 +129,7 @@ function blockField(value: unknown, messages: MirrorMessage[]): CallRequest['blo
   if (hash) return { kind: 'hash', hash: hash[1]!.toLowerCase() };
   const number = /^0x/i.test(value) ? BigInt(`0x${value.slice(2)}`) : /^\d+$/.test(value) ? BigInt(value) : BigInt(`0x${value}`);
   if (number > MAX_LONG) {
-    messages.push(invalid('block'));
+    messages.push(fieldRefusal('block', BLOCK_PROBLEM));
     return null;
   }
   return { kind: 'number', number };

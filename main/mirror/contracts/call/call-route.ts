@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { rawQueryOf, sendMirrorJson } from '../../http/mirror-reply.ts';
+import { sendMirrorJson } from '../../http/mirror-reply.ts';
 import type { MirrorRouteContext } from '../../http/mirror-routes.ts';
 import { relayedOutcome, type ReadThrough } from '../../http/read-through.ts';
 import type { GetOutcome } from '../../query/mirror-get.ts';
-import { parseQueryString } from '../../http/query-string.ts';
 import { CONTRACTS_PATH } from '../contracts-service.ts';
 import { parseJsonLossless } from '../../format/json-out.ts';
+import { refusal } from './call-refusal.ts';
 import type { CallRunner } from './call-runner.ts';
 import { ContractCallService, type CallReply } from './call-service.ts';
 
@@ -13,28 +13,41 @@ export const CONTRACT_CALL_PATH = `${CONTRACTS_PATH}/call`;
 /** What a synced store lacks for calls and `/state`, named when the upstream they are relayed to cannot be reached. */
 export const CONTRACT_STORAGE = 'contract storage';
 
-/** POST /api/v1/contracts/call; JSON only (Fastify answers 415 for other media types). */
+/** A body sent as JSON that is not JSON: answered by the call route in its own words, not by the generic error handler. */
+class UnreadableJson {
+  readonly reason: string;
+
+  constructor(reason: string) {
+    this.reason = reason;
+  }
+}
+
+/**
+ * POST /api/v1/contracts/call; JSON only (Fastify answers 415 for other media types). Query
+ * parameters are ignored, as the reference's web3 module (Spring) ignores them.
+ */
 export function registerContractCallRoute(app: FastifyInstance, { db, config, readThrough }: MirrorRouteContext, runner: CallRunner): void {
   const service = new ContractCallService(db, config, runner);
   // JSON read with integers past 2^53 exact (as the reference's Java longs take `value` and `gas`),
   // not rounded to the nearest double; this is the mirror's only JSON body.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     try {
       done(null, parseJsonLossless(body as string));
-    } catch {
-      done(Object.assign(new Error("Body is not valid JSON but content-type is set to 'application/json'"), { statusCode: 400 }), undefined);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (request.routeOptions.url === CONTRACT_CALL_PATH) done(null, new UnreadableJson(reason));
+      else done(Object.assign(new Error("Body is not valid JSON but content-type is set to 'application/json'"), { statusCode: 400 }), undefined);
     }
   });
   app.post(CONTRACT_CALL_PATH, async (request, reply) => {
-    const raw = parseQueryString(rawQueryOf(request), config().query.maxRepeatedQueryParameters);
-    if (raw.size > 0) {
-      const messages = [...raw.keys()].map((key) => ({ message: `Unknown query parameter: ${key}` }));
-      return sendMirrorJson(request, reply, 400, { _status: { messages } }, null);
-    }
     const contentType = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (contentType !== 'application/json') {
-      return sendMirrorJson(request, reply, 415, { _status: { messages: [{ message: `Unsupported media type: ${contentType || '(none)'}; send application/json` }] } }, null);
+      const refused = refusal(415, `Content-Type '${contentType || '(none)'}' is not supported; send application/json`);
+      return sendMirrorJson(request, reply, 415, { _status: { messages: [refused] } }, null);
+    }
+    if (request.body instanceof UnreadableJson) {
+      return sendMirrorJson(request, reply, 400, { _status: { messages: [refusal(400, `JSON parse error: ${request.body.reason}`)] } }, null);
     }
     const outcome = readThrough ? await relayedCall(readThrough, service, request.body) : await service.call(request.body);
     if ('messages' in outcome) return sendMirrorJson(request, reply, outcome.status, { _status: { messages: outcome.messages } }, null);

@@ -1,12 +1,12 @@
 import type { MirrorApiConfig } from '../../config.ts';
 import { sqlInt } from '../../format/entity-id.ts';
-import type { MirrorMessage } from '../../query/query-filters.ts';
 import type { BadRequest } from '../../query/mirror-get.ts';
 import { StatementCache } from '../../query/statement-cache.ts';
 import { nowNanos } from '../../query/timestamp-range.ts';
 import type { SqliteDatabase } from '../../store/ledger-store.ts';
 import { callLimitsOf, type CallLimits } from './call-limits.ts';
 import { parseCallRequest, type CallRequest } from './call-params.ts';
+import { refusal, type CallMessage } from './call-refusal.ts';
 import type { CallBlock, CallOutcome } from './call-executor.ts';
 import type { CallRunner } from './call-runner.ts';
 import { GasThrottle } from './gas-throttle.ts';
@@ -15,9 +15,16 @@ import { SystemContractUnavailable } from './system-contracts.ts';
 import { longZeroEntityId } from '../contract-hex.ts';
 import { blockByHash } from '../../blocks/block-lookup.ts';
 
-export type CallReply = { status: 200; body: { result: string } } | { status: 400 | 404 | 429 | 501; messages: MirrorMessage[] };
+export type CallReply = { status: 200; body: { result: string } } | { status: 400 | 404 | 429 | 501; messages: CallMessage[] };
 
 const ERROR_STRING_SELECTOR = '08c379a0';
+
+/**
+ * A creation without init code. The reference makes any call without `to` a ContractCreate,
+ * which the consensus node's code refuses with this status before the EVM runs; an empty `to`
+ * is therefore no validation error, and the answer is the EVM failure's.
+ */
+const EMPTY_INIT_CODE: CallMessage = { message: 'CONTRACT_BYTECODE_EMPTY', detail: '', data: '0x' };
 
 /**
  * POST /api/v1/contracts/call: a read-only call (nothing is stored) or, with `estimate`, the
@@ -51,15 +58,16 @@ export class ContractCallService {
     if (!parsed.ok) return { status: 400, messages: parsed.messages };
     const { request } = parsed;
     if (!this.#throttleFor(limits).tryTake(Number(request.gas))) {
-      return { status: 429, messages: [{ message: 'Gas per second rate limit exceeded.' }] };
+      return { status: 429, messages: [refusal(429, 'Gas per second rate limit exceeded.')] };
     }
     const block = this.#block(request.block);
-    if (block === null) return { status: 400, messages: [{ message: request.block.kind === 'hash' ? 'Unknown block hash' : 'Unknown block number' }] };
+    if (block === null) return { status: 400, messages: [refusal(400, request.block.kind === 'hash' ? 'Unknown block hash' : 'Unknown block number')] };
     const payerProblem = this.#payerBalanceProblem(request, config);
     if (payerProblem) return { status: 400, messages: [payerProblem] };
+    if (request.to.length === 0 && request.data.length === 0) return { status: 400, messages: [EMPTY_INIT_CODE] };
     const result = await this.#runner.run({ request, block: block.block, view: block.view, limits, shardRealm: { shard: config.shard, realm: config.realm } });
     if (result.kind === 'system-contract') {
-      return { status: 501, messages: [{ message: 'Not implemented', detail: new SystemContractUnavailable(result.address, result.contractName).message }] };
+      return { status: 501, messages: [refusal(501, new SystemContractUnavailable(result.address, result.contractName).message)] };
     }
     if (!result.outcome.success) return failure(result.outcome);
     if (result.estimate === null) return { status: 200, body: { result: `0x${result.outcome.returnValue.toString('hex')}` } };
@@ -98,7 +106,7 @@ export class ContractCallService {
    * The payer balance check (specification, Errors): only when `from` is given together with
    * `gasPrice` or `value`; the sender must hold value + gas × gasPrice (tinybars).
    */
-  #payerBalanceProblem(request: CallRequest, config: MirrorApiConfig): MirrorMessage | null {
+  #payerBalanceProblem(request: CallRequest, config: MirrorApiConfig): CallMessage | null {
     if (request.from === null || (request.gasPrice === null && request.value === null)) return null;
     const required = (request.value ?? 0n) + request.gas * (request.gasPrice ?? 0n);
     // A long-zero `from` names an entity of the configured shard and realm; -1 matches no id.
@@ -116,10 +124,10 @@ export class ContractCallService {
 function failure(outcome: CallOutcome): CallReply {
   const data = `0x${outcome.returnValue.toString('hex')}`;
   if (outcome.error === 'revert') {
-    return { status: 400, messages: [{ message: 'CONTRACT_REVERT_EXECUTED', detail: revertReason(outcome.returnValue), data } as MirrorMessage] };
+    return { status: 400, messages: [{ message: 'CONTRACT_REVERT_EXECUTED', detail: revertReason(outcome.returnValue), data }] };
   }
   const message = outcome.error === 'out of gas' ? 'INSUFFICIENT_GAS' : 'CONTRACT_EXECUTION_EXCEPTION';
-  return { status: 400, messages: [{ message, detail: outcome.error ?? '', data } as MirrorMessage] };
+  return { status: 400, messages: [{ message, detail: outcome.error ?? '', data }] };
 }
 
 /** The message of a Solidity `Error(string)` revert, else empty. */

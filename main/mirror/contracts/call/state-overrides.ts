@@ -1,4 +1,5 @@
 import type { MirrorMessage } from '../../query/query-filters.ts';
+import { refusal } from './call-refusal.ts';
 
 /**
  * One address's state as a call's `state_overrides` gives it (the reference's StateOverride,
@@ -34,11 +35,11 @@ type Problem = (detail: string) => void;
  * Reads `state_overrides`: an array of at most ten per-address overrides, each an `address`
  * with any of `balance`, `nonce` (hex quantities), `code` (hex bytes) and `state` or
  * `state_diff` (lists of `{key, value}`, hex words of up to 32 bytes), the two not together.
- * Problems go to `messages` as `Invalid parameter: state_overrides`, each saying what is wrong.
+ * Problems go to `messages` as the other fields' do (`Bad Request`), each detail saying what is wrong.
  */
 export function parseStateOverrides(value: unknown, messages: MirrorMessage[]): StateOverride[] {
   if (value === undefined || value === null) return [];
-  const problem: Problem = (detail) => messages.push({ message: 'Invalid parameter: state_overrides', detail });
+  const problem: Problem = (detail) => messages.push(refusal(400, detail));
   if (!Array.isArray(value)) {
     problem('state_overrides must be an array');
     return [];
