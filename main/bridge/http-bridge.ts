@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { EVENT_NAMES, type ApiResult } from '../common/api-contract.ts';
-import { closeConnectionsWithinLimit } from '../http/close-connections-within-limit.ts';
+import { closeConnectionsWithinLimit, REQUESTS_CLOSE_LIMIT_MS } from '../http/close-connections-within-limit.ts';
 import { isLoopbackHost } from '../http/host-check.ts';
 import { stringifyJson } from '../mirror/format/json-out.ts';
 import type { ApiEventBus } from '../services/event-bus.ts';
@@ -12,8 +12,6 @@ export const TOKEN_HEADER = 'x-mirrordesk-token';
 export const RENDERER_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
 /** Comments on an idle event stream keep proxies and browsers from timing it out. */
 const HEARTBEAT_MS = 15_000;
-/** How long calls under way may still run once the bridge closes; then their connections are cut. */
-const CLOSE_LIMIT_MS = 3000;
 
 export interface HttpBridgeDeps {
   dispatch: Dispatcher;
@@ -73,7 +71,7 @@ export function buildHttpBridge(deps: HttpBridgeDeps): FastifyInstance {
     for (const end of openStreams) end();
     done();
   });
-  closeConnectionsWithinLimit(app, deps.closeLimitMs ?? CLOSE_LIMIT_MS);
+  closeConnectionsWithinLimit(app, deps.closeLimitMs ?? REQUESTS_CLOSE_LIMIT_MS);
 
   app.get('/*', (request, reply) => serveStatic(request, reply, deps.rendererDir));
   // Any other method or path (POST /bridge/events, GET /bridge/call/...): answered as every call is,

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
+ * How long requests under way when a service port closes may still finish (a verification
+ * compiling, a bridge call, a page of a list being written) before their connections are cut. A
+ * stalled upload or download never finishes, and a service's database closes only after its
+ * port: well inside the 10 s that `serve` and the desktop app wait for all the services to close.
+ */
+export const REQUESTS_CLOSE_LIMIT_MS = 3_000;
+
+/**
  * Makes the app's `close()` finish within `limitMs`, whatever its clients hold: idle keep-alive
  * sockets are closed at once (Fastify's default), a response sent while closing tells its client
  * to close the socket, and a request still under way at the limit has its connection cut. Without

@@ -1,9 +1,13 @@
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { clientErrorListener, type ClientErrorBody } from './client-error.ts';
+import { REQUESTS_CLOSE_LIMIT_MS } from './close-connections-within-limit.ts';
 import { LOOPBACK, loopbackUrl } from './listen.ts';
 
-/** How long a replaced app may take to finish the requests it was handed before it is closed anyway. */
+/**
+ * How long a replaced app may take to finish the requests it was handed before it is closed
+ * anyway: after a network switch the port goes on serving, so a long download may finish.
+ */
 const DEFAULT_DRAIN_LIMIT_MS = 30_000;
 const FASTIFY_KEEP_ALIVE_MS = 72_000;
 
@@ -100,9 +104,10 @@ export class SwitchableServer {
 
   /**
    * Stops accepting connections and closes idle keep-alive ones; requests under way may finish
-   * for up to `limitMs`, then their connections are cut.
+   * for up to `limitMs`, then their connections are cut. The app is stopping: it waits no longer
+   * than the other service ports do.
    */
-  close(limitMs = DEFAULT_DRAIN_LIMIT_MS): Promise<void> {
+  close(limitMs = REQUESTS_CLOSE_LIMIT_MS): Promise<void> {
     return new Promise<void>((resolve) => {
       const timer = setTimeout(() => this.#server.closeAllConnections(), limitMs);
       timer.unref();

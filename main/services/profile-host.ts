@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { describeListenError } from '../http/listen.ts';
+import { REQUESTS_CLOSE_LIMIT_MS } from '../http/close-connections-within-limit.ts';
 import { SwitchableServer } from '../http/switchable-server.ts';
 import { errorBody, JSON_CONTENT_TYPE } from '../mirror/http/mirror-reply.ts';
 import { STATUS_CLIENT_ERROR_BODY } from '../status/http/status-reply.ts';
@@ -237,10 +238,9 @@ export class ProfileHost {
     await Promise.all([...this.#retiring.values()].map((retiring) => retiring.done));
     const parts = this.#parts;
     silenceProfileParts(parts);
-    await this.#mirrorPort.close();
-    await this.#statusPort?.close();
-    // The ports waited for their sockets; a bridge call (`withMirror`) has none, so wait for it here.
-    await this.#mirrorPort.drained(parts.mirror.server);
+    await Promise.all([this.#mirrorPort.close(), this.#statusPort?.close()]);
+    // The ports waited for their sockets; a bridge call (`withMirror`) has none, so wait for it here, as long.
+    await this.#mirrorPort.drained(parts.mirror.server, REQUESTS_CLOSE_LIMIT_MS);
     await closeProfileParts(parts);
   }
 }

@@ -20,7 +20,7 @@ export interface StartVerifyApiOptions extends VerifyArgs {
   currentChainId?: () => number | null;
   mirrorDb: () => SqliteDatabase;
   log: (line: string) => void;
-  /** How long requests under way may finish when the API closes (default VERIFY_CLOSE_LIMIT_MS). */
+  /** How long requests under way may finish when the API closes (default REQUESTS_CLOSE_LIMIT_MS). */
   closeLimitMs?: number;
 }
 

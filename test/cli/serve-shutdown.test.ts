@@ -119,6 +119,27 @@ describe('serve shutdown', () => {
     }
   });
 
+  it('waits for a stalled request to the mirror port at most 3 s, then stops cleanly, the ledger store closed', async () => {
+    const serve = await startDemo();
+    // A contract call whose JSON body never finishes arriving, as from a client on a stalled network.
+    const url = new URL(serve.urls.get('mirror')!);
+    const held = net.connect(Number(url.port), url.hostname);
+    held.on('error', () => undefined);
+    const closedByServe = new Promise((resolve) => held.once('close', resolve));
+    await new Promise((resolve) => held.once('connect', resolve));
+    held.write(`POST /api/v1/contracts/call HTTP/1.1\r\nhost: ${url.host}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{`);
+    try {
+      const asked = performance.now();
+      expect(await serve.stopCleanly()).toBe(0);
+      expect(performance.now() - asked).toBeGreaterThan(2500);
+      await closedByServe;
+      const stores = fs.readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.sqlite-wal'));
+      for (const wal of stores) expect(fs.statSync(path.join(dataDir, wal)).size, wal).toBe(0);
+    } finally {
+      held.destroy();
+    }
+  });
+
   it('stops at once on a second signal, with 130 after SIGINT, saying so', async () => {
     const serve = await startDemo();
     const held = await callUnderWay(serve.urls.get('ui')!);

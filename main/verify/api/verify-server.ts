@@ -2,7 +2,7 @@ import http from 'node:http';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { clientErrorListener } from '../../http/client-error.ts';
-import { closeConnectionsWithinLimit } from '../../http/close-connections-within-limit.ts';
+import { closeConnectionsWithinLimit, REQUESTS_CLOSE_LIMIT_MS } from '../../http/close-connections-within-limit.ts';
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite, isLoopbackOrigin } from '../../http/cross-site-guard.ts';
 import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../../http/host-check.ts';
 import { ContractChoiceError, toVerifyError, VerifyError } from '../engine/verify-error.ts';
@@ -13,19 +13,11 @@ import { registerSourcifyRoutes } from './sourcify-routes.ts';
 import { JSON_BODY_LIMIT, limitMessage, MULTIPART_LIMITS } from './upload-limits.ts';
 import { registerVerifyRoutes } from './verify-routes.ts';
 
-/**
- * How long requests under way when the server closes may still finish (a one-call verification
- * compiling) before their connections are cut. A stalled upload never finishes, and the
- * verification database closes only after the server: well inside the 10 s that `serve` and the
- * desktop app wait for all the services to close.
- */
-export const VERIFY_CLOSE_LIMIT_MS = 3_000;
-
 export interface VerifyServerDeps {
   service: VerifyService;
   hostCheck: boolean;
   log: (line: string) => void;
-  /** Default VERIFY_CLOSE_LIMIT_MS. */
+  /** How long requests under way may finish when the server closes; default REQUESTS_CLOSE_LIMIT_MS. */
   closeLimitMs?: number;
 }
 
@@ -47,7 +39,7 @@ export function buildVerifyServer(deps: VerifyServerDeps): FastifyInstance {
     clientErrorHandler: clientErrorListener((status, message) => ({ error: `${http.STATUS_CODES[status]}: ${message}` })),
   });
   void app.register(multipart, { limits: MULTIPART_LIMITS });
-  closeConnectionsWithinLimit(app, deps.closeLimitMs ?? VERIFY_CLOSE_LIMIT_MS);
+  closeConnectionsWithinLimit(app, deps.closeLimitMs ?? REQUESTS_CLOSE_LIMIT_MS);
 
   app.addHook('onRequest', async (request, reply) => {
     allowLoopbackOrigins(request.headers.origin, reply);
