@@ -8,6 +8,7 @@ import { prepareDataDir } from './data-dir.ts';
 import { ApiEventBus } from './event-bus.ts';
 import { ProfileHost } from './profile-host.ts';
 import { resolveProfile } from './profile-switch.ts';
+import { profileEvmChainId } from './profile-chain-id.ts';
 import { startVerifyApi, type RunningVerifyApi } from '../verify/start-verify-api.ts';
 
 export type { AppServices, AppServicesOptions };
@@ -33,8 +34,8 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
         dataDir: options.dataDir,
         port: options.ports.verify,
         hostCheck: options.hostCheck,
-        profileChainId: profile.chainId,
-        currentChainId: () => host.session.profile.chainId,
+        profileChainId: profileEvmChainId(profile),
+        currentChainId: () => profileEvmChainId(host.session.profile),
         mirrorDb: () => host.session.store.db,
         log: options.log,
       });

@@ -1,17 +1,16 @@
 import type { MirrorApiConfig } from '../mirror/config.ts';
-import { DEMO_CHAIN_ID } from '../mirror/demo/contract-history.ts';
 import type { NetworkProfile } from './network-profiles.ts';
+import { profileEvmChainId } from './profile-chain-id.ts';
 
 /**
  * The mirror API's settings as one profile serves them: the EVM behind POST /contracts/call
  * reports the profile's chain id (CHAINID), so code that reads it, or checks a signature bound to
- * it (EIP-155, EIP-712), sees the network the contract lives on: 298 on the demo ledger, whose
- * Ethereum transactions are signed for 298. A chain id set in the configuration still wins; a
- * custom profile without one keeps the configuration's default.
+ * it (EIP-155, EIP-712), sees the network the contract lives on (profileEvmChainId: 298 on the
+ * demo ledger, whose Ethereum transactions are signed for 298). A chain id set in the
+ * configuration still wins.
  */
 export function profileMirrorConfig(profile: NetworkProfile, base: () => MirrorApiConfig): () => MirrorApiConfig {
-  const chainId = profile.chainId ?? (profile.source === 'demo' ? DEMO_CHAIN_ID : null);
-  if (chainId === null) return base;
+  const chainId = profileEvmChainId(profile);
   // The API reads its settings on every request: the merged object is made again only when the base changes.
   let from: MirrorApiConfig | null = null;
   let merged: MirrorApiConfig | null = null;

@@ -4,9 +4,9 @@ import { ApiFailure } from '../bridge/api-error.ts';
 import type { CompilerProgress, VerifyCompilersReply } from '../common/verify-types.ts';
 import { CompilerUnavailableError } from '../verify/compilers/compiler-errors.ts';
 import { abiOfMetadata } from '../verify/repository/abi-of-metadata.ts';
-import { DEMO_CHAIN_ID } from '../verify/start-verify-api.ts';
 import type { VerifyService } from '../verify/verify-service.ts';
 import type { ApiEventBus } from './event-bus.ts';
+import { profileEvmChainId } from './profile-chain-id.ts';
 import type { ProfileSession } from './profile-session.ts';
 import type { ExampleName } from '../mirror/demo/contracts/example-artifact.ts';
 import { contractAddressAliases } from './contract-address-aliases.ts';
@@ -34,9 +34,9 @@ export interface VerifyHandlers {
   profileRemoved: (name: string) => void;
 }
 
-/** The chain the open profile's contracts are verified under: its own id, or 298 for the demo ledger. */
-export function profileChainId(session: ProfileSession): string {
-  return session.profile.chainId === null ? DEMO_CHAIN_ID : String(session.profile.chainId);
+/** The chain the open profile's contracts are verified under, as the API's chain ids are written. */
+function verifyChainId(session: ProfileSession): string {
+  return String(profileEvmChainId(session.profile));
 }
 
 /**
@@ -99,7 +99,7 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): VerifyHandlers {
     },
     'verify/suggestions': ({ query }) => {
       const session = deps.session();
-      const chainId = profileChainId(session);
+      const chainId = verifyChainId(session);
       const repository = deps.verify()?.repository ?? null;
       return { chainId, contracts: contractSuggestions(session.store.db, query, (address) => repository?.get(chainId, address)?.status ?? null) };
     },

@@ -7,17 +7,14 @@ import { DEFAULT_SOLC_BIN_MIRROR } from './compilers/mirror-source.ts';
 import type { VerifyArgs } from './verify-args.ts';
 import { VerifyService } from './verify-service.ts';
 
-/** The chain id the demo network answers verification under (Hedera's local-node id). */
-export const DEMO_CHAIN_ID = '298';
-
 export interface StartVerifyApiOptions extends VerifyArgs {
   dataDir: string;
   port: number;
   hostCheck: boolean;
-  /** The open profile's chain id (null for demo) and its store, read for deployed code. */
-  profileChainId: number | null;
+  /** The open profile's EVM chain id (profileEvmChainId) and its store, read for deployed code. */
+  profileChainId: number;
   /** The chain id of the profile open now, when profiles can be switched (default: `profileChainId`). */
-  currentChainId?: () => number | null;
+  currentChainId?: () => number;
   mirrorDb: () => SqliteDatabase;
   log: (line: string) => void;
   /** How long requests under way may finish when the API closes (default REQUESTS_CLOSE_LIMIT_MS). */
@@ -44,7 +41,7 @@ export async function startVerifyApi(options: StartVerifyApiOptions): Promise<Ru
       // Read on every verification, so after a profile switch the new profile's chain is the local one.
       get mirrorChainIds() {
         const chainId = options.currentChainId ? options.currentChainId() : options.profileChainId;
-        return [chainId === null ? DEMO_CHAIN_ID : String(chainId)];
+        return [String(chainId)];
       },
       mirrorSource: new MirrorCodeSource(options.mirrorDb),
       rpcUrls: options.rpcUrls ?? {},

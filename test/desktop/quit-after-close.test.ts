@@ -18,7 +18,7 @@ async function startApi(closeLimitMs: number): Promise<RunningVerifyApi> {
   const opened = new LedgerStore({ file: path.join(dataDir, 'demo.sqlite') });
   cleanups.push(() => opened.close());
   return startVerifyApi({
-    dataDir, port: 0, hostCheck: true, profileChainId: null, mirrorDb: () => opened.db, log: () => undefined,
+    dataDir, port: 0, hostCheck: true, profileChainId: 298, mirrorDb: () => opened.db, log: () => undefined,
     compilersDir: path.join(dataDir, 'compilers'), solcBinMirror: null, closeLimitMs,
   });
 }

@@ -16,11 +16,11 @@ const chainIdOf = (profile: Parameters<typeof profileMirrorConfig>[0], base: Mir
   profileMirrorConfig(profile, () => base)().contractCall?.chainId;
 
 describe('the chain id the contract call EVM reports, per profile', () => {
-  it('is the profile\'s own, 298 on the demo ledger, and left to the configuration for a custom profile without one', () => {
+  it('is the profile\'s own, else a local network\'s 298: on the demo ledger and on a custom profile without one', () => {
     expect(chainIdOf(builtIn('demo'))).toBe(298);
     expect(chainIdOf(builtIn('testnet'))).toBe(296);
     expect(chainIdOf(customProfile('http://127.0.0.1:1', null, 1234))).toBe(1234);
-    expect(chainIdOf(customProfile('http://127.0.0.1:1', null, null))).toBeUndefined();
+    expect(chainIdOf(customProfile('http://127.0.0.1:1', null, null))).toBe(298);
   });
 
   it('gives way to a chain id set in the configuration, and keeps the rest of it', () => {

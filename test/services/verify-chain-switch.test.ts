@@ -20,9 +20,9 @@ describe('verification follows the open profile', () => {
     const deployment = storageDeployment();
     insertRow(db.db, 'entity', { id: 1001, num: 1001, type: 'CONTRACT', evm_address: Buffer.from(deployment.address.slice(2), 'hex') });
     insertRow(db.db, 'contract', { id: 1001, runtime_bytecode: Buffer.from(deployment.runtimeCode.replace(/^0x/, ''), 'hex') });
-    let chainId: number | null = null;
+    let chainId = 298;
     api = await startVerifyApi({
-      dataDir, port: 0, hostCheck: true, profileChainId: null, currentChainId: () => chainId, mirrorDb: () => db.db, log: () => undefined,
+      dataDir, port: 0, hostCheck: true, profileChainId: 298, currentChainId: () => chainId, mirrorDb: () => db.db, log: () => undefined,
       compilersDir: await cachedCompilers(STORAGE_VERSION), solcBinMirror: null,
     });
     expect(api.service.chains.supported()).toEqual(['298']);

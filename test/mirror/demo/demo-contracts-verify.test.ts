@@ -22,7 +22,7 @@ beforeAll(async () => {
   store = new LedgerStore({ file: path.join(dataDir, 'demo.sqlite') });
   generateDemoLedger(store, { accounts: 2000, keyThread: false });
   api = await startVerifyApi({
-    dataDir, port: 0, hostCheck: true, profileChainId: null, mirrorDb: () => store.db, log: () => undefined,
+    dataDir, port: 0, hostCheck: true, profileChainId: 298, mirrorDb: () => store.db, log: () => undefined,
     compilersDir: path.join(dataDir, 'compilers'), solcBinMirror: null,
   });
   await api.service.ready;

@@ -19,7 +19,7 @@ describe('verification API over the local mirror store (demo chain 298)', () => 
     insertRow(store.db, 'entity', { id: 1001, num: 1001, type: 'CONTRACT', evm_address: Buffer.from(deployment.address.slice(2), 'hex') });
     insertRow(store.db, 'contract', { id: 1001, runtime_bytecode: Buffer.from(deployment.runtimeCode.replace(/^0x/, ''), 'hex') });
     api = await startVerifyApi({
-      dataDir, port: 0, hostCheck: true, profileChainId: null, mirrorDb: () => store.db, log: () => undefined,
+      dataDir, port: 0, hostCheck: true, profileChainId: 298, mirrorDb: () => store.db, log: () => undefined,
       compilersDir: await cachedCompilers(STORAGE_VERSION), solcBinMirror: null,
     });
     const byAlias = await postJson(`${api.url}/verify`, { address: deployment.address, chain: '298', files: storageUpload() });

@@ -18,7 +18,7 @@ async function startApi(closeLimitMs: number): Promise<RunningVerifyApi> {
   const dataDir = tempDir();
   store = new LedgerStore({ file: path.join(dataDir, 'demo.sqlite') });
   const api = await startVerifyApi({
-    dataDir, port: 0, hostCheck: true, profileChainId: null, mirrorDb: () => store!.db, log: () => undefined,
+    dataDir, port: 0, hostCheck: true, profileChainId: 298, mirrorDb: () => store!.db, log: () => undefined,
     compilersDir: path.join(dataDir, 'compilers'), solcBinMirror: null, closeLimitMs,
   });
   return api;
