@@ -108,6 +108,8 @@ export class ProfileSession {
         ...(syncOptions.requestsPerSecond === undefined ? {} : { requestsPerSecond: syncOptions.requestsPerSecond }),
         onStatus: (status) => this.#syncChanged(status),
         log,
+        // A write that finds the store damaged is treated as a damaged read is: marked to be rebuilt, and said.
+        onStoreDamaged: (error) => this.storeDamaged(error),
       });
       const readThrough = new UpstreamReadThrough({ db: this.store.db, upstreamUrl: profile.mirrorUrl, limiter, log });
       const accountHistory = new AccountHistoryFetcher({ db: this.store.db, upstreamUrl: profile.mirrorUrl, limiter });
@@ -187,7 +189,7 @@ export class ProfileSession {
   }
 
   /**
-   * A query (or the generation) found the store damaged: it is marked to be moved aside and
+   * A query, the generation or the sync found the store damaged: it is marked to be moved aside and
    * rebuilt at the profile's next opening (`store-damage.ts`), and the profile is in error till then.
    */
   storeDamaged(error: Error): void {

@@ -2,8 +2,8 @@ import { markStoreDamaged } from '../mirror/store/open-or-set-aside.ts';
 import type { NetworkProfile } from './network-profiles.ts';
 
 /**
- * A profile's ledger store proved damaged while open (a query, or the demo generation, read a
- * page SQLite found corrupt): marks the file so that the profile's next opening moves it aside
+ * A profile's ledger store proved damaged while open (a query, the demo generation or the sync
+ * read or wrote a page SQLite found corrupt): marks the file so that the profile's next opening moves it aside
  * and starts a new one (`markStoreDamaged` says why not at once), writes one line to the log,
  * and returns what the profile's status tells the user: what happened and what to do.
  */

@@ -2,7 +2,7 @@ import { ApiFailure } from '../bridge/api-error.ts';
 import type { ApiHandlers } from '../bridge/dispatch.ts';
 import { HistoryFetchError } from '../sync/history-requests.ts';
 import { CompactionRoomError } from '../mirror/store/compact-store.ts';
-import { isSqliteError } from '../mirror/store/sqlite-error.ts';
+import { isDamagedStoreError, isSqliteError } from '../mirror/store/sqlite-error.ts';
 import { describeSyncFailure } from '../sync/store-failure.ts';
 import { StoreCompactingError, type SyncEngine } from '../sync/sync-engine.ts';
 import { UpstreamFormatError } from '../sync/upstream-values.ts';
@@ -29,6 +29,7 @@ export function createSyncHandlers(session: () => ProfileSession): SyncHandlers 
       try {
         await sync.compact();
       } catch (error) {
+        markIfDamaged(error);
         // Failed in SQLite (a disk filled meanwhile): rolled back, which the sync's wording would not say.
         if (isSqliteError(error)) throw new ApiFailure('unavailable', `the store could not be compacted: ${error.message} (${error.code}); what it holds is unchanged`);
         throw error;
@@ -46,6 +47,7 @@ export function createSyncHandlers(session: () => ProfileSession): SyncHandlers 
       await action(engine());
     } catch (error) {
       if (error instanceof StoreCompactingError || error instanceof CompactionRoomError) throw new ApiFailure('unavailable', error.message);
+      markIfDamaged(error);
       if (isSqliteError(error)) throw new ApiFailure('unavailable', describeSyncFailure(error, session().store.db.name));
       throw error;
     }
@@ -61,9 +63,15 @@ export function createSyncHandlers(session: () => ProfileSession): SyncHandlers 
       return fetch ? await history.fetch(id) : history.held(id);
     } catch (error) {
       if (error instanceof HistoryFetchError || error instanceof UpstreamFormatError) throw new ApiFailure('unavailable', error.message);
+      markIfDamaged(error);
       // A fetch that began before a compaction cannot store its next page until the compaction ends.
       if (isSqliteError(error)) throw new ApiFailure('unavailable', session().sync?.compacting ? new StoreCompactingError().message : describeSyncFailure(error, session().store.db.name));
       throw error;
     }
+  }
+
+  /** What the user asked for met a damaged store: it is marked to be rebuilt and said, as when the sync or a query meets one. */
+  function markIfDamaged(error: unknown): void {
+    if (isDamagedStoreError(error)) session().storeDamaged(error);
   }
 }

@@ -1,6 +1,8 @@
 import { parseFullEntityId } from '../mirror/format/entity-id.ts';
-import type { RateLimiter } from './rate-limiter.ts';
-import { UpstreamClient } from './upstream-client.ts';
+import { clockTime } from '../common/clock-time.ts';
+import { QueueFullError, type RateLimiter } from './rate-limiter.ts';
+import { UpstreamClient, UpstreamHoldError } from './upstream-client.ts';
+import { LOOKUP_HOLD_CAP_MS } from './upstream-hold.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
 import { nextPageOf } from './next-page.ts';
 
@@ -44,13 +46,20 @@ export class HistoryRequests {
 
   /**
    * One page of a list the upstream answers, as `{ [list]: [...], links }`. Fails with a
-   * HistoryFetchError saying why (no answer in time, none at all, no such list), and with an
-   * UpstreamFormatError for an answer without the list.
+   * HistoryFetchError saying why (no answer in time, none at all, no such list, asked to wait), and
+   * with an UpstreamFormatError for an answer without the list.
+   *
+   * Someone waits for it, so it is held back by the upstream's Retry-After as a lookup is, at most
+   * LOOKUP_HOLD_CAP_MS in all, not for the crawl's whole wait (minutes): an upstream that still
+   * refuses after that is said, with when to fetch again.
    */
   async page(url: string, list: string, signal: AbortSignal, progress: { stored: number; noun: string }): Promise<{ items: Array<Record<string, unknown>>; next: string | null }> {
-    const reply = await this.#client.get(url, { signal }).catch((error: unknown) => {
+    const stored = `${progress.stored} older ${progress.noun}s were stored`;
+    const reply = await this.#client.get(url, { signal, queueForMs: LOOKUP_HOLD_CAP_MS }).catch((error: unknown) => {
+      if (error instanceof UpstreamHoldError) throw new HistoryFetchError(`the upstream asked to wait until ${clockTime(error.until)} before it is asked again (Retry-After); fetch again then (${stored})`);
+      if (error instanceof QueueFullError) throw new HistoryFetchError(`this profile's request rate to the upstream is taken for the next ${Math.ceil(error.waitMs / 1000)} s; fetch again then (${stored})`);
       throw new HistoryFetchError(signal.aborted && !this.#stop.signal.aborted
-        ? `the upstream did not answer within ${this.#deadlineMs / 1000} s (${progress.stored} older ${progress.noun}s were stored)`
+        ? `the upstream did not answer within ${this.#deadlineMs / 1000} s (${stored})`
         : `the upstream could not be read: ${error instanceof Error ? error.message : String(error)}`);
     });
     if (reply.status !== 200) throw new HistoryFetchError(`the upstream has no such ${list} list (HTTP ${reply.status} for ${url})`);

@@ -16,11 +16,26 @@ export interface WalkedList {
   idKey: string;
 }
 
+/** A page that ended the list early, to be asked for again after a wait. */
+export interface ShortPageRetry {
+  /** What is wrong, in words: the page, how many times in a row, and what the upstream lists after it. */
+  message: string;
+  /** When the page is asked for again (ms since the epoch). */
+  retryAt: number;
+}
+
 export interface ListEndContext {
   client: UpstreamClient;
   signal: AbortSignal;
   /** The waits before asking again for a page that ended the list early (tests shorten them). */
   shortPageBackoff?: BackoffOptions;
+  /**
+   * A page ended the list early and is asked for again after a wait. Nothing failed over HTTP, so
+   * without this the wait (half a minute at most) would pass unseen until the crawl gives up.
+   */
+  onShortPage?: (retry: ShortPageRetry) => void;
+  /** A page came whole (it named its next page, or nothing follows it after all): what `onShortPage` said is over. */
+  onPageWhole?: () => void;
 }
 
 /** What #itemAfter answers when the upstream refuses to say what follows. */
@@ -35,8 +50,9 @@ const SHORT_PAGE_BACKOFF: BackoffOptions = { baseMs: 500, capMs: 15_000 };
  * confirms that nothing follows: an upstream or a gateway in front of it that answers a page short
  * for a moment would otherwise end the pass for good, the rest of the list unseen until the next.
  * The same upstream is asked for the one item after the last the walk has seen. Each denial is
- * answered as a fault: the page is asked again after a backoff, and after so many in a row the
- * crawl fails (as for a malformed answer), to resume at that page after the sync's pause.
+ * answered as a fault: the page is asked again after a backoff (said through `onShortPage`, as a
+ * retried request's failure is), and after so many in a row the crawl fails (as for a malformed
+ * answer), to resume at that page after the sync's pause.
  */
 export class ListEndCheck {
   readonly #list: WalkedList;
@@ -50,29 +66,31 @@ export class ListEndCheck {
 
   /**
    * Whether the page at `url`, which named no next page, is the end of the list; `lastId` is the
-   * last item it held (null when empty). False after waiting out the backoff: ask for `url` again.
+   * last item it held (null when empty). True when it is (the walk then calls `passed`); false after
+   * waiting out the backoff: ask for `url` again.
    */
   async confirmed(url: string, lastId: string | null): Promise<boolean> {
     const after = lastId ?? walkPositionOf(url, this.#list.idParam);
     // A next link filtered in a way this walk does not know cannot be checked: as before, the page's word stands.
     if (after === undefined) return true;
     const more = await this.#itemAfter(after);
-    if (more === null || more === UNCHECKABLE) {
+    if (more === null || more === UNCHECKABLE) return true;
+    const denials = ++this.#denials;
+    const denied = `the upstream's ${this.#list.listKey} page ${url} ended the list${denials > 1 ? ` ${denials} times in a row` : ''}, yet it lists ${more} after ${after ?? 'the start'}`;
+    if (denials >= SHORT_PAGE_ATTEMPTS) {
       this.#denials = 0;
-      return true;
+      throw new UpstreamFormatError(denied);
     }
-    if (++this.#denials >= SHORT_PAGE_ATTEMPTS) {
-      const denials = this.#denials;
-      this.#denials = 0;
-      throw new UpstreamFormatError(`the upstream's ${this.#list.listKey} page ${url} ended the list ${denials} times in a row, yet it lists ${more} after ${after ?? 'the start'}`);
-    }
-    await sleep(backoffDelay(this.#denials - 1, this.#context.shortPageBackoff ?? SHORT_PAGE_BACKOFF), undefined, { signal: this.#context.signal });
+    const waitMs = backoffDelay(denials - 1, this.#context.shortPageBackoff ?? SHORT_PAGE_BACKOFF);
+    this.#context.onShortPage?.({ message: `${denied}; it is asked for again, up to ${SHORT_PAGE_ATTEMPTS} times in all`, retryAt: Date.now() + waitMs });
+    await sleep(waitMs, undefined, { signal: this.#context.signal });
     return false;
   }
 
-  /** A page that named its next page: the walk moves on. */
+  /** A page the walk goes on from (it named its next page, or `confirmed` found it ends the list): denials so far are over. */
   passed(): void {
     this.#denials = 0;
+    this.#context.onPageWhole?.();
   }
 
   /**

@@ -4,11 +4,13 @@ import type { StoreCompaction, SyncPhaseName, SyncState, SyncStatus } from '../c
 import { parseEntityIdLoose } from '../mirror/format/entity-id.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { compactStore, type CompactionOutcome } from '../mirror/store/compact-store.ts';
+import { isDamagedStoreError } from '../mirror/store/sqlite-error.ts';
 import { diskFreeBytes, formatStoreBytes, storeFileBytes, storeReusableBytes } from '../mirror/store/store-size.ts';
 import { AccountWriter } from './account-writer.ts';
 import { crawlAccounts, FIRST_ACCOUNTS_PAGE } from './accounts-crawl.ts';
 import { contractUpserter, CONTRACTS_LIST } from './contracts-crawl.ts';
 import { crawlListed, type ListedCollection } from './listed-crawl.ts';
+import type { ListEndContext, ShortPageRetry } from './list-end.ts';
 import { transactionUpserter } from './transaction-writer.ts';
 import { tokenUpserter } from './token-writer.ts';
 import { contractResultsWriter } from './contract-results-writer.ts';
@@ -56,6 +58,11 @@ export interface SyncEngineOptions {
   /** Called whenever the status changes (every page, every retry); the caller throttles. */
   onStatus?: (status: SyncStatus) => void;
   log?: (line: string) => void;
+  /**
+   * The store proved damaged under the sync (SQLITE_CORRUPT or SQLITE_NOTADB): the owner of the store
+   * marks it to be set aside and says so, as for a damaged read. The sync stops meanwhile.
+   */
+  onStoreDamaged?: (error: Error & { code: string }) => void;
 }
 
 /** What the sync is asked to do while the store is compacted: it waits for the compaction to end. */
@@ -63,6 +70,14 @@ export class StoreCompactingError extends Error {
   constructor() {
     super('the local store is being compacted; try again once that is done');
   }
+}
+
+/** Resolves once `signal` aborts (a run stopped by a pause, a resync or closing). */
+function untilAborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
 }
 
 /** While following is behind: the upstream's newest transaction as last asked for, when (ms), and the pace of both. */
@@ -113,6 +128,11 @@ export class SyncEngine {
   readonly #unsupportedLists = new Set<SyncPhaseName>();
   /** The followed transactions, the tokens, contracts, schedules and topics they changed (re-fetched), and their contract results, are written by these. */
   readonly #entityUpserts: Pick<FollowContext, 'upsertToken' | 'upsertContract' | 'upsertContractResults' | 'upsertSchedule' | 'upsertTopic' | 'upsertTopicMessage' | 'holdsTopic' | 'upsertTransaction'>;
+  /** What the crawls say of a page that ended its list early while it is asked for again (ListEndCheck). */
+  readonly #shortPageWatch: Pick<ListEndContext, 'onShortPage' | 'onPageWhole'> = {
+    onShortPage: (retry) => this.#onShortPage(retry),
+    onPageWhole: () => this.#onPageWhole(),
+  };
 
   constructor(options: SyncEngineOptions) {
     this.#options = options;
@@ -365,14 +385,17 @@ export class SyncEngine {
       } catch (error) {
         if (signal.aborted) return;
         const now = Date.now();
-        const waitMs = this.#options.errorRetryMs ?? 60_000;
+        // A damaged store fails every write after this one too: no retry helps, only rebuilding it.
+        const damaged = isDamagedStoreError(error);
+        const waitMs = damaged ? Infinity : this.#options.errorRetryMs ?? 60_000;
         // Only an answer to a request of the next run says the failure is over (UpstreamTrouble).
         this.#trouble.failed(this.#client.requestCount, now, now + waitMs);
-        this.#lastError = { message: this.#failureMessage(error), at: new Date(now).toISOString(), retryAt: new Date(now + waitMs).toISOString(), recoveredAt: null };
+        this.#lastError = { message: this.#failureMessage(error), at: new Date(now).toISOString(), retryAt: damaged ? null : new Date(now + waitMs).toISOString(), recoveredAt: null };
         this.#setState('error');
-        this.#options.log?.(`sync: ${this.#lastError.message}; trying again at ${clockTime(now + waitMs)}`);
+        this.#options.log?.(`sync: ${this.#lastError.message}; ${damaged ? 'the sync stops until then' : `trying again at ${clockTime(now + waitMs)}`}`);
+        if (damaged) this.#options.onStoreDamaged?.(error);
         this.#waitingAfterError = true;
-        await sleep(waitMs, undefined, { signal }).catch(() => undefined);
+        await (damaged ? untilAborted(signal) : sleep(waitMs, undefined, { signal })).catch(() => undefined);
         this.#waitingAfterError = false;
       }
     }
@@ -390,6 +413,7 @@ export class SyncEngine {
       writer: this.#writer,
       signal,
       tokenSupport: this.#tokenSupport,
+      ...this.#shortPageWatch,
       onPage: ({ items, lastAccount }) => {
         const last = lastAccount === null ? null : parseEntityIdLoose(lastAccount);
         this.#progress.add(items, last !== null && this.#highestId ? Number(last) / this.#highestId : null);
@@ -414,6 +438,7 @@ export class SyncEngine {
       client: this.#client,
       db: this.#options.db,
       signal,
+      ...this.#shortPageWatch,
       onPage: ({ items }) => {
         this.#progress.add(items, null);
         this.#emit();
@@ -553,11 +578,35 @@ export class SyncEngine {
     this.#setState('retrying');
   }
 
+  /**
+   * A page ended its list early and is asked for again after a wait: said as a retried request's
+   * failure is (the last error, with when it is tried again; `retrying` once it lasts). The answer
+   * to its retry does not end it, as it may end the list early again: only the page coming whole does.
+   */
+  #onShortPage(retry: ShortPageRetry): void {
+    if (this.#waitingAfterError) return;
+    const now = Date.now();
+    const lasting = this.#trouble.failed(this.#client.requestCount, now, retry.retryAt, 'a usable answer');
+    this.#lastError = { message: retry.message, at: new Date(now).toISOString(), retryAt: new Date(retry.retryAt).toISOString(), recoveredAt: null };
+    if (lasting) this.#heldUp(false);
+    else this.#emit();
+  }
+
+  #onPageWhole(): void {
+    if (this.#waitingAfterError || !this.#trouble.usable()) return;
+    this.#answeredAgain();
+  }
+
   #onSuccess(answer: AnswerEvent): void {
     // A request that was still under way when the run failed (a batch's other pages) says nothing
     // about the failure, which may not be the upstream's at all (a full disk); nor does one sent
     // before the latest failure was seen (UpstreamTrouble): only its retry, or a later request.
     if (this.#waitingAfterError || !this.#trouble.answered(answer.request)) return;
+    this.#answeredAgain();
+  }
+
+  /** The standing failures are over (UpstreamTrouble said so): the state goes on, and the last error is past. */
+  #answeredAgain(): void {
     if (this.#state === 'offline' || this.#state === 'retrying' || this.#state === 'error') {
       // An `error` may have been this machine's (a full disk): the new state's progress line says enough.
       if (this.#state !== 'error') this.#options.log?.(this.#state === 'offline' ? 'sync: upstream reachable again' : 'sync: the upstream answers again');

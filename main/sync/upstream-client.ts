@@ -105,15 +105,19 @@ export class UpstreamClient {
    * else QueueFullError: the caller learns that it was the budget, not the upstream, that kept it.
    * Such a caller is a lookup someone waits for: held back by the upstream's Retry-After for less
    * long than the crawl (LOOKUP_HOLD_CAP_MS), and refused at once with UpstreamHoldError, saying
-   * until when, rather than kept waiting past its `queueForMs` for it.
+   * until when, rather than kept waiting past its `queueForMs` for it. That is its wait for holds
+   * in all, its own 429s' included: an upstream that keeps refusing it is said, not waited out.
    */
   async get(path: string, options: { etag?: string | null; signal?: AbortSignal; queueForMs?: number } = {}): Promise<UpstreamReply> {
     const url = this.urlOf(path);
     const lookup = options.queueForMs !== undefined;
+    /** What is left of a lookup's `queueForMs` after the holds it waited for so far. */
+    let holdLeftMs = options.queueForMs ?? 0;
     for (let attempt = 0; ; attempt++) {
       options.signal?.throwIfAborted();
-      const heldMs = await this.#waitOutHold(lookup, options.queueForMs, options.signal);
-      const queueForMs = attempt === 0 && options.queueForMs !== undefined ? options.queueForMs - heldMs : undefined;
+      const heldMs = await this.#waitOutHold(lookup, holdLeftMs, options.signal);
+      holdLeftMs -= heldMs;
+      const queueForMs = attempt === 0 && lookup ? holdLeftMs : undefined;
       await this.#limiter.take(options.signal, queueForMs);
       const request = ++this.#requests;
       const outcome = await this.#attempt(url, options.etag ?? null, options.signal);
@@ -140,8 +144,9 @@ export class UpstreamClient {
         if (lookup) delayMs = Math.max(backoffMs, this.#hold.remainingMs(true));
       }
       this.#options.onRetry?.({ url, attempt, request, error: outcome.error, delayMs, unreachable: outcome.unreachable, heldUntil });
-      if (lookup) this.#refuseLongHold(options.queueForMs ?? 0);
+      if (lookup) this.#refuseLongHold(holdLeftMs);
       await sleep(delayMs, undefined, options.signal ? { signal: options.signal } : undefined);
+      if (retryAfterMs !== null) holdLeftMs -= delayMs;
     }
   }
 

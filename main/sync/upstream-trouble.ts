@@ -9,6 +9,13 @@
 export const LASTING_FAILURE_MS = 5000;
 
 /**
+ * What ends a failure: any answer that comes back whole (a request that failed over HTTP), or only
+ * one the sync could use (a page that ended its list early: its retry is answered with a 200 that
+ * may end the list early again, which says nothing of whether the failure is over).
+ */
+export type FailureEnd = 'an answer' | 'a usable answer';
+
+/**
  * The sync's failures to get a usable answer from the upstream since its last usable one: since
  * when they stand, and which answer ends them. Requests run concurrently (a batch's pages), so an
  * answer to a request sent before the latest failure was seen, which was under way meanwhile, says
@@ -19,21 +26,32 @@ export class UpstreamTrouble {
   #since: number | null = null;
   /** Requests sent when the latest failure was seen. */
   #sentBefore = 0;
+  /** What ends the latest failure. */
+  #endedBy: FailureEnd = 'an answer';
 
   /**
-   * A failure, seen when `sentSoFar` requests had been sent, whose retry is due at `retryAt`:
-   * answers whether by then the failures will have lasted LASTING_FAILURE_MS.
+   * A failure, seen when `sentSoFar` requests had been sent, whose retry is due at `retryAt`, and
+   * which `endedBy` ends: answers whether by then the failures will have lasted LASTING_FAILURE_MS.
    */
-  failed(sentSoFar: number, now: number, retryAt: number): boolean {
+  failed(sentSoFar: number, now: number, retryAt: number, endedBy: FailureEnd = 'an answer'): boolean {
     this.#since ??= now;
     this.#sentBefore = Math.max(this.#sentBefore, sentSoFar);
+    this.#endedBy = endedBy;
     return retryAt - this.#since >= LASTING_FAILURE_MS;
   }
 
   /** An answer to request number `request` (counted as `sentSoFar` counts): true when it ends the standing failures. */
   answered(request: number): boolean {
-    if (this.#since === null || request <= this.#sentBefore) return false;
+    if (this.#since === null || this.#endedBy !== 'an answer' || request <= this.#sentBefore) return false;
     this.#since = null;
+    return true;
+  }
+
+  /** The sync could use an answer (a page came whole): true when that ends the standing failures, which waited for one. */
+  usable(): boolean {
+    if (this.#since === null || this.#endedBy !== 'a usable answer') return false;
+    this.#since = null;
+    this.#endedBy = 'an answer';
     return true;
   }
 

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { HistoryFetchError, historyIdOf, HistoryRequests } from '../../main/sync/history-requests.ts';
 import { RateLimiter } from '../../main/sync/rate-limiter.ts';
+import { UpstreamClient } from '../../main/sync/upstream-client.ts';
+import { LOOKUP_HOLD_CAP_MS } from '../../main/sync/upstream-hold.ts';
 import { UpstreamFormatError } from '../../main/sync/upstream-values.ts';
 import { ScriptedUpstreams } from './scripted-upstream.ts';
 
@@ -39,6 +41,35 @@ describe('history requests', () => {
     await expect(closed.once('a', (signal) => closed.page('/api/v1/transactions', 'transactions', signal, { stored: 200, noun: 'transaction' })))
       .rejects.toThrow('the upstream did not answer within 0.3 s (200 older transactions were stored)');
   });
+
+  it("waits for the upstream's Retry-After only as long as a lookup, then says when to fetch again if the upstream still refuses", async () => {
+    // The sync was told to wait ten minutes; the upstream refuses the fetch's own request as well.
+    const asked: Array<{ path: string; at: number }> = [];
+    const url = await upstreams.start((req, res) => {
+      asked.push({ path: req.url!, at: performance.now() });
+      res.writeHead(429, { 'retry-after': '600', 'content-type': 'application/json' }).end('{"_status":{"messages":[{"message":"Too many requests"}]}}');
+    });
+    const limiter = new RateLimiter(0);
+    const stopCrawl = new AbortController();
+    const crawl = new UpstreamClient({ baseUrl: url, requestsPerSecond: 0, limiter }).get('/api/v1/accounts?limit=100', { signal: stopCrawl.signal }).catch(() => undefined);
+    while (limiter.hold.until() === null) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(limiter.hold.until()! - Date.now()).toBeGreaterThan(590_000);
+
+    const requests = new HistoryRequests({ upstreamUrl: url, limiter, deadlineMs: LOOKUP_HOLD_CAP_MS + 10_000 });
+    const started = performance.now();
+    const failure = await requests.once('0.0.1001', (signal) => requests.page('/api/v1/transactions?account.id=0.0.1001', 'transactions', signal, { stored: 0, noun: 'transaction' }))
+      .catch((error: unknown) => error);
+    const tookMs = performance.now() - started;
+    stopCrawl.abort();
+    await crawl;
+    expect(failure).toBeInstanceOf(HistoryFetchError);
+    expect((failure as Error).message).toMatch(/^the upstream asked to wait until \d\d:\d\d:\d\d before it is asked again \(Retry-After\); fetch again then \(0 older transactions were stored\)$/);
+    // Asked once, after the lookups' hold (not the sync's ten minutes), and refused at once after that.
+    const fetched = asked.filter(({ path }) => path.startsWith('/api/v1/transactions'));
+    expect(fetched).toHaveLength(1);
+    expect(fetched[0]!.at - started).toBeGreaterThan(LOOKUP_HOLD_CAP_MS - 1000);
+    expect(tookMs - (fetched[0]!.at - started)).toBeLessThan(1000);
+  }, LOOKUP_HOLD_CAP_MS + 20_000);
 
   it('runs one fetch per entity at a time, and stops those under way when closed', async () => {
     const silent = requestsTo(await upstreams.start(() => { /* never answers */ }));

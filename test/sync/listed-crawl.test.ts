@@ -4,7 +4,7 @@ import { CONTRACTS_LIST, FIRST_CONTRACTS_PAGE } from '../../main/sync/contracts-
 import { crawlListed } from '../../main/sync/listed-crawl.ts';
 import { SyncCursors } from '../../main/sync/sync-cursor.ts';
 import { FIRST_TOKENS_PAGE, TOKENS_LIST } from '../../main/sync/tokens-crawl.ts';
-import { SHORT_PAGE_ATTEMPTS } from '../../main/sync/list-end.ts';
+import { SHORT_PAGE_ATTEMPTS, type ShortPageRetry } from '../../main/sync/list-end.ts';
 import { UpstreamClient } from '../../main/sync/upstream-client.ts';
 import { UpstreamFormatError } from '../../main/sync/upstream-values.ts';
 import { ScriptedUpstreams, tokenInfo as token } from './scripted-upstream.ts';
@@ -101,10 +101,22 @@ describe('crawlListed (tokens and contracts)', () => {
       '/api/v1/tokens/0.0.1003': [200, token(1003)],
     }));
     const { db } = store();
-    const context = { client, db, signal: new AbortController().signal, shortPageBackoff: { baseMs: 1, capMs: 5 } };
+    // Each ask again is said, with when it is due; the page coming whole (as every page that does) says it is over.
+    const said: string[] = [];
+    const context = {
+      client, db, signal: new AbortController().signal, shortPageBackoff: { baseMs: 1, capMs: 5 },
+      onShortPage: ({ message, retryAt }: ShortPageRetry) => said.push(`${message} (due in ${retryAt - Date.now() <= 5 ? 'ms' : 'longer'})`),
+      onPageWhole: () => said.push('whole'),
+    };
     expect(await crawlListed(TOKENS_LIST, context)).toBe('done');
     expect(asked.filter((url) => !/\/tokens\/0\.0\.\d+$/.test(url))).toEqual([
       FIRST_TOKENS_PAGE, SECOND_TOKENS_PAGE, AFTER_1002, SECOND_TOKENS_PAGE, AFTER_1002, SECOND_TOKENS_PAGE, AFTER_1003,
+    ]);
+    expect(said).toEqual([
+      'whole',
+      `the upstream's tokens page ${SECOND_TOKENS_PAGE} ended the list, yet it lists 0.0.1003 after 0.0.1002; it is asked for again, up to ${SHORT_PAGE_ATTEMPTS} times in all (due in ms)`,
+      `the upstream's tokens page ${SECOND_TOKENS_PAGE} ended the list 2 times in a row, yet it lists 0.0.1003 after 0.0.1002; it is asked for again, up to ${SHORT_PAGE_ATTEMPTS} times in all (due in ms)`,
+      'whole',
     ]);
     expect(storedTokens(db)).toEqual([1001, 1002, 1003]);
     expect(new SyncCursors(db).get('tokens')).toEqual({ phase: 'tokens', nextUrl: null, items: 3, passes: 1, mark: null, since: null });

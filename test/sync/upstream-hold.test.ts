@@ -78,6 +78,23 @@ describe("the upstream's Retry-After hold", () => {
     await another;
   });
 
+  it("holds a lookup for the upstream's Retry-After at most its queueForMs in all, its own 429s' waits included", async () => {
+    let asked = 0;
+    const base = await upstreams.start((_req, res) => {
+      asked++;
+      res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/json' }).end('{}');
+    });
+    const lookups = new UpstreamClient({ baseUrl: base, requestsPerSecond: 0, limiter: new RateLimiter(0), backoffBaseMs: 1, backoffCapMs: 5 });
+    const started = performance.now();
+    // A wait of a second fits in 1.5 s once; a second one does not: refused, saying until when, not waited out again.
+    const refusal = await lookups.get('/api/v1/accounts/0.0.2', { queueForMs: 1500, signal: AbortSignal.timeout(5000) }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(UpstreamHoldError);
+    expect(asked).toBe(2);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect((refusal as UpstreamHoldError).until - Date.now()).toBeGreaterThan(500);
+  });
+
   it("takes a relayed 429's Retry-After as a hold for the others", async () => {
     const base = await upstreams.start((_req, res) => res.writeHead(429, { 'retry-after': '30', 'content-type': 'application/json' }).end('{"_status":{"messages":[{"message":"Too many requests"}]}}'));
     const limiter = new RateLimiter(0);
@@ -153,5 +170,20 @@ describe("the sync's standing failures", () => {
     expect(trouble.since).toBe(0);
     expect(trouble.answered(11)).toBe(true);
     expect(trouble.since).toBeNull();
+  });
+
+  it('that waited for a usable answer (a page that ended its list early) end only with one, not with any answer', () => {
+    const trouble = new UpstreamTrouble();
+    expect(trouble.usable()).toBe(false);
+    trouble.failed(10, 0, 100, 'a usable answer');
+    expect(trouble.answered(11)).toBe(false);
+    expect(trouble.since).toBe(0);
+    expect(trouble.usable()).toBe(true);
+    expect(trouble.since).toBeNull();
+    // A failure over HTTP meanwhile is ended by its answer, as any is: the latest failure says what ends them.
+    trouble.failed(20, 1000, 1100, 'a usable answer');
+    trouble.failed(21, 1050, 1300);
+    expect(trouble.usable()).toBe(false);
+    expect(trouble.answered(22)).toBe(true);
   });
 });
