@@ -1177,7 +1177,7 @@ test.describe('ledger explorer', () => {
 
   test("the top bar's Copy API URL button keeps its width when it says Copied, so that nothing beside it moves", async ({ page, openApp, serve, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const button = page.getByRole('button', { name: 'Copy mirror API URL' });
+    const button = page.getByRole('button', { name: 'Copy API URL of the mirror' });
     /** What the button shows, as rendered (its hidden label left out). */
     const shown = () => button.evaluate((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
     // With the URL text beside it, and without it (below 1400 px), where the button names what it copies.

@@ -155,7 +155,7 @@ export async function expectTopBarFits(page: Page, restore: { width: number; hei
   for (let width = 800; width <= 1720; width += 20) {
     await page.setViewportSize({ width, height: restore.height });
     expect(await topbar.evaluate((el) => el.scrollWidth - el.clientWidth), `the top bar overflows at ${width} px by`).toBeLessThanOrEqual(0);
-    await expect(page.getByRole('button', { name: 'Copy mirror API URL' }), `the Copy button at ${width} px`).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: 'Copy API URL of the mirror' }), `the Copy button at ${width} px`).toBeInViewport({ ratio: 1 });
     // The search box's hint is shown whole (a shorter one where the box is narrow), never cut.
     // Laid out, not computed: the hint is put in as the box's text for a moment and must not scroll,
     // which also counts whatever the browser draws inside the box beside it.
