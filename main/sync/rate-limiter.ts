@@ -37,11 +37,6 @@ export class RateLimiter {
     this.#next = at + this.#intervalMs;
     return at - now;
   }
-
-  /** No request starts before `ms` from now. */
-  holdFor(ms: number): void {
-    this.#next = Math.max(this.#next, this.#now() + ms);
-  }
 }
 
 /** A request that would have waited longer than it may for its turn in the request budget. */

@@ -5,7 +5,7 @@ import { parseJsonLossless, stringifyJson } from '../mirror/format/json-out.ts';
 import { backoffDelay } from './backoff.ts';
 import { networkFailureInWords } from './network-failure-words.ts';
 import { QueueFullError, RateLimiter } from './rate-limiter.ts';
-import { readRetryAfter, type RetryAfter } from './retry-after.ts';
+import { readRetryAfter, type RetryAfter } from '../http/retry-after.ts';
 import { holdWords, type UpstreamHold } from './upstream-hold.ts';
 
 export interface UpstreamClientOptions {

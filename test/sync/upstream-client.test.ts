@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { backoffDelay } from '../../main/sync/backoff.ts';
 import { RateLimiter } from '../../main/sync/rate-limiter.ts';
-import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../main/sync/retry-after.ts';
+import { MAX_RETRY_AFTER_MS, readRetryAfter } from '../../main/http/retry-after.ts';
 import { parseUpstreamJson, UpstreamClient, UpstreamError, type RetryEvent } from '../../main/sync/upstream-client.ts';
 import { ScriptedUpstreams, type UpstreamHandler } from './scripted-upstream.ts';
 
@@ -123,11 +123,11 @@ describe('upstream client', () => {
 
 describe('politeness helpers', () => {
   it('reads Retry-After as seconds or an HTTP date, capped', () => {
-    expect(parseRetryAfter('3')).toBe(3000);
-    expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:10 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(10_000);
-    expect(parseRetryAfter('99999999')).toBe(MAX_RETRY_AFTER_MS);
-    expect(parseRetryAfter('soon')).toBeNull();
-    expect(parseRetryAfter(null)).toBeNull();
+    expect(readRetryAfter('3')).toEqual({ askedMs: 3000, waitMs: 3000 });
+    expect(readRetryAfter('Wed, 21 Oct 2015 07:28:10 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toEqual({ askedMs: 10_000, waitMs: 10_000 });
+    expect(readRetryAfter('99999999')).toEqual({ askedMs: 99_999_999_000, waitMs: MAX_RETRY_AFTER_MS });
+    expect(readRetryAfter('soon')).toBeNull();
+    expect(readRetryAfter(null)).toBeNull();
   });
 
   it('backs off exponentially with full jitter up to a cap', () => {
@@ -138,15 +138,13 @@ describe('politeness helpers', () => {
     expect(backoffDelay(5, { ...options, random: () => 0 })).toBe(0);
   });
 
-  it('spaces requests evenly at the configured rate and holds them all after a 429', () => {
+  it('spaces requests evenly at the configured rate', () => {
     let now = 0;
     const limiter = new RateLimiter(20, () => now);
     expect([limiter.reserve(), limiter.reserve(), limiter.reserve()]).toEqual([0, 50, 100]);
     now = 1000;
     expect(limiter.reserve()).toBe(0);
-    limiter.holdFor(2000);
-    expect(limiter.reserve()).toBe(2000);
-    expect(limiter.reserve()).toBe(2050);
+    expect(limiter.reserve()).toBe(50);
     expect(new RateLimiter(0, () => now).reserve()).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { relayedOutcome } from '../../main/mirror/http/read-through.ts';
 import { networkFailureInWords } from '../../main/sync/network-failure-words.ts';
 import { QueueFullError, RateLimiter } from '../../main/sync/rate-limiter.ts';
-import { readRetryAfter } from '../../main/sync/retry-after.ts';
+import { readRetryAfter } from '../../main/http/retry-after.ts';
 import { UpstreamClient, UpstreamHoldError, type RetryEvent } from '../../main/sync/upstream-client.ts';
 import { LOOKUP_HOLD_CAP_MS, UpstreamHold } from '../../main/sync/upstream-hold.ts';
 import { LASTING_FAILURE_MS, UpstreamTrouble } from '../../main/sync/upstream-trouble.ts';

@@ -1,3 +1,4 @@
+import { readRetryAfter } from '../../http/retry-after.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './parse-feed.ts';
 import type { FeedResponse, StatusSource } from './status-source.ts';
 
@@ -31,8 +32,9 @@ export function createHttpSource(options: HttpSourceOptions): StatusSource {
       }
       if (response.status !== 200) {
         await response.body?.cancel();
-        const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now());
-        return { kind: 'error', error: `upstream answered HTTP ${response.status} for ${path}`, status: response.status, ...(retryAfterMs === null ? {} : { retryAfterMs }) };
+        // As asked: the poll schedule keeps to it within a limit of its own.
+        const retryAfterMs = readRetryAfter(response.headers.get('retry-after'))?.askedMs;
+        return { kind: 'error', error: `upstream answered HTTP ${response.status} for ${path}`, status: response.status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
       }
       const text = await readCapped(response, maxBytes, signal);
       if (typeof text !== 'string') return { kind: 'error', error: `${path}: ${text.error}` };
@@ -76,12 +78,4 @@ function describeFetchError(error: unknown, signal: AbortSignal): string {
   }
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   return `upstream unreachable: ${cause?.code ?? cause?.message ?? (error as Error).message}`;
-}
-
-/** Retry-After as delay-seconds or an HTTP date, in milliseconds from now. */
-export function parseRetryAfter(value: string | null, nowMs: number): number | null {
-  if (!value) return null;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
 }

@@ -24,8 +24,3 @@ export function readRetryAfter(value: string | null | undefined, now: number = D
   }
   return { askedMs, waitMs: Math.min(askedMs, MAX_RETRY_AFTER_MS) };
 }
-
-/** Milliseconds to wait from a Retry-After header, capped; null when the header is absent or unreadable. */
-export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | null {
-  return readRetryAfter(value, now)?.waitMs ?? null;
-}
