@@ -88,8 +88,10 @@ describe('mirror/get handler', () => {
     expect(failure).toBeInstanceOf(ApiFailure);
     const apiError = (failure as MirrorFailure).toApiError();
     expect(apiError).toMatchObject({ code, mirror: { status, body: http.body } });
-    const messages = (http.body as { _status: { messages: Array<{ message: string }> } })._status.messages;
-    expect(apiError.message).toBe(messages[0]!.message);
+    const messages = (http.body as { _status: { messages: Array<{ message: string; detail?: string }> } })._status.messages;
+    // The Java module's errors (a topic's) put what went wrong in `detail`, after the reason phrase.
+    const { message, detail } = messages[0]!;
+    expect(apiError.message).toBe(detail ? `${message}: ${detail}` : message);
     expect(apiError.details.length).toBe(messages.length);
   });
 });

@@ -1,66 +1,90 @@
 import { formatEntityId } from '../format/entity-id.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
-import { accountFromPath } from '../accounts/account-path-outcome.ts';
-import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
-import { Bound } from '../query/paging-bounds.ts';
-import { parseEntityIdParam, parsePositiveLong } from '../query/param-values.ts';
-import { fixedDefaultLimitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery } from '../query/query-filters.ts';
+import { JavaBound } from '../query/java-bound.ts';
+import { JavaConstraints, JAVA_DEFAULT_LIMIT } from '../query/java-constraints.ts';
+import { answeringBadRequests, NO_ACCOUNT_FOUND } from '../query/java-error.ts';
+import { javaNextLink } from '../query/java-next-link.ts';
+import {
+  accountPathParam, directionParam, entityIdRangesParam, intParam, lookupJavaAccount, numberRangesParam,
+} from '../query/java-params.ts';
+import type { GetOutcome } from '../query/mirror-get.ts';
 import { StoreService } from '../query/store-service.ts';
-import { tupleNextLink, validateTupleBounds, type TupleColumn } from '../query/tuple-bounds.ts';
-import { parseTokenId } from '../tokens/token-path-params.ts';
 import { AIRDROP_COLUMNS, airdropsSql, type AirdropSide } from './airdrops-sql.ts';
 import { renderAirdrop, type AirdropRow } from './render-airdrop.ts';
 
 /** The filter naming the other party: the receivers of what an account sent, the senders of what it was sent. */
 const PARTY_PARAM: Record<AirdropSide, string> = { outstanding: 'receiver.id', pending: 'sender.id' };
-
-/** Serial numbers as filters take them: 0 is a fungible airdrop's (stored) serial. */
-const parseSerial = (text: string): bigint | null => parsePositiveLong(text, true);
+const TOKEN_PARAM = 'token.id';
+const SERIAL_PARAM = 'serialnumber';
 
 /**
  * GET /api/v1/accounts/{id}/airdrops/outstanding and /pending (HIP-904): the airdrops an account
- * sent, or was sent, that wait for the receiver to claim them. Sorted by the other party, token
- * and serial number, and paged through that tuple (tuple-bounds.ts).
+ * sent, or was sent, that wait for the receiver to claim them, sorted by the other party, token
+ * and serial number. The reference serves these from its Java module (TokenAirdropsController),
+ * and this answers as it does: its parameter conversion and errors, undeclared keys ignored, its
+ * filter semantics (javaBoundsCondition) and its next links.
  */
 export class AirdropsService extends StoreService {
   list(side: AirdropSide, raw: ParsedQuery, accountText: string): GetOutcome {
-    const config = this.config();
-    const account = accountFromPath(this.db, accountText, config);
-    if ('error' in account) return account.error;
+    const { shard, realm } = this.config();
     const partyParam = PARTY_PARAM[side];
-    const parsers: Record<string, (text: string) => bigint | null> = { [partyParam]: parseEntityIdParam, 'token.id': parseTokenId, serialnumber: parseSerial };
-    const validated = validateQuery(raw, {
-      [partyParam]: (_op, v) => parseEntityIdParam(v) !== null,
-      'token.id': (_op, v) => parseTokenId(v) !== null,
-      serialnumber: (_op, v) => parseSerial(v) !== null,
-      limit: LIMIT_RULE,
-      order: ORDER_RULE,
+    // Converted in the controller's parameter order: the first value that does not convert is the answer.
+    const id = accountPathParam(accountText, 'id', shard, realm);
+    if (!id.ok) return id.error;
+    const limit = intParam(raw, 'limit', JAVA_DEFAULT_LIMIT);
+    if (!limit.ok) return limit.error;
+    const order = directionParam(raw, 'order', 'asc');
+    if (!order.ok) return order.error;
+    const parties = entityIdRangesParam(raw, partyParam, shard, realm);
+    if (!parties.ok) return parties.error;
+    const serials = numberRangesParam(raw, SERIAL_PARAM);
+    if (!serials.ok) return serials.error;
+    const tokens = entityIdRangesParam(raw, TOKEN_PARAM, shard, realm);
+    if (!tokens.ok) return tokens.error;
+    const violations = new JavaConstraints().limit(limit.value).size(raw, partyParam, 2).size(raw, SERIAL_PARAM, 2).size(raw, TOKEN_PARAM, 2).outcome();
+    if (violations) return violations;
+
+    return answeringBadRequests(() => {
+      const bounds = requestBounds(
+        new JavaBound(parties.value, true, partyParam, AIRDROP_COLUMNS[side].party),
+        new JavaBound(tokens.value, false, TOKEN_PARAM, 'token_id'),
+        new JavaBound(serials.value, false, SERIAL_PARAM, 'serial_number'),
+      );
+      const account = lookupJavaAccount(this.db, id.value);
+      if (account === null) return NO_ACCOUNT_FOUND;
+      const { sql, params } = airdropsSql(side, account, bounds, order.value, limit.value);
+      const rows = this.statements.get(sql).all(...params) as AirdropRow[];
+      const next = javaNextLink(`/api/v1/accounts/${accountText}/airdrops/${side}`, raw, {
+        count: rows.length, limit: limit.value, order: order.value, sort: sortKeys(partyParam, rows.at(-1)), last: pagingValues(rows.at(-1)),
+      });
+      return { status: 200, body: { airdrops: rows.map(renderAirdrop), links: { next } }, next };
     });
-    if (!validated.ok) return badRequest(...validated.messages);
-    const columns: TupleColumn[] = [
-      { bound: new Bound(partyParam), column: AIRDROP_COLUMNS[side].party },
-      { bound: new Bound('token.id'), column: 'token_id' },
-      { bound: new Bound('serialnumber'), column: 'serial_number' },
-    ];
-    for (const f of validated.filters) {
-      const column = columns.find(({ bound }) => bound.filterKey === f.key);
-      if (!column) continue;
-      const error = column.bound.add({ key: f.key, operator: f.operator, value: parsers[f.key]!(f.value)! });
-      if (error) return badRequest({ message: error });
-    }
-    const boundsError = validateTupleBounds(columns);
-    if (boundsError) return badRequest({ message: boundsError });
-    const limit = fixedDefaultLimitOf(validated.filters, config.response.limit);
-    const order = orderOf(validated.filters, 'asc');
-    const { sql, params } = airdropsSql(side, account.id, columns, order, limit);
-    const rows = this.statements.get(sql).all(...params) as AirdropRow[];
-    const last = rows.at(-1);
-    const party = side === 'outstanding' ? last?.receiver_account_id : last?.sender_account_id;
-    const next = tupleNextLink(
-      `/api/v1/accounts/${accountText}/airdrops/${side}`, raw, { count: rows.length, limit, order }, columns,
-      last && [formatEntityId(party!), formatEntityId(last.token_id), String(last.serial_number)],
-      parsers[partyParam]!,
-    );
-    return { status: 200, body: { airdrops: rows.map(renderAirdrop), links: { next } }, next };
   }
+}
+
+/**
+ * The bounds the query narrows by, primary first (TokenAirdropRequest.getBounds): the party's
+ * bound, else the token's; the token's or else the serial's second; the serial's last. When only
+ * the token is filtered it is both primary and second (the same bound), as there.
+ */
+function requestBounds(parties: JavaBound, tokens: JavaBound, serials: JavaBound): JavaBound[] {
+  const primary = parties.isEmpty() ? tokens : parties;
+  if (primary.isEmpty()) return [serials];
+  const secondary = tokens.isEmpty() ? serials : tokens;
+  return secondary.isEmpty() ? [primary] : [primary, secondary, serials];
+}
+
+/** A fungible airdrop (serial 0) ends its page's link at the token: the serial is no paging key then. */
+function sortKeys(partyParam: string, last: AirdropRow | undefined): string[] {
+  return last && last.serial_number === 0n ? [partyParam, TOKEN_PARAM] : [partyParam, TOKEN_PARAM, SERIAL_PARAM];
+}
+
+function pagingValues(last: AirdropRow | undefined): Record<string, string> | undefined {
+  if (!last) return undefined;
+  return {
+    'receiver.id': formatEntityId(last.receiver_account_id),
+    'sender.id': formatEntityId(last.sender_account_id),
+    [SERIAL_PARAM]: String(last.serial_number),
+    [TOKEN_PARAM]: formatEntityId(last.token_id),
+  };
 }

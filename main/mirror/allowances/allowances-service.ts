@@ -4,17 +4,17 @@ import { accountFromPath } from '../accounts/account-path-outcome.ts';
 import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
 import { singleKeyNextLink } from '../query/next-link.ts';
 import { Bound, boundsNextLink, validateBounds } from '../query/paging-bounds.ts';
-import { entityIdOrNull, parseEntityIdParam, parseEntityRef } from '../query/param-values.ts';
+import { entityIdOrNull, parseEntityRef } from '../query/param-values.ts';
 import { filtersFor, fixedDefaultLimitOf, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery, type QueryFilter } from '../query/query-filters.ts';
 import { StoreService } from '../query/store-service.ts';
 import { parseTokenId } from '../tokens/token-path-params.ts';
-import { allowancesSql, cryptoAllowancesSql, NFT_ALLOWANCES, TOKEN_ALLOWANCES, type AllowanceListing } from './allowances-sql.ts';
-import { renderAllowance, renderNftAllowance, type AllowanceRow } from './render-allowance.ts';
+import { allowancesSql, cryptoAllowancesSql, TOKEN_ALLOWANCES, type AllowanceListing } from './allowances-sql.ts';
+import { renderAllowance, type AllowanceRow } from './render-allowance.ts';
 
 const SPENDER_RULE = (_op: string, v: string): boolean => parseEntityRef(v, 'any') !== null;
 const TOKEN_RULE = (_op: string, v: string): boolean => parseTokenId(v) !== null;
 
-/** GET /api/v1/accounts/{id}/allowances/crypto, /tokens and /nfts: an account's active allowances. */
+/** GET /api/v1/accounts/{id}/allowances/crypto and /tokens: an account's active allowances (NFT approvals: nft-allowances-service.ts). */
 export class AllowancesService extends StoreService {
   crypto(raw: ParsedQuery, accountText: string): GetOutcome {
     const config = this.config();
@@ -44,29 +44,6 @@ export class AllowancesService extends StoreService {
     if (!validated.ok) return badRequest(...validated.messages);
     return this.#twoColumnPage(validated.filters, TOKEN_ALLOWANCES, owner.id, {
       path: `/api/v1/accounts/${accountText}/allowances/tokens`, raw, primaryKey: 'spender.id', primaryValue: (v) => entityIdOrNull(v) ?? -1n, render: renderAllowance,
-    });
-  }
-
-  /**
-   * GET /api/v1/accounts/{id}/allowances/nfts: approvals for all of a collection, granted by
-   * the account (`owner=true`, the default) or to it (`owner=false`); `account.id` bounds the
-   * other party. Revoked approvals are left out, as in the reference.
-   */
-  nfts(raw: ParsedQuery, accountText: string): GetOutcome {
-    const config = this.config();
-    const account = accountFromPath(this.db, accountText, config);
-    if ('error' in account) return account.error;
-    const validated = validateQuery(raw, {
-      'account.id': (_op, v) => parseEntityIdParam(v) !== null,
-      'token.id': TOKEN_RULE,
-      owner: (op, v) => op === 'eq' && /^(true|false)$/i.test(v),
-      limit: LIMIT_RULE,
-      order: ORDER_RULE,
-    });
-    if (!validated.ok) return badRequest(...validated.messages);
-    const granted = (filtersFor(validated.filters, 'owner').at(-1)?.value ?? 'true').toLowerCase() === 'true';
-    return this.#twoColumnPage(validated.filters, NFT_ALLOWANCES[granted ? 'owner' : 'spender'], account.id, {
-      path: `/api/v1/accounts/${accountText}/allowances/nfts`, raw, primaryKey: 'account.id', primaryValue: (v) => parseEntityIdParam(v)!, render: renderNftAllowance,
     });
   }
 

@@ -24,14 +24,17 @@ LIMIT ?`,
   };
 }
 
-/** The table and columns of a two-column allowance listing: one account's side, then (party, token) order. */
+/**
+ * The table and columns of a two-column allowance listing: one account's side, then (party, token)
+ * order. (NFT approvals for all are listed as the reference's Java module lists them: nft-allowances-sql.ts.)
+ */
 export interface AllowanceListing {
-  table: 'token_allowance' | 'nft_allowance';
-  /** The path account's column: the owner, or for NFT allowances with owner=false the spender. */
+  table: 'token_allowance';
+  /** The path account's column. */
   account: 'owner' | 'spender';
-  /** The other party, the first sort column, which the primary filter (`spender.id`, `account.id`) bounds. */
+  /** The other party, the first sort column, which the primary filter (`spender.id`) bounds. */
   party: 'owner' | 'spender';
-  /** Only active rows: a token allowance with something left, an NFT approval for all not revoked. */
+  /** Only active rows: a token allowance with something left. */
   active: string;
   columns: string;
 }
@@ -40,13 +43,6 @@ export const TOKEN_ALLOWANCES: AllowanceListing = {
   table: 'token_allowance', account: 'owner', party: 'spender', active: 'amount > 0',
   columns: 'owner, spender, token_id, amount, amount_granted, timestamp_range_lower, timestamp_range_upper',
 };
-const NFT_ALLOWANCE_COLUMNS = 'owner, spender, token_id, approved_for_all, timestamp_range_lower, timestamp_range_upper';
-/** Granted by the path account (owner=true) or to it (owner=false): the latter walks nft_allowance__spender. */
-export const NFT_ALLOWANCES: Record<'owner' | 'spender', AllowanceListing> = {
-  owner: { table: 'nft_allowance', account: 'owner', party: 'spender', active: 'approved_for_all = 1', columns: NFT_ALLOWANCE_COLUMNS },
-  spender: { table: 'nft_allowance', account: 'spender', party: 'owner', active: 'approved_for_all = 1', columns: NFT_ALLOWANCE_COLUMNS },
-};
-
 /** Active token allowances an owner granted, in (spender, token) order. */
 export function tokenAllowancesSql(owner: bigint, bounds: { primary: Bound; secondary: Bound }, order: SortOrder, limit: number): SqlStatement {
   return allowancesSql(TOKEN_ALLOWANCES, owner, bounds, order, limit);
@@ -54,7 +50,7 @@ export function tokenAllowancesSql(owner: bigint, bounds: { primary: Bound; seco
 
 /**
  * An account's allowances in (party, token) order. Each part of the two-column range is one
- * walk of an index in that order (the primary key, or nft_allowance__spender); parts are
+ * walk of an index in that order (the primary key); parts are
  * merged and cut to the page.
  */
 export function allowancesSql(listing: AllowanceListing, account: bigint, bounds: { primary: Bound; secondary: Bound }, order: SortOrder, limit: number): SqlStatement {

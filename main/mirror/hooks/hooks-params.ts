@@ -1,13 +1,15 @@
-import type { MirrorApiConfig } from '../config.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
-import { parsePositiveLong, parseTimestampParam } from '../query/param-values.ts';
-import {
-  filtersFor, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, timestampFiltersOf, validateQuery, type MirrorMessage, type SortOrder,
-} from '../query/query-filters.ts';
-import { timestampBounds } from '../query/timestamp-range.ts';
+import { JavaConstraints, JAVA_DEFAULT_LIMIT } from '../query/java-constraints.ts';
+import { badRequest } from '../query/mirror-get.ts';
+import { arrayTexts, directionParam, intParam, numberRangesParam, timestampRangesParam, type Converted } from '../query/java-params.ts';
+import { MAX_LONG } from '../query/param-values.ts';
+import type { SortOrder } from '../query/query-filters.ts';
 import { adjacentWord, parseStorageKey, WORD_BYTES } from './hook-storage-key.ts';
 
-type Params<T> = { ok: true; query: T } | { ok: false; messages: MirrorMessage[] };
+/**
+ * The hooks endpoints' parameters, read as the reference's Java module (HooksController) reads
+ * them: its conversions and constraints, undeclared keys ignored (java-params.ts).
+ */
 
 /** A validated GET /api/v1/accounts/{id}/hooks request: hook ids as a set and/or a closed range. */
 export interface HooksQuery {
@@ -19,24 +21,23 @@ export interface HooksQuery {
   raw: ParsedQuery;
 }
 
-export function parseHooksParams(raw: ParsedQuery, config: MirrorApiConfig): Params<HooksQuery> {
-  const validated = validateQuery(raw, {
-    'hook.id': (op, v) => op !== 'ne' && parsePositiveLong(v) !== null,
-    limit: LIMIT_RULE,
-    order: ORDER_RULE,
-  });
-  if (!validated.ok) return validated;
-  const ids = filtersFor(validated.filters, 'hook.id').map((f) => ({ operator: f.operator, value: BigInt(f.value) }));
-  // Equalities are a set of their own; the other operators fold into one closed range, an empty one
-  // (gt:5 with lt:3) matching no hook.
-  const range = timestampBounds(ids.filter((f) => f.operator !== 'eq'));
-  return {
-    ok: true,
-    query: {
-      hookIds: ids.filter((f) => f.operator === 'eq').map((f) => f.value), lower: range?.lower ?? 1n, upper: range?.upper ?? 0n,
-      limit: limitOf(validated.filters, config.response.limit), order: orderOf(validated.filters, 'desc'), raw,
-    },
-  };
+export function parseHooksParams(raw: ParsedQuery): Converted<HooksQuery> {
+  const hookIds = numberRangesParam(raw, 'hook.id');
+  if (!hookIds.ok) return hookIds;
+  const limit = intParam(raw, 'limit', JAVA_DEFAULT_LIMIT);
+  if (!limit.ok) return limit;
+  const order = directionParam(raw, 'order', 'desc');
+  if (!order.ok) return order;
+  const violations = new JavaConstraints().limit(limit.value).outcome();
+  if (violations) return { ok: false, error: violations };
+  // Equalities are a set of their own; the bounds fold into one closed range (crossed ones match no hook); `ne` is ignored, as there.
+  const query: HooksQuery = { hookIds: [], lower: 0n, upper: MAX_LONG, limit: limit.value, order: order.value, raw };
+  for (const { operator, value } of hookIds.value ?? []) {
+    if (operator === 'eq') query.hookIds.push(value);
+    else if (operator === 'gt' || operator === 'gte') query.lower = maxOf(query.lower, operator === 'gt' ? long(value + 1n) : value);
+    else if (operator === 'lt' || operator === 'lte') query.upper = minOf(query.upper, operator === 'lt' ? long(value - 1n) : value);
+  }
+  return { ok: true, value: query };
 }
 
 /** A validated GET /api/v1/accounts/{id}/hooks/{hookId}/storage request. */
@@ -54,33 +55,53 @@ export interface HookStorageQuery {
   raw: ParsedQuery;
 }
 
-export function parseHookStorageParams(raw: ParsedQuery, config: MirrorApiConfig): Params<HookStorageQuery> {
-  const validated = validateQuery(raw, {
-    key: (op, v) => op !== 'ne' && parseStorageKey(v) !== null,
-    timestamp: (op, v) => op !== 'ne' && parseTimestampParam(v) !== null,
-    limit: LIMIT_RULE,
-    order: ORDER_RULE,
-  });
-  if (!validated.ok) return validated;
-  const timestamps = timestampFiltersOf(validated.filters);
-  if (timestamps.length > 2) return { ok: false, messages: [{ message: 'Invalid parameter: timestamp', detail: 'At most 2 timestamp filters are allowed' }] };
+/** The `@Pattern` every `key` value must match, and its message (a violated constraint: a bare message, see JavaConstraints). */
+const KEY_FORMAT = /^(?:(?:eq|gt|gte|lt|lte):)?(?:0x)?[0-9a-fA-F]{1,64}$/;
+const KEY_FORMAT_MESSAGE = 'Key must be in format <hex> or <op>:<64 or less char hex>';
+
+export function parseHookStorageParams(raw: ParsedQuery): Converted<HookStorageQuery> {
+  const timestamps = timestampRangesParam(raw, 'timestamp');
+  if (!timestamps.ok) return timestamps;
+  const limit = intParam(raw, 'limit', JAVA_DEFAULT_LIMIT);
+  if (!limit.ok) return limit;
+  const order = directionParam(raw, 'order', 'asc');
+  if (!order.ok) return order;
+  const keyTexts = arrayTexts(raw, 'key') ?? [];
+  if (keyTexts.some((text) => !KEY_FORMAT.test(text))) return { ok: false, error: badRequest({ message: KEY_FORMAT_MESSAGE }) };
+  const violations = new JavaConstraints().size(raw, 'timestamp', 2).limit(limit.value).outcome();
+  if (violations) return { ok: false, error: violations };
+
   const query: HookStorageQuery = {
     keys: [], keyLower: Buffer.alloc(WORD_BYTES), keyUpper: Buffer.alloc(WORD_BYTES, 0xff), timestamp: null, empty: false,
-    limit: limitOf(validated.filters, config.response.limit), order: orderOf(validated.filters, 'asc'), raw,
+    limit: limit.value, order: order.value, raw,
   };
-  for (const f of filtersFor(validated.filters, 'key')) {
-    const word = parseStorageKey(f.value)!;
-    if (f.operator === 'eq') query.keys.push(word);
-    const bound = f.operator === 'gt' ? adjacentWord(word, 1) : f.operator === 'lt' ? adjacentWord(word, -1) : word;
-    if (bound === null && f.operator !== 'eq') query.empty = true;
-    else if ((f.operator === 'gt' || f.operator === 'gte') && Buffer.compare(bound!, query.keyLower) > 0) query.keyLower = bound!;
-    else if ((f.operator === 'lt' || f.operator === 'lte') && Buffer.compare(bound!, query.keyUpper) < 0) query.keyUpper = bound!;
+  for (const text of keyTexts) {
+    const [operator, value] = text.includes(':') ? text.split(':', 2) as [string, string] : ['eq', text];
+    const word = parseStorageKey(value)!;
+    if (operator === 'eq') {
+      query.keys.push(word);
+      continue;
+    }
+    const bound = operator === 'gt' ? adjacentWord(word, 1) : operator === 'lt' ? adjacentWord(word, -1) : word;
+    if (bound === null) query.empty = true;
+    else if ((operator === 'gt' || operator === 'gte') && Buffer.compare(bound, query.keyLower) > 0) query.keyLower = bound;
+    else if ((operator === 'lt' || operator === 'lte') && Buffer.compare(bound, query.keyUpper) < 0) query.keyUpper = bound;
   }
-  if (timestamps.length > 0) {
-    const bounds = timestampBounds(timestamps, 'eq');
-    if (bounds) query.timestamp = { lower: bounds.lower, upper: bounds.upper };
-    else query.empty = true;
+  if (timestamps.value && timestamps.value.length > 0) {
+    // An equality reads "at or before"; of each side the last filter given counts, as there.
+    let lower = 0n;
+    let upper = MAX_LONG;
+    for (const { operator, value } of timestamps.value) {
+      if (operator === 'gt' || operator === 'gte') lower = operator === 'gt' ? long(value + 1n) : value;
+      else upper = operator === 'lt' ? long(value - 1n) : value;
+    }
+    if (lower > upper) query.empty = true;
+    else query.timestamp = { lower, upper };
   }
-  return { ok: true, query };
+  return { ok: true, value: query };
 }
 
+/** Java's long arithmetic wraps (gt:MAX lets everything through there). */
+const long = (value: bigint): bigint => BigInt.asIntN(64, value);
+const maxOf = (a: bigint, b: bigint): bigint => (a > b ? a : b);
+const minOf = (a: bigint, b: bigint): bigint => (a < b ? a : b);

@@ -1,56 +1,55 @@
 import { formatEntityId } from '../format/entity-id.ts';
 import { int64 } from '../format/json-out.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
-import { accountFromPath } from '../accounts/account-path-outcome.ts';
-import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
-import { singleKeyNextLink } from '../query/next-link.ts';
-import { parsePositiveLong } from '../query/param-values.ts';
+import { NO_ACCOUNT_FOUND } from '../query/java-error.ts';
+import { javaNextLink } from '../query/java-next-link.ts';
+import { accountPathParam, longPathParam, lookupJavaAccount } from '../query/java-params.ts';
+import type { GetOutcome } from '../query/mirror-get.ts';
 import { StoreService } from '../query/store-service.ts';
-import { parseStorageKey } from './hook-storage-key.ts';
 import { parseHookStorageParams, parseHooksParams } from './hooks-params.ts';
 import { hookStorageSql, hooksSql } from './hooks-sql.ts';
 import { renderHook, renderHookStorage, type HookRow, type HookStorageRow } from './render-hook.ts';
 
-const INVALID_HOOK_ID = { message: 'Invalid parameter: hookId' };
-
-/** The account hooks endpoints (the reference serves them from its Java module). */
+/** The account hooks endpoints, answered as the reference's Java module (HooksController) answers them. */
 export class HooksService extends StoreService {
   hooks(raw: ParsedQuery, accountText: string): GetOutcome {
-    const config = this.config();
-    const owner = accountFromPath(this.db, accountText, config);
-    if ('error' in owner) return owner.error;
-    const parsed = parseHooksParams(raw, config);
-    if (!parsed.ok) return badRequest(...parsed.messages);
-    const { query } = parsed;
-    const { sql, params } = hooksSql(owner.id, query);
-    const hooks = (this.statements.get(sql).all(...params) as HookRow[]).map(renderHook);
-    const page = { count: hooks.length, limit: query.limit, order: query.order };
-    const next = singleKeyNextLink(`/api/v1/accounts/${accountText}/hooks`, raw, page, 'hook.id', hooks.at(-1)?.hook_id?.toString(), (v) => parsePositiveLong(v));
-    return { status: 200, body: { hooks, links: { next } }, next };
+    const { shard, realm } = this.config();
+    const ownerId = accountPathParam(accountText, 'ownerId', shard, realm);
+    if (!ownerId.ok) return ownerId.error;
+    const parsed = parseHooksParams(raw);
+    if (!parsed.ok) return parsed.error;
+    const owner = lookupJavaAccount(this.db, ownerId.value);
+    if (owner === null) return NO_ACCOUNT_FOUND;
+    const query = parsed.value;
+    const { sql, params } = hooksSql(owner, query);
+    const rows = this.statements.get(sql).all(...params) as HookRow[];
+    const next = javaNextLink(`/api/v1/accounts/${accountText}/hooks`, raw, {
+      count: rows.length, limit: query.limit, order: query.order, sort: ['hook.id'], last: rows.length > 0 ? { 'hook.id': String(rows.at(-1)!.hook_id) } : undefined,
+    });
+    return { status: 200, body: { hooks: rows.map(renderHook), links: { next } }, next };
   }
 
   storage(raw: ParsedQuery, accountText: string, hookIdText: string): GetOutcome {
-    const config = this.config();
-    const owner = accountFromPath(this.db, accountText, config);
-    if ('error' in owner) return owner.error;
-    const hookId = parsePositiveLong(hookIdText, true);
-    if (hookId === null) return badRequest(INVALID_HOOK_ID);
-    const parsed = parseHookStorageParams(raw, config);
-    if (!parsed.ok) return badRequest(...parsed.messages);
-    const { query } = parsed;
+    const { shard, realm } = this.config();
+    const ownerId = accountPathParam(accountText, 'ownerId', shard, realm);
+    if (!ownerId.ok) return ownerId.error;
+    const hookId = longPathParam(hookIdText, 'hookId');
+    if (!hookId.ok) return hookId.error;
+    const parsed = parseHookStorageParams(raw);
+    if (!parsed.ok) return parsed.error;
+    const owner = lookupJavaAccount(this.db, ownerId.value);
+    if (owner === null) return NO_ACCOUNT_FOUND;
+    const query = parsed.value;
     let storage: Array<Record<string, unknown>> = [];
     if (!query.empty) {
-      const { sql, params } = hookStorageSql(owner.id, hookId, query);
+      const { sql, params } = hookStorageSql(owner, hookId.value, query);
       storage = (this.statements.get(sql).all(...params) as HookStorageRow[]).map(renderHookStorage);
     }
     const last = storage.at(-1)?.key as string | undefined;
-    const keyValue = (text: string): bigint | null => {
-      const word = parseStorageKey(text);
-      return word ? BigInt(`0x${word.toString('hex')}`) : null;
-    };
-    const page = { count: storage.length, limit: query.limit, order: query.order };
-    const next = singleKeyNextLink(`/api/v1/accounts/${accountText}/hooks/${hookIdText}/storage`, raw, page, 'key', last, keyValue);
-    const body = { hook_id: int64(hookId), links: { next }, owner_id: formatEntityId(owner.id), storage };
+    const next = javaNextLink(`/api/v1/accounts/${accountText}/hooks/${hookIdText}/storage`, raw, {
+      count: storage.length, limit: query.limit, order: query.order, sort: ['key'], last: last === undefined ? undefined : { key: last },
+    });
+    const body = { hook_id: int64(hookId.value), links: { next }, owner_id: formatEntityId(owner), storage };
     return { status: 200, body, next };
   }
 }

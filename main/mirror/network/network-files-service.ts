@@ -22,7 +22,7 @@ export class NetworkFilesService {
   }
 
   exchangeRate(raw: ParsedQuery): GetOutcome {
-    const parsed = parseNetworkParams(raw, {}, NE_MESSAGE);
+    const parsed = parseNetworkParams(raw, {}, NE_MESSAGE, true);
     if (!parsed.ok) return badRequest(...parsed.messages);
     const rates = readSystemFile(this.#statements, EXCHANGE_RATE_FILE, parsed.range, decodeExchangeRateSet);
     if (!rates) return NOT_FOUND;

@@ -1,8 +1,8 @@
 import { int64 } from '../format/json-out.ts';
 import { formatTimestamp, NANOS_PER_DAY } from '../format/timestamp.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
-import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
-import { validateQuery, type MirrorMessage } from '../query/query-filters.ts';
+import { javaError } from '../query/java-error.ts';
+import type { GetOutcome } from '../query/mirror-get.ts';
 import { StatementCache } from '../query/statement-cache.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 
@@ -28,7 +28,7 @@ interface NetworkStakeRow {
 const LATEST_STAKE_SQL = 'SELECT * FROM network_stake ORDER BY consensus_timestamp DESC LIMIT 1';
 
 /** The reference (its Java module, the only one serving this) words a missing stake so. */
-const NO_STAKE: MirrorMessage & { data: null } = { data: null, detail: 'No network stake data found', message: 'Not Found' };
+const NO_STAKE = javaError(404, 'No network stake data found');
 
 function fraction(numerator: bigint, denominator: bigint): number {
   return denominator === 0n ? 0 : Number(numerator) / Number(denominator);
@@ -42,11 +42,10 @@ export class StakeService {
     this.#statements = new StatementCache(db);
   }
 
-  get(raw: ParsedQuery): GetOutcome {
-    const validated = validateQuery(raw, {});
-    if (!validated.ok) return badRequest(...validated.messages);
+  /** The query is not read: the Java module binds no parameter here, so any is ignored. */
+  get(_raw: ParsedQuery): GetOutcome {
     const row = this.#statements.get(LATEST_STAKE_SQL).get() as NetworkStakeRow | undefined;
-    if (!row) return { status: 404, messages: [NO_STAKE] };
+    if (!row) return NO_STAKE;
     // staking_period is the last nanosecond of the period before the current one.
     const from = row.staking_period + 1n;
     return {

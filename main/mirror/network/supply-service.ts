@@ -25,7 +25,7 @@ export class SupplyService extends StoreService {
   get(raw: ParsedQuery): SupplyOutcome {
     const config = this.config();
     const parsed = parseNetworkParams(raw, { q: (v) => /^(circulating|totalcoins)$/i.test(v) },
-      'Invalid parameter: Not equals (ne) operator is not supported for timestamp');
+      'Invalid parameter: Not equals (ne) operator is not supported for timestamp', true);
     if (!parsed.ok) return badRequest(...parsed.messages);
     const ids = stringifyJson(unreleasedAccountIds(config.shard, config.realm));
     const row = (parsed.range.given

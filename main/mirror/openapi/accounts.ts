@@ -95,21 +95,22 @@ export const ACCOUNT_OPERATIONS: OperationEntry[] = [
     filterParam({ name: 'account.id', description: 'The other party: the spender, or with `owner=false` the owner. An entity id.', value: VALUE.entityId, operators: NO_NE, example: '0.0.1002' }),
     tokenId(['account.id'], NO_NE),
     booleanParam('owner', 'true (default): approvals the account granted; false: approvals granted to it.', true),
-  ], 'NftAllowancesResponse', 'asc', 'Sorted by the other party, then token; revoked approvals are left out. Without `limit` at most 25 rows.'),
+  ], 'NftAllowancesResponse', 'asc', 'Sorted by the other party, then token; revoked approvals are left out. As the reference\'s Java module: `limit` 1 to 100 (25 without one), undeclared query keys ignored, errors worded `{data, detail, message}`.'),
   ...(['outstanding', 'pending'] as const).map((side) => sub(`/airdrops/${side}`, side === 'outstanding' ? 'listOutstandingAirdrops' : 'listPendingAirdrops',
     side === 'outstanding' ? 'Airdrops the account sent that wait to be claimed' : 'Airdrops sent to the account that wait to be claimed', 1, [
       filterParam({ name: side === 'outstanding' ? 'receiver.id' : 'sender.id', description: `The ${side === 'outstanding' ? 'receiver' : 'sender'}: an entity id.`, value: VALUE.entityId, operators: NO_NE, example: '0.0.1002' }),
       tokenId(undefined, NO_NE),
       filterParam({ name: 'serialnumber', description: 'An NFT serial number (0 stands for a fungible airdrop).', value: VALUE.long, operators: NO_NE, example: '1' }),
     ], 'TokenAirdropsResponse', 'asc',
-    'Only pending airdrops (HIP-904). Sorted and paged by (other party, token, serial number) as one tuple: range filters on a later column need `gte`/`lte` or `eq` on the columns before it. Without `limit` at most 25 rows.')),
+    'Only pending airdrops (HIP-904), sorted by (other party, token, serial number). Any bounds on any column, at most two values per filter. As the reference\'s Java module (filters, next links and all): `limit` 1 to 100 (25 without one), undeclared query keys ignored, errors worded `{data, detail, message}`.')),
   sub('/rewards', 'listStakingRewards', 'Staking rewards paid to an account', 60, [timestampFilter('The payout time.')], 'StakingRewardsResponse', 'desc'),
-  sub('/hooks', 'listHooks', 'Hooks of an account', 1, [filterParam({ name: 'hook.id', description: 'A hook id, positive.', value: VALUE.long, operators: NO_NE, example: '1' })], 'HooksResponse', 'desc'),
+  sub('/hooks', 'listHooks', 'Hooks of an account', 1, [filterParam({ name: 'hook.id', description: 'A hook id, positive.', value: VALUE.long, operators: NO_NE, example: '1' })], 'HooksResponse', 'desc',
+    'As the reference\'s Java module: `limit` 1 to 100 (25 without one), undeclared query keys ignored, errors worded `{data, detail, message}`.'),
   sub('/hooks/{hookId}/storage', 'listHookStorage', 'Storage of one hook', 1, [
     pathParam('hookId', 'The hook id.', VALUE.long, '1'),
     filterParam({ name: 'key', description: 'A storage key, 1 to 64 hex digits (left-padded to 32 bytes), optional 0x.', value: '(?:0x)?[0-9A-Fa-f]{1,64}', operators: NO_NE, example: '0x01' }),
     timestampFilter('Storage as of this time range (at most two timestamp filters).', NO_NE),
-  ], 'HookStorageResponse', 'asc'),
+  ], 'HookStorageResponse', 'asc', 'As the reference\'s Java module: `limit` 1 to 100 (25 without one), undeclared query keys ignored, errors worded `{data, detail, message}`.'),
 ];
 
 export const BALANCE_OPERATIONS: OperationEntry[] = [operation({

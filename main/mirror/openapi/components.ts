@@ -37,7 +37,7 @@ const errorResponse = (description: string): Response => ({
 
 /** Answers shared by the operations. */
 export const SHARED_RESPONSES: Record<string, Response> = {
-  BadRequest: errorResponse('A parameter failed validation: one `Invalid parameter: NAME` per bad value and one `Unknown query parameter: NAME` per unknown key; the unknown keys come last, except on the accounts and balances lists, which keep the query\'s order (as the reference does).'),
+  BadRequest: errorResponse('A parameter failed validation: one `Invalid parameter: NAME` per bad value and one `Unknown query parameter: NAME` per unknown key; the unknown keys come last, except on the accounts and balances lists, which keep the query\'s order (as the reference does). The routes the reference serves from its Java module (airdrops, NFT allowances, hooks, one topic, network stake and registered nodes) ignore undeclared keys and word errors as it does: `message` the reason phrase (`Bad Request`), `detail` what is wrong, `data` null; a broken constraint (`limit must be less than or equal to 100`) is a bare `message`.'),
   Forbidden: errorResponse('The request addressed a host name that is not a loopback name (DNS rebinding protection).'),
   NotFound: errorResponse('No such entity (`Not found`).'),
   NotModified: { description: 'The client already holds this answer (`If-None-Match` matched the weak ETag).' },

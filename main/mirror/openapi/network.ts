@@ -52,11 +52,11 @@ export const NETWORK_SCHEMAS: Record<string, Schema> = {
 
 export const NETWORK_OPERATIONS: OperationEntry[] = [
   operation({ path: `${NETWORK}/exchangerate`, operationId: 'getExchangeRate', tag: TAG, summary: 'HBAR to USD cent exchange rates', cacheSeconds: SECONDS, notFound: true,
-    ok: schemaRef('ExchangeRate'), parameters: [networkTimestamp()] }),
+    ok: schemaRef('ExchangeRate'), description: 'At most two `timestamp` values (a third is a 400, as the reference\'s Java module has it).', parameters: [networkTimestamp()] }),
   operation({ path: `${NETWORK}/fees`, operationId: 'getNetworkFees', tag: TAG, summary: 'Gas prices per transaction type in tinybars', cacheSeconds: SECONDS, notFound: true,
     ok: schemaRef('NetworkFees'), parameters: [networkTimestamp(), plainParam('order', 'Order by transaction type (any case).', { type: 'string', enum: ['asc', 'desc'], default: 'asc' }, 'desc')] }),
   operation({ path: `${NETWORK}/stake`, operationId: 'getNetworkStake', tag: TAG, summary: 'Staking parameters of the last staking period', cacheSeconds: SECONDS, notFound: true,
-    ok: schemaRef('NetworkStake'), parameters: [] }),
+    ok: schemaRef('NetworkStake'), description: 'Undeclared query keys are ignored, as the reference\'s Java module ignores them.', parameters: [] }),
   operation({ path: `${NETWORK}/nodes`, operationId: 'listNetworkNodes', tag: TAG, summary: 'Consensus nodes of the address book', cacheSeconds: SECONDS, paged: true,
     ok: schemaRef('NetworkNodesResponse'), description: 'Pages hold 10 nodes by default and at most 25, whatever the configured limits.',
     parameters: [
@@ -65,14 +65,14 @@ export const NETWORK_OPERATIONS: OperationEntry[] = [
       limit, order('asc'),
     ] }),
   operation({ path: `${NETWORK}/registered-nodes`, operationId: 'listRegisteredNodes', tag: TAG, summary: 'Block nodes, mirror nodes, relays and other registered services', cacheSeconds: 1, paged: true,
-    ok: schemaRef('RegisteredNodesResponse'), description: 'HIP-1137. Deleted nodes are left out. Without `limit` at most 25 rows.',
+    ok: schemaRef('RegisteredNodesResponse'), description: 'HIP-1137. Deleted nodes are left out. `limit` 1 to 100 (25 without one); undeclared query keys are ignored, as the reference\'s Java module has it.',
     parameters: [
       filterParam({ name: 'registerednode.id', description: 'A registered node id (0 allowed); `eq` only alone.', value: VALUE.long, operators: NO_NE, example: '1' }),
       filterParam({ name: 'type', description: 'Nodes offering an endpoint of this type (any case).', value: REGISTERED_NODE_TYPES.join('|'), operators: EQ_ONLY, example: 'BLOCK_NODE' }),
       limit, order('asc'),
     ] }),
   operation({ path: `${NETWORK}/supply`, operationId: 'getNetworkSupply', tag: TAG, summary: 'Released and total HBAR supply', cacheSeconds: SECONDS, notFound: true,
-    ok: schemaRef('NetworkSupply'), description: 'With `q` the single amount in HBAR as `text/plain` (same ETag and caching rules).',
+    ok: schemaRef('NetworkSupply'), description: 'With `q` the single amount in HBAR as `text/plain` (same ETag and caching rules). At most two `timestamp` values (a third is a 400).',
     parameters: [networkTimestamp(), plainParam('q', 'Answer one amount as plain text (any case).', { type: 'string', enum: ['circulating', 'totalcoins'] }, 'totalcoins')] }),
   operation({
     path: `${NETWORK}/fees`, method: 'post', operationId: 'estimateFees', tag: TAG, summary: 'Estimate the fees of a serialized transaction', cacheSeconds: null,

@@ -23,7 +23,8 @@ export const TOPIC_SCHEMAS: Record<string, Schema> = {
 };
 
 export const TOPIC_OPERATIONS: OperationEntry[] = [
-  operation({ path: '/api/v1/topics/{topicId}', operationId: 'getTopic', tag: TAG, summary: 'One topic', cacheSeconds: 5, notFound: true, ok: schemaRef('Topic'), parameters: [topicPath] }),
+  operation({ path: '/api/v1/topics/{topicId}', operationId: 'getTopic', tag: TAG, summary: 'One topic', cacheSeconds: 5, notFound: true, ok: schemaRef('Topic'), parameters: [topicPath],
+    description: 'Answered as the reference\'s Java module answers: an id that is none (or past a long) is a 400 `Invalid value for path variable \'id\'`, an unknown one a 404 `Entity not found: <id>`, both as `{data, detail, message}`; undeclared query keys are ignored.' }),
   operation({
     path: '/api/v1/topics/{topicId}/messages', operationId: 'listTopicMessages', tag: TAG, summary: 'Messages of a topic', cacheSeconds: 1, paged: true, notFound: true,
     ok: schemaRef('TopicMessagesResponse'),

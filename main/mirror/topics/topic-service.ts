@@ -5,9 +5,9 @@ import { renderKey } from '../format/key.ts';
 import { readFields } from '../format/protobuf-reader.ts';
 import { formatTimestamp } from '../format/timestamp.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
-import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
-import { parseEntityIdParam } from '../query/param-values.ts';
-import { invalidParameter, validateQuery } from '../query/query-filters.ts';
+import { javaError } from '../query/java-error.ts';
+import { parseJavaEntityNum } from '../query/java-params.ts';
+import type { GetOutcome } from '../query/mirror-get.ts';
 import { StatementCache } from '../query/statement-cache.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 
@@ -61,23 +61,25 @@ function renderKeyList(bytes: Buffer | null): unknown[] {
 
 /**
  * GET /api/v1/topics/{topicId}: topic metadata (memo, keys, auto-renew, deleted flag, the
- * fees each message pays), as the reference's rest-java TopicController answers it.
+ * fees each message pays), as the reference's rest-java TopicController answers it, errors
+ * included: an id that is no `[shard.][realm.]num` is 400, a topic not held 404 naming it.
  */
 export class TopicService {
   readonly #statements: StatementCache;
+  readonly #config: () => MirrorApiConfig;
 
-  constructor(db: SqliteDatabase, _config: () => MirrorApiConfig) {
+  constructor(db: SqliteDatabase, config: () => MirrorApiConfig) {
     this.#statements = new StatementCache(db);
+    this.#config = config;
   }
 
-  get(raw: ParsedQuery, topicText: string): GetOutcome {
-    const validated = validateQuery(raw, {});
-    const topicId = parseEntityIdParam(topicText);
-    const messages = topicId === null ? [invalidParameter('topic.id')] : [];
-    if (!validated.ok) messages.push(...validated.messages);
-    if (messages.length > 0 || topicId === null) return badRequest(...messages);
+  /** The query is not read: the Java module binds no parameter here, so any is ignored. */
+  get(_raw: ParsedQuery, topicText: string): GetOutcome {
+    const { shard, realm } = this.#config();
+    const topicId = parseJavaEntityNum(topicText, shard, realm);
+    if (topicId === null) return javaError(400, "Invalid value for path variable 'id'");
     const row = this.#statements.get(TOPIC_SQL).get(sqlInt(topicId)) as TopicRow | undefined;
-    if (!row) return NOT_FOUND;
+    if (!row) return javaError(404, `Entity not found: ${formatEntityId(topicId)}`);
     const fees = row.fixed_fees ? (parseJsonLossless(row.fixed_fees) as StoredFixedFee[]) : [];
     const hasTopicRow = row.topic_lower !== null;
     return {

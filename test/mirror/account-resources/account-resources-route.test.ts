@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBase32 } from '../../../main/mirror/format/base32.ts';
 import { insertAccounts } from '../../helpers/ledger-fixture.ts';
-import { expectRefused, mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
+import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 import {
   insertCryptoAllowance, insertHolding, insertNft, insertReward, insertToken, insertTokenAllowance,
 } from '../../helpers/token-fixture.ts';
@@ -27,6 +27,10 @@ const fixture = mirrorApiFixture(() => {
   const approve = fixture.store.db.prepare('INSERT INTO nft_allowance (owner, spender, token_id, approved_for_all, payer_account_id, timestamp_range_lower) VALUES (?, ?, ?, ?, ?, ?)');
   for (const spender of [4001, 4002, 4003]) for (const token of [600, 601]) approve.run(1001, spender, token, spender === 4002 && token === 601 ? 0 : 1, 1001, 9000 + spender);
   approve.run(2001, 4001, 602, 1, 2001, 9100);
+  // The reference's own test ledgers (AllowancesControllerTest): tokenIdAllowedRange from 5001, succeedingExclusiveLink from 5002.
+  approve.run(5001, 2002, 700, 1, 5001, 9200);
+  approve.run(5001, 1000, 1002, 1, 5001, 9201);
+  for (const spender of [99700, 99701, 99702]) approve.run(5002, spender, 99800, 1, 5002, 9300);
 });
 
 const { get } = fixture;
@@ -157,15 +161,48 @@ describe('GET /api/v1/accounts/{id}/allowances/nfts', () => {
     expect(pairs(await json('/api/v1/accounts/1001/allowances/nfts?account.id=4003&token.id=601'), 'spender')).toEqual(['0.0.4003/0.0.601']);
   });
 
-  it('refuses bad filters, naming them', async () => {
-    const cases: Array<[string, string]> = [
-      ['owner=maybe', 'Invalid parameter: owner'],
-      ['account.id=ne:4001', 'Not equal (ne) operator is not supported for account.id'],
-      ['token.id=600', 'token.id without a account.id parameter filter'],
-      ['account.id=gt:4001&token.id=gt:600', 'account.id must have gte or eq operator'],
-      ['spender.id=4001', 'Unknown query parameter: spender.id'],
+  it('keeps the bounds it does not page by, and pages on past an equality (tokenIdAllowedRange, succeedingExclusiveLink)', async () => {
+    const path = '/api/v1/accounts/5001/allowances/nfts';
+    const ranged = await json(`${path}?account.id=gte:0.0.1000&account.id=lte:0.0.2002&owner=true&token.id=gt:0.0.1000&&token.id=lt:0.0.800&limit=2&order=asc`);
+    expect(pairs(ranged, 'spender')).toEqual(['0.0.1000/0.0.1002', '0.0.2002/0.0.700']);
+    expect(ranged.links.next).toBe(`${path}?account.id=lte:0.0.2002&account.id=gte:0.0.2002&owner=true&token.id=lt:0.0.800&token.id=gt:0.0.700&limit=2&order=asc`);
+    const exclusive = await json('/api/v1/accounts/5002/allowances/nfts?limit=2&account.id=gte:0.0.99700&token.id=0.0.99800');
+    expect(pairs(exclusive, 'spender')).toEqual(['0.0.99700/0.0.99800', '0.0.99701/0.0.99800']);
+    expect(exclusive.links.next).toBe('/api/v1/accounts/5002/allowances/nfts?limit=2&token.id=0.0.99800&account.id=gt:0.0.99701');
+    const last = await json(exclusive.links.next);
+    expect(pairs(last, 'spender')).toEqual(['0.0.99702/0.0.99800']);
+    expect(last.links.next).toBeNull();
+  });
+
+  it('ignores query keys it does not declare, and leaves them out of the next link', async () => {
+    const body = await json('/api/v1/accounts/1001/allowances/nfts?limit=1&spender.id=4001&foo=bar');
+    expect(pairs(body, 'spender')).toEqual(['0.0.4001/0.0.600']);
+    expect(body.links.next).toBe('/api/v1/accounts/1001/allowances/nfts?limit=1&account.id=gte:0.0.4001&token.id=gt:0.0.600');
+  });
+
+  it('refuses what the reference refuses, in its error shapes (AllowancesControllerTest)', async () => {
+    const javaError = (detail: string) => ({ _status: { messages: [{ data: null, detail, message: 'Bad Request' }] } });
+    const cases: Array<[string, object]> = [
+      ['owner=true&token.id=gt:0.0.1000', javaError('token.id parameter must have account.id present')],
+      ['account.id=gte:0.0.1000&token.id=ne:0.0.1000', javaError('Unsupported range operator ne for token.id')],
+      ['account.id=gte:0.0.1000&account.id=lte:0.0.999&token.id=eq:0.0.1000', javaError('Invalid range provided for account.id')],
+      ['account.id=gte:0.0.1000&token.id=gt:0.0.1000&token.id=lt:0.0.800', javaError('Invalid range provided for token.id')],
+      ['account.id=gt:4001&token.id=lt:600', javaError('Requires the presence of an lte or eq account.id parameter')],
+      ['account.id=4001&account.id=gt:4000', javaError("Can't support both range and equal for account.id")],
+      ['owner=maybe', javaError("Failed to convert 'owner'")],
+      ['account.id=0.0.', javaError("Failed to convert 'account.id'")],
+      ['order=ascending', javaError("Failed to convert 'order'")],
+      ['limit=a', javaError("Failed to convert 'limit'")],
+      ['limit=101', { _status: { messages: [{ message: 'limit must be less than or equal to 100' }] } }],
+      ['limit=-1', { _status: { messages: [{ message: 'limit must be greater than 0' }] } }],
     ];
-    await expectRefused(fixture, `/api/v1/accounts/1001/allowances/nfts`, cases);
+    for (const [query, body] of cases) {
+      const response = await get(`/api/v1/accounts/1001/allowances/nfts?${query}`);
+      expect({ status: response.statusCode, body: JSON.parse(response.body) }, query).toEqual({ status: 400, body });
+    }
+    const unknown = await get(`/api/v1/accounts/${ALIAS.replace('K', 'L')}/allowances/nfts`);
+    expect({ status: unknown.statusCode, body: JSON.parse(unknown.body) })
+      .toEqual({ status: 404, body: { _status: { messages: [{ data: null, detail: 'No account found for the given ID', message: 'Not Found' }] } } });
   });
 });
 

@@ -43,8 +43,20 @@ describe('GET /api/v1/accounts/{id}/hooks', () => {
     expect(await ids('hook.id=lt:1')).toEqual([]);
   });
 
-  it('refuses a bad hook.id', async () => {
-    expect((await json('/api/v1/accounts/1001/hooks?hook.id=ne:1'))._status.messages).toEqual([{ message: 'Invalid parameter: hook.id' }]);
+  it('answers as the reference Java module: ne ignored, its limits, its errors, undeclared keys ignored', async () => {
+    const ids = async (query: string) => (await json(`/api/v1/accounts/0.0.1001/hooks?${query}`)).hooks.map((h: { hook_id: number }) => h.hook_id);
+    expect(await ids('hook.id=ne:1')).toEqual([3, 2, 1]);
+    const unknown = await json('/api/v1/accounts/1001/hooks?limit=1&foo=bar');
+    expect(unknown.hooks.map((h: { hook_id: number }) => h.hook_id)).toEqual([3]);
+    expect(unknown.links.next).toBe('/api/v1/accounts/1001/hooks?limit=1&hook.id=lt:3');
+    const bad = (detail: string) => ({ _status: { messages: [{ data: null, detail, message: 'Bad Request' }] } });
+    expect(await json('/api/v1/accounts/1001/hooks?hook.id=abc')).toEqual(bad("Failed to convert 'hook.id'"));
+    expect(await json('/api/v1/accounts/1001/hooks?limit=101')).toEqual({ _status: { messages: [{ message: 'limit must be less than or equal to 100' }] } });
+    expect(await json('/api/v1/accounts/1001/hooks?limit=0')).toEqual({ _status: { messages: [{ message: 'limit must be greater than 0' }] } });
+    expect(await json('/api/v1/accounts/0.0.x/hooks')).toEqual(bad("Failed to convert 'ownerId'"));
+    const alias = await fixture.get('/api/v1/accounts/KGNABD5L3ZGSRVUCSPDR7TONZSRY3D5OMEBKQMVTD2AC6JL72HMQ/hooks');
+    expect(alias.statusCode).toBe(404);
+    expect(JSON.parse(alias.body)).toEqual({ _status: { messages: [{ data: null, detail: 'No account found for the given ID', message: 'Not Found' }] } });
   });
 });
 
@@ -73,5 +85,17 @@ describe('GET /api/v1/accounts/{id}/hooks/{hookId}/storage', () => {
       { key: `0x${word(1).toString('hex')}`, timestamp: '0.000000005', value: `0x${word(7).toString('hex')}` },
       { key: `0x${word(3).toString('hex')}`, timestamp: '0.000000007', value: `0x${word(9).toString('hex')}` },
     ]);
+  });
+
+  it('answers as the reference Java module: its limits and errors, undeclared keys ignored', async () => {
+    const body = await json('/api/v1/accounts/1001/hooks/1/storage?limit=1&foo=bar');
+    expect(body.storage).toHaveLength(1);
+    expect(body.links.next).toBe(`/api/v1/accounts/1001/hooks/1/storage?limit=1&key=gt:0x${word(1).toString('hex')}`);
+    const bad = (detail: string) => ({ _status: { messages: [{ data: null, detail, message: 'Bad Request' }] } });
+    expect(await json('/api/v1/accounts/1001/hooks/x/storage')).toEqual(bad("Failed to convert 'hookId'"));
+    expect(await json('/api/v1/accounts/1001/hooks/1/storage?timestamp=ne:5')).toEqual(bad("Failed to convert 'timestamp'"));
+    expect(await json('/api/v1/accounts/1001/hooks/1/storage?limit=500')).toEqual({ _status: { messages: [{ message: 'limit must be less than or equal to 100' }] } });
+    expect(await json('/api/v1/accounts/1001/hooks/1/storage?timestamp=1&timestamp=2&timestamp=3'))
+      .toEqual({ _status: { messages: [{ message: 'timestamp size must be between 0 and 2' }] } });
   });
 });

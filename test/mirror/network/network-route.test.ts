@@ -70,6 +70,22 @@ describe('network supply, exchange rate, fees, stake and nodes', () => {
     expect(body.staking_period).toEqual({ from: '1654993000.000000000', to: '1655079400.000000000' });
     expect(body.node_reward_fee_fraction).toBe(0.003);
     expect(body.stake_total).toBe(35000000000000003);
+    // The reference serves this from its Java module, which binds no parameter here: any is ignored.
+    expect((await get('/api/v1/network/stake?limit=5&foo=bar')).body).toEqual(body);
+  });
+
+  it('refuses more than two timestamps on exchange rate and supply as the Java module serving them does; fees takes them', async () => {
+    const three = 'timestamp=lte:0.000005000&timestamp=gte:0.000000001&timestamp=lte:0.000004000';
+    for (const path of ['exchangerate', 'supply']) {
+      const { response, body } = await get(`/api/v1/network/${path}?${three}`);
+      expect(response.statusCode, path).toBe(400);
+      expect(body, path).toEqual({ _status: { messages: [{ message: 'timestamp size must be between 0 and 2' }] } });
+      // Two are taken; a bad value is still worded as the spec cases pin it.
+      expect((await get(`/api/v1/network/${path}?timestamp=lte:0.000005000&timestamp=gte:0.000000001`)).response.statusCode, path).toBe(200);
+    }
+    expect((await get(`/api/v1/network/supply?${three}&timestamp=ne:1`)).body._status.messages)
+      .toEqual([{ message: 'Invalid parameter: Not equals (ne) operator is not supported for timestamp' }]);
+    expect((await get(`/api/v1/network/fees?${three}`)).response.statusCode).toBe(200);
   });
 
   it('lists the address book nodes and refuses several file ids', async () => {

@@ -4,7 +4,9 @@ import { chooseAccountsDriver } from '../../../main/mirror/accounts/accounts-dri
 import { accountNftsSql } from '../../../main/mirror/account-nfts/account-nfts-sql.ts';
 import { parseAccountNftsParams } from '../../../main/mirror/account-nfts/account-nfts-params.ts';
 import { accountTokensSql } from '../../../main/mirror/account-tokens/account-tokens-sql.ts';
-import { allowancesSql, cryptoAllowancesSql, NFT_ALLOWANCES, tokenAllowancesSql } from '../../../main/mirror/allowances/allowances-sql.ts';
+import { cryptoAllowancesSql, tokenAllowancesSql } from '../../../main/mirror/allowances/allowances-sql.ts';
+import { nftAllowancesSql } from '../../../main/mirror/allowances/nft-allowances-sql.ts';
+import { JavaBound } from '../../../main/mirror/query/java-bound.ts';
 import { parseBalancesParams } from '../../../main/mirror/balances/balances-params.ts';
 import { currentBalancesSql, snapshotBalancesSql, treasurySnapshotSql, type AccountConditions } from '../../../main/mirror/balances/balances-sql.ts';
 import { defaultMirrorApiConfig } from '../../../main/mirror/config.ts';
@@ -242,11 +244,12 @@ describe('account sub-resource query plans', () => {
       'SEARCH token_allowance USING PRIMARY KEY (owner=? AND spender>?)',
     ]);
     // NFT approvals granted by the account (the primary key) and to it (the spender's index), in sort order.
-    const nftBounds = { primary: new Bound('account.id'), secondary: new Bound('token.id') };
-    nftBounds.primary.add({ key: 'account.id', operator: 'gte', value: 5010n });
-    const granted = allowancesSql(NFT_ALLOWANCES.owner, 5n, nftBounds, 'desc', 25);
+    const nftBounds = (party: string) => [
+      new JavaBound([{ operator: 'gte', value: 5010n }], true, 'account.id', party), new JavaBound([{ operator: 'gt', value: 10_005n }], false, 'token.id', 'token_id'),
+    ];
+    const granted = nftAllowancesSql('granted', 5n, nftBounds('spender'), 'desc', 25);
     expect(planOf(granted.sql, granted.params)).toEqual(['SEARCH nft_allowance USING PRIMARY KEY (owner=? AND spender>?)']);
-    const received = allowancesSql(NFT_ALLOWANCES.spender, 5n, nftBounds, 'asc', 25);
+    const received = nftAllowancesSql('received', 5n, nftBounds('owner'), 'asc', 25);
     expect(planOf(received.sql, received.params)).toEqual(['SEARCH nft_allowance USING INDEX nft_allowance__spender (spender=? AND owner>?)']);
     const hooks = hooksSql(5n, { hookIds: [], lower: 2n, upper: 9n, limit: 25, order: 'desc', raw: new Map() });
     expect(planOf(hooks.sql, hooks.params)).toEqual(['SEARCH hook USING PRIMARY KEY (owner_id=? AND hook_id>? AND hook_id<?)']);

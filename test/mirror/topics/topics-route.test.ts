@@ -90,7 +90,23 @@ describe('GET /api/v1/topics/{topicId}', () => {
     });
   });
 
-  it('is 404 for an entity that is not a topic', async () => {
-    expect((await get('/api/v1/topics/0.0.8')).response.statusCode).toBe(404);
+  it('answers errors as the reference Java module (TopicControllerTest): 404 naming the id, 400 for an id it cannot read', async () => {
+    const notFound = (id: string) => ({ _status: { messages: [{ data: null, detail: `Entity not found: ${id}`, message: 'Not Found' }] } });
+    for (const [path, id] of [['0.0.8', '0.0.8'], ['99999', '0.0.99999'], ['0.99999', '0.0.99999']]) {
+      const { response, body } = await get(`/api/v1/topics/${path}`);
+      expect(response.statusCode, path).toBe(404);
+      expect(body, path).toEqual(notFound(id!));
+    }
+    for (const path of ['abc', '9223372036854775807', '0.0.0.2', '-1', 'a.0.1000', '000000000000000000000000000000000186Fb1b', '0.0.274877906944']) {
+      const { response, body } = await get(`/api/v1/topics/${path}`);
+      expect(response.statusCode, path).toBe(400);
+      expect(body, path).toEqual({ _status: { messages: [{ data: null, detail: "Invalid value for path variable 'id'", message: 'Bad Request' }] } });
+    }
+  });
+
+  it('ignores any query parameter, as the Java module binds none', async () => {
+    const { response, body } = await get('/api/v1/topics/7?limit=5&foo=bar');
+    expect(response.statusCode).toBe(200);
+    expect(body.topic_id).toBe('0.0.7');
   });
 });

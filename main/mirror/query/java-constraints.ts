@@ -1,0 +1,36 @@
+import type { ParsedQuery } from '../http/query-string.ts';
+import { badRequest, type GetOutcome } from './mirror-get.ts';
+import { boundCount } from './java-params.ts';
+
+/** The Java module's page size: 25 unless asked, at most 100 (Constants.DEFAULT_LIMIT, MAX_LIMIT), whatever this API's own settings. */
+export const JAVA_DEFAULT_LIMIT = 25;
+export const JAVA_MAX_LIMIT = 100;
+
+/**
+ * The bean-validation constraints of a Java-module route's parameters, checked after every value
+ * converted and reported together. Unlike its other errors, the module's advice words a violated
+ * constraint as the Node.js module words errors: a bare `message`, "<parameter> <constraint
+ * message>", no `detail` or `data` (its ControllerTest.validateError tells the two kinds apart;
+ * specs/network/nodes/invalid-params.json, `java`, shows the bare form).
+ */
+export class JavaConstraints {
+  readonly #violations: string[] = [];
+
+  /** `@Positive @Max(100) int limit`. */
+  limit(limit: number): this {
+    if (limit <= 0) this.#violations.push('limit must be greater than 0');
+    else if (limit > JAVA_MAX_LIMIT) this.#violations.push(`limit must be less than or equal to ${JAVA_MAX_LIMIT}`);
+    return this;
+  }
+
+  /** `@Size(max = n)` on an array parameter. */
+  size(raw: ParsedQuery, name: string, max: number): this {
+    if (boundCount(raw, name) > max) this.#violations.push(`${name} size must be between 0 and ${max}`);
+    return this;
+  }
+
+  /** The 400 listing every violation, or null when there is none. */
+  outcome(): GetOutcome | null {
+    return this.#violations.length === 0 ? null : badRequest(...this.#violations.map((message) => ({ message })));
+  }
+}
