@@ -1480,12 +1480,19 @@ test.describe('ledger explorer', () => {
     await expect(page.getByTestId('token-id')).toHaveText(tokens[0]!.token_id);
     await page.evaluate(() => { window.location.hash = '#/token?id=not-an-id'; });
     await expect(page.getByTestId('load-error')).toHaveAttribute('data-code', 'invalid-input');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('“not-an-id” is not a token id');
     // Refused as it stands: asking again cannot help, so there is no Retry, and it says what would.
     await expect(page.getByTestId('load-error').getByRole('button', { name: 'Retry' })).toHaveCount(0);
     await expect(page.getByTestId('load-error')).toContainText('change the address or filter it came from');
     await screenshot(page, 'explorer-18-malformed-id');
     await page.evaluate((id) => { window.location.hash = `#/token?id=${id}`; }, tokens[0]!.token_id);
     await expect(page.getByTestId('token-id')).toHaveText(tokens[0]!.token_id);
+    // The same on the screens of the reference's Java module, whose refusal is worded otherwise.
+    await openApp('#/topic?id=abc');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('“abc” is not a topic id');
+    await expect(page.getByTestId('load-error')).toContainText("Invalid value for path variable 'id'");
+    await openApp('#/account?id=abc');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('“abc” is not an account id');
   });
 
   test("Retry of a by-id page that failed keeps keyboard focus: on the button while it loads or fails again, then on the page's heading", async ({ page, openApp, serve }) => {
