@@ -3,6 +3,7 @@ import type { SqliteDatabase } from '../store/ledger-store.ts';
 import type { ActorPool } from './actors.ts';
 import type { HistoryWriter } from './history-writer.ts';
 import type { LedgerWriter } from './ledger-writer.ts';
+import { NftHandover } from './nft-versions.ts';
 import type { Prng } from './prng.ts';
 import { DEMO_NOW_NANOS, MINUTE_NANOS } from './timeline.ts';
 import type { DemoToken } from './tokens.ts';
@@ -37,12 +38,12 @@ interface ReceiverRow {
 export class AirdropWriter {
   readonly #receiverRow: Statement;
   readonly #holds: Statement;
-  readonly #moveNft: Statement;
+  readonly #nfts: NftHandover;
 
   constructor(db: SqliteDatabase) {
     this.#receiverRow = db.prepare('SELECT created_timestamp, max_automatic_token_associations, deleted FROM entity WHERE id = ?').safeIntegers(true);
     this.#holds = db.prepare('SELECT 1 FROM token_account WHERE account_id = ? AND token_id = ?');
-    this.#moveNft = db.prepare('UPDATE nft SET account_id = ?, timestamp_range_lower = ? WHERE token_id = ? AND serial_number = ?');
+    this.#nfts = new NftHandover(db);
   }
 
   /**
@@ -92,7 +93,7 @@ export class AirdropWriter {
         claimed += units;
         lastClaimNs = lastClaimNs === null || claimNs! > lastClaimNs ? claimNs! : lastClaimNs;
         ledger.tokenAccount({ accountId: receiver.num, tokenId: token.num, associated: 1, automaticAssociation: 0, balance: units, balanceTimestamp: claimNs!, createdTimestamp: claimNs! });
-        if (serial !== 0) this.#moveNft.run(receiver.num, claimNs!, token.num, serial);
+        if (serial !== 0) this.#nfts.move(history, token.num, serial, receiver.num, claimNs!);
       }
       const [state, since] = claim ? ['CLAIMED', claimNs!] : cancelled ? ['CANCELLED', cancelNs!] : ['PENDING', sentNs];
       history.insert('token_airdrop', [token.treasuryNum, receiver.num, token.num, serial, amount, state, since]);

@@ -274,7 +274,7 @@ class GeneratorState {
         const token = this.#tokenByNum.get(association.row.tokenId)!;
         const { holding } = association;
         if (holding?.nft) {
-          const serials = writeNftHolding(holding, token, this.#actors, history, this.#historyRng);
+          const serials = writeNftHolding(holding, token, this.#actors, history, this.#historyRng, plan.row.type === 'ACCOUNT');
           if (serials.length > 0 && plan.row.type === 'ACCOUNT') this.#addNftCollector(token.num, { account: plan.row.num, serials, receivedNs: holding.fundedNs! });
         } else if (holding) {
           distributeToHolder(holding, history, this.#historyRng);

@@ -4,6 +4,7 @@ import { momentBetween } from './airdrops.ts';
 import { TINYBARS_PER_HBAR } from './balances.ts';
 import { feesOnNftTransfer } from './custom-fees.ts';
 import type { HistoryWriter } from './history-writer.ts';
+import { NftHandover } from './nft-versions.ts';
 import type { Prng } from './prng.ts';
 import { DEMO_NOW_NANOS, MINUTE_NANOS } from './timeline.ts';
 import type { DemoToken } from './tokens.ts';
@@ -29,34 +30,21 @@ const TRANSFER_FEE = 2_000_000;
 /** Collectors tried as the other party before a seller gives up. */
 const BUYER_TRIES = 4;
 
-/** Read with safe integers: every column is a bigint (the metadata a Buffer). */
-interface NftRow {
-  account_id: bigint | null;
-  created_timestamp: bigint;
-  metadata: Buffer;
-  spender: bigint | null;
-  timestamp_range_lower: bigint;
-}
-
 /**
  * Serials passing from one collector to another after the treasury delivered them, once every
  * collector of the collection is known: sold for HBAR (the buyer pays the seller and the
  * transaction's fee) or given away (the giver pays the fee), in a CRYPTOTRANSFER that moves the
  * NFT. Each carries what the collection's royalty charges on it (custom-fees.ts): the royalty share
  * of a sale's price, out of the seller's HBAR, or on a gift the fallback fee, from the receiver.
- * The serial's earlier ownership becomes an `nft_history` version, so its transaction history lists
- * both transfers; both holders' token relationships count the serial over.
+ * The serial's current version becomes history (nft-versions.ts), so its transaction history lists
+ * its mint, the delivery and the resale; both holders' token relationships count the serial over.
  */
 export class NftResaleWriter {
-  readonly #nft: Statement;
-  readonly #moveNft: Statement;
+  readonly #nfts: NftHandover;
   readonly #count: Statement;
 
   constructor(db: SqliteDatabase) {
-    this.#nft = db.prepare('SELECT account_id, created_timestamp, metadata, spender, timestamp_range_lower FROM nft WHERE token_id = ? AND serial_number = ?')
-      .safeIntegers(true);
-    // The network clears a serial's spender when it changes hands.
-    this.#moveNft = db.prepare('UPDATE nft SET account_id = ?, spender = NULL, delegating_spender = NULL, timestamp_range_lower = ? WHERE token_id = ? AND serial_number = ?');
+    this.#nfts = new NftHandover(db);
     this.#count = db.prepare('UPDATE token_account SET balance = balance + ?, balance_timestamp = max(balance_timestamp, ?) WHERE account_id = ? AND token_id = ?');
   }
 
@@ -82,9 +70,8 @@ export class NftResaleWriter {
 
   /** One serial from `seller` to `buyer`: for `sale.price` in HBAR, or given away where it is 0. */
   #resell(token: DemoToken, serial: number, seller: number, buyer: number, sale: { price: number; memo: string; fee: number; planned: bigint }, history: HistoryWriter): void {
-    const before = this.#nft.get(token.num, serial) as NftRow | undefined;
     // Each collector sells at most once, one of the serials it was delivered: a guard, should that change.
-    if (!before || before.account_id !== BigInt(seller)) return;
+    if (this.#nfts.ownerOf(token.num, serial) !== BigInt(seller)) return;
     const { hbar, assessed } = feesOnNftTransfer(token.fees, token.treasuryNum, seller, buyer, sale.price);
     const paid: Array<[number, number]> = sale.price > 0 ? [[buyer, -sale.price], [seller, sale.price]] : [];
     const at = writeAtFreeTimestamp(history, sale.planned, (consensusNs) => ({
@@ -93,8 +80,7 @@ export class NftResaleWriter {
       nftTransfers: [{ token: token.num, serial, sender: seller, receiver: buyer }],
     }));
     if (at === null) return;
-    history.insert('nft_history', [token.num, serial, seller, before.created_timestamp, null, 0, before.metadata, before.spender, before.timestamp_range_lower, at]);
-    this.#moveNft.run(buyer, at, token.num, serial);
+    this.#nfts.move(history, token.num, serial, buyer, at);
     this.#count.run(-1, at, seller, token.num);
     this.#count.run(1, at, buyer, token.num);
   }

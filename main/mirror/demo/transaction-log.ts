@@ -86,6 +86,16 @@ export function writeAtFreeTimestamp(writer: HistoryWriter, at: bigint, make: (c
 }
 
 /**
+ * Writes the transaction `make` builds at the first free timestamp from `at` on, a microsecond
+ * apart: for a transaction others depend on (the mint of serials a later transfer moves), which
+ * must not be left out. Timestamps are sparse, so it is a few microseconds later at most.
+ */
+export function writeAtNextFreeTimestamp(writer: HistoryWriter, at: bigint, make: (consensusNs: bigint) => DemoTx): bigint {
+  while (!writeTransaction(writer, make(at))) at += 1_000n;
+  return at;
+}
+
+/**
  * Writes a transaction with its hash row and transfers: the node's share of the fee to the
  * node account, the rest to 0.0.98, the payer debited (merged with its own transfer, as a
  * record lists one amount per account). Returns null when the timestamp was already taken.

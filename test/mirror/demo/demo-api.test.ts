@@ -87,10 +87,11 @@ describe('the demo ledger serves every list endpoint', () => {
     expect(((await get(`/api/v1/accounts/${buyer}/nfts?token.id=${token}`)).nfts as Body[]).map((n) => n.serial_number)).toContain(sale.serial);
     expect(((await get(`/api/v1/accounts/${seller}/nfts?token.id=${token}`)).nfts as Body[]).map((n) => n.serial_number)).not.toContain(sale.serial);
 
-    // Newest first: the sale, then the treasury's delivery to the seller.
+    // Newest first: the sale, the treasury's delivery to the seller, the mint (besides a single-serial approval the seller may have given).
     const history = (await get(`/api/v1/tokens/${token}/nfts/${sale.serial}/transactions`)).transactions as Body[];
     const treasury = (await get(`/api/v1/tokens/${token}`)).treasury_account_id as string;
-    expect(history.slice(0, 2).map((t) => [t.type, t.sender_account_id, t.receiver_account_id])).toEqual([['CRYPTOTRANSFER', seller, buyer], ['CRYPTOTRANSFER', treasury, seller]]);
+    expect(history.filter((t) => t.type !== 'CRYPTOAPPROVEALLOWANCE').map((t) => [t.type, t.sender_account_id, t.receiver_account_id]))
+      .toEqual([['CRYPTOTRANSFER', seller, buyer], ['CRYPTOTRANSFER', treasury, seller], ['TOKENMINT', null, treasury]]);
     expect(history[0]!.consensus_timestamp).toBe(at);
 
     // The buyer paid the price and the transaction; the seller received the price less the royalty, which the collector received.
@@ -104,6 +105,48 @@ describe('the demo ledger serves every list endpoint', () => {
     for (const account of [seller, buyer, collector]) {
       const listed = (await get(`/api/v1/transactions?account.id=${account}&timestamp=${at}`)).transactions as Body[];
       expect(listed.map((t) => t.transaction_id), account).toEqual([tx!.transaction_id]);
+    }
+  });
+
+  it("NFT histories: every serial's begins with its mint and lists each move after it, as the reference renders them", async () => {
+    const TYPES: Record<number, string> = { 14: 'CRYPTOTRANSFER', 37: 'TOKENMINT', 38: 'TOKENBURN', 60: 'TOKENCLAIMAIRDROP' };
+    const id = (num: bigint | number | null) => (num === null ? null : `0.0.${num}`);
+    const serials = db.prepare('SELECT n.token_id AS token, n.serial_number AS serial, n.deleted, t.treasury_account_id AS treasury FROM nft n JOIN token t USING (token_id) ORDER BY 1, 2')
+      .all() as Array<{ token: number; serial: number; deleted: number; treasury: number }>;
+    // What moved each serial, as the generator wrote the transfers: the history must list all of them, in order.
+    const transfers = db.prepare(`SELECT nt.consensus_timestamp AS at, t.type, nt.sender_account_id AS sender, nt.receiver_account_id AS receiver
+      FROM nft_transfer nt JOIN "transaction" t USING (consensus_timestamp) WHERE nt.token_id = ? AND nt.serial_number = ? ORDER BY 1`).safeIntegers(true);
+    const shapes = new Map<string, number>();
+    for (const { token, serial, deleted, treasury } of serials) {
+      const url = `/api/v1/tokens/0.0.${token}/nfts/${serial}`;
+      const history = (await get(`${url}/transactions?order=asc&limit=100`)).transactions as Body[];
+      const moves = (transfers.all(token, serial) as Array<Record<'at' | 'type' | 'sender' | 'receiver', bigint | null>>).map((t) => ({
+        consensus_timestamp: formatTimestamp(t.at!), type: TYPES[Number(t.type)], sender_account_id: id(t.sender), receiver_account_id: id(t.receiver),
+      }));
+      const pick = (t: Body) => ({ consensus_timestamp: t.consensus_timestamp, type: t.type, sender_account_id: t.sender_account_id, receiver_account_id: t.receiver_account_id });
+      // The mint first: from nobody to the treasury; a burn last: from the treasury to nobody.
+      expect(pick(history[0]!), url).toEqual(moves[0]);
+      expect(moves[0], url).toMatchObject({ type: 'TOKENMINT', sender_account_id: null, receiver_account_id: id(treasury) });
+      if (deleted) expect(history.at(-1), url).toMatchObject({ type: 'TOKENBURN', sender_account_id: id(treasury), receiver_account_id: null });
+      expect(history.filter((t) => t.type !== 'CRYPTOAPPROVEALLOWANCE').map(pick), url).toEqual(moves);
+      // A single-serial approval, by the owner of the moment: no sender or receiver, as the reference shows it.
+      let owner: string | null = null;
+      for (const event of history) {
+        if (event.type === 'CRYPTOAPPROVEALLOWANCE') {
+          expect([event.sender_account_id, event.receiver_account_id, event.transaction_id.split('-')[0]], url).toEqual([null, null, owner]);
+        } else {
+          owner = event.receiver_account_id;
+        }
+      }
+      const { spender } = await get(url);
+      if (spender !== null) expect(history.at(-1)!.type, url).toBe('CRYPTOAPPROVEALLOWANCE');
+      const shape = history.map((t) => t.type).join(' > ');
+      shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
+    }
+    // Kept by the treasury, delivered, burned, resold, approved.
+    for (const shape of ['TOKENMINT', 'TOKENMINT > CRYPTOTRANSFER', 'TOKENMINT > TOKENBURN', 'TOKENMINT > CRYPTOTRANSFER > CRYPTOTRANSFER',
+      'TOKENMINT > CRYPTOTRANSFER > CRYPTOAPPROVEALLOWANCE']) {
+      expect(shapes.get(shape) ?? 0, `${shape} among ${JSON.stringify([...shapes])}`).toBeGreaterThan(0);
     }
   });
 

@@ -253,17 +253,62 @@ describe('generateDemoLedger', () => {
       expect(r.type).toBe(14);
       expect(r.payer).toBe(r.proceeds > 0 ? r.receiver : r.sender);
     }
-    // An owner's versions follow one another without gaps, each begun by a transfer to that owner.
-    expect(count(`SELECT count(*) AS n FROM nft_history h WHERE NOT EXISTS (SELECT 1 FROM nft_transfer nt WHERE nt.token_id = h.token_id
-      AND nt.serial_number = h.serial_number AND nt.consensus_timestamp = h.timestamp_range_upper AND nt.sender_account_id = h.account_id)`)).toBe(0);
-    expect(count(`SELECT count(*) AS n FROM nft_history h WHERE NOT EXISTS (SELECT 1 FROM nft n WHERE n.token_id = h.token_id AND n.serial_number = h.serial_number
-      AND n.timestamp_range_lower = h.timestamp_range_upper) AND NOT EXISTS (SELECT 1 FROM nft_history l WHERE l.token_id = h.token_id
-      AND l.serial_number = h.serial_number AND l.timestamp_range_lower = h.timestamp_range_upper)`)).toBe(0);
     // The network clears a single-serial approval when the serial changes hands.
-    expect(count('SELECT count(*) AS n FROM nft n JOIN nft_history h ON h.token_id = n.token_id AND h.serial_number = n.serial_number WHERE n.spender IS NOT NULL')).toBe(0);
+    expect(count(`SELECT count(*) AS n FROM nft n JOIN nft_transfer nt ON nt.token_id = n.token_id AND nt.serial_number = n.serial_number
+      AND nt.consensus_timestamp = n.timestamp_range_lower WHERE n.spender IS NOT NULL`)).toBe(0);
     // Both holdings count serials by their owners (the NFT balance check above) and date from the resale at the earliest.
     expect(count(`SELECT count(*) AS n FROM nft_transfer nt JOIN token_account ta ON ta.token_id = nt.token_id
       AND ta.account_id IN (nt.sender_account_id, nt.receiver_account_id) WHERE ta.balance_timestamp < nt.consensus_timestamp`)).toBe(0);
+  });
+
+  it("versions every serial as the reference's importer does: minted, then one version per transfer, approval or burn", () => {
+    type Version = { token: bigint; serial: bigint; account: bigint | null; created: bigint | null; deleted: bigint; metadata: Buffer;
+      spender: bigint | null; lower: bigint; upper: bigint | null };
+    const versions = db.prepare(`SELECT token_id AS token, serial_number AS serial, account_id AS account, created_timestamp AS created, deleted,
+        metadata, spender, timestamp_range_lower AS lower, timestamp_range_upper AS upper FROM nft_history
+      UNION ALL SELECT token_id, serial_number, account_id, created_timestamp, deleted, metadata, spender, timestamp_range_lower, NULL FROM nft
+      ORDER BY token, serial, lower`).safeIntegers(true).all() as Version[];
+    const transaction = db.prepare('SELECT type, payer_account_id AS payer, result FROM "transaction" WHERE consensus_timestamp = ?').safeIntegers(true);
+    const moved = db.prepare(`SELECT sender_account_id AS sender, receiver_account_id AS receiver FROM nft_transfer
+      WHERE token_id = ? AND serial_number = ? AND consensus_timestamp = ?`).safeIntegers(true);
+    const treasury = db.prepare('SELECT treasury_account_id FROM token WHERE token_id = ?').safeIntegers(true).pluck();
+    const serials = Map.groupBy(versions, (v) => `${v.token}/${v.serial}`);
+    const began = { 37: 0, 14: 0, 60: 0, 48: 0, 38: 0 } as Record<number, number>;
+    for (const [key, chain] of serials) {
+      const [mint] = chain;
+      // The mint: the treasury's, from the TOKENMINT that moved the serial from nobody to it; created there, metadata for good.
+      expect(mint!.lower, key).toBe(mint!.created);
+      expect(transaction.get(mint!.lower), key).toMatchObject({ type: 37n, result: 22n });
+      expect(moved.get(mint!.token, mint!.serial, mint!.lower), key).toEqual({ sender: null, receiver: treasury.get(mint!.token) });
+      expect([mint!.account, mint!.spender, mint!.deleted], key).toEqual([treasury.get(mint!.token), null, 0n]);
+      chain.forEach((version, i) => {
+        const previous = chain[i - 1];
+        const at = `${key} at ${version.lower}`;
+        expect([version.created, version.metadata], at).toEqual([mint!.created, mint!.metadata]);
+        // Each closes the one before at its own start: no gap, no overlap; only the last is open.
+        expect(version.upper, at).toBe(chain[i + 1]?.lower ?? null);
+        const tx = transaction.get(version.lower) as { type: bigint; payer: bigint; result: bigint };
+        expect(tx.result, at).toBe(22n);
+        began[Number(tx.type)] = (began[Number(tx.type)] ?? 0) + 1;
+        if (!previous) return;
+        const transfer = moved.get(version.token, version.serial, version.lower) as { sender: bigint | null; receiver: bigint | null } | undefined;
+        if (tx.type === 48n) {
+          // A single-serial approval by the owner: same owner, a spender.
+          expect(transfer, at).toBeUndefined();
+          expect([version.account, tx.payer, version.deleted], at).toEqual([previous.account, previous.account, 0n]);
+          expect(version.spender, at).not.toBeNull();
+          return;
+        }
+        // A transfer or a burn from the owner, which clears any spender; a burn leaves no owner.
+        expect(transfer, at).toEqual({ sender: previous.account, receiver: version.account });
+        expect(version.spender, at).toBeNull();
+        expect(version.deleted, at).toBe(tx.type === 38n ? 1n : 0n);
+        expect(previous.deleted, at).toBe(0n);
+      });
+    }
+    expect(serials.size).toBe(count('SELECT count(*) AS n FROM nft'));
+    // Mints, treasury deliveries and resales (CRYPTOTRANSFER), airdrop claims, approvals and burns.
+    for (const type of [37, 14, 60, 48, 38]) expect(began[type], `versions begun by type ${type}`).toBeGreaterThan(0);
   });
 
   it('charges each resale what HIP-18 charges: the royalty out of the seller\'s HBAR, else the fallback fee from the receiver, none to the treasury or the collector', () => {
