@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { PathBuffer, SolidityMetadataContract } from '@ethereum-sourcify/lib-sourcify';
+import { SourcifyLibError, type PathBuffer, type SolidityMetadataContract } from '@ethereum-sourcify/lib-sourcify';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { ChainRegistry, type ChainRegistryOptions } from './chain/chain-registry.ts';
 import { CompileCache } from './compilers/compile-cache.ts';
@@ -94,8 +94,9 @@ export class VerifyService {
     this.pool = new SolcPool((version) => this.compilers.soljsonPath(version), options.pool);
     this.compiler = new PooledSolidityCompiler(this.pool, new CompileCache(this.db));
     this.chains = new ChainRegistry(options.chains);
-    this.verifier = new Verifier(this.compiler, this.compilers, this.chains);
     this.repository = new VerifiedRepository(this.db);
+    // Sources verified here already fill in those a request leaves out (Sourcify fetches them from IPFS).
+    this.verifier = new Verifier(this.compiler, this.compilers, this.chains, this.repository);
     this.sessions = new SessionStore(this.db);
     this.explorers = options.explorers;
     this.ready = options.addBundledCompiler === false ? Promise.resolve() : this.compilers.addBundled().then(() => undefined);
@@ -177,10 +178,13 @@ function verificationIdOf(result: VerificationResult): string {
   return createHash('sha256').update(`${result.chainId}/${result.address}/${result.metadata}`).digest('hex').slice(0, 40);
 }
 
-/** Files that cannot be read (a zip that does not open, a broken build-info) are the client's: a 400 naming the cause. */
+/**
+ * Files that cannot be read (a zip that does not open, a broken build-info, a metadata with two
+ * compilation targets) are the client's: a 400 naming the cause, with lib-sourcify's code if it had one.
+ */
 function unreadable(error: unknown): never {
   if (error instanceof VerifyError) throw error;
-  throw new VerifyError('bad_request', `the files could not be read: ${(error as Error).message}`);
+  throw new VerifyError('bad_request', `the files could not be read: ${(error as Error).message}`, error instanceof SourcifyLibError ? error.code : undefined);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { VerifyError } from '../engine/verify-error.ts';
 import { checksumAddress, parseAddress } from '../engine/evm-address.ts';
 import { RepositoryListing } from '../repository/repository-listing.ts';
@@ -16,23 +16,27 @@ const MAX_ADDRESSES = 200;
 export function registerCheckRoutes(app: FastifyInstance, service: VerifyService): void {
   const listing = new RepositoryListing(service.db);
 
-  app.get('/check-by-addresses', async (request) => {
+  const checkByAddresses = async (request: FastifyRequest) => {
     const { addresses, chainIds } = parseCheckQuery(request.query, knownChainIds(service, listing));
     return addresses.map((address) => {
       const perfect = verifiedOn(service, address, chainIds).filter((r) => r.status === 'perfect');
       if (perfect.length === 0) return { address: checksumAddress(address), status: 'false' };
       return { address: checksumAddress(address), status: 'perfect', chainIds: perfect.map((r) => r.chainId) };
     });
-  });
+  };
 
-  app.get('/check-all-by-addresses', async (request) => {
+  const checkAllByAddresses = async (request: FastifyRequest) => {
     const { addresses, chainIds } = parseCheckQuery(request.query, knownChainIds(service, listing));
     return addresses.map((address) => {
       const found = verifiedOn(service, address, chainIds);
       if (found.length === 0) return { address: checksumAddress(address), status: 'false' };
       return { address: checksumAddress(address), chainIds: found.map((r) => ({ chainId: r.chainId, status: r.status })) };
     });
-  });
+  };
+
+  // Each also under its older name, which Sourcify still serves (its deprecated routes).
+  for (const url of ['/check-by-addresses', '/checkByAddresses']) app.get(url, checkByAddresses);
+  for (const url of ['/check-all-by-addresses', '/checkAllByAddresses']) app.get(url, checkAllByAddresses);
 }
 
 /**

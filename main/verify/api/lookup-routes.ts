@@ -8,9 +8,10 @@ import { v2Address, v2ChainId } from './v2-params.ts';
 
 /**
  * Sourcify APIv2's contract lookup, `GET /v2/contract/{chainId}/{address}` with `?fields=`/`?omit=`,
- * and a chain's verified contracts, `GET /v2/contracts/{chainId}`. A contract not verified here is
- * a 404 whose body is the lookup with every match null, as Sourcify answers (hardhat-verify's
- * "is it verified?" reads exactly that).
+ * the address on every chain, `GET /v2/contract/all-chains/{address}`, and a chain's verified
+ * contracts, `GET /v2/contracts/{chainId}`. A contract not verified here is a 404 whose body is
+ * the lookup with every match null, as Sourcify answers (hardhat-verify's "is it verified?" reads
+ * exactly that).
  */
 export function registerLookupRoutes(app: FastifyInstance, service: VerifyService, listing: RepositoryListing): void {
   app.get('/v2/contract/:chainId/:address', async (request, reply) => {
@@ -22,6 +23,15 @@ export function registerLookupRoutes(app: FastifyInstance, service: VerifyServic
     if (!record) return reply.code(404).send(unverifiedContract(chainId, address));
     const needsSources = selection.some((field) => field === 'sources' || field === 'stdJsonInput');
     return verifiedContract(record, needsSources ? service.repository.files(chainId, address) : null, selection);
+  });
+
+  // The address on every chain it is verified on here: 404 with no results when none, as Sourcify answers.
+  app.get('/v2/contract/all-chains/:address', async (request, reply) => {
+    const address = v2Address((request.params as { address: string }).address);
+    const results = service.repository.byAddress(address)
+      .sort((a, b) => Number(a.chainId) - Number(b.chainId))
+      .map((record) => minimalContract(record));
+    return reply.code(results.length > 0 ? 200 : 404).send({ results });
   });
 
   // Page by page: the last matchId of a page is the next request's afterMatchId.

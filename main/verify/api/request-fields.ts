@@ -42,6 +42,16 @@ export function requiredChainId(body: Fields, name: string): string {
   return text.replace(/^0+(?=\d)/, '');
 }
 
+/**
+ * The chain a v1 request names, as `chain` or `chainId`: Sourcify copies `chainId` over `chain` in
+ * every request (its server.ts), so either name works and `chainId` wins when both are given.
+ */
+export function requiredTargetChain(body: Fields): string {
+  const given = (name: string) => body[name] !== undefined && body[name] !== null && body[name] !== '';
+  if (!given('chain') && !given('chainId')) throw new VerifyError('bad_request', 'chain is required: the id of the chain the contract is deployed on (as chain or chainId)');
+  return requiredChainId(body, given('chainId') ? 'chainId' : 'chain');
+}
+
 export function optionalTxHash(body: Fields, name = 'creatorTxHash'): string | null {
   const text = optionalString(body, name);
   if (text === null) return null;

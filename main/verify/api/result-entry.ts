@@ -1,5 +1,6 @@
 import { checksumAddress } from '../engine/evm-address.ts';
 import { matchWords } from '../engine/match-words.ts';
+import type { VerifiedRecord } from '../repository/verified-repository.ts';
 import { betterKeptNote, type OneCallOutcome } from '../verify-service.ts';
 
 /**
@@ -24,6 +25,24 @@ export function verifyResultEntry(outcome: OneCallOutcome): Record<string, unkno
           ? `${matches}; ${betterKeptNote(outcome.kept, outcome.sameSources)}`
           : matches,
     libraryMap: match.libraryMap,
+    // When the answer is what the store held before this request, Sourcify's storageTimestamp says
+    // when it was stored (older forge prints "already verified" only then); a fresh store has none.
+    ...(outcome.kind === 'already-verified' || outcome.kind === 'unchanged' ? { storageTimestamp: outcome.record.verifiedAt } : {}),
+  };
+}
+
+/**
+ * The answer for a contract stored as a perfect match, given before anything is looked at (Sourcify's
+ * checkPerfectMatch): the stored match, with the time it was stored.
+ */
+export function storedPerfectEntry(record: VerifiedRecord): Record<string, unknown> {
+  return {
+    address: checksumAddress(record.address),
+    chainId: record.chainId,
+    status: record.status,
+    message: `already verified on ${record.verifiedAt} (${matchWords(record)}), answered from the store: nothing was checked now`,
+    libraryMap: record.libraryMap,
+    storageTimestamp: record.verifiedAt,
   };
 }
 

@@ -1,45 +1,69 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { checksumAddress } from '../engine/evm-address.ts';
 import { VerifyError } from '../engine/verify-error.ts';
 import { EMPTY_ENVELOPE, SessionService, UnknownVerificationIdError, type CheckedContractRequest } from '../sessions/session-service.ts';
+import type { SessionContractEntry, SessionEnvelope } from '../sessions/session-entry.ts';
 import type { VerifyService } from '../verify-service.ts';
+import { deployedContractFiles } from './deployed-contract-metadata.ts';
 import { isMultipart, readMultipartBody } from './multipart-body.ts';
-import { asObject, requiredAddress, requiredChainId, requiredFiles, requiredString, optionalTxHash, type Fields } from './request-fields.ts';
+import { readFields } from './request-body.ts';
+import { asObject, requiredAddress, requiredChainId, requiredFiles, requiredString, requiredTargetChain, optionalTxHash, type Fields } from './request-fields.ts';
 import { existingSessionOf, sessionOf } from './session-cookie.ts';
 
 /**
  * The session operations of interface B, the session named by its HttpOnly cookie. Only adding
  * files opens a session; reading, clearing or verifying without one answers as an empty session.
+ * Each route also answers under the older name Sourcify still serves (its deprecated routes), and
+ * contract addresses are answered in their EIP-55 checksum form, as Sourcify's session keeps them.
  */
 export function registerSessionRoutes(app: FastifyInstance, service: VerifyService): void {
   const sessions = new SessionService(service);
 
-  app.get('/session/data', async (request) => {
-    const id = existingSessionOf(request, service.sessions);
-    return id ? sessions.data(id) : EMPTY_ENVELOPE;
-  });
+  for (const url of ['/session/data', '/session-data']) {
+    app.get(url, async (request) => {
+      const id = existingSessionOf(request, service.sessions);
+      return id ? sessions.data(id) : EMPTY_ENVELOPE;
+    });
+  }
 
-  app.post('/session/clear', async (request) => {
-    const id = existingSessionOf(request, service.sessions);
-    if (!id) return EMPTY_ENVELOPE;
-    sessions.clear(id);
-    return sessions.data(id);
-  });
+  for (const url of ['/session/clear', '/restart-session']) {
+    app.post(url, async (request) => {
+      const id = existingSessionOf(request, service.sessions);
+      if (!id) return EMPTY_ENVELOPE;
+      sessions.clear(id);
+      return sessions.data(id);
+    });
+  }
 
-  app.post('/session/input-files', async (request, reply) => {
-    const id = sessionOf(request, reply, service.sessions);
-    const files = isMultipart(request) ? (await readMultipartBody(request)).files : requiredFiles(asObject(request.body));
-    if (files.length === 0) throw new VerifyError('bad_request', 'files is empty: upload at least one file');
-    return sessions.addFiles(id, files);
-  });
+  for (const url of ['/session/input-files', '/input-files']) {
+    app.post(url, async (request, reply) => {
+      const id = sessionOf(request, reply, service.sessions);
+      const files = isMultipart(request) ? (await readMultipartBody(request)).files : requiredFiles(asObject(request.body));
+      if (files.length === 0) throw new VerifyError('bad_request', 'files is empty: upload at least one file');
+      return checksummed(await sessions.addFiles(id, files));
+    });
+  }
 
   app.post('/session/input-solc-json', async (request, reply) => {
     const id = sessionOf(request, reply, service.sessions);
     const { fields, files } = isMultipart(request) ? await readMultipartBody(request) : withFiles(asObject(request.body));
     const compilerVersion = requiredString(fields, 'compilerVersion');
-    return sessions.addSolcJson(id, Object.fromEntries(files.map((f) => [f.path, f.content.toString('utf8')])), compilerVersion);
+    return checksummed(await sessions.addSolcJson(id, Object.fromEntries(files.map((f) => [f.path, f.content.toString('utf8')])), compilerVersion));
   });
 
-  for (const url of ['/session/verify-checked', '/session/verify-validated']) {
+  // The contract deployed at an address, by the metadata its bytecode names (deployed-contract-metadata.ts).
+  app.post('/session/input-contract', async (request, reply) => {
+    const fields = await readFields(request);
+    const address = requiredAddress(fields);
+    const chainId = requiredTargetChain(fields);
+    const current = existingSessionOf(request, service.sessions);
+    const files = await deployedContractFiles(service, chainId, address, current ? service.sessions.files(current) : []);
+    // A session is opened only once there is something to hold: a refusal leaves none behind.
+    const id = current ?? sessionOf(request, reply, service.sessions);
+    return checksummed(files.length > 0 ? await sessions.addFiles(id, files) : await sessions.envelope(id));
+  });
+
+  for (const url of ['/session/verify-checked', '/session/verify-validated', '/verify-validated']) {
     app.post(url, async (request) => {
       const dryRun = dryRunOf(request.query);
       const body = asObject(request.body);
@@ -55,17 +79,17 @@ export function registerSessionRoutes(app: FastifyInstance, service: VerifyServi
         if (requests.length > 0) throw new UnknownVerificationIdError(requests[0]!.verificationId);
         return EMPTY_ENVELOPE;
       }
-      return sessions.verifyChecked(id, requests, { dryRun });
+      return checksummed(await sessions.verifyChecked(id, requests, { dryRun }));
     });
   }
 
   for (const url of ['/session/verify/explorer', '/session/verify/etherscan']) {
-    app.post(url, async (request, reply) => {
+    app.post(url, async (request: FastifyRequest, reply) => {
       const id = sessionOf(request, reply, service.sessions);
       const body = asObject(request.body);
       // The apiKey is read here and handed to the one explorer request; it is not kept anywhere.
       const apiKey = typeof body.apiKey === 'string' ? body.apiKey : '';
-      return sessions.importFromExplorer(id, requiredAddress(body), requiredChainId(body, 'chainId'), apiKey);
+      return checksummed(await sessions.importFromExplorer(id, requiredAddress(body), requiredChainId(body, 'chainId'), apiKey));
     });
   }
 }
@@ -83,4 +107,9 @@ function dryRunOf(query: unknown): boolean {
 
 function withFiles(fields: Fields): { fields: Fields; files: Array<{ path: string; content: Buffer }> } {
   return { fields, files: requiredFiles(fields) };
+}
+
+/** The session with each contract's address in EIP-55 checksum form (lookups stay case-insensitive: addresses are kept lower-case). */
+function checksummed(envelope: SessionEnvelope<SessionContractEntry>): SessionEnvelope<SessionContractEntry> {
+  return { ...envelope, contracts: envelope.contracts.map((entry) => (entry.address ? { ...entry, address: checksumAddress(entry.address) } : entry)) };
 }

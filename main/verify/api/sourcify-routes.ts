@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { RepositoryListing } from '../repository/repository-listing.ts';
 import type { VerifyService } from '../verify-service.ts';
+import { FORM_CONTENT_TYPE } from './form-body.ts';
 import { registerLookupRoutes } from './lookup-routes.ts';
 import { registerRepositoryRoutes } from './repository-routes.ts';
 import { v2ErrorHandler } from './sourcify-v2-errors.ts';
+import { registerV2EtherscanRoute } from './v2-etherscan-routes.ts';
 import { registerV2VerifyRoutes } from './v2-verify-routes.ts';
 import { VerificationJobs } from './verification-jobs.ts';
 
@@ -17,10 +19,13 @@ export function registerSourcifyRoutes(app: FastifyInstance, service: VerifyServ
   registerRepositoryRoutes(app, service, listing);
   void app.register(async (v2) => {
     v2.setErrorHandler(v2ErrorHandler(log));
+    // APIv2 takes JSON bodies only, as Sourcify's: a form is refused (400 invalid_parameter) rather than read.
+    v2.removeContentTypeParser(FORM_CONTENT_TYPE);
     registerLookupRoutes(v2, service, listing);
     const jobs = new VerificationJobs(service.db, { log });
     // Before the service closes its database (the server closes first): jobs still running end as interrupted.
     v2.addHook('onClose', async () => jobs.close());
     registerV2VerifyRoutes(v2, service, jobs);
+    registerV2EtherscanRoute(v2, service);
   });
 }

@@ -54,13 +54,20 @@ export function jobErrorCode(error: VerifyError): string {
  * `internal_error` whose details go to the log only, as Sourcify does.
  */
 export function v2ErrorHandler(log: (line: string) => void) {
-  return (error: FastifyError | Error, _request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+  return (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     if (error instanceof V2Error) return reply.code(error.status).send(v2ErrorBody(error.customCode, error.message));
     if (error instanceof VerifyError && error.httpStatus < 500) {
       const customCode = error.httpStatus === 409 ? 'already_verified' : error.kind === 'unsupported_chain' ? 'unsupported_chain' : 'invalid_parameter';
       return reply.code(error.httpStatus).send(v2ErrorBody(customCode, error.message));
     }
     const status = (error as FastifyError).statusCode;
+    // A body of a type APIv2 does not take (a form, plain bytes): Sourcify's validator refuses it, and
+    // its v2 error handler answers that as invalid_parameter, a 400 like its other validation errors.
+    if ((error as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().slice(0, 100);
+      const said = type ? `unsupported media type ${type}` : 'media type not specified';
+      return reply.code(400).send(v2ErrorBody('invalid_parameter', `${said}: send the request body as JSON (Content-Type: application/json)`));
+    }
     if (!(error instanceof VerifyError) && status !== undefined && status >= 400 && status < 500) {
       return reply.code(status).send(v2ErrorBody('invalid_parameter', error.message));
     }

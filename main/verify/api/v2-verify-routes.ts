@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { toVerifyError } from '../engine/verify-error.ts';
+import { toVerifyError, type FailedMatchCodes } from '../engine/verify-error.ts';
 import { checksumAddress } from '../engine/evm-address.ts';
 import { matchWords } from '../engine/match-words.ts';
 import { betterKeptNote, type OneCallOutcome, type VerifyService } from '../verify-service.ts';
@@ -9,7 +9,8 @@ import { invalidParameter, jobErrorCode, V2Error, v2ErrorBody } from './sourcify
 import { v2Address, v2ChainId } from './v2-params.ts';
 import { TooManyJobsError, type JobOutcome, type VerificationJobs } from './verification-jobs.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A job id: a UUID, in any case, as Sourcify compares them (ids are issued and kept lower-case here). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 
 type Body = Record<string, unknown>;
@@ -36,7 +37,7 @@ export function registerV2VerifyRoutes(app: FastifyInstance, service: VerifyServ
       // hardhat-verify sends the version as solc prints it, `v0.8.4+commit.c7e474f2`: the engine reads it with or without the `v`.
       const target = { chainId, address, creatorTxHash };
       // The path picks the file: another source declaring a contract of the same name is never compiled in its place.
-      return outcomeOf(() => service.verifySolcJson(input, compilerVersion, { name, path }, target), 'contract_not_found_in_compiler_output');
+      return outcomeOf(() => service.verifySolcJson(input, compilerVersion, { name, path }, target));
     });
     return reply.code(202).send({ verificationId: id });
   });
@@ -50,7 +51,7 @@ export function registerV2VerifyRoutes(app: FastifyInstance, service: VerifyServ
     const id = startJob(jobs, service, chainId, address, async () => {
       if (metadata.language !== 'Solidity') return unsupportedLanguage(metadata.language);
       const files = [{ path: 'metadata.json', buffer: Buffer.from(JSON.stringify(metadata), 'utf8') }, ...sources];
-      return outcomeOf(() => service.verifyFiles(files, { chainId, address, creatorTxHash }), 'invalid_parameter');
+      return outcomeOf(() => service.verifyFiles(files, { chainId, address, creatorTxHash }));
     });
     return reply.code(202).send({ verificationId: id });
   });
@@ -58,7 +59,7 @@ export function registerV2VerifyRoutes(app: FastifyInstance, service: VerifyServ
   app.get('/v2/verify/:verificationId', async (request) => {
     const { verificationId } = request.params as { verificationId: string };
     if (!UUID.test(verificationId)) throw invalidParameter(`verificationId must be a verification job id (a UUID), not "${verificationId.slice(0, 80)}"`);
-    const job = jobs.get(verificationId);
+    const job = jobs.get(verificationId.toLowerCase());
     if (!job) throw new V2Error(404, 'job_not_found', `No verification job found for id ${verificationId}`);
     return job;
   });
@@ -92,8 +93,12 @@ function startJob(jobs: VerificationJobs, service: VerifyService, chainId: strin
   }
 }
 
-/** Runs a verification and turns its outcome, or its failure, into the job's. */
-async function outcomeOf(verify: () => Promise<OneCallOutcome>, badRequestCode: string): Promise<JobOutcome> {
+/**
+ * Runs a verification and turns its outcome, or its failure, into the job's: lib-sourcify's own
+ * error code as Sourcify reports it (bytecode_length_mismatch, invalid_compiler_version, …), else
+ * the code of the failure's kind, and the bytecodes a failed match compared.
+ */
+async function outcomeOf(verify: () => Promise<OneCallOutcome>): Promise<JobOutcome> {
   let outcome: OneCallOutcome;
   try {
     outcome = await verify();
@@ -101,7 +106,7 @@ async function outcomeOf(verify: () => Promise<OneCallOutcome>, badRequestCode: 
     const verifyError = toVerifyError(error);
     // A match no better than the stored one (the engine's 409) is Sourcify's already_verified job error.
     if (verifyError.httpStatus === 409) return failed('already_verified', `${NOT_BETTER}: ${verifyError.message}`);
-    return failed(verifyError.kind === 'bad_request' ? badRequestCode : jobErrorCode(verifyError), verifyError.message);
+    return failed(verifyError.code ?? jobErrorCode(verifyError), verifyError.message, verifyError.matchCodes);
   }
   switch (outcome.kind) {
     case 'verified':
@@ -118,8 +123,8 @@ async function outcomeOf(verify: () => Promise<OneCallOutcome>, badRequestCode: 
 /** Sourcify's words for a job whose match is not better than the stored one. */
 const NOT_BETTER = "The contract is already verified and the job didn't yield a better match";
 
-function failed(customCode: string, message: string): JobOutcome {
-  return { error: v2ErrorBody(customCode, message) };
+function failed(customCode: string, message: string, matchCodes?: FailedMatchCodes): JobOutcome {
+  return { error: { ...v2ErrorBody(customCode, message), ...matchCodes } };
 }
 
 function unsupportedLanguage(language: unknown): JobOutcome {
@@ -148,7 +153,7 @@ interface JsonInput {
   settings?: unknown;
 }
 
-/** Sourcify's validateStandardJsonInput, in its words. */
+/** Sourcify's validateStandardJsonInput, in its words, and settings an object (Sourcify's job would fail on others with internal_error). */
 function standardJsonInput(value: unknown): JsonInput {
   if (!value) throw invalidParameter('Standard JSON input is required.');
   if (typeof value !== 'object' || Array.isArray(value)) throw invalidParameter('Standard JSON input must be a JSON object.');
@@ -157,6 +162,11 @@ function standardJsonInput(value: unknown): JsonInput {
   if (!input.sources || typeof input.sources !== 'object' || Array.isArray(input.sources)) throw invalidParameter('Standard JSON input must contain a sources field.');
   if (Object.values(input.sources).some((source) => typeof (source as { content?: unknown } | null)?.content !== 'string')) {
     throw invalidParameter('Standard JSON input must contain a content field for each source.');
+  }
+  // The compiler's settings are solc's to judge, but not being an object at all is the request's fault, known now.
+  const { settings } = value as { settings?: unknown };
+  if (settings !== undefined && settings !== null && (typeof settings !== 'object' || Array.isArray(settings))) {
+    throw invalidParameter('The settings of the standard JSON input must be a JSON object.');
   }
   return value as JsonInput;
 }

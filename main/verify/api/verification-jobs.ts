@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
+import type { FailedMatchCodes } from '../engine/verify-error.ts';
 import { unverifiedContract } from './contract-lookup.ts';
 import { v2ErrorBody, type V2ErrorBody } from './sourcify-v2-errors.ts';
 
@@ -16,8 +17,11 @@ export interface JobContract {
   matchId?: string;
 }
 
+/** A failed job's error: Sourcify's body, and for a failed match the bytecodes it compared (MatchingErrorResponse). */
+export type JobError = V2ErrorBody & FailedMatchCodes;
+
 /** What a job's work came to: the contract as verified, or Sourcify's error body. */
-export type JobOutcome = { contract: JobContract } | { error: V2ErrorBody };
+export type JobOutcome = { contract: JobContract } | { error: JobError };
 
 /** A job as the status route answers it. */
 export interface JobView {
@@ -26,7 +30,7 @@ export interface JobView {
   jobStartTime: string;
   jobFinishTime?: string;
   contract: JobContract;
-  error?: V2ErrorBody;
+  error?: JobError;
 }
 
 interface JobRow {
@@ -41,6 +45,8 @@ interface JobRow {
 export interface VerificationJobsOptions {
   /** Finished jobs kept for their status; the oldest go first beyond this. */
   maxFinished: number;
+  /** Failed jobs that keep the bytecodes their match compared; older ones keep the rest of their error. */
+  maxFinishedWithCodes: number;
   /** How long a finished job's status stays readable. */
   keepFinishedMs: number;
   /** Jobs running at once in this process (each holds its upload until it ends); more are refused. */
@@ -53,10 +59,13 @@ export interface VerificationJobsOptions {
 /**
  * A client polls its job within seconds; a day covers a laptop put to sleep mid-verification or
  * the app restarted meanwhile. A thousand finished jobs at a few KB at most each (an error message
- * is cut at 4000 characters) keep the table within a few MB however many jobs a day brings.
+ * is cut at 4000 characters) keep the table within a few MB however many jobs a day brings. The
+ * bytecodes of a failed match (up to four codes of up to about 100 KB of hex each) stay on the
+ * latest hundred failures only, so they add some tens of MB at most.
  */
 const DEFAULTS: VerificationJobsOptions = {
   maxFinished: 1000,
+  maxFinishedWithCodes: 100,
   keepFinishedMs: 24 * 60 * 60 * 1000,
   maxRunning: 16,
   now: () => new Date(),
@@ -151,13 +160,25 @@ export class VerificationJobs {
     })();
   }
 
-  /** Finished jobs past their time go, and beyond maxFinished the ones that finished first. */
+  /**
+   * Finished jobs past their time go, and beyond maxFinished the ones that finished first; beyond
+   * maxFinishedWithCodes, failed jobs lose the bytecodes of their error (its code, message and
+   * creation transaction stay).
+   */
   private prune(): void {
     this.db.prepare(`DELETE FROM verification_job WHERE finished_at < ? OR rowid IN (
         SELECT rowid FROM verification_job WHERE finished_at IS NOT NULL ORDER BY finished_at DESC, rowid DESC LIMIT -1 OFFSET ?)`)
       .run(this.options.now().getTime() - this.options.keepFinishedMs, this.options.maxFinished);
+    const codes = CODE_FIELDS.map((field) => `'$.error.${field}'`).join(', ');
+    this.db.prepare(`UPDATE verification_job SET outcome = json_remove(outcome, ${codes}) WHERE rowid IN (
+        SELECT rowid FROM verification_job WHERE finished_at IS NOT NULL AND json_type(outcome, '$.error') IS NOT NULL
+        ORDER BY finished_at DESC, rowid DESC LIMIT -1 OFFSET ?) AND (${CODE_FIELDS.map((field) => `json_type(outcome, '$.error.${field}') IS NOT NULL`).join(' OR ')})`)
+      .run(this.options.maxFinishedWithCodes);
   }
 }
+
+/** The bytecodes of a failed job's error, the bulk of it. */
+const CODE_FIELDS = ['recompiledCreationCode', 'recompiledRuntimeCode', 'onchainCreationCode', 'onchainRuntimeCode'] as const satisfies ReadonlyArray<keyof FailedMatchCodes>;
 
 function viewOf(row: JobRow): JobView {
   const outcome = row.outcome === null ? undefined : (JSON.parse(row.outcome) as JobOutcome);

@@ -1,18 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { VerifyError } from '../engine/verify-error.ts';
 import type { VerifyService } from '../verify-service.ts';
-import { isMultipart, readMultipartBody } from './multipart-body.ts';
-import { asObject, optionalString, optionalTxHash, requiredAddress, requiredChainId, requiredFiles, requiredString, type Fields } from './request-fields.ts';
+import { readBody } from './request-body.ts';
+import { optionalString, optionalTxHash, requiredAddress, requiredString, requiredTargetChain, type Fields } from './request-fields.ts';
 import { verifyResultEntry } from './result-entry.ts';
 
 /**
- * `POST /verify` (metadata and sources) and `POST /verify/solc-json`, JSON or multipart. `POST /`
- * is `/verify` too, as Sourcify serves it: older Foundry versions post to the server's base URL.
+ * `POST /verify` (metadata and sources) and `POST /verify/solc-json`, JSON, multipart or a form.
+ * `POST /` is `/verify` too, as Sourcify serves it: older Foundry versions post to the server's
+ * base URL. The chain is `chain` or `chainId` (requiredTargetChain).
  */
 export function registerVerifyRoutes(app: FastifyInstance, service: VerifyService): void {
   const verifyFiles = async (request: FastifyRequest) => {
     const { fields, files } = await readBody(request);
-    const target = { chainId: requiredChainId(fields, 'chain'), address: requiredAddress(fields), creatorTxHash: optionalTxHash(fields) };
+    const target = { chainId: requiredTargetChain(fields), address: requiredAddress(fields), creatorTxHash: optionalTxHash(fields) };
     const outcome = await service.verifyFiles(files.map((f) => ({ path: f.path, buffer: f.content })), target, chosenContractOf(fields));
     return { result: [verifyResultEntry(outcome)] };
   };
@@ -21,7 +22,7 @@ export function registerVerifyRoutes(app: FastifyInstance, service: VerifyServic
 
   app.post('/verify/solc-json', async (request) => {
     const { fields, files } = await readBody(request);
-    const target = { chainId: requiredChainId(fields, 'chain'), address: requiredAddress(fields), creatorTxHash: optionalTxHash(fields) };
+    const target = { chainId: requiredTargetChain(fields), address: requiredAddress(fields), creatorTxHash: optionalTxHash(fields) };
     const compilerVersion = requiredString(fields, 'compilerVersion');
     const contractName = requiredString(fields, 'contractName');
     const inputFile = standardJsonInputOf(files);
@@ -41,17 +42,6 @@ function chosenContractOf(fields: Fields): string | undefined {
   const value = fields.chosenContract;
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
   return optionalString(fields, 'chosenContract') ?? undefined;
-}
-
-/** Fields and files of a JSON or multipart body, in the same shape. */
-export async function readBody(request: FastifyRequest): Promise<{ fields: Fields; files: Array<{ path: string; content: Buffer }> }> {
-  if (isMultipart(request)) {
-    const body = await readMultipartBody(request);
-    if (body.files.length === 0) throw new VerifyError('bad_request', 'files is empty: upload at least one file');
-    return body;
-  }
-  const fields = asObject(request.body);
-  return { fields, files: requiredFiles(fields) };
 }
 
 /**

@@ -8,6 +8,9 @@ import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../../http/host-check.ts';
 import { ContractChoiceError, toVerifyError, VerifyError } from '../engine/verify-error.ts';
 import type { VerifyService } from '../verify-service.ts';
 import { registerCheckRoutes } from './check-routes.ts';
+import { registerEtherscanRoute } from './etherscan-routes.ts';
+import { acceptFormBodies } from './form-body.ts';
+import { registerServerInfoRoutes } from './server-info-routes.ts';
 import { registerSessionRoutes } from './session-routes.ts';
 import { registerSourcifyRoutes } from './sourcify-routes.ts';
 import { JSON_BODY_LIMIT, limitMessage, MULTIPART_LIMITS } from './upload-limits.ts';
@@ -51,7 +54,10 @@ export function buildVerifyServer(deps: VerifyServerDeps): FastifyInstance {
   });
 
   void app.register(async (scope) => {
+    acceptFormBodies(scope);
+    registerServerInfoRoutes(scope, deps.service);
     registerVerifyRoutes(scope, deps.service);
+    registerEtherscanRoute(scope, deps.service);
     registerSessionRoutes(scope, deps.service);
     registerCheckRoutes(scope, deps.service);
     registerSourcifyRoutes(scope, deps.service, deps.log);

@@ -30,6 +30,15 @@ export class ChainRegistry {
     return sourcifyChainOver(Number(chainId), `chain ${chainId}`, source);
   }
 
+  /**
+   * The creator transaction of an address as the chain's code source knows it; null when it does
+   * not, or the chain is not configured here (verifying says so then).
+   */
+  async creatorTxHash(chainId: string, address: string): Promise<string | null> {
+    const source = /^\d{1,18}$/.test(chainId) ? this.sourceFor(chainId) : null;
+    return source ? source.creatorTxHash(address).catch(() => null) : null;
+  }
+
   supported(): string[] {
     return [...new Set([...(this.options.mirrorSource ? this.options.mirrorChainIds : []), ...Object.keys(this.options.rpcUrls)])];
   }

@@ -4,6 +4,8 @@ export interface CreationTx {
   input: string;
   /** Address the transaction created, lower-case 0x hex; null when it was a call (a factory). */
   contractAddress: string | null;
+  /** Other addresses of that contract (a Hedera contract with an EVM alias is also at its long-zero address). */
+  otherAddresses?: string[];
   from: string;
   blockNumber: number | null;
   txIndex: number | null;
@@ -19,6 +21,12 @@ export interface DeployedCodeSource {
   runtimeCode(address: string): Promise<string>;
   /** The creation transaction, or null when the source does not know the hash. */
   creationTx(txHash: string): Promise<CreationTx | null>;
+  /**
+   * The hash of the transaction that created the contract at the address, for a client that sent
+   * none (Sourcify looks it up too); null when this source cannot tell. Never throws: without it
+   * only the runtime code is compared.
+   */
+  creatorTxHash(address: string): Promise<string | null>;
 }
 
 /** A chain's code source could not be asked (offline RPC, malformed answer): a 502-class problem. */

@@ -6,7 +6,8 @@ import type { CreationTx, DeployedCodeSource } from './deployed-code.ts';
  * `entity` (evm_address) and `contract` (runtime_bytecode, initcode); the creation input of a
  * transaction hash from `ethereum_transaction.call_data` or, for a HAPI ContractCreate, the
  * contract's `initcode` followed by the `contract_result.function_parameters` (constructor args).
- * A store whose schema has no contract tables yet answers "nothing deployed", never an error.
+ * A contract's creation transaction hash is its own result at its creation time. A store whose
+ * schema has no contract tables yet answers "nothing deployed", never an error.
  */
 export class MirrorCodeSource implements DeployedCodeSource {
   private readonly db: () => SqliteDatabase;
@@ -33,13 +34,33 @@ export class MirrorCodeSource implements DeployedCodeSource {
       ? ethereum.call_data
       : contract?.initcode?.length ? Buffer.concat([contract.initcode, result.function_parameters ?? Buffer.alloc(0)]) : null;
     if (!input) return null;
+    const contractAddress = this.addressOf(result.contract_id);
     return {
       input: `0x${input.toString('hex')}`,
-      contractAddress: this.addressOf(result.contract_id),
+      contractAddress,
+      otherAddresses: contractAddress === longZero(result.contract_id) ? [] : [longZero(result.contract_id)],
       from: result.sender_id === null ? '' : longZero(result.sender_id),
       blockNumber: null,
       txIndex: result.transaction_index,
     };
+  }
+
+  /**
+   * The contract's own result at its creation time (`entity.created_timestamp`): a HAPI
+   * ContractCreate or an Ethereum create. A contract a factory created has no result of its own
+   * there (the factory's result lists it among created_contract_ids), so no hash: its creation
+   * code is not the input of any transaction.
+   */
+  async creatorTxHash(address: string): Promise<string | null> {
+    try {
+      const id = this.entityId(address);
+      if (id === null) return null;
+      const row = this.query<{ transaction_hash: Buffer | null }>(`SELECT r.transaction_hash FROM entity e
+        JOIN contract_result r ON r.contract_id = e.id AND r.consensus_timestamp = e.created_timestamp WHERE e.id = ? LIMIT 1`, id);
+      return row?.transaction_hash?.length === 32 ? `0x${row.transaction_hash.toString('hex')}` : null;
+    } catch {
+      return null; // a store being replaced or damaged: compare the runtime code alone, as without a hash
+    }
   }
 
   /** Entity id of an EVM address: a long-zero address encodes it, any other is an alias in `entity`. */

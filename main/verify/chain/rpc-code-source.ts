@@ -1,6 +1,10 @@
 import { ChainAccessError, type CreationTx, type DeployedCodeSource } from './deployed-code.ts';
+import { findCreatorTxHash } from './rpc-creator-lookup.ts';
 
-/** Reads deployed code from an EVM JSON-RPC endpoint (`eth_getCode`, transaction and receipt). */
+/**
+ * Reads deployed code from an EVM JSON-RPC endpoint (`eth_getCode`, transaction and receipt), and
+ * the creator transaction of an address where the endpoint can tell it (rpc-creator-lookup.ts).
+ */
 export class RpcCodeSource implements DeployedCodeSource {
   private readonly url: string;
   private readonly timeoutMs: number;
@@ -30,6 +34,14 @@ export class RpcCodeSource implements DeployedCodeSource {
       blockNumber: hexNumber(tx.blockNumber),
       txIndex: hexNumber(receipt.transactionIndex),
     };
+  }
+
+  async creatorTxHash(address: string): Promise<string | null> {
+    try {
+      return await findCreatorTxHash((method, params) => this.call(method, params), address);
+    } catch {
+      return null; // an endpoint without the methods or the past state: compare the runtime code alone
+    }
   }
 
   private async call(method: string, params: unknown[]): Promise<unknown> {

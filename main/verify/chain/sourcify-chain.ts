@@ -21,9 +21,8 @@ export function sourcifyChainOver(chainId: number, name: string, source: Deploye
     },
     getContractCreationBytecodeAndReceipt: async (address: string, txHash: string) => {
       const tx = await creation(txHash);
-      if (tx.contractAddress === null || tx.contractAddress.toLowerCase() !== address.toLowerCase()) {
-        throw new Error(`transaction ${txHash} did not create ${address}`);
-      }
+      const created = [tx.contractAddress, ...(tx.otherAddresses ?? [])].filter((a): a is string => a !== null).map((a) => a.toLowerCase());
+      if (!created.includes(address.toLowerCase())) throw new Error(`transaction ${txHash} did not create ${address}`);
       return { creationBytecode: tx.input, txReceipt: { index: tx.txIndex ?? 0, contractAddress: tx.contractAddress } };
     },
   });

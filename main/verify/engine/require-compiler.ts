@@ -6,10 +6,13 @@ import { toVerifyError, VerifyError } from './verify-error.ts';
 /**
  * The long version of a compiler that is installed, checked before any compile starts (so a
  * missing version can never yield a wrong result): `bad_request` for a version that is not a
- * long version, `compiler_unavailable` ("compiler not available: <version>") for one not installed.
+ * long version (Sourcify's `invalid_compiler_version`), `compiler_unavailable` ("compiler not
+ * available: <version>") for one not installed.
  */
 export function requireCompiler(compilers: Pick<CompilerStore, 'has'>, version: string): string {
-  if (!isLongVersion(version)) throw new VerifyError('bad_request', `invalid compiler version "${version}": expected a long version such as 0.8.4+commit.c7e474f2`);
+  if (!isLongVersion(version)) {
+    throw new VerifyError('bad_request', `invalid compiler version "${version}": expected a long version such as 0.8.4+commit.c7e474f2`, 'invalid_compiler_version');
+  }
   const longVersion = parseLongVersion(version);
   if (!compilers.has(longVersion)) throw toVerifyError(new CompilerUnavailableError(longVersion));
   return longVersion;

@@ -1,3 +1,4 @@
+import type { ImmutableReferences } from '@ethereum-sourcify/compilers-types';
 import type { VerifyDifference } from '../../common/verify-types.ts';
 
 /** perfect: bytecode and metadata hash equal; partial: bytecode equal apart from the metadata hash. */
@@ -27,6 +28,11 @@ export interface VerificationResult {
    * there are none), known only from a creation match; null otherwise.
    */
   constructorArguments: string | null;
+  /**
+   * Where the runtime code holds each immutable (the compiler's `immutableReferences`, by AST id);
+   * null or absent when the contract has none. Sourcify serves it as immutable-references.json.
+   */
+  immutableReferences?: ImmutableReferences | null;
   /** What had to be filled in or differed (metadata hash, immutables, libraries, constructor arguments). */
   differences?: VerifyDifference[];
 }

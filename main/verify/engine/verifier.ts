@@ -1,6 +1,6 @@
+import type { ImmutableReferences } from '@ethereum-sourcify/compilers-types';
 import {
   SolidityCompilation,
-  SourcifyLibError,
   Verification,
   useAllSourcesAndReturnCompilation,
   type PathBuffer,
@@ -10,11 +10,12 @@ import {
 import type { ChainRegistry } from '../chain/chain-registry.ts';
 import type { CompilerStore } from '../compilers/compiler-store.ts';
 import type { PooledSolidityCompiler } from '../compilers/pooled-solidity-compiler.ts';
+import { missingSourcesError, withKnownSources, type KnownSources } from './known-sources.ts';
 import { matchDifferences } from './match-differences.ts';
 import { requireCompiler } from './require-compiler.ts';
 import { isZip } from './unpack-zips.ts';
 import { overallStatus, type MatchLevel, type VerificationResult } from './verification-result.ts';
-import { toVerifyError, VerifyError } from './verify-error.ts';
+import { toVerifyError, VerifyError, type FailedMatchCodes } from './verify-error.ts';
 
 /** The contract of a standard JSON input to verify: by name, or by name in one source file. */
 export interface SolcJsonContract {
@@ -27,37 +28,45 @@ export interface VerifyTarget {
   chainId: string;
   /** Lower-case 0x hex. */
   address: string;
+  /** The creation transaction; when absent, the one the chain's code source knows for the address. */
   creatorTxHash?: string | null;
 }
 
 /**
  * Runs lib-sourcify's matching with our compiler (worker pool + cache) and our chains. Every
- * failure comes out as a VerifyError; a compiler that is not installed is reported before any
- * compile starts, so a missing version can never yield a wrong result.
+ * failure comes out as a VerifyError (one from matching with the bytecodes compared); a compiler
+ * that is not installed is reported before any compile starts, so a missing version can never
+ * yield a wrong result. Without a creation transaction from the client, the chain's code source is
+ * asked for it, as Sourcify does, so that the creation code is matched too whenever it can be had.
  */
 export class Verifier {
   private readonly compiler: PooledSolidityCompiler;
   private readonly compilers: CompilerStore;
   private readonly chains: ChainRegistry;
+  private readonly knownSources: KnownSources | null;
 
-  constructor(compiler: PooledSolidityCompiler, compilers: CompilerStore, chains: ChainRegistry) {
+  constructor(compiler: PooledSolidityCompiler, compilers: CompilerStore, chains: ChainRegistry, knownSources: KnownSources | null = null) {
     this.compiler = compiler;
     this.compilers = compilers;
     this.chains = chains;
+    this.knownSources = knownSources;
   }
 
   /**
    * Verifies a contract assembled from metadata and sources. When solc's extra-file-input
    * behaviour shows up and more files were uploaded than the metadata names, it tries again with
    * all of them, as the original compilation may have had them in its input. `allFiles` are the
-   * upload's files with its zips unpacked (unpack-zips.ts).
+   * upload's files with its zips unpacked (unpack-zips.ts). Sources the metadata lists but the
+   * upload lacks are taken from those verified here already when one has the very content.
    */
-  async verifyMetadataContract(contract: SolidityMetadataContract, target: VerifyTarget, allFiles: PathBuffer[] = []): Promise<VerificationResult> {
+  async verifyMetadataContract(given: SolidityMetadataContract, target: VerifyTarget, allFiles: PathBuffer[] = []): Promise<VerificationResult> {
     try {
-      const missing = [...Object.keys(contract.missingSources), ...Object.keys(contract.invalidSources)];
-      if (missing.length > 0) throw new VerifyError('missing_sources', `missing sources for ${contract.name}: ${missing.join(', ')}`);
+      const contract = withKnownSources(given, this.knownSources);
+      const missing = missingSourcesError(contract);
+      if (missing) throw missing;
       requireCompiler(this.compilers, contract.metadata.compiler.version);
       const compilation = await contract.createCompilation(this.compiler);
+      target = await this.withCreatorTx(target);
       try {
         return await this.run(compilation, target);
       } catch (error) {
@@ -90,13 +99,22 @@ export class Verifier {
     try {
       const version = requireCompiler(this.compilers, compilerVersion);
       const path = contract.path ?? await this.findContractPath(jsonInput, version, contract.name);
-      return await this.run(new SolidityCompilation(this.compiler, version, jsonInput, { name: contract.name, path }), target);
+      return await this.run(new SolidityCompilation(this.compiler, version, jsonInput, { name: contract.name, path }), await this.withCreatorTx(target));
     } catch (error) {
-      if (contract.path !== undefined && error instanceof SourcifyLibError && error.code === 'contract_not_found_in_compiler_output') {
-        throw new VerifyError('bad_request', `${contract.path} declares no contract "${contract.name}": ${contract.path}:${contract.name} is not in the compiler output of these sources`);
+      const verifyError = toVerifyError(error);
+      if (contract.path !== undefined && verifyError.code === NOT_IN_OUTPUT) {
+        const named = new VerifyError('bad_request', `${contract.path} declares no contract "${contract.name}": ${contract.path}:${contract.name} is not in the compiler output of these sources`, NOT_IN_OUTPUT);
+        named.matchCodes = verifyError.matchCodes;
+        throw named;
       }
-      throw toVerifyError(error);
+      throw verifyError;
     }
+  }
+
+  /** The target with its creation transaction: the client's, else the one the chain's code source knows (if any). */
+  private async withCreatorTx(target: VerifyTarget): Promise<VerifyTarget> {
+    if (target.creatorTxHash) return target;
+    return { ...target, creatorTxHash: await this.chains.creatorTxHash(target.chainId, target.address) };
   }
 
   /**
@@ -110,18 +128,22 @@ export class Verifier {
     if (candidates.length === 1) return candidates[0]!;
     const output = await this.compiler.compile(version, jsonInput);
     const paths = Object.keys(output.contracts ?? {}).filter((path) => output.contracts[path]?.[name]);
-    if (paths.length === 0) throw new VerifyError('bad_request', `contract "${name}" is not in the compiler output of these sources`);
+    if (paths.length === 0) throw new VerifyError('bad_request', `contract "${name}" is not in the compiler output of these sources`, NOT_IN_OUTPUT);
     return paths[0]!;
   }
 
   private async run(compilation: SolidityCompilation, target: VerifyTarget): Promise<VerificationResult> {
     const chain = this.chains.chain(target.chainId);
     const verification = new Verification(compilation, chain, target.address, target.creatorTxHash ?? undefined);
-    await verification.verify();
+    try {
+      await verification.verify();
+    } catch (error) {
+      throw withMatchCodes(toVerifyError(error), verification);
+    }
     const { runtimeMatch, creationMatch } = verification.status;
     const runtime = asMatch(runtimeMatch);
     const creation = asMatch(creationMatch);
-    if (!runtime && !creation) throw new VerifyError('no_match', "The deployed and recompiled bytecode don't match.");
+    if (!runtime && !creation) throw withMatchCodes(new VerifyError('no_match', "The deployed and recompiled bytecode don't match.", 'no_match'), verification);
     const libraries = verification.libraryMap;
     return {
       chainId: target.chainId,
@@ -135,10 +157,46 @@ export class Verifier {
       compilerVersion: compilation.compilerVersion,
       sources: compilation.sources,
       metadata: compilation.metadata ? JSON.stringify(compilation.metadata) : '',
-      creatorTxHash: target.creatorTxHash ?? null,
+      // The transaction the creation code was read from: none when the one given or found did not create this address.
+      creatorTxHash: verification.deploymentInfo.txHash ?? null,
       constructorArguments: creation ? (verification.transformations.creation.values.constructorArguments ?? '0x') : null,
+      immutableReferences: immutableReferencesOf(compilation),
       differences: matchDifferences(verification, compilation),
     };
+  }
+}
+
+const NOT_IN_OUTPUT = 'contract_not_found_in_compiler_output';
+
+/**
+ * The failure with the bytecodes the attempt compared, as far as it got (Sourcify's job error
+ * carries them): read from lib-sourcify's export, which leaves out what it never had.
+ */
+function withMatchCodes(error: VerifyError, verification: Verification): VerifyError {
+  let exported: ReturnType<Verification['export']>;
+  try {
+    exported = verification.export();
+  } catch {
+    return error;
+  }
+  const codes: FailedMatchCodes = {
+    recompiledCreationCode: exported.compilation.creationBytecode,
+    recompiledRuntimeCode: exported.compilation.runtimeBytecode,
+    onchainCreationCode: exported.onchainCreationBytecode,
+    onchainRuntimeCode: exported.onchainRuntimeBytecode,
+    creationTransactionHash: exported.deploymentInfo.txHash,
+  };
+  const known = Object.entries(codes).filter(([, value]) => typeof value === 'string' && value !== '');
+  if (known.length > 0) error.matchCodes ??= Object.fromEntries(known) as FailedMatchCodes;
+  return error;
+}
+
+function immutableReferencesOf(compilation: SolidityCompilation): ImmutableReferences | null {
+  try {
+    const references = compilation.immutableReferences;
+    return references && Object.keys(references).length > 0 ? references : null;
+  } catch {
+    return null;
   }
 }
 

@@ -31,13 +31,33 @@ const HTTP_STATUS: Record<VerifyErrorKind, number> = {
   no_match: 400,
 };
 
-/** A verification failure with a plain-words message (the API's `{error}`) and its kind. */
+/**
+ * The bytecodes a failed match compared, as Sourcify adds them to a job's error
+ * (MatchingErrorResponse): each only when the attempt got that far (0x hex).
+ */
+export interface FailedMatchCodes {
+  recompiledCreationCode?: string;
+  recompiledRuntimeCode?: string;
+  onchainCreationCode?: string;
+  onchainRuntimeCode?: string;
+  creationTransactionHash?: string;
+}
+
+/**
+ * A verification failure with a plain-words message (the API's `{error}`) and its kind. `code` is
+ * Sourcify's name for it where it has one (lib-sourcify's error code: `bytecode_length_mismatch`,
+ * `invalid_compiler_version`, …), which APIv2 jobs report as their customCode.
+ */
 export class VerifyError extends Error {
   readonly kind: VerifyErrorKind;
-  constructor(kind: VerifyErrorKind, message: string) {
+  readonly code: string | undefined;
+  /** Set by the Verifier when the failure came out of matching against the chain's code. */
+  matchCodes: FailedMatchCodes | undefined;
+  constructor(kind: VerifyErrorKind, message: string, code?: string) {
     super(message);
     this.name = 'VerifyError';
     this.kind = kind;
+    this.code = code;
   }
 
   get httpStatus(): number {
@@ -125,29 +145,33 @@ export function toVerifyError(error: unknown): VerifyError {
   return new VerifyError('compiler_failed', error instanceof Error ? error.message : String(error));
 }
 
+/** A lib-sourcify error as one of our kinds, its own code kept (Sourcify's jobs report it as is). */
 function fromLibError(error: SourcifyLibError): VerifyError {
   const cause = error.data?.compilerErrorMessage;
+  const as = (kind: VerifyErrorKind, message: string) => new VerifyError(kind, message, error.code);
   switch (error.code) {
     case 'compiler_error':
       // Our compiler's own failures arrive wrapped by lib-sourcify: keep their words.
       if (cause?.startsWith('compiler not available')) return new VerifyError('compiler_unavailable', cause);
-      if (error.data?.compilerErrors) return new VerifyError('compile_errors', `the sources do not compile: ${formatCompilerErrors(error.data.compilerErrors)}`);
-      return new VerifyError('compiler_failed', cause ?? error.message);
+      if (error.data?.compilerErrors) return as('compile_errors', `the sources do not compile: ${formatCompilerErrors(error.data.compilerErrors)}`);
+      return as('compiler_failed', cause ?? error.message);
     case 'missing_source':
     case 'missing_or_invalid_source':
-      return new VerifyError('missing_sources', error.message);
+      return as('missing_sources', error.message);
     case 'contract_not_deployed':
-      return new VerifyError('not_deployed', error.message);
+      return as('not_deployed', error.message);
     case 'cannot_fetch_bytecode':
-      return new VerifyError('chain_unavailable', error.message);
+      return as('chain_unavailable', error.message);
     case 'extra_file_input_bug':
-      return new VerifyError('extra_file_input_bug', EXTRA_FILE_INPUT_MESSAGE);
-    case 'no_match':
-    case 'bytecode_length_mismatch':
-    case 'compiled_bytecode_is_zero':
-      return new VerifyError('no_match', error.message);
+      return as('extra_file_input_bug', EXTRA_FILE_INPUT_MESSAGE);
+    case 'invalid_compiler_version':
+    case 'unsupported_compiler_version':
+    case 'invalid_compilation_target':
+    case 'contract_not_found_in_compiler_output':
+      return as('bad_request', error.message);
     default:
-      return new VerifyError('no_match', error.message);
+      // bytecode_length_mismatch, compiled_bytecode_is_zero, creation_bytecode_match_error, no_match, …
+      return as('no_match', error.message);
   }
 }
 

@@ -19,7 +19,8 @@ export function folderMatch(status: VerifiedRecord['status']): 'full_match' | 'p
 /**
  * The files Sourcify keeps for a verified contract, in its order: the sources (under `sources/`),
  * then metadata.json, constructor-args.txt (when there were arguments), creator-tx-hash.txt (when
- * the creation transaction is known) and library-map.json (when libraries were linked).
+ * the creation transaction is known), library-map.json (when libraries were linked) and
+ * immutable-references.json (when the runtime code holds immutables).
  */
 export function storedContractFiles(record: VerifiedRecord, stored: { sources: Record<string, string>; metadata: string }): StoredFile[] {
   const files: StoredFile[] = Object.entries(stored.sources).map(([path, content]) => ({ path: `sources/${path}`, content }));
@@ -27,5 +28,8 @@ export function storedContractFiles(record: VerifiedRecord, stored: { sources: R
   if (record.constructorArguments && record.constructorArguments !== '0x') files.push({ path: 'constructor-args.txt', content: record.constructorArguments });
   if (record.creatorTxHash) files.push({ path: 'creator-tx-hash.txt', content: record.creatorTxHash });
   if (Object.keys(record.libraryMap).length > 0) files.push({ path: 'library-map.json', content: JSON.stringify(record.libraryMap) });
+  if (record.immutableReferences && Object.keys(record.immutableReferences).length > 0) {
+    files.push({ path: 'immutable-references.json', content: JSON.stringify(record.immutableReferences) });
+  }
   return files;
 }

@@ -118,4 +118,18 @@ CREATE INDEX verification_job__finished ON verification_job (finished_at);
 CREATE INDEX verification_job__running ON verification_job (chain_id, address) WHERE finished_at IS NULL;
 `,
   },
+  {
+    version: 6,
+    name: 'immutable references of verified contracts, verified sources by hash',
+    // immutable_references: the compiler's immutableReferences of the verified contract (JSON), which
+    // Sourcify serves as immutable-references.json; NULL when it has none or was verified before
+    // this column existed. keccak256: of each verified source's content (0x hex), as metadata names
+    // a source, so that a request lacking a source the metadata lists finds it among those verified
+    // here; rows stored before are hashed when the repository opens (verified-repository.ts).
+    sql: `
+ALTER TABLE verified_contract ADD COLUMN immutable_references TEXT;
+ALTER TABLE verified_file ADD COLUMN keccak256 TEXT;
+CREATE INDEX verified_file__keccak256 ON verified_file (keccak256);
+`,
+  },
 ];

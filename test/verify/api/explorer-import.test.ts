@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checksumAddress } from '../../../main/verify/engine/evm-address.ts';
 import { serveStatic } from '../compilers/static-server.ts';
 import { postJson, startVerifyHarness, storageDeployment, storageUpload, type VerifyHarness } from '../verify-fixture.ts';
 
@@ -42,7 +43,7 @@ describe('explorer import (Etherscan-compatible getsourcecode)', () => {
     }
     expect(response.body.error ?? '').toBe('');
     expect(response.status).toBe(200);
-    expect(response.body.contracts).toEqual([expect.objectContaining({ name: 'Storage', address, chainId: '31337', status: 'perfect' })]);
+    expect(response.body.contracts).toEqual([expect.objectContaining({ name: 'Storage', address: checksumAddress(address), chainId: '31337', status: 'perfect' })]);
     harness.service.db.pragma('wal_checkpoint(TRUNCATE)');
     for (const file of fs.readdirSync(harness.dataDir)) {
       expect(fs.readFileSync(path.join(harness.dataDir, file)).includes(API_KEY)).toBe(false);

@@ -2,11 +2,14 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import JSZip from 'jszip';
 import { afterEach, describe, expect, it } from 'vitest';
+import { checksumAddress } from '../../../main/verify/engine/evm-address.ts';
 import { SessionStore } from '../../../main/verify/sessions/session-store.ts';
 import { openVerifyDb } from '../../../main/verify/store/verify-db.ts';
 import { postJson, startVerifyHarness, storageDeployment, storageModifiedUpload, storageUpload, tempDir, type VerifyHarness } from '../verify-fixture.ts';
 
 const ADDRESS = storageDeployment().address;
+/** Sessions answer addresses in their EIP-55 form, as Sourcify's. */
+const CHECKSUMMED = checksumAddress(ADDRESS);
 const cookieOf = (setCookie: string | null) => setCookie!.split(';')[0]!;
 
 describe('verification API: sessions (real HTTP on loopback)', () => {
@@ -40,7 +43,7 @@ describe('verification API: sessions (real HTTP on loopback)', () => {
     const verificationId = added.body.contracts[0].verificationId;
     const verified = await postJson(`${harness.baseUrl}/session/verify-checked`, { contracts: [{ verificationId, address: ADDRESS, chainId: '31337', creatorTxHash: null }] }, cookie);
     expect(verified.status).toBe(200);
-    expect(verified.body.contracts[0]).toMatchObject({ verificationId, address: ADDRESS, chainId: '31337', status: 'perfect', storageTimestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(verified.body.contracts[0]).toMatchObject({ verificationId, address: CHECKSUMMED, chainId: '31337', status: 'perfect', storageTimestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
 
     const wrongChain = await postJson(`${harness.baseUrl}/session/verify-validated`, { contracts: [{ verificationId, address: '0x' + '56'.repeat(20), chainId: '31337' }] }, cookie);
     expect(wrongChain.body.contracts[0]).toMatchObject({ status: 'error', statusMessage: expect.stringMatching(/does not have a contract deployed/) });
@@ -69,7 +72,7 @@ describe('verification API: sessions (real HTTP on loopback)', () => {
     const verificationId = added.body.contracts[0].verificationId;
     const dry = await postJson(`${harness.baseUrl}/session/verify-checked?dryrun=true`, { contracts: [{ verificationId, address: ADDRESS, chainId: '31337' }] }, cookie);
     expect(dry.status).toBe(200);
-    expect(dry.body.contracts[0]).toMatchObject({ verificationId, address: ADDRESS, chainId: '31337', status: 'perfect' });
+    expect(dry.body.contracts[0]).toMatchObject({ verificationId, address: CHECKSUMMED, chainId: '31337', status: 'perfect' });
     expect(dry.body.contracts[0].storageTimestamp).toBeUndefined();
     expect(harness.service.repository.get('31337', ADDRESS)).toBeNull();
     expect(await (await fetch(`${harness.baseUrl}/check-by-addresses?addresses=${ADDRESS}&chainIds=31337`)).json()).toEqual([{ address: expect.any(String), status: 'false' }]);

@@ -87,7 +87,7 @@ describe('POST /v2/verify and GET /v2/verify/{verificationId}', () => {
     const { status, body } = await submit({ ...validBody(), ...change });
     expect(status).toBe(202);
     const done = await finished(body.verificationId);
-    expect(done.error).toEqual({ customCode, message: expect.stringMatching(message), errorId: expect.stringMatching(UUID) });
+    expect(done.error).toMatchObject({ customCode, message: expect.stringMatching(message), errorId: expect.stringMatching(UUID) });
     expect(done.contract.match).toBeNull();
   });
 

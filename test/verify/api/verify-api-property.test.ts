@@ -44,11 +44,12 @@ const otherBodies = fc.tuple(fc.constantFrom('text/plain', 'application/x-www-fo
   .map(([type, body]) => ({ type, body }));
 const bodies = fc.oneof(objectBodies, jsonBodies, multipartBodies, otherBodies);
 
-const postRoutes = fc.constantFrom('/verify', '/', '/verify/solc-json', '/session/clear', '/session/input-files', '/session/input-solc-json',
-  '/session/verify-checked', '/session/verify-validated', '/session/verify/explorer', '/session/verify/etherscan',
-  `/v2/verify/31337/${ADDRESS}`, `/v2/verify/metadata/31337/${ADDRESS}`, '/v2/verify/298/0x12');
+const postRoutes = fc.constantFrom('/verify', '/', '/verify/solc-json', '/verify/etherscan', '/session/clear', '/session/input-files', '/session/input-solc-json',
+  '/session/input-contract', '/session/verify-checked', '/session/verify-validated', '/session/verify/explorer', '/session/verify/etherscan',
+  '/input-files', '/restart-session', '/verify-validated',
+  `/v2/verify/31337/${ADDRESS}`, `/v2/verify/metadata/31337/${ADDRESS}`, `/v2/verify/etherscan/31337/${ADDRESS}`, '/v2/verify/298/0x12');
 const getPaths = fc.oneof(
-  fc.tuple(fc.constantFrom('check-by-addresses', 'check-all-by-addresses'), addresses, chains)
+  fc.tuple(fc.constantFrom('check-by-addresses', 'check-all-by-addresses', 'checkByAddresses', 'checkAllByAddresses'), addresses, chains)
     .map(([route, address, chain]) => `/${route}?addresses=${address}&chainIds=${chain}`),
   fc.tuple(fc.constantFrom('files/any', 'files', 'v2/contract'), chains, addresses).map(([route, chain, address]) => `/${route}/${chain}/${address}`),
   fc.tuple(chains, addresses, fc.constantFrom('all', 'abi,sources', 'nope', '')).map(([chain, address, fields]) => `/v2/contract/${chain}/${address}?fields=${fields}`),
@@ -58,12 +59,14 @@ const getPaths = fc.oneof(
   fc.constantFrom('nope', '550e8400-e29b-41d4-a716-446655440000', '%ZZ', 'a'.repeat(300)).map((id) => `/v2/verify/${id}`),
   fc.tuple(chains, fc.constantFrom('', '?limit=2', '?limit=0', '?limit=x&sort=up', '?sort=asc&afterMatchId=1', '?afterMatchId=-1', '?afterMatchId=99999999999999999999', '?limit=1&limit=2'))
     .map(([chain, query]) => `/v2/contracts/${chain}${query}`),
-  fc.constant('/session/data'),
+  addresses.map((address) => `/v2/contract/all-chains/${address}`),
+  fc.constantFrom('/session/data', '/session-data', '/chains', '/health'),
 );
 
 /**
  * A 4xx is `{error}` in words; Sourcify's v2 routes answer theirs as Sourcify does, `{customCode,
- * message, errorId}`, and a contract not verified as the lookup with every match null.
+ * message, errorId}`, a contract not verified as the lookup with every match null, and an address
+ * verified on no chain as `{results: []}`.
  */
 async function expectWordedAnswer(response: Response, what: string): Promise<void> {
   expect(response.status, what).toBeLessThan(500);
@@ -76,6 +79,9 @@ async function expectWordedAnswer(response: Response, what: string): Promise<voi
     expect(typeof body.message, what).toBe('string');
   } else if (keys.includes('match')) {
     expect(body, what).toMatchObject({ match: null, creationMatch: null, runtimeMatch: null });
+  } else if (keys.includes('results')) {
+    // GET /v2/contract/all-chains for an address verified nowhere here.
+    expect(body, what).toEqual({ results: [] });
   } else {
     expect(keys, what).toEqual(['error']);
     expect(typeof body.error, what).toBe('string');
