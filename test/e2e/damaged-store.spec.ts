@@ -1,8 +1,7 @@
-import Database from 'better-sqlite3';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { overwriteTablePages } from '../helpers/overwrite-table-pages.ts';
 import { stopProcess } from '../helpers/serve-process.ts';
 import { axeFindings } from './axe-findings.ts';
 import { expect, screenshot, startServe, stopServe, test, waitForReady, type ServeInstance } from './serve-fixture.ts';
@@ -23,7 +22,7 @@ test.beforeAll(async () => {
   const first = await startServe(dataDir);
   await waitForReady(first.instance);
   await stopProcess(first.child);
-  overwritePages(path.join(dataDir, 'demo.sqlite'), 'schedule');
+  overwriteTablePages(path.join(dataDir, 'demo.sqlite'), 'schedule');
   running = await startServe(dataDir);
   await waitForReady(running.instance);
 });
@@ -31,21 +30,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   if (running) await stopServe(running.child, dataDir);
 });
-
-/** Overwrites every page of `table` with random bytes, as `dd … conv=notrunc` would; the store must be closed (its WAL written back). */
-function overwritePages(file: string, table: string): void {
-  const db = new Database(file);
-  const pages = (db.prepare('SELECT pageno FROM dbstat WHERE name = ?').all(table) as Array<{ pageno: number }>).map((row) => row.pageno);
-  const pageSize = db.pragma('page_size', { simple: true }) as number;
-  db.close();
-  expect(pages.length).toBeGreaterThan(0);
-  const fd = fs.openSync(file, 'r+');
-  try {
-    for (const page of pages) fs.writeSync(fd, crypto.randomBytes(pageSize), 0, pageSize, (page - 1) * pageSize);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
 
 test('a store found damaged is said in full under the top bar, with what to do, at a width where the bar has no room for it', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });

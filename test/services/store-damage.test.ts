@@ -1,5 +1,3 @@
-import Database from 'better-sqlite3';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +6,7 @@ import type { NetworkInfo } from '../../main/common/api-contract.ts';
 import { damagedStoreMessage } from '../../main/mirror/http/mirror-server.ts';
 import { damagedMarkerFile } from '../../main/mirror/store/open-or-set-aside.ts';
 import { startAppServices, type AppServices } from '../../main/services/app-services.ts';
+import { overwriteTablePages } from '../helpers/overwrite-table-pages.ts';
 import { call, saveProfiles, storeFileOf } from './profile-switch-fixture.ts';
 
 // A ledger store damaged where opening it does not look (pages deep in the file, as a disk fault
@@ -47,19 +46,9 @@ async function stop(app: AppServices): Promise<void> {
 
 /** Overwrites every page of `table` with random bytes, as `dd if=/dev/urandom … conv=notrunc` does; the file must be closed. */
 function damageTable(table: string): void {
-  // Closing the last connection writes the WAL back into the file and removes it: the pages are then all in the file.
-  const db = new Database(file);
-  const pages = (db.prepare('SELECT pageno FROM dbstat WHERE name = ?').all(table) as Array<{ pageno: number }>).map((row) => row.pageno);
-  const pageSize = db.pragma('page_size', { simple: true }) as number;
-  db.close();
-  expect(pages.length).toBeGreaterThan(0);
+  overwriteTablePages(file, table);
+  // Closing the last connection wrote the WAL back into the file and removed it: every page was in the file.
   expect(fs.existsSync(`${file}-wal`)).toBe(false);
-  const fd = fs.openSync(file, 'r+');
-  try {
-    for (const page of pages) fs.writeSync(fd, crypto.randomBytes(pageSize), 0, pageSize, (page - 1) * pageSize);
-  } finally {
-    fs.closeSync(fd);
-  }
 }
 
 async function get(app: AppServices, route: string): Promise<{ status: number; body: any }> {

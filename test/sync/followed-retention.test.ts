@@ -18,6 +18,7 @@ import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serv
 import { tempStore } from '../helpers/ledger-fixture.ts';
 import { followedDemoLedger } from '../helpers/followed-demo-ledger.ts';
 import { comparePages, httpGet, injectedGet, type Get } from './compare-mirrors.ts';
+import { startUntilCaughtUp } from './caught-up.ts';
 
 const DAY = 86_400n * 1_000_000_000n;
 /** Every table holding rows of a transaction (a topic message too), by its consensus timestamp (named here, not taken from the code under test). */
@@ -158,9 +159,7 @@ describe('a sync keeping only some days', () => {
     new FollowedRetention(db).setKeepDays(3);
     const statuses: SyncStatus[] = [];
     const engine = new SyncEngine({ profile: 'kept', db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0, followIntervalMs: 60_000, onStatus: (s) => statuses.push(s) });
-    const caughtUp = engine.caughtUp();
-    engine.start();
-    await caughtUp;
+    await startUntilCaughtUp(engine);
     const status = engine.status();
     await engine.close();
 

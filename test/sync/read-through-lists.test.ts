@@ -11,6 +11,7 @@ import { UpstreamReadThrough } from '../../main/sync/upstream-read-through.ts';
 import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
 import { tempStore } from '../helpers/ledger-fixture.ts';
 import { comparePages, compareUrls, httpGet, injectedGet, type Get } from './compare-mirrors.ts';
+import { startUntilCaughtUp } from './caught-up.ts';
 
 // A transaction read through by id is held alone: lists show only the ranges a synced store holds
 // without gaps (the followed window; an account's fetched history in that account's list).
@@ -72,9 +73,7 @@ describe('transactions read through by id, and the lists', () => {
 
     // Following reaches the newer one: it is listed with the rest of the window, page for page as the upstream's.
     const engine = new SyncEngine({ profile: 'lists', db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0, followIntervalMs: 60_000 });
-    const caughtUp = engine.caughtUp();
-    engine.start();
-    await caughtUp;
+    await startUntilCaughtUp(engine);
     await engine.close();
     const window = await comparePages(remote, mine, [`/api/v1/transactions?timestamp=gt:${since}&limit=100`]);
     expect(window.differences).toEqual([]);

@@ -13,6 +13,7 @@ import { RateLimiter } from '../../main/sync/rate-limiter.ts';
 import { StoreCompactingError, SyncEngine } from '../../main/sync/sync-engine.ts';
 import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
 import { comparePages, httpGet, injectedGet } from './compare-mirrors.ts';
+import { startUntilCaughtUp } from './caught-up.ts';
 
 // A sync engine following a real upstream (a second Mirrordesk serving its demo ledger on loopback)
 // compacts its store: what it does meanwhile, and that it goes on afterwards as if nothing happened.
@@ -33,9 +34,7 @@ afterAll(async () => {
 async function prunedStore(name: string, statuses: SyncStatus[]): Promise<{ store: LedgerStore; engine: SyncEngine }> {
   const store = new LedgerStore({ file: path.join(dir, `${name}.sqlite`) });
   const engine = new SyncEngine({ profile: name, db: store.db, upstreamUrl, requestsPerSecond: 0, followIntervalMs: 200, onStatus: (status) => statuses.push(status) });
-  const caughtUp = engine.caughtUp();
-  engine.start();
-  await caughtUp;
+  await startUntilCaughtUp(engine);
   const history = new AccountHistoryFetcher({ db: store.db, upstreamUrl, limiter: new RateLimiter(0) });
   for (let i = 0; i < 3; i++) await history.fetch('0.0.98');
   history.close();

@@ -18,6 +18,7 @@ import { balanceAt, followedOf, HBAR, type Asset, type Followed } from '../../re
 import { nanosToTimestamp, timestampToNanos } from '../../renderer/src/lib/ledger-format.ts';
 import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
 import { comparePages, compareUrls, CONTRACT_QUERIES, FAITHFUL_QUERIES, httpGet, injectedGet, TOKEN_QUERIES, type Get } from './compare-mirrors.ts';
+import { startUntilCaughtUp } from './caught-up.ts';
 
 // The upstream is a real second Mirrordesk serving its demo ledger on loopback.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-sync-faithful-'));
@@ -65,9 +66,7 @@ beforeAll(async () => {
   for (const topic of openedTopics) expect(await opener.fetchMissing('topic', topic)).toEqual({ kind: 'stored' });
   opener.close();
   const engine = new SyncEngine({ profile: 'test', db: store.db, upstreamUrl: upstream.urls.get('mirror')!, requestsPerSecond: 0, followIntervalMs: 60_000 });
-  const caughtUp = engine.caughtUp();
-  engine.start();
-  await caughtUp;
+  await startUntilCaughtUp(engine);
   followed = followedOf(engine.status());
   await engine.close();
   local = injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false));

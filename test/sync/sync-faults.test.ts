@@ -10,6 +10,7 @@ import { SyncEngine } from '../../main/sync/sync-engine.ts';
 import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
 import { comparePages, httpGet, injectedGet, type Get } from './compare-mirrors.ts';
 import { FAULTS, faultPlan, startFaultProxy, type FaultProxy } from './fault-proxy.ts';
+import { startUntilCaughtUp } from './caught-up.ts';
 
 // The upstream is a real second Mirrordesk serving its demo ledger; a proxy breaks requests.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-sync-faults-'));
@@ -47,9 +48,7 @@ describe('sync through a faulty upstream', () => {
       profile: 'test', db: store.db, upstreamUrl: proxy.url, requestsPerSecond: 0, timeoutMs: 500, backoffCapMs: 100,
       followIntervalMs: 60_000, onStatus: (status) => { if (status.lastError) retries.push(status.lastError.message); },
     });
-    const caughtUp = engine.caughtUp();
-    engine.start();
-    await caughtUp;
+    await startUntilCaughtUp(engine);
     await engine.close();
 
     for (const fault of FAULTS) expect(proxy.counts[fault], fault).toBeGreaterThan(0);

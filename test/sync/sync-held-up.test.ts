@@ -12,6 +12,7 @@ import { throttledSyncLog } from '../../main/sync/sync-log-line.ts';
 import { tokenRowsOf } from '../../main/sync/token-rows.ts';
 import { tokenUpserter } from '../../main/sync/token-writer.ts';
 import { answerTransactionsPage, ScriptedUpstreams, tokenInfo } from './scripted-upstream.ts';
+import { startUntilCaughtUp } from './caught-up.ts';
 
 // Lasting upstream failures that are not network errors (500s, 429s, bodies cut short or not JSON)
 // used to change nothing: following said "up to date" throughout, a crawl showed a time left that
@@ -161,9 +162,7 @@ describe('a sync held up by an upstream that answers, but not usably', () => {
       trouble = () => 'answer';
       retryAfter = '1';
       const { engine, lines } = await engineWithLog();
-      const caughtUp = engine.caughtUp();
-      engine.start();
-      await caughtUp;
+      await startUntilCaughtUp(engine);
       expect(engine.status().state).toBe('following');
 
       trouble = (path) => (path.startsWith('/api/v1/transactions?') ? fault : 'answer');
@@ -184,9 +183,7 @@ describe('a sync held up by an upstream that answers, but not usably', () => {
   it('after a pause and resume, or an answer after failures, while following is behind, says syncing, not "up to date"', async () => {
     trouble = () => 'answer';
     const { engine, statuses } = await engineWithLog();
-    const caughtUp = engine.caughtUp();
-    engine.start();
-    await caughtUp;
+    await startUntilCaughtUp(engine);
     // Three pages waiting: the second one fails, after the first said following is behind.
     const backlog = addBacklog(3);
     const secondPage = `timestamp=gt:${backlog[99]!.consensus_timestamp as string}`;
@@ -212,9 +209,7 @@ describe('a sync held up by an upstream that answers, but not usably', () => {
   it("after a pause and resume while the upstream's Retry-After holds, says so, and goes on after it", async () => {
     trouble = () => 'answer';
     const { engine, lines } = await engineWithLog();
-    const caughtUp = engine.caughtUp();
-    engine.start();
-    await caughtUp;
+    await startUntilCaughtUp(engine);
     const backlog = addBacklog(3);
     const secondPage = `timestamp=gt:${backlog[99]!.consensus_timestamp as string}`;
     retryAfter = '6';
@@ -281,9 +276,7 @@ describe("the sync's last error", () => {
       return 'answer';
     };
     const { engine, statuses } = await engineWithLog();
-    const caughtUp = engine.caughtUp();
-    engine.start();
-    await caughtUp;
+    await startUntilCaughtUp(engine);
     const failed = statuses.findIndex(({ status }) => status.lastError?.message.includes('/api/v1/tokens/0.0.5001'));
     expect(failed).toBeGreaterThan(-1);
     const recovered = statuses.find(({ status }) => status.lastError?.recoveredAt != null);

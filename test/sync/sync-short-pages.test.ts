@@ -9,6 +9,7 @@ import { SyncCursors } from '../../main/sync/sync-cursor.ts';
 import { SyncEngine } from '../../main/sync/sync-engine.ts';
 import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serve-process.ts';
 import { startAnsweringProxy, type AnsweringProxy } from './answering-proxy.ts';
+import { startUntilCaughtUp } from './caught-up.ts';
 
 // The upstream is a real second Mirrordesk serving its demo ledger. In front of it, a proxy
 // answers a few list pages itself, as a misbehaving upstream or gateway might: an empty page in
@@ -77,9 +78,7 @@ describe('sync through an upstream that answers a page short', () => {
       errorRetryMs: 100, followIntervalMs: 60_000, log: (line) => logged.push(line),
     });
     try {
-      const caughtUp = engine.caughtUp();
-      engine.start();
-      await caughtUp;
+      await startUntilCaughtUp(engine);
     } finally {
       await engine.close();
     }
@@ -124,9 +123,7 @@ describe('sync through an upstream that answers a page short', () => {
       onStatus: (status) => statuses.push({ at: performance.now(), status }),
     });
     try {
-      const caughtUp = engine.caughtUp();
-      engine.start();
-      await caughtUp;
+      await startUntilCaughtUp(engine);
     } finally {
       await engine.close();
       store.close();

@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import type { NetworkInfo, SyncStatus } from '../../main/common/api-contract.ts'
 import { damagedMarkerFile } from '../../main/mirror/store/open-or-set-aside.ts';
 import type { AppServices } from '../../main/services/app-services.ts';
 import { FIRST_TOKENS_PAGE } from '../../main/sync/tokens-crawl.ts';
+import { overwriteTablePages } from '../helpers/overwrite-table-pages.ts';
 import { call, closeApps, saveProfiles, startApp, startUpstreamApp, storeFileOf, syncFollowing } from '../services/profile-switch-fixture.ts';
 
 // A synced store damaged where opening it does not look (pages deep in the file, as a disk fault
@@ -53,16 +53,8 @@ function damagedStore(name: string, table: string, change: (db: Database.Databas
   fs.copyFileSync(syncedCopy, file);
   const db = new Database(file);
   change(db);
-  const pages = (db.prepare('SELECT pageno FROM dbstat WHERE name = ?').all(table) as Array<{ pageno: number }>).map((row) => row.pageno);
-  const pageSize = db.pragma('page_size', { simple: true }) as number;
   db.close();
-  expect(pages.length).toBeGreaterThan(0);
-  const fd = fs.openSync(file, 'r+');
-  try {
-    for (const page of pages) fs.writeSync(fd, crypto.randomBytes(pageSize), 0, pageSize, (page - 1) * pageSize);
-  } finally {
-    fs.closeSync(fd);
-  }
+  overwriteTablePages(file, table);
   return file;
 }
 

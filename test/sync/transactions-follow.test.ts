@@ -14,6 +14,7 @@ import { tokenUpserter } from '../../main/sync/token-writer.ts';
 import { PAGES_PER_COMMIT, tokenHoldingsTouched, touchedAccounts, touchedEntities } from '../../main/sync/transactions-follow.ts';
 import { comparePages, injectedGet, type Get } from './compare-mirrors.ts';
 import { answerTransactionsPage, ScriptedUpstreams, tokenInfo } from './scripted-upstream.ts';
+import { startUntilCaughtUp } from './caught-up.ts';
 
 function account(num: number, balance: number): AccountInfo {
   return {
@@ -108,9 +109,7 @@ async function caughtUpSync(onStatus?: (status: SyncStatus) => void, errorRetryM
   const engine = new SyncEngine({
     profile: 't', db: local.db, upstreamUrl: await ready, requestsPerSecond: 0, followIntervalMs: 20, ...(onStatus ? { onStatus } : {}), ...(errorRetryMs ? { errorRetryMs } : {}),
   });
-  const caughtUp = engine.caughtUp();
-  engine.start();
-  await caughtUp;
+  await startUntilCaughtUp(engine);
   return { local, engine };
 }
 
