@@ -18,7 +18,11 @@ export type SyncState =
    * `lastError` says what fails and when it is tried again. The local store keeps serving.
    */
   | 'retrying'
-  /** The upstream answered something the sync cannot use (or the local store failed); it tries again later, at `lastError.retryAt`. */
+  /**
+   * The upstream answered something the sync cannot use (or the local store failed); it tries again
+   * later, at `lastError.retryAt`, or, with `retryAt` null, not at all: the store proved damaged and
+   * nothing writes to it until the profile is opened again.
+   */
   | 'error'
   /** The store gives freed room back to the disk (`sync/compact`): the sync waits, the store keeps answering. */
   | 'compacting';

@@ -191,11 +191,13 @@ export class ProfileSession {
   /**
    * A query, the generation or the sync found the store damaged: it is marked to be moved aside and
    * rebuilt at the profile's next opening (`store-damage.ts`), and the profile is in error till then.
+   * The sync stops and writes nothing more meanwhile.
    */
   storeDamaged(error: Error): void {
     if (this.#damage !== null) return;
     // Also the message a failed generation's 503s give (`mirrorUnavailable`): the damage is their cause.
     this.#message = this.#damage = markDamagedStore(this.profile, this.store.db.name, error.message, this.#log);
+    void this.sync?.halt(this.#damage);
     this.#emit(true);
   }
 

@@ -4,7 +4,7 @@ import { HistoryFetchError } from '../sync/history-requests.ts';
 import { CompactionRoomError } from '../mirror/store/compact-store.ts';
 import { isDamagedStoreError, isSqliteError } from '../mirror/store/sqlite-error.ts';
 import { describeSyncFailure } from '../sync/store-failure.ts';
-import { StoreCompactingError, type SyncEngine } from '../sync/sync-engine.ts';
+import { StoreCompactingError, StoreDamagedError, type SyncEngine } from '../sync/sync-engine.ts';
 import { UpstreamFormatError } from '../sync/upstream-values.ts';
 import type { ProfileSession } from './profile-session.ts';
 
@@ -46,7 +46,7 @@ export function createSyncHandlers(session: () => ProfileSession): SyncHandlers 
     try {
       await action(engine());
     } catch (error) {
-      if (error instanceof StoreCompactingError || error instanceof CompactionRoomError) throw new ApiFailure('unavailable', error.message);
+      if (error instanceof StoreCompactingError || error instanceof StoreDamagedError || error instanceof CompactionRoomError) throw new ApiFailure('unavailable', error.message);
       markIfDamaged(error);
       if (isSqliteError(error)) throw new ApiFailure('unavailable', describeSyncFailure(error, session().store.db.name));
       throw error;

@@ -65,6 +65,12 @@ export interface SyncEngineOptions {
   onStoreDamaged?: (error: Error & { code: string }) => void;
 }
 
+/**
+ * What the sync is asked to do once its store proved damaged (by the sync or by anyone else using
+ * it): nothing that writes may run until the profile is opened again and the store rebuilt.
+ */
+export class StoreDamagedError extends Error {}
+
 /** What the sync is asked to do while the store is compacted: it waits for the compaction to end. */
 export class StoreCompactingError extends Error {
   constructor() {
@@ -111,6 +117,8 @@ export class SyncEngine {
   #run: { abort: AbortController; done: Promise<void> } | null = null;
   /** Set by `close()`: no run starts after it (a resync or resume under way when it came included). */
   #closed = false;
+  /** Why the store cannot be written any more (halt): set once, for the life of this engine. */
+  #damage: string | null = null;
   /** Aborted by `close()`: stops work not tied to a run (a prune the user asked for). */
   readonly #shutdown = new AbortController();
   #accounts = { value: 0, at: -Infinity };
@@ -161,8 +169,9 @@ export class SyncEngine {
     });
   }
 
-  /** Starts syncing unless the user paused this profile (a pause survives restarts). */
+  /** Starts syncing unless the user paused this profile (a pause survives restarts) or its store proved damaged. */
   start(): void {
+    if (this.#damage !== null) return;
     if (this.#readPaused()) {
       this.#setState('paused');
       return;
@@ -171,14 +180,14 @@ export class SyncEngine {
   }
 
   async pause(): Promise<void> {
-    this.#refuseWhileCompacting();
+    this.#refuseWhileWriting();
     this.#writePaused(true);
     await this.#stopRun();
     this.#setState('paused');
   }
 
   resume(): void {
-    this.#refuseWhileCompacting();
+    this.#refuseWhileWriting();
     this.#writePaused(false);
     if (!this.#run) this.#startRun();
   }
@@ -188,7 +197,7 @@ export class SyncEngine {
    * now on, and deletes the older ones at once. Works while paused: the user asked for the room.
    */
   async keepDays(days: number | null): Promise<void> {
-    this.#refuseWhileCompacting();
+    this.#refuseWhileWriting();
     this.#retention.setKeepDays(days);
     this.#emit();
     // A prune under way reaches only as far as the days kept when it began.
@@ -198,7 +207,7 @@ export class SyncEngine {
 
   /** Forgets every cursor and ETag and crawls the upstream again from the start. */
   async resync(): Promise<void> {
-    this.#refuseWhileCompacting();
+    this.#refuseWhileWriting();
     await this.#stopRun();
     // Closed while the old run was stopping (a network switch retired this profile): its store is closing too.
     if (this.#closed) return;
@@ -232,6 +241,7 @@ export class SyncEngine {
    */
   compact(): Promise<CompactionOutcome> {
     if (this.#closed) return Promise.reject(new Error('the sync is closing'));
+    if (this.#damage !== null) return Promise.reject(new StoreDamagedError(this.#damage));
     this.#compacting ??= this.#compact().finally(() => {
       this.#compacting = null;
     });
@@ -263,7 +273,26 @@ export class SyncEngine {
     }
   }
 
-  #refuseWhileCompacting(): void {
+  /**
+   * The store proved damaged (the sync's own write, a query, a history fetch): the sync stops for
+   * good, in state `error` saying `reason`, and refuses whatever would write (resume, re-sync,
+   * retention, compaction) until the profile is opened again and the store set aside.
+   */
+  async halt(reason: string): Promise<void> {
+    if (this.#damage !== null) return;
+    this.#damage = reason;
+    await this.#stopRun();
+    if (this.#closed) return;
+    // The sync's own write that found the damage has said so in its own words already.
+    if (this.#state !== 'error' || this.#lastError?.retryAt !== null) {
+      this.#lastError = { message: reason, at: new Date().toISOString(), retryAt: null, recoveredAt: null };
+    }
+    this.#setState('error');
+  }
+
+  /** Refuses what would write to the store: while it is compacted (for a moment), or once it proved damaged (for good). */
+  #refuseWhileWriting(): void {
+    if (this.#damage !== null) throw new StoreDamagedError(this.#damage);
     if (this.#compacting) throw new StoreCompactingError();
   }
 

@@ -75,6 +75,15 @@ function expectMarkedDamaged(info: NetworkInfo, name: string, file: string, logg
   expect(logged.filter((line) => line.includes('is damaged'))).toContain(`${name}: the ledger store ${file} is damaged (${MALFORMED}); it is moved aside and rebuilt when the profile is next opened`);
 }
 
+/** Resume, re-sync, retention and compaction each answer `unavailable` with the damage, and the sync stays stopped. */
+async function expectWritesRefused(app: AppServices, message: RegExp): Promise<void> {
+  for (const [channel, request] of [['sync/resume', null], ['sync/resync', null], ['sync/retention', { keepDays: 1 }], ['sync/compact', null]] as const) {
+    const result = await app.dispatch(channel, request);
+    expect(!result.ok && result.error, channel).toMatchObject({ code: 'unavailable', message: expect.stringMatching(message) });
+  }
+  expect((await call<SyncStatus>(app, 'sync/status')).state).toBe('error');
+}
+
 const DAMAGED_SYNC = /^the local store is damaged: database disk image is malformed \(SQLITE_CORRUPT\w*\); it is set aside and synced again from the start when this profile is next opened$/;
 
 describe('a synced store found damaged by what the sync writes', () => {
@@ -91,6 +100,8 @@ describe('a synced store found damaged by what the sync writes', () => {
     expect(sync.lastError).toMatchObject({ retryAt: null, recoveredAt: null });
     expect(sync.lastError!.message).toMatch(DAMAGED_SYNC);
     expect(logged.filter((line) => line.startsWith('sync: the local store is damaged'))).toEqual([`sync: ${sync.lastError!.message}; the sync stops until then`]);
+    // Nor written to again at the user's word: whatever would write is refused, saying why.
+    await expectWritesRefused(damaged, /^The stored ledger is damaged/);
     await closeApps();
 
     // Opened again: set aside, synced again from the start, whole.
@@ -115,5 +126,9 @@ describe('a synced store found damaged by what the sync writes', () => {
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error).toMatchObject({ code: 'unavailable', message: expect.stringMatching(DAMAGED_SYNC) });
     expectMarkedDamaged(await call<NetworkInfo>(app, 'network/status'), 'fetched', file, logged);
+    // The sync stops for it too, and writes nothing more.
+    const sync = await eventually(() => call<SyncStatus>(app, 'sync/status'), (status) => status.state === 'error');
+    expect(sync.lastError).toMatchObject({ retryAt: null, message: expect.stringMatching(/^The stored ledger is damaged/) });
+    await expectWritesRefused(app, /^The stored ledger is damaged/);
   }, 60_000);
 });
