@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
  * How long requests under way when a service port closes may still finish (a verification
  * compiling, a bridge call, a page of a list being written) before their connections are cut. A
  * stalled upload or download never finishes, and a service's database closes only after its
- * port: well inside the 10 s that `serve` and the desktop app wait for all the services to close.
+ * port. `serve` closes its web UI (this long at most), then the service ports side by side (this long
+ * each), so the whole stop takes about twice this, within the 10 s it and the desktop app allow.
  */
 export const REQUESTS_CLOSE_LIMIT_MS = 3_000;
 

@@ -1,7 +1,8 @@
 /**
- * Past this a shutdown stops waiting: a stalled download on the mirror port may hold its
- * request for up to 30 s (the ports' own limit), which is longer than anyone waits for Ctrl-C
- * or for the app to quit.
+ * Past this a shutdown stops waiting, whatever is still closing: no one waits longer for Ctrl-C or
+ * for the app to quit. The steps themselves take far less (the UI first, then the service ports
+ * side by side, each giving its requests REQUESTS_CLOSE_LIMIT_MS); this is the backstop for a step
+ * that hangs on something else.
  */
 export const SHUTDOWN_LIMIT_MS = 10_000;
 

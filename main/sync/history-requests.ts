@@ -56,7 +56,8 @@ export class HistoryRequests {
   async page(url: string, list: string, signal: AbortSignal, progress: { stored: number; noun: string }): Promise<{ items: Array<Record<string, unknown>>; next: string | null }> {
     const stored = `${progress.stored} older ${progress.noun}s were stored`;
     const reply = await this.#client.get(url, { signal, queueForMs: LOOKUP_HOLD_CAP_MS }).catch((error: unknown) => {
-      if (error instanceof UpstreamHoldError) throw new HistoryFetchError(`the upstream asked to wait until ${clockTime(error.until)} before it is asked again (Retry-After); fetch again then (${stored})`);
+      // `until` is when a request someone waits for may go again (held at most LOOKUP_HOLD_CAP_MS), not the upstream's whole wait.
+      if (error instanceof UpstreamHoldError) throw new HistoryFetchError(`the upstream asked to wait (Retry-After); fetch again after ${clockTime(error.until)} (${stored})`);
       if (error instanceof QueueFullError) throw new HistoryFetchError(`this profile's request rate to the upstream is taken for the next ${Math.ceil(error.waitMs / 1000)} s; fetch again then (${stored})`);
       throw new HistoryFetchError(signal.aborted && !this.#stop.signal.aborted
         ? `the upstream did not answer within ${this.#deadlineMs / 1000} s (${stored})`

@@ -117,7 +117,9 @@ export class UpstreamClient {
       options.signal?.throwIfAborted();
       const heldMs = await this.#waitOutHold(lookup, holdLeftMs, options.signal);
       holdLeftMs -= heldMs;
-      const queueForMs = attempt === 0 && lookup ? holdLeftMs : undefined;
+      // The turn in the request budget has an allowance of its own: a lookup woken with the others at
+      // the end of a hold would otherwise find none left, and be refused for the budget at once.
+      const queueForMs = attempt === 0 && lookup ? options.queueForMs : undefined;
       await this.#limiter.take(options.signal, queueForMs);
       const request = ++this.#requests;
       const outcome = await this.#attempt(url, options.etag ?? null, options.signal);

@@ -13,7 +13,7 @@ export const LASTING_FAILURE_MS = 5000;
  * one the sync could use (a page that ended its list early: its retry is answered with a 200 that
  * may end the list early again, which says nothing of whether the failure is over).
  */
-export type FailureEnd = 'an answer' | 'a usable answer';
+type FailureEnd = 'an answer' | 'a usable answer';
 
 /**
  * The sync's failures to get a usable answer from the upstream since its last usable one: since
@@ -34,9 +34,10 @@ export class UpstreamTrouble {
    * which `endedBy` ends: answers whether by then the failures will have lasted LASTING_FAILURE_MS.
    */
   failed(sentSoFar: number, now: number, retryAt: number, endedBy: FailureEnd = 'an answer'): boolean {
+    // A page that ended its list early is over only when it comes whole, whatever else fails meanwhile.
+    if (this.#since === null || endedBy === 'a usable answer') this.#endedBy = endedBy;
     this.#since ??= now;
     this.#sentBefore = Math.max(this.#sentBefore, sentSoFar);
-    this.#endedBy = endedBy;
     return retryAt - this.#since >= LASTING_FAILURE_MS;
   }
 

@@ -63,6 +63,16 @@ async function callUnderWay(uiUrl: string): Promise<net.Socket> {
   return socket;
 }
 
+/** A contract call whose JSON body never finishes arriving, as from a client on a stalled network. */
+async function stalledMirrorCall(mirrorUrl: string): Promise<net.Socket> {
+  const url = new URL(mirrorUrl);
+  const socket = net.connect(Number(url.port), url.hostname);
+  socket.on('error', () => undefined);
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write(`POST /api/v1/contracts/call HTTP/1.1\r\nhost: ${url.host}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{`);
+  return socket;
+}
+
 async function stderrShows(serve: ServeProcess, text: string): Promise<void> {
   while (!serve.stderr().includes(text)) await new Promise((resolve) => setTimeout(resolve, 20));
 }
@@ -121,13 +131,8 @@ describe('serve shutdown', () => {
 
   it('waits for a stalled request to the mirror port at most 3 s, then stops cleanly, the ledger store closed', async () => {
     const serve = await startDemo();
-    // A contract call whose JSON body never finishes arriving, as from a client on a stalled network.
-    const url = new URL(serve.urls.get('mirror')!);
-    const held = net.connect(Number(url.port), url.hostname);
-    held.on('error', () => undefined);
+    const held = await stalledMirrorCall(serve.urls.get('mirror')!);
     const closedByServe = new Promise((resolve) => held.once('close', resolve));
-    await new Promise((resolve) => held.once('connect', resolve));
-    held.write(`POST /api/v1/contracts/call HTTP/1.1\r\nhost: ${url.host}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{`);
     try {
       const asked = performance.now();
       expect(await serve.stopCleanly()).toBe(0);
@@ -137,6 +142,18 @@ describe('serve shutdown', () => {
       for (const wal of stores) expect(fs.statSync(path.join(dataDir, wal)).size, wal).toBe(0);
     } finally {
       held.destroy();
+    }
+  });
+
+  it('stops cleanly within its limit when a request stalls on every port at once', async () => {
+    const serve = await startDemo();
+    const held = [await callUnderWay(serve.urls.get('ui')!), (await stalledUpload(serve.urls.get('verify')!)).socket, await stalledMirrorCall(serve.urls.get('mirror')!)];
+    try {
+      // Each port gives its requests a few seconds: the close must not add them up past the 10 s limit (exit 143, stores left open).
+      expect(await serve.stopCleanly()).toBe(0);
+      expect(serve.stderr()).not.toContain('still not closed');
+    } finally {
+      for (const socket of held) socket.destroy();
     }
   });
 

@@ -10,8 +10,11 @@ import { createInterface } from 'node:readline';
 const SERVE = path.resolve('main/cli/serve.ts');
 /** Every service on a port the system picks, so runs never collide with each other or a running app. */
 const FREE_PORTS = ['--mirror-port', '0', '--ui-port', '0', '--status-port', '0', '--verify-port', '0'];
-/** How long a SIGTERM (a clean shutdown) may take before the process is killed outright. */
-const STOP_GRACE_MS = 5000;
+/**
+ * How long a SIGTERM (a clean shutdown) may take before the process is killed outright: longer
+ * than serve's own 10 s limit, so that the exit code says how the shutdown went (0, or 143 past the limit).
+ */
+const STOP_GRACE_MS = 12_000;
 /** A demo ledger of a few thousand accounts is ready in seconds; this only bounds a hang. */
 const DEMO_READY_TIMEOUT_MS = 120_000;
 
