@@ -1,7 +1,6 @@
 import { constants } from 'node:os';
 import { closeWithinLimit, type ClosingSteps, type ShutdownStep } from '../services/close-within-limit.ts';
 
-export type { ShutdownStep };
 
 export interface ShutdownOnSignalDeps {
   /** Run one after another (the web UI first, so no call starts on services being closed). */

@@ -21,16 +21,14 @@ export interface QuitAfterCloseDeps {
  * Plain (no Electron) so that it can be tested against real servers.
  */
 export function quitAfterClose(deps: QuitAfterCloseDeps): (event: { preventDefault(): void }) => void {
-  let closed = false;
   return (event) => {
-    if (closed) return;
+    // Handed over once: a quit asked again meanwhile, or the one asked below, goes through.
     const running = deps.takeServices();
     if (!running) return;
     event.preventDefault();
     void closeWithinLimit([{ pending: 'the services', close: () => running.close() }], deps.limitMs).outcome.then((outcome) => {
       if (outcome.kind === 'failed') deps.log(`quit: closing ${outcome.pending} failed: ${outcome.message}`);
       if (outcome.kind === 'timed-out') deps.log(`quit: ${outcome.pending} still not closed after ${outcome.limitMs / 1000} s; quitting now`);
-      closed = true;
       deps.quit();
     });
   };

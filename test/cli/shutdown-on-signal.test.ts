@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { shutdownOnSignal, signalExitCode, type ShutdownStep } from '../../main/cli/shutdown-on-signal.ts';
+import type { ShutdownStep } from '../../main/services/close-within-limit.ts';
+import { shutdownOnSignal, signalExitCode } from '../../main/cli/shutdown-on-signal.ts';
 
 // serve's SIGINT/SIGTERM handler, with the steps, the log and the exit observed.
 function harness(steps: ShutdownStep[], limitMs = 5000) {

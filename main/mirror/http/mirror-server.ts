@@ -67,8 +67,8 @@ export function buildMirrorServer(deps: MirrorServerDeps): FastifyInstance {
     const message = error instanceof Error ? error.message : String(error);
     if (status && status >= 400 && status < 500) return sendMirrorError(request, reply, status, message);
     if (isDamagedStoreError(error)) {
-      // Keyed by the failure, not the URL: a damaged page under many routes is one line.
-      logFailure(`${error.code}: ${message}`, `${failedLine(request)}: ${message} (${error.code})`);
+      // Logged as any SQLite failure is; the answer says more than "Service unavailable".
+      answerUnexpected(logFailure, failedLine(request), error);
       deps.onStoreDamaged?.(error);
       return sendMirrorError(request, reply, 503, damagedStoreMessage(message));
     }
