@@ -1,5 +1,5 @@
 import type { VerifyUnreadableFile } from '../common/verify-types.ts';
-import { isZip, unpackZip, type UnpackedZip } from '../verify/engine/unpack-zips.ts';
+import { isZip, unpackZip, type Counted, type UnpackedZip } from '../verify/engine/unpack-zips.ts';
 import { TooLargeError } from '../verify/engine/verify-error.ts';
 import { ZipEntryNameError } from '../verify/engine/zip-entry-paths.ts';
 import type { SessionUpload } from '../verify/sessions/session-service.ts';
@@ -11,7 +11,7 @@ import { projectFileToSession } from './verify-project-files.ts';
  * it, or what it holds, so that nothing reads it again: a zip's files go to the session with it
  * (not inflated a second time), a JSON file's value to the reading of build outputs.
  */
-export type UploadRead =
+type UploadRead =
   | { kind: 'unreadable'; reason: string }
   | { kind: 'zip'; unpacked: UnpackedZip }
   | { kind: 'json'; value: unknown }
@@ -24,40 +24,53 @@ export type UploadRead =
  * word and show up among the files no contract uses. Interface B keeps answering that way
  * (Sourcify does); the app tells the user instead, naming the file, and leaves it out of the
  * session. One file at a time: a JSON file's parsed value is let go before the next is parsed.
+ * The zips' files are all held until the session takes them, so together (not each) they stay
+ * within what a session may hold: the zip that would cross it is refused, as one too large.
  */
 export async function readUploads(files: ReadonlyArray<{ path: string; content: Buffer }>): Promise<{ toAdd: SessionUpload[]; unreadable: VerifyUnreadableFile[] }> {
   const toAdd: SessionUpload[] = [];
   const unreadable: VerifyUnreadableFile[] = [];
+  const zipsHeld: Counted = { bytes: 0, files: 0 };
   for (const file of files) {
-    const read = await readUpload(file.path, file.content);
+    const read = await readUpload(file.path, file.content, zipsHeld);
     if (read.kind === 'unreadable') {
       unreadable.push({ name: file.path, reason: read.reason });
       continue;
     }
     const projected = projectFileToSession(file, read.kind === 'json' ? read.value : undefined);
     if (projected === null) continue;
+    if (read.kind === 'zip') {
+      zipsHeld.bytes += Math.max(file.content.length, read.unpacked.size);
+      zipsHeld.files += read.unpacked.files.length;
+    }
     toAdd.push(read.kind === 'zip' ? { ...projected, unpacked: read.unpacked } : projected);
   }
   return { toAdd, unreadable };
 }
 
-/** Reads a file named like a zip or like JSON as one, saying in plain words why it cannot be; other files are not its job. */
-export async function readUpload(path: string, content: Buffer): Promise<UploadRead> {
+/**
+ * Reads a file named like a zip or like JSON as one, saying in plain words why it cannot be; other
+ * files are not its job. A zip gets what is left of a session's room after `zipsBefore`.
+ */
+export async function readUpload(path: string, content: Buffer, zipsBefore: Counted = { bytes: 0, files: 0 }): Promise<UploadRead> {
   const name = path.toLowerCase();
-  if (name.endsWith('.zip')) return readZip(path, content);
+  if (name.endsWith('.zip')) return readZip(path, content, zipsBefore);
   if (name.endsWith('.json')) return readJson(content);
   return { kind: 'other' };
 }
 
-async function readZip(path: string, content: Buffer): Promise<UploadRead> {
+async function readZip(path: string, content: Buffer, zipsBefore: Counted): Promise<UploadRead> {
   if (!isZip(content)) return { kind: 'unreadable', reason: 'it is not a zip archive' };
   // The very unpacking the session does, within the same limit (stopping there, not after
   // inflating it all), so "opens here" means "opens there"; the session then takes these files.
   let unpacked: UnpackedZip;
   try {
-    unpacked = await unpackZip({ path, buffer: content }, { bytes: SESSION_MAX_BYTES, scope: 'a session may hold' });
+    unpacked = await unpackZip({ path, buffer: content }, { bytes: SESSION_MAX_BYTES, scope: 'a session may hold' }, zipsBefore);
   } catch (error) {
-    if (error instanceof TooLargeError) return { kind: 'unreadable', reason: `it unpacks to more than the ${SESSION_MAX_BYTES / 1024 / 1024} MiB a session may hold` };
+    if (error instanceof TooLargeError) {
+      const others = zipsBefore.bytes > 0 ? ' with the zips sent before it' : '';
+      return { kind: 'unreadable', reason: `it unpacks to more than the ${SESSION_MAX_BYTES / 1024 / 1024} MiB a session may hold${others}` };
+    }
     if (error instanceof ZipEntryNameError) return { kind: 'unreadable', reason: error.reason };
     const detail = (error as Error).message.replace(/^Error while unzipping .*?: /, '');
     return { kind: 'unreadable', reason: `the zip could not be opened (${detail})` };

@@ -27,17 +27,20 @@ export interface DemoDeployment {
   constructorArgs: string;
 }
 
-export type DemoName = 'DemoToken' | 'Poll';
+export type DemoName = 'DemoToken' | 'Poll' | 'Counter';
 
 /**
- * A deployment of DemoToken or Poll as entity `id`; `factory` leaves it without a creation result
- * of its own, `evmAddress` gives it an EVM alias (as an Ethereum create does) besides its long-zero address.
+ * A deployment of DemoToken, Poll or Counter (no constructor arguments, no immutables) as entity
+ * `id`; `factory` leaves it without a creation result of its own, `evmAddress` gives it an EVM
+ * alias (as an Ethereum create does) besides its long-zero address.
  */
 export function deployDemo(store: LedgerStore, name: DemoName, id: number, options: { factory?: boolean; evmAddress?: string } = {}): DemoDeployment {
   const createdSeconds = 1_700_000_000 + id;
   const [args, immutables] = name === 'DemoToken'
     ? [[text('Demo'), text('DMO'), uint(6), uint(1_000_000n)], { decimals: uintWord(6), minter: addressWord(CREATOR) }] as const
-    : [[text('Lunch?'), uint(3), uint(86_400)], { optionCount: uintWord(3), closesAt: uintWord(createdSeconds + 86_400) }] as const;
+    : name === 'Poll'
+      ? [[text('Lunch?'), uint(3), uint(86_400)], { optionCount: uintWord(3), closesAt: uintWord(createdSeconds + 86_400) }] as const
+      : [[], {}] as const;
   const deployment = deployExample(name, args, immutables);
   const createdNs = BigInt(createdSeconds) * 1_000_000_000n;
   const txHash = Buffer.alloc(32, id % 251);

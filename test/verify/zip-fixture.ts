@@ -18,6 +18,18 @@ export async function zerosZip(name: string, size: number): Promise<Buffer> {
   return zipOf([{ name, data: Buffer.concat(chunks), method: 8, size }]);
 }
 
+/**
+ * A zip of one deflated entry that inflates to `size` zero bytes and then hits a block deflate
+ * cannot read. Whoever stops inflating within a limit below `size` sees "too large"; whoever
+ * inflates it all sees a broken zip instead: the refusal's words tell which one ran.
+ */
+export function zerosThenBrokenZip(name: string, size: number): Buffer {
+  const zeros = zlib.deflateRawSync(Buffer.alloc(size), { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  // A final block of the reserved type 3: "invalid block type".
+  const broken = Buffer.concat([zeros, Buffer.from([0x07, 0x00, 0x00, 0x00])]);
+  return zipOf([{ name, data: broken, method: 8, size: size + 1 }]);
+}
+
 /** A zip of entries as given (method 0: stored, 8: deflated data); sizes as declared, CRCs left 0 (unchecked, as JSZip reads them). */
 export function zipOf(entries: Array<{ name: string; data: Buffer; method: 0 | 8; size: number }>): Buffer {
   const locals: Buffer[] = [];

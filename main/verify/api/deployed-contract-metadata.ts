@@ -1,12 +1,11 @@
+import { metadataIpfsHashOf } from '../engine/deployed-metadata-hash.ts';
 import { checksumAddress } from '../engine/evm-address.ts';
 import { fileNameProblem } from '../engine/file-name-rules.ts';
+import { ipfsHashOf } from '../engine/ipfs-hash.ts';
 import { unpackZips, type UploadedFile } from '../engine/unpack-zips.ts';
 import { toVerifyError, VerifyError } from '../engine/verify-error.ts';
+import type { SessionUpload } from '../sessions/session-service.ts';
 import type { VerifyService } from '../verify-service.ts';
-import { ipfsMetadataHashOf } from './deployed-metadata-hash.ts';
-import { base58, ipfsHashOf } from './ipfs-hash.ts';
-
-type SessionUpload = { path: string; content: Buffer };
 
 /**
  * Sourcify's "import a contract from its address" (`/session/input-contract`), offline: the
@@ -27,19 +26,19 @@ export async function deployedContractFiles(service: VerifyService, chainId: str
   }
   const shown = checksumAddress(address);
   if (!/^0x[0-9a-fA-F]+$/.test(code) || code.length <= 2) throw new VerifyError('not_deployed', `Chain ${chainId} does not have a contract deployed at ${shown}`);
-  const hash = ipfsMetadataHashOf(code);
+  const hash = metadataIpfsHashOf(code);
   if (!hash) {
     throw new VerifyError('bad_request', `The contract at ${shown} on chain ${chainId} names no IPFS metadata hash in its bytecode (it was compiled without one, or with a Swarm hash), so its metadata cannot be found from the address: upload its metadata.json and sources instead`);
   }
-  if ((await sessionMetadataTexts(sessionFiles, service.sessions.maxBytes)).some((text) => ipfsHashOf(Buffer.from(text, 'utf8')).equals(hash))) return [];
+  if ((await sessionMetadataTexts(sessionFiles, service.sessions.maxBytes)).some((text) => ipfsHashOf(Buffer.from(text, 'utf8')) === hash)) return [];
   for (const record of service.repository.byAddress(address)) {
     // The stored metadata is JSON as the verifier wrote it, not always byte for byte what solc
     // hashed: a perfect runtime match of this very deployment is its metadata all the same.
-    const isThisOne = ipfsHashOf(Buffer.from(record.metadata, 'utf8')).equals(hash) || (record.chainId === chainId && record.runtimeMatch === 'perfect');
+    const isThisOne = ipfsHashOf(Buffer.from(record.metadata, 'utf8')) === hash || (record.chainId === chainId && record.runtimeMatch === 'perfect');
     const stored = isThisOne ? service.repository.files(record.chainId, address) : null;
     if (stored) return storedContractUpload(shown, stored);
   }
-  throw new VerifyError('bad_request', `The metadata of the contract at ${shown} on chain ${chainId} (IPFS ${base58(hash)}) is neither in this session nor among the contracts verified here, and this verifier works offline: it cannot fetch metadata.json from IPFS. Upload the contract's metadata.json, with its sources, instead`);
+  throw new VerifyError('bad_request', `The metadata of the contract at ${shown} on chain ${chainId} (IPFS ${hash}) is neither in this session nor among the contracts verified here, and this verifier works offline: it cannot fetch metadata.json from IPFS. Upload the contract's metadata.json, with its sources, instead`);
 }
 
 /**

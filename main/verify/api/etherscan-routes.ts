@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { VerifyError } from '../engine/verify-error.ts';
+import { requireExplorer } from '../explorer/configured-explorer.ts';
 import { fetchExplorerSource } from '../explorer/explorer-import.ts';
 import type { VerifyService } from '../verify-service.ts';
-import { configuredExplorer, noExplorerMessage } from './configured-explorer.ts';
 import { readFields } from './request-body.ts';
 import { requiredAddress, requiredTargetChain } from './request-fields.ts';
 import { storedPerfectEntry, verifyResultEntry } from './result-entry.ts';
@@ -19,11 +18,10 @@ export function registerEtherscanRoute(app: FastifyInstance, service: VerifyServ
     const fields = await readFields(request);
     const chainId = requiredTargetChain(fields);
     const address = requiredAddress(fields);
-    service.chains.chain(chainId);
+    service.chains.requireSupported(chainId);
     const stored = service.repository.get(chainId, address);
     if (stored?.runtimeMatch === 'perfect' && stored.creationMatch === 'perfect') return { result: [storedPerfectEntry(stored)] };
-    const explorer = configuredExplorer(service, chainId);
-    if (!explorer) throw new VerifyError('unsupported_chain', noExplorerMessage(chainId));
+    const explorer = requireExplorer(service.explorers, chainId);
     // The apiKey goes to the one explorer request; it is not kept anywhere.
     const apiKey = typeof fields.apiKey === 'string' ? fields.apiKey : '';
     const source = await fetchExplorerSource(explorer, address, apiKey);

@@ -10,24 +10,25 @@ import { betterKeptNote, type OneCallOutcome } from '../verify-service.ts';
  * better match stays stored. It never claims a check this request did not make.
  */
 export function verifyResultEntry(outcome: OneCallOutcome): Record<string, unknown> {
+  if (outcome.kind === 'already-verified') {
+    const { record } = outcome;
+    return storedEntry(record, `already verified from these sources on ${record.verifiedAt} (${matchWords(record)}), answered from the store without compiling: nothing was checked now`);
+  }
   const match = outcome.kind === 'better-kept' || outcome.kind === 'unchanged' ? outcome.result : outcome.record;
   const matches = matchWords(match);
   return {
     address: checksumAddress(match.address),
     chainId: match.chainId,
     status: match.status,
-    // Answered from the store, nothing was checked now: the stored matches are named as the store's.
-    message: outcome.kind === 'already-verified'
-      ? `already verified from these sources on ${outcome.record.verifiedAt} (${matches}), answered from the store without compiling: nothing was checked now`
-      : outcome.kind === 'unchanged'
-        ? `${matches}; already verified from these sources with the same matches on ${outcome.record.verifiedAt}: nothing new to store`
-        : outcome.kind === 'better-kept'
-          ? `${matches}; ${betterKeptNote(outcome.kept, outcome.sameSources)}`
-          : matches,
+    message: outcome.kind === 'unchanged'
+      ? `${matches}; already verified from these sources with the same matches on ${outcome.record.verifiedAt}: nothing new to store`
+      : outcome.kind === 'better-kept'
+        ? `${matches}; ${betterKeptNote(outcome.kept, outcome.sameSources)}`
+        : matches,
     libraryMap: match.libraryMap,
-    // When the answer is what the store held before this request, Sourcify's storageTimestamp says
-    // when it was stored (older forge prints "already verified" only then); a fresh store has none.
-    ...(outcome.kind === 'already-verified' || outcome.kind === 'unchanged' ? { storageTimestamp: outcome.record.verifiedAt } : {}),
+    // The matches are this request's, but what the store held before it: Sourcify's storageTimestamp
+    // says when that was stored (older forge prints "already verified" only then); a fresh store has none.
+    ...(outcome.kind === 'unchanged' ? { storageTimestamp: outcome.record.verifiedAt } : {}),
   };
 }
 
@@ -36,11 +37,16 @@ export function verifyResultEntry(outcome: OneCallOutcome): Record<string, unkno
  * checkPerfectMatch): the stored match, with the time it was stored.
  */
 export function storedPerfectEntry(record: VerifiedRecord): Record<string, unknown> {
+  return storedEntry(record, `already verified on ${record.verifiedAt} (${matchWords(record)}), answered from the store: nothing was checked now`);
+}
+
+/** An answer from the store, nothing checked now: the stored match, and Sourcify's storageTimestamp saying when it was stored. */
+function storedEntry(record: VerifiedRecord, message: string): Record<string, unknown> {
   return {
     address: checksumAddress(record.address),
     chainId: record.chainId,
     status: record.status,
-    message: `already verified on ${record.verifiedAt} (${matchWords(record)}), answered from the store: nothing was checked now`,
+    message,
     libraryMap: record.libraryMap,
     storageTimestamp: record.verifiedAt,
   };

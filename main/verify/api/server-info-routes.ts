@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { RepositoryListing } from '../repository/repository-listing.ts';
+import { configuredExplorer } from '../explorer/configured-explorer.ts';
 import type { VerifyService } from '../verify-service.ts';
 import { knownChainIds } from './known-chains.ts';
 
@@ -12,13 +13,14 @@ const CHAIN_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** A chain as Sourcify's `GET /chains` lists it. */
-export interface ListedChain {
+interface ListedChain {
   name: string;
   title: string;
   chainId: number | string;
   rpc: string[];
   supported: boolean;
-  etherscanAPI?: string;
+  /** Whether an import from an Etherscan-compatible explorer can be asked for (Sourcify's `etherscanApi?.supported ?? false`). */
+  etherscanAPI: boolean;
 }
 
 /**
@@ -38,14 +40,14 @@ export function registerServerInfoRoutes(app: FastifyInstance, service: VerifySe
  * The known chains: `supported` for those verification is configured for now, not for those only
  * holding contracts verified under another network profile. `rpc` is always empty: the Hedera
  * chains are read from the local mirror, not an RPC node, and a configured RPC URL often carries an
- * API key in its path or query, which Sourcify leaves out of this list too. `etherscanAPI` is the
- * configured explorer's URL without credentials or query, when there is one.
+ * API key in its path or query, which Sourcify leaves out of this list too. `etherscanAPI` says
+ * whether an explorer is configured for the chain, as Sourcify's does: never its URL, which may
+ * carry a key anywhere in it.
  */
 export function listedChains(service: VerifyService, chainIds: readonly string[]): ListedChain[] {
   const supported = new Set(service.chains.supported());
   return chainIds.map((chainId) => {
     const name = CHAIN_NAMES[chainId] ?? `Chain ${chainId}`;
-    const explorer = service.explorers[chainId];
     return {
       name,
       title: name,
@@ -53,16 +55,7 @@ export function listedChains(service: VerifyService, chainIds: readonly string[]
       chainId: Number.isSafeInteger(Number(chainId)) ? Number(chainId) : chainId,
       rpc: [],
       supported: supported.has(chainId),
-      ...(explorer ? { etherscanAPI: withoutSecrets(explorer) } : {}),
+      etherscanAPI: configuredExplorer(service.explorers, chainId) !== null,
     };
   });
-}
-
-function withoutSecrets(url: string): string {
-  const parsed = new URL(url);
-  parsed.username = '';
-  parsed.password = '';
-  parsed.search = '';
-  parsed.hash = '';
-  return parsed.toString();
 }

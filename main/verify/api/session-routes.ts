@@ -1,13 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { checksumAddress } from '../engine/evm-address.ts';
 import { VerifyError } from '../engine/verify-error.ts';
 import { EMPTY_ENVELOPE, SessionService, UnknownVerificationIdError, type CheckedContractRequest } from '../sessions/session-service.ts';
 import type { SessionContractEntry, SessionEnvelope } from '../sessions/session-entry.ts';
 import type { VerifyService } from '../verify-service.ts';
 import { deployedContractFiles } from './deployed-contract-metadata.ts';
-import { isMultipart, readMultipartBody } from './multipart-body.ts';
-import { readFields } from './request-body.ts';
-import { asObject, requiredAddress, requiredChainId, requiredFiles, requiredString, requiredTargetChain, optionalTxHash, type Fields } from './request-fields.ts';
+import { readBody, readFields } from './request-body.ts';
+import { asObject, requiredAddress, requiredChainId, requiredString, requiredTargetChain, optionalTxHash } from './request-fields.ts';
 import { existingSessionOf, sessionOf } from './session-cookie.ts';
 
 /**
@@ -38,15 +37,14 @@ export function registerSessionRoutes(app: FastifyInstance, service: VerifyServi
   for (const url of ['/session/input-files', '/input-files']) {
     app.post(url, async (request, reply) => {
       const id = sessionOf(request, reply, service.sessions);
-      const files = isMultipart(request) ? (await readMultipartBody(request)).files : requiredFiles(asObject(request.body));
-      if (files.length === 0) throw new VerifyError('bad_request', 'files is empty: upload at least one file');
+      const { files } = await readBody(request);
       return checksummed(await sessions.addFiles(id, files));
     });
   }
 
   app.post('/session/input-solc-json', async (request, reply) => {
     const id = sessionOf(request, reply, service.sessions);
-    const { fields, files } = isMultipart(request) ? await readMultipartBody(request) : withFiles(asObject(request.body));
+    const { fields, files } = await readBody(request);
     const compilerVersion = requiredString(fields, 'compilerVersion');
     return checksummed(await sessions.addSolcJson(id, Object.fromEntries(files.map((f) => [f.path, f.content.toString('utf8')])), compilerVersion));
   });
@@ -66,14 +64,14 @@ export function registerSessionRoutes(app: FastifyInstance, service: VerifyServi
   for (const url of ['/session/verify-checked', '/session/verify-validated', '/verify-validated']) {
     app.post(url, async (request) => {
       const dryRun = dryRunOf(request.query);
-      const body = asObject(request.body);
+      const body = await readFields(request);
       if (!Array.isArray(body.contracts)) throw new VerifyError('bad_request', 'contracts must be an array of {verificationId, address, chainId, creatorTxHash?}');
       const requests: CheckedContractRequest[] = body.contracts.map((entry) => {
         const fields = asObject(entry);
         return { verificationId: requiredString(fields, 'verificationId'), address: requiredAddress(fields), chainId: requiredChainId(fields, 'chainId'), creatorTxHash: optionalTxHash(fields) };
       });
       // Sourcify's request validation refuses a chain it does not verify on before anything is done.
-      for (const { chainId } of requests) service.chains.chain(chainId);
+      for (const { chainId } of requests) service.chains.requireSupported(chainId);
       const id = existingSessionOf(request, service.sessions);
       if (!id) {
         if (requests.length > 0) throw new UnknownVerificationIdError(requests[0]!.verificationId);
@@ -84,12 +82,16 @@ export function registerSessionRoutes(app: FastifyInstance, service: VerifyServi
   }
 
   for (const url of ['/session/verify/explorer', '/session/verify/etherscan']) {
-    app.post(url, async (request: FastifyRequest, reply) => {
-      const id = sessionOf(request, reply, service.sessions);
-      const body = asObject(request.body);
+    app.post(url, async (request, reply) => {
+      const fields = await readFields(request);
+      const address = requiredAddress(fields);
+      const chainId = requiredTargetChain(fields);
+      // As Sourcify's, a chain not verified on here is refused before the explorer is asked.
+      service.chains.requireSupported(chainId);
       // The apiKey is read here and handed to the one explorer request; it is not kept anywhere.
-      const apiKey = typeof body.apiKey === 'string' ? body.apiKey : '';
-      return checksummed(await sessions.importFromExplorer(id, requiredAddress(body), requiredChainId(body, 'chainId'), apiKey));
+      const apiKey = typeof fields.apiKey === 'string' ? fields.apiKey : '';
+      const id = sessionOf(request, reply, service.sessions);
+      return checksummed(await sessions.importFromExplorer(id, address, chainId, apiKey));
     });
   }
 }
@@ -103,10 +105,6 @@ function dryRunOf(query: unknown): boolean {
   if (value === undefined || value === 'false' || value === '0') return false;
   if (value === 'true' || value === '1' || value === '') return true;
   throw new VerifyError('bad_request', 'dryrun must be true or false');
-}
-
-function withFiles(fields: Fields): { fields: Fields; files: Array<{ path: string; content: Buffer }> } {
-  return { fields, files: requiredFiles(fields) };
 }
 
 /** The session with each contract's address in EIP-55 checksum form (lookups stay case-insensitive: addresses are kept lower-case). */

@@ -26,6 +26,6 @@ export function registerSourcifyRoutes(app: FastifyInstance, service: VerifyServ
     // Before the service closes its database (the server closes first): jobs still running end as interrupted.
     v2.addHook('onClose', async () => jobs.close());
     registerV2VerifyRoutes(v2, service, jobs);
-    registerV2EtherscanRoute(v2, service);
+    registerV2EtherscanRoute(v2, service, jobs);
   });
 }

@@ -56,8 +56,10 @@ export function jobErrorCode(error: VerifyError): string {
 export function v2ErrorHandler(log: (line: string) => void) {
   return (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     if (error instanceof V2Error) return reply.code(error.status).send(v2ErrorBody(error.customCode, error.message));
+    // A chain the request cannot use here is Sourcify APIv2's 404 unsupported_chain (the v1 routes' 400).
+    if (error instanceof VerifyError && error.kind === 'unsupported_chain') return reply.code(404).send(v2ErrorBody('unsupported_chain', error.message));
     if (error instanceof VerifyError && error.httpStatus < 500) {
-      const customCode = error.httpStatus === 409 ? 'already_verified' : error.kind === 'unsupported_chain' ? 'unsupported_chain' : 'invalid_parameter';
+      const customCode = error.httpStatus === 409 ? 'already_verified' : 'invalid_parameter';
       return reply.code(error.httpStatus).send(v2ErrorBody(customCode, error.message));
     }
     const status = (error as FastifyError).statusCode;

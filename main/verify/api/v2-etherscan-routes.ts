@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { toVerifyError } from '../engine/verify-error.ts';
+import { requireExplorer } from '../explorer/configured-explorer.ts';
 import { fetchExplorerSource, type ExplorerSource } from '../explorer/explorer-import.ts';
 import type { VerifyService } from '../verify-service.ts';
-import { configuredExplorer, noExplorerMessage } from './configured-explorer.ts';
 import { V2Error } from './sourcify-v2-errors.ts';
 import { v2Address, v2ChainId } from './v2-params.ts';
+import { refuseVerifiedOrRunning, standardJsonWork, startVerifyJob } from './v2-verify-jobs.ts';
+import { standardJsonInput } from './v2-verify-routes.ts';
+import type { VerificationJobs } from './verification-jobs.ts';
 
 /** The status Sourcify's APIv2 answers each explorer failure with, by its customCode. */
 const EXPLORER_ERROR_STATUS: Readonly<Record<string, number>> = {
@@ -14,29 +17,30 @@ const EXPLORER_ERROR_STATUS: Readonly<Record<string, number>> = {
 };
 
 /**
- * Sourcify APIv2's import, `POST /v2/verify/etherscan/{chainId}/{address}` ({apiKey?}), as Sourcify
- * runs it: the explorer is asked now, so that its refusal is the answer (a contract it has not
- * verified is a 404, an explorer that fails a 502); then what it returned is verified as a
- * standard JSON input, by `POST /v2/verify/{chainId}/{address}` itself, reached in-process, so
- * that the import has that route's checks (already verified, already being verified), job and
- * outcomes. Without an explorer configured for the chain it is Sourcify's 404 unsupported_chain.
+ * Sourcify APIv2's import, `POST /v2/verify/etherscan/{chainId}/{address}` ({apiKey?}). The checks
+ * that refuse the request whatever the explorer says (already verified 409, already being verified
+ * 429; Sourcify's checkIfAlreadyVerified and checkIfJobIsAlreadyRunning) come before the explorer
+ * is asked, so a refused request spends none of the user's API key. The explorer is asked before
+ * the job starts, so that its refusal is the answer (a contract it has not verified is a 404, an
+ * explorer that fails a 502); then what it returned is verified as a standard JSON input, by the
+ * job `POST /v2/verify/{chainId}/{address}` runs. Without an explorer configured for the chain it
+ * is Sourcify's 404 unsupported_chain.
  */
-export function registerV2EtherscanRoute(app: FastifyInstance, service: VerifyService): void {
+export function registerV2EtherscanRoute(app: FastifyInstance, service: VerifyService, jobs: VerificationJobs): void {
   app.post('/v2/verify/etherscan/:chainId/:address', async (request, reply) => {
     const params = request.params as { chainId: string; address: string };
     const chainId = v2ChainId(params.chainId, service.chains.supported());
     const address = v2Address(params.address);
-    const explorer = configuredExplorer(service, chainId);
-    if (!explorer) throw new V2Error(404, 'unsupported_chain', noExplorerMessage(chainId));
+    refuseVerifiedOrRunning(service, jobs, chainId, address);
+    const explorer = requireExplorer(service.explorers, chainId);
     const body = request.body as { apiKey?: unknown } | undefined;
     // The apiKey goes to the one explorer request; it is not kept anywhere.
     const source = await explorerSource(explorer, address, typeof body?.apiKey === 'string' ? body.apiKey : '');
-    const job = await app.inject({
-      method: 'POST',
-      url: `/v2/verify/${chainId}/${address}`,
-      payload: { stdJsonInput: source.jsonInput, compilerVersion: source.compilerVersion, contractIdentifier: `${source.contractPath}:${source.contractName}` },
-    });
-    return reply.code(job.statusCode).type('application/json; charset=utf-8').send(job.body);
+    const input = standardJsonInput(source.jsonInput);
+    const target = { chainId, address, creatorTxHash: null };
+    const contract = { path: source.contractPath, name: source.contractName };
+    const id = startVerifyJob(service, jobs, target, standardJsonWork(service, input, source.compilerVersion, contract, target));
+    return reply.code(202).send({ verificationId: id });
   });
 }
 

@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { toVerifyError, type FailedMatchCodes } from '../engine/verify-error.ts';
-import { checksumAddress } from '../engine/evm-address.ts';
-import { matchWords } from '../engine/match-words.ts';
-import { betterKeptNote, type OneCallOutcome, type VerifyService } from '../verify-service.ts';
-import { minimalContract } from './contract-lookup.ts';
+import type { VerifyService } from '../verify-service.ts';
 import { checkFileName } from './request-fields.ts';
-import { invalidParameter, jobErrorCode, V2Error, v2ErrorBody } from './sourcify-v2-errors.ts';
+import { invalidParameter, V2Error } from './sourcify-v2-errors.ts';
 import { v2Address, v2ChainId } from './v2-params.ts';
-import { TooManyJobsError, type JobOutcome, type VerificationJobs } from './verification-jobs.ts';
+import { metadataWork, standardJsonWork, startVerifyJob, type JsonInput } from './v2-verify-jobs.ts';
+import type { VerificationJobs } from './verification-jobs.ts';
 
 /** A job id: a UUID, in any case, as Sourcify compares them (ids are issued and kept lower-case here). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,19 +23,10 @@ export function registerV2VerifyRoutes(app: FastifyInstance, service: VerifyServ
     const { chainId, address } = verifyTarget(request.params, service);
     const body = bodyOf(request.body);
     const input = standardJsonInput(body.stdJsonInput);
-    const { path, name } = contractIdentifier(body.contractIdentifier);
+    const contract = contractIdentifier(body.contractIdentifier);
     const compilerVersion = requiredText(body.compilerVersion, 'Compiler version is required');
-    const creatorTxHash = creationTransactionHash(body.creationTransactionHash);
-    const id = startJob(jobs, service, chainId, address, async () => {
-      if (input.language !== 'Solidity') return unsupportedLanguage(input.language);
-      if (!Object.hasOwn(input.sources, path)) {
-        return failed('contract_not_found_in_compiler_output', `${path} is not among the sources of the standard JSON input, so ${path}:${name} cannot be compiled`);
-      }
-      // hardhat-verify sends the version as solc prints it, `v0.8.4+commit.c7e474f2`: the engine reads it with or without the `v`.
-      const target = { chainId, address, creatorTxHash };
-      // The path picks the file: another source declaring a contract of the same name is never compiled in its place.
-      return outcomeOf(() => service.verifySolcJson(input, compilerVersion, { name, path }, target));
-    });
+    const target = { chainId, address, creatorTxHash: creationTransactionHash(body.creationTransactionHash) };
+    const id = startVerifyJob(service, jobs, target, standardJsonWork(service, input, compilerVersion, contract, target));
     return reply.code(202).send({ verificationId: id });
   });
 
@@ -47,12 +35,8 @@ export function registerV2VerifyRoutes(app: FastifyInstance, service: VerifyServ
     const body = bodyOf(request.body);
     const metadata = checkedMetadata(body.metadata);
     const sources = checkedSources(body.sources);
-    const creatorTxHash = creationTransactionHash(body.creationTransactionHash);
-    const id = startJob(jobs, service, chainId, address, async () => {
-      if (metadata.language !== 'Solidity') return unsupportedLanguage(metadata.language);
-      const files = [{ path: 'metadata.json', buffer: Buffer.from(JSON.stringify(metadata), 'utf8') }, ...sources];
-      return outcomeOf(() => service.verifyFiles(files, { chainId, address, creatorTxHash }));
-    });
+    const target = { chainId, address, creatorTxHash: creationTransactionHash(body.creationTransactionHash) };
+    const id = startVerifyJob(service, jobs, target, metadataWork(service, metadata, sources, target));
     return reply.code(202).send({ verificationId: id });
   });
 
@@ -73,64 +57,6 @@ function verifyTarget(params: unknown, service: VerifyService): { chainId: strin
   return { chainId, address };
 }
 
-/**
- * Starts a job once the request passed its checks, after Sourcify's last two: a contract whose
- * runtime and creation bytecode both matched exactly is not verified again (409), and a contract
- * is verified by one job at a time (429).
- */
-function startJob(jobs: VerificationJobs, service: VerifyService, chainId: string, address: string, work: () => Promise<JobOutcome>): string {
-  const shown = checksumAddress(address);
-  const stored = service.repository.get(chainId, address);
-  if (stored?.runtimeMatch === 'perfect' && stored.creationMatch === 'perfect') {
-    throw new V2Error(409, 'already_verified', `Contract ${shown} on chain ${chainId} is already verified with runtimeMatch and creationMatch both being exact matches.`);
-  }
-  if (jobs.isRunning(chainId, address)) throw new V2Error(429, 'duplicate_verification_request', `Contract ${shown} on chain ${chainId} is already being verified`);
-  try {
-    return jobs.start(chainId, address, work, () => failed('internal_error', 'The server encountered an unexpected error.'));
-  } catch (error) {
-    if (error instanceof TooManyJobsError) throw new V2Error(429, 'too_many_requests', error.message);
-    throw error;
-  }
-}
-
-/**
- * Runs a verification and turns its outcome, or its failure, into the job's: lib-sourcify's own
- * error code as Sourcify reports it (bytecode_length_mismatch, invalid_compiler_version, …), else
- * the code of the failure's kind, and the bytecodes a failed match compared.
- */
-async function outcomeOf(verify: () => Promise<OneCallOutcome>): Promise<JobOutcome> {
-  let outcome: OneCallOutcome;
-  try {
-    outcome = await verify();
-  } catch (error) {
-    const verifyError = toVerifyError(error);
-    // A match no better than the stored one (the engine's 409) is Sourcify's already_verified job error.
-    if (verifyError.httpStatus === 409) return failed('already_verified', `${NOT_BETTER}: ${verifyError.message}`);
-    return failed(verifyError.code ?? jobErrorCode(verifyError), verifyError.message, verifyError.matchCodes);
-  }
-  switch (outcome.kind) {
-    case 'verified':
-      return { contract: minimalContract(outcome.record) };
-    case 'already-verified':
-      return failed('already_verified', `${NOT_BETTER}: these sources are the compilation stored on ${outcome.record.verifiedAt} (${matchWords(outcome.record)})`);
-    case 'unchanged':
-      return failed('already_verified', `${NOT_BETTER}: the same sources were verified on ${outcome.record.verifiedAt} with the same result (${matchWords(outcome.record)})`);
-    case 'better-kept':
-      return failed('already_verified', `${NOT_BETTER}: ${betterKeptNote(outcome.kept, outcome.sameSources)}`);
-  }
-}
-
-/** Sourcify's words for a job whose match is not better than the stored one. */
-const NOT_BETTER = "The contract is already verified and the job didn't yield a better match";
-
-function failed(customCode: string, message: string, matchCodes?: FailedMatchCodes): JobOutcome {
-  return { error: { ...v2ErrorBody(customCode, message), ...matchCodes } };
-}
-
-function unsupportedLanguage(language: unknown): JobOutcome {
-  return failed('unsupported_language', `The provided language is not supported: this verifier compiles Solidity only, not "${String(language).slice(0, 40)}".`);
-}
-
 function bodyOf(body: unknown): Body {
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Body) : {};
 }
@@ -147,14 +73,11 @@ function creationTransactionHash(value: unknown): string | null {
   return value.toLowerCase();
 }
 
-interface JsonInput {
-  language: string;
-  sources: Record<string, { content: string }>;
-  settings?: unknown;
-}
-
-/** Sourcify's validateStandardJsonInput, in its words, and settings an object (Sourcify's job would fail on others with internal_error). */
-function standardJsonInput(value: unknown): JsonInput {
+/**
+ * Sourcify's validateStandardJsonInput, in its words, and settings an object (Sourcify's job would
+ * fail on others with internal_error). The explorer import holds the explorer's input to it too.
+ */
+export function standardJsonInput(value: unknown): JsonInput {
   if (!value) throw invalidParameter('Standard JSON input is required.');
   if (typeof value !== 'object' || Array.isArray(value)) throw invalidParameter('Standard JSON input must be a JSON object.');
   const input = value as { language?: unknown; sources?: unknown };

@@ -12,6 +12,9 @@ export interface ChainRegistryOptions {
   rpcUrls: Readonly<Record<string, string>>;
 }
 
+/** A chain id as the routes take it: decimal, and small enough for lib-sourcify's number. */
+const CHAIN_ID = /^\d{1,18}$/;
+
 /** Chain id (decimal string) → where its deployed code is read. */
 export class ChainRegistry {
   private readonly options: ChainRegistryOptions;
@@ -22,12 +25,12 @@ export class ChainRegistry {
 
   /** The lib-sourcify chain for an id, or a VerifyError naming what is configured. */
   chain(chainId: string): SourcifyChain {
-    if (!/^\d{1,18}$/.test(chainId)) throw new VerifyError('bad_request', `chain must be a decimal chain id, not "${chainId}"`);
-    const source = this.sourceFor(chainId);
-    if (!source) {
-      throw new VerifyError('unsupported_chain', `chain ${chainId} is not supported here: configured chains are ${this.supported().join(', ') || 'none'}`);
-    }
-    return sourcifyChainOver(Number(chainId), `chain ${chainId}`, source);
+    return sourcifyChainOver(Number(chainId), `chain ${chainId}`, this.requiredSource(chainId));
+  }
+
+  /** Refuses a chain not configured for verification here (VerifyError naming those that are), before anything else is asked. */
+  requireSupported(chainId: string): void {
+    this.requiredSource(chainId);
   }
 
   /**
@@ -35,12 +38,19 @@ export class ChainRegistry {
    * not, or the chain is not configured here (verifying says so then).
    */
   async creatorTxHash(chainId: string, address: string): Promise<string | null> {
-    const source = /^\d{1,18}$/.test(chainId) ? this.sourceFor(chainId) : null;
+    const source = CHAIN_ID.test(chainId) ? this.sourceFor(chainId) : null;
     return source ? source.creatorTxHash(address).catch(() => null) : null;
   }
 
   supported(): string[] {
     return [...new Set([...(this.options.mirrorSource ? this.options.mirrorChainIds : []), ...Object.keys(this.options.rpcUrls)])];
+  }
+
+  private requiredSource(chainId: string): DeployedCodeSource {
+    if (!CHAIN_ID.test(chainId)) throw new VerifyError('bad_request', `chain must be a decimal chain id, not "${chainId}"`);
+    const source = this.sourceFor(chainId);
+    if (!source) throw new VerifyError('unsupported_chain', `chain ${chainId} is not supported here: configured chains are ${this.supported().join(', ') || 'none'}`);
+    return source;
   }
 
   private sourceFor(chainId: string): DeployedCodeSource | null {

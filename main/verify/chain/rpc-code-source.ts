@@ -2,17 +2,26 @@ import { ChainAccessError, type CreationTx, type DeployedCodeSource } from './de
 import { findCreatorTxHash } from './rpc-creator-lookup.ts';
 
 /**
+ * How long looking up a creator transaction may take in all. Without it the verification waits on
+ * the lookup; with it, a slow endpoint costs the creation-code match (the runtime code is still
+ * compared), not minutes of a log2(head)-step search at up to a call's timeout each.
+ */
+export const CREATOR_LOOKUP_DEADLINE_MS = 10_000;
+
+/**
  * Reads deployed code from an EVM JSON-RPC endpoint (`eth_getCode`, transaction and receipt), and
  * the creator transaction of an address where the endpoint can tell it (rpc-creator-lookup.ts).
  */
 export class RpcCodeSource implements DeployedCodeSource {
   private readonly url: string;
   private readonly timeoutMs: number;
+  private readonly lookupDeadlineMs: number;
   private nextId = 1;
 
-  constructor(url: string, timeoutMs = 15_000) {
+  constructor(url: string, timeoutMs = 15_000, lookupDeadlineMs = CREATOR_LOOKUP_DEADLINE_MS) {
     this.url = url;
     this.timeoutMs = timeoutMs;
+    this.lookupDeadlineMs = lookupDeadlineMs;
   }
 
   async runtimeCode(address: string): Promise<string> {
@@ -38,20 +47,22 @@ export class RpcCodeSource implements DeployedCodeSource {
 
   async creatorTxHash(address: string): Promise<string | null> {
     try {
-      return await findCreatorTxHash((method, params) => this.call(method, params), address);
+      return await findCreatorTxHash((method, params, signal) => this.call(method, params, signal), address, AbortSignal.timeout(this.lookupDeadlineMs));
     } catch {
-      return null; // an endpoint without the methods or the past state: compare the runtime code alone
+      return null; // an endpoint without the methods or the past state, or too slow: compare the runtime code alone
     }
   }
 
-  private async call(method: string, params: unknown[]): Promise<unknown> {
+  /** One call within this source's timeout, and given up sooner when `deadline` aborts. */
+  private async call(method: string, params: unknown[], deadline?: AbortSignal): Promise<unknown> {
+    const timeout = AbortSignal.timeout(this.timeoutMs);
     let response: Response;
     try {
       response = await fetch(this.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params }),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: deadline ? AbortSignal.any([timeout, deadline]) : timeout,
       });
     } catch (error) {
       throw new ChainAccessError(`the chain's RPC endpoint ${this.origin()} cannot be reached (${(error as Error).message})`);

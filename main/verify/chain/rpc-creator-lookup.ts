@@ -1,5 +1,8 @@
-/** One JSON-RPC call; throws when the endpoint cannot answer it (a method it lacks, pruned state). */
-export type RpcCall = (method: string, params: unknown[]) => Promise<unknown>;
+/**
+ * One JSON-RPC call, given up when `signal` aborts; throws when the endpoint cannot answer it (a
+ * method it lacks, pruned state).
+ */
+type RpcCall = (method: string, params: unknown[], signal: AbortSignal) => Promise<unknown>;
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 
@@ -8,16 +11,30 @@ const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
  * `ots_getContractCreator` where the node has it (Anvil, Erigon, Reth), else Sourcify's last
  * resort, a binary search for the first block with code at the address (eth_getCode at past
  * blocks: an archive node, or a local dev chain) and, in it, the transaction whose receipt names
- * the address. Null when neither finds it, as for a contract a factory created (its creation code
- * is no transaction's input). Throws when the endpoint fails; the caller takes that as "unknown".
+ * the address. For a contract a factory created, ots_getContractCreator gives the transaction that
+ * called the factory (lib-sourcify then finds that it did not create the address from its input,
+ * and drops it: only the runtime code is compared), the search nothing (only a transaction without
+ * a recipient is taken). Null when neither finds it.
+ *
+ * The search makes about log2(head) calls one after the other: the whole lookup has `signal` as
+ * its deadline, and throws once it aborts, as when the endpoint fails; the caller takes either as
+ * "unknown".
  */
-export async function findCreatorTxHash(call: RpcCall, address: string): Promise<string | null> {
-  const otterscan = await otterscanCreator(call, address);
-  return otterscan !== undefined ? otterscan : creatorByBinarySearch(call, address);
+export async function findCreatorTxHash(call: RpcCall, address: string, signal: AbortSignal): Promise<string | null> {
+  const within: BoundCall = (method, params) => {
+    signal.throwIfAborted();
+    return call(method, params, signal);
+  };
+  const otterscan = await otterscanCreator(within, address);
+  signal.throwIfAborted(); // a call cut short by the deadline is not a node without the method
+  return otterscan !== undefined ? otterscan : creatorByBinarySearch(within, address);
 }
 
+/** A call within the lookup's deadline. */
+type BoundCall = (method: string, params: unknown[]) => Promise<unknown>;
+
 /** ots_getContractCreator's hash, null for an address it knows no creation of, undefined when the node lacks the method. */
-async function otterscanCreator(call: RpcCall, address: string): Promise<string | null | undefined> {
+async function otterscanCreator(call: BoundCall, address: string): Promise<string | null | undefined> {
   let answer: unknown;
   try {
     answer = await call('ots_getContractCreator', [address]);
@@ -29,7 +46,7 @@ async function otterscanCreator(call: RpcCall, address: string): Promise<string 
   return typeof hash === 'string' && TX_HASH.test(hash) ? hash.toLowerCase() : undefined;
 }
 
-async function creatorByBinarySearch(call: RpcCall, address: string): Promise<string | null> {
+async function creatorByBinarySearch(call: BoundCall, address: string): Promise<string | null> {
   const latest = blockNumber(await call('eth_blockNumber', []));
   if (latest === null || !hasCode(await call('eth_getCode', [address, hex(latest)]))) return null;
   let low = 0;

@@ -1,5 +1,5 @@
 /** Longest file name accepted; real project paths are far shorter. */
-export const MAX_FILE_NAME_LENGTH = 1024;
+const MAX_FILE_NAME_LENGTH = 1024;
 
 /**
  * What is wrong with the name of an uploaded file, or of a file inside an uploaded zip, as the

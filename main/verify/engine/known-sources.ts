@@ -14,14 +14,14 @@ type ContractSources = Pick<SolidityMetadataContract, 'name' | 'missingSources' 
  * sources already verified here, matched by the keccak256 the metadata gives for each (so only
  * the very file can fill the gap). Sourcify fetches such files from IPFS; offline, the sources of
  * earlier verifications are what there is: hardhat-verify 2.x sends the target's source and its
- * libraries only, leaving out the files they import. A file the request did send under that name,
- * with other content (edited since), is not replaced: the request is told it differs.
+ * libraries only, leaving out the files they import. Like lib-sourcify, which finds a source by
+ * its hash whatever path it was sent under and fetches every one it did not find, each missing
+ * source is filled: a file sent under the same path with other content (edited since) is then
+ * one of the upload's unused files, as it would be on Sourcify.
  */
 export function withKnownSources(contract: SolidityMetadataContract, known: KnownSources | null): SolidityMetadataContract {
-  const sent = sentFileNames(contract);
-  const missing = Object.entries(contract.missingSources).filter(([path]) => !sent.has(fileName(path)));
-  if (missing.length === 0 || !known) return contract;
-  const found = missing.flatMap(([path, { keccak256 }]) => {
+  if (!known) return contract;
+  const found = Object.entries(contract.missingSources).flatMap(([path, { keccak256 }]) => {
     const content = known.sourceByKeccak256(keccak256);
     return content === null ? [] : [{ path, content }];
   });
@@ -32,12 +32,15 @@ export function withKnownSources(contract: SolidityMetadataContract, known: Know
 /**
  * The refusal of a contract whose sources are still missing or do not match their hash: the files
  * named, and why they cannot be had here (Sourcify would try IPFS; this verifier works offline).
+ * A missing source "differs" only when the request sent a file under the metadata's very path: a
+ * file of the same name elsewhere in the project (contracts/IERC20.sol for @oz/token/IERC20.sol)
+ * is another file, not an edited copy.
  */
 export function missingSourcesError(contract: ContractSources): VerifyError | null {
-  const sent = sentFileNames(contract);
+  const sentPaths = new Set(contract.providedSources.map((source) => source.path));
   const absent = Object.keys(contract.missingSources);
-  const differing = [...absent.filter((path) => sent.has(fileName(path))), ...Object.keys(contract.invalidSources)];
-  const notSent = absent.filter((path) => !sent.has(fileName(path)));
+  const differing = [...absent.filter((path) => sentPaths.has(path)), ...Object.keys(contract.invalidSources)];
+  const notSent = absent.filter((path) => !sentPaths.has(path));
   if (notSent.length === 0 && differing.length === 0) return null;
   const parts = [`missing sources for ${contract.name}: ${[...notSent, ...differing].join(', ')}.`];
   if (differing.length > 0) parts.push(`The content sent for ${differing.join(', ')} is not the file the metadata names (its keccak256 differs): send the file as it was compiled.`);
@@ -48,10 +51,3 @@ export function missingSourcesError(contract: ContractSources): VerifyError | nu
   // lib-sourcify's codes: missing_source while any is missing (its IPFS fetch fails first), else missing_or_invalid_source.
   return new VerifyError('missing_sources', parts.join(' '), absent.length > 0 ? 'missing_source' : 'missing_or_invalid_source');
 }
-
-/** The file names (last path segment) of the sources the request sent. */
-function sentFileNames(contract: Pick<SolidityMetadataContract, 'providedSources'>): Set<string> {
-  return new Set(contract.providedSources.map((source) => fileName(source.path)));
-}
-
-const fileName = (path: string): string => path.split(/[/\\]/).pop() ?? path;

@@ -35,7 +35,7 @@ export interface UnpackedZip {
 export type UploadedFile = PathBuffer & { unpacked?: UnpackedZip };
 
 /** What the files before a zip already count against the limits. */
-interface Counted {
+export interface Counted {
   bytes: number;
   files: number;
 }

@@ -103,9 +103,7 @@ export class Verifier {
     } catch (error) {
       const verifyError = toVerifyError(error);
       if (contract.path !== undefined && verifyError.code === NOT_IN_OUTPUT) {
-        const named = new VerifyError('bad_request', `${contract.path} declares no contract "${contract.name}": ${contract.path}:${contract.name} is not in the compiler output of these sources`, NOT_IN_OUTPUT);
-        named.matchCodes = verifyError.matchCodes;
-        throw named;
+        throw new VerifyError('bad_request', `${contract.path} declares no contract "${contract.name}": ${contract.path}:${contract.name} is not in the compiler output of these sources`, NOT_IN_OUTPUT, verifyError.matchCodes);
       }
       throw verifyError;
     }
@@ -187,8 +185,9 @@ function withMatchCodes(error: VerifyError, verification: Verification): VerifyE
     creationTransactionHash: exported.deploymentInfo.txHash,
   };
   const known = Object.entries(codes).filter(([, value]) => typeof value === 'string' && value !== '');
-  if (known.length > 0) error.matchCodes ??= Object.fromEntries(known) as FailedMatchCodes;
-  return error;
+  if (error.matchCodes || known.length === 0) return error;
+  // What comes out of matching is a plain VerifyError (toVerifyError): the same, with the codes.
+  return new VerifyError(error.kind, error.message, error.code, Object.fromEntries(known) as FailedMatchCodes);
 }
 
 function immutableReferencesOf(compilation: SolidityCompilation): ImmutableReferences | null {

@@ -51,13 +51,14 @@ export interface FailedMatchCodes {
 export class VerifyError extends Error {
   readonly kind: VerifyErrorKind;
   readonly code: string | undefined;
-  /** Set by the Verifier when the failure came out of matching against the chain's code. */
-  matchCodes: FailedMatchCodes | undefined;
-  constructor(kind: VerifyErrorKind, message: string, code?: string) {
+  /** Given by the Verifier when the failure came out of matching against the chain's code. */
+  readonly matchCodes: FailedMatchCodes | undefined;
+  constructor(kind: VerifyErrorKind, message: string, code?: string, matchCodes?: FailedMatchCodes) {
     super(message);
     this.name = 'VerifyError';
     this.kind = kind;
     this.code = code;
+    this.matchCodes = matchCodes;
   }
 
   get httpStatus(): number {

@@ -100,15 +100,13 @@ export class VerifiedRepository implements KnownSources {
     return row?.content ?? null;
   }
 
-  /** Sources stored before their hash was kept get it, once: the index then finds them too. */
+  /**
+   * Sources stored before their hash was kept get it, once: the index then finds them too. One
+   * UPDATE hashes them inside SQLite, a row at a time, so a large repository is never held in memory.
+   */
   private hashUnhashedSources(): void {
-    type Unhashed = { chain_id: string; address: string; path: string; content: string };
-    const rows = this.db.prepare('SELECT chain_id, address, path, content FROM verified_file WHERE keccak256 IS NULL').all() as Unhashed[];
-    if (rows.length === 0) return;
-    const update = this.db.prepare('UPDATE verified_file SET keccak256 = ? WHERE chain_id = ? AND address = ? AND path = ?');
-    this.db.transaction(() => {
-      for (const row of rows) update.run(keccak256Of(row.content), row.chain_id, row.address, row.path);
-    })();
+    this.db.function('verify_source_keccak256', { deterministic: true }, (content: unknown) => keccak256Of(String(content)));
+    this.db.prepare('UPDATE verified_file SET keccak256 = verify_source_keccak256(content) WHERE keccak256 IS NULL').run();
   }
 }
 
@@ -116,7 +114,6 @@ export class VerifiedRepository implements KnownSources {
 function keccak256Of(content: string): string {
   return `0x${Buffer.from(keccak_256(Buffer.from(content, 'utf8'))).toString('hex')}`;
 }
-
 
 function toRecord(row: Row): VerifiedRecord {
   const runtime = row.runtime_match;

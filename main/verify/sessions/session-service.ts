@@ -1,6 +1,7 @@
 import type { VerificationResult } from '../engine/verification-result.ts';
 import { requireCompiler } from '../engine/require-compiler.ts';
 import { VerifyError, toVerifyError } from '../engine/verify-error.ts';
+import { requireExplorer } from '../explorer/configured-explorer.ts';
 import { fetchExplorerSource } from '../explorer/explorer-import.ts';
 import { parseAddress } from '../engine/evm-address.ts';
 import type { UnpackedZip, UploadedFile } from '../engine/unpack-zips.ts';
@@ -58,7 +59,11 @@ export class UnknownVerificationIdError extends VerifyError {
   }
 }
 
-/** A file added to a session; a zip may come with the files it holds, when the caller has unpacked it already. */
+/**
+ * A file added to a session, as requests carry it (`content`); a zip may come with the files it
+ * holds, when the caller has unpacked it already. The session hands its files on as lib-sourcify
+ * takes them (UploadedFile, `buffer`).
+ */
 export interface SessionUpload {
   path: string;
   content: Buffer;
@@ -90,7 +95,7 @@ export class SessionService {
     const state = this.service.sessions.state(sessionId);
     let snapshot = state.snapshot;
     if (!snapshot) {
-      snapshot = snapshotOf(await this.read(sessionId));
+      snapshot = this.snapshotOf(await this.read(sessionId));
       this.service.sessions.saveSnapshot(sessionId, snapshot);
     }
     return envelopeOf(snapshot, state);
@@ -126,8 +131,7 @@ export class SessionService {
    * chain) and verifies it against the chain here. The apiKey goes to that one request only.
    */
   async importFromExplorer(sessionId: string, address: string, chainId: string, apiKey: string): Promise<SessionEnvelope<SessionContractEntry>> {
-    const base = this.service.explorers[chainId];
-    if (!base) throw new VerifyError('unsupported_chain', `no explorer is configured for chain ${chainId}`);
+    const base = requireExplorer(this.service.explorers, chainId);
     const parsed = parseAddress(address);
     if (!parsed) throw new VerifyError('bad_request', `address must be a 0x-prefixed 40-digit hex address, not "${address}"`);
     const source = await fetchExplorerSource(base, parsed, apiKey);
@@ -160,7 +164,7 @@ export class SessionService {
       throw new VerifyError('bad_request', `${await unreadableFileOf(files, this.service.sessions.maxBytes)} could not be read: ${(error as Error).message}`);
     }
     const read = { files: all, assembled };
-    this.service.sessions.addFiles(sessionId, files, assembled.bytes, snapshotOf(read));
+    this.service.sessions.addFiles(sessionId, files, assembled.bytes, this.snapshotOf(read));
     return read;
   }
 
@@ -222,7 +226,7 @@ export class SessionService {
       if (outcome) options.onOutcome?.(request.verificationId, outcome);
     }
     this.service.sessions.saveState(sessionId, state);
-    return envelopeOf(snapshotOf(read), state);
+    return envelopeOf(this.snapshotOf(read), state);
   }
 
   private async read(sessionId: string): Promise<SessionRead> {
@@ -237,24 +241,32 @@ export class SessionService {
 
   /** The session as read, with its contracts' saved state. */
   private answer(sessionId: string, read: SessionRead): SessionEnvelope<SessionContractEntry> {
-    return envelopeOf(snapshotOf(read), this.service.sessions.state(sessionId));
+    return envelopeOf(this.snapshotOf(read), this.service.sessions.state(sessionId));
   }
-}
 
-/** What a session's files make up, as its entries show it. */
-function snapshotOf(read: SessionRead): SessionSnapshot {
-  return {
-    contracts: read.assembled.contracts.map((c) => ({
-      verificationId: c.verificationId,
-      compiledPath: c.contract.path,
-      name: c.contract.name,
-      compilerVersion: c.contract.metadata.compiler.version,
-      found: c.found,
-      missing: c.missing,
-    })),
-    unused: read.assembled.unused,
-    files: read.files.map((f) => f.path),
-  };
+  /**
+   * What a session's files make up, as its entries show it. A source the files lack that a
+   * contract verified here has (by the keccak256 the metadata names) counts as found: verifying
+   * takes it from there (known-sources.ts), so the session does not ask the user for it.
+   */
+  private snapshotOf(read: SessionRead): SessionSnapshot {
+    const known = this.service.repository;
+    return {
+      contracts: read.assembled.contracts.map((c) => {
+        const filled = Object.entries(c.contract.missingSources).filter(([, { keccak256 }]) => known.sourceByKeccak256(keccak256) !== null).map(([path]) => path);
+        return {
+          verificationId: c.verificationId,
+          compiledPath: c.contract.path,
+          name: c.contract.name,
+          compilerVersion: c.contract.metadata.compiler.version,
+          found: [...c.found, ...filled],
+          missing: c.missing.filter((path) => !filled.includes(path)),
+        };
+      }),
+      unused: read.assembled.unused,
+      files: read.files.map((f) => f.path),
+    };
+  }
 }
 
 function envelopeOf(snapshot: SessionSnapshot, state: SessionState): SessionEnvelope<SessionContractEntry> {

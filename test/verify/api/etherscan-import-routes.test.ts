@@ -89,8 +89,11 @@ describe('importing from a block explorer, one call and APIv2 (real HTTP on loop
     expect((await finishedJob(repeated.body.verificationId)).error).toMatchObject({ customCode: 'already_verified' });
     // And with both bytecodes perfect, the request itself is refused with Sourcify's 409.
     await verifyBothBytecodes();
+    const asked = explorer!.requests.length;
     const refused = await postJson(`${harness.baseUrl}/v2/verify/etherscan/31337/${ADDRESS}`, { apiKey: API_KEY });
     expect(refused).toMatchObject({ status: 409, body: { customCode: 'already_verified', errorId: expect.stringMatching(UUID) } });
+    // Refused before the explorer is asked: a request bound to fail spends none of the user's API key.
+    expect(explorer!.requests).toHaveLength(asked);
   });
 
   it('answers the explorer\'s refusals as Sourcify\'s APIv2 does: not verified there 404, an explorer that fails 502', async () => {

@@ -50,15 +50,34 @@ describe('explorer import (Etherscan-compatible getsourcecode)', () => {
     }
   });
 
-  it('answers clearly when no explorer is configured or the explorer has no source, without echoing the key', async () => {
+  it('takes a form body naming the chain as chain, as the other v1 routes do', async () => {
+    const address = storageDeployment().address;
+    const explorer = await serveStatic(new Map([[`/api?module=contract&action=getsourcecode&address=${address}&apikey=${API_KEY}`, etherscanAnswer()]]));
+    closeExplorer = explorer.close;
+    harness = await startVerifyHarness({ explorers: { '31337': `${explorer.url}/api` } });
+    const response = await fetch(`${harness.baseUrl}/session/verify/explorer`, { method: 'POST', body: new URLSearchParams({ address, chain: '31337', apiKey: API_KEY }) });
+    const body = await response.json() as any;
+    expect(response.status, JSON.stringify(body)).toBe(200);
+    expect(body.contracts).toEqual([expect.objectContaining({ name: 'Storage', chainId: '31337', status: 'perfect' })]);
+  });
+
+  it('answers clearly when the chain is not verified on here, no explorer is configured, or the explorer has no source, without echoing the key', async () => {
     const explorer = await serveStatic(new Map());
     closeExplorer = explorer.close;
     harness = await startVerifyHarness({ explorers: { '31337': `${explorer.url}/api` } });
-    const none = await postJson(`${harness.baseUrl}/session/verify/etherscan`, { address: storageDeployment().address, chainId: '1', apiKey: API_KEY });
-    expect(none).toMatchObject({ status: 400, body: { error: 'no explorer is configured for chain 1' } });
+    const unsupported = await postJson(`${harness.baseUrl}/session/verify/etherscan`, { address: storageDeployment().address, chainId: '1', apiKey: API_KEY });
+    expect(unsupported).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^chain 1 is not supported here/) } });
+    expect(explorer.requests).toEqual([]);
     const missing = await postJson(`${harness.baseUrl}/session/verify/explorer`, { address: storageDeployment().address, chainId: '31337', apiKey: API_KEY });
     expect(missing.status).toBe(502);
     expect(missing.body.error).toMatch(/the explorer at http:\/\/127\.0\.0\.1:\d+ answered HTTP 404/);
     expect(missing.body.error).not.toContain(API_KEY);
+  });
+
+  it('without an explorer for the chain, says so in the words of the other import routes', async () => {
+    closeExplorer = async () => undefined;
+    harness = await startVerifyHarness();
+    const none = await postJson(`${harness.baseUrl}/session/verify/explorer`, { address: storageDeployment().address, chainId: '31337', apiKey: API_KEY });
+    expect(none).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^No block explorer is configured for chain 31337, and this verifier works offline/) } });
   });
 });

@@ -16,12 +16,14 @@ const ranges = (references: unknown) => Object.values(references as Record<strin
 let harness: DemoHarness;
 let token: DemoDeployment;
 let poll: DemoDeployment;
+let counter: DemoDeployment;
 
 beforeAll(async () => {
   harness = await startDemoHarness();
   token = deployDemo(harness.store, 'DemoToken', 6001);
   poll = deployDemo(harness.store, 'Poll', 6002);
-  for (const [name, deployment] of [['DemoToken', token], ['Poll', poll]] as const) {
+  counter = deployDemo(harness.store, 'Counter', 6003);
+  for (const [name, deployment] of [['DemoToken', token], ['Poll', poll], ['Counter', counter]] as const) {
     const response = await postJson(`${harness.baseUrl}/verify`, { address: deployment.address, chain: DEMO_CHAIN, files: demoUpload(name) });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
   }
@@ -47,11 +49,11 @@ describe('immutable-references.json in the repository', () => {
     expect(ranges(await response.json())).toEqual(ranges(EXAMPLE_ARTIFACT.contracts.Poll.immutableReferences));
   });
 
-  it('is not listed for a contract without immutables', async () => {
-    const stored = harness.service.repository.get(DEMO_CHAIN, token.address)!;
-    expect(stored.immutableReferences).not.toBeNull();
-    harness.service.db.prepare('UPDATE verified_contract SET immutable_references = NULL WHERE address = ?').run(token.address);
-    const listed = await (await fetch(`${harness.baseUrl}/files/any/${DEMO_CHAIN}/${token.address}`)).json() as { files: Array<{ name: string }> };
+  it('is not listed for a contract without immutables, whose compiler output names none ({})', async () => {
+    expect(EXAMPLE_ARTIFACT.contracts.Counter.immutableReferences).toEqual({});
+    expect(harness.service.repository.get(DEMO_CHAIN, counter.address)).toMatchObject({ name: 'Counter', immutableReferences: null });
+    const listed = await (await fetch(`${harness.baseUrl}/files/any/${DEMO_CHAIN}/${counter.address}`)).json() as { files: Array<{ name: string }> };
+    expect(listed.files.map((f) => f.name)).toContain('metadata.json');
     expect(listed.files.map((f) => f.name)).not.toContain('immutable-references.json');
   });
 });

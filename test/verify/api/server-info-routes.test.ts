@@ -17,8 +17,9 @@ describe('GET /health and GET /chains (real HTTP on loopback)', () => {
     expect(await response.text()).toBe('Alive and kicking!');
   });
 
-  it('lists the chains known here, supported when verification is configured for them now, without RPC URLs or explorer credentials', async () => {
-    harness = await startVerifyHarness({ explorers: { '31337': 'https://user:pass@explorer.example/api?apikey=SECRETKEY' } });
+  it('lists the chains known here, supported when verification is configured for them now, without RPC or explorer URLs', async () => {
+    // A key may sit anywhere in an explorer's URL: in its path as well as its query or user info.
+    harness = await startVerifyHarness({ explorers: { '31337': 'https://user:pass@explorer.example/v2/PATHKEY/api?apikey=SECRETKEY' } });
     // Storage verified on chain 298, which is then no longer configured (another network profile's
     // chain): known from the repository only. The registry reads the same rpcUrls object.
     harness.rpcUrls['298'] = harness.chains.deploy('298', storageDeployment());
@@ -29,12 +30,14 @@ describe('GET /health and GET /chains (real HTTP on loopback)', () => {
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(JSON.parse(text)).toEqual([
-      { name: 'Hedera Localnet', title: 'Hedera Localnet', chainId: 298, rpc: [], supported: false },
-      { name: 'Chain 31337', title: 'Chain 31337', chainId: 31337, rpc: [], supported: true, etherscanAPI: 'https://explorer.example/api' },
+      { name: 'Hedera Localnet', title: 'Hedera Localnet', chainId: 298, rpc: [], supported: false, etherscanAPI: false },
+      { name: 'Chain 31337', title: 'Chain 31337', chainId: 31337, rpc: [], supported: true, etherscanAPI: true },
     ]);
     expect(text).not.toContain(new URL(harness.rpcUrls['31337']!).host);
     expect(text).not.toContain('SECRETKEY');
     expect(text).not.toContain('pass');
+    expect(text).not.toContain('PATHKEY');
+    expect(text).not.toContain('explorer.example');
   });
 
   it('names the Hedera chains as Sourcify\'s Hedera configuration does', async () => {

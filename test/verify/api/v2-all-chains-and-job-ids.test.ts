@@ -15,16 +15,17 @@ describe('APIv2 lookups across chains and job ids (real HTTP on loopback)', () =
   afterEach(async () => harness.close());
 
   it('answers GET /v2/contract/all-chains/{address} with the contract on each chain it is verified on, 404 with no results otherwise', async () => {
-    // The same deployment on a second chain, 298 (the registry reads the harness's rpcUrls object).
-    harness.rpcUrls['298'] = harness.chains.deploy('298', storageDeployment());
-    for (const chain of ['31337', '298']) {
+    // The same deployment on chains 298 and 1000 too (the registry reads the harness's rpcUrls
+    // object): ids whose numeric order ('298' before '1000') is not their order as text.
+    for (const chain of ['298', '1000']) harness.rpcUrls[chain] = harness.chains.deploy(chain, storageDeployment());
+    for (const chain of ['31337', '1000', '298']) {
       expect((await postJson(`${harness.baseUrl}/verify`, { address: ADDRESS, chain, files: storageUpload() })).body.result[0].status).toBe('perfect');
     }
     for (const written of [CHECKSUMMED, ADDRESS]) {
       const response = await fetch(`${harness.baseUrl}/v2/contract/all-chains/${written}`);
       expect(response.status).toBe(200);
       const { results } = await response.json() as { results: Array<Record<string, unknown>> };
-      expect(results.map((r) => r.chainId)).toEqual(['298', '31337']);
+      expect(results.map((r) => r.chainId)).toEqual(['298', '1000', '31337']);
       for (const result of results) {
         const stored = harness.service.repository.get(result.chainId as string, ADDRESS)!;
         expect(result).toEqual({ match: 'exact_match', creationMatch: null, runtimeMatch: 'exact_match', chainId: stored.chainId, address: CHECKSUMMED, verifiedAt: stored.verifiedAt, matchId: stored.matchId });

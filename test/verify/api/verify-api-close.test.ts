@@ -43,32 +43,35 @@ async function idleKeepAlive(api: RunningVerifyApi): Promise<http.Agent> {
   return agent;
 }
 
-/** How long `close()` took, or 'still closing' past `waitMs`. */
-async function timeClose(api: RunningVerifyApi, waitMs: number): Promise<number | 'still closing'> {
+/** How long `close()` took (a close that never ends is caught by the test's timeout). */
+async function timeClose(api: RunningVerifyApi): Promise<number> {
   const started = performance.now();
-  const closing = api.close().then(() => performance.now() - started);
-  const late = new Promise<'still closing'>((resolve) => setTimeout(() => resolve('still closing'), waitMs).unref());
-  return Promise.race([closing, late]);
+  await api.close();
+  return performance.now() - started;
 }
+
+/** Longer than any test may run: a close that waited for it would fail by the test's timeout, not by a clock here. */
+const LIMIT_NEVER_REACHED_MS = 10 * 60_000;
 
 describe('closing the verification API', () => {
   it('cuts a stalled upload once its limit has passed, then closes the database', async () => {
     const api = await startApi(300);
     const upload = await stalled(api);
     await idleKeepAlive(api);
-    const took = await timeClose(api, 3000);
-    expect(took).not.toBe('still closing');
+    const took = await timeClose(api);
+    // A lower bound, not a speed limit: the close waited for the stalled upload until its 300 ms limit (less timer slack).
     expect(took).toBeGreaterThanOrEqual(250);
     await upload.closed;
     expect(api.service.db.open).toBe(false);
   });
 
   it('answers an upload that completes while closing, telling its client to close the connection, and does not wait for the limit', async () => {
-    const api = await startApi(10_000);
+    const api = await startApi(LIMIT_NEVER_REACHED_MS);
     const upload = await stalled(api);
-    const closing = timeClose(api, 3000);
+    const closing = api.close();
     upload.finish();
-    expect(await closing).toBeLessThan(2000);
+    // Closed at all proves it: waiting for the limit, it would still be closing when the test times out.
+    await closing;
     await upload.closed;
     expect(upload.received()).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK\r\n/);
     expect(upload.received().toLowerCase()).toContain('\r\nconnection: close\r\n');

@@ -43,19 +43,27 @@ interface NodeOptions {
   otterscan?: boolean;
   /** State of past blocks pruned: eth_getCode answers only `latest` and the head. */
   pruned?: boolean;
+  /** The chain's height (20 unless given). */
+  head?: number;
+  /** Each eth_getCode answered this much later. */
+  codeDelayMs?: number;
+  /** Never answers a call at all. */
+  stalls?: boolean;
 }
 
 async function startNode(options: NodeOptions): Promise<{ url: string; calls: string[] }> {
   const calls: string[] = [];
-  const head = 20;
+  const head = options.head ?? 20;
   const server = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => { body += chunk; });
     request.on('end', () => {
       const { id, method, params = [] } = JSON.parse(body) as { id: number; method: string; params?: unknown[] };
       calls.push(method);
-      const reply = (result: unknown) => response.end(JSON.stringify({ jsonrpc: '2.0', id, result }));
-      const fail = (message: string) => response.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message } }));
+      if (options.stalls) return;
+      const answer = (text: string) => (method === 'eth_getCode' && options.codeDelayMs ? setTimeout(() => response.end(text), options.codeDelayMs) : response.end(text));
+      const reply = (result: unknown) => answer(JSON.stringify({ jsonrpc: '2.0', id, result }));
+      const fail = (message: string) => answer(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message } }));
       switch (method) {
         case 'ots_getContractCreator':
           if (!options.otterscan) return fail('the method ots_getContractCreator does not exist/is not available');
@@ -77,7 +85,10 @@ async function startNode(options: NodeOptions): Promise<{ url: string; calls: st
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  cleanups.push(() => new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections(); // a stalled call's connection is still open
+  }));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc`, calls };
 }
 
@@ -105,5 +116,22 @@ describe('RpcCodeSource.creatorTxHash', () => {
     const pruned = await startNode({ pruned: true });
     expect(await new RpcCodeSource(pruned.url).creatorTxHash(ADDRESS)).toBeNull();
     expect(await new RpcCodeSource('http://127.0.0.1:9/rpc', 2000).creatorTxHash(ADDRESS)).toBeNull();
+  });
+
+  it('gives up at one deadline for the whole lookup: null from a node that never answers, though each call could wait a minute', async () => {
+    const node = await startNode({ stalls: true });
+    // Without the deadline the lookup would wait on the first call for its minute, past this test's timeout.
+    expect(await new RpcCodeSource(node.url, 60_000, 200).creatorTxHash(ADDRESS)).toBeNull();
+    expect(node.calls).toEqual(['ots_getContractCreator']);
+  });
+
+  it('the deadline bounds the search, not each call: a slow node\'s long search ends null before it is done', async () => {
+    // 2^30 blocks: some 30 eth_getCode calls one after the other, each answered 40 ms later, against a deadline of 600 ms.
+    const node = await startNode({ head: 2 ** 30, codeDelayMs: 40 });
+    expect(await new RpcCodeSource(node.url, 60_000, 600).creatorTxHash(ADDRESS)).toBeNull();
+    const searched = node.calls.filter((m) => m === 'eth_getCode').length;
+    expect(searched).toBeGreaterThan(1);
+    expect(searched).toBeLessThan(30);
+    expect(node.calls).not.toContain('eth_getBlockByNumber');
   });
 });

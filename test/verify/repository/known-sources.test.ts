@@ -44,4 +44,41 @@ describe('VerifiedRepository as known sources', () => {
     expect(plan.map((p) => p.detail).join(' ')).toMatch(/USING INDEX verified_file__keccak256/);
     db.close();
   });
+
+  it('hashes the sources stored before inside SQLite, never reading them all into memory at once', () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const file = path.join(dir, 'verify.sqlite');
+    const old = new Database(file);
+    applyMigrations(old, VERIFY_MIGRATIONS.filter((m) => m.version <= 5));
+    const insert = old.prepare("INSERT INTO verified_file (chain_id, address, path, content) VALUES ('298', ?, ?, ?)");
+    const sources = Array.from({ length: 50 }, (_, i) => `${LIBRARY}// ${i}\n`);
+    sources.forEach((source, i) => insert.run(ADDRESS, `contracts/Lib${i}.sol`, source));
+    old.close();
+
+    const db = openVerifyDb(file);
+    // Any statement reading sources and asked for all its rows at once fails the test.
+    const readsAll: string[] = [];
+    const watched = new Proxy(db, {
+      get(target, key) {
+        if (key !== 'prepare') return Reflect.get(target, key, target);
+        return (sql: string) => {
+          const statement = target.prepare(sql);
+          if (/SELECT[\s\S]*\bcontent\b/i.test(sql)) {
+            const all = statement.all.bind(statement);
+            statement.all = ((...args: unknown[]) => {
+              readsAll.push(sql);
+              return all(...args);
+            }) as typeof statement.all;
+          }
+          return statement;
+        };
+      },
+    });
+    const repository = new VerifiedRepository(watched);
+    expect(readsAll).toEqual([]);
+    for (const source of sources) expect(repository.sourceByKeccak256(keccak(source))).toBe(source);
+    expect((db.prepare('SELECT COUNT(*) AS n FROM verified_file WHERE keccak256 IS NULL').get() as { n: number }).n).toBe(0);
+    db.close();
+  });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import bs58 from 'bs58';
 
 /** `ipfs add`'s chunk size, and the most links one node of its file tree holds: solc builds the same tree. */
 const CHUNK_BYTES = 256 * 1024;
@@ -14,11 +15,16 @@ interface Node {
 }
 
 /**
- * The IPFS hash (CIDv0 multihash, 34 bytes) of a file's content, as solc computes it for the
- * metadata hash it puts in the bytecode and `ipfs add` does by default: 256 KiB UnixFS file
- * chunks in dag-pb nodes, grouped 174 to a node until one is left (libsolutil/IpfsHash.cpp).
+ * The IPFS hash of a file's content (a CIDv0, `Qm…`), as solc computes it for the metadata hash it
+ * puts in the bytecode and `ipfs add` does by default: 256 KiB UnixFS file chunks in dag-pb nodes,
+ * grouped 174 to a node until one is left (libsolutil/IpfsHash.cpp).
  */
-export function ipfsHashOf(content: Buffer): Buffer {
+export function ipfsHashOf(content: Buffer): string {
+  return bs58.encode(ipfsMultihashOf(content));
+}
+
+/** The sha2-256 multihash (34 bytes) the CID is written from. */
+function ipfsMultihashOf(content: Buffer): Buffer {
   const chunks: Node[] = [];
   for (let offset = 0; offset === 0 || offset < content.length; offset += CHUNK_BYTES) {
     const chunk = content.subarray(offset, offset + CHUNK_BYTES);
@@ -69,21 +75,4 @@ function varint(value: number): Buffer {
   }
   bytes.push(rest);
   return Buffer.from(bytes);
-}
-
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
-/** A multihash as IPFS writes it (base58btc, `Qm…` for sha2-256). */
-export function base58(bytes: Buffer): string {
-  let number = BigInt(`0x${bytes.toString('hex') || '0'}`);
-  let text = '';
-  while (number > 0n) {
-    text = BASE58[Number(number % 58n)]! + text;
-    number /= 58n;
-  }
-  for (const byte of bytes) {
-    if (byte !== 0) break;
-    text = `1${text}`;
-  }
-  return text;
 }

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ipfsMetadataHashOf } from '../../../main/verify/api/deployed-metadata-hash.ts';
-import { base58, ipfsHashOf } from '../../../main/verify/api/ipfs-hash.ts';
+import { metadataIpfsHashOf } from '../../../main/verify/engine/deployed-metadata-hash.ts';
+import { ipfsHashOf } from '../../../main/verify/engine/ipfs-hash.ts';
 import { STORAGE_DIR } from '../verify-fixture.ts';
 
 const require = createRequire(import.meta.url);
@@ -24,22 +24,21 @@ function compiled(paddingKiB: number): { metadata: string; runtimeCode: string }
 describe('the IPFS metadata hash a deployed contract names', () => {
   it('is the IPFS hash of the fixture\'s metadata.json, read from its runtime code', () => {
     const runtime = fs.readFileSync(path.join(STORAGE_DIR, 'expected/runtime-bytecode.hex'), 'utf8').trim();
-    const named = ipfsMetadataHashOf(runtime)!;
-    expect(base58(named)).toBe('QmNgYBpa6rUqCnfeYXC9eqURstnsTwPFrAPEM6GtvpFxVW');
-    expect(ipfsHashOf(fs.readFileSync(path.join(STORAGE_DIR, 'metadata.json')))).toEqual(named);
+    expect(metadataIpfsHashOf(runtime)).toBe('QmNgYBpa6rUqCnfeYXC9eqURstnsTwPFrAPEM6GtvpFxVW');
+    expect(ipfsHashOf(fs.readFileSync(path.join(STORAGE_DIR, 'metadata.json')))).toBe('QmNgYBpa6rUqCnfeYXC9eqURstnsTwPFrAPEM6GtvpFxVW');
   });
 
   it('matches solc\'s for metadata of one 256 KiB chunk and of several', { timeout: 60_000 }, () => {
     for (const paddingKiB of [1, 600]) {
       const { metadata, runtimeCode } = compiled(paddingKiB);
-      expect(ipfsHashOf(Buffer.from(metadata, 'utf8')), `${paddingKiB} KiB`).toEqual(ipfsMetadataHashOf(runtimeCode));
+      expect(ipfsHashOf(Buffer.from(metadata, 'utf8')), `${paddingKiB} KiB`).toBe(metadataIpfsHashOf(runtimeCode));
     }
   });
 
   it('is none for code without a CBOR auxdata naming an IPFS hash', () => {
-    expect(ipfsMetadataHashOf('0x')).toBeNull();
-    expect(ipfsMetadataHashOf('0x6080604052348015600f57600080fd5b50')).toBeNull();
+    expect(metadataIpfsHashOf('0x')).toBeNull();
+    expect(metadataIpfsHashOf('0x6080604052348015600f57600080fd5b50')).toBeNull();
     // A Swarm (bzzr1) hash, as solc wrote before 0.6: no IPFS hash to look for.
-    expect(ipfsMetadataHashOf(`0x6080${'a265627a7a72315820'}${'11'.repeat(32)}64736f6c634300050c0032`)).toBeNull();
+    expect(metadataIpfsHashOf(`0x6080${'a265627a7a72315820'}${'11'.repeat(32)}64736f6c634300050c0032`)).toBeNull();
   });
 });
