@@ -1,6 +1,6 @@
 import { sqlInt } from '../format/entity-id.ts';
 import type { JavaBound } from '../query/java-bound.ts';
-import { javaBoundsCondition, javaSeekRange } from '../query/java-bound-sql.ts';
+import { javaBoundsWhere } from '../query/java-bound-sql.ts';
 import type { SortOrder } from '../query/query-filters.ts';
 import type { SqlParam, SqlStatement } from '../query/sql-statement.ts';
 
@@ -16,16 +16,16 @@ export const AIRDROP_COLUMNS: Record<AirdropSide, { account: string; party: stri
 /**
  * An account's pending airdrops in (other party, token, serial) order, through the primary key
  * (outstanding) or token_airdrop__receiver (pending), whose columns follow that order; `bounds`
- * (primary column first) narrow them as the reference's Java module does (javaBoundsCondition).
+ * (primary column first) narrow them as the reference's Java module does (javaBoundsWhere). Only
+ * a bound on the other party seeks: `token.id` or `serialnumber` alone filter the account's
+ * airdrops walked in sort order, as on the reference's indexes, which have no token-first one either.
  */
 export function airdropsSql(side: AirdropSide, account: bigint, bounds: readonly JavaBound[], order: SortOrder, limit: number): SqlStatement {
   const { account: accountColumn, party } = AIRDROP_COLUMNS[side];
-  // The seek range first: the condition changes the bounds it reads.
-  const seek = javaSeekRange(bounds[0]);
-  const condition = javaBoundsCondition(bounds);
+  const condition = javaBoundsWhere(bounds, party);
   const direction = order === 'desc' ? 'DESC' : 'ASC';
-  const where = [`${accountColumn} = ?`, ...[seek, condition].flatMap((c) => (c ? [c.sql] : [])), "state = 'PENDING'"];
-  const params: SqlParam[] = [sqlInt(account), ...(seek?.params ?? []), ...(condition?.params ?? []), limit];
+  const where = [`${accountColumn} = ?`, ...(condition ? [condition.sql] : []), "state = 'PENDING'"];
+  const params: SqlParam[] = [sqlInt(account), ...(condition?.params ?? []), limit];
   return {
     sql: `SELECT sender_account_id, receiver_account_id, token_id, serial_number, amount, timestamp_range_lower, timestamp_range_upper
 FROM token_airdrop

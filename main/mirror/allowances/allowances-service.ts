@@ -5,10 +5,10 @@ import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
 import { singleKeyNextLink } from '../query/next-link.ts';
 import { Bound, boundsNextLink, validateBounds } from '../query/paging-bounds.ts';
 import { entityIdOrNull, parseEntityRef } from '../query/param-values.ts';
-import { filtersFor, fixedDefaultLimitOf, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery, type QueryFilter } from '../query/query-filters.ts';
+import { filtersFor, fixedDefaultLimitOf, limitOf, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery } from '../query/query-filters.ts';
 import { StoreService } from '../query/store-service.ts';
 import { parseTokenId } from '../tokens/token-path-params.ts';
-import { allowancesSql, cryptoAllowancesSql, TOKEN_ALLOWANCES, type AllowanceListing } from './allowances-sql.ts';
+import { cryptoAllowancesSql, tokenAllowancesSql } from './allowances-sql.ts';
 import { renderAllowance, type AllowanceRow } from './render-allowance.ts';
 
 const SPENDER_RULE = (_op: string, v: string): boolean => parseEntityRef(v, 'any') !== null;
@@ -36,43 +36,34 @@ export class AllowancesService extends StoreService {
     return { status: 200, body: { allowances, links: { next } }, next };
   }
 
+  /** Sorted by (spender, token), bounded by `spender.id` and `token.id` (paging-bounds.ts). */
   tokens(raw: ParsedQuery, accountText: string): GetOutcome {
     const config = this.config();
     const owner = accountFromPath(this.db, accountText, config);
     if ('error' in owner) return owner.error;
     const validated = validateQuery(raw, { 'spender.id': SPENDER_RULE, 'token.id': TOKEN_RULE, limit: LIMIT_RULE, order: ORDER_RULE });
     if (!validated.ok) return badRequest(...validated.messages);
-    return this.#twoColumnPage(validated.filters, TOKEN_ALLOWANCES, owner.id, {
-      path: `/api/v1/accounts/${accountText}/allowances/tokens`, raw, primaryKey: 'spender.id', primaryValue: (v) => entityIdOrNull(v) ?? -1n, render: renderAllowance,
-    });
-  }
-
-  /** A page of a listing sorted by (party, token), bounded by the primary filter and `token.id` (paging-bounds.ts). */
-  #twoColumnPage<Row extends { token_id?: bigint }>(
-    filters: QueryFilter[],
-    listing: AllowanceListing,
-    account: bigint,
-    page: { path: string; raw: ParsedQuery; primaryKey: string; primaryValue: (text: string) => bigint; render: (row: Row) => Record<string, unknown> },
-  ): GetOutcome {
-    const bounds = { primary: new Bound(page.primaryKey), secondary: new Bound('token.id') };
+    const { filters } = validated;
+    const bounds = { primary: new Bound('spender.id'), secondary: new Bound('token.id') };
     for (const f of filters) {
-      const error = f.key === page.primaryKey
-        ? bounds.primary.add({ key: f.key, operator: f.operator, value: page.primaryValue(f.value) })
+      // An EVM address that names no id bounds by -1, which no spender is (entityIdOrNull).
+      const error = f.key === 'spender.id'
+        ? bounds.primary.add({ key: f.key, operator: f.operator, value: entityIdOrNull(f.value) ?? -1n })
         : f.key === 'token.id' ? bounds.secondary.add({ key: f.key, operator: f.operator, value: parseTokenId(f.value)! }) : null;
       if (error) return badRequest({ message: error });
     }
     const boundsError = validateBounds(bounds.primary, bounds.secondary);
     if (boundsError) return badRequest({ message: boundsError });
-    const limit = fixedDefaultLimitOf(filters, this.config().response.limit);
+    const limit = fixedDefaultLimitOf(filters, config.response.limit);
     const order = orderOf(filters, 'asc');
-    const { sql, params } = allowancesSql(listing, account, bounds, order, limit);
-    const rows = this.statements.get(sql).all(...params) as Array<Row & Record<string, bigint>>;
+    const { sql, params } = tokenAllowancesSql(owner.id, bounds, order, limit);
+    const rows = this.statements.get(sql).all(...params) as Array<AllowanceRow & { token_id: bigint }>;
     const last = rows.at(-1);
     const next = boundsNextLink(
-      page.path, page.raw, { count: rows.length, limit, order }, bounds,
-      last && { primary: formatEntityId(last[listing.party]!), secondary: formatEntityId(last.token_id!) },
+      `/api/v1/accounts/${accountText}/allowances/tokens`, raw, { count: rows.length, limit, order }, bounds,
+      last && { primary: formatEntityId(last.spender), secondary: formatEntityId(last.token_id) },
       parseTokenId,
     );
-    return { status: 200, body: { allowances: rows.map(page.render), links: { next } }, next };
+    return { status: 200, body: { allowances: rows.map(renderAllowance), links: { next } }, next };
   }
 }

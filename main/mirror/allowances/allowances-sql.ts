@@ -24,51 +24,29 @@ LIMIT ?`,
   };
 }
 
-/**
- * The table and columns of a two-column allowance listing: one account's side, then (party, token)
- * order. (NFT approvals for all are listed as the reference's Java module lists them: nft-allowances-sql.ts.)
- */
-export interface AllowanceListing {
-  table: 'token_allowance';
-  /** The path account's column. */
-  account: 'owner' | 'spender';
-  /** The other party, the first sort column, which the primary filter (`spender.id`) bounds. */
-  party: 'owner' | 'spender';
-  /** Only active rows: a token allowance with something left. */
-  active: string;
-  columns: string;
-}
+const TOKEN_ALLOWANCE_COLUMNS = 'owner, spender, token_id, amount, amount_granted, timestamp_range_lower, timestamp_range_upper';
 
-export const TOKEN_ALLOWANCES: AllowanceListing = {
-  table: 'token_allowance', account: 'owner', party: 'spender', active: 'amount > 0',
-  columns: 'owner, spender, token_id, amount, amount_granted, timestamp_range_lower, timestamp_range_upper',
-};
-/** Active token allowances an owner granted, in (spender, token) order. */
+/**
+ * The active (amount > 0) token allowances an owner granted, in (spender, token) order. Each part
+ * of the two-column range is one walk of the primary key in that order; parts are merged and cut
+ * to the page.
+ */
 export function tokenAllowancesSql(owner: bigint, bounds: { primary: Bound; secondary: Bound }, order: SortOrder, limit: number): SqlStatement {
-  return allowancesSql(TOKEN_ALLOWANCES, owner, bounds, order, limit);
-}
-
-/**
- * An account's allowances in (party, token) order. Each part of the two-column range is one
- * walk of an index in that order (the primary key); parts are
- * merged and cut to the page.
- */
-export function allowancesSql(listing: AllowanceListing, account: bigint, bounds: { primary: Bound; secondary: Bound }, order: SortOrder, limit: number): SqlStatement {
   const direction = order === 'desc' ? 'DESC' : 'ASC';
-  const orderBy = `ORDER BY ${listing.party} ${direction}, token_id ${direction}`;
-  const column = (f: BoundFilter): string => (f.key === 'token.id' ? 'token_id' : listing.party);
+  const orderBy = `ORDER BY spender ${direction}, token_id ${direction}`;
+  const column = (f: BoundFilter): string => (f.key === 'token.id' ? 'token_id' : 'spender');
   const params: Param[] = [];
   const part = (filters: BoundFilter[]): string => {
-    const where = [`${listing.account} = ?`];
-    params.push(sqlInt(account));
+    const where = ['owner = ?'];
+    params.push(sqlInt(owner));
     for (const f of filters) {
       where.push(`${column(f)} ${SQL_OPERATOR[f.operator]} ?`);
       params.push(sqlInt(f.value));
     }
-    where.push(listing.active);
+    where.push('amount > 0');
     params.push(limit);
-    return `SELECT * FROM (SELECT ${listing.columns}
-FROM ${listing.table} WHERE ${where.join(' AND ')} ${orderBy} LIMIT ?)`;
+    return `SELECT * FROM (SELECT ${TOKEN_ALLOWANCE_COLUMNS}
+FROM token_allowance WHERE ${where.join(' AND ')} ${orderBy} LIMIT ?)`;
   };
   const parts = boundParts(bounds.primary, bounds.secondary);
   const selects = (parts.length === 0 ? [[]] : parts).map(part);

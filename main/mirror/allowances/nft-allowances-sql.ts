@@ -1,6 +1,6 @@
 import { sqlInt } from '../format/entity-id.ts';
 import type { JavaBound } from '../query/java-bound.ts';
-import { javaBoundsCondition, javaSeekRange } from '../query/java-bound-sql.ts';
+import { javaBoundsWhere } from '../query/java-bound-sql.ts';
 import type { SortOrder } from '../query/query-filters.ts';
 import type { SqlParam, SqlStatement } from '../query/sql-statement.ts';
 
@@ -17,16 +17,14 @@ export type NftAllowanceSide = keyof typeof NFT_ALLOWANCE_SIDES;
 
 /**
  * An account's approvals for all (revoked ones left out) in (party, token) order, narrowed by
- * `bounds` (the party's first) as the reference's Java module does (javaBoundsCondition).
+ * `bounds` (the party's first) as the reference's Java module does (javaBoundsWhere).
  */
 export function nftAllowancesSql(side: NftAllowanceSide, account: bigint, bounds: readonly JavaBound[], order: SortOrder, limit: number): SqlStatement {
   const { account: accountColumn, party } = NFT_ALLOWANCE_SIDES[side];
-  // The seek range first: the condition changes the bounds it reads.
-  const seek = javaSeekRange(bounds[0]);
-  const condition = javaBoundsCondition(bounds);
+  const condition = javaBoundsWhere(bounds, party);
   const direction = order === 'desc' ? 'DESC' : 'ASC';
-  const where = [`${accountColumn} = ?`, 'approved_for_all = 1', ...[seek, condition].flatMap((c) => (c ? [c.sql] : []))];
-  const params: SqlParam[] = [sqlInt(account), ...(seek?.params ?? []), ...(condition?.params ?? []), limit];
+  const where = [`${accountColumn} = ?`, 'approved_for_all = 1', ...(condition ? [condition.sql] : [])];
+  const params: SqlParam[] = [sqlInt(account), ...(condition?.params ?? []), limit];
   return {
     sql: `SELECT owner, spender, token_id, approved_for_all, timestamp_range_lower, timestamp_range_upper
 FROM nft_allowance

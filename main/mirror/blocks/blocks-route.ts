@@ -8,7 +8,7 @@ import { BLOCKS_PATH, BlocksService } from './blocks-service.ts';
  * The reference's lifetimes (rest/config/application.yml): the list its default, as a new block
  * closes every 2 seconds; one block 600 s, as a block once written never changes.
  */
-const BLOCK_CACHE_SECONDS = { list: 1, byHashOrNumber: 600 } as const;
+export const BLOCK_CACHE_SECONDS = { list: 1, byHashOrNumber: 600 } as const;
 
 export function registerBlocksRoutes(app: FastifyInstance, { db, config, readThrough }: MirrorRouteContext): void {
   const service = new BlocksService(db, config);

@@ -274,8 +274,8 @@ class GeneratorState {
         const token = this.#tokenByNum.get(association.row.tokenId)!;
         const { holding } = association;
         if (holding?.nft) {
-          const serials = writeNftHolding(holding, token, this.#actors, history, this.#historyRng, plan.row.type === 'ACCOUNT');
-          if (serials.length > 0 && plan.row.type === 'ACCOUNT') this.#addNftCollector(token.num, { account: plan.row.num, serials, receivedNs: holding.fundedNs! });
+          const delivery = writeNftHolding(holding, token, this.#actors, history, this.#historyRng, plan.row.type === 'ACCOUNT');
+          if (delivery && plan.row.type === 'ACCOUNT') this.#addNftCollector(token.num, { account: plan.row.num, serials: delivery.serials, receivedNs: delivery.deliveredNs });
         } else if (holding) {
           distributeToHolder(holding, history, this.#historyRng);
         }

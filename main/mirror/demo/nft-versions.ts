@@ -2,14 +2,6 @@ import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import type { HistoryWriter } from './history-writer.ts';
 
-/**
- * An NFT's versions, kept as the reference's importer keeps them: every transaction that changes
- * a serial (its mint, each transfer, a burn, a single-serial approval) starts a version at its
- * timestamp and closes the one before, which moves to `nft_history`. The NFT transaction history
- * endpoint lists a serial's events off these versions, so a missing version is a missing event.
- * Created timestamp and metadata come from the mint and stay; a transfer or burn clears the spender.
- */
-
 /** What a serial is from the transaction at `from` on: owner (null once burned), spender, deleted. */
 export interface NftVersion {
   from: bigint;
@@ -26,7 +18,14 @@ export interface MintedNft {
   metadata: Buffer;
 }
 
-/** A serial's versions in time order, the first its mint: all but the last to `nft_history`, the last is the `nft` row. */
+/**
+ * A serial's versions in time order, the first its mint: all but the last to `nft_history`, the
+ * last is the `nft` row. They are kept as the reference's importer keeps them: every transaction
+ * that changes a serial (its mint, each transfer, a burn, a single-serial approval) starts a
+ * version at its timestamp and closes the one before. The NFT transaction history endpoint lists
+ * a serial's events off these versions, so a missing version is a missing event. Created
+ * timestamp and metadata come from the mint and stay; a transfer or burn clears the spender.
+ */
 export function writeNftVersions(writer: HistoryWriter, nft: MintedNft, versions: readonly NftVersion[]): void {
   versions.forEach((version, i) => {
     const next = versions[i + 1];
@@ -64,10 +63,17 @@ export class NftHandover {
     return (this.#current.get(token, serial) as NftRow | undefined)?.account_id;
   }
 
-  /** The serial passes to `receiver` at `at`: the version until then becomes history, unchanged. */
+  /**
+   * The serial passes to `receiver` at `at`: the version until then becomes history, unchanged.
+   * A move at or before that version's start would write a history range that ends before it
+   * begins: a generator bug (a resale planned before the serial's approval), refused loudly.
+   */
   move(history: HistoryWriter, token: number, serial: number, receiver: number, at: bigint): void {
     const before = this.#current.get(token, serial) as NftRow | undefined;
     if (!before) return;
+    if (at <= before.timestamp_range_lower) {
+      throw new Error(`NFT ${token}/${serial} moved at ${at}, not after its current version's start ${before.timestamp_range_lower}`);
+    }
     history.insert('nft_history', [token, serial, before.account_id, before.created_timestamp, before.delegating_spender, before.deleted,
       before.metadata, before.spender, before.timestamp_range_lower, at]);
     this.#move.run(receiver, at, token, serial);

@@ -21,16 +21,24 @@ function metadataOf(token: number, serial: number): Buffer {
   return Buffer.from(`ipfs://bafybei${cid}/${serial}.json`, 'utf8');
 }
 
-/** Serials a mint creates, in the token's order. */
-function nextSerials(token: DemoToken, count: number): number[] {
-  const serials = Array.from({ length: count }, (_, i) => token.serials + 1 + i);
+/** The serials the token's next mint of `count` would create, in its order, still free to be numbered again. */
+function peekSerials(token: DemoToken, count: number): number[] {
+  return Array.from({ length: count }, (_, i) => token.serials + 1 + i);
+}
+
+/** The serials the token's next mint of `count` creates, numbered for good. */
+function takeSerials(token: DemoToken, count: number): number[] {
+  const serials = peekSerials(token, count);
   token.serials += count;
   return serials;
 }
 
 /** HAPI mints at most ten serials a transaction. */
 const MINT_BATCH = 10;
-/** A collector's single-serial approvals come this long after the delivery: before a resale, a minute on at the earliest (nft-resales.ts). */
+/**
+ * A collector's single-serial approvals come this long after the delivery: before a resale, a
+ * minute on at the earliest (nft-resales.ts), which must not come first (NftHandover.move refuses).
+ */
 const APPROVAL_DELAY_NANOS = 30n * NANOS;
 const APPROVAL_FEE = 5_000_000;
 const DAY_NANOS = 86_400n * NANOS;
@@ -55,24 +63,27 @@ function mintSerials(token: DemoToken, serials: readonly number[], at: bigint, w
 /** A version of a serial the treasury holds from its mint on. */
 const mintVersion = (token: DemoToken, mintedNs: bigint): NftVersion => ({ from: mintedNs, owner: token.treasuryNum, spender: null, deleted: false });
 
+/** The serials delivered to a holder, and when: null where none were. */
+export type NftDelivery = { serials: number[]; deliveredNs: bigint } | null;
+
 /**
  * The NFTs an account holds of a collection: minted by the treasury, then sent to the account in
  * one transfer. A few of them the account then lets one spender move (a single-serial approval,
  * one CRYPTOAPPROVEALLOWANCE for all of them); a contract, which signs no transactions, grants
- * none. Each serial's versions follow (nft-versions.ts). Returns the serials delivered: none where
- * the delivery would fall after "now" or found no free timestamp.
+ * none. Each serial's versions follow (nft-versions.ts). Returns the serials delivered and the
+ * delivery's timestamp: none where the delivery would fall after "now" or found no free timestamp.
  */
-export function writeNftHolding(holding: Holding, token: DemoToken, actors: ActorPool, writer: HistoryWriter, rng: Prng, canApprove: boolean): number[] {
-  if (holding.balance <= 0) return [];
+export function writeNftHolding(holding: Holding, token: DemoToken, actors: ActorPool, writer: HistoryWriter, rng: Prng, canApprove: boolean): NftDelivery {
+  if (holding.balance <= 0) return null;
   const mintNs = holding.since + BigInt(rng.int(1, 600)) * MINUTE_NANOS;
   const planned = mintNs + BigInt(rng.int(1, 120)) * MINUTE_NANOS + 17n;
   // Too late to mint before "now": the account holds none of the collection.
   if (planned >= DEMO_NOW_NANOS) {
     holding.balance = 0;
-    return [];
+    return null;
   }
   // Numbered now, taken once the delivery is written: a holding left empty mints nothing.
-  const serials = Array.from({ length: holding.balance }, (_, i) => token.serials + 1 + i);
+  const serials = peekSerials(token, holding.balance);
   const memo = rng.chance(0.3) ? 'drop' : '';
   const sent = writeAtFreeTimestamp(writer, planned, (consensusNs) => ({
     consensusNs, payer: token.treasuryNum, type: TX.CRYPTO_TRANSFER, fee: 1_000_000 + 100_000 * serials.length, memo,
@@ -80,9 +91,9 @@ export function writeNftHolding(holding: Holding, token: DemoToken, actors: Acto
   }));
   if (sent === null) {
     holding.balance = 0;
-    return [];
+    return null;
   }
-  token.serials += serials.length;
+  takeSerials(token, serials.length);
   holding.changedNs = sent;
   holding.fundedNs = sent;
   // An automatic association is made by this very transfer.
@@ -98,7 +109,7 @@ export function writeNftHolding(holding: Holding, token: DemoToken, actors: Acto
     if (approvedNs !== null && spender !== null) versions.push({ from: approvedNs, owner: holding.account, spender, deleted: false });
     writeNftVersions(writer, { token: token.num, serial, mintedNs: mintedAt[i]!, metadata: metadataOf(token.num, serial) }, versions);
   });
-  return serials;
+  return { serials, deliveredNs: sent };
 }
 
 /** The owner's single-serial approvals, shortly after the delivery; null where no timestamp before "now" was free. */
@@ -114,8 +125,8 @@ function writeApproval(owner: number, deliveredNs: bigint, writer: HistoryWriter
  */
 export function writeTreasuryNfts(token: DemoToken, count: number, writer: HistoryWriter, rng: Prng): number[] {
   const mintNs = token.createdNs + 3_600_000_000_000n + 11n;
-  const serials = nextSerials(token, count);
-  const burned = nextSerials(token, rng.int(1, 3));
+  const serials = takeSerials(token, count);
+  const burned = takeSerials(token, rng.int(1, 3));
   const all = [...serials, ...burned];
   const mintedAt = mintSerials(token, all, mintNs, writer);
   const burnNs = mintNs + DAY_NANOS + 5n;

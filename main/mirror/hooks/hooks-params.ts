@@ -1,15 +1,9 @@
 import type { ParsedQuery } from '../http/query-string.ts';
+import { inclusiveValueOf, MAX_LONG, maxOf, minOf } from '../query/java-bound.ts';
 import { JavaConstraints, JAVA_DEFAULT_LIMIT } from '../query/java-constraints.ts';
-import { badRequest } from '../query/mirror-get.ts';
 import { arrayTexts, directionParam, intParam, numberRangesParam, timestampRangesParam, type Converted } from '../query/java-params.ts';
-import { MAX_LONG } from '../query/param-values.ts';
 import type { SortOrder } from '../query/query-filters.ts';
 import { adjacentWord, parseStorageKey, WORD_BYTES } from './hook-storage-key.ts';
-
-/**
- * The hooks endpoints' parameters, read as the reference's Java module (HooksController) reads
- * them: its conversions and constraints, undeclared keys ignored (java-params.ts).
- */
 
 /** A validated GET /api/v1/accounts/{id}/hooks request: hook ids as a set and/or a closed range. */
 export interface HooksQuery {
@@ -18,9 +12,12 @@ export interface HooksQuery {
   upper: bigint;
   limit: number;
   order: SortOrder;
-  raw: ParsedQuery;
 }
 
+/**
+ * The hooks list's parameters, read as the reference's Java module (HooksController) reads them:
+ * its conversions and constraints, undeclared keys ignored (java-params.ts).
+ */
 export function parseHooksParams(raw: ParsedQuery): Converted<HooksQuery> {
   const hookIds = numberRangesParam(raw, 'hook.id');
   if (!hookIds.ok) return hookIds;
@@ -31,11 +28,11 @@ export function parseHooksParams(raw: ParsedQuery): Converted<HooksQuery> {
   const violations = new JavaConstraints().limit(limit.value).outcome();
   if (violations) return { ok: false, error: violations };
   // Equalities are a set of their own; the bounds fold into one closed range (crossed ones match no hook); `ne` is ignored, as there.
-  const query: HooksQuery = { hookIds: [], lower: 0n, upper: MAX_LONG, limit: limit.value, order: order.value, raw };
-  for (const { operator, value } of hookIds.value ?? []) {
-    if (operator === 'eq') query.hookIds.push(value);
-    else if (operator === 'gt' || operator === 'gte') query.lower = maxOf(query.lower, operator === 'gt' ? long(value + 1n) : value);
-    else if (operator === 'lt' || operator === 'lte') query.upper = minOf(query.upper, operator === 'lt' ? long(value - 1n) : value);
+  const query: HooksQuery = { hookIds: [], lower: 0n, upper: MAX_LONG, limit: limit.value, order: order.value };
+  for (const param of hookIds.value ?? []) {
+    if (param.operator === 'eq') query.hookIds.push(param.value);
+    else if (param.operator === 'gt' || param.operator === 'gte') query.lower = maxOf(query.lower, inclusiveValueOf(param));
+    else if (param.operator === 'lt' || param.operator === 'lte') query.upper = minOf(query.upper, inclusiveValueOf(param));
   }
   return { ok: true, value: query };
 }
@@ -52,13 +49,13 @@ export interface HookStorageQuery {
   empty: boolean;
   limit: number;
   order: SortOrder;
-  raw: ParsedQuery;
 }
 
 /** The `@Pattern` every `key` value must match, and its message (a violated constraint: a bare message, see JavaConstraints). */
 const KEY_FORMAT = /^(?:(?:eq|gt|gte|lt|lte):)?(?:0x)?[0-9a-fA-F]{1,64}$/;
 const KEY_FORMAT_MESSAGE = 'Key must be in format <hex> or <op>:<64 or less char hex>';
 
+/** The hook storage parameters, read as the reference's Java module reads them (see parseHooksParams). */
 export function parseHookStorageParams(raw: ParsedQuery): Converted<HookStorageQuery> {
   const timestamps = timestampRangesParam(raw, 'timestamp');
   if (!timestamps.ok) return timestamps;
@@ -66,16 +63,14 @@ export function parseHookStorageParams(raw: ParsedQuery): Converted<HookStorageQ
   if (!limit.ok) return limit;
   const order = directionParam(raw, 'order', 'asc');
   if (!order.ok) return order;
-  const keyTexts = arrayTexts(raw, 'key') ?? [];
-  if (keyTexts.some((text) => !KEY_FORMAT.test(text))) return { ok: false, error: badRequest({ message: KEY_FORMAT_MESSAGE }) };
-  const violations = new JavaConstraints().size(raw, 'timestamp', 2).limit(limit.value).outcome();
+  const violations = new JavaConstraints().pattern(raw, 'key', KEY_FORMAT, KEY_FORMAT_MESSAGE).size(raw, 'timestamp', 2).limit(limit.value).outcome();
   if (violations) return { ok: false, error: violations };
 
   const query: HookStorageQuery = {
     keys: [], keyLower: Buffer.alloc(WORD_BYTES), keyUpper: Buffer.alloc(WORD_BYTES, 0xff), timestamp: null, empty: false,
-    limit: limit.value, order: order.value, raw,
+    limit: limit.value, order: order.value,
   };
-  for (const text of keyTexts) {
+  for (const text of arrayTexts(raw, 'key') ?? []) {
     const [operator, value] = text.includes(':') ? text.split(':', 2) as [string, string] : ['eq', text];
     const word = parseStorageKey(value)!;
     if (operator === 'eq') {
@@ -91,17 +86,12 @@ export function parseHookStorageParams(raw: ParsedQuery): Converted<HookStorageQ
     // An equality reads "at or before"; of each side the last filter given counts, as there.
     let lower = 0n;
     let upper = MAX_LONG;
-    for (const { operator, value } of timestamps.value) {
-      if (operator === 'gt' || operator === 'gte') lower = operator === 'gt' ? long(value + 1n) : value;
-      else upper = operator === 'lt' ? long(value - 1n) : value;
+    for (const param of timestamps.value) {
+      if (param.operator === 'gt' || param.operator === 'gte') lower = inclusiveValueOf(param);
+      else upper = inclusiveValueOf(param);
     }
     if (lower > upper) query.empty = true;
     else query.timestamp = { lower, upper };
   }
   return { ok: true, value: query };
 }
-
-/** Java's long arithmetic wraps (gt:MAX lets everything through there). */
-const long = (value: bigint): bigint => BigInt.asIntN(64, value);
-const maxOf = (a: bigint, b: bigint): bigint => (a > b ? a : b);
-const minOf = (a: bigint, b: bigint): bigint => (a < b ? a : b);

@@ -1,7 +1,8 @@
 import type { ParsedQuery } from '../http/query-string.ts';
 import { formatTimestamp } from '../format/timestamp.ts';
 import { int64 } from '../format/json-out.ts';
-import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
+import { JavaConstraints } from '../query/java-constraints.ts';
+import { NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
 import { StatementCache } from '../query/statement-cache.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { decodeExchangeRateSet, type ExchangeRateSet } from './exchange-rate.ts';
@@ -22,8 +23,8 @@ export class NetworkFilesService {
   }
 
   exchangeRate(raw: ParsedQuery): GetOutcome {
-    const parsed = parseNetworkParams(raw, {}, NE_MESSAGE, true);
-    if (!parsed.ok) return badRequest(...parsed.messages);
+    const parsed = parseNetworkParams(raw, {}, NE_MESSAGE, new JavaConstraints().size(raw, 'timestamp', 2));
+    if (!parsed.ok) return parsed.error;
     const rates = readSystemFile(this.#statements, EXCHANGE_RATE_FILE, parsed.range, decodeExchangeRateSet);
     if (!rates) return NOT_FOUND;
     return { status: 200, body: { ...rates.value, timestamp: formatTimestamp(rates.timestamp) } };
@@ -35,7 +36,7 @@ export class NetworkFilesService {
    */
   fees(raw: ParsedQuery): GetOutcome {
     const parsed = parseNetworkParams(raw, { order: (v) => /^(asc|desc)$/i.test(v) }, NE_MESSAGE);
-    if (!parsed.ok) return badRequest(...parsed.messages);
+    if (!parsed.ok) return parsed.error;
     const rates = readSystemFile<ExchangeRateSet>(this.#statements, EXCHANGE_RATE_FILE, parsed.range, decodeExchangeRateSet);
     const schedule = readSystemFile(this.#statements, FEE_SCHEDULE_FILE, parsed.range, decodeGasPrices);
     if (!rates || !schedule) return NOT_FOUND;

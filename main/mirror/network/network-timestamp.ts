@@ -1,6 +1,9 @@
 import type { ParsedQuery } from '../http/query-string.ts';
 import { splitOperator } from '../http/filter-operator.ts';
-import { parseTimestampParam, MAX_LONG } from '../query/param-values.ts';
+import { MAX_LONG } from '../query/java-bound.ts';
+import { parseTimestampParam } from '../query/param-values.ts';
+import type { JavaConstraints } from '../query/java-constraints.ts';
+import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
 import { invalidParameter, type MirrorMessage } from '../query/query-filters.ts';
 
 /** The closed range of a network endpoint's `timestamp` filters (an equality means "at or before"). */
@@ -10,28 +13,22 @@ export interface NetworkTimestampRange {
   given: boolean;
 }
 
-export type NetworkParams = { ok: true; range: NetworkTimestampRange; values: Map<string, string> } | { ok: false; messages: MirrorMessage[] };
-
-/**
- * The most `timestamp` values the reference's Java module takes on the routes it serves
- * (NetworkController: `@Size(max = 2) TimestampParameter[] timestamp`). A violated constraint is
- * worded as a bare message there (see query/java-constraints.ts).
- */
-const MAX_JAVA_TIMESTAMPS = 2;
+export type NetworkParams = { ok: true; range: NetworkTimestampRange; values: Map<string, string> } | { ok: false; error: GetOutcome };
 
 /**
  * Validates the query of the network file and supply endpoints: `timestamp` (no `ne`) plus
  * the endpoint's own single-valued keys, each checked by `accepts`. Messages follow the
  * reference's Node.js module, including its wording for `ne` and for crossed bounds, as the
  * reference spec cases pin them (their `js` bodies). On the routes the Java module serves at
- * the pinned version (`javaModule`: exchange rate, supply), more than two `timestamp` values are
- * refused as it refuses them, a case no spec speaks to and the Node.js module took.
+ * the pinned version (exchange rate, supply), `javaConstraints` are that module's constraints
+ * (`@Size(max = 2)` on `timestamp`), refused as it refuses them once the values are read: a
+ * case no spec speaks to, which the Node.js module took.
  */
 export function parseNetworkParams(
   raw: ParsedQuery,
   accepts: Record<string, (value: string) => boolean>,
   neMessage: string,
-  javaModule = false,
+  javaConstraints?: JavaConstraints,
 ): NetworkParams {
   const messages: MirrorMessage[] = [];
   // The reference lists unknown keys after the bad values of known ones (fees/timestamp-invalid-params.json).
@@ -69,9 +66,9 @@ export function parseNetworkParams(
     }
   }
   messages.push(...unknown);
-  if (messages.length > 0) return { ok: false, messages };
-  const timestamps = raw.get('timestamp')?.length ?? 0;
-  if (javaModule && timestamps > MAX_JAVA_TIMESTAMPS) return { ok: false, messages: [{ message: `timestamp size must be between 0 and ${MAX_JAVA_TIMESTAMPS}` }] };
-  if (lower > upper) return { ok: false, messages: [{ message: 'Lower timestamp cannot be higher than upper timestamp' }] };
+  if (messages.length > 0) return { ok: false, error: badRequest(...messages) };
+  const violated = javaConstraints?.outcome();
+  if (violated) return { ok: false, error: violated };
+  if (lower > upper) return { ok: false, error: badRequest({ message: 'Lower timestamp cannot be higher than upper timestamp' }) };
   return { ok: true, range: { lower, upper, given }, values };
 }

@@ -3,20 +3,30 @@ import { renderKey } from '../format/key.ts';
 import { formatTimestamp } from '../format/timestamp.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
-import { JAVA_MAX_LIMIT } from '../query/java-constraints.ts';
-import { javaError } from '../query/java-error.ts';
+import { inclusiveValueOf, MAX_LONG, maxOf, minOf } from '../query/java-bound.ts';
+import { JAVA_DEFAULT_LIMIT, JAVA_MAX_LIMIT } from '../query/java-constraints.ts';
+import { answeringBadRequests, JavaBadRequest } from '../query/java-error.ts';
 import { javaNextLink } from '../query/java-next-link.ts';
-import { declaredOnly } from '../query/java-params.ts';
+import { declaredOnly, type RangeOperator, type RangeParam } from '../query/java-params.ts';
 import { parsePositiveLong } from '../query/param-values.ts';
-import { filtersFor, fixedDefaultLimitOf, invalidParameter, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery } from '../query/query-filters.ts';
+import { filtersFor, invalidParameter, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery, type ParamRule, type QueryFilter } from '../query/query-filters.ts';
 import { StoreService } from '../query/store-service.ts';
-import { timestampBounds } from '../query/timestamp-range.ts';
 import { renderServiceEndpoints, REGISTERED_NODE_TYPES, type RegisteredNodeType } from './registered-node-endpoints.ts';
 
 export const REGISTERED_NODES_PATH = '/api/v1/network/registered-nodes';
 const ID_PARAM = 'registerednode.id';
+/** `@Size(max = 2)` on the ids. */
+const MAX_IDS = 2;
 /** Ids as the filter takes them: non-negative longs. */
 const parseNodeId = (text: string): bigint | null => parsePositiveLong(text, true);
+
+/** What each declared key binds (RegisteredNodesRequest): its conversion and its value constraints (`limit` 1 to 100). */
+const RULES: Record<string, ParamRule> = {
+  [ID_PARAM]: (_op, v) => parseNodeId(v) !== null,
+  type: (op, v) => op === 'eq' && REGISTERED_NODE_TYPES.includes(v.toUpperCase() as RegisteredNodeType),
+  limit: (op, v) => LIMIT_RULE(op, v) && Number(v) <= JAVA_MAX_LIMIT,
+  order: ORDER_RULE,
+};
 
 interface RegisteredNodeRow {
   registered_node_id: bigint;
@@ -32,38 +42,70 @@ interface RegisteredNodeRow {
  * GET /api/v1/network/registered-nodes (HIP-1137): the block nodes, mirror nodes, RPC relays and
  * other services registered on the network, in id order, deleted ones left out. `type` keeps the
  * nodes offering an endpoint of that type. Answered as the reference's Java module answers it
- * (NetworkController, NetworkServiceImpl): undeclared keys ignored, at most 100 a page.
+ * (NetworkController, NetworkServiceImpl): undeclared keys ignored, at most 100 a page; what it
+ * cannot bind is refused as bindRequest says, what its service refuses as every Java-module route
+ * words it (JavaBadRequest).
  */
 export class RegisteredNodesService extends StoreService {
   list(raw: ParsedQuery): GetOutcome {
-    // The Java module binds its declared parameters only, and words a value or count it cannot bind as the Node.js module does.
-    const validated = validateQuery(declaredOnly(raw, [ID_PARAM, 'type', 'limit', 'order']), {
-      [ID_PARAM]: (_op, v) => parseNodeId(v) !== null,
-      type: (op, v) => op === 'eq' && REGISTERED_NODE_TYPES.includes(v.toUpperCase() as RegisteredNodeType),
-      limit: (op, v) => LIMIT_RULE(op, v) && Number(v) <= JAVA_MAX_LIMIT,
-      order: ORDER_RULE,
-    });
-    if (!validated.ok) return badRequest(...validated.messages);
-    const ids = filtersFor(validated.filters, ID_PARAM);
-    if (ids.length > 2) return badRequest(invalidParameter(ID_PARAM));
-    if (ids.length > 1 && ids.some((f) => f.operator === 'eq')) return javaError(400, "The 'eq' operator cannot be combined with other operators");
-    // The same fold into one closed range as timestamp filters get; `ne` bounds nothing, as there.
-    const range = timestampBounds(ids.filter((f) => f.operator !== 'ne').map((f) => ({ operator: f.operator, value: parseNodeId(f.value)! })), 'eq');
-    if (range === null) return javaError(400, 'Invalid range: lower bound exceeds upper bound');
-    const type = filtersFor(validated.filters, 'type').at(-1)?.value.toUpperCase() as RegisteredNodeType | undefined;
-    const limit = fixedDefaultLimitOf(validated.filters, { max: JAVA_MAX_LIMIT });
-    const order = orderOf(validated.filters, 'asc');
-    // json_each has a `type` column of its own: the node's column is named with its table.
-    const rows = this.statements.get(`SELECT registered_node_id, admin_key, created_timestamp, description, service_endpoints, timestamp_range_lower, timestamp_range_upper
+    const bound = bindRequest(raw);
+    if (!bound.ok) return bound.error;
+    const { filters } = bound;
+    return answeringBadRequests(() => {
+      const range = idRange(filtersFor(filters, ID_PARAM).map((f) => ({ operator: f.operator as RangeOperator, value: parseNodeId(f.value)! })));
+      const type = filtersFor(filters, 'type').at(-1)?.value.toUpperCase() as RegisteredNodeType | undefined;
+      const limit = Number(filtersFor(filters, 'limit').at(-1)?.value ?? JAVA_DEFAULT_LIMIT);
+      const order = orderOf(filters, 'asc');
+      // json_each has a `type` column of its own: the node's column is named with its table.
+      const rows = this.statements.get(`SELECT registered_node_id, admin_key, created_timestamp, description, service_endpoints, timestamp_range_lower, timestamp_range_upper
 FROM registered_node
 WHERE registered_node_id BETWEEN ? AND ? AND deleted = 0${type === undefined ? '' : ' AND EXISTS (SELECT 1 FROM json_each(registered_node.type) AS offered WHERE offered.value = ?)'}
 ORDER BY registered_node_id ${order === 'desc' ? 'DESC' : 'ASC'}
 LIMIT ?`).all(range.lower, range.upper, ...(type === undefined ? [] : [REGISTERED_NODE_TYPES.indexOf(type)]), limit) as RegisteredNodeRow[];
-    const nodes = rows.map(renderRegisteredNode);
-    const last = rows.at(-1)?.registered_node_id.toString();
-    const next = javaNextLink(REGISTERED_NODES_PATH, raw, { count: rows.length, limit, order, sort: [ID_PARAM], last: last === undefined ? undefined : { [ID_PARAM]: last } });
-    return { status: 200, body: { registered_nodes: nodes, links: { next } }, next };
+      const nodes = rows.map(renderRegisteredNode);
+      const last = rows.at(-1)?.registered_node_id.toString();
+      const next = javaNextLink(REGISTERED_NODES_PATH, raw, { count: rows.length, limit, order, sort: [ID_PARAM], last: last === undefined ? undefined : { [ID_PARAM]: last } });
+      return { status: 200, body: { registered_nodes: nodes, links: { next } }, next };
+    });
   }
+}
+
+/**
+ * The request as the module binds it into its request object (RegisteredNodesRequest, through
+ * its @RequestParameter resolver): declared keys only. A value it cannot convert, and a broken
+ * constraint (`limit` 1 to 100, more than two ids), are each a bare `Invalid parameter: <name>`,
+ * reported together, as it words a request object's field errors (the `java` body of
+ * specs/network/nodes/invalid-params.json), not as `{data, detail, message}`.
+ */
+function bindRequest(raw: ParsedQuery): { ok: true; filters: QueryFilter[] } | { ok: false; error: GetOutcome } {
+  const declared = declaredOnly(raw, Object.keys(RULES));
+  const validated = validateQuery(declared, RULES);
+  const messages = validated.ok ? [] : [...validated.messages];
+  const idRefused = invalidParameter(ID_PARAM);
+  // A list that did not convert is not bound, so its size is not checked.
+  const idsBound = !messages.some((m) => m.message === idRefused.message);
+  if (idsBound && (declared.get(ID_PARAM)?.length ?? 0) > MAX_IDS) messages.push(idRefused);
+  if (!validated.ok || messages.length > 0) return { ok: false, error: badRequest(...messages) };
+  return { ok: true, filters: validated.filters };
+}
+
+/**
+ * The closed id range the filters leave (NetworkServiceImpl.resolveRegisteredNodeIdBounds): an
+ * `eq` alone, or the bounds folded in Java's long arithmetic; `ne` bounds nothing.
+ */
+function idRange(ids: readonly RangeParam[]): { lower: bigint; upper: bigint } {
+  let lower = 0n;
+  let upper = MAX_LONG;
+  for (const id of ids) {
+    if (id.operator === 'eq') {
+      if (ids.length > 1) throw new JavaBadRequest("The 'eq' operator cannot be combined with other operators");
+      return { lower: id.value, upper: id.value };
+    }
+    if (id.operator === 'gt' || id.operator === 'gte') lower = maxOf(lower, inclusiveValueOf(id));
+    else if (id.operator === 'lt' || id.operator === 'lte') upper = minOf(upper, inclusiveValueOf(id));
+  }
+  if (lower > upper) throw new JavaBadRequest('Invalid range: lower bound exceeds upper bound');
+  return { lower, upper };
 }
 
 function renderRegisteredNode(row: RegisteredNodeRow): Record<string, unknown> {

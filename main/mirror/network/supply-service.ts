@@ -2,7 +2,8 @@ import { stringifyJson } from '../format/json-out.ts';
 import { formatTimestamp } from '../format/timestamp.ts';
 import { sqlInt } from '../format/entity-id.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
-import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
+import { JavaConstraints } from '../query/java-constraints.ts';
+import { NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
 import { StoreService } from '../query/store-service.ts';
 import { parseNetworkParams } from './network-timestamp.ts';
 import { formatSupply, TOTAL_SUPPLY_TINYBARS, unreleasedAccountIds, type CurrencyFormat } from './unreleased-supply.ts';
@@ -25,8 +26,8 @@ export class SupplyService extends StoreService {
   get(raw: ParsedQuery): SupplyOutcome {
     const config = this.config();
     const parsed = parseNetworkParams(raw, { q: (v) => /^(circulating|totalcoins)$/i.test(v) },
-      'Invalid parameter: Not equals (ne) operator is not supported for timestamp', true);
-    if (!parsed.ok) return badRequest(...parsed.messages);
+      'Invalid parameter: Not equals (ne) operator is not supported for timestamp', new JavaConstraints().size(raw, 'timestamp', 2));
+    if (!parsed.ok) return parsed.error;
     const ids = stringifyJson(unreleasedAccountIds(config.shard, config.realm));
     const row = (parsed.range.given
       ? this.statements.get(SNAPSHOT_SQL).get({ ids, lower: sqlInt(parsed.range.lower), upper: sqlInt(parsed.range.upper) })

@@ -13,7 +13,11 @@ const accountPath = pathParam('idOrAliasOrEvmAddress', 'The account: `shard.real
 const publicKey = (name: string): Parameter => filterParam({ name, description: 'A public key: 32 or 33 bytes of hex, or a DER-wrapped ED25519 key, optional 0x.', value: VALUE.publicKey, operators: ALL_OPERATORS, example: 'ab'.repeat(32) });
 export const transactionTypeParam = (): Parameter => filterParam({ name: 'transactiontype', description: `A transaction type name (any case): ${TRANSACTION_TYPE_NAMES.length} names, see the enumeration.`, value: TRANSACTION_TYPE_NAMES.join('|'), operators: EQ_ONLY, example: 'CRYPTOTRANSFER' });
 const spender = filterParam({ name: 'spender.id', description: 'The spender: an entity id or an EVM address.', value: `${VALUE.entityId}|${VALUE.evmAddressWithPrefix}`, operators: NO_NE, example: '0.0.1002' });
-const tokenId = (requires?: string[], operators = ALL_OPERATORS): Parameter => filterParam({ name: 'token.id', description: `A token id (entity id or long-zero EVM address).${requires ? ` Only together with \`${requires[0]}\`.` : ''}`, value: VALUE.tokenId, operators, example: '0.0.5001', ...(requires ? { requires } : {}) });
+const tokenId = (requires?: string[], operators = ALL_OPERATORS, note = ''): Parameter => filterParam({ name: 'token.id', description: `A token id (entity id or long-zero EVM address).${requires ? ` Only together with \`${requires[0]}\`.` : ''}${note}`, value: VALUE.tokenId, operators, example: '0.0.5001', ...(requires ? { requires } : {}) });
+/** How the routes the reference serves from its Java module answer, said on each of them. */
+const AS_JAVA_MODULE = 'As the reference\'s Java module: `limit` 1 to 100 (25 without one), undeclared query keys ignored, errors worded `{data, detail, message}`.';
+/** Where those routes take `ne` and let it bound nothing. */
+const NE_IGNORED = ' `ne` is ignored, as the reference\'s Java module ignores it.';
 
 export const ACCOUNT_SCHEMAS: Record<string, Schema> = {
   AccountBalance: { ...object({ balance: int64(true), timestamp: timestamp(), tokens: arrayOf(object({ token_id: entityId(false), balance: int64() })) }), nullable: true },
@@ -95,22 +99,22 @@ export const ACCOUNT_OPERATIONS: OperationEntry[] = [
     filterParam({ name: 'account.id', description: 'The other party: the spender, or with `owner=false` the owner. An entity id.', value: VALUE.entityId, operators: NO_NE, example: '0.0.1002' }),
     tokenId(['account.id'], NO_NE),
     booleanParam('owner', 'true (default): approvals the account granted; false: approvals granted to it.', true),
-  ], 'NftAllowancesResponse', 'asc', 'Sorted by the other party, then token; revoked approvals are left out. As the reference\'s Java module: `limit` 1 to 100 (25 without one), undeclared query keys ignored, errors worded `{data, detail, message}`.'),
+  ], 'NftAllowancesResponse', 'asc', `Sorted by the other party, then token; revoked approvals are left out. ${AS_JAVA_MODULE}`),
   ...(['outstanding', 'pending'] as const).map((side) => sub(`/airdrops/${side}`, side === 'outstanding' ? 'listOutstandingAirdrops' : 'listPendingAirdrops',
     side === 'outstanding' ? 'Airdrops the account sent that wait to be claimed' : 'Airdrops sent to the account that wait to be claimed', 1, [
-      filterParam({ name: side === 'outstanding' ? 'receiver.id' : 'sender.id', description: `The ${side === 'outstanding' ? 'receiver' : 'sender'}: an entity id.`, value: VALUE.entityId, operators: NO_NE, example: '0.0.1002' }),
-      tokenId(undefined, NO_NE),
-      filterParam({ name: 'serialnumber', description: 'An NFT serial number (0 stands for a fungible airdrop).', value: VALUE.long, operators: NO_NE, example: '1' }),
+      filterParam({ name: side === 'outstanding' ? 'receiver.id' : 'sender.id', description: `The ${side === 'outstanding' ? 'receiver' : 'sender'}: an entity id.${NE_IGNORED}`, value: VALUE.entityId, operators: ALL_OPERATORS, example: '0.0.1002' }),
+      tokenId(undefined, ALL_OPERATORS, NE_IGNORED),
+      filterParam({ name: 'serialnumber', description: `An NFT serial number (0 stands for a fungible airdrop).${NE_IGNORED}`, value: VALUE.long, operators: ALL_OPERATORS, example: '1' }),
     ], 'TokenAirdropsResponse', 'asc',
-    'Only pending airdrops (HIP-904), sorted by (other party, token, serial number). Any bounds on any column, at most two values per filter. As the reference\'s Java module (filters, next links and all): `limit` 1 to 100 (25 without one), undeclared query keys ignored, errors worded `{data, detail, message}`.')),
+    `Only pending airdrops (HIP-904), sorted by (other party, token, serial number). Any bounds on any column, at most two values per filter; filters and next links as there. ${AS_JAVA_MODULE}`)),
   sub('/rewards', 'listStakingRewards', 'Staking rewards paid to an account', 60, [timestampFilter('The payout time.')], 'StakingRewardsResponse', 'desc'),
-  sub('/hooks', 'listHooks', 'Hooks of an account', 1, [filterParam({ name: 'hook.id', description: 'A hook id, positive.', value: VALUE.long, operators: NO_NE, example: '1' })], 'HooksResponse', 'desc',
-    'As the reference\'s Java module: `limit` 1 to 100 (25 without one), undeclared query keys ignored, errors worded `{data, detail, message}`.'),
+  sub('/hooks', 'listHooks', 'Hooks of an account', 1, [filterParam({ name: 'hook.id', description: `A hook id, 0 or more.${NE_IGNORED}`, value: VALUE.long, operators: ALL_OPERATORS, example: '1' })], 'HooksResponse', 'desc',
+    AS_JAVA_MODULE),
   sub('/hooks/{hookId}/storage', 'listHookStorage', 'Storage of one hook', 1, [
     pathParam('hookId', 'The hook id.', VALUE.long, '1'),
     filterParam({ name: 'key', description: 'A storage key, 1 to 64 hex digits (left-padded to 32 bytes), optional 0x.', value: '(?:0x)?[0-9A-Fa-f]{1,64}', operators: NO_NE, example: '0x01' }),
     timestampFilter('Storage as of this time range (at most two timestamp filters).', NO_NE),
-  ], 'HookStorageResponse', 'asc', 'As the reference\'s Java module: `limit` 1 to 100 (25 without one), undeclared query keys ignored, errors worded `{data, detail, message}`.'),
+  ], 'HookStorageResponse', 'asc', AS_JAVA_MODULE),
 ];
 
 export const BALANCE_OPERATIONS: OperationEntry[] = [operation({

@@ -1,3 +1,4 @@
+import { BLOCK_CACHE_SECONDS } from '../blocks/blocks-route.ts';
 import type { OperationEntry, Schema } from './openapi-types.ts';
 import { limit, operation, order } from './operations.ts';
 import { filterParam, NO_NE, pathParam, timestampFilter, VALUE } from './parameters.ts';
@@ -16,7 +17,7 @@ export const BLOCK_SCHEMAS: Record<string, Schema> = {
 
 export const BLOCK_OPERATIONS: OperationEntry[] = [
   operation({
-    path: '/api/v1/blocks', operationId: 'listBlocks', tag: 'blocks', summary: 'List blocks', cacheSeconds: 1, paged: true, ok: schemaRef('BlocksResponse'),
+    path: '/api/v1/blocks', operationId: 'listBlocks', tag: 'blocks', summary: 'List blocks', cacheSeconds: BLOCK_CACHE_SECONDS.list, paged: true, ok: schemaRef('BlocksResponse'),
     description: 'The record files, newest first by default. On a synced profile the upstream\'s, relayed.',
     parameters: [
       filterParam({ name: 'block.number', description: 'The block number, decimal or 0x-hex.', value: `${VALUE.long}|0x[0-9a-fA-F]{1,16}`, operators: NO_NE, example: '100' }),
@@ -24,7 +25,7 @@ export const BLOCK_OPERATIONS: OperationEntry[] = [
     ],
   }),
   operation({
-    path: '/api/v1/blocks/{hashOrNumber}', operationId: 'getBlock', tag: 'blocks', summary: 'One block, by number or hash', cacheSeconds: 600, notFound: true,
+    path: '/api/v1/blocks/{hashOrNumber}', operationId: 'getBlock', tag: 'blocks', summary: 'One block, by number or hash', cacheSeconds: BLOCK_CACHE_SECONDS.byHashOrNumber, notFound: true,
     ok: schemaRef('Block'),
     parameters: [pathParam('hashOrNumber', 'A block number, or its 48-byte hash or the first 32 bytes of it (an Ethereum block hash), hex with optional 0x.', `${VALUE.long}|${VALUE.hash32or48}`, '100')],
   }),

@@ -65,9 +65,11 @@ export const NETWORK_OPERATIONS: OperationEntry[] = [
       limit, order('asc'),
     ] }),
   operation({ path: `${NETWORK}/registered-nodes`, operationId: 'listRegisteredNodes', tag: TAG, summary: 'Block nodes, mirror nodes, relays and other registered services', cacheSeconds: 1, paged: true,
-    ok: schemaRef('RegisteredNodesResponse'), description: 'HIP-1137. Deleted nodes are left out. `limit` 1 to 100 (25 without one); undeclared query keys are ignored, as the reference\'s Java module has it.',
+    ok: schemaRef('RegisteredNodesResponse'),
+    description: 'HIP-1137. Deleted nodes are left out. As the reference\'s Java module has it: `limit` 1 to 100 (25 without one), undeclared query keys ignored; '
+      + 'a value that cannot be read or breaks a limit (a `limit` out of range, more than two `registerednode.id`) is a bare `Invalid parameter: NAME`, the other refusals `{data, detail, message}`.',
     parameters: [
-      filterParam({ name: 'registerednode.id', description: 'A registered node id (0 allowed); `eq` only alone.', value: VALUE.long, operators: NO_NE, example: '1' }),
+      filterParam({ name: 'registerednode.id', description: 'A registered node id (0 allowed); `eq` only alone, at most two values; `ne` is ignored, as the reference\'s Java module ignores it.', value: VALUE.long, operators: ALL_OPERATORS, example: '1' }),
       filterParam({ name: 'type', description: 'Nodes offering an endpoint of this type (any case).', value: REGISTERED_NODE_TYPES.join('|'), operators: EQ_ONLY, example: 'BLOCK_NODE' }),
       limit, order('asc'),
     ] }),

@@ -1,9 +1,23 @@
 import { JavaBadRequest } from './java-error.ts';
 import type { RangeOperator, RangeParam } from './java-params.ts';
 
-/** Java's long arithmetic wraps: gt:MAX is `> MAX`, and its inclusive value wraps to MIN, as there. */
-const long = (value: bigint): bigint => BigInt.asIntN(64, value);
-const MAX_LONG = (1n << 63n) - 1n;
+/** Java's long range (Postgres's bigint, SQLite's INTEGER): what every long parameter and bound must fit. */
+export const MIN_LONG = -(1n << 63n);
+export const MAX_LONG = (1n << 63n) - 1n;
+
+/**
+ * The edge value a range filter lets through, as the reference's getInclusiveValue: `gt` one
+ * more, `lt` one less, in Java's long arithmetic, which wraps (gt:MAX gives MIN, so it lets
+ * everything through there, and here alike).
+ */
+export function inclusiveValueOf(param: RangeParam): bigint {
+  if (param.operator === 'gt') return BigInt.asIntN(64, param.value + 1n);
+  if (param.operator === 'lt') return BigInt.asIntN(64, param.value - 1n);
+  return param.value;
+}
+
+export const maxOf = (a: bigint, b: bigint): bigint => (a > b ? a : b);
+export const minOf = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 
 const isLower = (operator: RangeOperator): boolean => operator === 'gt' || operator === 'gte' || operator === 'eq';
 const isUpper = (operator: RangeOperator): boolean => operator === 'lt' || operator === 'lte';
@@ -36,14 +50,12 @@ export class JavaBound {
 
   /** The lowest value the lower filter lets through (0 without one). */
   adjustedLower(): bigint {
-    if (!this.lower) return 0n;
-    return this.lower.operator === 'gt' ? long(this.lower.value + 1n) : this.lower.value;
+    return this.lower ? inclusiveValueOf(this.lower) : 0n;
   }
 
   /** The highest value the upper filter lets through (the long maximum without one). */
   adjustedUpper(): bigint {
-    if (!this.upper) return MAX_LONG;
-    return this.upper.operator === 'lt' ? long(this.upper.value - 1n) : this.upper.value;
+    return this.upper ? inclusiveValueOf(this.upper) : MAX_LONG;
   }
 
   /** The lower filter, rewritten to `eq` when the bounds let one value through. */
@@ -60,11 +72,9 @@ export class JavaBound {
     if (!this.isEmpty() && this.lower?.operator === 'eq') this.upper = this.lower;
   }
 
+  /** The upper (else lower) filter's edge value; the filter must be there. */
   inclusiveValue(upper: boolean): bigint {
-    const param = (upper ? this.upper : this.lower)!;
-    if (param.operator === 'gt') return long(param.value + 1n);
-    if (param.operator === 'lt') return long(param.value - 1n);
-    return param.value;
+    return inclusiveValueOf((upper ? this.upper : this.lower)!);
   }
 
   cardinality(...operators: RangeOperator[]): number {

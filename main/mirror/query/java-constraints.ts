@@ -1,6 +1,6 @@
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, type GetOutcome } from './mirror-get.ts';
-import { boundCount } from './java-params.ts';
+import { arrayTexts, boundCount } from './java-params.ts';
 
 /** The Java module's page size: 25 unless asked, at most 100 (Constants.DEFAULT_LIMIT, MAX_LIMIT), whatever this API's own settings. */
 export const JAVA_DEFAULT_LIMIT = 25;
@@ -26,6 +26,12 @@ export class JavaConstraints {
   /** `@Size(max = n)` on an array parameter. */
   size(raw: ParsedQuery, name: string, max: number): this {
     if (boundCount(raw, name) > max) this.#violations.push(`${name} size must be between 0 and ${max}`);
+    return this;
+  }
+
+  /** `@Pattern(regexp, message)` on the values of an array parameter: one violation however many values break it. */
+  pattern(raw: ParsedQuery, name: string, regex: RegExp, message: string): this {
+    if ((arrayTexts(raw, name) ?? []).some((text) => !regex.test(text))) this.#violations.push(message);
     return this;
   }
 

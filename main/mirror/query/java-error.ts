@@ -1,22 +1,19 @@
 import type { GetOutcome } from './mirror-get.ts';
 import type { MirrorMessage } from './query-filters.ts';
 
+type JavaMessage = MirrorMessage & { data: null; detail: string };
+
+const REASON_PHRASE = { 400: 'Bad Request', 404: 'Not Found' } as const;
+
 /**
  * Errors as the reference's Java module (rest-java) words them: its Spring controller advice puts
  * the HTTP reason phrase in `message`, what went wrong in `detail`, and `data` null, one message
  * per error (specs/network/stake/not-found.json, and the `java` bodies of specs/network/supply).
- * Every route that module serves answers its errors through here.
+ * The routes that module serves answer their errors through here, but for violated constraints
+ * (JavaConstraints) and registered nodes' binding errors, which it words as bare messages.
  */
-export type JavaMessage = MirrorMessage & { data: null; detail: string };
-
-const REASON_PHRASE = { 400: 'Bad Request', 404: 'Not Found' } as const;
-
-export function javaMessage(status: keyof typeof REASON_PHRASE, detail: string): JavaMessage {
-  return { data: null, detail, message: REASON_PHRASE[status] };
-}
-
 export function javaError(status: keyof typeof REASON_PHRASE, ...details: string[]): GetOutcome {
-  return { status, messages: details.map((detail) => javaMessage(status, detail)) };
+  return { status, messages: details.map((detail): JavaMessage => ({ data: null, detail, message: REASON_PHRASE[status] })) };
 }
 
 /** A query or path value the module could not turn into its parameter's type (the value itself is left out, as there). */

@@ -1,4 +1,5 @@
 import type { ParsedQuery } from '../http/query-string.ts';
+import { inclusiveValueOf, MAX_LONG, maxOf, MIN_LONG, minOf } from './java-bound.ts';
 import { parseJavaLong } from './java-params.ts';
 import type { SortOrder } from './query-filters.ts';
 
@@ -59,25 +60,19 @@ export function javaNextLink(path: string, raw: ParsedQuery, page: JavaPage): st
 
 /** Whether the plain-number bounds of a key leave no value (other values, such as `0.0.5`, are not read, as there). */
 function isEmptyRange(values: readonly string[]): boolean {
-  const MIN = -(1n << 63n);
-  const MAX = (1n << 63n) - 1n;
-  let lower = MIN;
-  let upper = MAX;
+  let lower = MIN_LONG;
+  let upper = MAX_LONG;
   for (const value of values) {
     const match = /^(gte?|lte?):(.*)$/i.exec(value);
     const parsed = match ? parseJavaLong(match[2]!) : null;
     if (parsed === null) continue;
-    const operator = match![1]!.toLowerCase();
-    if (operator === 'gt') lower = maxOf(lower, BigInt.asIntN(64, parsed + 1n));
-    else if (operator === 'gte') lower = maxOf(lower, parsed);
-    else if (operator === 'lt') upper = minOf(upper, BigInt.asIntN(64, parsed - 1n));
-    else upper = minOf(upper, parsed);
+    const operator = match![1]!.toLowerCase() as 'gt' | 'gte' | 'lt' | 'lte';
+    const edge = inclusiveValueOf({ operator, value: parsed });
+    if (operator.startsWith('g')) lower = maxOf(lower, edge);
+    else upper = minOf(upper, edge);
   }
   return upper < lower;
 }
-
-const maxOf = (a: bigint, b: bigint): bigint => (a > b ? a : b);
-const minOf = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 
 /** Percent-encodes what a URI query parameter may not hold as is (Spring's UriComponentsBuilder.encode()). */
 function encodeQueryPart(text: string): string {

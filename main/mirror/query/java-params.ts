@@ -2,6 +2,7 @@ import { decodeAliasStrict, findByAlias, findByEvmAddress } from '../accounts/ac
 import { encodeEntityId } from '../format/entity-id.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
+import { MAX_LONG, MIN_LONG } from './java-bound.ts';
 import { failedToConvert } from './java-error.ts';
 import type { GetOutcome } from './mirror-get.ts';
 import type { SortOrder } from './query-filters.ts';
@@ -25,8 +26,6 @@ export interface RangeParam {
   value: bigint;
 }
 
-const MIN_LONG = -(1n << 63n);
-const MAX_LONG = (1n << 63n) - 1n;
 const MAX_INT = 2 ** 31 - 1;
 
 /** Java's Long.parseLong: an optional sign and decimal digits, within a long. */

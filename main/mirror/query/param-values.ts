@@ -1,11 +1,9 @@
 import { encodeEntityId } from '../format/entity-id.ts';
+import { MAX_LONG } from './java-bound.ts';
 
-/**
- * Parameter values as the reference's request validation reads them (rest/utils.js,
- * rest/entityId.js): longs of at most 19 digits, `seconds[.nanos]` timestamps, entity ids in
- * every notation it accepts. Each parser returns null for a value the reference rejects.
- */
-export const MAX_LONG = 9_223_372_036_854_775_807n;
+// Parameter values as the reference's request validation reads them (rest/utils.js,
+// rest/entityId.js): longs of at most 19 digits, `seconds[.nanos]` timestamps, entity ids in
+// every notation it accepts. Each parser returns null for a value the reference rejects.
 
 /** 1 to 19 digits, at most 2^63-1; zero only when allowed. */
 export function parsePositiveLong(text: string, allowZero = false): bigint | null {

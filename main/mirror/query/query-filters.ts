@@ -1,5 +1,6 @@
 import { splitOperator, type Filter, type FilterOperator } from '../http/filter-operator.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
+import { JAVA_DEFAULT_LIMIT } from './java-constraints.ts';
 import { parsePositiveLong, parseTimestampParam } from './param-values.ts';
 
 /** One `key=op:value` of a request, validated by its rule (value still as sent). */
@@ -71,15 +72,14 @@ export function limitOf(filters: QueryFilter[], limits: { default: number; max: 
 }
 
 /**
- * The page size of an endpoint the reference serves from its Java module (token and NFT allowances,
- * airdrops, registered nodes): without `limit` a fixed 25 (not the configured default, and not capped); a
- * requested limit is capped at the configured maximum. Answers only match the reference that way.
+ * The page size of the token allowances listing: without `limit` a fixed 25, the Java module's
+ * default (JAVA_DEFAULT_LIMIT), whatever the configured default; a requested limit is capped at
+ * the configured maximum. Answers only match the reference that way.
  */
 export function fixedDefaultLimitOf(filters: QueryFilter[], limits: { max: number }): number {
   const requested = filters.some((f) => f.key === 'limit');
-  return requested ? limitOf(filters, { default: JAVA_MODULE_DEFAULT_LIMIT, max: limits.max }) : JAVA_MODULE_DEFAULT_LIMIT;
+  return requested ? limitOf(filters, { default: JAVA_DEFAULT_LIMIT, max: limits.max }) : JAVA_DEFAULT_LIMIT;
 }
-const JAVA_MODULE_DEFAULT_LIMIT = 25;
 
 /** The listing order: the last `order` given, else the endpoint's default. */
 export function orderOf(filters: QueryFilter[], fallback: SortOrder): SortOrder {

@@ -1,5 +1,5 @@
 import type { Filter } from '../http/filter-operator.ts';
-import { MAX_LONG } from './param-values.ts';
+import { MAX_LONG } from './java-bound.ts';
 
 /** The closed range [lower, upper] that timestamp filters allow, plus excluded (`ne`) times. */
 export interface TimestampBounds {

@@ -157,10 +157,15 @@ describe('outstanding and pending airdrops', () => {
     expect(await answer(`${OUTSTANDING}?limit=a`)).toEqual({ status: 400, body: javaError('Bad Request', "Failed to convert 'limit'") });
   });
 
-  it('ignores query keys it does not declare, and leaves them out of the next link', async () => {
+  it('ignores query keys it does not declare; its next link leaves out those off the reference\'s list of link keys', async () => {
     const body = await json(`${OUTSTANDING}?limit=2&foo=bar&Unknown=1`);
     expect(body.airdrops.map(key)).toEqual(expectedKeys(() => true).slice(0, 2));
     expect(body.links.next).toBe(`${OUTSTANDING}?limit=2&receiver.id=gte:0.0.2001&token.id=gt:0.0.501`);
+    // That list is one for every route (LinkFactoryImpl's ALLOWED_QUERY_PARAMS): an undeclared key on it, ignored
+    // by the query, is carried into the link all the same, as the reference carries it.
+    const listed = await json(`${OUTSTANDING}?limit=2&timestamp=gte:1&owner=false&foo=bar`);
+    expect(listed.airdrops.map(key)).toEqual(expectedKeys(() => true).slice(0, 2));
+    expect(listed.links.next).toBe(`${OUTSTANDING}?limit=2&timestamp=gte:1&owner=false&receiver.id=gte:0.0.2001&token.id=gt:0.0.501`);
   });
 
   it('refuses what the reference refuses, in its error shape', async () => {
@@ -187,5 +192,34 @@ describe('outstanding and pending airdrops', () => {
         expect(plan).not.toMatch(/TEMP B-TREE/);
       }
     }
+  });
+
+  it('walks the account\'s airdrops in sort order when only token.id or serialnumber bound them: nothing to seek, no sort step', async () => {
+    const bound = (name: string, column: string, ...filters: Array<['eq' | 'gt' | 'gte' | 'lt' | 'lte', bigint]>) =>
+      new JavaBound(filters.map(([operator, value]) => ({ operator, value })), false, name, column);
+    // The bounds as the service passes them (requestBounds): the token's bound both primary and second, or the serial's alone.
+    const shapes = {
+      'token.id=eq': () => { const token = bound('token.id', 'token_id', ['eq', 600n]); return [token, token, bound('serialnumber', 'serial_number')]; },
+      'token.id range': () => { const token = bound('token.id', 'token_id', ['gte', 500n], ['lt', 600n]); return [token, token, bound('serialnumber', 'serial_number')]; },
+      'token.id=eq, serialnumber range': () => {
+        const token = bound('token.id', 'token_id', ['eq', 600n]);
+        return [token, token, bound('serialnumber', 'serial_number', ['gt', 1n], ['lte', 3n])];
+      },
+      'serialnumber=eq': () => [bound('serialnumber', 'serial_number', ['eq', 2n])],
+    };
+    for (const [side, index] of [['outstanding', 'PRIMARY KEY (sender_account_id=?)'], ['pending', 'INDEX token_airdrop__receiver (receiver_account_id=?)']] as const) {
+      for (const [shape, bounds] of Object.entries(shapes)) {
+        for (const order of ['asc', 'desc'] as const) {
+          const { sql, params } = airdropsSql(side, 1001n, bounds(), order, 25);
+          expect(explainPlan(fixture.store.db, sql, params), `${side} ${shape} ${order}`).toEqual([`SEARCH token_airdrop USING ${index}`]);
+        }
+      }
+    }
+    // And the rows are those the filters name.
+    const keys = async (query: string) => (await json(`${OUTSTANDING}?${query}`)).airdrops.map(key);
+    expect(await keys('token.id=0.0.600')).toEqual(expectedKeys((a) => a.token === 600));
+    expect(await keys('token.id=gte:0.0.500&token.id=lt:0.0.600')).toEqual(expectedKeys((a) => a.token >= 500 && a.token < 600));
+    expect(await keys('token.id=0.0.600&serialnumber=gt:1&serialnumber=lte:3')).toEqual(expectedKeys((a) => a.token === 600 && a.serial > 1));
+    expect(await keys('serialnumber=2')).toEqual(expectedKeys((a) => a.serial === 2));
   });
 });

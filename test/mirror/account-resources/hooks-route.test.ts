@@ -97,5 +97,9 @@ describe('GET /api/v1/accounts/{id}/hooks/{hookId}/storage', () => {
     expect(await json('/api/v1/accounts/1001/hooks/1/storage?limit=500')).toEqual({ _status: { messages: [{ message: 'limit must be less than or equal to 100' }] } });
     expect(await json('/api/v1/accounts/1001/hooks/1/storage?timestamp=1&timestamp=2&timestamp=3'))
       .toEqual({ _status: { messages: [{ message: 'timestamp size must be between 0 and 2' }] } });
+    // A key that breaks its pattern is a violated constraint like the others, said together with them.
+    expect(await json('/api/v1/accounts/1001/hooks/1/storage?key=xyz&key=0x01&limit=500')).toEqual({ _status: { messages: [
+      { message: 'Key must be in format <hex> or <op>:<64 or less char hex>' }, { message: 'limit must be less than or equal to 100' },
+    ] } });
   });
 });

@@ -248,6 +248,10 @@ VALUES (?, 3001, 5, 0, 'ACCOUNT', 0, 100, 0)`).run(id);
     expect(await call({ from, value: 1 })).toEqual({ status: 400, body: { _status: { messages: [{ message: 'Bad Request', detail: 'to field must not be empty' }] } } });
     // Without from, it is the payer that is missing.
     expect((await call({ value: 1, data: init })).body._status.messages).toEqual([{ message: 'Bad Request', detail: 'from field must not be empty' }]);
+    // A to that is no address is said to be one, not taken for a missing one as well.
+    expect(await call({ to: 'xyz', from, value: 5 })).toEqual({ status: 400, body: { _status: { messages: [{ message: 'Bad Request', detail: 'to field invalid hexadecimal string' }] } } });
+    // The zero address stands for a missing to, as there.
+    expect(await call({ to: address(0), from, value: 1 })).toEqual({ status: 400, body: { _status: { messages: [{ message: 'Bad Request', detail: 'to field must not be empty' }] } } });
   });
 
   it('reads integers past 2^53 exactly, as the reference\'s longs take them, and says so for a body that is not JSON', async () => {

@@ -77,6 +77,14 @@ describe('GET /api/v1/network/registered-nodes', () => {
       .toEqual({ _status: { messages: [{ data: null, detail: "The 'eq' operator cannot be combined with other operators", message: 'Bad Request' }] } });
     expect(await refused('registerednode.id=gt:10&registerednode.id=lt:5'))
       .toEqual({ _status: { messages: [{ data: null, detail: 'Invalid range: lower bound exceeds upper bound', message: 'Bad Request' }] } });
+    // What it cannot bind is said together: a value and a count alike.
+    expect(await refused('limit=0&registerednode.id=gt:1&registerednode.id=lt:9&registerednode.id=lt:8'))
+      .toEqual({ _status: { messages: [{ message: 'Invalid parameter: limit' }, { message: 'Invalid parameter: registerednode.id' }] } });
+  });
+
+  it('folds the id bounds in Java\'s long arithmetic, as the reference does: gt of the largest long wraps round to no bound', async () => {
+    expect(ids(await json('/api/v1/network/registered-nodes?registerednode.id=gt:9223372036854775807'))).toEqual([1, 2, 4, 5]);
+    expect(ids(await json('/api/v1/network/registered-nodes?registerednode.id=gte:2&registerednode.id=ne:4'))).toEqual([2, 4, 5]);
   });
 
   it('ignores query keys it does not declare, and ne, as the reference Java module does', async () => {

@@ -74,6 +74,22 @@ describe('documented query parameters', () => {
     expect(outcome.status, outcome.body).toBe(400);
     expect(namesParameter(path, parameter.name, outcome.messages), outcome.body).toBe(true);
   });
+
+  // The other way round: an operator the document leaves out of a filter is one the route refuses.
+  const OPERATORS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte'];
+  const undocumentedOperators = getCases.flatMap((c) => {
+    const schema = resolveRef<Schema>(DOCUMENT, c.parameter.schema);
+    const pattern = (schema.type === 'array' ? resolveRef<Schema>(DOCUMENT, schema.items!) : schema).pattern ?? '';
+    const documented = /^\^\(\?:\(\?:([a-z|]+)\):\)\?/.exec(pattern)?.[1]?.split('|');
+    return documented ? OPERATORS.filter((op) => !documented.includes(op)).map((operator) => ({ ...c, operator, label: `${c.label} ${operator}:` })) : [];
+  });
+
+  it.each(undocumentedOperators)('$label: an operator the document leaves out is refused', async ({ path, operation, parameter, operator }) => {
+    const required = (parameter['x-requires'] ?? []).map((name) => [name, exampleValues(parametersOf(operation).find((p) => p.name === name)!)[0]!] as [string, string]);
+    const url = exampleUrl(path, operation, [[parameter.name, `${operator}:${exampleValues(parameter)[0]}`], ...required]);
+    const outcome = await request('get', url);
+    expect(outcome.status, `${url}: ${outcome.body}`).toBe(400);
+  });
 });
 
 describe('undocumented query parameters', () => {

@@ -251,9 +251,9 @@ describe('account sub-resource query plans', () => {
     expect(planOf(granted.sql, granted.params)).toEqual(['SEARCH nft_allowance USING PRIMARY KEY (owner=? AND spender>?)']);
     const received = nftAllowancesSql('received', 5n, nftBounds('owner'), 'asc', 25);
     expect(planOf(received.sql, received.params)).toEqual(['SEARCH nft_allowance USING INDEX nft_allowance__spender (spender=? AND owner>?)']);
-    const hooks = hooksSql(5n, { hookIds: [], lower: 2n, upper: 9n, limit: 25, order: 'desc', raw: new Map() });
+    const hooks = hooksSql(5n, { hookIds: [], lower: 2n, upper: 9n, limit: 25, order: 'desc' });
     expect(planOf(hooks.sql, hooks.params)).toEqual(['SEARCH hook USING PRIMARY KEY (owner_id=? AND hook_id>? AND hook_id<?)']);
-    const storage = { keys: [], keyLower: Buffer.alloc(32), keyUpper: Buffer.alloc(32, 0xff), empty: false, limit: 25, order: 'asc' as const, raw: new Map() };
+    const storage = { keys: [], keyLower: Buffer.alloc(32), keyUpper: Buffer.alloc(32, 0xff), empty: false, limit: 25, order: 'asc' as const };
     const live = hookStorageSql(5n, 1n, { ...storage, timestamp: null });
     expect(planOf(live.sql, live.params)).toEqual(['SEARCH hook_storage USING PRIMARY KEY (owner_id=? AND hook_id=? AND key>? AND key<?)']);
     const past = hookStorageSql(5n, 1n, { ...storage, timestamp: { lower: 0n, upper: 9n } });

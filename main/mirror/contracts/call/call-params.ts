@@ -1,3 +1,4 @@
+import { MAX_LONG } from '../../query/java-bound.ts';
 import { MAX_CALL_DATA_BYTES, type CallLimits } from './call-limits.ts';
 import { fieldRefusal, refusal, type CallMessage } from './call-refusal.ts';
 import { looksLikeInitCode } from './init-code.ts';
@@ -26,7 +27,6 @@ const HEX = /^(0x)?[0-9a-fA-F]*$/;
 const BLOCK_TAG = /^(earliest|pending|latest|safe|finalized)$/i;
 const BLOCK_HASH = /^(?:0x)?([0-9a-f]{64}|[0-9a-f]{96})$/i;
 const BLOCK_NUMBER = /^(\d{1,20}|(0x)?[0-9a-f]+)$/i;
-const MAX_LONG = 9_223_372_036_854_775_807n;
 const BLOCK_PROBLEM = 'must be a block number, a block hash, or one of earliest, latest, pending, safe and finalized';
 /** The reference's least gas a call may be given (`@Min(21_000) gas`): a plain transfer's intrinsic gas. */
 export const MIN_GAS = 21_000n;
@@ -54,8 +54,11 @@ export function parseCallRequest(body: unknown, limits: CallLimits): ParsedCall 
   const messages: CallMessage[] = [];
   const stateOverrides = parseStateOverrides(input.state_overrides, messages);
 
-  const named = input.to === undefined || input.to === null || input.to === '' ? Buffer.alloc(0) : addressField(input, 'to', messages);
-  const to = named === null || named.every((byte) => byte === 0) ? Buffer.alloc(0) : named;
+  const toGiven = !(input.to === undefined || input.to === null || input.to === '');
+  // Null when the `to` given is no address: refused above, and neither a creation nor a callee.
+  const named = toGiven ? addressField(input, 'to', messages) : null;
+  const creation = !toGiven || (named !== null && named.every((byte) => byte === 0));
+  const to = creation || named === null ? Buffer.alloc(0) : named;
   const from = input.from === undefined || input.from === null ? null : addressField(input, 'from', messages);
   let data = Buffer.alloc(0);
   let dataDigits = '';
@@ -79,7 +82,7 @@ export function parseCallRequest(body: unknown, limits: CallLimits): ParsedCall 
   const value = longField(input, 'value', messages);
   if (value !== null && value > 0n) {
     if (input.from === undefined || input.from === null) messages.push(fieldRefusal('from', 'must not be empty'));
-    else if (to.length === 0 && !looksLikeInitCode(dataDigits)) messages.push(fieldRefusal('to', 'must not be empty'));
+    else if (creation && !looksLikeInitCode(dataDigits)) messages.push(fieldRefusal('to', 'must not be empty'));
   }
   const block = blockField(input.block, messages);
   // The reference checks the configured maximum after the request's own validation, alone.
