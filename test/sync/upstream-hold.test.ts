@@ -93,6 +93,17 @@ describe("the upstream's Retry-After hold", () => {
     expect((refusal as UpstreamHoldError).until - Date.now()).toBeGreaterThan(500);
   });
 
+  it('lets lookups woken together at the end of a hold take their turns in the request budget, each with its own allowance', async () => {
+    const base = await upstreams.start((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    // Two requests a second: three lookups woken at once go 0, 0.5 and 1 s after the hold, within their 1.5 s to queue.
+    const limiter = new RateLimiter(2);
+    const lookups = new UpstreamClient({ baseUrl: base, requestsPerSecond: 2, limiter });
+    limiter.hold.hold(1000);
+    const answers = await Promise.allSettled([1, 2, 3].map((n) => lookups.get(`/api/v1/accounts/0.0.${n}`, { queueForMs: 1500 })));
+    // Had the hold used up their allowance, the later ones would be refused for the budget (QueueFullError).
+    expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+  });
+
   it("takes a relayed 429's Retry-After as a hold for the others", async () => {
     const base = await upstreams.start((_req, res) => res.writeHead(429, { 'retry-after': '30', 'content-type': 'application/json' }).end('{"_status":{"messages":[{"message":"Too many requests"}]}}'));
     const limiter = new RateLimiter(0);
