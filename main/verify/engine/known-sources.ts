@@ -20,13 +20,18 @@ type ContractSources = Pick<SolidityMetadataContract, 'name' | 'missingSources' 
  * one of the upload's unused files, as it would be on Sourcify.
  */
 export function withKnownSources(contract: SolidityMetadataContract, known: KnownSources | null): SolidityMetadataContract {
-  if (!known) return contract;
-  const found = Object.entries(contract.missingSources).flatMap(([path, { keccak256 }]) => {
+  const found = knownSourcesOf(contract, known);
+  if (found.length === 0) return contract;
+  return new SolidityMetadataContract(contract.metadata, [...contract.providedSources, ...found]);
+}
+
+/** The sources the contract lacks that `known` holds (by the keccak256 its metadata names), under the metadata's paths. */
+export function knownSourcesOf(contract: Pick<SolidityMetadataContract, 'missingSources'>, known: KnownSources | null): Array<{ path: string; content: string }> {
+  if (!known) return [];
+  return Object.entries(contract.missingSources).flatMap(([path, { keccak256 }]) => {
     const content = known.sourceByKeccak256(keccak256);
     return content === null ? [] : [{ path, content }];
   });
-  if (found.length === 0) return contract;
-  return new SolidityMetadataContract(contract.metadata, [...contract.providedSources, ...found]);
 }
 
 /**

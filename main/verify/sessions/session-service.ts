@@ -1,6 +1,7 @@
 import type { VerificationResult } from '../engine/verification-result.ts';
 import { requireCompiler } from '../engine/require-compiler.ts';
 import { VerifyError, toVerifyError } from '../engine/verify-error.ts';
+import { knownSourcesOf } from '../engine/known-sources.ts';
 import { requireExplorer } from '../explorer/configured-explorer.ts';
 import { fetchExplorerSource } from '../explorer/explorer-import.ts';
 import { parseAddress } from '../engine/evm-address.ts';
@@ -253,7 +254,7 @@ export class SessionService {
     const known = this.service.repository;
     return {
       contracts: read.assembled.contracts.map((c) => {
-        const filled = Object.entries(c.contract.missingSources).filter(([, { keccak256 }]) => known.sourceByKeccak256(keccak256) !== null).map(([path]) => path);
+        const filled = knownSourcesOf(c.contract, known).map((source) => source.path);
         return {
           verificationId: c.verificationId,
           compiledPath: c.contract.path,
