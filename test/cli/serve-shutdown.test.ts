@@ -48,30 +48,27 @@ async function idleKeepAliveSocket(baseUrl: string, requestPath: string): Promis
 }
 
 /**
- * A bridge call whose body never finishes arriving: a request under way that holds the shutdown.
- * Resolves once serve has the request (its `100 Continue` says so), and its body has begun.
+ * A POST whose JSON body never finishes arriving, as from a client on a stalled network: a request
+ * under way that holds the shutdown. Resolves once serve has the request (its `100 Continue` says
+ * so) and the body has begun.
  */
-async function callUnderWay(uiUrl: string): Promise<net.Socket> {
-  const url = new URL(uiUrl);
+async function stalledPost(baseUrl: string, path: string, extraHeaders = ''): Promise<net.Socket> {
+  const url = new URL(baseUrl);
   const socket = net.connect(Number(url.port), url.hostname);
   socket.on('error', () => undefined);
   await new Promise((resolve) => socket.once('connect', resolve));
-  socket.write(`POST /bridge/call/app/info HTTP/1.1\r\nHost: ${url.host}\r\nx-mirrordesk-token: ${url.searchParams.get('token')}\r\n`
-    + 'content-type: application/json\r\ncontent-length: 100\r\nexpect: 100-continue\r\n\r\n');
+  socket.write(`POST ${path} HTTP/1.1\r\nhost: ${url.host}\r\n${extraHeaders}content-type: application/json\r\ncontent-length: 100\r\nexpect: 100-continue\r\n\r\n`);
   await new Promise((resolve) => socket.once('data', resolve));
   socket.write('{');
   return socket;
 }
 
-/** A contract call whose JSON body never finishes arriving, as from a client on a stalled network. */
-async function stalledMirrorCall(mirrorUrl: string): Promise<net.Socket> {
-  const url = new URL(mirrorUrl);
-  const socket = net.connect(Number(url.port), url.hostname);
-  socket.on('error', () => undefined);
-  await new Promise((resolve) => socket.once('connect', resolve));
-  socket.write(`POST /api/v1/contracts/call HTTP/1.1\r\nhost: ${url.host}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{`);
-  return socket;
-}
+/** A bridge call under way, never finished. */
+const callUnderWay = (uiUrl: string): Promise<net.Socket> =>
+  stalledPost(uiUrl, '/bridge/call/app/info', `x-mirrordesk-token: ${new URL(uiUrl).searchParams.get('token')}\r\n`);
+
+/** A contract call under way on the mirror port, never finished. */
+const stalledMirrorCall = (mirrorUrl: string): Promise<net.Socket> => stalledPost(mirrorUrl, '/api/v1/contracts/call');
 
 async function stderrShows(serve: ServeProcess, text: string): Promise<void> {
   while (!serve.stderr().includes(text)) await new Promise((resolve) => setTimeout(resolve, 20));
