@@ -7,7 +7,7 @@ import type { MirrorApiConfig } from '../config.ts';
 import { encodeEntityId, sqlInt } from '../format/entity-id.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
-import { MAX_LONG } from '../query/java-bound.ts';
+import { MAX_LONG } from '../query/param-values.ts';
 import { StatementCache } from '../query/statement-cache.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import type { TransactionsService } from '../transactions/transactions-service.ts';

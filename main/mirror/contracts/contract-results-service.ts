@@ -6,7 +6,7 @@ import type { ParsedQuery } from '../http/query-string.ts';
 import { findByEvmAddress } from '../accounts/account-path-id.ts';
 import { badRequest, NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
 import { nextPageLink } from '../query/next-link.ts';
-import { MAX_LONG } from '../query/java-bound.ts';
+import { MAX_LONG } from '../query/param-values.ts';
 import { parseEntityRef, parseTimestampParam } from '../query/param-values.ts';
 import { validateQuery, type MirrorMessage } from '../query/query-filters.ts';
 import { StoreService } from '../query/store-service.ts';

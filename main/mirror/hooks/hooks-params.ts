@@ -1,5 +1,6 @@
 import type { ParsedQuery } from '../http/query-string.ts';
-import { inclusiveValueOf, MAX_LONG, maxOf, minOf } from '../query/java-bound.ts';
+import { foldedRange, inclusiveValueOf } from '../query/java-bound.ts';
+import { MAX_LONG } from '../query/param-values.ts';
 import { JavaConstraints, JAVA_DEFAULT_LIMIT } from '../query/java-constraints.ts';
 import { arrayTexts, directionParam, intParam, numberRangesParam, timestampRangesParam, type Converted } from '../query/java-params.ts';
 import type { SortOrder } from '../query/query-filters.ts';
@@ -28,13 +29,10 @@ export function parseHooksParams(raw: ParsedQuery): Converted<HooksQuery> {
   const violations = new JavaConstraints().limit(limit.value).outcome();
   if (violations) return { ok: false, error: violations };
   // Equalities are a set of their own; the bounds fold into one closed range (crossed ones match no hook); `ne` is ignored, as there.
-  const query: HooksQuery = { hookIds: [], lower: 0n, upper: MAX_LONG, limit: limit.value, order: order.value };
-  for (const param of hookIds.value ?? []) {
-    if (param.operator === 'eq') query.hookIds.push(param.value);
-    else if (param.operator === 'gt' || param.operator === 'gte') query.lower = maxOf(query.lower, inclusiveValueOf(param));
-    else if (param.operator === 'lt' || param.operator === 'lte') query.upper = minOf(query.upper, inclusiveValueOf(param));
-  }
-  return { ok: true, value: query };
+  const params = hookIds.value ?? [];
+  const { lower, upper } = foldedRange(params, 0n, MAX_LONG);
+  const equal = params.filter((param) => param.operator === 'eq').map((param) => param.value);
+  return { ok: true, value: { hookIds: equal, lower, upper, limit: limit.value, order: order.value } };
 }
 
 /** A validated GET /api/v1/accounts/{id}/hooks/{hookId}/storage request. */

@@ -3,7 +3,8 @@ import { renderKey } from '../format/key.ts';
 import { formatTimestamp } from '../format/timestamp.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
-import { inclusiveValueOf, MAX_LONG, maxOf, minOf } from '../query/java-bound.ts';
+import { foldedRange } from '../query/java-bound.ts';
+import { MAX_LONG } from '../query/param-values.ts';
 import { JAVA_DEFAULT_LIMIT, JAVA_MAX_LIMIT } from '../query/java-constraints.ts';
 import { answeringBadRequests, JavaBadRequest } from '../query/java-error.ts';
 import { javaNextLink } from '../query/java-next-link.ts';
@@ -94,16 +95,12 @@ function bindRequest(raw: ParsedQuery): { ok: true; filters: QueryFilter[] } | {
  * `eq` alone, or the bounds folded in Java's long arithmetic; `ne` bounds nothing.
  */
 function idRange(ids: readonly RangeParam[]): { lower: bigint; upper: bigint } {
-  let lower = 0n;
-  let upper = MAX_LONG;
-  for (const id of ids) {
-    if (id.operator === 'eq') {
-      if (ids.length > 1) throw new JavaBadRequest("The 'eq' operator cannot be combined with other operators");
-      return { lower: id.value, upper: id.value };
-    }
-    if (id.operator === 'gt' || id.operator === 'gte') lower = maxOf(lower, inclusiveValueOf(id));
-    else if (id.operator === 'lt' || id.operator === 'lte') upper = minOf(upper, inclusiveValueOf(id));
+  const equal = ids.find((id) => id.operator === 'eq');
+  if (equal) {
+    if (ids.length > 1) throw new JavaBadRequest("The 'eq' operator cannot be combined with other operators");
+    return { lower: equal.value, upper: equal.value };
   }
+  const { lower, upper } = foldedRange(ids, 0n, MAX_LONG);
   if (lower > upper) throw new JavaBadRequest('Invalid range: lower bound exceeds upper bound');
   return { lower, upper };
 }

@@ -1,9 +1,6 @@
 import { JavaBadRequest } from './java-error.ts';
 import type { RangeOperator, RangeParam } from './java-params.ts';
-
-/** Java's long range (Postgres's bigint, SQLite's INTEGER): what every long parameter and bound must fit. */
-export const MIN_LONG = -(1n << 63n);
-export const MAX_LONG = (1n << 63n) - 1n;
+import { MAX_LONG } from './param-values.ts';
 
 /**
  * The edge value a range filter lets through, as the reference's getInclusiveValue: `gt` one
@@ -16,8 +13,20 @@ export function inclusiveValueOf(param: RangeParam): bigint {
   return param.value;
 }
 
-export const maxOf = (a: bigint, b: bigint): bigint => (a > b ? a : b);
-export const minOf = (a: bigint, b: bigint): bigint => (a < b ? a : b);
+const maxOf = (a: bigint, b: bigint): bigint => (a > b ? a : b);
+const minOf = (a: bigint, b: bigint): bigint => (a < b ? a : b);
+
+/**
+ * The closed range the `gt`/`gte`/`lt`/`lte` filters leave inside [lower, upper], each edge in
+ * Java's long arithmetic (inclusiveValueOf); `eq` and `ne` bound nothing here.
+ */
+export function foldedRange(params: Iterable<RangeParam>, lower: bigint, upper: bigint): { lower: bigint; upper: bigint } {
+  for (const param of params) {
+    if (param.operator === 'gt' || param.operator === 'gte') lower = maxOf(lower, inclusiveValueOf(param));
+    else if (param.operator === 'lt' || param.operator === 'lte') upper = minOf(upper, inclusiveValueOf(param));
+  }
+  return { lower, upper };
+}
 
 const isLower = (operator: RangeOperator): boolean => operator === 'gt' || operator === 'gte' || operator === 'eq';
 const isUpper = (operator: RangeOperator): boolean => operator === 'lt' || operator === 'lte';

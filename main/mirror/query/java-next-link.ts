@@ -1,5 +1,6 @@
 import type { ParsedQuery } from '../http/query-string.ts';
-import { inclusiveValueOf, MAX_LONG, maxOf, MIN_LONG, minOf } from './java-bound.ts';
+import { foldedRange } from './java-bound.ts';
+import { MAX_LONG, MIN_LONG } from './param-values.ts';
 import { parseJavaLong } from './java-params.ts';
 import type { SortOrder } from './query-filters.ts';
 
@@ -60,17 +61,12 @@ export function javaNextLink(path: string, raw: ParsedQuery, page: JavaPage): st
 
 /** Whether the plain-number bounds of a key leave no value (other values, such as `0.0.5`, are not read, as there). */
 function isEmptyRange(values: readonly string[]): boolean {
-  let lower = MIN_LONG;
-  let upper = MAX_LONG;
-  for (const value of values) {
+  const bounds = values.flatMap((value) => {
     const match = /^(gte?|lte?):(.*)$/i.exec(value);
     const parsed = match ? parseJavaLong(match[2]!) : null;
-    if (parsed === null) continue;
-    const operator = match![1]!.toLowerCase() as 'gt' | 'gte' | 'lt' | 'lte';
-    const edge = inclusiveValueOf({ operator, value: parsed });
-    if (operator.startsWith('g')) lower = maxOf(lower, edge);
-    else upper = minOf(upper, edge);
-  }
+    return parsed === null ? [] : [{ operator: match![1]!.toLowerCase() as 'gt' | 'gte' | 'lt' | 'lte', value: parsed }];
+  });
+  const { lower, upper } = foldedRange(bounds, MIN_LONG, MAX_LONG);
   return upper < lower;
 }
 

@@ -2,7 +2,7 @@ import { decodeAliasStrict, findByAlias, findByEvmAddress } from '../accounts/ac
 import { encodeEntityId } from '../format/entity-id.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
-import { MAX_LONG, MIN_LONG } from './java-bound.ts';
+import { MAX_LONG, MIN_LONG } from './param-values.ts';
 import { failedToConvert } from './java-error.ts';
 import type { GetOutcome } from './mirror-get.ts';
 import type { SortOrder } from './query-filters.ts';

@@ -1,5 +1,8 @@
 import { encodeEntityId } from '../format/entity-id.ts';
-import { MAX_LONG } from './java-bound.ts';
+
+/** Java's long range (Postgres's bigint, SQLite's INTEGER): what every long parameter and bound must fit. */
+export const MIN_LONG = -(1n << 63n);
+export const MAX_LONG = (1n << 63n) - 1n;
 
 // Parameter values as the reference's request validation reads them (rest/utils.js,
 // rest/entityId.js): longs of at most 19 digits, `seconds[.nanos]` timestamps, entity ids in

@@ -1,5 +1,5 @@
 import type { Filter } from '../http/filter-operator.ts';
-import { MAX_LONG } from './java-bound.ts';
+import { MAX_LONG } from './param-values.ts';
 
 /** The closed range [lower, upper] that timestamp filters allow, plus excluded (`ne`) times. */
 export interface TimestampBounds {
@@ -10,8 +10,7 @@ export interface TimestampBounds {
 
 /**
  * Folds timestamp filters into one closed range; `eqAs` says how a bare equality reads
- * (snapshot endpoints take it as "at or before"). Returns null for an empty range. Other int64
- * filters fold the same way (hook ids, registered node ids), so they use it too.
+ * (snapshot endpoints take it as "at or before"). Returns null for an empty range.
  */
 export function timestampBounds(filters: Filter<bigint>[], eqAs: 'lte' | 'eq' = 'lte'): TimestampBounds | null {
   let lower = 0n;

@@ -1,6 +1,6 @@
 import { NANOS_PER_DAY } from '../format/timestamp.ts';
 import type { SortOrder } from '../query/query-filters.ts';
-import { MAX_LONG } from '../query/java-bound.ts';
+import { MAX_LONG } from '../query/param-values.ts';
 import type { TimestampBounds } from '../query/timestamp-range.ts';
 
 /** The reference's default `query.maxTransactionsTimestampRange`. */

@@ -1,4 +1,4 @@
-import { MAX_LONG } from '../../query/java-bound.ts';
+import { MAX_LONG } from '../../query/param-values.ts';
 import { MAX_CALL_DATA_BYTES, type CallLimits } from './call-limits.ts';
 import { fieldRefusal, refusal, type CallMessage } from './call-refusal.ts';
 import { looksLikeInitCode } from './init-code.ts';
