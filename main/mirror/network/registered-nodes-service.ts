@@ -4,13 +4,12 @@ import { formatTimestamp } from '../format/timestamp.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
 import { foldedRange } from '../query/java-bound.ts';
-import { MAX_LONG } from '../query/param-values.ts';
 import { JAVA_DEFAULT_LIMIT, JAVA_MAX_LIMIT } from '../query/java-constraints.ts';
 import { answeringBadRequests, JavaBadRequest } from '../query/java-error.ts';
 import { javaNextLink } from '../query/java-next-link.ts';
 import { declaredOnly, type RangeOperator, type RangeParam } from '../query/java-params.ts';
-import { parsePositiveLong } from '../query/param-values.ts';
-import { filtersFor, invalidParameter, LIMIT_RULE, orderOf, ORDER_RULE, validateQuery, type ParamRule, type QueryFilter } from '../query/query-filters.ts';
+import { MAX_LONG, parsePositiveLong } from '../query/param-values.ts';
+import { filtersFor, invalidParameter, LIMIT_RULE, limitOf, orderOf, ORDER_RULE, validateQuery, type ParamRule, type QueryFilter } from '../query/query-filters.ts';
 import { StoreService } from '../query/store-service.ts';
 import { renderServiceEndpoints, REGISTERED_NODE_TYPES, type RegisteredNodeType } from './registered-node-endpoints.ts';
 
@@ -55,7 +54,7 @@ export class RegisteredNodesService extends StoreService {
     return answeringBadRequests(() => {
       const range = idRange(filtersFor(filters, ID_PARAM).map((f) => ({ operator: f.operator as RangeOperator, value: parseNodeId(f.value)! })));
       const type = filtersFor(filters, 'type').at(-1)?.value.toUpperCase() as RegisteredNodeType | undefined;
-      const limit = Number(filtersFor(filters, 'limit').at(-1)?.value ?? JAVA_DEFAULT_LIMIT);
+      const limit = limitOf(filters, { default: JAVA_DEFAULT_LIMIT, max: JAVA_MAX_LIMIT });
       const order = orderOf(filters, 'asc');
       // json_each has a `type` column of its own: the node's column is named with its table.
       const rows = this.statements.get(`SELECT registered_node_id, admin_key, created_timestamp, description, service_endpoints, timestamp_range_lower, timestamp_range_upper
