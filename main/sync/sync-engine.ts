@@ -60,7 +60,8 @@ export interface SyncEngineOptions {
   log?: (line: string) => void;
   /**
    * The store proved damaged under the sync (SQLITE_CORRUPT or SQLITE_NOTADB): the owner of the store
-   * marks it to be set aside and says so, as for a damaged read. The sync stops meanwhile.
+   * marks it to be set aside and says so, as for a damaged read (and halts the sync, which halts
+   * itself too). The sync stops meanwhile.
    */
   onStoreDamaged?: (error: Error & { code: string }) => void;
 }
@@ -76,14 +77,6 @@ export class StoreCompactingError extends Error {
   constructor() {
     super('the local store is being compacted; try again once that is done');
   }
-}
-
-/** Resolves once `signal` aborts (a run stopped by a pause, a resync or closing). */
-function untilAborted(signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) resolve();
-    else signal.addEventListener('abort', () => resolve(), { once: true });
-  });
 }
 
 /** While following is behind: the upstream's newest transaction as last asked for, when (ms), and the pace of both. */
@@ -422,9 +415,14 @@ export class SyncEngine {
         this.#lastError = { message: this.#failureMessage(error), at: new Date(now).toISOString(), retryAt: damaged ? null : new Date(now + waitMs).toISOString(), recoveredAt: null };
         this.#setState('error');
         this.#options.log?.(`sync: ${this.#lastError.message}; ${damaged ? 'the sync stops until then' : `trying again at ${clockTime(now + waitMs)}`}`);
-        if (damaged) this.#options.onStoreDamaged?.(error);
+        if (damaged) {
+          // The owner says what becomes of the store, and halts the sync with its words; it halts here as well, owner or not.
+          this.#options.onStoreDamaged?.(error);
+          void this.halt(this.#lastError.message);
+          return;
+        }
         this.#waitingAfterError = true;
-        await (damaged ? untilAborted(signal) : sleep(waitMs, undefined, { signal })).catch(() => undefined);
+        await sleep(waitMs, undefined, { signal }).catch(() => undefined);
         this.#waitingAfterError = false;
       }
     }
