@@ -15,6 +15,7 @@ import { DEFAULT_REQUESTS_PER_SECOND, SyncEngine } from '../sync/sync-engine.ts'
 import { UpstreamReadThrough } from '../sync/upstream-read-through.ts';
 import type { ApiEventBus } from './event-bus.ts';
 import { profileDatabaseFile, type NetworkProfile } from './network-profiles.ts';
+import { profileEvmChainId } from './profile-chain-id.ts';
 import { markDamagedStore } from './store-damage.ts';
 
 export interface ProfileSyncOptions {
@@ -205,7 +206,9 @@ export class ProfileSession {
     return {
       name: this.profile.name,
       source: this.profile.source,
-      chainId: this.profile.chainId,
+      // The chain the profile's contracts run and are verified under (298 for the demo), so ids show
+      // and take that network's HIP-15 checksums.
+      chainId: profileEvmChainId(this.profile),
       state: this.#damage === null ? this.#state : 'error',
       progress: this.#damage === null ? this.#progress : null,
       message: this.#damage ?? this.#message,

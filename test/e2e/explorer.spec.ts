@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { contractIdKeyBytes } from '../../main/mirror/demo/keys.ts';
+import { withChecksum } from '../../renderer/src/lib/entity-checksum.ts';
 import { axeFindings } from './axe-findings.ts';
 import { expect, expectTopBarFits, mirrorJson as mirror, screenshot, test } from './serve-fixture.ts';
 
@@ -112,6 +113,13 @@ test.describe('ledger explorer', () => {
     await expect(page).toHaveURL(new RegExp(`#/account\\?id=${account.account.replaceAll('.', '\\.')}$`));
     const detail = page.getByTestId('account-detail');
     await expect(detail.getByTestId('account-id')).toHaveText(account.account);
+    // The demo is a local network (chain 298, ledger id 0x03): its ids carry that network's checksum,
+    // which the search box takes back.
+    const checksummed = withChecksum(account.account, 298)!;
+    await expect(detail.getByTestId('account-checksummed')).toHaveText(checksummed);
+    await page.goto(page.url().replace(/#.*$/, '#/accounts'));
+    await search(page, checksummed);
+    await expect(page).toHaveURL(new RegExp(`#/account\\?id=${account.account.replaceAll('.', '\\.')}$`));
     const tokens = await mirror<{ tokens: unknown[] }>(serve, `/api/v1/accounts/${account.account}/tokens?limit=25`);
     await expect(detail.getByTestId('account-tokens')).toHaveAttribute('data-status', 'ready');
     await expect(detail.getByTestId('account-tokens').locator('a[data-kind="token"]')).toHaveCount(tokens.tokens.length);

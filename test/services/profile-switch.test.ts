@@ -44,7 +44,8 @@ describe('switching the network profile', () => {
 
     const failed = await app.dispatch('network/switch', { name: 'broken' });
     expect(failed).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringMatching(/could not open network profile "broken": .+; "demo" is still open/) } });
-    expect(await call(app, 'network/status')).toMatchObject({ name: 'demo', state: 'ready' });
+    // The demo's EVM chain (it signs and verifies for 298): its ids show that network's checksums.
+    expect(await call(app, 'network/status')).toMatchObject({ name: 'demo', state: 'ready', chainId: 298 });
     expect(await text(`${app.urls.mirror}/api/v1/accounts?limit=100`)).toBe(before.mirror);
     expect(await info(app)).toEqual(before.info);
     expect((await fetch(`${app.urls.status}/api/v2/summary.json`)).status).toBe(200);
@@ -88,7 +89,8 @@ describe('switching the network profile', () => {
 
     const failed = await app.dispatch('network/switch', { name: 'demo' });
     expect(failed).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringContaining(`port ${busy} for the status service is in use`) } });
-    expect(await call(app, 'network/status')).toMatchObject({ name: 'plain' });
+    // A custom profile given no chain id runs and verifies its contracts under 298, and says so.
+    expect(await call(app, 'network/status')).toMatchObject({ name: 'plain', chainId: 298 });
     expect((await fetch(`${app.urls.mirror}/api/v1/accounts?limit=1`)).status).toBe(200);
 
     await new Promise((resolve) => blocker.close(resolve));
