@@ -192,14 +192,17 @@ export class ProfileSession {
   /**
    * A query, the generation or the sync found the store damaged: it is marked to be moved aside and
    * rebuilt at the profile's next opening (`store-damage.ts`), and the profile is in error till then.
-   * The sync stops and writes nothing more meanwhile.
+   * The sync stops and writes nothing more meanwhile. Answers what the profile's status says of it
+   * (whether the file could be marked, and so what the user is to do), for a refused action to say too.
    */
-  storeDamaged(error: Error): void {
-    if (this.#damage !== null) return;
+  storeDamaged(error: Error): string {
+    if (this.#damage !== null) return this.#damage;
     // Also the message a failed generation's 503s give (`mirrorUnavailable`): the damage is their cause.
-    this.#message = this.#damage = markDamagedStore(this.profile, this.store.db.name, error.message, this.#log);
-    void this.sync?.halt(this.#damage);
+    const damage = markDamagedStore(this.profile, this.store.db.name, error.message, this.#log);
+    this.#message = this.#damage = damage;
+    void this.sync?.halt(damage);
     this.#emit(true);
+    return damage;
   }
 
   info(): NetworkInfo {

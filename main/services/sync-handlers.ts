@@ -29,7 +29,7 @@ export function createSyncHandlers(session: () => ProfileSession): SyncHandlers 
       try {
         await sync.compact();
       } catch (error) {
-        markIfDamaged(error);
+        throwIfDamaged(error);
         // Failed in SQLite (a disk filled meanwhile): rolled back, which the sync's wording would not say.
         if (isSqliteError(error)) throw new ApiFailure('unavailable', `the store could not be compacted: ${error.message} (${error.code}); what it holds is unchanged`);
         throw error;
@@ -47,7 +47,7 @@ export function createSyncHandlers(session: () => ProfileSession): SyncHandlers 
       await action(engine());
     } catch (error) {
       if (error instanceof StoreCompactingError || error instanceof StoreDamagedError || error instanceof CompactionRoomError) throw new ApiFailure('unavailable', error.message);
-      markIfDamaged(error);
+      throwIfDamaged(error);
       if (isSqliteError(error)) throw new ApiFailure('unavailable', describeSyncFailure(error, session().store.db.name));
       throw error;
     }
@@ -63,15 +63,18 @@ export function createSyncHandlers(session: () => ProfileSession): SyncHandlers 
       return fetch ? await history.fetch(id) : history.held(id);
     } catch (error) {
       if (error instanceof HistoryFetchError || error instanceof UpstreamFormatError) throw new ApiFailure('unavailable', error.message);
-      markIfDamaged(error);
+      throwIfDamaged(error);
       // A fetch that began before a compaction cannot store its next page until the compaction ends.
       if (isSqliteError(error)) throw new ApiFailure('unavailable', session().sync?.compacting ? new StoreCompactingError().message : describeSyncFailure(error, session().store.db.name));
       throw error;
     }
   }
 
-  /** What the user asked for met a damaged store: it is marked to be rebuilt and said, as when the sync or a query meets one. */
-  function markIfDamaged(error: unknown): void {
-    if (isDamagedStoreError(error)) session().storeDamaged(error);
+  /**
+   * What the user asked for met a damaged store: it is marked to be rebuilt, as when the sync or a
+   * query meets one, and refused in the profile's words (which say whether the marking worked).
+   */
+  function throwIfDamaged(error: unknown): void {
+    if (isDamagedStoreError(error)) throw new ApiFailure('unavailable', session().storeDamaged(error));
   }
 }

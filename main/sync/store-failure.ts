@@ -5,14 +5,15 @@ import { diskFreeBytes, formatStoreBytes } from '../mirror/store/store-size.ts';
 /**
  * What a sync run's failure says in the Sync panel. A failure to write the local store (SQLite's
  * own errors: a full disk above all) is this machine's, not the upstream's, and is named so, with
- * the room left where the store lives, or what becomes of a damaged store; anything else is its own message.
+ * the room left where the store lives; anything else is its own message.
  */
 export function describeSyncFailure(error: unknown, storeFile: string): string {
   const message = error instanceof Error ? error.message : String(error);
   if (!isSqliteError(error)) return message;
   const code = error.code;
   if (code === 'SQLITE_FULL') return `the local store cannot grow: ${message} (${roomLeft(storeFile)}); the sync goes on once there is room`;
-  if (isDamagedStoreError(error)) return `the local store is damaged: ${message} (${code}); it is set aside and synced again from the start when this profile is next opened`;
+  // What becomes of the file (marked to be set aside, or not markable) is its owner's to say (`onStoreDamaged`).
+  if (isDamagedStoreError(error)) return `the local store is damaged: ${message} (${code})`;
   return `the local store could not be written: ${message} (${code})`;
 }
 

@@ -276,10 +276,9 @@ export class SyncEngine {
     this.#damage = reason;
     await this.#stopRun();
     if (this.#closed) return;
-    // The sync's own write that found the damage has said so in its own words already.
-    if (this.#state !== 'error' || this.#lastError?.retryAt !== null) {
-      this.#lastError = { message: reason, at: new Date().toISOString(), retryAt: null, recoveredAt: null };
-    }
+    // Said in the halting words even when the sync's own write found the damage: they say what
+    // becomes of the store (the owner's) where the write's say only what SQLite found.
+    this.#lastError = { message: reason, at: new Date().toISOString(), retryAt: null, recoveredAt: null };
     this.#setState('error');
   }
 
@@ -414,7 +413,7 @@ export class SyncEngine {
         this.#trouble.failed(this.#client.requestCount, now, now + waitMs);
         this.#lastError = { message: this.#failureMessage(error), at: new Date(now).toISOString(), retryAt: damaged ? null : new Date(now + waitMs).toISOString(), recoveredAt: null };
         this.#setState('error');
-        this.#options.log?.(`sync: ${this.#lastError.message}; ${damaged ? 'the sync stops until then' : `trying again at ${clockTime(now + waitMs)}`}`);
+        this.#options.log?.(`sync: ${this.#lastError.message}; ${damaged ? 'the sync stops' : `trying again at ${clockTime(now + waitMs)}`}`);
         if (damaged) {
           // The owner says what becomes of the store, and halts the sync with its words; it halts here as well, owner or not.
           this.#options.onStoreDamaged?.(error);

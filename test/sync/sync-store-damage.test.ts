@@ -31,7 +31,7 @@ const newestTokens = (app: AppServices) => fetch(`${app.urls.mirror}/api/v1/toke
 
 beforeAll(async () => {
   upstream = await startUpstreamApp(path.join(dir, 'upstream'), 1100);
-  saveProfiles(dataDir, [{ name: 'synced', mirrorUrl: upstream.urls.mirror }, { name: 'fetched', mirrorUrl: upstream.urls.mirror }]);
+  saveProfiles(dataDir, ['synced', 'fetched', 'unmarkable'].map((name) => ({ name, mirrorUrl: upstream.urls.mirror })));
   upstreamTokens = await newestTokens(upstream);
   expect(upstreamTokens.length).toBeGreaterThan(0);
   const app = await startApp({ dataDir, network: 'synced' });
@@ -84,7 +84,7 @@ async function expectWritesRefused(app: AppServices, message: RegExp): Promise<v
   expect((await call<SyncStatus>(app, 'sync/status')).state).toBe('error');
 }
 
-const DAMAGED_SYNC = /^the local store is damaged: database disk image is malformed \(SQLITE_CORRUPT\w*\); it is set aside and synced again from the start when this profile is next opened$/;
+const DAMAGED_SYNC = /^the local store is damaged: database disk image is malformed \(SQLITE_CORRUPT\w*\)$/;
 
 describe('a synced store found damaged by what the sync writes', () => {
   it('is marked to be set aside and said (log, sync status, profile status); the sync stops; the next opening syncs it again', async () => {
@@ -94,12 +94,11 @@ describe('a synced store found damaged by what the sync writes', () => {
     const damaged = await startApp({ dataDir, network: 'synced', log: (line) => void logged.push(line) });
     expectMarkedDamaged(await eventually(() => call<NetworkInfo>(damaged, 'network/status'), (info) => info.state === 'error'), 'synced', file, logged);
 
-    // The sync says what happened, and is not tried again.
-    const sync = await call<SyncStatus>(damaged, 'sync/status');
+    // The sync says what happened in the profile's words (what becomes of the store), and is not tried again.
+    const sync = await eventually(() => call<SyncStatus>(damaged, 'sync/status'), (status) => status.lastError?.message.startsWith('The stored') === true);
     expect(sync).toMatchObject({ state: 'error', phase: 'tokens' });
-    expect(sync.lastError).toMatchObject({ retryAt: null, recoveredAt: null });
-    expect(sync.lastError!.message).toMatch(DAMAGED_SYNC);
-    expect(logged.filter((line) => line.startsWith('sync: the local store is damaged'))).toEqual([`sync: ${sync.lastError!.message}; the sync stops until then`]);
+    expect(sync.lastError).toMatchObject({ retryAt: null, recoveredAt: null, message: (await call<NetworkInfo>(damaged, 'network/status')).message });
+    expect(logged.filter((line) => line.startsWith('sync: the local store is damaged'))).toEqual([expect.stringMatching(new RegExp(`^sync: ${DAMAGED_SYNC.source.slice(1, -1)}; the sync stops$`))]);
     // Nor written to again at the user's word: whatever would write is refused, saying why.
     await expectWritesRefused(damaged, /^The stored ledger is damaged/);
     await closeApps();
@@ -124,11 +123,32 @@ describe('a synced store found damaged by what the sync writes', () => {
     const account = newest.transactions[0]!.transfers.map((transfer) => transfer.account).find((id) => Number(id.split('.')[2]) > 1000)!;
     const result = await app.dispatch('sync/account-history', { account, fetch: true });
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.error).toMatchObject({ code: 'unavailable', message: expect.stringMatching(DAMAGED_SYNC) });
-    expectMarkedDamaged(await call<NetworkInfo>(app, 'network/status'), 'fetched', file, logged);
+    const info = await call<NetworkInfo>(app, 'network/status');
+    expectMarkedDamaged(info, 'fetched', file, logged);
+    expect(!result.ok && result.error).toMatchObject({ code: 'unavailable', message: info.message });
     // The sync stops for it too, and writes nothing more.
     const sync = await eventually(() => call<SyncStatus>(app, 'sync/status'), (status) => status.state === 'error');
     expect(sync.lastError).toMatchObject({ retryAt: null, message: expect.stringMatching(/^The stored ledger is damaged/) });
     await expectWritesRefused(app, /^The stored ledger is damaged/);
+  }, 60_000);
+
+  it('says so, and what to do by hand, when the store cannot be marked to be set aside', async () => {
+    const file = damagedStore('unmarkable', 'transaction');
+    const logged: string[] = [];
+    const app = await startApp({ dataDir, network: 'unmarkable', log: (line) => void logged.push(line) });
+    await syncFollowing(app);
+    // Where the note would go, a folder: the note cannot be written (as on a read-only disk).
+    fs.mkdirSync(damagedMarkerFile(file));
+
+    const newest = await (await fetch(`${upstream.urls.mirror}/api/v1/transactions?limit=1`)).json() as { transactions: Array<{ transfers: Array<{ account: string }> }> };
+    const account = newest.transactions[0]!.transfers.map((transfer) => transfer.account).find((id) => Number(id.split('.')[2]) > 1000)!;
+    const result = await app.dispatch('sync/account-history', { account, fetch: true });
+    const info = await call<NetworkInfo>(app, 'network/status');
+    expect(info.message).toMatch(new RegExp(`^The stored ledger is damaged \\(${MALFORMED}\\) and could not be marked to be rebuilt \\(.*EISDIR.*\\)\\. Quit Mirrordesk and move .+ aside: the sync starts over at the next start\\.$`));
+    expect(logged).toContainEqual(expect.stringMatching(/is damaged \(database disk image is malformed\), and it could not be marked to be moved aside/));
+    // Nothing says it will be set aside on its own: the refusal and the sync both say what the profile says.
+    expect(!result.ok && result.error).toMatchObject({ code: 'unavailable', message: info.message });
+    const sync = await eventually(() => call<SyncStatus>(app, 'sync/status'), (status) => status.state === 'error');
+    expect(sync.lastError).toMatchObject({ retryAt: null, message: info.message });
   }, 60_000);
 });
