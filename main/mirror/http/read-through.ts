@@ -1,4 +1,5 @@
 import { clockTime } from '../../common/clock-time.ts';
+import { READ_THROUGH_OPENINGS } from '../../common/read-through-openings.ts';
 import { parseJsonLossless } from '../format/json-out.ts';
 import { NOT_FOUND, type GetHandler, type GetOutcome } from '../query/mirror-get.ts';
 import type { ParsedQuery } from './query-string.ts';
@@ -207,22 +208,22 @@ export function relayedOutcome(answer: RelayedReply | Shortfall, notHeld: string
   }
   const messages = (answer.body as { _status?: { messages?: unknown } } | null)?._status?.messages;
   if ((answer.status === 400 || answer.status === 404 || answer.status === 429) && Array.isArray(messages)) return { status: answer.status, messages };
-  return { status: 503, messages: [{ message: `The upstream mirror node answered HTTP ${answer.status}` }] };
+  return { status: 503, messages: [{ message: `${READ_THROUGH_OPENINGS.failed} ${answer.status}` }] };
 }
 
 export function unreachableMessage(notHeld: string): string {
-  return `The upstream mirror node cannot be reached; this synced store does not hold ${notHeld}`;
+  return `${READ_THROUGH_OPENINGS.unreachable}; this synced store does not hold ${notHeld}`;
 }
 
 /** The answer of every wrapper here when the upstream could not supply what the store does not hold: 503 (502 for an answer it could not read), saying why. */
 function shortfallOutcome(shortfall: Shortfall, notHeld: string): GetOutcome {
   switch (shortfall.kind) {
     case 'offline': return { status: 503, messages: [{ message: unreachableMessage(notHeld) }] };
-    case 'store-busy': return { status: 503, messages: [{ message: `The local store is being compacted and cannot take ${notHeld} from the upstream now; ask again in a moment` }] };
-    case 'busy': return { status: 503, messages: [{ message: `The upstream mirror node did not answer for ${notHeld} in time (lookups wait their turn in the profile's request rate); ask again in a moment` }] };
+    case 'store-busy': return { status: 503, messages: [{ message: `${READ_THROUGH_OPENINGS.compacting} and cannot take ${notHeld} from the upstream now; ask again in a moment` }] };
+    case 'busy': return { status: 503, messages: [{ message: `${READ_THROUGH_OPENINGS.slow} for ${notHeld} in time (lookups wait their turn in the profile's request rate); ask again in a moment` }] };
     case 'held': return {
       status: 503,
-      messages: [{ message: `The upstream mirror node asked to wait until ${clockTime(shortfall.until)} before it is asked again (Retry-After), and this synced store does not hold ${notHeld}; ask again then` }],
+      messages: [{ message: `${READ_THROUGH_OPENINGS.held} ${clockTime(shortfall.until)} before it is asked again (Retry-After), and this synced store does not hold ${notHeld}; ask again then` }],
       retryAfterSeconds: Math.max(1, Math.ceil((shortfall.until - Date.now()) / 1000)),
     };
     case 'unreadable': return { status: 502, messages: [{ message: `The upstream mirror node's answer for ${notHeld} could not be read: ${shortfall.reason}` }] };

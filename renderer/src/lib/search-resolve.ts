@@ -1,4 +1,5 @@
 import type { ApiResult } from '../../../main/common/api-contract.ts';
+import { READ_THROUGH_OPENINGS } from '../../../main/common/read-through-openings.ts';
 import { checkEntityChecksum } from './entity-checksum.ts';
 import { blockHref, entityHref, tokensHref, type EntityKind } from './explorer-routes.ts';
 import { mirrorPath } from './mirror-source.ts';
@@ -134,21 +135,28 @@ export async function resolveSearch(input: string, get: MirrorGetter, chainId: n
   return { kind: 'not-found', message: `No ${describeSearch(query)} in the local mirror` };
 }
 
-/** Why a synced store's mirror could not ask its upstream, from its 503's words, as the end of a sentence about the whole search. */
-function whyNotAsked(message: string): string {
-  if (message.startsWith('The local store is being compacted')) return 'the store is being compacted, so its upstream cannot be asked now; try again in a moment';
-  if (message.startsWith('The upstream mirror node did not answer')) return 'its upstream mirror node did not answer in time; try again in a moment';
-  return 'its upstream mirror node cannot be reached to look there';
-}
-
-/** The mirror's 503 while the demo ledger is incomplete (ProfileSession.mirrorUnavailable), by its words. */
-function isDemoLedgerUnavailable(message: string): boolean {
-  return message.startsWith('The demo ledger is being generated') || message.startsWith('The demo ledger could not be generated');
+/**
+ * Why a synced store's mirror could not ask its upstream, from its 503's opening words, as the end of
+ * a sentence about the whole search; null for any other 503 (the demo ledger being generated, a
+ * damaged store, a profile switch cutting the request short), which is about the whole ledger.
+ */
+function whyNotAsked(message: string): string | null {
+  const opens = (words: string) => message.startsWith(words);
+  if (opens(READ_THROUGH_OPENINGS.unreachable)) return 'its upstream mirror node cannot be reached to look there';
+  if (opens(READ_THROUGH_OPENINGS.slow)) return 'its upstream mirror node did not answer in time; try again in a moment';
+  if (opens(READ_THROUGH_OPENINGS.compacting)) return 'the store is being compacted, so its upstream cannot be asked now; try again in a moment';
+  if (opens(READ_THROUGH_OPENINGS.held)) {
+    const until = message.slice(READ_THROUGH_OPENINGS.held.length).trim().split(' ')[0];
+    return `its upstream mirror node asked to wait until ${until} before it is asked again; try again then`;
+  }
+  if (opens(READ_THROUGH_OPENINGS.failed)) return `its upstream mirror node ${message.slice('The upstream mirror node '.length)}`;
+  return null;
 }
 
 async function resolveGroup(candidates: readonly SearchCandidate[], get: MirrorGetter, query: SearchQuery): Promise<GroupOutcome> {
   const answers = await Promise.all(candidates.map((candidate) => settledApiCall(() => get(candidate.path))));
   let unavailable: string | null = null;
+  let ledgerDown: string | null = null;
   for (const [i, answer] of answers.entries()) {
     const candidate = candidates[i]!;
     if (answer.ok) {
@@ -156,13 +164,16 @@ async function resolveGroup(candidates: readonly SearchCandidate[], get: MirrorG
       if (hash) return { kind: 'found', option: { label: candidate.label, hash } };
       continue;
     }
-    // The demo ledger not complete (being generated, or its generation failed) is said for every
-    // candidate alike: not about any one of them, and not the "synced store" case below.
-    if (answer.error.mirror?.status === 503 && isDemoLedgerUnavailable(answer.error.message)) return { kind: 'error', message: answer.error.message };
-    if (answer.error.code === 'unavailable') {
-      // The mirror's own 503 (its upstream could not be asked) speaks of one candidate; the search of all of them.
-      unavailable ??= answer.error.mirror?.status === 503 ? `No ${describeSearch(query)} in this synced store, and ${whyNotAsked(answer.error.message)}` : answer.error.message;
+    const notAsked = answer.error.mirror?.status === 503 ? whyNotAsked(answer.error.message) : null;
+    // A 503 about the whole ledger (the demo being generated or failed, a damaged store) is said as
+    // it is unless another candidate is found: not about any one of them, nor the "synced store" case below.
+    if (answer.error.mirror?.status === 503 && notAsked === null) {
+      ledgerDown ??= answer.error.message;
+    } else if (answer.error.code === 'unavailable') {
+      // The read-through's 503 (its upstream could not be asked) speaks of one candidate; the search of all of them.
+      unavailable ??= notAsked === null ? answer.error.message : `No ${describeSearch(query)} in this synced store, and ${notAsked}`;
     } else if (answer.error.code !== 'not-found' && answer.error.code !== 'invalid-input') return { kind: 'error', message: answer.error.message };
   }
+  if (ledgerDown !== null) return { kind: 'error', message: ledgerDown };
   return unavailable === null ? { kind: 'none' } : { kind: 'unavailable', message: unavailable };
 }

@@ -3,6 +3,7 @@ import type { ApiResult } from '../../../main/common/api-contract.ts';
 import { fail, fakeMirrorGetter as mirror } from '../../helpers/fake-mirror-getter.ts';
 import { resolveSearch, searchCandidates } from '../../../renderer/src/lib/search-resolve.ts';
 import { classifySearch } from '../../../renderer/src/lib/search-input.ts';
+import { damagedStoreMessage } from '../../../main/mirror/http/mirror-server.ts';
 
 describe('resolveSearch', () => {
   it('opens a contract before the account of the same id', async () => {
@@ -158,6 +159,28 @@ describe('resolveSearch', () => {
     const compacting = mirror({}, { '/api/v1/tokens/0.0.7': refused('The local store is being compacted and cannot take this token from the upstream now; ask again in a moment') });
     expect(await resolveSearch('0.0.7', compacting.get)).toEqual({
       kind: 'error', message: 'No account, contract, token, topic or schedule 0.0.7 in this synced store, and the store is being compacted, so its upstream cannot be asked now; try again in a moment',
+    });
+  });
+
+  it("says a damaged store's 503 as it is, for the whole search, not as an upstream out of reach", async () => {
+    const refused = (message: string): ApiResult<never> => ({ ok: false, error: { code: 'unavailable', message, details: [message], mirror: { status: 503, body: { _status: { messages: [{ message }] } } } } });
+    const damage = damagedStoreMessage('database disk image is malformed');
+    const damaged = mirror({}, { '/api/v1/contracts/0.0.8': refused(damage) });
+    expect(await resolveSearch('0.0.8', damaged.get)).toEqual({ kind: 'error', message: damage });
+    // What the damage did not reach is still found.
+    const partly = mirror({ '/api/v1/tokens/0.0.8': { token_id: '0.0.8' } }, { '/api/v1/contracts/0.0.8': refused(damage) });
+    expect(await resolveSearch('0.0.8', partly.get)).toEqual({ kind: 'found', hash: '#/token?id=0.0.8' });
+  });
+
+  it("names an upstream's Retry-After hold and its failure answer from the read-through's words", async () => {
+    const refused = (message: string): ApiResult<never> => ({ ok: false, error: { code: 'unavailable', message, details: [message], mirror: { status: 503, body: { _status: { messages: [{ message }] } } } } });
+    const held = mirror({}, { '/api/v1/contracts/0.0.9': refused('The upstream mirror node asked to wait until 14:05:09 before it is asked again (Retry-After), and this synced store does not hold this contract; ask again then') });
+    expect(await resolveSearch('0.0.9', held.get)).toEqual({
+      kind: 'error', message: 'No account, contract, token, topic or schedule 0.0.9 in this synced store, and its upstream mirror node asked to wait until 14:05:09 before it is asked again; try again then',
+    });
+    const failing = mirror({}, { '/api/v1/contracts/0.0.9': refused('The upstream mirror node answered HTTP 500') });
+    expect(await resolveSearch('0.0.9', failing.get)).toEqual({
+      kind: 'error', message: 'No account, contract, token, topic or schedule 0.0.9 in this synced store, and its upstream mirror node answered HTTP 500',
     });
   });
 
