@@ -80,7 +80,7 @@ export interface StatusNotification {
 export interface NotificationSettings {
   /** Quiet mode: record everything, show nothing. */
   quiet: boolean;
-  /** Impacts that notify ('none', 'minor', 'major', 'critical', 'maintenance'); null means all. */
+  /** Incident impacts that notify ('none', 'minor', 'major', 'critical'), and 'maintenance' for maintenance announcements whatever their impact; null means all. */
   impacts: string[] | null;
   /** Component ids that notify; null means all. Records naming no component always notify. */
   componentIds: string[] | null;

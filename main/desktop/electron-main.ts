@@ -39,7 +39,7 @@ let services: AppServices | null = null;
 let mainWindow: BrowserWindow | null = null;
 /** Tray and notification subscriptions, removed before the services close. */
 const statusCleanups: Array<() => void> = [];
-/** True once the status tray exists: closing the last window then leaves the app running in the tray. */
+/** True while the status tray is shown: closing the last window then leaves the app running in the tray. */
 let trayKeepsRunning = false;
 
 if (!app.requestSingleInstanceLock()) {
@@ -101,16 +101,17 @@ async function start(): Promise<void> {
   openWindow(running);
 }
 
-/** Tray icon, OS notifications and sleep awareness for the profile's status feed. */
+/**
+ * Tray icon, OS notifications and sleep awareness for the open profile's status feed. Installed
+ * whatever the profile at start-up: a switch can bring a status page to a profile that had none,
+ * or take it away. A switch replaces the status service, so the tray and sleep handling reach
+ * whichever one is open when they act (`running.status` is a getter), never the start-up one.
+ */
 function installStatus(running: AppServices): void {
   const openHash = (hash: string): void => showAt(running, hash);
   statusCleanups.push(showStatusNotifications({ events: running.events, openHash, log }).stop);
-  const status = running.status;
-  if (!status) return;
-  // A profile switch replaces the status service: the tray and sleep handling reach whichever
-  // one is open when they act, never the one that was open at start-up.
   statusCleanups.push(createStatusTray({
-    initial: status.snapshot(),
+    openStatus: () => running.status,
     events: running.events,
     actions: {
       openIncident: (id) => openHash(statusIncidentHash(id)),
@@ -119,8 +120,8 @@ function installStatus(running: AppServices): void {
       pollNow: () => void running.status?.poller.pollNow(),
       quit: () => app.quit(),
     },
+    onShown: (shown) => { trayKeepsRunning = shown; },
   }));
-  trayKeepsRunning = true;
   statusCleanups.push(() => { trayKeepsRunning = false; });
   // A sleeping machine must not poll; on wake the poller catches up (never within 10 s of the last poll).
   const suspend = (): void => running.status?.poller.suspend();

@@ -4,11 +4,21 @@ import type { ApiEventBus } from '../services/event-bus.ts';
 import { statusIconPng } from './status-icon.ts';
 import { trayMenuTemplate, trayTooltip, type TrayActions } from './tray-model.ts';
 
+/** What the tray reads of a status service: its snapshot now. */
+export interface TrayStatusSource {
+  snapshot(): StatusSnapshot;
+}
+
 export interface StatusTrayDeps {
-  /** The snapshot now (the tray's first look); later ones arrive as `status/updated` events. */
-  initial: StatusSnapshot | null;
+  /**
+   * The open profile's status service, null while it has no status page. Read at start and at
+   * every `network/changed` (a profile switch replaces the service), so pass a getter.
+   */
+  openStatus: () => TrayStatusSource | null;
   events: ApiEventBus;
   actions: TrayActions;
+  /** Told whenever the tray appears or goes: the app keeps running in the tray only while there is one. */
+  onShown?: (shown: boolean) => void;
 }
 
 /** A 16 px icon with a 32 px representation, so HiDPI panels get a sharp dot. */
@@ -18,29 +28,73 @@ export function trayImage(impact: StatusImpact): NativeImage {
   return image;
 }
 
-/**
- * The tray icon: its colour and tooltip follow the worst open impact, its menu lists the
- * unresolved incidents. Returns the function that removes it.
- */
-export function createStatusTray(deps: StatusTrayDeps): () => void {
-  let impact = deps.initial?.worstImpact ?? 'none';
+interface TrayIcon {
+  render(snapshot: StatusSnapshot): void;
+  remove(): void;
+}
+
+/** The icon itself: its colour and tooltip follow the worst open impact, its menu lists the unresolved incidents. */
+function openTrayIcon(initial: StatusSnapshot, actions: TrayActions): TrayIcon {
+  let impact = initial.worstImpact;
   const tray = new Tray(trayImage(impact));
-  const render = (snapshot: StatusSnapshot | null): void => {
+  const render = (snapshot: StatusSnapshot): void => {
     if (tray.isDestroyed()) return;
-    const next = snapshot?.worstImpact ?? 'none';
-    if (next !== impact) {
-      impact = next;
-      tray.setImage(trayImage(next));
+    if (snapshot.worstImpact !== impact) {
+      impact = snapshot.worstImpact;
+      tray.setImage(trayImage(impact));
     }
     tray.setToolTip(trayTooltip(snapshot));
-    tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(snapshot, deps.actions)));
+    tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(snapshot, actions)));
   };
-  render(deps.initial);
+  render(initial);
   // Windows and macOS do act on a click: open the Status screen, the tray's subject.
-  tray.on('click', () => deps.actions.openStatus());
-  const stop = deps.events.on('status/updated', render);
+  tray.on('click', () => actions.openStatus());
+  return {
+    render,
+    remove: () => {
+      if (!tray.isDestroyed()) tray.destroy();
+    },
+  };
+}
+
+/**
+ * The status tray of whichever profile is open, at start-up and after every switch: shown while
+ * that profile has a status page, drawn from its service's snapshot at once (its first poll may be
+ * a minute away, and until then the tray would show the previous profile's page), redrawn on each
+ * `status/updated`, and gone while the open profile has no status page (nothing to watch: as at a
+ * start on such a profile, closing the window then quits). Returns the function that removes it.
+ */
+export function createStatusTray(deps: StatusTrayDeps): () => void {
+  let following: TrayStatusSource | null = null;
+  let icon: TrayIcon | null = null;
+  const follow = (): void => {
+    const status = deps.openStatus();
+    if (status === following) return;
+    following = status;
+    if (status === null) {
+      icon?.remove();
+      icon = null;
+      deps.onShown?.(false);
+    } else if (icon) {
+      icon.render(status.snapshot());
+    } else {
+      icon = openTrayIcon(status.snapshot(), deps.actions);
+      deps.onShown?.(true);
+    }
+  };
+  follow();
+  const stops = [
+    deps.events.on('network/changed', follow),
+    deps.events.on('status/updated', (snapshot) => {
+      // Only the open profile's service is heard (a replaced one is silenced first); following it
+      // first keeps the tray right whichever of the two events a switch delivers first.
+      follow();
+      icon?.render(snapshot);
+    }),
+  ];
   return () => {
-    stop();
-    if (!tray.isDestroyed()) tray.destroy();
+    for (const stop of stops.splice(0)) stop();
+    icon?.remove();
+    icon = null;
   };
 }

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../http/host-check.ts';
+import { COMPANIONS } from '../mirror/store/open-or-set-aside.ts';
 import { createStatusService, type StatusService, type StatusServiceOptions } from '../status/status-service.ts';
 import type { ApiEventBus } from './event-bus.ts';
 import type { NetworkProfile } from './network-profiles.ts';
@@ -31,25 +33,51 @@ export interface ProfileStatus {
 
 /**
  * Where a profile's status comes from, and the SQLite file it is kept in (in the profile's data
- * folder). A user-named page gets a file of its own, keyed by its URL, so its records and
- * "already notified" state never mix with another page's.
+ * folder). Every status page gets a file of its own, keyed by its URL, whether it is the profile's
+ * own (`statusUrl`) or one the user named (`--status-upstream`): a profile whose page URL is edited,
+ * or one deleted and added again under the same name with another page, starts that page afresh
+ * (its first poll a silent baseline) instead of mixing its records, page and "already notified"
+ * state with the old page's. Going back to a page, or renaming the profile (its files follow it,
+ * profile-store-files.ts), finds that page's file again, settings included.
  */
 export function statusPlan(profile: NetworkProfile, dataDir: string, upstreamUrl: string | null): { source: StatusServiceOptions['source']; file: string } | null {
-  if (upstreamUrl !== null) return { source: { upstreamUrl }, file: statusStoreFile(profile.name, dataDir, upstreamUrl) };
-  const file = statusStoreFile(profile.name, dataDir, null);
-  if (profile.statusUrl !== null) return { source: { upstreamUrl: profile.statusUrl }, file };
-  if (profile.source === 'demo') return { source: { demo: true }, file };
+  const page = upstreamUrl ?? profile.statusUrl;
+  if (page !== null) return { source: { upstreamUrl: page }, file: statusStoreFile(profile.name, dataDir, page) };
+  if (profile.source === 'demo') return { source: { demo: true }, file: statusStoreFile(profile.name, dataDir, null) };
   return null;
 }
 
 /**
- * `<profile>.status.sqlite` for the profile's own page; `<profile>.status-<key>.sqlite` for a page
- * the user named, the key being the start of its URL's SHA-256 in hex (12 digits).
+ * `<profile>.status-<key>.sqlite` for a status page, the key being the start of its URL's SHA-256
+ * in hex (12 digits); `<profile>.status.sqlite` for the demo's built-in history (page null), which
+ * is also where a profile's own page was kept before files were keyed by page (`adoptUnkeyedStore`).
  */
-export function statusStoreFile(profileName: string, dataDir: string, namedPage: string | null): string {
-  if (namedPage === null) return path.join(dataDir, `${profileName}.status.sqlite`);
-  const key = createHash('sha256').update(namedPage).digest('hex').slice(0, 12);
+export function statusStoreFile(profileName: string, dataDir: string, page: string | null): string {
+  if (page === null) return path.join(dataDir, `${profileName}.status.sqlite`);
+  const key = createHash('sha256').update(page).digest('hex').slice(0, 12);
   return path.join(dataDir, `${profileName}.status-${key}.sqlite`);
+}
+
+/**
+ * Before status files were keyed by page, a profile's own page was kept in `<profile>.status.sqlite`
+ * whatever its URL. For a built-in profile and for a saved one whose page was never changed, that
+ * file is the page's it watches now: the first opening of the page's keyed file takes it over (a
+ * rename), so its history, notification settings and "already notified" state carry on and nothing
+ * is left behind unused. When the page has a keyed file already (it was watched with
+ * `--status-upstream`), that one is kept and the older copy of the same page goes, said in the log.
+ * The main file moves last: an interrupted move is completed by the next opening.
+ */
+function adoptUnkeyedStore(profile: NetworkProfile, dataDir: string, keyedFile: string, log: (line: string) => void): void {
+  const unkeyed = statusStoreFile(profile.name, dataDir, null);
+  if (profile.source === 'demo' || !fs.existsSync(unkeyed)) return;
+  if (fs.existsSync(keyedFile)) {
+    for (const part of [...COMPANIONS, '']) fs.rmSync(unkeyed + part, { force: true });
+    log(`status: removed ${unkeyed}, an older copy of ${path.basename(keyedFile)} (the same status page)`);
+    return;
+  }
+  for (const part of [...COMPANIONS, '']) {
+    if (fs.existsSync(unkeyed + part)) fs.renameSync(unkeyed + part, keyedFile + part);
+  }
 }
 
 /**
@@ -60,6 +88,9 @@ export function statusStoreFile(profileName: string, dataDir: string, namedPage:
 export async function openProfileStatus(options: ProfileStatusOptions): Promise<ProfileStatus | null> {
   const plan = statusPlan(options.profile, options.dataDir, options.upstreamUrl);
   if (!plan) return null;
+  if ('upstreamUrl' in plan.source && plan.source.upstreamUrl === options.profile.statusUrl) {
+    adoptUnkeyedStore(options.profile, options.dataDir, plan.file, options.log);
+  }
   const service = createStatusService({
     file: plan.file,
     source: plan.source,

@@ -23,7 +23,7 @@ export interface StoreRenamePlan {
  * The files that follow a saved profile when it is renamed, so it keeps what it has: its ledger
  * store (with its fetched account history, remembered answers and settings) while its mirror URL
  * stays the same (another URL is another ledger, which gets a store of its own), and its status
- * stores, which are named by the profile whichever page they watch.
+ * stores, one per page it watched (a page keeps its file whatever the profile is called).
  *
  * A file of the old name that is gone while the new name's is there was moved by a rename that
  * did not finish (a crash): it is left where it is, so saving the same rename again completes it.
@@ -116,8 +116,9 @@ export function moveStoreFiles(moves: readonly StoreFileMove[]): () => void {
 }
 
 /**
- * The status stores of profile `from` and their names under `to`: its own page's, and one per page
- * it watched for `--status-upstream` (keyed by that page's URL, as `statusStoreFile` names them).
+ * The status stores of profile `from` and their names under `to`: one per page it watched (keyed by
+ * that page's URL, as `statusStoreFile` names them), and the unkeyed one (the demo's history, or a
+ * page's from before files were keyed, which its next opening takes over).
  */
 function statusStorePairs(from: NetworkProfile, to: NetworkProfile, dataDir: string): Array<[string, string]> {
   const pairs: Array<[string, string]> = [[statusStoreFile(from.name, dataDir, null), statusStoreFile(to.name, dataDir, null)]];

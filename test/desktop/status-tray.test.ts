@@ -1,11 +1,14 @@
 // The Electron binary cannot run here, so `electron` is replaced by a stand-in: Tray, Menu and
 // nativeImage record what our code asks of them. The snapshots are real (the status service on
-// the demo feed) and travel over the real API event bus.
+// the demo feed) and travel over the real API event bus; the last suite switches profiles on the
+// real app services, as the desktop shell wires the tray to them (electron-main.ts, installStatus).
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 import type { StatusSnapshot } from '../../main/common/status-types.ts';
+import type { NetworkInfo } from '../../main/common/api-contract.ts';
 import { ApiEventBus } from '../../main/services/event-bus.ts';
 import { demoStatusSnapshots } from '../helpers/demo-status.ts';
+import { call, saveProfiles, startApp, useProfileSuitePeers } from '../services/profile-switch-fixture.ts';
 
 const fake = vi.hoisted(() => {
   class FakeImage {
@@ -68,9 +71,12 @@ beforeEach(() => {
   fake.FakeTray.instances.length = 0;
 });
 
+/** A stand-in for a profile's status service: the tray only reads its snapshot. */
+const serving = (snapshot: StatusSnapshot) => ({ snapshot: () => snapshot });
+
 describe('status tray', () => {
   it('starts with the current snapshot: a 16 px icon with a 32 px HiDPI representation, tooltip and menu', () => {
-    const remove = createStatusTray({ initial: calm, events: new ApiEventBus(), actions });
+    const remove = createStatusTray({ openStatus: () => serving(calm), events: new ApiEventBus(), actions });
     const tray = fake.FakeTray.instances[0]!;
     expect(tray.image.representations).toEqual([{ scaleFactor: 1, size: 16 }, { scaleFactor: 2, size: 32 }]);
     expect(tray.tooltip).toBe('Mirrordesk: Demo Network (sample status data): all systems operational');
@@ -81,7 +87,8 @@ describe('status tray', () => {
 
   it('follows status/updated: new icon, tooltip and incident items when an incident opens, and back', () => {
     const events = new ApiEventBus();
-    const remove = createStatusTray({ initial: calm, events, actions });
+    const status = serving(calm);
+    const remove = createStatusTray({ openStatus: () => status, events, actions });
     const tray = fake.FakeTray.instances[0]!;
     const calmIcon = tray.image.png;
 
@@ -105,10 +112,88 @@ describe('status tray', () => {
   });
 
   it('a click on the icon (Windows, macOS) opens the Status screen', () => {
-    const remove = createStatusTray({ initial: null, events: new ApiEventBus(), actions });
+    const remove = createStatusTray({ openStatus: () => serving(calm), events: new ApiEventBus(), actions });
     fake.FakeTray.instances[0]!.listeners.get('click')!();
     expect(calls).toEqual(['status']);
-    expect(fake.FakeTray.instances[0]!.tooltip).toBe('Mirrordesk: starting…');
     remove();
   });
+});
+
+/** A profile switch as the tray hears it (it reads the open profile itself, not the payload). */
+const switched = (events: ApiEventBus) => events.emit('network/changed', {} as NetworkInfo);
+
+describe('status tray across profile switches', () => {
+  it('appears when a switch opens a profile with a status page, after a start on one without, and goes with the next switch to one without', () => {
+    const events = new ApiEventBus();
+    let openStatus: ReturnType<typeof serving> | null = null;
+    const shown: boolean[] = [];
+    const remove = createStatusTray({ openStatus: () => openStatus, events, actions, onShown: (value) => shown.push(value) });
+    expect(fake.FakeTray.instances).toHaveLength(0);
+
+    openStatus = serving(open);
+    switched(events);
+    const tray = fake.FakeTray.instances[0]!;
+    expect(tray.tooltip).toContain('minor incident (1 open)');
+    expect(shown).toEqual([true]);
+
+    openStatus = null;
+    switched(events);
+    expect(tray.destroyed).toBe(true);
+    expect(shown).toEqual([true, false]);
+    // Nothing of the replaced profile brings it back.
+    events.emit('status/updated', open);
+    expect(fake.FakeTray.instances).toHaveLength(1);
+    remove();
+  });
+
+  it('redraws at once from the newly open profile\'s snapshot, not waiting for its first poll', () => {
+    const events = new ApiEventBus();
+    let openStatus = serving(open);
+    const remove = createStatusTray({ openStatus: () => openStatus, events, actions });
+    const tray = fake.FakeTray.instances[0]!;
+    const openIcon = tray.image.png;
+    openStatus = serving(calm);
+    switched(events);
+    expect(fake.FakeTray.instances).toHaveLength(1);
+    expect(tray.tooltip).toContain('all systems operational');
+    expect(tray.image.png.equals(openIcon)).toBe(false);
+    expect(tray.menu.filter((item) => item.id?.startsWith('incident:'))).toEqual([]);
+    remove();
+  });
+});
+
+describe('status tray on the real app services', () => {
+  const peers = useProfileSuitePeers('mirrordesk-tray-switch-', 'inc0tray');
+
+  it('follows every switch: none on a profile without a status page, the watched page, the demo, none again', async () => {
+    const dataDir = saveProfiles(`${peers.dir}/app`, [
+      { name: 'plain', mirrorUrl: peers.upstream.urls.mirror },
+      { name: 'watched', mirrorUrl: peers.upstream.urls.mirror, statusUrl: peers.statusPage.url },
+    ]);
+    const app = await startApp({ dataDir, network: 'plain' });
+    const shown: boolean[] = [];
+    const remove = createStatusTray({ openStatus: () => app.status, events: app.events, actions, onShown: (value) => shown.push(value) });
+    expect(fake.FakeTray.instances).toHaveLength(0);
+
+    const firstPoll = new Promise<void>((resolve) => {
+      const stop = app.events.on('status/updated', (snapshot) => {
+        if (snapshot.unresolved.length > 0) resolve(stop());
+      });
+    });
+    await call(app, 'network/switch', { name: 'watched' });
+    const tray = fake.FakeTray.instances[0]!;
+    await firstPoll;
+    expect(tray.tooltip).toBe('Mirrordesk: Test Network: major incident (1 open)');
+    expect(tray.menu.map((item) => item.id)).toContain('incident:inc0tray');
+
+    await call(app, 'network/switch', { name: 'demo' });
+    expect(fake.FakeTray.instances).toHaveLength(1);
+    expect(tray.tooltip).not.toContain('Test Network');
+    expect(tray.menu.map((item) => item.id)).not.toContain('incident:inc0tray');
+
+    await call(app, 'network/switch', { name: 'plain' });
+    expect(tray.destroyed).toBe(true);
+    expect(shown).toEqual([true, false]);
+    remove();
+  }, 60_000);
 });

@@ -34,7 +34,7 @@ describe('renaming a saved profile', () => {
     await call(app, 'sync/retention', { keepDays: 30 });
     await call(app, 'verify/files/add', { files: [source] });
     const ledger = storeFileOf('up', dataDir);
-    const status = statusStoreFile('up', dataDir, null);
+    const status = statusStoreFile('up', dataDir, peers.statusPage.url);
     expect(fs.existsSync(ledger) && fs.existsSync(status)).toBe(true);
 
     await call(app, 'network/switch', { name: 'demo' });
@@ -42,7 +42,7 @@ describe('renaming a saved profile', () => {
     // Nothing of the old name is left behind: no store to orphan, none crawled again.
     expect(fs.readdirSync(dataDir).filter((file) => /^up[.-]/.test(file))).toEqual([]);
     expect(fs.existsSync(storeFileOf('upx', dataDir))).toBe(true);
-    expect(fs.existsSync(statusStoreFile('upx', dataDir, null))).toBe(true);
+    expect(fs.existsSync(statusStoreFile('upx', dataDir, peers.statusPage.url))).toBe(true);
 
     await call(app, 'network/switch', { name: 'upx' });
     const synced = await call<SyncStatus>(app, 'sync/status');

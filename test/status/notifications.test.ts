@@ -107,6 +107,28 @@ describe('status notifications', () => {
     expect(() => harness.service.setSettings({ quiet: 'yes' })).toThrow(/quiet/);
   });
 
+  it('lets the Maintenance choice decide maintenance announcements, whatever impact the page gave them; incidents go by their impact', async () => {
+    harness = await startHarness();
+    harness.upstream.serve(feeds([]));
+    await harness.service.poller.pollNow();
+    // Statuspage maintenances often carry impact none or minor.
+    const quietMaintenance = maintenance('m-none', 'scheduled', { impact: 'none' });
+    const minorMaintenance = maintenance('m-minor', 'scheduled', { impact: 'minor' });
+
+    harness.service.setSettings({ impacts: ['critical', 'major', 'minor', 'none'] });
+    harness.upstream.serve(feeds([incident('i-none', ['investigating'], { impact: 'none' })], [quietMaintenance]));
+    await pollAfter(harness);
+    expect(harness.notifications.map((n) => [n.id, n.delivered]).sort()).toEqual([['i-none', true], ['m-none', false]]);
+
+    harness.notifications.length = 0;
+    harness.service.setSettings({ impacts: ['maintenance'] });
+    harness.upstream.serve(feeds([incident('i-minor', ['investigating'], { impact: 'minor' })], [quietMaintenance, minorMaintenance]));
+    await pollAfter(harness);
+    expect(harness.notifications.map((n) => [n.id, n.delivered]).sort()).toEqual([['i-minor', false], ['m-minor', true]]);
+    // The notification still says the impact the page gave, for its look.
+    expect(harness.notifications.find((n) => n.id === 'm-minor')).toMatchObject({ kind: 'maintenance.new', impact: 'minor' });
+  });
+
   it('orders records by instant, not by the upstream order or timestamp text', async () => {
     harness = await startHarness();
     // Created at 01:30 CDT and 01:10 CST on the fall-back night: the second is 40 minutes later.

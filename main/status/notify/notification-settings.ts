@@ -1,13 +1,22 @@
-import type { NotificationSettings } from '../../common/status-types.ts';
+import type { NotificationSettings, StatusNotificationKind } from '../../common/status-types.ts';
 
 /** Which notifications reach the user (the API's own type). Held-back ones are still recorded as seen. */
 export type { NotificationSettings };
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { quiet: false, impacts: null, componentIds: null };
 
-export function shouldDeliver(settings: NotificationSettings, impact: string | null, componentIds: readonly string[]): boolean {
+/**
+ * The choice among `impacts` a notification answers to. A maintenance's is `maintenance`, whatever
+ * impact its page gave it (mostly none or minor on Statuspage: filtering by that would let the
+ * "No impact" or "Minor" choice decide, not the "Maintenance" one); an incident's is its impact.
+ */
+function impactChoiceOf(kind: StatusNotificationKind, impact: string | null): string {
+  return kind.startsWith('maintenance.') ? 'maintenance' : (impact ?? 'none');
+}
+
+export function shouldDeliver(settings: NotificationSettings, kind: StatusNotificationKind, impact: string | null, componentIds: readonly string[]): boolean {
   if (settings.quiet) return false;
-  if (settings.impacts !== null && !settings.impacts.includes(impact ?? 'none')) return false;
+  if (settings.impacts !== null && !settings.impacts.includes(impactChoiceOf(kind, impact))) return false;
   if (settings.componentIds !== null && componentIds.length > 0) {
     const wanted = settings.componentIds;
     if (!componentIds.some((id) => wanted.includes(id))) return false;

@@ -1,5 +1,5 @@
 import type { StatusNotificationKind } from '../../common/status-types.ts';
-import { RESOLVED_STATUSES } from '../feed/feed-paths.ts';
+import { isMaintenanceStatus, RESOLVED_STATUSES } from '../feed/feed-paths.ts';
 import type { JsonObject } from '../feed/status-json.ts';
 import { parseInstant } from '../feed/timestamps.ts';
 
@@ -31,7 +31,9 @@ function updatesOf(record: JsonObject): JsonObject[] {
  * come with it); a new update on a known incident is `incident.update` (also one published after
  * the resolution, such as a postmortem); a known incident moving to resolved or postmortem is
  * `incident.resolved` (updates arriving with the resolution are part of it); an upcoming
- * maintenance not seen before is `maintenance.new`. A baseline poll only records what it saw.
+ * maintenance not seen before is `maintenance.new`. A maintenance a page lists among its incidents
+ * is not an incident: it raises nothing there (the upcoming list announces it, once). A baseline
+ * poll only records what it saw.
  * Everything seen is recorded, raised or not, so nothing is raised twice; except that a resolved
  * incident reopened (unresolved again, with a new update: a stale copy of the feed has none) will
  * be news again when it is resolved again.
@@ -42,6 +44,7 @@ export function findTransitions(incidents: readonly JsonObject[], upcoming: read
     if (!baseline) raised.push(transition);
   };
   for (const record of incidents) {
+    if (isMaintenanceStatus(record.status)) continue;
     const id = record.id as string;
     const status = String(record.status);
     const resolved = RESOLVED_STATUSES.includes(status);

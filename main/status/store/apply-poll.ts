@@ -44,6 +44,20 @@ function choosePage(store: StatusStore, feeds: AcceptedFeed[]): void {
   if (best) store.setPage(best);
 }
 
+/**
+ * A store holds one page. When every page this poll's feeds name is one page, and not the stored
+ * one (ids differ), the stored records are another page's: a file kept from before status files
+ * were named by their page's URL, taken over by a profile whose page changed since, or a URL that
+ * now serves another page. Feeds without a page id, or naming different pages, prove nothing.
+ */
+function isAnotherPage(store: StatusStore, feeds: AcceptedFeed[]): boolean {
+  const storedId = store.getPage()?.id;
+  if (typeof storedId !== 'string' || storedId === '') return false;
+  const heard = new Set(feeds.map((feed) => feed.parsed.page?.id));
+  const [only] = heard;
+  return heard.size === 1 && typeof only === 'string' && only !== '' && only !== storedId;
+}
+
 function componentIds(record: JsonObject): string[] {
   const components = Array.isArray(record.components) ? (record.components as JsonObject[]) : [];
   return components.map((component) => String(component.id));
@@ -68,6 +82,11 @@ function forgetDeletedIncidents(store: StatusStore, incidents: AcceptedFeed, lis
 export function applyGoodPoll(store: StatusStore, poll: GoodPoll): StatusNotification[] {
   const at = poll.at.toISOString();
   return store.transaction(() => {
+    if (isAnotherPage(store, Object.values(poll.feeds))) {
+      store.forgetPage();
+      // Everything of the new page is news to this store, and none of it to the user: a baseline again.
+      store.setMeta(BASELINE_KEY, null);
+    }
     const { incidents, unresolved, upcoming } = poll.feeds;
     storeRecords(store, 'incident', incidents, at);
     storeRecords(store, 'incident', unresolved, at);
@@ -108,7 +127,7 @@ export function applyGoodPoll(store: StatusStore, poll: GoodPoll): StatusNotific
         impact,
         componentIds: components,
         raisedAt: at,
-        delivered: shouldDeliver(settings, impact, components),
+        delivered: shouldDeliver(settings, transition.kind, impact, components),
       });
     });
   });

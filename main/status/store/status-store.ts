@@ -23,7 +23,7 @@ export type { StatusNotification };
 export interface ListOptions {
   /** Only records in one of these statuses (upcoming maintenances: `scheduled`) that the upstream still lists as open. */
   statuses?: readonly string[];
-  /** Only records in none of these closing statuses (open incidents) that the upstream still lists as open. */
+  /** Only records in none of these statuses (unresolved incidents: not closed, not a maintenance) that the upstream still lists. */
   closedStatuses?: readonly string[];
 }
 
@@ -212,6 +212,21 @@ export class StatusStore {
     const settings = readNotificationSettings(value);
     this.setMeta('notification_settings', JSON.stringify(settings));
     return settings;
+  }
+
+  /**
+   * Forgets what was heard from the page this store held: records, feed bodies and their ETags,
+   * seen-state, notifications and the page. Quiet mode and the impact choices are the user's and
+   * stay; component choices name the old page's components, which the next page does not have,
+   * and would hold back every notification naming one of its own: they go back to all.
+   */
+  forgetPage(): void {
+    this.transaction(() => {
+      for (const table of ['status_record', 'status_feed', 'status_seen', 'status_notification']) this.db.prepare(`DELETE FROM ${table}`).run();
+      this.setMeta('page', null);
+      const settings = this.getSettings();
+      if (settings.componentIds !== null) this.setSettings({ ...settings, componentIds: null });
+    });
   }
 
   close(): void {
