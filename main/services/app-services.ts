@@ -37,6 +37,8 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
         profileChainId: profileEvmChainId(profile),
         currentChainId: () => profileEvmChainId(host.session.profile),
         mirrorDb: () => host.session.store.db,
+        // The mirror API's gate: no code is read from a demo ledger still being generated.
+        mirrorAvailability: () => host.session.mirrorUnavailable(),
         log: options.log,
       });
     } catch (error) {

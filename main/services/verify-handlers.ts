@@ -3,6 +3,7 @@ import { fileBytes } from '../mirror/store/store-size.ts';
 import { ApiFailure } from '../bridge/api-error.ts';
 import type { CompilerProgress, VerifyCompilersReply } from '../common/verify-types.ts';
 import { CompilerUnavailableError } from '../verify/compilers/compiler-errors.ts';
+import { SoljsonProbeError } from '../verify/compilers/probe-soljson.ts';
 import { abiOfMetadata } from '../verify/repository/abi-of-metadata.ts';
 import type { VerifyService } from '../verify/verify-service.ts';
 import type { ApiEventBus } from './event-bus.ts';
@@ -105,11 +106,14 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): VerifyHandlers {
     },
     'verify/compilers/list': () => compilers(),
     'verify/compilers/import': async ({ content }) => {
+      const store = service().compilers;
       let longVersion: string;
       try {
-        longVersion = await service().compilers.import(Buffer.from(content, 'base64'));
+        longVersion = await store.import(Buffer.from(content, 'base64'));
       } catch (error) {
-        throw new ApiFailure('invalid-input', `this file is not a usable soljson compiler: ${(error as Error).message}`);
+        if (error instanceof SoljsonProbeError) throw new ApiFailure('invalid-input', `this file is not a usable soljson compiler: ${error.reason}`);
+        // The file may be fine: storing it failed (a full disk, a folder that cannot be written).
+        throw new ApiFailure('unavailable', `the compiler could not be stored in the compilers folder: ${(error as Error).message}`);
       }
       return { ...compilers(), longVersion };
     },

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { listenOnLoopback } from '../http/listen.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { buildVerifyServer } from './api/verify-server.ts';
+import type { ChainNotReady } from './chain/deployed-code.ts';
 import { MirrorCodeSource } from './chain/mirror-code-source.ts';
 import { DEFAULT_SOLC_BIN_MIRROR } from './compilers/mirror-source.ts';
 import type { VerifyArgs } from './verify-args.ts';
@@ -16,6 +17,8 @@ export interface StartVerifyApiOptions extends VerifyArgs {
   /** The chain id of the profile open now, when profiles can be switched (default: `profileChainId`). */
   currentChainId?: () => number;
   mirrorDb: () => SqliteDatabase;
+  /** Why the open profile's store cannot answer now (ProfileSession.mirrorUnavailable); default: it always can. */
+  mirrorAvailability?: () => ChainNotReady | null;
   log: (line: string) => void;
   /** How long requests under way may finish when the API closes (default REQUESTS_CLOSE_LIMIT_MS). */
   closeLimitMs?: number;
@@ -43,7 +46,7 @@ export async function startVerifyApi(options: StartVerifyApiOptions): Promise<Ru
         const chainId = options.currentChainId ? options.currentChainId() : options.profileChainId;
         return [String(chainId)];
       },
-      mirrorSource: new MirrorCodeSource(options.mirrorDb),
+      mirrorSource: new MirrorCodeSource(options.mirrorDb, options.mirrorAvailability),
       rpcUrls: options.rpcUrls ?? {},
     },
     explorers: options.explorers ?? {},

@@ -252,6 +252,19 @@ describe('verify/* channels', () => {
     expect(result.ok ? '' : result.error.message).toMatch(/not a usable soljson compiler/);
   });
 
+  it('says why a file is not a compiler once, without the temporary file it was loaded from', async () => {
+    const random = Buffer.from('\u0001\u00ff random bytes, not JavaScript \u0007');
+    const failing = 'throw new Error(`cannot start from ${__filename}`);';
+    for (const content of [random, Buffer.from(failing)]) {
+      const result = await dispatch('verify/compilers/import', { name: 'soljson.js', content: content.toString('base64') });
+      const message = result.ok ? '' : result.error.message;
+      expect(message).toMatch(/^this file is not a usable soljson compiler: loading it failed: /);
+      expect(message).not.toMatch(/usable soljson compiler.*usable soljson compiler/);
+      expect(message).not.toContain('.incoming-');
+      expect(message).not.toContain(dataDir);
+    }
+  });
+
   it.each([
     ['a path that climbs out', 'verify/files/add', { files: [{ name: '../etc/passwd', content: 'x', encoding: 'utf8' }] }, /without "\.\."/],
     ['an absolute path', 'verify/files/add', { files: [{ name: '/abs.sol', content: 'x', encoding: 'utf8' }] }, /relative path/],

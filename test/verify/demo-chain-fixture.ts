@@ -4,6 +4,7 @@ import { EXAMPLE_SOURCES } from '../../main/mirror/demo/contracts/example-artifa
 import { addressWord, uintWord, type AbiValue } from '../../main/mirror/demo/evm/abi.ts';
 import { deployExample, EXAMPLE_ARTIFACT } from '../../main/mirror/demo/example-contracts.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
+import type { ChainNotReady } from '../../main/verify/chain/deployed-code.ts';
 import { MirrorCodeSource } from '../../main/verify/chain/mirror-code-source.ts';
 import { cachedCompilers, insertRow, startVerifyHarness, tempDir, type VerifyHarness } from './verify-fixture.ts';
 
@@ -71,12 +72,15 @@ export interface DemoHarness extends VerifyHarness {
   store: LedgerStore;
 }
 
-/** The verify service and API on loopback, chain 298 read from a fresh mirror store (the only chain configured). */
-export async function startDemoHarness(): Promise<DemoHarness> {
+/**
+ * The verify service and API on loopback, chain 298 read from a fresh mirror store (the only chain
+ * configured). `availability` stands for the mirror's gate (ProfileSession.mirrorUnavailable).
+ */
+export async function startDemoHarness(availability?: () => ChainNotReady | null): Promise<DemoHarness> {
   const dataDir = tempDir();
   const store = new LedgerStore({ file: path.join(dataDir, 'mirror.sqlite') });
   const compilersDir = await cachedCompilers(DEMO_VERSION);
-  const chains = { mirrorChainIds: [DEMO_CHAIN], mirrorSource: new MirrorCodeSource(() => store.db), rpcUrls: {} };
+  const chains = { mirrorChainIds: [DEMO_CHAIN], mirrorSource: new MirrorCodeSource(() => store.db, availability), rpcUrls: {} };
   const harness = await startVerifyHarness({ compilersDir, chains }, dataDir);
   return {
     ...harness,

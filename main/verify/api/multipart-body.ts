@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { TooLargeError, VerifyError } from '../engine/verify-error.ts';
 import { SESSION_MAX_BYTES } from '../sessions/session-store.ts';
+import { quotableName } from '../engine/file-name-rules.ts';
 import { checkFileName, type Fields } from './request-fields.ts';
 
 /** What the files of one multipart upload may add up to: what a session may hold. */
@@ -10,18 +11,31 @@ const MULTIPART_MAX_BYTES = SESSION_MAX_BYTES;
  * Reads a multipart/form-data body: file parts become `files` (name → content), other parts plain
  * fields. Sourcify clients send the files under `files`; any file field is accepted. The parser
  * limits each file; the files together are limited here, as they are read (413 past it).
+ *
+ * A file is taken under the name it was sent with, path and all, and that name follows the rules
+ * for JSON bodies and zips (checkFileName): the parser's default would cut it to its last segment,
+ * so "src/L.sol" and "old/L.sol" became one "L.sol" (the later replacing the earlier), and
+ * "../../a.sol" a quiet "a.sol". A name given twice is refused, naming it, as in a zip: which of
+ * the two was meant cannot be known.
  */
 export async function readMultipartBody(request: FastifyRequest): Promise<{ fields: Fields; files: Array<{ path: string; content: Buffer }> }> {
   const fields: Fields = {};
   const files: Array<{ path: string; content: Buffer }> = [];
+  const names = new Set<string>();
   let total = 0;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ preservePath: true })) {
       if (part.type === 'file') {
         const content = await part.toBuffer();
         total += content.length;
         if (total > MULTIPART_MAX_BYTES) throw new TooLargeError(`Request too large: the files of one upload are limited to ${MULTIPART_MAX_BYTES / 1024 / 1024} MiB in total`);
-        files.push({ path: checkFileName(part.filename || part.fieldname), content });
+        // A browser form sends a file input left empty as a nameless, empty file: no file was chosen.
+        if (part.filename === '' && content.length === 0) continue;
+        // Without a filename (a part sent as application/octet-stream) the field's name is the file's.
+        const path = checkFileName(part.filename ?? part.fieldname);
+        if (names.has(path)) throw new VerifyError('bad_request', `file name "${quotableName(path)}" is given twice: send each file once, named by its path in the project where two files share a name`);
+        names.add(path);
+        files.push({ path, content });
       } else {
         fields[part.fieldname] = part.value;
       }

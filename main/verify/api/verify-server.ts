@@ -5,7 +5,7 @@ import { clientErrorListener } from '../../http/client-error.ts';
 import { closeConnectionsWithinLimit, REQUESTS_CLOSE_LIMIT_MS } from '../../http/close-connections-within-limit.ts';
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite, isLoopbackOrigin } from '../../http/cross-site-guard.ts';
 import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../../http/host-check.ts';
-import { ContractChoiceError, toVerifyError, VerifyError } from '../engine/verify-error.ts';
+import { ChainNotReadyError, ContractChoiceError, toVerifyError, VerifyError } from '../engine/verify-error.ts';
 import type { VerifyService } from '../verify-service.ts';
 import { registerCheckRoutes } from './check-routes.ts';
 import { registerEtherscanRoute } from './etherscan-routes.ts';
@@ -28,7 +28,8 @@ export interface VerifyServerDeps {
  * Builds the verification API (interface B) without listening. Every error is `{error}` with a
  * fitting status: 400 bad input, 403 a foreign Host or a cross-site page changing state, 404
  * nothing there, 409 already verified, 413 a limit reached (which one, said), 502 chain or
- * explorer unreachable; never an unhandled 500 for anything a client sends.
+ * explorer unreachable, 503 the local mirror's ledger not ready yet (with Retry-After while it is
+ * being generated); never an unhandled 500 for anything a client sends.
  */
 export function buildVerifyServer(deps: VerifyServerDeps): FastifyInstance {
   const app = Fastify({
@@ -77,7 +78,12 @@ function sendError(reply: FastifyReply, error: unknown, log: (line: string) => v
     return reply.code(status).send({ error: (error as Error).message });
   }
   const verifyError = toVerifyError(error);
-  if (verifyError.httpStatus >= 500) log(`verify API: ${verifyError.message}`);
+  // A ledger being generated is a state of the app, not a fault: said to the client, not logged.
+  if (verifyError instanceof ChainNotReadyError) {
+    if (verifyError.retryAfterSeconds !== null) reply.header('retry-after', String(verifyError.retryAfterSeconds));
+  } else if (verifyError.httpStatus >= 500) {
+    log(`verify API: ${verifyError.message}`);
+  }
   // Sourcify lists the contracts to choose from beside the error.
   const details = verifyError instanceof ContractChoiceError ? { contractsToChoose: verifyError.contractsToChoose } : {};
   return reply.code(verifyError.httpStatus).send({ error: verifyError.message, ...details });

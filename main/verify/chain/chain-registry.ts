@@ -1,5 +1,5 @@
 import type { SourcifyChain } from '@ethereum-sourcify/lib-sourcify';
-import { VerifyError } from '../engine/verify-error.ts';
+import { ChainNotReadyError, VerifyError } from '../engine/verify-error.ts';
 import type { DeployedCodeSource } from './deployed-code.ts';
 import { RpcCodeSource } from './rpc-code-source.ts';
 import { sourcifyChainOver } from './sourcify-chain.ts';
@@ -23,9 +23,16 @@ export class ChainRegistry {
     this.options = options;
   }
 
-  /** The lib-sourcify chain for an id, or a VerifyError naming what is configured. */
+  /**
+   * The lib-sourcify chain for an id, or a VerifyError naming what is configured; a
+   * ChainNotReadyError (503) while its code source cannot answer yet. Asked here, before anything
+   * is read, because lib-sourcify words any failed read as "cannot fetch bytecode", losing the why.
+   */
   chain(chainId: string): SourcifyChain {
-    return sourcifyChainOver(Number(chainId), `chain ${chainId}`, this.requiredSource(chainId));
+    const source = this.requiredSource(chainId);
+    const notReady = source.unavailable?.() ?? null;
+    if (notReady !== null) throw new ChainNotReadyError(notReady);
+    return sourcifyChainOver(Number(chainId), `chain ${chainId}`, source);
   }
 
   /** Refuses a chain not configured for verification here (VerifyError naming those that are), before anything else is asked. */

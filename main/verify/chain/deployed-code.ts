@@ -27,6 +27,18 @@ export interface DeployedCodeSource {
    * only the runtime code is compared.
    */
   creatorTxHash(address: string): Promise<string | null>;
+  /**
+   * Why this source cannot answer for its chain now (a demo ledger still being generated), or null
+   * when it can. Asked before verifying: code read from a half-written ledger would say "not
+   * deployed" of a contract that is on its way. A source that is always ready leaves it out.
+   */
+  unavailable?(): ChainNotReady | null;
+}
+
+/** Why a chain's code cannot be read now, and when to ask again (null: not by waiting). */
+export interface ChainNotReady {
+  message: string;
+  retryAfterSeconds: number | null;
 }
 
 /** A chain's code source could not be asked (offline RPC, malformed answer): a 502-class problem. */

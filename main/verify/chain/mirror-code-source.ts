@@ -1,5 +1,6 @@
 import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
-import type { CreationTx, DeployedCodeSource } from './deployed-code.ts';
+import { ChainNotReadyError } from '../engine/verify-error.ts';
+import type { ChainNotReady, CreationTx, DeployedCodeSource } from './deployed-code.ts';
 
 /**
  * Reads deployed code from the local mirror store, using the reference mirror node's tables:
@@ -8,15 +9,26 @@ import type { CreationTx, DeployedCodeSource } from './deployed-code.ts';
  * contract's `initcode` followed by the `contract_result.function_parameters` (constructor args).
  * A contract's creation transaction hash is its own result at its creation time. A store whose
  * schema has no contract tables yet answers "nothing deployed", never an error.
+ *
+ * `availability` is the mirror API's own gate (ProfileSession.mirrorUnavailable): while it says
+ * the store cannot answer (a demo ledger being generated, or whose generation failed), code is
+ * not read from it, and verifying says so instead of "not deployed".
  */
 export class MirrorCodeSource implements DeployedCodeSource {
   private readonly db: () => SqliteDatabase;
+  private readonly availability: () => ChainNotReady | null;
 
-  constructor(db: () => SqliteDatabase) {
+  constructor(db: () => SqliteDatabase, availability: () => ChainNotReady | null = () => null) {
     this.db = db;
+    this.availability = availability;
+  }
+
+  unavailable(): ChainNotReady | null {
+    return this.availability();
   }
 
   async runtimeCode(address: string): Promise<string> {
+    this.requireAvailable();
     const id = this.entityId(address);
     if (id === null) return '0x';
     const row = this.query<{ runtime_bytecode: Buffer | null }>('SELECT runtime_bytecode FROM contract WHERE id = ?', id);
@@ -24,6 +36,7 @@ export class MirrorCodeSource implements DeployedCodeSource {
   }
 
   async creationTx(txHash: string): Promise<CreationTx | null> {
+    this.requireAvailable();
     const hash = Buffer.from(txHash.replace(/^0x/, ''), 'hex');
     const result = this.query<{ contract_id: number | null; function_parameters: Buffer | null; sender_id: number | null; transaction_index: number | null }>(
       'SELECT contract_id, function_parameters, sender_id, transaction_index FROM contract_result WHERE transaction_hash = ? LIMIT 1', hash);
@@ -52,6 +65,7 @@ export class MirrorCodeSource implements DeployedCodeSource {
    * code is not the input of any transaction.
    */
   async creatorTxHash(address: string): Promise<string | null> {
+    if (this.availability() !== null) return null;
     try {
       const id = this.entityId(address);
       if (id === null) return null;
@@ -61,6 +75,11 @@ export class MirrorCodeSource implements DeployedCodeSource {
     } catch {
       return null; // a store being replaced or damaged: compare the runtime code alone, as without a hash
     }
+  }
+
+  private requireAvailable(): void {
+    const notReady = this.availability();
+    if (notReady !== null) throw new ChainNotReadyError(notReady);
   }
 
   /** Entity id of an EVM address: a long-zero address encodes it, any other is an alias in `entity`. */

@@ -15,8 +15,8 @@ import { sweepStaleTempFiles } from './stale-temp-files.ts';
  */
 export class CompilerFolder {
   readonly dir: string;
-  /** Adds run one at a time so concurrent imports never lose each other's list.json entries. */
-  private adding: Promise<unknown> = Promise.resolve();
+  /** The turn of the last add to store its file (inTurn): adds store their files one at a time. */
+  private storing: Promise<unknown> = Promise.resolve();
 
   constructor(dir: string) {
     this.dir = dir;
@@ -49,34 +49,46 @@ export class CompilerFolder {
   /**
    * Adds a soljson (file contents): loads it in a worker to learn its real version, stores it
    * as `soljson-v<that version>.js` and records it in list.json. Returns the long version.
+   * Loading is the slow part (up to PROBE_TIMEOUT_MS for a file that never loads): files are
+   * loaded side by side, so a bad one never holds up another; only storing them takes turns.
    */
-  add(soljson: Buffer): Promise<string> {
-    const next = this.adding.then(() => this.addNow(soljson));
-    this.adding = next.catch(() => undefined);
-    return next;
-  }
-
-  private async addNow(soljson: Buffer): Promise<string> {
+  async add(soljson: Buffer): Promise<string> {
     fs.mkdirSync(this.dir, { recursive: true });
     const temp = path.join(this.dir, `.incoming-${randomBytes(6).toString('hex')}.js`);
     try {
       // Inside the try: a write cut short by a full disk leaves megabytes behind otherwise.
       fs.writeFileSync(temp, soljson);
       const longVersion = await probeSoljson(temp);
-      const file = path.join(this.dir, soljsonFileName(longVersion));
-      const replacing = fs.existsSync(file);
-      fs.renameSync(temp, file);
-      try {
-        this.record(longVersion, soljson);
-      } catch (error) {
-        // A compiler list.json does not name is not added: the folder and its list stay in step.
-        if (!replacing) fs.rmSync(file, { force: true });
-        throw error;
-      }
-      return longVersion;
+      return await this.inTurn(() => this.store(temp, longVersion, soljson));
+    } catch (error) {
+      // The temporary name means nothing to anyone: a disk error names the folder instead.
+      if (error instanceof Error) error.message = error.message.split(temp).join(this.dir);
+      throw error;
     } finally {
       fs.rmSync(temp, { force: true });
     }
+  }
+
+  /** Runs `step` after the steps queued before it, so concurrent adds never lose each other's list.json entries. */
+  private inTurn<T>(step: () => T): Promise<T> {
+    const next = this.storing.then(step);
+    this.storing = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Moves a probed soljson into place under its version and records it in list.json. */
+  private store(temp: string, longVersion: string, soljson: Buffer): string {
+    const file = path.join(this.dir, soljsonFileName(longVersion));
+    const replacing = fs.existsSync(file);
+    fs.renameSync(temp, file);
+    try {
+      this.record(longVersion, soljson);
+    } catch (error) {
+      // A compiler list.json does not name is not added: the folder and its list stay in step.
+      if (!replacing) fs.rmSync(file, { force: true });
+      throw error;
+    }
+    return longVersion;
   }
 
   private record(longVersion: string, soljson: Buffer): void {

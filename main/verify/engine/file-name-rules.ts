@@ -6,14 +6,17 @@ const MAX_FILE_NAME_LENGTH = 1024;
  * end of a sentence about it ("must be a relative path"); null when the name is acceptable.
  * Files never reach the disk, but names come back in answers and in the app, where an absolute
  * path, a ".." segment or a control character would mislead, or escape a folder on export.
- * "/" and "\" both count as separators: either one splits a path on some system.
+ * "/" and "\" both count as separators: either one splits a path on some system. A name that
+ * ends in a separator or a "." segment names a folder, not a file.
  */
 export function fileNameProblem(path: string): string | null {
   if (path.length === 0 || path.length > MAX_FILE_NAME_LENGTH) return `must have 1 to ${MAX_FILE_NAME_LENGTH} characters`;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(path)) return 'contains control characters';
   if (path.startsWith('/') || path.startsWith('\\') || /^[a-zA-Z]:/.test(path)) return 'must be a relative path';
-  if (path.split(/[\\/]/).includes('..')) return 'must not contain ".." segments';
+  const segments = path.split(/[\\/]/);
+  if (segments.includes('..')) return 'must not contain ".." segments';
+  if (segments.at(-1) === '' || segments.at(-1) === '.') return 'is not a file name';
   return null;
 }
 

@@ -1,4 +1,5 @@
-import { SolidityMetadataContract } from '@ethereum-sourcify/lib-sourcify';
+import type { SolidityMetadataContract } from '@ethereum-sourcify/lib-sourcify';
+import { MetadataContract } from './metadata-contract.ts';
 import { VerifyError } from './verify-error.ts';
 
 /** Source files this verifier holds already (the verified repository's), by the keccak256 of their content. */
@@ -22,7 +23,7 @@ type ContractSources = Pick<SolidityMetadataContract, 'name' | 'missingSources' 
 export function withKnownSources(contract: SolidityMetadataContract, known: KnownSources | null): SolidityMetadataContract {
   const found = knownSourcesOf(contract, known);
   if (found.length === 0) return contract;
-  return new SolidityMetadataContract(contract.metadata, [...contract.providedSources, ...found]);
+  return new MetadataContract(contract.metadata, [...contract.providedSources, ...found]);
 }
 
 /** The sources the contract lacks that `known` holds (by the keccak256 its metadata names), under the metadata's paths. */

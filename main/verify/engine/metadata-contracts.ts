@@ -1,4 +1,5 @@
-import { SolidityMetadataContract, splitFiles, type PathBuffer, type PathContent } from '@ethereum-sourcify/lib-sourcify';
+import { splitFiles, type PathBuffer, type PathContent, type SolidityMetadataContract } from '@ethereum-sourcify/lib-sourcify';
+import { MetadataContract } from './metadata-contract.ts';
 import { checkMetadataShape } from './metadata-shape.ts';
 
 export interface MetadataContracts {
@@ -20,7 +21,7 @@ export function metadataContractsOf(files: readonly PathBuffer[]): MetadataContr
     checkMetadataShape(metadata, metadataLabel(metadata));
     if (metadata.language === 'Vyper') throw new Error('Can only handle Solidity metadata files');
     if (metadata.language !== 'Solidity') throw new Error('Unsupported language');
-    return new SolidityMetadataContract(metadata, sourceFiles);
+    return new MetadataContract(metadata, sourceFiles);
   });
   return { contracts, sourceFiles };
 }

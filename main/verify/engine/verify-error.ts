@@ -1,7 +1,7 @@
 import { SourcifyLibError } from '@ethereum-sourcify/lib-sourcify';
 import { CompilerRunError, CompilerUnavailableError } from '../compilers/compiler-errors.ts';
 import { SolcOutputErrors } from '../compilers/pooled-solidity-compiler.ts';
-import { ChainAccessError } from '../chain/deployed-code.ts';
+import { ChainAccessError, type ChainNotReady } from '../chain/deployed-code.ts';
 import { checksumAddress } from './evm-address.ts';
 import { matchWords } from './match-words.ts';
 
@@ -78,6 +78,24 @@ export class TooLargeError extends VerifyError {
 
   override get httpStatus(): number {
     return 413;
+  }
+}
+
+/**
+ * The chain's code cannot be read yet (the local mirror's demo ledger is being generated): a 503
+ * with the mirror's own words and, when waiting helps, when to ask again (Retry-After), as the
+ * mirror API answers meanwhile. Not "not deployed": the contract may be on its way.
+ */
+export class ChainNotReadyError extends VerifyError {
+  readonly retryAfterSeconds: number | null;
+  constructor(notReady: ChainNotReady) {
+    super('chain_unavailable', notReady.message);
+    this.name = 'ChainNotReadyError';
+    this.retryAfterSeconds = notReady.retryAfterSeconds;
+  }
+
+  override get httpStatus(): number {
+    return 503;
   }
 }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CompilerFolder } from '../../../main/verify/compilers/compiler-folder.ts';
 import { STALE_TEMP_AGE_MS } from '../../../main/verify/compilers/stale-temp-files.ts';
 import { fillDiskFor } from '../../helpers/full-disk.ts';
@@ -36,6 +36,14 @@ describe('a compiler added on a full disk', () => {
     const version = await folder.add(soljson);
     expect(fs.readdirSync(folder.dir).sort()).toEqual(['list.json', `soljson-v${version}.js`]);
     expect(folder.list().builds.map((build) => build.longVersion)).toEqual([version]);
+  });
+
+  it('names the folder in a disk error, not the temporary file the soljson was written to', async () => {
+    const folder = new CompilerFolder(tempDir());
+    restore = vi.spyOn(fs, 'writeFileSync').mockImplementation((file) => {
+      throw Object.assign(new Error(`EACCES: permission denied, open '${String(file)}'`), { code: 'EACCES' });
+    }).mockRestore;
+    await expect(folder.add(Buffer.from('module.exports = {};'))).rejects.toThrow(`EACCES: permission denied, open '${folder.dir}'`);
   });
 });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CompilerFolder } from '../../../main/verify/compilers/compiler-folder.ts';
 import { CompilerStore } from '../../../main/verify/compilers/compiler-store.ts';
+import { SoljsonProbeError } from '../../../main/verify/compilers/probe-soljson.ts';
 import { BUNDLED_SOLJSON, tempDir } from '../verify-fixture.ts';
 
 describe('compilers folder (solc-bin layout)', () => {
@@ -23,6 +24,18 @@ describe('compilers folder (solc-bin layout)', () => {
   it('refuses a file that is not a compiler and leaves nothing behind', async () => {
     const folder = new CompilerFolder(tempDir());
     await expect(folder.add(Buffer.from('module.exports = {};'))).rejects.toThrow(/not a usable soljson compiler/);
+    expect(fs.readdirSync(folder.dir)).toEqual([]);
+  });
+
+  it('loads files side by side: one that takes long to fail does not hold up another', async () => {
+    const folder = new CompilerFolder(tempDir());
+    // Busy for a while, then not a compiler: no time-out involved, so the test ends on its own.
+    const slow = folder.add(Buffer.from('const end = Date.now() + 3000; while (Date.now() < end) {} module.exports = {};'));
+    let slowSettled = false;
+    const slowDone = slow.then(() => undefined, (error: unknown) => error).finally(() => { slowSettled = true; });
+    await expect(folder.add(Buffer.from('not javascript at all: ]['))).rejects.toThrow(SoljsonProbeError);
+    expect(slowSettled).toBe(false);
+    expect(await slowDone).toBeInstanceOf(SoljsonProbeError);
     expect(fs.readdirSync(folder.dir)).toEqual([]);
   });
 
