@@ -15,7 +15,8 @@ export type Dispatcher = (channel: unknown, request: unknown) => Promise<ApiResu
 export function createDispatcher(handlers: ApiHandlers, log: (message: string) => void = console.error): Dispatcher {
   return async (channel, request) => {
     if (!isChannel(channel)) {
-      return failure('not-found', `unknown API call "${String(channel)}"`);
+      // Named as far as a channel name goes, not echoed whole.
+      return failure('not-found', `unknown API call "${String(channel).slice(0, 80)}"`);
     }
     const checked = validateRequest(channel, request);
     if (!checked.ok) return failure('invalid-input', `invalid request for ${channel}`, checked.problems);

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { EVENT_NAMES, type ApiResult } from '../common/api-contract.ts';
 import { closeConnectionsWithinLimit, REQUESTS_CLOSE_LIMIT_MS } from '../http/close-connections-within-limit.ts';
 import { isLoopbackHost } from '../http/host-check.ts';
+import { requestReceiveLimit } from '../http/request-receive-limit.ts';
 import { stringifyJson } from '../mirror/format/json-out.ts';
 import type { ApiEventBus } from '../services/event-bus.ts';
 import type { Dispatcher } from './dispatch.ts';
@@ -23,6 +24,8 @@ export interface HttpBridgeDeps {
   hostCheck: boolean;
   /** How long `close()` lets calls under way finish before it cuts their connections; default 3 s. */
   closeLimitMs?: number;
+  /** How long a request may take to arrive whole before it is answered 408; default 60 s (request-receive-limit.ts). */
+  receiveLimitMs?: number;
 }
 
 /**
@@ -32,9 +35,13 @@ export interface HttpBridgeDeps {
 export function buildHttpBridge(deps: HttpBridgeDeps): FastifyInstance {
   // Verification uploads files and soljson compilers through the bridge (base64 in JSON); each
   // channel's validator bounds its own sizes, this only keeps a body within reach of them.
+  const receiveLimit = requestReceiveLimit(deps.receiveLimitMs);
   const app = Fastify({
     logger: false,
     bodyLimit: 64 * 1024 * 1024,
+    // Node's server takes the limits when made; Fastify sets its own requestTimeout on it after.
+    http: receiveLimit,
+    requestTimeout: receiveLimit.requestTimeout,
     // A path the router cannot decode (`%ZZ`) fails before any hook: it still answers as every call does.
     frameworkErrors: (error, _request, reply) => sendResult(reply, error.statusCode ?? 400, failure('invalid-input', error.message)),
   });
@@ -55,11 +62,12 @@ export function buildHttpBridge(deps: HttpBridgeDeps): FastifyInstance {
 
   // The rest of the path is the channel, which may have more than two parts (`status/settings/get`);
   // the dispatcher accepts only channels of the contract.
-  app.post<{ Params: { '*': string } }>('/bridge/call/*', async (request, reply) => {
-    if (!tokenOk(request.headers[TOKEN_HEADER])) return sendResult(reply, 401, failure('forbidden', 'missing or wrong bridge token'));
-    const result = await deps.dispatch(request.params['*'], request.body ?? null);
-    return sendResult(reply, 200, result);
-  });
+  app.post<{ Params: { '*': string } }>('/bridge/call/*', {
+    // Before the body is read: a caller without the token gets no parse of up to 64 MiB.
+    onRequest: async (request, reply) => {
+      if (!tokenOk(request.headers[TOKEN_HEADER])) return sendResult(reply, 401, failure('forbidden', 'missing or wrong bridge token'));
+    },
+  }, async (request, reply) => sendResult(reply, 200, await deps.dispatch(request.params['*'], request.body ?? null)));
 
   app.get<{ Querystring: { token?: string } }>('/bridge/events', (request, reply) => {
     if (!tokenOk(request.query.token)) return sendResult(reply, 401, failure('forbidden', 'missing or wrong bridge token'));
@@ -74,9 +82,11 @@ export function buildHttpBridge(deps: HttpBridgeDeps): FastifyInstance {
   closeConnectionsWithinLimit(app, deps.closeLimitMs ?? REQUESTS_CLOSE_LIMIT_MS);
 
   app.get('/*', (request, reply) => serveStatic(request, reply, deps.rendererDir));
+  // Not a file of the renderer: a call by the wrong method is answered as calls are (below).
+  app.get('/bridge/call/*', (request, reply) => notACall(request, reply));
   // Any other method or path (POST /bridge/events, GET /bridge/call/...): answered as every call is,
   // without echoing the URL, whose query may hold the token.
-  app.setNotFoundHandler((request, reply) => sendResult(reply, 404, failure('not-found', `no such call: ${request.method} ${request.url.split('?')[0]!.slice(0, 80)}`)));
+  app.setNotFoundHandler(notACall);
 
   app.setErrorHandler((error, _request, reply) => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
@@ -86,6 +96,10 @@ export function buildHttpBridge(deps: HttpBridgeDeps): FastifyInstance {
     return sendResult(reply, 500, failure('internal', 'internal error'));
   });
   return app;
+}
+
+function notACall(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendResult(reply, 404, failure('not-found', `no such call: ${request.method} ${request.url.split('?')[0]!.slice(0, 80)}`));
 }
 
 function streamEvents(request: FastifyRequest, reply: FastifyReply, events: ApiEventBus, openStreams: Set<() => void>): void {

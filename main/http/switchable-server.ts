@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { clientErrorListener, type ClientErrorBody } from './client-error.ts';
 import { REQUESTS_CLOSE_LIMIT_MS } from './close-connections-within-limit.ts';
 import { LOOPBACK, loopbackUrl } from './listen.ts';
+import { REQUEST_RECEIVE_LIMIT_MS, requestReceiveLimit } from './request-receive-limit.ts';
 
 /**
  * How long a replaced app may take to finish the requests it was handed before it is closed
@@ -46,12 +47,13 @@ export class SwitchableServer {
    * Binds `port` on loopback (0 picks a free one) and serves `app` (already `ready()`) there;
    * `vacant` answers while the app is null; `errorBody` is the body of an answer to a request
    * Node could not parse (Fastify's by default). Rejects with the listen error (its `code`, e.g.
-   * EADDRINUSE, kept) when the port cannot be had.
+   * EADDRINUSE, kept) when the port cannot be had. A request not received whole within
+   * `receiveLimitMs` is answered 408 (request-receive-limit.ts).
    */
-  static async listen(port: number, app: FastifyInstance | null, vacant: http.RequestListener, errorBody?: ClientErrorBody): Promise<SwitchableServer> {
+  static async listen(port: number, app: FastifyInstance | null, vacant: http.RequestListener, errorBody?: ClientErrorBody, receiveLimitMs = REQUEST_RECEIVE_LIMIT_MS): Promise<SwitchableServer> {
     let handle: http.RequestListener = () => undefined;
-    // The timeouts the apps' own Fastify servers would have had (Fastify's defaults), so clients see no change.
-    const server = http.createServer({ keepAliveTimeout: FASTIFY_KEEP_ALIVE_MS, requestTimeout: 0 }, (request, response) => handle(request, response));
+    // Fastify's keep-alive default, which the apps' own servers would have had, so clients see no change.
+    const server = http.createServer({ keepAliveTimeout: FASTIFY_KEEP_ALIVE_MS, ...requestReceiveLimit(receiveLimitMs) }, (request, response) => handle(request, response));
     server.on('clientError', clientErrorListener(errorBody));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -7,6 +7,7 @@ import { resolveStaticFile } from '../../main/bridge/static-files.ts';
 import { listenOnLoopback } from '../../main/http/listen.ts';
 import { ApiEventBus } from '../../main/services/event-bus.ts';
 import { demoStatusSnapshots } from '../helpers/demo-status.ts';
+import { rawExchange } from '../helpers/raw-exchange.ts';
 import { bridgeFixture, READY_INFO } from './bridge-fixture.ts';
 
 // The web bridge of `serve` mode on a real loopback socket, with a real renderer folder.
@@ -67,6 +68,18 @@ describe('HTTP bridge', () => {
     expect(JSON.parse(text)).toEqual({ ok: false, error: { code: 'not-found', message: 'no such call: POST /bridge/events', details: [] } });
   });
 
+  it('answers a call by GET as a call, not as a missing file of the renderer', async () => {
+    const response = await fetch(`${base}/bridge/call/app/info?token=${TOKEN}`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ ok: false, error: { code: 'not-found', message: 'no such call: GET /bridge/call/app/info', details: [] } });
+  });
+
+  it('names an unknown channel without echoing a long one whole', async () => {
+    const result = await (await call(`files/${'x'.repeat(5000)}`, null)).json() as { error: { message: string } };
+    expect(result.error.message).toBe(`unknown API call "files/${'x'.repeat(74)}"`);
+  });
+
   it('answers malformed JSON with a 400 error result', async () => {
     const response = await fetch(`${base}/bridge/call/accounts/list`, { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: TOKEN }, body: '{"query":' });
     expect(response.status).toBe(400);
@@ -85,6 +98,25 @@ describe('HTTP bridge', () => {
     ['a token of another length', { [TOKEN_HEADER]: 'x' }],
   ])('refuses calls with %s', async (_name, headers) => {
     const response = await call('network/status', null, headers);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+
+  it('answers 408 and closes a call whose body stops arriving, rather than holding its socket for good', async () => {
+    // A limit of 300 ms stands in for the real 60 s (request-receive-limit.ts).
+    const strict = buildHttpBridge({ dispatch: fixture.dispatch, events, token: TOKEN, rendererDir, hostCheck: true, receiveLimitMs: 300 });
+    const url = await listenOnLoopback(strict, 0);
+    try {
+      const halfSent = `POST /bridge/call/app/info HTTP/1.1\r\nHost: 127.0.0.1\r\n${TOKEN_HEADER}: ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"half":`;
+      expect(await rawExchange(url, halfSent)).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('refuses a call without the token before reading its body', async () => {
+    // Not JSON at all: read, it would be a 400; the token is checked first, so nothing is parsed.
+    const response = await fetch(`${base}/bridge/call/network/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":' });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   });

@@ -173,4 +173,20 @@ describe('SwitchableServer', () => {
     expect(tooLarge).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
     expect(tooLarge).toBe(await rawExchange(ownUrl, oversized));
   });
+
+  it('answers 408 and closes a request whose body stops arriving, rather than holding its socket for good', async () => {
+    const app = Fastify({ logger: false });
+    app.post('/echo', async (request) => request.body);
+    await app.ready();
+    cleanups.push(() => app.close());
+    // A limit of 300 ms stands in for the real 60 s (request-receive-limit.ts).
+    const server = await SwitchableServer.listen(0, app, vacant, undefined, 300);
+    cleanups.push(() => server.close(100));
+    const halfSent = 'POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"half":';
+    const answer = await rawExchange(server.url, halfSent);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    // The port goes on answering.
+    const whole = await fetch(`${server.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"whole":1}' });
+    expect(await whole.json()).toEqual({ whole: 1 });
+  });
 });

@@ -5,6 +5,7 @@ import { clientErrorListener } from '../../http/client-error.ts';
 import { closeConnectionsWithinLimit, REQUESTS_CLOSE_LIMIT_MS } from '../../http/close-connections-within-limit.ts';
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite, isLoopbackOrigin } from '../../http/cross-site-guard.ts';
 import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../../http/host-check.ts';
+import { requestReceiveLimit } from '../../http/request-receive-limit.ts';
 import { ChainNotReadyError, ContractChoiceError, toVerifyError, VerifyError } from '../engine/verify-error.ts';
 import type { VerifyService } from '../verify-service.ts';
 import { registerCheckRoutes } from './check-routes.ts';
@@ -22,6 +23,8 @@ export interface VerifyServerDeps {
   log: (line: string) => void;
   /** How long requests under way may finish when the server closes; default REQUESTS_CLOSE_LIMIT_MS. */
   closeLimitMs?: number;
+  /** How long a request may take to arrive whole before it is answered 408; default 60 s (request-receive-limit.ts). */
+  receiveLimitMs?: number;
 }
 
 /**
@@ -32,9 +35,13 @@ export interface VerifyServerDeps {
  * being generated); never an unhandled 500 for anything a client sends.
  */
 export function buildVerifyServer(deps: VerifyServerDeps): FastifyInstance {
+  const receiveLimit = requestReceiveLimit(deps.receiveLimitMs);
   const app = Fastify({
     logger: false,
     bodyLimit: JSON_BODY_LIMIT,
+    // Node's server takes the limits when made; Fastify sets its own requestTimeout on it after.
+    http: receiveLimit,
+    requestTimeout: receiveLimit.requestTimeout,
     // Ids of any length reach the routes, which say what is wrong with them; a path the router
     // cannot decode (`%ZZ`) fails before any hook, and still answers `{error}`.
     routerOptions: { maxParamLength: 16_384 },

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { postJson, startVerifyHarness, storageDeployment, storageModifiedUpload, storageUpload, type VerifyHarness } from '../verify-fixture.ts';
+import { listenOnLoopback } from '../../../main/http/listen.ts';
+import { rawExchange } from '../../helpers/raw-exchange.ts';
 
 const ADDRESS = storageDeployment().address;
 const CHECKSUMMED = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
@@ -213,6 +215,21 @@ describe('verification API: one-call verify and checks (real HTTP on loopback)',
     const response = await server.inject({ method: 'GET', url: '/session/data', headers: { host: 'evil.example:47802' } });
     expect(response.statusCode).toBe(403);
     await server.close();
+  });
+
+  it('answers 408 in `{error}` to an upload whose body stops arriving, rather than holding its socket for good', async () => {
+    // A limit of 300 ms stands in for the real 60 s (request-receive-limit.ts).
+    const { buildVerifyServer } = await import('../../../main/verify/api/verify-server.ts');
+    const strict = buildVerifyServer({ service: harness.service, hostCheck: true, log: () => undefined, receiveLimitMs: 300 });
+    const url = await listenOnLoopback(strict, 0);
+    try {
+      const halfSent = 'POST /session/input-files HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"files":';
+      const answer = await rawExchange(url, halfSent);
+      expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'Request Timeout: Client Timeout' });
+    } finally {
+      await strict.close();
+    }
   });
 
   it('answers 413 to a body over the upload limit and stays up', async () => {
