@@ -76,6 +76,9 @@ export function createApiHandlers(deps: HandlerDeps): ApiHandlers {
         if (error instanceof RepeatLimitError) throw new ApiFailure('invalid-input', 'Invalid accounts query', [error.message]);
         throw error;
       }
+      // As the mirror API's gate answers: no page of a demo ledger still being generated, or whose generation failed.
+      const unavailable = deps.session().mirrorUnavailable();
+      if (unavailable) throw new ApiFailure('unavailable', unavailable.message);
       const result = deps.mirror().accounts.list(raw);
       if (!result.ok) throw new ApiFailure('invalid-input', 'Invalid accounts query', result.messages);
       return result.body;

@@ -102,6 +102,8 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): VerifyHandlers {
       const session = deps.session();
       const chainId = verifyChainId(session);
       const repository = deps.verify()?.repository ?? null;
+      // None from a demo ledger still being generated (the mirror API's gate): its contracts are not all there yet.
+      if (session.mirrorUnavailable() !== null) return { chainId, contracts: [] };
       return { chainId, contracts: contractSuggestions(session.store.db, query, (address) => repository?.get(chainId, address)?.status ?? null) };
     },
     'verify/compilers/list': () => compilers(),

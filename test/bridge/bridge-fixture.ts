@@ -18,7 +18,7 @@ export function bridgeFixture(): { dispatch: Dispatcher; mirror: MirrorApi; stor
   insertAccounts(fixture.store, Array.from({ length: 12 }, (_, i) => ({ num: i + 1, balance: i * 10 })));
   const mirror = createMirrorApi(fixture.store, defaultMirrorApiConfig, true);
   const config = defaultMirrorApiConfig();
-  const session = { info: () => READY_INFO } as unknown as ProfileSession;
+  const session = { info: () => READY_INFO, mirrorUnavailable: () => null } as unknown as ProfileSession;
   const logged: string[] = [];
   const dispatch = createDispatcher(createApiHandlers({
     version: '9.9.9',

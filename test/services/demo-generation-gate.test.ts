@@ -1,9 +1,12 @@
+import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { MirrorGetResponse } from '../../main/common/api-contract.ts';
+import type { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { startAppServices, type AppServices } from '../../main/services/app-services.ts';
+import { BYTECODE, insertContract } from '../helpers/contract-fixture.ts';
 import { mirrorGetter } from '../../renderer/src/lib/mirror-source.ts';
 import { resolveSearch } from '../../renderer/src/lib/search-resolve.ts';
 
@@ -68,6 +71,15 @@ describe('the mirror API of a demo ledger not complete yet', () => {
     });
     // The header search says so too, rather than "not found" or an upstream that cannot be reached.
     expect(await search(app, '0.0.1001')).toEqual({ kind: 'error', message: 'The demo ledger is being generated (42%); try again in a moment' });
+    // The app's other reads of the store alike: the accounts list, and no contract suggested to verify.
+    expect(await app.dispatch('accounts/list', { query: 'limit=1' })).toMatchObject({
+      ok: false, error: { code: 'unavailable', message: 'The demo ledger is being generated (42%); try again in a moment' },
+    });
+    // A contract the generation has written already (from a second connection, as the worker writes).
+    const db = new Database(path.join(dir, 'generating', 'demo.sqlite'));
+    insertContract({ db } as unknown as LedgerStore, { num: 1500, runtime: BYTECODE.readSlot0 });
+    db.close();
+    expect(await app.dispatch('verify/suggestions', { query: '' })).toEqual({ ok: true, value: { chainId: '298', contracts: [] } });
     // What does not read the ledger still answers: the API's own document, and a path it does not have.
     expect((await fetch(`${app.urls.mirror}/api/v1/docs/openapi.json`)).status).toBe(200);
     expect((await restGet(app, '/api/v1/nothing-here')).status).toBe(404);
@@ -76,6 +88,8 @@ describe('the mirror API of a demo ledger not complete yet', () => {
     expect(await app.ready).toBe('ready');
     expect(await restGet(app, '/api/v1/accounts?order=desc')).toMatchObject({ status: 200, retryAfter: null });
     expect(await app.dispatch('mirror/get', { path: '/api/v1/accounts?order=desc' })).toMatchObject({ ok: true, value: { status: 200 } });
+    expect(await app.dispatch('accounts/list', { query: 'limit=1' })).toMatchObject({ ok: true });
+    expect(await app.dispatch('verify/suggestions', { query: '' })).toMatchObject({ ok: true, value: { contracts: [{ contractId: '0.0.1500' }] } });
   });
 
   it('answers 503 naming the reason once its generation failed (no Retry-After: waiting will not help), and `ready` says it failed', async () => {
