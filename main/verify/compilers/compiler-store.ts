@@ -31,6 +31,8 @@ export class CompilerStore {
   readonly folder: CompilerFolder;
   readonly mirrorUrl: string | null;
   private bundledVersion: string | null = null;
+  /** The bundled compiler's addition under way (addBundled): until it ends, whether its version is installed is not known. */
+  private addingBundled: Promise<unknown> = Promise.resolve();
   private readonly log: (line: string) => void;
 
   constructor(options: CompilerStoreOptions) {
@@ -44,7 +46,13 @@ export class CompilerStore {
    * takes a second or two the first time and nothing afterwards). Never throws: without it the
    * store still serves what the folder has.
    */
-  async addBundled(): Promise<string | null> {
+  addBundled(): Promise<string | null> {
+    const adding = this.addBundledNow();
+    this.addingBundled = adding;
+    return adding;
+  }
+
+  private async addBundledNow(): Promise<string | null> {
     try {
       const pkg = JSON.parse(fs.readFileSync(require.resolve('solc/package.json'), 'utf8')) as { version: string };
       const present = this.folder.versions().find((v) => releaseOf(v) === pkg.version);
@@ -71,6 +79,16 @@ export class CompilerStore {
 
   has(version: string): boolean {
     return isLongVersion(version) && this.folder.pathFor(parseLongVersion(version)) !== null;
+  }
+
+  /**
+   * Whether `version` is installed, once the bundled compiler's addition has ended: at a first
+   * start it takes a second or two, and a verification asked meanwhile for the bundled version
+   * would otherwise be told it is not available.
+   */
+  async installed(version: string): Promise<boolean> {
+    await this.addingBundled;
+    return this.has(version);
   }
 
   list(): CompilerInfo[] {

@@ -9,11 +9,11 @@ import { toVerifyError, VerifyError } from './verify-error.ts';
  * long version (Sourcify's `invalid_compiler_version`), `compiler_unavailable` ("compiler not
  * available: <version>") for one not installed.
  */
-export function requireCompiler(compilers: Pick<CompilerStore, 'has'>, version: string): string {
+export async function requireCompiler(compilers: Pick<CompilerStore, 'installed'>, version: string): Promise<string> {
   if (!isLongVersion(version)) {
     throw new VerifyError('bad_request', `invalid compiler version "${version}": expected a long version such as 0.8.4+commit.c7e474f2`, 'invalid_compiler_version');
   }
   const longVersion = parseLongVersion(version);
-  if (!compilers.has(longVersion)) throw toVerifyError(new CompilerUnavailableError(longVersion));
+  if (!(await compilers.installed(longVersion))) throw toVerifyError(new CompilerUnavailableError(longVersion));
   return longVersion;
 }

@@ -64,7 +64,7 @@ export class Verifier {
       const contract = withKnownSources(given, this.knownSources);
       const missing = missingSourcesError(contract);
       if (missing) throw missing;
-      requireCompiler(this.compilers, contract.metadata.compiler.version);
+      await requireCompiler(this.compilers, contract.metadata.compiler.version);
       const compilation = await contract.createCompilation(this.compiler);
       target = await this.withCreatorTx(target);
       try {
@@ -97,7 +97,7 @@ export class Verifier {
    */
   async verifySolcJson(jsonInput: SolidityCompilation['jsonInput'], compilerVersion: string, contract: SolcJsonContract, target: VerifyTarget): Promise<VerificationResult> {
     try {
-      const version = requireCompiler(this.compilers, compilerVersion);
+      const version = await requireCompiler(this.compilers, compilerVersion);
       const path = contract.path ?? await this.findContractPath(jsonInput, version, contract.name);
       return await this.run(new SolidityCompilation(this.compiler, version, jsonInput, { name: contract.name, path }), await this.withCreatorTx(target));
     } catch (error) {

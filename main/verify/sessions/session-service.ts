@@ -170,7 +170,7 @@ export class SessionService {
   }
 
   private async solcJsonFiles(inputs: Record<string, string>, compilerVersion: string): Promise<Array<{ path: string; content: Buffer }>> {
-    const version = requireCompiler(this.service.compilers, compilerVersion);
+    const version = await requireCompiler(this.service.compilers, compilerVersion);
     const files: Array<{ path: string; content: Buffer }> = [];
     try {
       for (const [name, text] of Object.entries(inputs)) files.push(...await solcJsonToFiles(this.service.compiler, version, text, name));

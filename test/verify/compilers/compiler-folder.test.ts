@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CompilerFolder } from '../../../main/verify/compilers/compiler-folder.ts';
 import { CompilerStore } from '../../../main/verify/compilers/compiler-store.ts';
 import { SoljsonProbeError } from '../../../main/verify/compilers/probe-soljson.ts';
+import { requireCompiler } from '../../../main/verify/engine/require-compiler.ts';
 import { BUNDLED_SOLJSON, tempDir } from '../verify-fixture.ts';
 
 describe('compilers folder (solc-bin layout)', () => {
@@ -51,5 +52,15 @@ describe('compilers folder (solc-bin layout)', () => {
     expect(version).toMatch(/^0\.8\.37\+/);
     expect(store.list()).toEqual([{ longVersion: version, source: 'bundled' }]);
     expect(await store.addBundled()).toBe(version);
+  });
+
+  it('says whether a version is installed only once the bundled compiler is in the folder (a verification asked at a first start waits for it)', async () => {
+    const version = (await new CompilerStore({ dir: tempDir(), mirrorUrl: null }).addBundled())!;
+    const fresh = new CompilerStore({ dir: tempDir(), mirrorUrl: null });
+    const adding = fresh.addBundled();
+    // Not in the folder yet, but on its way: `installed` waits rather than answering no.
+    expect(fresh.has(version)).toBe(false);
+    await expect(requireCompiler(fresh, version)).resolves.toBe(version);
+    expect(await adding).toBe(version);
   });
 });
