@@ -57,7 +57,7 @@ beforeAll(async () => {
     addBundledCompiler: false,
     log: () => undefined,
   });
-  const session = { profile: { name: 'demo', chainId: null }, store } as unknown as ProfileSession;
+  const session = { profile: { name: 'demo', chainId: null }, store, mirrorUnavailable: () => null } as unknown as ProfileSession;
   const unused = () => { throw new Error('not used here'); };
   dispatch = createDispatcher({
     'app/info': unused, 'network/status': unused, 'network/switch': unused, 'accounts/list': unused,
