@@ -10,6 +10,7 @@ import { createMirrorCallHandler, createMirrorGetHandler, type WithMirror } from
 import { createStatusHandlers } from './status-handlers.ts';
 import { createSyncHandlers } from './sync-handlers.ts';
 import { createProfileHandlers, type ProfileOptions, type ProfileUse } from './profile-handlers.ts';
+import type { OwnServiceUrls } from './own-service-urls.ts';
 import { createVerifyHandlers } from './verify-handlers.ts';
 import { UnknownProfileError } from './network-profiles.ts';
 import { ProfileSwitchError } from './profile-switch.ts';
@@ -35,6 +36,8 @@ export interface HandlerDeps {
   profileUse?: (name: string) => ProfileUse | null;
   /** Where custom profiles are saved and the `--upstream-mirror` one (absent: profiles cannot be listed or edited). */
   profileOptions?: ProfileOptions;
+  /** Where the app's own services answer, which no profile may sync from or watch (absent: none known). */
+  ownServices?: () => OwnServiceUrls;
   /** The verification service (null or absent: verification is off); `events` carries compiler download progress. */
   verify?: () => VerifyService | null;
   events?: ApiEventBus;
@@ -87,7 +90,7 @@ export function createApiHandlers(deps: HandlerDeps): ApiHandlers {
     'mirror/call': createMirrorCallHandler(deps.withMirror ?? ((use) => use(deps.mirror()))),
     ...createStatusHandlers(deps.status ?? (() => null)),
     ...createSyncHandlers(deps.session),
-    ...createProfileHandlers(deps.profileOptions, () => deps.session().profile.name, deps.profileUse, verify.profileRenamed, verify.profileRemoved),
+    ...createProfileHandlers(deps.profileOptions, () => deps.session().profile.name, deps.profileUse, verify.profileRenamed, verify.profileRemoved, deps.ownServices),
     ...verify.handlers,
   };
 }

@@ -8,6 +8,8 @@ import { prepareDataDir } from './data-dir.ts';
 import { ApiEventBus } from './event-bus.ts';
 import { ProfileHost } from './profile-host.ts';
 import { resolveProfile } from './profile-switch.ts';
+import { loopbackUrl, type OwnServiceUrls } from './own-service-urls.ts';
+import { refuseOwnServiceUrls } from './profile-handlers.ts';
 import { profileEvmChainId } from './profile-chain-id.ts';
 import { startVerifyApi, type RunningVerifyApi } from '../verify/start-verify-api.ts';
 
@@ -52,10 +54,15 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     }
   }
 
+  // No profile may sync from or watch the app itself. The status port is bound once a profile with
+  // a status page opens: until then, the configured one.
+  const ownServices = (): OwnServiceUrls => ({ mirror: host.mirrorUrl, status: host.statusUrl ?? loopbackUrl(options.ports.status), verify: verify?.url ?? null });
+
   // The host runs switches one at a time; each replaces the session, the mirror API and the
   // status service, or fails leaving them as they were.
   const switchNetwork = async (name: string) => {
     const next = resolveProfile(name, options);
+    refuseOwnServiceUrls(next, ownServices());
     if (await host.switchTo(next)) options.log(`${next.name}: switched (data in ${options.dataDir})`);
     return host.session.info();
   };
@@ -65,6 +72,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       switchNetwork,
       profileUse: (name) => host.use(name),
       profileOptions: options,
+      ownServices,
       version: readAppVersion(new URL('../../package.json', import.meta.url)),
       shell: options.shell ?? 'web',
       session: () => host.session,

@@ -5,6 +5,7 @@ import type { AppServicesOptions } from './app-services-types.ts';
 import { CustomProfiles, ProfileConflict, profilesFileNotice, reservedNameProblem } from './custom-profiles.ts';
 import { checkUpstreamMirror } from '../sync/upstream-check.ts';
 import { builtinProfiles, customProfile, type NetworkProfile } from './network-profiles.ts';
+import { ownServiceProblem, type OwnServiceUrls } from './own-service-urls.ts';
 
 type ProfileHandlers = Pick<ApiHandlers, 'network/profiles' | 'network/profiles/save' | 'network/profiles/delete' | 'network/profiles/check'>;
 export type ProfileOptions = Pick<AppServicesOptions, 'dataDir' | 'upstreamMirror' | 'statusUpstream' | 'chainId'> & Partial<Pick<AppServicesOptions, 'log'>>;
@@ -26,6 +27,8 @@ export function createProfileHandlers(
   onRenamed: (from: string, to: string) => void = () => undefined,
   /** Told of each saved profile removed: what else the app keeps by its name is let go. */
   onRemoved: (name: string) => void = () => undefined,
+  /** Where the app's own services answer now: a profile may not sync from or watch them. */
+  ownServices: () => OwnServiceUrls = () => ({ mirror: null, status: null, verify: null }),
 ): ProfileHandlers {
   const saved = () => {
     if (!options) throw new ApiFailure('unavailable', 'network profiles cannot be edited here');
@@ -57,6 +60,7 @@ export function createProfileHandlers(
       // The name first: adding "demo" while demo is open is refused for its name, not for demo being open.
       const reserved = reservedNameProblem(input.name);
       if (reserved !== null) throw new ApiFailure('invalid-input', reserved);
+      refuseOwnServiceUrls(input, ownServices());
       const edited = input.previousName ?? input.name;
       const use = profileUse(edited);
       if (use === 'open' || use === 'opening') throw new ApiFailure('invalid-input', `${openOrOpening(edited, use)}; switch to another profile before editing it`);
@@ -75,8 +79,24 @@ export function createProfileHandlers(
       return list();
     },
     // Asked from main: the renderer may not fetch other origins, and the sync would ask from here too.
-    'network/profiles/check': ({ mirrorUrl }) => checkUpstreamMirror(mirrorUrl),
+    'network/profiles/check': ({ mirrorUrl }) => {
+      // Asked, the app's own mirror API answers as a mirror node: what it is has to be said before.
+      refuseOwnServiceUrls({ mirrorUrl, statusUrl: null }, ownServices());
+      return checkUpstreamMirror(mirrorUrl);
+    },
   };
+}
+
+/**
+ * Refuses a profile whose mirror node or status page is one of the app's own services: at a check,
+ * at a save, and at a switch to one saved before this was refused (or written into the file by hand).
+ */
+export function refuseOwnServiceUrls(profile: Pick<NetworkProfile, 'mirrorUrl' | 'statusUrl'>, own: OwnServiceUrls): void {
+  const problems = [
+    profile.mirrorUrl === null ? null : ownServiceProblem(profile.mirrorUrl, 'mirror', own),
+    profile.statusUrl === null ? null : ownServiceProblem(profile.statusUrl, 'status', own),
+  ].filter((problem): problem is string => problem !== null);
+  if (problems.length > 0) throw new ApiFailure('invalid-input', problems.join(' '), problems);
 }
 
 /** `"x" is open`, or `"x" is being opened` while a switch to it runs. */

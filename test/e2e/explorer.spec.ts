@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { contractIdKeyBytes } from '../../main/mirror/demo/keys.ts';
 import { withChecksum } from '../../renderer/src/lib/entity-checksum.ts';
+import { scheduleState } from '../../renderer/src/lib/schedule-state.ts';
 import { axeFindings } from './axe-findings.ts';
 import { expect, expectTopBarFits, mirrorJson as mirror, screenshot, test } from './serve-fixture.ts';
 
@@ -1296,6 +1297,27 @@ test.describe('ledger explorer', () => {
     await page.getByTestId('executed-link').click();
     await expect(page.getByTestId('transaction-row')).toHaveCount(1);
     await expect(page.getByTestId('transaction-row').first().locator(`td[title="${executed!.executed_timestamp}"]`)).toHaveCount(1);
+  });
+
+  test('a schedule the network dropped says it never executed; only a pending one says "not yet"', async ({ page, openApp, serve }) => {
+    type Schedule = { schedule_id: string; executed_timestamp: string | null; deleted: boolean; expiration_time: string | null; consensus_timestamp: string };
+    const { schedules } = await mirror<{ schedules: Schedule[] }>(serve, '/api/v1/schedules?limit=100');
+    const inState = (state: string) => schedules.find((s) => scheduleState(s, Date.now()) === state);
+    const deleted = inState('deleted');
+    const expired = inState('expired');
+    expect(deleted && expired, 'the demo has a deleted and an expired schedule').toBeTruthy();
+    const expectations: Array<[Schedule, string, string]> = [[deleted!, 'deleted', 'never (deleted)'], [expired!, 'expired', 'never (expired)']];
+    // A schedule still waiting to run, when the demo's clock leaves one.
+    const pending = inState('pending');
+    if (pending) expectations.push([pending, 'pending', 'not yet']);
+    await openApp();
+    for (const [schedule, state, executed] of expectations) {
+      await page.evaluate((id) => { window.location.hash = `#/schedule?id=${id}`; }, schedule.schedule_id);
+      await expect(page.getByTestId('schedule-id')).toHaveText(schedule.schedule_id);
+      await expect(page.getByTestId('schedule-state')).toHaveText(state);
+      await expect(page.getByTestId('not-executed')).toHaveText(executed);
+      await expect(page.getByTestId('executed-link')).toHaveCount(0);
+    }
   });
 
   test('the Schedules screen lists schedules newest first with where each stands, by creator and in either order', async ({ page, openApp, serve }) => {

@@ -166,6 +166,57 @@ test('the form says plainly what to type, once, and drops what it said of an ear
   await expect(form.getByRole('alert')).toHaveCount(0);
 });
 
+test('a problem the form showed goes once its field is edited; the others stay until theirs are', async ({ page }) => {
+  await page.goto(`${serves.local.instance.uiUrl}#/accounts`);
+  await page.getByTestId('profile-switcher').click();
+  await page.getByTestId('profile-add').click();
+  const form = page.getByTestId('profile-form');
+  const problems = form.getByRole('alert').getByRole('listitem');
+  await form.getByLabel('Name').fill('edited-fields');
+  await form.getByLabel('Mirror node REST URL').fill(serves.upstream.instance.mirrorUrl);
+  await form.getByLabel('Status page URL').fill('status.example.com');
+  await form.getByLabel('EVM chain id').fill('abc');
+  await form.getByTestId('profile-save').click();
+  const chainIdProblem = 'The chain id must be a whole number, e.g. 298.';
+  const statusProblem = "Start the status page's address with http:// or https://, e.g. http://127.0.0.1:5551";
+  await expect(problems).toHaveText([statusProblem, chainIdProblem]);
+  // Another field typed in (the name) leaves both; the chain id fixed takes its own away at once.
+  await form.getByLabel('Name').fill('edited-fields-2');
+  await expect(problems).toHaveText([statusProblem, chainIdProblem]);
+  await form.getByLabel('EVM chain id').fill('298');
+  await expect(problems).toHaveText([statusProblem]);
+  await form.getByTestId('profile-check').click();
+  await expect(form.getByTestId('profile-check-result')).toHaveAttribute('data-ok', 'true');
+  await expect(problems).toHaveText([statusProblem]);
+  await form.getByLabel('Status page URL').fill('');
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test("the form refuses the app's own mirror API as a profile's mirror node, at Check and at Save", async ({ page }) => {
+  const own = new URL(serves.local.instance.mirrorUrl);
+  await page.goto(`${serves.local.instance.uiUrl}#/accounts`);
+  await page.getByTestId('profile-switcher').click();
+  await page.getByTestId('profile-add').click();
+  const form = page.getByTestId('profile-form');
+  const problems = form.getByRole('alert').getByRole('listitem');
+  await form.getByLabel('Name').fill('loopback');
+  for (const url of [`http://127.0.0.1:${own.port}`, `http://localhost:${own.port}`]) {
+    await form.getByLabel('Mirror node REST URL').fill(url);
+    await form.getByTestId('profile-check').click();
+    const said = `${url} is this app's own mirror API: it serves the open profile's data, not a network, so a profile syncing from it would copy from itself. Give the address of a network's mirror node, e.g. http://127.0.0.1:5551 for a local node.`;
+    await expect(problems).toHaveText([said]);
+    // Not an answer from the URL: no "a mirror node" line, and no "Save anyway".
+    await expect(form.getByTestId('profile-check-result')).toHaveCount(0);
+    await form.getByTestId('profile-save').click();
+    await expect(problems).toHaveText([said]);
+    await expect(form.getByTestId('profile-save')).toHaveText('Save');
+    await expect(page.getByTestId('profile-loopback')).toHaveCount(0);
+  }
+  await screenshot(page, 'profiles-07-own-mirror');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+});
+
 test('the profile form takes the focus from the keyboard, and gives it to the saved profile', async ({ page }) => {
   await page.goto(`${serves.local.instance.uiUrl}#/accounts`);
   await page.getByTestId('profile-switcher').focus();

@@ -11,6 +11,18 @@ export interface ProfileForm {
   previousName: string | null;
 }
 
+/** A form field a problem can be about. */
+export type ProfileField = 'name' | 'mirrorUrl' | 'statusUrl' | 'chainId';
+
+/**
+ * A problem the form shows, with the field it is about; null: main's refusal of the request as it
+ * was sent (a name taken, a profile that is open), not tied to one field.
+ */
+export interface FormProblem {
+  field: ProfileField | null;
+  text: string;
+}
+
 export function emptyProfileForm(): ProfileForm {
   return { name: '', mirrorUrl: '', statusUrl: '', chainId: '', previousName: null };
 }
@@ -29,11 +41,14 @@ export function profileFormOf(profile: ProfileSummary): ProfileForm {
  * Turns the form into a request, catching what can be told before asking main (which checks
  * everything again): a chain id that is not a whole number. Empty optional fields are null.
  */
-export function profileInputOf(form: ProfileForm): { ok: true; value: CustomProfileInput } | { ok: false; problems: string[] } {
+export function profileInputOf(form: ProfileForm): { ok: true; value: CustomProfileInput } | { ok: false; problems: FormProblem[] } {
   const chain = form.chainId.trim();
-  const problems = [mirrorUrlProblem(form.mirrorUrl), form.statusUrl.trim() === '' ? null : addressSchemeProblem(form.statusUrl, 'status page')]
-    .filter((problem): problem is string => problem !== null);
-  if (chain !== '' && !/^\d+$/.test(chain)) problems.push('The chain id must be a whole number, e.g. 298.');
+  const found: Array<[ProfileField, string | null]> = [
+    ['mirrorUrl', mirrorUrlProblem(form.mirrorUrl)],
+    ['statusUrl', form.statusUrl.trim() === '' ? null : addressSchemeProblem(form.statusUrl, 'status page')],
+    ['chainId', chain !== '' && !/^\d+$/.test(chain) ? 'The chain id must be a whole number, e.g. 298.' : null],
+  ];
+  const problems = found.flatMap(([field, text]) => (text === null ? [] : [{ field, text }]));
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -45,6 +60,15 @@ export function profileInputOf(form: ProfileForm): { ok: true; value: CustomProf
       ...(form.previousName === null ? {} : { previousName: form.previousName }),
     },
   };
+}
+
+/**
+ * The problems still shown once `field` is edited. Those about it go: they were said of what it
+ * held, and Save or Check tells again of what it holds now. So do main's refusals, which answered
+ * the request as it was sent. The others stay until their own field is edited.
+ */
+export function problemsAfterEdit(problems: readonly FormProblem[], field: ProfileField): FormProblem[] {
+  return problems.filter((problem) => problem.field !== null && problem.field !== field);
 }
 
 /**

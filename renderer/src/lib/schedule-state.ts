@@ -35,3 +35,11 @@ export function scheduleState(
   const expiresSeconds = Number.parseFloat(scheduleExpiry(schedule));
   return Number.isFinite(expiresSeconds) && expiresSeconds * 1000 <= nowMs ? 'expired' : 'pending';
 }
+
+/**
+ * What the Executed field says of a schedule with no execution: "not yet" only while it may still
+ * run. A deleted or expired one was dropped by the network and never will.
+ */
+export function unexecutedText(state: Exclude<ScheduleState, 'executed'>): string {
+  return state === 'pending' ? 'not yet' : `never (${state})`;
+}

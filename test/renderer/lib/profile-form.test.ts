@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { describeUpstreamCheck, emptyProfileForm, mirrorUrlProblem, needsSaveAnyway, profileDetail, profileFormOf, profileInputOf, withoutApiPath } from '../../../renderer/src/lib/profile-form.ts';
+import { describeUpstreamCheck, emptyProfileForm, mirrorUrlProblem, needsSaveAnyway, problemsAfterEdit, profileDetail, profileFormOf, profileInputOf, withoutApiPath } from '../../../renderer/src/lib/profile-form.ts';
 
 describe('profile form', () => {
   it('turns typed fields into a request and back', () => {
     expect(profileInputOf({ ...emptyProfileForm(), name: ' solo ', mirrorUrl: 'http://localhost:5551 ', chainId: '298' })).toEqual({
       ok: true, value: { name: 'solo', mirrorUrl: 'http://localhost:5551', statusUrl: null, chainId: 298 },
     });
-    expect(profileInputOf({ ...emptyProfileForm(), name: 'x', mirrorUrl: 'http://a', chainId: '29x' })).toEqual({ ok: false, problems: ['The chain id must be a whole number, e.g. 298.'] });
+    expect(profileInputOf({ ...emptyProfileForm(), name: 'x', mirrorUrl: 'http://a', chainId: '29x' })).toEqual({ ok: false, problems: [{ field: 'chainId', text: 'The chain id must be a whole number, e.g. 298.' }] });
     const summary = { name: 'solo', kind: 'saved' as const, source: 'upstream' as const, mirrorUrl: 'http://localhost:5551', statusUrl: null, chainId: 298 };
     expect(profileFormOf(summary)).toEqual({ name: 'solo', mirrorUrl: 'http://localhost:5551', statusUrl: '', chainId: '298', previousName: 'solo' });
     expect(profileInputOf(profileFormOf(summary))).toMatchObject({ ok: true, value: { previousName: 'solo' } });
@@ -22,6 +22,24 @@ describe('profile form', () => {
   });
 });
 
+describe('problems once a field is edited', () => {
+  const problems = profileInputOf({ ...emptyProfileForm(), name: 'x', mirrorUrl: 'localhost:5551', statusUrl: 'status.example.com', chainId: 'abc' });
+  const said = problems.ok ? [] : problems.problems;
+
+  it('drops those about the edited field and keeps the others', () => {
+    expect(said.map((problem) => problem.field)).toEqual(['mirrorUrl', 'statusUrl', 'chainId']);
+    expect(problemsAfterEdit(said, 'chainId').map((problem) => problem.field)).toEqual(['mirrorUrl', 'statusUrl']);
+    expect(problemsAfterEdit(said, 'mirrorUrl').map((problem) => problem.field)).toEqual(['statusUrl', 'chainId']);
+    expect(problemsAfterEdit(said, 'name')).toEqual(said);
+  });
+
+  it("drops main's refusal of the request as sent, whichever field is edited", () => {
+    const refused = [{ field: null, text: 'a profile named "x" already exists' }, ...said];
+    expect(problemsAfterEdit(refused, 'name')).toEqual(said);
+    expect(problemsAfterEdit(refused, 'statusUrl').map((problem) => problem.field)).toEqual(['mirrorUrl', 'chainId']);
+  });
+});
+
 describe('the mirror URL as typed', () => {
   it('says to start the address with its scheme when it has none, once per field', () => {
     const form = (mirrorUrl: string, statusUrl = '') => profileInputOf({ ...emptyProfileForm(), name: 'x', mirrorUrl, statusUrl });
@@ -30,8 +48,8 @@ describe('the mirror URL as typed', () => {
     expect(mirrorUrlProblem('localhost:48921')).toBe(missing);
     expect(mirrorUrlProblem('ftp://nowhere')).toBe(missing);
     expect(mirrorUrlProblem(' https://m.example ')).toBeNull();
-    expect(form('localhost:48921')).toEqual({ ok: false, problems: [missing] });
-    expect(form('http://a', 'status.example.com')).toEqual({ ok: false, problems: ["Start the status page's address with http:// or https://, e.g. http://127.0.0.1:5551"] });
+    expect(form('localhost:48921')).toEqual({ ok: false, problems: [{ field: 'mirrorUrl', text: missing }] });
+    expect(form('http://a', 'status.example.com')).toEqual({ ok: false, problems: [{ field: 'statusUrl', text: "Start the status page's address with http:// or https://, e.g. http://127.0.0.1:5551" }] });
   });
 
   it('offers the base URL for one typed with the API path on it', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scheduleExpiry, scheduleState } from '../../../renderer/src/lib/schedule-state.ts';
+import { scheduleExpiry, scheduleState, unexecutedText } from '../../../renderer/src/lib/schedule-state.ts';
 
 const CREATED = '1700000000.123456789';
 const base = { consensus_timestamp: CREATED, executed_timestamp: null, deleted: false, expiration_time: '1700086400.000000001' };
@@ -30,5 +30,11 @@ describe('schedule state', () => {
     const odd = { ...base, expiration_time: null, consensus_timestamp: 'soon' };
     expect(scheduleExpiry(odd)).toBe('soon');
     expect(scheduleState(odd, at(1_800_000_000))).toBe('pending');
+  });
+
+  it('says "not yet" of an execution only while the schedule may still run', () => {
+    expect(unexecutedText('pending')).toBe('not yet');
+    expect(unexecutedText('deleted')).toBe('never (deleted)');
+    expect(unexecutedText('expired')).toBe('never (expired)');
   });
 });
