@@ -90,8 +90,7 @@ export function registerSessionRoutes(app: FastifyInstance, service: VerifyServi
       service.chains.requireSupported(chainId);
       // The apiKey is read here and handed to the one explorer request; it is not kept anywhere.
       const apiKey = typeof fields.apiKey === 'string' ? fields.apiKey : '';
-      const id = sessionOf(request, reply, service.sessions);
-      return checksummed(await sessions.importFromExplorer(id, address, chainId, apiKey));
+      return checksummed(await sessions.importFromExplorer(() => sessionOf(request, reply, service.sessions), address, chainId, apiKey));
     });
   }
 }

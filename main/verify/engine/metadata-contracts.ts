@@ -1,6 +1,7 @@
 import { splitFiles, type PathBuffer, type PathContent, type SolidityMetadataContract } from '@ethereum-sourcify/lib-sourcify';
 import { MetadataContract } from './metadata-contract.ts';
 import { checkMetadataShape } from './metadata-shape.ts';
+import { VerifyError } from './verify-error.ts';
 
 export interface MetadataContracts {
   contracts: SolidityMetadataContract[];
@@ -13,14 +14,17 @@ export interface MetadataContracts {
  * them (every metadata.json, also inside Hardhat build-info files, with the sources matching its
  * hashes), from files already unpacked (unpack-zips.ts: a zip inside them stays a file, never
  * inflated here without a limit). Each metadata's field types are checked first (a 400 naming the
- * field); lib-sourcify's own refusals (a Vyper metadata, two compilation targets) are Errors.
+ * field), and a language other than Solidity is refused (`unsupported_language`); lib-sourcify's own
+ * refusals (two compilation targets) are Errors.
  */
 export function metadataContractsOf(files: readonly PathBuffer[]): MetadataContracts {
   const { metadataFiles, sourceFiles } = splitFiles(files.map((f) => ({ path: f.path, content: f.buffer.toString() })));
   const contracts = metadataFiles.map((metadata) => {
     checkMetadataShape(metadata, metadataLabel(metadata));
-    if (metadata.language === 'Vyper') throw new Error('Can only handle Solidity metadata files');
-    if (metadata.language !== 'Solidity') throw new Error('Unsupported language');
+    // Said as APIv2 says it, with its code (lib-sourcify's own words read as if the files were unreadable).
+    if (metadata.language !== 'Solidity') {
+      throw new VerifyError('bad_request', `${metadataLabel(metadata)} is in ${JSON.stringify(String(metadata.language).slice(0, 40))}: this verifier compiles Solidity only`, 'unsupported_language');
+    }
     return new MetadataContract(metadata, sourceFiles);
   });
   return { contracts, sourceFiles };

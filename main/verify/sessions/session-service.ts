@@ -131,12 +131,19 @@ export class SessionService {
    * Imports a contract an Etherscan-compatible explorer has verified (base URL configured per
    * chain) and verifies it against the chain here. The apiKey goes to that one request only.
    */
-  async importFromExplorer(sessionId: string, address: string, chainId: string, apiKey: string): Promise<SessionEnvelope<SessionContractEntry>> {
+  /**
+   * Imports a contract's sources from the chain's block explorer into a session and verifies it.
+   * `openSession` (the caller's session, or a new one) is asked only once there are files to add:
+   * a refused or failed import opens none, so such calls cannot push real sessions out.
+   */
+  async importFromExplorer(openSession: () => string, address: string, chainId: string, apiKey: string): Promise<SessionEnvelope<SessionContractEntry>> {
     const base = requireExplorer(this.service.explorers, chainId);
     const parsed = parseAddress(address);
     if (!parsed) throw new VerifyError('bad_request', `address must be a 0x-prefixed 40-digit hex address, not "${address}"`);
     const source = await fetchExplorerSource(base, parsed, apiKey);
-    const read = await this.add(sessionId, await this.solcJsonFiles({ 'explorer-input.json': JSON.stringify(source.jsonInput) }, source.compilerVersion));
+    const files = await this.solcJsonFiles({ 'explorer-input.json': JSON.stringify(source.jsonInput) }, source.compilerVersion);
+    const sessionId = openSession();
+    const read = await this.add(sessionId, files);
     const named = read.assembled.contracts.filter((c) => c.contract.name === source.contractName);
     const target = named.find((c) => !source.contractPath || c.contract.path === source.contractPath) ?? named[0];
     if (!target) throw new VerifyError('bad_request', `the explorer's sources do not compile to a contract named ${source.contractName}`);

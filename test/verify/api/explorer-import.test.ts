@@ -79,5 +79,8 @@ describe('explorer import (Etherscan-compatible getsourcecode)', () => {
     harness = await startVerifyHarness();
     const none = await postJson(`${harness.baseUrl}/session/verify/explorer`, { address: storageDeployment().address, chainId: '31337', apiKey: API_KEY });
     expect(none).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^No block explorer is configured for chain 31337, and this verifier works offline/) } });
+    // Nothing was imported, so no session was opened: such calls cannot push out the sessions that hold files.
+    expect(none.setCookie).toBeNull();
+    expect(harness.service.db.prepare('SELECT count(*) AS n FROM verify_session').get()).toEqual({ n: 0 });
   });
 });
