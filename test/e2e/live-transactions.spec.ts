@@ -65,3 +65,34 @@ test("an account's history counts its own new transactions, not others'", async 
   await expect(rows.first()).toContainText((await newestOf(`account.id=${account}`))!.transaction_id);
   await expect(banner).toHaveCount(0);
 });
+
+test('Back to the list finds the rows as they were left, and offers what arrived meanwhile above them', async ({ page }) => {
+  const newestId = async () => ((await (await fetch(`${serve.instance.mirrorUrl}/api/v1/transactions?limit=1`)).json()) as { transactions: Array<{ consensus_timestamp: string; transaction_id: string }> }).transactions[0]!;
+  const top = await newestId();
+  await page.goto(`${serve.instance.uiUrl}#/transactions`);
+  const list = page.getByTestId('transactions-list');
+  const rows = page.getByTestId('transaction-row');
+  await expect(rows.first()).toContainText(top.transaction_id);
+  await list.getByTestId('load-more').click();
+  await expect(list).toHaveAttribute('data-count', '50');
+  await rows.last().locator('a[data-kind="transaction"]').first().click();
+  await expect(page).toHaveURL(/#\/transaction\?id=/);
+
+  // While the user reads the transaction, one lands after the newest.
+  const [seconds] = top.consensus_timestamp.split('.');
+  const store = new LedgerStore({ file: path.join(serve.dataDir, 'demo.sqlite') });
+  try {
+    insertTransactions(store, [{ consensus: BigInt(seconds!) * 1_000_000_000n + 1_000_000_000n, payer: 2, type: 14 }]);
+  } finally {
+    store.close();
+  }
+  await page.goBack();
+  // The 50 rows as they were (the pages still follow on from the last), the new one offered above.
+  await expect(list).toHaveAttribute('data-count', '50');
+  await expect(rows.first()).toContainText(top.transaction_id);
+  const banner = page.getByTestId('newer-transactions');
+  await expect(banner).toHaveText('1 new transaction since this list was loaded · show', { timeout: 15_000 });
+  await banner.click();
+  await expect(list).toHaveAttribute('data-count', '25');
+  await expect(rows.first()).toContainText((await newestId()).transaction_id);
+});

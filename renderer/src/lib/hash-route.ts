@@ -1,7 +1,8 @@
 /**
  * Hash routing: `#/accounts?account.id=gte:0.0.1000` names a screen and its state. Hash
  * routes work unchanged from the web bridge and from the Electron app protocol, and each
- * change is a history entry, so back and forward restore filters.
+ * change is a history entry, so back and forward restore filters; what a list had loaded, its
+ * offset and its open row come back from memory (entry-memory.ts, keyed by history entry).
  */
 export interface Route {
   screen: string;

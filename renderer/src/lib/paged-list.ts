@@ -9,6 +9,14 @@ export interface Page<T> {
   next: string | null;
 }
 
+/** Where a list stands, enough to show it again without asking: its rows and the next page's query. */
+export interface ListPlace<T> {
+  query: string;
+  items: readonly T[];
+  next: string | null;
+  pages: number;
+}
+
 export type PageLoader<T> = (query: string) => Promise<ApiResult<Page<T>>>;
 
 export interface PagedSnapshot<T> {
@@ -46,6 +54,27 @@ export class PagedList<T> {
 
   subscribe(listener: (snapshot: PagedSnapshot<T>) => void): () => void {
     return this.#snapshot.subscribe(listener);
+  }
+
+  /**
+   * The rows loaded so far and where the next page starts; null until a first page is in. A page
+   * still on its way is not part of it (its query stays the next one).
+   */
+  get place(): ListPlace<T> | null {
+    const s = this.#snapshot.value;
+    if (s.query === null || s.status !== 'ready') return null;
+    return { query: s.query, items: s.items, next: this.#next, pages: s.pages };
+  }
+
+  /**
+   * Shows a place kept from `place` again, as loaded, without asking for any page: "more" goes on
+   * from its next page. Whatever was loading is dropped, as by a `reset`.
+   */
+  resume(place: ListPlace<T>): void {
+    this.#generation += 1;
+    this.#inFlight = null;
+    this.#next = place.next;
+    this.#snapshot.set({ query: place.query, items: place.items, status: 'ready', loadingMore: false, hasMore: place.next !== null, error: null, pages: place.pages });
   }
 
   /** Drops everything and loads the first page of `query`. */

@@ -168,4 +168,32 @@ describe('PagedList.refresh', () => {
     await Promise.all([stale, next]);
     expect(list.snapshot).toMatchObject({ query: 'other', items: [5] });
   });
+
+  it('gives its place (rows and next page) once a page is in, a page on its way not included', async () => {
+    const { calls, load, page } = manualLoader();
+    const list = new PagedList(load);
+    expect(list.place).toBeNull();
+    const first = list.reset('q');
+    expect(list.place).toBeNull();
+    calls[0]!.resolve(page([1, 2], 'q2'));
+    await first;
+    void list.loadMore();
+    expect(list.place).toEqual({ query: 'q', items: [1, 2], next: 'q2', pages: 1 });
+  });
+
+  it('resumes a place without asking, goes on from its next page, and drops what was loading', async () => {
+    const { calls, load, page } = manualLoader();
+    const list = new PagedList(load);
+    const stale = list.reset('other');
+    list.resume({ query: 'q', items: [1, 2, 3], next: 'q4', pages: 2 });
+    expect(list.snapshot).toMatchObject({ query: 'q', status: 'ready', items: [1, 2, 3], hasMore: true, pages: 2, loadingMore: false });
+    calls[0]!.resolve(page([9], null));
+    await stale;
+    expect(list.snapshot.items).toEqual([1, 2, 3]);
+    const more = list.loadMore();
+    expect(calls[1]!.query).toBe('q4');
+    calls[1]!.resolve(page([4], null));
+    await more;
+    expect(list.snapshot).toMatchObject({ items: [1, 2, 3, 4], hasMore: false, pages: 3 });
+  });
 });

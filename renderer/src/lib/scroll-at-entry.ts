@@ -1,0 +1,79 @@
+import type { Attachment } from 'svelte/attachments';
+import { entryMemory, type EntryMemory, type EntryNote } from './entry-memory.ts';
+
+/** The element's side of it: its offset and the events that move it. */
+export interface Scrollable {
+  scrollTop: number;
+  addEventListener(type: string, listener: () => void, options?: AddEventListenerOptions): void;
+  removeEventListener(type: string, listener: () => void): void;
+}
+
+export interface Frames {
+  request(callback: () => void): number;
+  cancel(id: number): void;
+  now(): number;
+}
+
+/** What the user does to scroll or move on: a restore still waiting for its rows gives way to it. */
+const USER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+/** The rows of a page that loads first (a token, then its NFTs) take a moment to come back. */
+export const RESTORE_GIVE_UP_MS = 4000;
+
+/**
+ * Keeps an element's scroll offset in `note`, and, when it holds one (a return by Back or
+ * Forward), scrolls back there: at once, and again each frame until the content is tall enough to
+ * allow it, the user scrolls or presses a key, or it gives up. Scroll events on the way there
+ * (the content still short, clamping the offset) are not noted. Returns the teardown.
+ */
+export function keepScrollOffset(element: Scrollable, note: EntryNote<number>, frames: Frames): () => void {
+  const target = note.recalled ?? 0;
+  const deadline = frames.now() + RESTORE_GIVE_UP_MS;
+  let restoring = target > 0;
+  let frame: number | null = null;
+
+  const stopRestoring = (): void => {
+    restoring = false;
+    if (frame !== null) frames.cancel(frame);
+    frame = null;
+    for (const type of USER_INPUT) element.removeEventListener(type, stopRestoring);
+  };
+  const onScroll = (): void => {
+    if (!restoring) note.keep(element.scrollTop);
+  };
+  const attempt = (): void => {
+    frame = null;
+    element.scrollTop = target;
+    if (Math.abs(element.scrollTop - target) < 1 || frames.now() >= deadline) {
+      stopRestoring();
+      note.keep(element.scrollTop);
+    } else {
+      frame = frames.request(attempt);
+    }
+  };
+
+  element.addEventListener('scroll', onScroll, { passive: true });
+  if (restoring) {
+    for (const type of USER_INPUT) element.addEventListener(type, stopRestoring, { passive: true });
+    attempt();
+  }
+  return () => {
+    stopRestoring();
+    element.removeEventListener('scroll', onScroll);
+  };
+}
+
+const windowFrames: Frames = {
+  request: (callback) => requestAnimationFrame(callback),
+  cancel: (id) => cancelAnimationFrame(id),
+  now: () => performance.now(),
+};
+
+/**
+ * `{@attach remembersScroll(slot)}` on a scrolling element: Back and Forward to this history
+ * entry find it scrolled where the user left it; a fresh visit leaves it be. Name the slot after
+ * what the element shows (its route's query) when it stays on screen across routes: a new name
+ * starts again for the entry then showing.
+ */
+export function remembersScroll(slot: string, memory: EntryMemory = entryMemory()): Attachment<HTMLElement> {
+  return (element) => keepScrollOffset(element, memory.at<number>(slot), windowFrames);
+}

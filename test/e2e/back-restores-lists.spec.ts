@@ -1,0 +1,186 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, mirrorJson as mirror, test } from './serve-fixture.ts';
+
+/**
+ * Back and Forward return to a list as it was left: the pages loaded (not asked for again), the
+ * offset of what scrolls, and on Accounts the open account; a fresh visit starts at the top.
+ */
+
+const grid = (page: Page): Locator => page.getByTestId('accounts-table');
+const accountRows = (page: Page): Locator => grid(page).locator('[role="row"][data-account]');
+const loadedCount = (page: Page): Promise<string | null> => page.getByTestId('loaded-count').getAttribute('data-count');
+const scrollTopOf = (element: Locator): Promise<number> => element.evaluate((el) => Math.round(el.scrollTop));
+
+/** The bridge calls the page makes from now on, as `channel path` (the path of a mirror read). */
+function bridgeCalls(page: Page): { readonly made: string[]; clear(): void } {
+  const made: string[] = [];
+  page.on('request', (request) => {
+    const channel = /\/bridge\/call\/(.+)$/.exec(new URL(request.url()).pathname)?.[1];
+    if (!channel) return;
+    const path = (request.postDataJSON() as { path?: string } | null)?.path ?? '';
+    made.push(`${channel} ${path}`.trim());
+  });
+  return { made, clear: () => { made.length = 0; } };
+}
+
+/** Presses End in the accounts grid until every account matching is loaded. */
+async function loadAllAccounts(page: Page): Promise<void> {
+  await grid(page).focus();
+  await expect(async () => {
+    await grid(page).press('End');
+    await expect(page.getByTestId('accounts-screen').locator('.status-line')).toContainText('all matching accounts', { timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+  await grid(page).press('End');
+}
+
+test.describe('Back returns to a list where it was left', () => {
+  test('accounts: the pages loaded, the offset and the open account come back, without asking again', async ({ page, openApp }) => {
+    const calls = bridgeCalls(page);
+    await openApp('#/accounts?account.id=gte:0.0.2900');
+    await expect(accountRows(page).first()).toBeVisible();
+    await loadAllAccounts(page);
+    const loaded = await loadedCount(page);
+    expect(Number(loaded)).toBeGreaterThan(100);
+    const offset = await scrollTopOf(grid(page));
+    expect(offset).toBeGreaterThan(1000);
+    // Enter opens the last row (End's), in the side panel; then its own page.
+    const last = await accountRows(page).last().getAttribute('data-account');
+    await grid(page).press('Enter');
+    await expect(page.getByTestId('account-detail').getByTestId('account-id')).toHaveText(last!);
+    await page.getByTestId('open-account-page').click();
+    await expect(page).toHaveURL(new RegExp(`#/account\\?id=${last!.replaceAll('.', '\\.')}$`));
+    await expect(page.getByTestId('account-id')).toHaveText(last!);
+
+    calls.clear();
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/accounts\?account\.id=gte:0\.0\.2900$/);
+    await expect(page.getByTestId('loaded-count')).toHaveAttribute('data-count', loaded!);
+    await expect(page.getByTestId('accounts-screen').locator('.status-line')).toContainText('all matching accounts');
+    await expect.poll(() => scrollTopOf(grid(page))).toBe(offset);
+    await expect(grid(page).locator(`[data-account="${last}"]`)).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('account-detail').getByTestId('account-id')).toHaveText(last!);
+    expect(calls.made.filter((call) => call.startsWith('accounts/list')), 'no page of the list is asked for again').toEqual([]);
+
+    // Forward, and Back again: the same.
+    await page.goForward();
+    await expect(page).toHaveURL(/#\/account\?id=/);
+    await page.goBack();
+    await expect(page.getByTestId('loaded-count')).toHaveAttribute('data-count', loaded!);
+    await expect.poll(() => scrollTopOf(grid(page))).toBe(offset);
+    await expect(page.getByTestId('account-detail').getByTestId('account-id')).toHaveText(last!);
+  });
+
+  test('accounts: a fresh visit (the Accounts tab) starts at the top with the first page; Back still returns', async ({ page, openApp }) => {
+    await openApp('#/accounts');
+    await expect(accountRows(page).first()).toBeVisible();
+    // End goes to the last of the first 100 rows, which brings the second page (and no more).
+    await grid(page).focus();
+    await grid(page).press('End');
+    await expect(page.getByTestId('loaded-count')).toHaveAttribute('data-count', '200');
+    const loaded = await loadedCount(page);
+    const offset = await scrollTopOf(grid(page));
+    const opened = await grid(page).locator('[role="row"].active').getAttribute('data-account');
+    await grid(page).press('Enter');
+    await page.getByTestId('open-account-page').click();
+    await expect(page).toHaveURL(/#\/account\?id=/);
+
+    // The Accounts tab names the same route, but as a new visit: the list as it is now, from its top.
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Accounts' }).click();
+    await expect(page).toHaveURL(/#\/accounts$/);
+    await expect(page.getByTestId('loaded-count')).toHaveAttribute('data-count', '100');
+    expect(await scrollTopOf(grid(page))).toBe(0);
+    await expect(page.getByTestId('account-detail')).toHaveCount(0);
+
+    // Back twice, past the account's page, to the list left with its pages loaded.
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/account\?id=/);
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/accounts$/);
+    await expect(page.getByTestId('loaded-count')).toHaveAttribute('data-count', loaded!);
+    await expect.poll(() => scrollTopOf(grid(page))).toBe(offset);
+    await expect(page.getByTestId('account-detail').getByTestId('account-id')).toHaveText(opened!);
+  });
+
+  test('transactions: the rows loaded with "Load more" and the page offset come back, without asking again', async ({ page, openApp }) => {
+    const calls = bridgeCalls(page);
+    await openApp('#/transactions');
+    const list = page.getByTestId('transactions-list');
+    await expect(list).toHaveAttribute('data-count', '25');
+    await list.getByTestId('load-more').click();
+    await expect(list).toHaveAttribute('data-count', '50');
+    const screen = page.getByTestId('transactions-screen');
+    const lastRow = list.getByTestId('transaction-row').last();
+    await lastRow.scrollIntoViewIfNeeded();
+    const offset = await scrollTopOf(screen);
+    expect(offset).toBeGreaterThan(200);
+    const lastId = await lastRow.locator('a[data-kind="transaction"]').first().textContent();
+    await lastRow.locator('a[data-kind="transaction"]').first().click();
+    await expect(page).toHaveURL(/#\/transaction\?id=/);
+    await expect(page.getByTestId('transaction-card').first()).toBeVisible();
+
+    calls.clear();
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/transactions$/);
+    await expect(list).toHaveAttribute('data-count', '50');
+    await expect.poll(() => scrollTopOf(screen)).toBe(offset);
+    await expect(list.getByTestId('transaction-row').last().locator('a[data-kind="transaction"]').first()).toHaveText(lastId!);
+    expect(calls.made.filter((call) => call.startsWith('mirror/get /api/v1/transactions?limit=')), 'no page of the list is asked for again').toEqual([]);
+
+    // From the transaction, the Transactions tab: a fresh visit, from the first page.
+    await page.goForward();
+    await expect(page).toHaveURL(/#\/transaction\?id=/);
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Transactions' }).click();
+    await expect(page).toHaveURL(/#\/transactions$/);
+    await expect(list).toHaveAttribute('data-count', '25');
+    expect(await scrollTopOf(screen)).toBe(0);
+  });
+
+  test('token page: the offset of the page over its NFTs comes back from an owner\'s page', async ({ page, openApp, serve }) => {
+    const { tokens } = await mirror<{ tokens: Array<{ token_id: string }> }>(serve, '/api/v1/tokens?type=NON_FUNGIBLE_UNIQUE&limit=25');
+    let tokenId: string | null = null;
+    for (const token of tokens) {
+      const { nfts } = await mirror<{ nfts: unknown[] }>(serve, `/api/v1/tokens/${token.token_id}/nfts?limit=25`);
+      if (nfts.length === 25) { tokenId = token.token_id; break; }
+    }
+    expect(tokenId, 'the demo has an NFT collection of more than a page').not.toBeNull();
+    await openApp(`#/token?id=${tokenId}`);
+    const list = page.getByTestId('token-nfts');
+    await expect(list).toHaveAttribute('data-count', '25');
+    await list.getByTestId('load-more').click();
+    await expect.poll(async () => Number(await list.getAttribute('data-count'))).toBeGreaterThan(25);
+    const loaded = await list.getAttribute('data-count');
+    const screen = page.getByTestId('token-screen');
+    const owner = list.getByTestId('nft-row').last().locator('a[data-kind="account"]').first();
+    await owner.scrollIntoViewIfNeeded();
+    const offset = await scrollTopOf(screen);
+    expect(offset).toBeGreaterThan(200);
+    await owner.click();
+    await expect(page).toHaveURL(/#\/account\?id=/);
+
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`#/token\\?id=${tokenId!.replaceAll('.', '\\.')}$`));
+    await expect(list).toHaveAttribute('data-count', loaded!);
+    await expect.poll(() => scrollTopOf(screen)).toBe(offset);
+  });
+
+  test('blocks (and every other paged list page): the rows loaded and the page offset come back from a block', async ({ page, openApp }) => {
+    await openApp('#/blocks');
+    const list = page.getByTestId('blocks-list');
+    await expect(list).toHaveAttribute('data-count', '25');
+    await list.getByTestId('load-more').click();
+    await expect(list).toHaveAttribute('data-count', '50');
+    const screen = page.getByTestId('blocks-screen');
+    const last = list.getByTestId('block-row').last();
+    await last.scrollIntoViewIfNeeded();
+    const offset = await scrollTopOf(screen);
+    expect(offset).toBeGreaterThan(200);
+    const number = await last.getAttribute('data-block');
+    await last.locator('a').first().click();
+    await expect(page).toHaveURL(new RegExp(`#/block\\?number=${number}$`));
+
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/blocks$/);
+    await expect(list).toHaveAttribute('data-count', '50');
+    await expect.poll(() => scrollTopOf(screen)).toBe(offset);
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { EntryNote } from '../../../renderer/src/lib/entry-memory.ts';
+import { keepScrollOffset, RESTORE_GIVE_UP_MS, type Frames, type Scrollable } from '../../../renderer/src/lib/scroll-at-entry.ts';
+
+/** An element whose content is `height` px taller than its box: scrollTop clamps to it, and each change is a scroll event. */
+function fakeScroller(height: number) {
+  const listeners = new Map<string, Set<() => void>>();
+  let top = 0;
+  const element: Scrollable & { height: number; emit(type: string): void } = {
+    height,
+    get scrollTop() { return top; },
+    set scrollTop(value: number) { top = Math.max(0, Math.min(value, element.height)); },
+    addEventListener(type, listener) { (listeners.get(type) ?? listeners.set(type, new Set()).get(type)!).add(listener); },
+    removeEventListener(type, listener) { listeners.get(type)?.delete(listener); },
+    emit(type) { for (const listener of listeners.get(type) ?? []) listener(); },
+  };
+  return element;
+}
+
+/** Frames run by hand; the clock moves 16 ms a frame. */
+function framesByHand(): Frames & { run(): void; pending(): number } {
+  let now = 0;
+  let next = 1;
+  const queue = new Map<number, () => void>();
+  return {
+    request: (callback) => { queue.set(next, callback); return next++; },
+    cancel: (id) => { queue.delete(id); },
+    now: () => now,
+    run: () => {
+      now += 16;
+      const due = [...queue.values()];
+      queue.clear();
+      for (const callback of due) callback();
+    },
+    pending: () => queue.size,
+  };
+}
+
+function note(recalled?: number): EntryNote<number> & { kept: number[] } {
+  const kept: number[] = [];
+  return { recalled, kept, keep: (value) => { kept.push(value); } };
+}
+
+describe('keepScrollOffset', () => {
+  it('notes the offset as the user scrolls; a fresh visit is not moved', () => {
+    const element = fakeScroller(1000);
+    element.scrollTop = 120;
+    const offset = note();
+    keepScrollOffset(element, offset, framesByHand());
+    expect(element.scrollTop).toBe(120);
+    element.scrollTop = 400;
+    element.emit('scroll');
+    expect(offset.kept).toEqual([400]);
+  });
+
+  it('scrolls back to the offset recalled at once when the content allows', () => {
+    const element = fakeScroller(1000);
+    const frames = framesByHand();
+    keepScrollOffset(element, note(640), frames);
+    expect(element.scrollTop).toBe(640);
+    expect(frames.pending()).toBe(0);
+  });
+
+  it('tries again each frame while the content is too short, noting nothing on the way', () => {
+    const element = fakeScroller(0);
+    const frames = framesByHand();
+    const offset = note(640);
+    keepScrollOffset(element, offset, frames);
+    element.emit('scroll');
+    frames.run();
+    expect(element.scrollTop).toBe(0);
+    expect(offset.kept).toEqual([]);
+    element.height = 2000;
+    frames.run();
+    expect(element.scrollTop).toBe(640);
+    expect(offset.kept).toEqual([640]);
+    expect(frames.pending()).toBe(0);
+  });
+
+  it('gives way to the user, and gives up in time', () => {
+    const element = fakeScroller(0);
+    const frames = framesByHand();
+    const offset = note(640);
+    keepScrollOffset(element, offset, frames);
+    element.emit('wheel');
+    expect(frames.pending()).toBe(0);
+    element.height = 2000;
+    element.scrollTop = 50;
+    element.emit('scroll');
+    expect(offset.kept).toEqual([50]);
+
+    const short = fakeScroller(100);
+    const shortFrames = framesByHand();
+    const shortOffset = note(640);
+    keepScrollOffset(short, shortOffset, shortFrames);
+    for (let i = 0; i * 16 <= RESTORE_GIVE_UP_MS && shortFrames.pending() > 0; i++) shortFrames.run();
+    expect(shortFrames.pending()).toBe(0);
+    expect(shortOffset.kept).toEqual([100]);
+  });
+
+  it('stops listening and trying on teardown', () => {
+    const element = fakeScroller(0);
+    const frames = framesByHand();
+    const offset = note(640);
+    const stop = keepScrollOffset(element, offset, frames);
+    stop();
+    expect(frames.pending()).toBe(0);
+    element.height = 2000;
+    element.scrollTop = 10;
+    element.emit('scroll');
+    expect(offset.kept).toEqual([]);
+  });
+});
