@@ -5,6 +5,9 @@ import { resolveSearch, searchCandidates } from '../../../renderer/src/lib/searc
 import { classifySearch } from '../../../renderer/src/lib/search-input.ts';
 import { damagedStoreMessage } from '../../../main/mirror/http/mirror-server.ts';
 
+/** A mirror 503 as the mirror/get handler gives it: the mirror's status and body kept. */
+const refused = (message: string): ApiResult<never> => ({ ok: false, error: { code: 'unavailable', message, details: [message], mirror: { status: 503, body: { _status: { messages: [{ message }] } } } } });
+
 describe('resolveSearch', () => {
   it('opens a contract before the account of the same id', async () => {
     const { get, asked } = mirror({
@@ -151,7 +154,6 @@ describe('resolveSearch', () => {
   });
 
   it('says so when the upstream was busy or the store was being compacted, rather than that it cannot be reached', async () => {
-    const refused = (message: string): ApiResult<never> => ({ ok: false, error: { code: 'unavailable', message, details: [message], mirror: { status: 503, body: { _status: { messages: [{ message }] } } } } });
     const busy = mirror({}, { '/api/v1/contracts/0.0.7': refused("The upstream mirror node did not answer for this contract in time (lookups wait their turn in the profile's request rate); ask again in a moment") });
     expect(await resolveSearch('0.0.7', busy.get)).toEqual({
       kind: 'error', message: 'No account, contract, token, topic or schedule 0.0.7 in this synced store, and its upstream mirror node did not answer in time; try again in a moment',
@@ -163,7 +165,6 @@ describe('resolveSearch', () => {
   });
 
   it("says a damaged store's 503 as it is, for the whole search, not as an upstream out of reach", async () => {
-    const refused = (message: string): ApiResult<never> => ({ ok: false, error: { code: 'unavailable', message, details: [message], mirror: { status: 503, body: { _status: { messages: [{ message }] } } } } });
     const damage = damagedStoreMessage('database disk image is malformed');
     const damaged = mirror({}, { '/api/v1/contracts/0.0.8': refused(damage) });
     expect(await resolveSearch('0.0.8', damaged.get)).toEqual({ kind: 'error', message: damage });
@@ -173,7 +174,6 @@ describe('resolveSearch', () => {
   });
 
   it("names an upstream's Retry-After hold and its failure answer from the read-through's words", async () => {
-    const refused = (message: string): ApiResult<never> => ({ ok: false, error: { code: 'unavailable', message, details: [message], mirror: { status: 503, body: { _status: { messages: [{ message }] } } } } });
     const held = mirror({}, { '/api/v1/contracts/0.0.9': refused('The upstream mirror node asked to wait until 14:05:09 before it is asked again (Retry-After), and this synced store does not hold this contract; ask again then') });
     expect(await resolveSearch('0.0.9', held.get)).toEqual({
       kind: 'error', message: 'No account, contract, token, topic or schedule 0.0.9 in this synced store, and its upstream mirror node asked to wait until 14:05:09 before it is asked again; try again then',
