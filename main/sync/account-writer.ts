@@ -34,6 +34,7 @@ export class AccountWriter {
   readonly #upsertToken;
   readonly #putEtag;
   readonly #getEtag;
+  readonly #deleteEtag;
   readonly #applyPage;
 
   constructor(db: SqliteDatabase) {
@@ -57,6 +58,7 @@ export class AccountWriter {
     this.#putEtag = db.prepare(`INSERT INTO sync_etag (url, etag, next_url, items) VALUES (@url, @etag, @nextUrl, @items)
       ON CONFLICT (url) DO UPDATE SET etag = excluded.etag, next_url = excluded.next_url, items = excluded.items`);
     this.#getEtag = db.prepare('SELECT url, etag, next_url AS nextUrl, items FROM sync_etag WHERE url = ?');
+    this.#deleteEtag = db.prepare('DELETE FROM sync_etag WHERE url = ?');
     this.#applyPage = db.transaction((rows: AccountRows[], cursor: SyncCursor | null, etag: PageEtag | null) => {
       for (const row of rows) this.#writeAccount(row);
       if (etag) this.#putEtag.run(etag);
@@ -72,6 +74,13 @@ export class AccountWriter {
   /** What was stored with the page's ETag, for a conditional request and its 304. */
   etagOf(url: string): PageEtag | null {
     return (this.#getEtag.get(url) as PageEtag | undefined) ?? null;
+  }
+
+  /** Forgets the pages' ETags, and the next links stored with them: each is next read whole. */
+  forgetEtags(urls: readonly string[]): void {
+    this.transaction(() => {
+      for (const url of urls) this.#deleteEtag.run(url);
+    });
   }
 
   /** Runs `work` in one transaction (a cursor move that stores no rows, for instance). */

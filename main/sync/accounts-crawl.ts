@@ -5,7 +5,7 @@ import type { SyncCursor } from './sync-cursor.ts';
 import { completeTokenBalances } from './token-balances.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
-import { nextPageOf } from './next-page.ts';
+import { NextLinkLoopError, nextPageOf } from './next-page.ts';
 import { ListEndCheck, type ListEndContext } from './list-end.ts';
 
 /** The crawl's first page: every account and contract, ascending, the most a page may hold. */
@@ -44,18 +44,25 @@ export async function crawlAccounts(context: CrawlContext): Promise<void> {
   let cursor: SyncCursor = cursors.get('accounts') ?? { phase: 'accounts', nextUrl: FIRST_ACCOUNTS_PAGE, items: 0, passes: 0, mark: null };
   if (cursor.nextUrl === null) return;
   const end = new ListEndCheck({ firstPage: FIRST_ACCOUNTS_PAGE, idParam: 'account.id', listKey: 'accounts', idKey: 'account' }, context);
-  let pending = fetchAccountsPage(context, cursor.nextUrl);
+  const walked = new Set<string>();
+  let pending = fetchAccountsPage(context, cursor.nextUrl, walked);
   for (;;) {
-    const page = await pending;
+    const page = await pending.catch((error: unknown) => {
+      // The cursor stays at the refused page, and no page of the loop answers a 304 with the link it
+      // was stored with: the next run reads each of them whole, so a loop the upstream (or a proxy)
+      // no longer makes is not walked again from the store.
+      if (error instanceof NextLinkLoopError) context.writer.forgetEtags(error.loop);
+      throw error;
+    });
     // A page unchanged since it was stored (304) ends the list as it did then: had accounts been
     // added after it, they would have filled it (a page short of its limit has room) and changed it.
     if (page.nextUrl === null && !page.unchanged && !await end.confirmed(page.url, page.lastAccount)) {
-      pending = fetchAccountsPage(context, page.url);
+      pending = fetchAccountsPage(context, page.url, walked);
       continue;
     }
     end.passed();
     if (page.nextUrl !== null) {
-      pending = fetchAccountsPage(context, page.nextUrl);
+      pending = fetchAccountsPage(context, page.nextUrl, walked);
       // Nobody awaits it while this page is completed and written; its failure surfaces at the next await.
       pending.catch(() => undefined);
     }
@@ -76,19 +83,20 @@ export async function crawlAccounts(context: CrawlContext): Promise<void> {
   }
 }
 
-async function fetchAccountsPage(context: CrawlContext, url: string): Promise<FetchedPage> {
+/** One page; `walked` is the pages this run of the crawl has read, which no next link may lead back to. */
+async function fetchAccountsPage(context: CrawlContext, url: string, walked: Set<string>): Promise<FetchedPage> {
   const known = context.writer.etagOf(url);
   const reply = await context.client.get(url, { etag: known?.etag ?? null, signal: context.signal });
-  // A page unchanged since it was stored answers with the next link stored with it (checked again:
-  // one stored before links were checked could lead back to the page itself).
+  // A page unchanged since it was stored answers with the next link stored with it, checked
+  // against the walk again: one stored before links were checked could lead back.
   if (reply.status === 304 && known) {
-    return { url, rows: [], lastAccount: null, nextUrl: nextPageOf({ links: { next: known.nextUrl } }, url), etag: known, unchanged: true };
+    return { url, rows: [], lastAccount: null, nextUrl: nextPageOf({ links: { next: known.nextUrl } }, url, walked), etag: known, unchanged: true };
   }
   if (reply.status !== 200) throw new UpstreamFormatError(`the upstream has no accounts list (HTTP ${reply.status} for ${url})`);
   const body = reply.body as { accounts?: unknown; links?: { next?: unknown } };
   if (!Array.isArray(body.accounts)) throw new UpstreamFormatError(`the accounts page ${url} has no "accounts" array`);
   const rows = body.accounts.map((info) => accountRowsOf(info as Record<string, unknown>));
-  const nextUrl = nextPageOf(body, url);
+  const nextUrl = nextPageOf(body, url, walked);
   const lastAccount = rows.length > 0 ? (body.accounts.at(-1) as { account: string }).account : null;
   const etag = reply.etag ? { url, etag: reply.etag, nextUrl, items: rows.length } : null;
   return { url, rows, lastAccount, nextUrl, etag, unchanged: false };

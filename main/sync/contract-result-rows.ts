@@ -3,7 +3,7 @@ import type { ContractLogRow, ContractResultRow, EthereumTransactionRow } from '
 import { stringifyJson } from '../mirror/format/json-out.ts';
 import { protoEncode } from '../mirror/format/protobuf-writer.ts';
 import { transactionResultCode } from '../mirror/format/transaction-result.ts';
-import { entityIdOf, hexBytesOf, intOf, present, stringOf, timestampOf, UpstreamFormatError } from './upstream-values.ts';
+import { entityIdOf, hexBytesOf, int64Of, intOf, present, stringOf, timestampOf, UpstreamFormatError, wholeNumberOf } from './upstream-values.ts';
 
 /** What a followed transaction tells about its results: who paid (the key of its Ethereum transaction) and its nonce (0: not a child). */
 export interface ResultTransaction {
@@ -58,13 +58,12 @@ export function contractResultRowsOf(info: Json, transaction: ResultTransaction,
   const result = stringOf(info.result);
   const resultCode = result === null ? null : transactionResultCode(result);
   if (result !== null && resultCode === null) return null;
-  const amount = intOf(info.amount);
   const ethereum = info.access_list === null || info.access_list === undefined ? null : ethereumRowOf(info, timestamp, transaction.payer, contractId, unit);
   return {
     result: {
       consensus_timestamp: timestamp,
       contract_id: contractId,
-      amount: amount === null || unit === 'tinybar' ? amount : amount / WEIBARS_PER_TINYBAR,
+      amount: tinybarsOf(info.amount, unit),
       bloom: optionalHex(info.bloom),
       call_result: optionalHex(info.call_result),
       created_contract_ids: listOfIds(info.created_contract_ids),
@@ -110,6 +109,18 @@ export function contractLogRowOf(info: Json, payer: bigint | null): ContractLogR
     },
     block: blockOf(info, timestamp),
   };
+}
+
+/**
+ * The tinybars the `amount` column keeps. In weibars a call carrying more than about 9.2 HBAR is
+ * beyond 64 bits, so the range is checked after scaling. Weibars below a tinybar are dropped,
+ * truncating as the reference does when it turns weibars into tinybars; its own lists never have
+ * any (they render the stored tinybars times 10^10), so its answers round-trip exactly.
+ */
+function tinybarsOf(value: unknown, unit: AmountUnit): bigint | null {
+  const amount = wholeNumberOf(value);
+  if (amount === null) return null;
+  return int64Of(unit === 'weibar' ? amount / WEIBARS_PER_TINYBAR : amount, value);
 }
 
 function ethereumRowOf(info: Json, timestamp: bigint, payer: bigint | null, contractId: bigint | null, unit: AmountUnit): EthereumTransactionRow {

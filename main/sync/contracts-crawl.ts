@@ -21,7 +21,7 @@ export const CONTRACTS_LIST: ListedCollection<ContractRows> = {
   idParam: 'contract.id',
   listKey: 'contracts',
   idKey: 'contract_id',
-  byIdPath: (id) => `/api/v1/contracts/${id}`,
+  entity: 'contract',
   rowsOf: contractRowsOf,
   upserter: contractUpserter,
 };

@@ -2,6 +2,7 @@ import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { SyncCursors, type SyncCursor } from './sync-cursor.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
+import { byIdPath, byIdRecordOf, type ByIdEntity } from './by-id-answer.ts';
 import { nextPageOf } from './next-page.ts';
 import { ListEndCheck, type ListEndContext, type WalkedList } from './list-end.ts';
 
@@ -16,8 +17,8 @@ const DETAIL_CONCURRENCY = 4;
 export interface ListedCollection<Rows> extends WalkedList {
   /** The phase, also the key of its cursor in `sync_cursor`. */
   phase: 'tokens' | 'contracts';
-  /** The by-id operation of one listed id. */
-  byIdPath: (id: string) => string;
+  /** What one listed item is, read by id (`byIdPath`). */
+  entity: Extract<ByIdEntity, 'token' | 'contract'>;
   /** A by-id record turned back into the rows that render to the same JSON. */
   rowsOf: (record: Record<string, unknown>) => Rows;
   /** Stores one item's rows as upserts; the crawl wraps a page of them in a transaction. */
@@ -49,6 +50,8 @@ export async function crawlListed<Rows>(collection: ListedCollection<Rows>, cont
   });
   let cursor: SyncCursor = cursors.get(collection.phase) ?? { phase: collection.phase, nextUrl: collection.firstPage, items: 0, passes: 0, mark: null };
   const end = new ListEndCheck(collection, context);
+  // The pages this run has read: a next link back to any of them is refused, and the next run goes on from the refused page.
+  const walked = new Set<string>();
   while (cursor.nextUrl !== null) {
     const url: string = cursor.nextUrl;
     const reply = await context.client.get(url, { signal: context.signal });
@@ -58,7 +61,7 @@ export async function crawlListed<Rows>(collection: ListedCollection<Rows>, cont
     const listed = body[collection.listKey];
     if (!Array.isArray(listed)) throw new UpstreamFormatError(`the ${collection.listKey} page ${url} has no "${collection.listKey}" array`);
     const ids = (listed as Array<Record<string, unknown>>).map((item) => String(item[collection.idKey]));
-    const nextUrl = nextPageOf(body, url);
+    const nextUrl = nextPageOf(body, url, walked);
     // Confirmed before the page's records are asked for: a page refused is asked for again, whole.
     if (nextUrl === null && !await end.confirmed(url, ids.at(-1) ?? null)) continue;
     end.passed();
@@ -71,13 +74,16 @@ export async function crawlListed<Rows>(collection: ListedCollection<Rows>, cont
   return 'done';
 }
 
-/** The full records of listed items, a few requests at a time, in list order; one gone by now (404) is skipped. */
+/**
+ * The full records of listed items, a few requests at a time, in list order; one gone by now (404) is
+ * skipped. A record naming another item than the one asked for fails the page (byIdRecordOf).
+ */
 async function fetchRecords<Rows>(collection: ListedCollection<Rows>, context: ListedCrawlContext, ids: string[]): Promise<Rows[]> {
   const found: Array<Rows | null> = new Array(ids.length).fill(null);
   for (let i = 0; i < ids.length; i += DETAIL_CONCURRENCY) {
     await Promise.all(ids.slice(i, i + DETAIL_CONCURRENCY).map(async (id, j) => {
-      const detail = await context.client.get(collection.byIdPath(id), { signal: context.signal });
-      if (detail.status === 200) found[i + j] = collection.rowsOf(detail.body as Record<string, unknown>);
+      const detail = await context.client.get(byIdPath(collection.entity, id), { signal: context.signal });
+      if (detail.status === 200) found[i + j] = collection.rowsOf(byIdRecordOf(collection.entity, id, detail.body));
     }));
   }
   return found.filter((rows): rows is Rows => rows !== null);

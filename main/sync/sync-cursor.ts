@@ -31,18 +31,12 @@ export class SyncCursors {
   readonly #get;
   readonly #put;
   readonly #all;
-  readonly #clear: () => void;
+  readonly #clearCrawls;
 
   constructor(db: SqliteDatabase) {
     this.#get = db.prepare('SELECT phase, next_url, items, passes, mark, since FROM sync_cursor WHERE phase = ?');
     this.#all = db.prepare('SELECT phase, next_url, items, passes, mark, since FROM sync_cursor ORDER BY phase');
-    // An account's fetched older history joins up with where following began: a new start leaves a gap.
-    const clearCursors = db.prepare('DELETE FROM sync_cursor');
-    const clearHistories = db.prepare('DELETE FROM account_history');
-    this.#clear = () => {
-      clearCursors.run();
-      clearHistories.run();
-    };
+    this.#clearCrawls = db.prepare("DELETE FROM sync_cursor WHERE phase IN ('accounts', 'tokens', 'contracts')");
     this.#put = db.prepare(`INSERT INTO sync_cursor (phase, next_url, items, passes, mark, since, updated_at)
       VALUES (@phase, @next_url, @items, @passes, @mark, @since, @updated_at)
       ON CONFLICT (phase) DO UPDATE SET next_url = excluded.next_url, items = excluded.items,
@@ -62,9 +56,16 @@ export class SyncCursors {
     this.#put.run({ phase: cursor.phase, next_url: cursor.nextUrl, items: cursor.items, passes: cursor.passes, mark: cursor.mark, since: cursor.since ?? null, updated_at: Date.now() });
   }
 
-  /** Forgets every phase's position, and how far back accounts' histories were fetched: the next run starts a fresh pass (re-sync). */
-  clear(): void {
-    this.#clear();
+  /**
+   * Forgets where the crawls (accounts, tokens, contracts) stand: the next run starts a fresh pass
+   * of each (re-sync). Following keeps its place: the transactions it stored stay held from where
+   * it began (lists, balances at past moments, accounts' fetched histories joined up with that
+   * start), and after the crawl it goes on from the last one followed, which picks up whatever
+   * changed meanwhile. Starting it again at the upstream's newest would leave the stored ones
+   * outside every list, and a gap after them.
+   */
+  clearCrawls(): void {
+    this.#clearCrawls.run();
   }
 }
 

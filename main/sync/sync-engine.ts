@@ -198,14 +198,18 @@ export class SyncEngine {
     await this.#prune();
   }
 
-  /** Forgets every cursor and ETag and crawls the upstream again from the start. */
+  /**
+   * Crawls the upstream's accounts, tokens and contracts again from their first pages, every page
+   * read whole (their cursors and ETags forgotten), then follows transactions on from the last one
+   * followed: the followed history stays (SyncCursors.clearCrawls). Resumes a paused sync.
+   */
   async resync(): Promise<void> {
     this.#refuseWhileWriting();
     await this.#stopRun();
     // Closed while the old run was stopping (a network switch retired this profile): its store is closing too.
     if (this.#closed) return;
     this.#options.db.transaction(() => {
-      this.#writer.cursors.clear();
+      this.#writer.cursors.clearCrawls();
       this.#options.db.prepare('DELETE FROM sync_etag').run();
     })();
     this.#writePaused(false);

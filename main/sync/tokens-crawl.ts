@@ -14,7 +14,7 @@ export const TOKENS_LIST: ListedCollection<TokenRows> = {
   idParam: 'token.id',
   listKey: 'tokens',
   idKey: 'token_id',
-  byIdPath: (id) => `/api/v1/tokens/${id}`,
+  entity: 'token',
   rowsOf: tokenRowsOf,
   upserter: tokenUpserter,
 };

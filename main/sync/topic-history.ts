@@ -22,9 +22,9 @@ interface RunStart {
  * followed ones, so that its list answers whole offline. A topic's sequence numbers run from 1
  * without gaps, so what is held needs no record of its own: the newest unbroken run of stored
  * sequence numbers is what following (and earlier fetches) left, and its first number is where a
- * fetch goes on from. A run that reaches 1 is the whole history. A gap (a re-sync starts following
- * again from the upstream's newest) only means the run that counts is the newer one; fetching
- * down from it fills the gap and joins the older run. Like an account's older history it runs
+ * fetch goes on from. A run that reaches 1 is the whole history. A gap (a stretch the store lacks)
+ * only means the run that counts is the newer one; fetching down from it fills the gap and joins
+ * the older run. Like an account's older history it runs
  * while the sync is paused, and only for a topic the store holds: following keeps those topics'
  * new messages, so the run stays unbroken upwards.
  */

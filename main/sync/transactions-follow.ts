@@ -14,6 +14,7 @@ import { TRANSACTION_ID, transactionRowsOf, type TransactionRows } from './trans
 import { UpstreamError, type UpstreamClient } from './upstream-client.ts';
 import { timestampOf, UpstreamFormatError } from './upstream-values.ts';
 import { nextPageOf } from './next-page.ts';
+import { byIdPath, byIdRecordOf, type ByIdEntity } from './by-id-answer.ts';
 
 /**
  * Accounts re-fetched per request (repeated `account.id`): the reference's default repeat limit.
@@ -119,10 +120,10 @@ export async function followTransactions(context: FollowContext): Promise<'caugh
     // Converted before anything is stored: a malformed transaction fails the pages, not half of them.
     const stored = context.upsertTransaction ? transactions.map(transactionRowsOf).filter((rows) => rows !== null) : [];
     const rows = await refetchAccounts(context, touchedAccounts(transactions), tokenHoldingsTouched(transactions));
-    const tokens = context.upsertToken ? await refetchById(context, '/api/v1/tokens/', touchedEntities(transactions, TOKEN_TRANSACTION), tokenRowsOf) : [];
-    const contracts = context.upsertContract ? await refetchById(context, '/api/v1/contracts/', touchedEntities(transactions, CONTRACT_TRANSACTION), contractRowsOf) : [];
-    const schedules = context.upsertSchedule ? await refetchById(context, '/api/v1/schedules/', await changedSchedules(context, transactions), scheduleRowsOf) : [];
-    const topics = context.upsertTopic ? await refetchById(context, '/api/v1/topics/', touchedEntities(transactions, TOPIC_TRANSACTION), topicRowsOf) : [];
+    const tokens = context.upsertToken ? await refetchById(context, 'token', touchedEntities(transactions, TOKEN_TRANSACTION), tokenRowsOf) : [];
+    const contracts = context.upsertContract ? await refetchById(context, 'contract', touchedEntities(transactions, CONTRACT_TRANSACTION), contractRowsOf) : [];
+    const schedules = context.upsertSchedule ? await refetchById(context, 'schedule', await changedSchedules(context, transactions), scheduleRowsOf) : [];
+    const topics = context.upsertTopic ? await refetchById(context, 'topic', touchedEntities(transactions, TOPIC_TRANSACTION), topicRowsOf) : [];
     const messages = context.upsertTopicMessage ? await sentMessages(context, transactions) : [];
     const results = context.upsertContractResults ? await contractResultsOf(context, transactions) : null;
     const last = transactions.at(-1)?.consensus_timestamp;
@@ -263,12 +264,18 @@ async function changedSchedules(context: FollowContext, transactions: Array<Reco
   return [...ids];
 }
 
-/** By-id records, a few at a time; an id the upstream does not know (404) is skipped. */
-async function refetchById<T>(context: FollowContext, path: string, ids: string[], rowsOf: (info: Record<string, unknown>) => T): Promise<T[]> {
+/**
+ * By-id records, a few at a time; an id the upstream does not know (404) is skipped. A record naming
+ * another entity than the one asked for fails the commit (byIdRecordOf).
+ */
+async function refetchById<T>(context: FollowContext, entity: ByIdEntity, ids: string[], rowsOf: (info: Record<string, unknown>) => T): Promise<T[]> {
   const found: T[] = [];
   for (let i = 0; i < ids.length; i += DETAIL_CONCURRENCY) {
-    const replies = await Promise.all(ids.slice(i, i + DETAIL_CONCURRENCY).map((id) => context.client.get(`${path}${id}`, { signal: context.signal })));
-    for (const reply of replies) if (reply.status === 200) found.push(rowsOf(reply.body as Record<string, unknown>));
+    const batch = ids.slice(i, i + DETAIL_CONCURRENCY);
+    const replies = await Promise.all(batch.map((id) => context.client.get(byIdPath(entity, id), { signal: context.signal })));
+    replies.forEach((reply, j) => {
+      if (reply.status === 200) found.push(rowsOf(byIdRecordOf(entity, batch[j]!, reply.body)));
+    });
   }
   return found;
 }

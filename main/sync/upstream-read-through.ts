@@ -16,8 +16,8 @@ import { QueueFullError, type RateLimiter } from './rate-limiter.ts';
 import { UpstreamClient, UpstreamError, UpstreamHoldError } from './upstream-client.ts';
 import { transactionRowsOf } from './transaction-rows.ts';
 import { transactionUpserter } from './transaction-writer.ts';
-import { entityIdOf, UpstreamFormatError } from './upstream-values.ts';
-import { parseFullEntityId } from '../mirror/format/entity-id.ts';
+import { UpstreamFormatError } from './upstream-values.ts';
+import { answerObjectOf, byIdRecordOf } from './by-id-answer.ts';
 import { answerShapeFault } from './relayed-answer-shapes.ts';
 
 export interface UpstreamReadThroughOptions {
@@ -45,20 +45,6 @@ const PATHS: Record<ReadThroughResource, string> = {
   account: '/api/v1/accounts/', contract: '/api/v1/contracts/', schedule: '/api/v1/schedules/', token: '/api/v1/tokens/', topic: '/api/v1/topics/',
   transaction: '/api/v1/transactions/',
 };
-/** Where a by-id answer names its own id. */
-const ID_FIELD = { account: 'account', contract: 'contract_id', schedule: 'schedule_id', token: 'token_id', topic: 'topic_id' } as const;
-
-/**
- * Whether an answer is the entity asked for by its full id (shard.realm.num): an answer naming
- * another one would be stored under that other id. (Asked for by alias, EVM address or a bare
- * number, the answer is what says which entity it is.)
- */
-function answersFor(resource: ReadThroughResource, asked: string, info: Record<string, unknown>): boolean {
-  if (resource === 'transaction') return true;
-  const askedId = parseFullEntityId(asked);
-  return askedId === null || entityIdOf(info[ID_FIELD[resource]]) === askedId;
-}
-
 /**
  * Path segments the by-id operations accept: entity ids, aliases, EVM addresses; for
  * transactions, `payer-seconds-nanos` ids and 48-byte hashes (hex or base64url). Nothing else
@@ -261,9 +247,7 @@ export class UpstreamReadThrough implements ReadThrough {
       }
       // A 304 cannot come (no ETag is sent); it would be no answer at all.
       if (reply.status !== 200) return ABSENT;
-      if (reply.body === null || typeof reply.body !== 'object' || Array.isArray(reply.body)) throw new UpstreamFormatError(`the upstream answered ${resource} ${id} with ${Array.isArray(reply.body) ? 'a list' : reply.body === null ? 'null' : `a ${typeof reply.body}`}, not an object`);
-      const info = reply.body as Record<string, unknown>;
-      if (!answersFor(resource, id, info)) throw new UpstreamFormatError(`the upstream answered ${resource} ${id} with another ${resource} (${String(info[ID_FIELD[resource as keyof typeof ID_FIELD]])})`);
+      const info = resource === 'transaction' ? answerObjectOf(`${resource} ${id}`, reply.body) : byIdRecordOf(resource, id, reply.body);
       if (resource === 'account') {
         const rows = accountRowsOf(info);
         await completeTokenBalances({ client: this.#client, signal }, [rows], { relationships: true });

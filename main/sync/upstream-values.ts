@@ -35,11 +35,26 @@ export function timestampOf(text: unknown): bigint | null {
 }
 
 export function intOf(value: unknown): bigint | null {
+  const whole = wholeNumberOf(value);
+  return whole === null ? null : int64(whole, 'an integer', value);
+}
+
+/**
+ * An integer of any size, for a value the upstream may send beyond 64 bits that the store keeps
+ * scaled down (weibars kept as tinybars): the caller scales it, then checks the column's range
+ * with `int64Of`, so the range applies to what is stored, not to what was sent.
+ */
+export function wholeNumberOf(value: unknown): bigint | null {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'bigint') return int64(value, 'an integer', value);
-  if (typeof value === 'number' && Number.isInteger(value)) return int64(BigInt(value), 'an integer', value);
-  if (typeof value === 'string' && /^-?\d+$/.test(value)) return int64(BigInt(value), 'an integer', value);
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
+  if (typeof value === 'string' && /^-?\d+$/.test(value)) return BigInt(value);
   throw new UpstreamFormatError(`not an integer: ${JSON.stringify(value)}`);
+}
+
+/** `value` (read from `text`) as a 64-bit column holds it; beyond that range, a format error. */
+export function int64Of(value: bigint, text: unknown): bigint {
+  return int64(value, 'an integer', text);
 }
 
 export function boolOf(value: unknown): bigint | null {

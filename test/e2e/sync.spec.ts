@@ -43,6 +43,16 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
   await expect(panel).toHaveAttribute('data-state', 'following', { timeout: 120_000 });
   await expect(page.getByTestId('sync-state')).toHaveText('up to date');
   await expect(page.getByTestId('sync-followed')).toContainText('when following began');
+  // Re-sync asks first, saying what it does: the crawls start over, the followed transactions stay. Declined here.
+  const question = new Promise<string>((resolve) => page.once('dialog', (dialog) => {
+    resolve(dialog.message());
+    void dialog.dismiss();
+  }));
+  await page.getByTestId('sync-resync').click();
+  expect(await question).toBe('Read every account, token and contract from the upstream again, starting from the first?'
+    + ' The local mirror keeps answering from the store meanwhile, and the store keeps the transactions it has followed:'
+    + ' following goes on from the last of them once the accounts, tokens and contracts are read.');
+  await expect(panel).toHaveAttribute('data-state', 'following');
   // And with the chip saying "up to date".
   await expectTopBarFits(page, { width: 1400, height: 860 });
   for (const phase of ['accounts', 'tokens', 'contracts']) {
@@ -117,16 +127,17 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
   await form.getByLabel('Mirror node REST URL').fill('ftp://nowhere');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByRole('alert')).toContainText("Start the mirror node's address with http:// or https://");
-  // Check asks the typed URL what it is, before anything is saved: a mirror node (this app's own
-  // mirror API, which holds the synced store), a web page (its UI's address), nothing listening.
+  // Check asks the typed URL what it is, before anything is saved: a web page (its UI's address),
+  // nothing listening; this app's own mirror API is refused before it is asked.
   const checkUrl = async (url: string) => {
     await form.getByLabel('Mirror node REST URL').fill(url);
     await form.getByRole('button', { name: 'Check' }).click();
     return form.getByTestId('profile-check-result');
   };
-  // Its transactions list is empty: the still upstream sent none since following began, and the one read through above is not listed.
-  await expect(await checkUrl(serves.local.instance.mirrorUrl)).toHaveText('A mirror node, with no transactions yet.');
-  await expect(form.getByTestId('profile-check-result')).toHaveAttribute('data-ok', 'true');
+  // It answers as a mirror node, but a profile syncing from it would copy the open profile into itself.
+  await checkUrl(serves.local.instance.mirrorUrl);
+  await expect(form.getByRole('alert')).toContainText("is this app's own mirror API");
+  await expect(form.getByTestId('profile-check-result')).toHaveCount(0);
   const uiOrigin = new URL(serves.local.instance.uiUrl).origin;
   await expect(await checkUrl(uiOrigin)).toContainText(`${uiOrigin} answers`);
   await expect(form.getByTestId('profile-check-result')).toHaveAttribute('data-ok', 'false');

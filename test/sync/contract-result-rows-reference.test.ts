@@ -109,6 +109,32 @@ describe('contract results the reference rendered in its lists', () => {
   });
 });
 
+describe('a payable call carrying more than 64 bits of weibars', () => {
+  it('is stored in tinybars and rendered back exactly, in either unit', async () => {
+    // 10 HBAR: 10^19 weibars, past the 64-bit range that only the stored tinybars must fit.
+    const tinybars = 10n * 100_000_000n;
+    const { item } = referenceItems('results', 'results').find(({ url }) => /hbar=false/.test(url))!;
+    const payable = { ...item, amount: tinybars * 10_000_000_000n };
+    clearBlocks();
+    storeContractAddress(payable);
+    // The upstream client reads a number beyond 2^53 as a bigint, as here.
+    const rows = contractResultRowsOf(payable, { payer: null, nonce: 0n })!;
+    expect(rows.result.amount).toBe(tinybars);
+    const at = rows.result.consensus_timestamp;
+    fixture.store.db.transaction(() => write({ from: at, to: at, results: [rows], logs: [] }))();
+    const url = `/api/v1/contracts/results?timestamp=${String(item.timestamp)}&internal=true`;
+    expect(canonicalJson(await renderedBack(`${url}&hbar=false`, 'results'))).toBe(canonicalJson(payable));
+    expect(await renderedBack(url, 'results')).toMatchObject({ amount: Number(tinybars) });
+  });
+
+  it('keeps whole tinybars of an amount that is not a multiple of 10^10 weibars, as the reference truncates', () => {
+    const { item } = referenceItems('results', 'results')[0]!;
+    expect(contractResultRowsOf({ ...item, amount: 123_456_789_012_345_678_901n }, { payer: null, nonce: 0n })!.result.amount).toBe(12_345_678_901n);
+    // Tinybars beyond what the column holds are still refused.
+    expect(() => contractResultRowsOf({ ...item, amount: 1n << 64n }, { payer: null, nonce: 0n }, 'tinybar')).toThrow(/64-bit range/);
+  });
+});
+
 describe('a contract result the sync cannot store faithfully', () => {
   it('is left out when its result is a name this project does not know, and refused when a value is malformed', () => {
     const { item } = referenceItems('results', 'results')[0]!;

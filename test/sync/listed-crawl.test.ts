@@ -151,6 +151,37 @@ describe('crawlListed (tokens and contracts)', () => {
     expect(new SyncCursors(db).get('tokens')).toBeNull();
   });
 
+  it('refuses a next link back to a page read before, leaving the cursor at the page that named it', async () => {
+    const { client, asked } = await upstream(() => ({
+      [FIRST_TOKENS_PAGE]: [200, { tokens: [{ token_id: '0.0.1001' }, { token_id: '0.0.1002' }], links: { next: SECOND_TOKENS_PAGE } }],
+      // The second page names the first again: followed, the crawl would go round the two for good.
+      [SECOND_TOKENS_PAGE]: [200, { tokens: [{ token_id: '0.0.1003' }], links: { next: FIRST_TOKENS_PAGE } }],
+      '/api/v1/tokens/0.0.1001': [200, token(1001)],
+      '/api/v1/tokens/0.0.1002': [200, token(1002)],
+      '/api/v1/tokens/0.0.1003': [200, token(1003)],
+    }));
+    const { db } = store();
+    await expect(crawlListed(TOKENS_LIST, { client, db, signal: new AbortController().signal }))
+      .rejects.toThrow(`the upstream's next link after ${SECOND_TOKENS_PAGE} leads back to a page already read (${FIRST_TOKENS_PAGE})`);
+    expect(asked.filter((url) => !url.startsWith('/api/v1/tokens/'))).toEqual([FIRST_TOKENS_PAGE, SECOND_TOKENS_PAGE]);
+    expect(storedTokens(db)).toEqual([1001, 1002]);
+    expect(new SyncCursors(db).get('tokens')).toMatchObject({ nextUrl: SECOND_TOKENS_PAGE, items: 2, passes: 0 });
+  });
+
+  it('refuses a by-id answer naming another token than the one listed, storing nothing of the page', async () => {
+    const { client } = await upstream(() => ({
+      [FIRST_TOKENS_PAGE]: [200, { tokens: [{ token_id: '0.0.1275' }], links: { next: null } }],
+      // A proxy mixing answers up: stored, it would overwrite 0.0.1980 and leave 0.0.1275 as it was.
+      '/api/v1/tokens/0.0.1275': [200, token(1980)],
+      '/api/v1/tokens?token.id=gt:0.0.1275&limit=1&order=asc': [200, { tokens: [], links: { next: null } }],
+    }));
+    const { db } = store();
+    await expect(crawlListed(TOKENS_LIST, { client, db, signal: new AbortController().signal }))
+      .rejects.toThrow(new UpstreamFormatError('the upstream answered token 0.0.1275 with another token (0.0.1980)'));
+    expect(storedTokens(db)).toEqual([]);
+    expect(new SyncCursors(db).get('tokens')).toBeNull();
+  });
+
   it('names the collection when a page lacks its array', async () => {
     const { client } = await upstream(() => ({ [FIRST_CONTRACTS_PAGE]: [200, { contract: [], links: { next: null } }] }));
     const { db } = store();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextPageOf } from '../../main/sync/next-page.ts';
+import { NextLinkLoopError, nextPageOf } from '../../main/sync/next-page.ts';
 import { UpstreamFormatError } from '../../main/sync/upstream-values.ts';
 
 describe('nextPageOf', () => {
@@ -25,5 +25,9 @@ describe('nextPageOf', () => {
     expect(nextPageOf(page('/api/v1/x?b'), '/api/v1/x?a', walked)).toBe('/api/v1/x?b');
     expect(nextPageOf(page('/api/v1/x?c'), '/api/v1/x?b', walked)).toBe('/api/v1/x?c');
     expect(() => nextPageOf(page('/api/v1/x?a'), '/api/v1/x?c', walked)).toThrow(/leads back to a page already read \(\/api\/v1\/x\?a\)/);
+    // The loop names the pages it goes round, from the one linked back to through the one that linked.
+    const refused = (() => { try { nextPageOf(page('/api/v1/x?b'), '/api/v1/x?c', walked); } catch (error) { return error; } })();
+    expect(refused).toBeInstanceOf(NextLinkLoopError);
+    expect((refused as NextLinkLoopError).loop).toEqual(['/api/v1/x?b', '/api/v1/x?c']);
   });
 });

@@ -358,7 +358,7 @@ describe('synced data answers exactly as the upstream does', () => {
     expect(await compareUrls(remote, offline.get, [`/api/v1/topics/${topic}/messages?sequencenumber=gt:37&limit=9`])).toEqual([]);
     offline.close();
 
-    // A gap in what is held (a re-sync began following again later): the newer run counts, and fetching fills the gap.
+    // A gap in what is held (a stretch the store lacks): the newer run counts, and fetching fills the gap.
     store.db.prepare('DELETE FROM topic_message WHERE topic_id = ? AND sequence_number BETWEEN 40 AND 59').run(Number(topic.split('.')[2]));
     expect(history.held(topic)).toMatchObject({ heldFrom: { sequenceNumber: 60 }, complete: false });
     expect(await history.fetch(topic)).toMatchObject({ heldFrom: { sequenceNumber: 1 }, complete: true, fetched: 59 });

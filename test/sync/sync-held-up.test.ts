@@ -250,12 +250,12 @@ describe("the sync's last error", () => {
   it("names the answer an item that cannot be stored came in", async () => {
     trouble = () => 'answer';
     scripted.set('/api/v1/contracts?limit=100&order=asc', { contracts: [{ contract_id: '0.0.7001' }], links: { next: null } });
-    scripted.set('/api/v1/contracts/0.0.7001', { contract_id: null, bytecode: '0x', runtime_bytecode: '0x' });
+    scripted.set('/api/v1/contracts/0.0.7001', { contract_id: '0.0.7001', created_timestamp: 'yesterday', bytecode: '0x', runtime_bytecode: '0x' });
     try {
       const { engine } = await engineWithLog();
       engine.start();
       const failed = await stateBecomes(engine, 'error', 10_000);
-      expect(failed.lastError!.message).toMatch(/^contract without a contract_id, in the upstream's answer to http:\/\/127\.0\.0\.1:\d+\/api\/v1\/contracts\/0\.0\.7001$/);
+      expect(failed.lastError!.message).toMatch(/^not a timestamp: "yesterday", in the upstream's answer to http:\/\/127\.0\.0\.1:\d+\/api\/v1\/contracts\/0\.0\.7001$/);
       await engine.close();
     } finally {
       scripted.clear();

@@ -40,6 +40,8 @@ let maxRepeated = Infinity;
 const accountRequests: number[] = [];
 /** The accounts whose token relationships (`/api/v1/accounts/{id}/tokens`) were asked for, a page a time. */
 const relationshipRequests: string[] = [];
+/** By-id paths answered with another path's answer, as a proxy mixing answers up would. */
+const misanswered = new Map<string, string>();
 /** A transactions page asked for after this timestamp answers 404 so many times, as an upstream that lost it for a moment. */
 let lostPage: { after: string; times: number } | null = null;
 const ready = upstreams.start(async (req, res) => {
@@ -71,7 +73,7 @@ const ready = upstreams.start(async (req, res) => {
     res.writeHead(found.length > 0 ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(found.length > 0 ? { transactions: found } : { _status: { messages: [{ message: 'Not found' }] } }));
     return;
   }
-  const reply = await upstreamApi.server.inject({ url: req.url! });
+  const reply = await upstreamApi.server.inject({ url: misanswered.get(req.url!) ?? req.url! });
   res.writeHead(reply.statusCode, { 'content-type': 'application/json' }).end(reply.body);
 });
 afterAll(() => upstreams.closeAll());
@@ -325,6 +327,34 @@ describe('incremental updates from the transactions', () => {
     await engine.caughtUp();
     await engine.caughtUp();
     expect(engine.status().lastTransactionTimestamp).toBe('20000.000000000');
+    await engine.close();
+  });
+
+  it('refuses a re-fetched token answered with another token\'s record, says so, and stores it once the upstream answers it', async () => {
+    const errors: string[] = [];
+    const { local, engine } = await caughtUpSync((status) => { if (status.lastError) errors.push(status.lastError.message); }, 50);
+    upstreamStore.db.transaction(() => {
+      upsertToken(tokenRowsOf(token(1275, 700, '30000.000000000')));
+      upsertToken(tokenRowsOf(token(1980, 900, '30000.000000000')));
+    })();
+    const before = engine.status().lastTransactionTimestamp;
+    misanswered.set('/api/v1/tokens/0.0.1275', '/api/v1/tokens/0.0.1980');
+    transactions.push({ consensus_timestamp: '30000.000000001', name: 'TOKENMINT', result: 'SUCCESS', entity_id: '0.0.1275', transaction_id: '0.0.1001-29999-0', transfers: [] });
+    const refused = 'the upstream answered token 0.0.1275 with another token (0.0.1980)';
+    for (let waited = 0; !errors.some((message) => message.startsWith(refused)); waited += 20) {
+      if (waited > 10_000) throw new Error(`not refused; last errors: ${errors.slice(-3).join(' | ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // Nothing of the commit is stored: not the other token under its own id, nor the transaction.
+    expect(engine.status().lastTransactionTimestamp).toBe(before);
+    expect(local.db.prepare('SELECT count(*) FROM token WHERE token_id IN (1275, 1980)').pluck().get()).toBe(0);
+
+    misanswered.clear();
+    await engine.caughtUp();
+    await engine.caughtUp();
+    expect(engine.status().lastTransactionTimestamp).toBe('30000.000000001');
+    expect((await injectGet(local)('/api/v1/tokens/0.0.1275')).body).toBe((await injectGet(upstreamStore)('/api/v1/tokens/0.0.1275')).body);
+    expect(local.db.prepare('SELECT count(*) FROM token WHERE token_id = 1980').pluck().get()).toBe(0);
     await engine.close();
   });
 });

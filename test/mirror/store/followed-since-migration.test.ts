@@ -40,18 +40,20 @@ describe('migration 008: followed since', () => {
     }
   });
 
-  it('keeps since as following moves the mark on, and forgets it, with the accounts\' fetched histories, on a re-sync', () => {
+  it('keeps since as following moves the mark on, and through a re-sync, with the accounts\' fetched histories', () => {
     const store = new LedgerStore({ file: ':memory:' });
     const cursors = new SyncCursors(store.db);
     cursors.put({ phase: 'transactions', nextUrl: null, items: 0, passes: 0, mark: '100.000000000', since: '100.000000000' });
     const started = cursors.get('transactions')!;
     cursors.put({ ...started, items: 25, mark: '250.000000000' });
     expect(cursors.get('transactions')).toMatchObject({ mark: '250.000000000', since: '100.000000000' });
-    // An account's older history fetched back from that start would leave a gap after a new one.
+    // A re-sync crawls again; following, and an account's older history fetched back from its start, stay.
     store.db.prepare("INSERT INTO account_history (account_id, held_since, next_url, complete, updated_at) VALUES (1234, '50.000000000', '/next', 0, 1)").run();
-    cursors.clear();
-    expect(cursors.get('transactions')).toBeNull();
-    expect(store.db.prepare('SELECT count(*) FROM account_history').pluck().get()).toBe(0);
+    cursors.put({ phase: 'accounts', nextUrl: null, items: 500, passes: 1, mark: null });
+    cursors.clearCrawls();
+    expect(cursors.get('accounts')).toBeNull();
+    expect(cursors.get('transactions')).toMatchObject({ mark: '250.000000000', since: '100.000000000' });
+    expect(store.db.prepare('SELECT count(*) FROM account_history').pluck().get()).toBe(1);
     store.close();
   });
 });

@@ -1,0 +1,37 @@
+import { parseFullEntityId } from '../mirror/format/entity-id.ts';
+import { entityIdOf, UpstreamFormatError } from './upstream-values.ts';
+
+/** The entities read by id whose answer names its own id, and the field that does. */
+export const ID_FIELD = { account: 'account', contract: 'contract_id', schedule: 'schedule_id', token: 'token_id', topic: 'topic_id' } as const;
+export type ByIdEntity = keyof typeof ID_FIELD;
+
+/** Where the upstream answers one entity by id. */
+export function byIdPath(entity: ByIdEntity, id: string): string {
+  return `/api/v1/${entity}s/${id}`;
+}
+
+/** An answer that must be one JSON object: anything else is malformed. */
+export function answerObjectOf(what: string, body: unknown): Record<string, unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new UpstreamFormatError(`the upstream answered ${what} with ${Array.isArray(body) ? 'a list' : body === null ? 'null' : `a ${typeof body}`}, not an object`);
+  }
+  return body as Record<string, unknown>;
+}
+
+/**
+ * A by-id answer as it may be stored: an object that is the entity asked for. The rows are keyed by
+ * the id the answer names, so an answer naming another entity (a proxy or cache mixing answers up)
+ * would be stored under that other id, overwriting it with whatever the answer holds, and leave the
+ * one asked for as it was: it is a malformed answer (UpstreamFormatError), said and asked again like
+ * the others. Asked for by alias, EVM address or a bare number, the answer is what says which entity
+ * it is. The sync's crawls and following and the read-through all store by-id answers through this.
+ */
+export function byIdRecordOf(entity: ByIdEntity, asked: string, body: unknown): Record<string, unknown> {
+  const info = answerObjectOf(`${entity} ${asked}`, body);
+  const field = ID_FIELD[entity];
+  const named = entityIdOf(info[field]);
+  if (named === null) throw new UpstreamFormatError(`the upstream answered ${entity} ${asked} without naming it (no "${field}")`);
+  const askedId = parseFullEntityId(asked);
+  if (askedId !== null && named !== askedId) throw new UpstreamFormatError(`the upstream answered ${entity} ${asked} with another ${entity} (${String(info[field])})`);
+  return info;
+}
