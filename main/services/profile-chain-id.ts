@@ -10,3 +10,13 @@ import type { NetworkProfile } from './network-profiles.ts';
 export function profileEvmChainId(profile: NetworkProfile): number {
   return profile.chainId ?? DEMO_CHAIN_ID;
 }
+
+/**
+ * The chain a profile's network is known to be: its own chain id, or the demo's (a local network,
+ * 298). Null for a custom profile given none: it may be any network (a provider's testnet mirror,
+ * say), so its ids' HIP-15 checksums can be neither shown nor checked. (Its contracts still run and
+ * are verified under 298, `profileEvmChainId`: an EVM needs some chain id.)
+ */
+export function profileKnownChainId(profile: NetworkProfile): number | null {
+  return profile.source === 'demo' ? profileEvmChainId(profile) : profile.chainId;
+}

@@ -15,7 +15,7 @@ import { DEFAULT_REQUESTS_PER_SECOND, SyncEngine } from '../sync/sync-engine.ts'
 import { UpstreamReadThrough } from '../sync/upstream-read-through.ts';
 import type { ApiEventBus } from './event-bus.ts';
 import { profileDatabaseFile, type NetworkProfile } from './network-profiles.ts';
-import { profileEvmChainId } from './profile-chain-id.ts';
+import { profileKnownChainId } from './profile-chain-id.ts';
 import { markDamagedStore } from './store-damage.ts';
 
 export interface ProfileSyncOptions {
@@ -209,9 +209,8 @@ export class ProfileSession {
     return {
       name: this.profile.name,
       source: this.profile.source,
-      // The chain the profile's contracts run and are verified under (298 for the demo), so ids show
-      // and take that network's HIP-15 checksums.
-      chainId: profileEvmChainId(this.profile),
+      // The demo's is a local network's (298): its ids show and take that network's checksums.
+      chainId: profileKnownChainId(this.profile),
       state: this.#damage === null ? this.#state : 'error',
       progress: this.#damage === null ? this.#progress : null,
       message: this.#damage ?? this.#message,
