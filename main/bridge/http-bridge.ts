@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { EVENT_NAMES, type ApiResult } from '../common/api-contract.ts';
 import { closeConnectionsWithinLimit, REQUESTS_CLOSE_LIMIT_MS } from '../http/close-connections-within-limit.ts';
 import { isLoopbackHost } from '../http/host-check.ts';
-import { requestReceiveLimit } from '../http/request-receive-limit.ts';
+import { fastifyReceiveLimit } from '../http/request-receive-limit.ts';
 import { stringifyJson } from '../mirror/format/json-out.ts';
 import type { ApiEventBus } from '../services/event-bus.ts';
 import type { Dispatcher } from './dispatch.ts';
@@ -35,13 +35,10 @@ export interface HttpBridgeDeps {
 export function buildHttpBridge(deps: HttpBridgeDeps): FastifyInstance {
   // Verification uploads files and soljson compilers through the bridge (base64 in JSON); each
   // channel's validator bounds its own sizes, this only keeps a body within reach of them.
-  const receiveLimit = requestReceiveLimit(deps.receiveLimitMs);
   const app = Fastify({
     logger: false,
     bodyLimit: 64 * 1024 * 1024,
-    // Node's server takes the limits when made; Fastify sets its own requestTimeout on it after.
-    http: receiveLimit,
-    requestTimeout: receiveLimit.requestTimeout,
+    ...fastifyReceiveLimit(deps.receiveLimitMs),
     // A path the router cannot decode (`%ZZ`) fails before any hook: it still answers as every call does.
     frameworkErrors: (error, _request, reply) => sendResult(reply, error.statusCode ?? 400, failure('invalid-input', error.message)),
   });

@@ -15,3 +15,12 @@ export const REQUEST_RECEIVE_LIMIT_MS = 60_000;
 export function requestReceiveLimit(limitMs: number = REQUEST_RECEIVE_LIMIT_MS): { requestTimeout: number; headersTimeout: number; connectionsCheckingInterval: number } {
   return { requestTimeout: limitMs, headersTimeout: Math.min(60_000, limitMs), connectionsCheckingInterval: Math.max(50, Math.floor(limitMs / 4)) };
 }
+
+/**
+ * The same as Fastify options, for an app that listens itself: Node's server takes the limits when
+ * it is made, and Fastify then sets its own `requestTimeout` on it (0 unless given).
+ */
+export function fastifyReceiveLimit(limitMs: number = REQUEST_RECEIVE_LIMIT_MS): { http: ReturnType<typeof requestReceiveLimit>; requestTimeout: number } {
+  const limits = requestReceiveLimit(limitMs);
+  return { http: limits, requestTimeout: limits.requestTimeout };
+}

@@ -24,6 +24,13 @@ const FASTIFY_KEEP_ALIVE_MS = 72_000;
  * cannot parse is answered as Fastify's own server would (clientErrorListener), in the
  * service's own error body where it has one.
  */
+export interface SwitchableServerOptions {
+  /** The JSON body of an answer to a request Node could not parse (Fastify's by default). */
+  errorBody?: ClientErrorBody;
+  /** How long a request may take to arrive whole before it is answered 408; default 60 s (request-receive-limit.ts). */
+  receiveLimitMs?: number;
+}
+
 export class SwitchableServer {
   readonly url: string;
   readonly #server: http.Server;
@@ -45,12 +52,10 @@ export class SwitchableServer {
 
   /**
    * Binds `port` on loopback (0 picks a free one) and serves `app` (already `ready()`) there;
-   * `vacant` answers while the app is null; `errorBody` is the body of an answer to a request
-   * Node could not parse (Fastify's by default). Rejects with the listen error (its `code`, e.g.
-   * EADDRINUSE, kept) when the port cannot be had. A request not received whole within
-   * `receiveLimitMs` is answered 408 (request-receive-limit.ts).
+   * `vacant` answers while the app is null (`options`: SwitchableServerOptions). Rejects with the
+   * listen error (its `code`, e.g. EADDRINUSE, kept) when the port cannot be had.
    */
-  static async listen(port: number, app: FastifyInstance | null, vacant: http.RequestListener, errorBody?: ClientErrorBody, receiveLimitMs = REQUEST_RECEIVE_LIMIT_MS): Promise<SwitchableServer> {
+  static async listen(port: number, app: FastifyInstance | null, vacant: http.RequestListener, { errorBody, receiveLimitMs = REQUEST_RECEIVE_LIMIT_MS }: SwitchableServerOptions = {}): Promise<SwitchableServer> {
     let handle: http.RequestListener = () => undefined;
     // Fastify's keep-alive default, which the apps' own servers would have had, so clients see no change.
     const server = http.createServer({ keepAliveTimeout: FASTIFY_KEEP_ALIVE_MS, ...requestReceiveLimit(receiveLimitMs) }, (request, response) => handle(request, response));

@@ -8,8 +8,7 @@ import { prepareDataDir } from './data-dir.ts';
 import { ApiEventBus } from './event-bus.ts';
 import { ProfileHost } from './profile-host.ts';
 import { resolveProfile } from './profile-switch.ts';
-import { loopbackUrl, type OwnServiceUrls } from './own-service-urls.ts';
-import { refuseOwnServiceUrls } from './profile-handlers.ts';
+import { loopbackUrl, refuseOwnServiceUrls, type OwnServiceUrls } from './own-service-urls.ts';
 import { profileEvmChainId } from './profile-chain-id.ts';
 import { startVerifyApi, type RunningVerifyApi } from '../verify/start-verify-api.ts';
 
@@ -23,6 +22,9 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   prepareDataDir(options.dataDir);
   // Built-in, `custom` (--upstream-mirror) or a custom profile saved in the data folder.
   const profile = resolveProfile(options.network, options);
+  // Nor may the profile a run starts on sync from or watch the app itself (one saved before such
+  // profiles were refused, or `--upstream-mirror` given the mirror port), as its ports are configured.
+  refuseOwnServiceUrls(profile, { mirror: loopbackUrl(options.ports.mirror), status: loopbackUrl(options.ports.status), verify: loopbackUrl(options.ports.verify) });
   const events = new ApiEventBus();
   const mirrorConfig = defaultMirrorApiConfig();
   // The mirror and status ports stay bound for the whole run; a switch swaps what answers on them.

@@ -1,4 +1,6 @@
+import { ApiFailure } from '../bridge/api-error.ts';
 import { LOOPBACK } from '../http/listen.ts';
+import type { NetworkProfile } from './network-profiles.ts';
 
 /** The app's own local HTTP services, by base URL (null: not running, or its port not known yet). */
 export interface OwnServiceUrls {
@@ -36,6 +38,19 @@ export function ownServiceProblem(url: string, role: 'mirror' | 'status', own: O
     return `${url} is ${name}: it reports the open profile's status page, not a network's, so a profile watching it would watch itself. Give the network's own status page, e.g. https://status.hedera.com.`;
   }
   return `${url} is ${name}, not ${role === 'mirror' ? "a network's mirror node" : "a network's status page"}.`;
+}
+
+/**
+ * Refuses (an `invalid-input` ApiFailure naming each URL) a profile whose mirror node or status page
+ * is one of the app's own services: at a check, at a save, at a switch to one saved before this was
+ * refused (or written into the file by hand), and for the profile a run starts on.
+ */
+export function refuseOwnServiceUrls(profile: Pick<NetworkProfile, 'mirrorUrl' | 'statusUrl'>, own: OwnServiceUrls): void {
+  const problems = [
+    profile.mirrorUrl === null ? null : ownServiceProblem(profile.mirrorUrl, 'mirror', own),
+    profile.statusUrl === null ? null : ownServiceProblem(profile.statusUrl, 'status', own),
+  ].filter((problem): problem is string => problem !== null);
+  if (problems.length > 0) throw new ApiFailure('invalid-input', problems.join(' '), problems);
 }
 
 /** Which of the app's own services `url` reaches: a loopback host and one of their ports (its path does not matter). */

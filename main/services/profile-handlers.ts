@@ -5,7 +5,7 @@ import type { AppServicesOptions } from './app-services-types.ts';
 import { CustomProfiles, ProfileConflict, profilesFileNotice, reservedNameProblem } from './custom-profiles.ts';
 import { checkUpstreamMirror } from '../sync/upstream-check.ts';
 import { builtinProfiles, customProfile, type NetworkProfile } from './network-profiles.ts';
-import { ownServiceProblem, type OwnServiceUrls } from './own-service-urls.ts';
+import { refuseOwnServiceUrls, type OwnServiceUrls } from './own-service-urls.ts';
 
 type ProfileHandlers = Pick<ApiHandlers, 'network/profiles' | 'network/profiles/save' | 'network/profiles/delete' | 'network/profiles/check'>;
 export type ProfileOptions = Pick<AppServicesOptions, 'dataDir' | 'upstreamMirror' | 'statusUpstream' | 'chainId'> & Partial<Pick<AppServicesOptions, 'log'>>;
@@ -85,18 +85,6 @@ export function createProfileHandlers(
       return checkUpstreamMirror(mirrorUrl);
     },
   };
-}
-
-/**
- * Refuses a profile whose mirror node or status page is one of the app's own services: at a check,
- * at a save, and at a switch to one saved before this was refused (or written into the file by hand).
- */
-export function refuseOwnServiceUrls(profile: Pick<NetworkProfile, 'mirrorUrl' | 'statusUrl'>, own: OwnServiceUrls): void {
-  const problems = [
-    profile.mirrorUrl === null ? null : ownServiceProblem(profile.mirrorUrl, 'mirror', own),
-    profile.statusUrl === null ? null : ownServiceProblem(profile.statusUrl, 'status', own),
-  ].filter((problem): problem is string => problem !== null);
-  if (problems.length > 0) throw new ApiFailure('invalid-input', problems.join(' '), problems);
 }
 
 /** `"x" is open`, or `"x" is being opened` while a switch to it runs. */

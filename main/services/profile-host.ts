@@ -58,7 +58,7 @@ export class ProfileHost {
     const parts = await openProfileParts(profile, context);
     let mirrorPort: SwitchableServer;
     try {
-      mirrorPort = await SwitchableServer.listen(ports.mirror, parts.mirror.server, noMirrorApi, (_status, message) => errorBody(message));
+      mirrorPort = await SwitchableServer.listen(ports.mirror, parts.mirror.server, noMirrorApi, { errorBody: (_status, message) => errorBody(message) });
     } catch (error) {
       await closeProfileParts(parts);
       throw describeListenError(error, 'mirror', ports.mirror);
@@ -81,7 +81,7 @@ export class ProfileHost {
   static async #bindStatusPort(context: ProfilePartsContext, app: FastifyInstance | null): Promise<SwitchableServer> {
     const { ports, hostCheck } = context.options;
     try {
-      return await SwitchableServer.listen(ports.status, app, noStatusPage(hostCheck), STATUS_CLIENT_ERROR_BODY);
+      return await SwitchableServer.listen(ports.status, app, noStatusPage(hostCheck), { errorBody: STATUS_CLIENT_ERROR_BODY });
     } catch (error) {
       throw describeListenError(error, 'status', ports.status);
     }

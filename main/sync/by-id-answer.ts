@@ -2,11 +2,11 @@ import { parseFullEntityId } from '../mirror/format/entity-id.ts';
 import { entityIdOf, UpstreamFormatError } from './upstream-values.ts';
 
 /** The entities read by id whose answer names its own id, and the field that does. */
-export const ID_FIELD = { account: 'account', contract: 'contract_id', schedule: 'schedule_id', token: 'token_id', topic: 'topic_id' } as const;
+const ID_FIELD = { account: 'account', contract: 'contract_id', schedule: 'schedule_id', token: 'token_id', topic: 'topic_id' } as const;
 export type ByIdEntity = keyof typeof ID_FIELD;
 
-/** Where the upstream answers one entity by id. */
-export function byIdPath(entity: ByIdEntity, id: string): string {
+/** Where the upstream answers one entity (or a transaction) by id; `id` goes in as given, so encode it first. */
+export function byIdPath(entity: ByIdEntity | 'transaction', id: string): string {
   return `/api/v1/${entity}s/${id}`;
 }
 

@@ -17,7 +17,7 @@ import { UpstreamClient, UpstreamError, UpstreamHoldError } from './upstream-cli
 import { transactionRowsOf } from './transaction-rows.ts';
 import { transactionUpserter } from './transaction-writer.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
-import { answerObjectOf, byIdRecordOf } from './by-id-answer.ts';
+import { answerObjectOf, byIdPath, byIdRecordOf } from './by-id-answer.ts';
 import { answerShapeFault } from './relayed-answer-shapes.ts';
 
 export interface UpstreamReadThroughOptions {
@@ -41,10 +41,6 @@ export interface UpstreamReadThroughOptions {
   log?: (line: string) => void;
 }
 
-const PATHS: Record<ReadThroughResource, string> = {
-  account: '/api/v1/accounts/', contract: '/api/v1/contracts/', schedule: '/api/v1/schedules/', token: '/api/v1/tokens/', topic: '/api/v1/topics/',
-  transaction: '/api/v1/transactions/',
-};
 /**
  * Path segments the by-id operations accept: entity ids, aliases, EVM addresses; for
  * transactions, `payer-seconds-nanos` ids and 48-byte hashes (hex or base64url). Nothing else
@@ -240,7 +236,7 @@ export class UpstreamReadThrough implements ReadThrough {
     const { signal } = lookup;
     try {
       const query = resource === 'account' ? '?transactions=false' : '';
-      const reply = await this.#client.get(`${PATHS[resource]}${encodeURIComponent(id)}${query}`, { signal, queueForMs: lookup.queueForMs });
+      const reply = await this.#client.get(`${byIdPath(resource, encodeURIComponent(id))}${query}`, { signal, queueForMs: lookup.queueForMs });
       if (reply.status === 404) {
         this.#rememberAbsent(key);
         return ABSENT;

@@ -180,7 +180,7 @@ describe('SwitchableServer', () => {
     await app.ready();
     cleanups.push(() => app.close());
     // A limit of 300 ms stands in for the real 60 s (request-receive-limit.ts).
-    const server = await SwitchableServer.listen(0, app, vacant, undefined, 300);
+    const server = await SwitchableServer.listen(0, app, vacant, { receiveLimitMs: 300 });
     cleanups.push(() => server.close(100));
     const halfSent = 'POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"half":';
     const answer = await rawExchange(server.url, halfSent);

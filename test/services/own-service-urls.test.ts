@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -88,4 +89,14 @@ describe('the running app', () => {
     expect(switched).toMatchObject({ ok: false, error: { code: 'invalid-input', details: [expect.stringContaining("is this app's own mirror API")] } });
     expect(await app.dispatch('network/status', null)).toMatchObject({ ok: true, value: { name: 'demo' } });
   }, 60_000);
+
+  it('refuses to start on a profile that syncs from its own mirror port, saying so', async () => {
+    // A port known free now, given to the app as its mirror port and to the profile as its upstream.
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as net.AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const starting = startApp({ dataDir: path.join(dir, 'start'), network: 'custom', upstreamMirror: `http://localhost:${port}`, ports: { mirror: port, status: 0 } });
+    await expect(starting).rejects.toThrow(new RegExp(`^http://localhost:${port} is this app's own mirror API: `));
+  });
 });
