@@ -15,6 +15,7 @@ import { forwardEvents, registerApiIpc } from './ipc.ts';
 import { eventIpcChannel } from './ipc-names.ts';
 import { buildMenuTemplate, mirrorApiPage } from './menu.ts';
 import { quitAfterClose } from './quit-after-close.ts';
+import { quitWhenNothingShown } from './quit-when-nothing-shown.ts';
 import { showStatusNotifications } from './status-notifications.ts';
 import { createStatusTray } from './status-tray.ts';
 import { createMainWindow } from './window.ts';
@@ -39,8 +40,8 @@ let services: AppServices | null = null;
 let mainWindow: BrowserWindow | null = null;
 /** Tray and notification subscriptions, removed before the services close. */
 const statusCleanups: Array<() => void> = [];
-/** True while the status tray is shown: closing the last window then leaves the app running in the tray. */
-let trayKeepsRunning = false;
+/** Closing the last window leaves the app running while the status tray is shown; the tray going then quits it. */
+const lifetime = quitWhenNothingShown({ platform: process.platform, openWindows: () => BrowserWindow.getAllWindows().length, quit: () => app.quit() });
 
 if (!app.requestSingleInstanceLock()) {
   // Another Mirrordesk owns the data folder and ports; it focuses its window (second-instance).
@@ -51,10 +52,8 @@ if (!app.requestSingleInstanceLock()) {
     if (services) showAt(services, '');
   });
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, { openExternal: (url) => void shell.openExternal(url), log }));
-  app.on('window-all-closed', () => {
-    // With a tray the app keeps watching the network's status; its menu reopens the window or quits.
-    if (process.platform !== 'darwin' && !trayKeepsRunning) app.quit();
-  });
+  // With a tray the app keeps watching the network's status; its menu reopens the window or quits.
+  app.on('window-all-closed', () => lifetime.allWindowsClosed());
   app.on('activate', () => {
     if (services && BrowserWindow.getAllWindows().length === 0) openWindow(services);
   });
@@ -120,9 +119,9 @@ function installStatus(running: AppServices): void {
       pollNow: () => void running.status?.poller.pollNow(),
       quit: () => app.quit(),
     },
-    onShown: (shown) => { trayKeepsRunning = shown; },
+    // Removing the tray at quit (its cleanup) does not call onShown: that is no reason to quit again.
+    onShown: (shown) => lifetime.trayShown(shown),
   }));
-  statusCleanups.push(() => { trayKeepsRunning = false; });
   // A sleeping machine must not poll; on wake the poller catches up (never within 10 s of the last poll).
   const suspend = (): void => running.status?.poller.suspend();
   const resume = (): void => running.status?.poller.resume();

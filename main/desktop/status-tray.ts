@@ -5,7 +5,7 @@ import { statusIconPng } from './status-icon.ts';
 import { trayMenuTemplate, trayTooltip, type TrayActions } from './tray-model.ts';
 
 /** What the tray reads of a status service: its snapshot now. */
-export interface TrayStatusSource {
+interface TrayStatusSource {
   snapshot(): StatusSnapshot;
 }
 
@@ -17,7 +17,10 @@ export interface StatusTrayDeps {
   openStatus: () => TrayStatusSource | null;
   events: ApiEventBus;
   actions: TrayActions;
-  /** Told whenever the tray appears or goes: the app keeps running in the tray only while there is one. */
+  /**
+   * Told whenever the tray appears or goes (not when the returned function removes it): the app
+   * keeps running without a window only while there is one (quit-when-nothing-shown.ts).
+   */
   onShown?: (shown: boolean) => void;
 }
 
@@ -61,8 +64,8 @@ function openTrayIcon(initial: StatusSnapshot, actions: TrayActions): TrayIcon {
  * The status tray of whichever profile is open, at start-up and after every switch: shown while
  * that profile has a status page, drawn from its service's snapshot at once (its first poll may be
  * a minute away, and until then the tray would show the previous profile's page), redrawn on each
- * `status/updated`, and gone while the open profile has no status page (nothing to watch: as at a
- * start on such a profile, closing the window then quits). Returns the function that removes it.
+ * `status/updated`, and gone while the open profile has no status page (nothing to watch: with no
+ * window either, the app quits, quit-when-nothing-shown.ts). Returns the function that removes it.
  */
 export function createStatusTray(deps: StatusTrayDeps): () => void {
   let following: TrayStatusSource | null = null;

@@ -27,11 +27,20 @@ function pageName(snapshot: StatusSnapshot): string {
   return typeof snapshot.page?.name === 'string' && snapshot.page.name ? snapshot.page.name : snapshot.source.label;
 }
 
+/**
+ * No poll of the page has succeeded yet (a new profile, an edited page address): nothing is known
+ * of it, which is not "all clear". A switch draws the tray at once from such a page's empty
+ * snapshot, and its first poll may be a minute away (or failing); the status API answers 503 then.
+ */
+function isWaitingForFirstPoll(snapshot: StatusSnapshot): boolean {
+  return snapshot.poll.lastSuccessAt === null;
+}
+
 /** `Mirrordesk: Demo Network — major incident (2 open)`, or the upstream error when polls fail. */
-export function trayTooltip(snapshot: StatusSnapshot | null, appName = 'Mirrordesk'): string {
-  if (!snapshot) return `${appName}: starting…`;
+export function trayTooltip(snapshot: StatusSnapshot, appName = 'Mirrordesk'): string {
   const open = snapshot.unresolved.length;
-  let text = `${appName}: ${pageName(snapshot)}: ${IMPACT_WORDS[snapshot.worstImpact]}${open > 0 ? ` (${open} open)` : ''}`;
+  const state = isWaitingForFirstPoll(snapshot) ? 'waiting for the first status poll' : IMPACT_WORDS[snapshot.worstImpact];
+  let text = `${appName}: ${pageName(snapshot)}: ${state}${open > 0 ? ` (${open} open)` : ''}`;
   if (snapshot.poll.lastError) text += ' · status page unreachable';
   return text.length > MAX_TOOLTIP ? `${text.slice(0, MAX_TOOLTIP - 1)}…` : text;
 }
@@ -47,15 +56,15 @@ function incidentLabel(incident: StatusSnapshot['unresolved'][number]): string {
  * The tray's context menu as plain data. Linux ignores clicks on the tray icon itself, so every
  * action lives here: each unresolved incident (opens it), the Status screen, the app, a poll, quit.
  */
-export function trayMenuTemplate(snapshot: StatusSnapshot | null, actions: TrayActions): MenuItemConstructorOptions[] {
+export function trayMenuTemplate(snapshot: StatusSnapshot, actions: TrayActions): MenuItemConstructorOptions[] {
   const items: MenuItemConstructorOptions[] = [{ label: trayTooltip(snapshot), enabled: false }, { type: 'separator' }];
-  const open = snapshot?.unresolved ?? [];
-  if (open.length === 0) items.push({ id: 'no-incidents', label: snapshot ? 'No open incidents' : 'Waiting for the first status poll', enabled: false });
+  const open = snapshot.unresolved;
+  if (open.length === 0) items.push({ id: 'no-incidents', label: isWaitingForFirstPoll(snapshot) ? 'Waiting for the first status poll' : 'No open incidents', enabled: false });
   for (const incident of open.slice(0, MAX_MENU_INCIDENTS)) {
     items.push({ id: `incident:${incident.id}`, label: incidentLabel(incident), click: () => actions.openIncident(incident.id) });
   }
   if (open.length > MAX_MENU_INCIDENTS) items.push({ id: 'more-incidents', label: `${open.length - MAX_MENU_INCIDENTS} more…`, click: () => actions.openStatus() });
-  const upcoming = snapshot?.upcoming.length ?? 0;
+  const upcoming = snapshot.upcoming.length;
   if (upcoming > 0) items.push({ id: 'upcoming', label: `${upcoming} upcoming maintenance${upcoming === 1 ? '' : 's'}…`, click: () => actions.openStatus() });
   items.push(
     { type: 'separator' },

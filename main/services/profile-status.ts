@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import type http from 'node:http';
-import path from 'node:path';
 import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../http/host-check.ts';
-import { COMPANIONS } from '../mirror/store/open-or-set-aside.ts';
 import { createStatusService, type StatusService, type StatusServiceOptions } from '../status/status-service.ts';
 import type { ApiEventBus } from './event-bus.ts';
 import type { NetworkProfile } from './network-profiles.ts';
+import { adoptUnkeyedStatusStore, statusStoreFile } from './profile-store-files.ts';
+
+// Named here too: where a profile's status is kept is part of what this module answers.
+export { statusStoreFile };
 
 export interface ProfileStatusOptions {
   profile: NetworkProfile;
@@ -48,39 +48,6 @@ export function statusPlan(profile: NetworkProfile, dataDir: string, upstreamUrl
 }
 
 /**
- * `<profile>.status-<key>.sqlite` for a status page, the key being the start of its URL's SHA-256
- * in hex (12 digits); `<profile>.status.sqlite` for the demo's built-in history (page null), which
- * is also where a profile's own page was kept before files were keyed by page (`adoptUnkeyedStore`).
- */
-export function statusStoreFile(profileName: string, dataDir: string, page: string | null): string {
-  if (page === null) return path.join(dataDir, `${profileName}.status.sqlite`);
-  const key = createHash('sha256').update(page).digest('hex').slice(0, 12);
-  return path.join(dataDir, `${profileName}.status-${key}.sqlite`);
-}
-
-/**
- * Before status files were keyed by page, a profile's own page was kept in `<profile>.status.sqlite`
- * whatever its URL. For a built-in profile and for a saved one whose page was never changed, that
- * file is the page's it watches now: the first opening of the page's keyed file takes it over (a
- * rename), so its history, notification settings and "already notified" state carry on and nothing
- * is left behind unused. When the page has a keyed file already (it was watched with
- * `--status-upstream`), that one is kept and the older copy of the same page goes, said in the log.
- * The main file moves last: an interrupted move is completed by the next opening.
- */
-function adoptUnkeyedStore(profile: NetworkProfile, dataDir: string, keyedFile: string, log: (line: string) => void): void {
-  const unkeyed = statusStoreFile(profile.name, dataDir, null);
-  if (profile.source === 'demo' || !fs.existsSync(unkeyed)) return;
-  if (fs.existsSync(keyedFile)) {
-    for (const part of [...COMPANIONS, '']) fs.rmSync(unkeyed + part, { force: true });
-    log(`status: removed ${unkeyed}, an older copy of ${path.basename(keyedFile)} (the same status page)`);
-    return;
-  }
-  for (const part of [...COMPANIONS, '']) {
-    if (fs.existsSync(unkeyed + part)) fs.renameSync(unkeyed + part, keyedFile + part);
-  }
-}
-
-/**
  * Opens the profile's status service: its store, and interface C built and `ready()`, so
  * anything that can fail has failed before the profile is switched to. Nothing polls or
  * emits until `start()`. Null when the profile has no status page.
@@ -88,8 +55,9 @@ function adoptUnkeyedStore(profile: NetworkProfile, dataDir: string, keyedFile: 
 export async function openProfileStatus(options: ProfileStatusOptions): Promise<ProfileStatus | null> {
   const plan = statusPlan(options.profile, options.dataDir, options.upstreamUrl);
   if (!plan) return null;
+  // The profile's own page only: it is the one an unkeyed file of a saved or built-in profile held.
   if ('upstreamUrl' in plan.source && plan.source.upstreamUrl === options.profile.statusUrl) {
-    adoptUnkeyedStore(options.profile, options.dataDir, plan.file, options.log);
+    adoptUnkeyedStatusStore(options.profile.name, options.dataDir, plan.file, options.log);
   }
   const service = createStatusService({
     file: plan.file,

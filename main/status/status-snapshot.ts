@@ -1,5 +1,5 @@
 import type { StatusComponent, StatusImpact, StatusIncident, StatusSnapshot } from '../common/status-types.ts';
-import { NOT_UNRESOLVED_STATUSES, UPCOMING_STATUS } from './feed/feed-paths.ts';
+import { NOT_UNRESOLVED_STATUSES, UPCOMING_STATUS } from '../common/status-words.ts';
 import { isJsonObject, type JsonObject } from './feed/status-json.ts';
 import { parseInstant } from './feed/timestamps.ts';
 import { specIncident, specMaintenance } from './http/record-shape.ts';

@@ -52,6 +52,8 @@ vi.mock('electron', () => ({
 }));
 
 const { createStatusTray } = await import('../../main/desktop/status-tray.ts');
+const { quitWhenNothingShown } = await import('../../main/desktop/quit-when-nothing-shown.ts');
+const { createStatusService } = await import('../../main/status/status-service.ts');
 
 let calm: StatusSnapshot;
 let open: StatusSnapshot;
@@ -146,6 +148,25 @@ describe('status tray across profile switches', () => {
     remove();
   });
 
+  it('after a switch to a page never polled yet (a new profile, an edited address) says it is waiting for it, not that all is well', async () => {
+    const events = new ApiEventBus();
+    let openStatus = serving(open);
+    const remove = createStatusTray({ openStatus: () => openStatus, events, actions });
+    const tray = fake.FakeTray.instances[0]!;
+    // The real service of a page nothing has polled yet: its snapshot is empty, worst impact none.
+    const fresh = createStatusService({ file: ':memory:', source: { upstreamUrl: 'http://127.0.0.1:9/status' } });
+    try {
+      openStatus = serving(fresh.snapshot());
+      switched(events);
+      expect(tray.tooltip).toMatch(/: waiting for the first status poll$/);
+      expect(tray.tooltip).not.toContain('operational');
+      expect(tray.menu.find((item) => item.id === 'no-incidents')?.label).toBe('Waiting for the first status poll');
+    } finally {
+      await fresh.close();
+      remove();
+    }
+  });
+
   it('redraws at once from the newly open profile\'s snapshot, not waiting for its first poll', () => {
     const events = new ApiEventBus();
     let openStatus = serving(open);
@@ -159,6 +180,51 @@ describe('status tray across profile switches', () => {
     expect(tray.image.png.equals(openIcon)).toBe(false);
     expect(tray.menu.filter((item) => item.id?.startsWith('incident:'))).toEqual([]);
     remove();
+  });
+});
+
+// Electron's app and windows are stood in for by a count of open windows and a recorded quit: the
+// same decision electron-main.ts makes on window-all-closed and on the tray's onShown.
+describe('the app with neither a window nor the tray', () => {
+  const started = (platform: NodeJS.Platform, windows: { open: number }) => {
+    const quits: string[] = [];
+    const lifetime = quitWhenNothingShown({ platform, openWindows: () => windows.open, quit: () => quits.push('quit') });
+    const events = new ApiEventBus();
+    let openStatus: ReturnType<typeof serving> | null = serving(calm);
+    const remove = createStatusTray({ openStatus: () => openStatus, events, actions, onShown: (shown) => lifetime.trayShown(shown) });
+    const switchTo = (status: ReturnType<typeof serving> | null) => {
+      openStatus = status;
+      switched(events);
+    };
+    return { quits, lifetime, switchTo, remove };
+  };
+
+  it('quits when the tray goes after the window was closed (a switch to a profile without a status page, under way as the window closed)', () => {
+    const windows = { open: 1 };
+    const app = started('linux', windows);
+    windows.open = 0;
+    app.lifetime.allWindowsClosed();
+    expect(app.quits, 'the tray keeps it running').toEqual([]);
+    app.switchTo(null);
+    expect(app.quits).toEqual(['quit']);
+    app.remove();
+  });
+
+  it('keeps running while a window is open, or on macOS, when the tray goes; quits when the last window closes with no tray', () => {
+    const windows = { open: 1 };
+    const app = started('win32', windows);
+    app.switchTo(null);
+    expect(app.quits).toEqual([]);
+    windows.open = 0;
+    app.lifetime.allWindowsClosed();
+    expect(app.quits).toEqual(['quit']);
+    app.remove();
+
+    const mac = started('darwin', { open: 0 });
+    mac.lifetime.allWindowsClosed();
+    mac.switchTo(null);
+    expect(mac.quits).toEqual([]);
+    mac.remove();
   });
 });
 

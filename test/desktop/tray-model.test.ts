@@ -20,6 +20,9 @@ function actions(): TrayActions & { calls: string[] } {
   };
 }
 
+/** A page no poll has reached yet (a new profile, an edited page address): its service's empty snapshot. */
+const neverPolled = (): StatusSnapshot => ({ ...calm, page: null, indicator: null, recent: [], upcoming: [], components: [], poll: { ...calm.poll, lastSuccessAt: null } });
+
 const click = (item: MenuItemConstructorOptions | undefined) => (item?.click as (() => void) | undefined)?.();
 const byId = (items: MenuItemConstructorOptions[], id: string) => items.find((item) => item.id === id);
 
@@ -33,7 +36,11 @@ describe('tray tooltip', () => {
   it('says when the status page cannot be reached, and stays short', () => {
     expect(trayTooltip({ ...calm, poll: { ...calm.poll, lastError: 'HTTP 503' } })).toMatch(/status page unreachable$/);
     expect(trayTooltip({ ...calm, page: { name: 'x'.repeat(300) } }).length).toBeLessThanOrEqual(120);
-    expect(trayTooltip(null)).toBe('Mirrordesk: starting…');
+  });
+
+  it('before a first poll of the page has succeeded, says it is waiting, not that all is well', () => {
+    expect(trayTooltip(neverPolled())).toBe('Mirrordesk: demo network (sample data): waiting for the first status poll');
+    expect(trayTooltip({ ...neverPolled(), poll: { ...calm.poll, lastSuccessAt: null, lastError: 'HTTP 503' } })).toBe('Mirrordesk: demo network (sample data): waiting for the first status poll · status page unreachable');
   });
 });
 
@@ -63,8 +70,8 @@ describe('tray menu', () => {
     expect(byId(items, 'more-incidents')?.label).toBe('3 more…');
   });
 
-  it('before the first snapshot says it is waiting', () => {
-    const items = trayMenuTemplate(null, actions());
+  it('before a first poll of the page has succeeded says it is waiting, not that nothing is open', () => {
+    const items = trayMenuTemplate(neverPolled(), actions());
     expect(byId(items, 'no-incidents')?.label).toBe('Waiting for the first status poll');
   });
 });

@@ -177,5 +177,27 @@ test.describe('status screen', () => {
       await expect(page.getByTestId('open-incidents')).toBeVisible();
       await screenshot(page, '13-status-upstream-error');
     });
+
+    test('a maintenance the page lists among its incidents reads as a maintenance in the history, never as an open incident', async ({ page }) => {
+      test.setTimeout(90_000);
+      const feeds = structuredClone(loadScenarios(LIFECYCLE)[0]!.steps[0]!.upstream) as Record<string, { page: Record<string, unknown>; incidents?: Record<string, unknown>[] }>;
+      const listed = feeds['/api/v2/incidents.json']!;
+      const at = '2026-11-20T08:00:00.000-06:00';
+      const update = { id: 'upd0mnt0listed', incident_id: 'mnt0listed01', status: 'in_progress', body: 'Upgrading the database.', created_at: at, updated_at: at, display_at: at, affected_components: null };
+      listed.incidents = [
+        { id: 'mnt0listed01', name: 'Database upgrade', status: 'in_progress', impact: 'maintenance', created_at: at, updated_at: at, monitoring_at: null, resolved_at: null, shortlink: null, page_id: listed.page.id, scheduled_for: '2026-11-20T08:00:00.000-06:00', scheduled_until: '2026-11-20T12:00:00.000-06:00', incident_updates: [update], components: [] },
+        ...listed.incidents!,
+      ];
+      upstream.serve(feeds);
+      expect(await pollUntilDone(instance)).toMatchObject({ outcome: 'ok' });
+      await openStatus(page, instance);
+      const card = page.getByTestId('incident-history').locator('[data-incident="mnt0listed01"]');
+      await expect(card).toHaveAttribute('data-tone', 'maintenance');
+      await expect(card.locator('.badge')).toHaveText('Maintenance');
+      // Its window, as upcoming maintenance shows it; not "open for" as an incident nobody closed.
+      await expect(card).toContainText('2026-11-20 14:00');
+      await expect(card).not.toContainText('open for');
+      await expect(page.getByTestId('open-incidents').locator('[data-incident="mnt0listed01"]')).toHaveCount(0);
+    });
   });
 });

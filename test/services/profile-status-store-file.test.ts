@@ -149,19 +149,90 @@ describe('a profile\'s status store', () => {
     }
   });
 
-  it('drops that older file when the page has a file of its own already (watched before with --status-upstream)', async () => {
+  /** A status file as the app before this one kept it: polled at `polledAt`, with these settings. */
+  async function statusFileAt(file: string, upstreamUrl: string, polledAt: number, settings: Record<string, unknown>): Promise<void> {
+    const service = createStatusService({ file, source: { upstreamUrl }, clock: () => new Date(polledAt) });
+    expect((await service.poller.pollNow()).outcome).toBe('ok');
+    service.setSettings(settings);
+    await service.close();
+  }
+
+  /** The data folder's status files of a profile (an open store's journal apart), the replaced one's time cut off. */
+  const statusFiles = (dir: string, name: string) => fs.readdirSync(dir).filter((file) => file.startsWith(`${name}.status`) && !/-(wal|shm)$/.test(file)).map((file) => file.replace(/replaced-[\d-TZ]+$/, 'replaced-<time>')).sort();
+
+  it('keeps the page\'s own file when it has one already (watched once with --status-upstream, polled last), with the profile\'s settings, and moves the older file aside rather than deleting it', async () => {
     const dir = dataDir();
     const profile = watching('both', pageA.url);
     const keyed = statusStoreFile('both', dir, pageA.url);
+    const unkeyed = statusStoreFile('both', dir, null);
     expect(statusPlan(profile, dir, pageA.url)?.file).toBe(keyed);
-    for (const file of [keyed, statusStoreFile('both', dir, null)]) {
-      const service = createStatusService({ file, source: { upstreamUrl: pageA.url }, clock: () => new Date(now) });
-      await service.poller.pollNow();
-      await service.close();
-    }
+    // The profile's long-used file, its settings chosen over time; then one run with --status-upstream.
+    await statusFileAt(unkeyed, pageA.url, now - 86_400_000, { quiet: true, impacts: ['critical', 'major'], componentIds: ['a-component'] });
+    await statusFileAt(keyed, pageA.url, now - 3_600_000, {});
+
     const logged: string[] = [];
-    await openAndPoll(profile, dir, (line) => logged.push(line));
-    expect(fs.readdirSync(dir).filter((file) => file.startsWith('both.status.'))).toEqual([]);
-    expect(logged).toEqual([expect.stringContaining('both.status.sqlite')]);
+    const opened = await openAndPoll(profile, dir, (line) => logged.push(line));
+    expect(opened.service.getSettings()).toEqual({ quiet: true, impacts: ['critical', 'major'], componentIds: ['a-component'] });
+    expect(opened.seen).toMatchObject({ page: 'Page A', unresolved: ['a1'], notifications: [] });
+    expect(statusFiles(dir, 'both')).toEqual([path.basename(keyed), `${path.basename(unkeyed)}.replaced-<time>`]);
+    expect(logged).toEqual([expect.stringMatching(/^status: kept both\.status-[0-9a-f]{12}\.sqlite for this status page and moved both\.status\.sqlite to .*replaced-.* \(it was polled earlier\), its notification settings carried over$/)]);
+  });
+
+  it('keeps the profile\'s own file instead when it was polled after the page\'s (its history the newer), the other moved aside', async () => {
+    const dir = dataDir();
+    const keyed = statusStoreFile('later', dir, pageA.url);
+    const unkeyed = statusStoreFile('later', dir, null);
+    await statusFileAt(keyed, pageA.url, now - 86_400_000, { quiet: false, impacts: ['minor'] });
+    await statusFileAt(unkeyed, pageA.url, now - 3_600_000, { quiet: true });
+
+    const opened = await openAndPoll(watching('later', pageA.url), dir);
+    expect(opened.service.getSettings()).toEqual({ quiet: true, impacts: null, componentIds: null });
+    expect(statusFiles(dir, 'later')).toEqual([path.basename(keyed), `${path.basename(keyed)}.replaced-<time>`]);
+    // The one moved aside is the page's own, whole.
+    const aside = fs.readdirSync(dir).find((file) => file.includes('.replaced-'))!;
+    const replaced = createStatusService({ file: path.join(dir, aside), source: { upstreamUrl: pageA.url } });
+    expect(replaced.getSettings()).toEqual({ quiet: false, impacts: ['minor'], componentIds: null });
+    await replaced.close();
+  });
+
+  it('keeps the page\'s own file when the older one held another page (its address edited before), carrying quiet mode and the impact choices but not that page\'s components', async () => {
+    const dir = dataDir();
+    const keyed = statusStoreFile('moved', dir, pageB.url);
+    const unkeyed = statusStoreFile('moved', dir, null);
+    await statusFileAt(keyed, pageB.url, now - 86_400_000, { componentIds: ['b-component'] });
+    // Polled later, but page A's: nothing of it is page B's.
+    await statusFileAt(unkeyed, pageA.url, now - 3_600_000, { quiet: true, impacts: ['critical'], componentIds: ['a-component'] });
+
+    const logged: string[] = [];
+    const opened = await openAndPoll(watching('moved', pageB.url), dir, (line) => logged.push(line));
+    expect(opened.service.getSettings()).toEqual({ quiet: true, impacts: ['critical'], componentIds: ['b-component'] });
+    expect(opened.seen).toMatchObject({ page: 'Page B', unresolved: ['b1'], notifications: [] });
+    expect(statusFiles(dir, 'moved')).toEqual([path.basename(keyed), `${path.basename(unkeyed)}.replaced-<time>`]);
+    expect(logged).toEqual([expect.stringContaining('(it held another page)')]);
+  });
+
+  it('completes a take-over cut short (a crash after the journal moved, before the file did) at the next opening', async () => {
+    const dir = dataDir();
+    const unkeyed = statusStoreFile('cut', dir, null);
+    const keyed = statusStoreFile('cut', dir, pageA.url);
+    // A store whose latest writes are still in its WAL journal, as a running app leaves it.
+    const running = createStatusService({ file: unkeyed, source: { upstreamUrl: pageA.url }, clock: () => new Date(now) });
+    expect((await running.poller.pollNow()).outcome).toBe('ok');
+    running.setSettings({ quiet: true, impacts: ['major'] });
+    const copy = (from: string, to: string) => fs.copyFileSync(from, to);
+    const scratch = path.join(dir, 'scratch');
+    fs.mkdirSync(scratch);
+    copy(unkeyed, path.join(scratch, 'main'));
+    copy(`${unkeyed}-wal`, path.join(scratch, 'wal'));
+    await running.close();
+    // The move cut short: the journal under the new name, the file still under the old one.
+    copy(path.join(scratch, 'main'), unkeyed);
+    copy(path.join(scratch, 'wal'), `${keyed}-wal`);
+    fs.rmSync(`${unkeyed}-wal`, { force: true });
+    fs.rmSync(`${unkeyed}-shm`, { force: true });
+
+    const opened = await openAndPoll(watching('cut', pageA.url), dir);
+    expect(opened.service.getSettings()).toEqual({ quiet: true, impacts: ['major'], componentIds: null });
+    expect(statusFiles(dir, 'cut').filter((file) => !file.endsWith('-wal') && !file.endsWith('-shm'))).toEqual([path.basename(keyed)]);
   });
 });

@@ -1,5 +1,6 @@
 import { etagMatches, weakEtag } from '../../http/etag.ts';
-import { FEED_PATHS, RESOLVED_STATUSES } from '../feed/feed-paths.ts';
+import { RESOLVED_STATUSES } from '../../common/status-words.ts';
+import { FEED_PATHS } from '../feed/feed-paths.ts';
 import type { StatusSource } from '../feed/status-source.ts';
 import { demoStatusAt } from './demo-history.ts';
 

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../../http/host-check.ts';
-import { NOT_UNRESOLVED_STATUSES, PASSTHROUGH_FEEDS, RECORD_FEEDS, UPCOMING_STATUS } from '../feed/feed-paths.ts';
+import { NOT_UNRESOLVED_STATUSES, UPCOMING_STATUS } from '../../common/status-words.ts';
+import { PASSTHROUGH_FEEDS, RECORD_FEEDS } from '../feed/feed-paths.ts';
 import type { JsonObject } from '../feed/status-json.ts';
 import type { StatusStore } from '../store/status-store.ts';
 import { repeatLimitedLog } from '../../http/repeat-limited-log.ts';

@@ -1,5 +1,5 @@
 import type { StatusNotificationKind } from '../../common/status-types.ts';
-import { isMaintenanceStatus, RESOLVED_STATUSES } from '../feed/feed-paths.ts';
+import { isMaintenanceStatus, RESOLVED_STATUSES } from '../../common/status-words.ts';
 import type { JsonObject } from '../feed/status-json.ts';
 import { parseInstant } from '../feed/timestamps.ts';
 

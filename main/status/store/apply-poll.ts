@@ -1,4 +1,5 @@
-import { UPCOMING_STATUS, type FeedName } from '../feed/feed-paths.ts';
+import { UPCOMING_STATUS } from '../../common/status-words.ts';
+import type { FeedName } from '../feed/feed-paths.ts';
 import type { ParsedFeed } from '../feed/parse-feed.ts';
 import type { JsonObject } from '../feed/status-json.ts';
 import { parseInstant } from '../feed/timestamps.ts';
@@ -18,8 +19,6 @@ export interface GoodPoll {
   feeds: Partial<Record<FeedName, AcceptedFeed>>;
   at: Date;
 }
-
-const BASELINE_KEY = 'baseline_at';
 
 function ids(feed: AcceptedFeed | undefined): Set<string> {
   return new Set((feed?.parsed.records ?? []).map((record) => record.id as string));
@@ -82,11 +81,7 @@ function forgetDeletedIncidents(store: StatusStore, incidents: AcceptedFeed, lis
 export function applyGoodPoll(store: StatusStore, poll: GoodPoll): StatusNotification[] {
   const at = poll.at.toISOString();
   return store.transaction(() => {
-    if (isAnotherPage(store, Object.values(poll.feeds))) {
-      store.forgetPage();
-      // Everything of the new page is news to this store, and none of it to the user: a baseline again.
-      store.setMeta(BASELINE_KEY, null);
-    }
+    if (isAnotherPage(store, Object.values(poll.feeds))) store.forgetPage();
     const { incidents, unresolved, upcoming } = poll.feeds;
     storeRecords(store, 'incident', incidents, at);
     storeRecords(store, 'incident', unresolved, at);
@@ -108,9 +103,9 @@ export function applyGoodPoll(store: StatusStore, poll: GoodPoll): StatusNotific
     const openMaintenances = [...upcomingIds]
       .map((id) => store.getRecord('maintenance', id))
       .filter((record) => record !== null && record.status === UPCOMING_STATUS) as JsonObject[];
-    const baseline = store.getMeta(BASELINE_KEY) === undefined;
+    const baseline = store.baselineAt() === undefined;
     const transitions = findTransitions(merged, openMaintenances, store.seenState(), baseline);
-    if (baseline) store.setMeta(BASELINE_KEY, at);
+    if (baseline) store.setBaselineAt(at);
 
     const settings = store.getSettings();
     const pageName = String(store.getPage()?.name ?? 'Network status');
@@ -135,5 +130,5 @@ export function applyGoodPoll(store: StatusStore, poll: GoodPoll): StatusNotific
 
 /** True once a first good poll has set the silent baseline. */
 export function hasBaseline(store: StatusStore): boolean {
-  return store.getMeta(BASELINE_KEY) !== undefined;
+  return store.baselineAt() !== undefined;
 }

@@ -11,6 +11,9 @@ import { STATUS_MIGRATIONS } from './status-migrations.ts';
 
 export type RecordKind = 'incident' | 'maintenance';
 
+/** When the page's first good poll was taken: until then a poll is the silent baseline. */
+const BASELINE_KEY = 'baseline_at';
+
 export interface StoredFeed {
   text: string;
   etag: string | null;
@@ -71,6 +74,15 @@ export class StatusStore {
   setMeta(key: string, value: string | null): void {
     if (value === null) this.db.prepare('DELETE FROM status_meta WHERE key = ?').run(key);
     else this.db.prepare('INSERT INTO status_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
+  /** The time of the page's first good poll (its silent baseline); undefined until there was one. */
+  baselineAt(): string | undefined {
+    return this.getMeta(BASELINE_KEY);
+  }
+
+  setBaselineAt(at: string): void {
+    this.setMeta(BASELINE_KEY, at);
   }
 
   // --- records ---------------------------------------------------------------------------
@@ -216,7 +228,8 @@ export class StatusStore {
 
   /**
    * Forgets what was heard from the page this store held: records, feed bodies and their ETags,
-   * seen-state, notifications and the page. Quiet mode and the impact choices are the user's and
+   * seen-state, notifications, the page and its baseline (everything of the next page heard is
+   * news to this store and none of it to the user: its first poll is a baseline). Quiet mode and the impact choices are the user's and
    * stay; component choices name the old page's components, which the next page does not have,
    * and would hold back every notification naming one of its own: they go back to all.
    */
@@ -224,6 +237,7 @@ export class StatusStore {
     this.transaction(() => {
       for (const table of ['status_record', 'status_feed', 'status_seen', 'status_notification']) this.db.prepare(`DELETE FROM ${table}`).run();
       this.setMeta('page', null);
+      this.setMeta(BASELINE_KEY, null);
       const settings = this.getSettings();
       if (settings.componentIds !== null) this.setSettings({ ...settings, componentIds: null });
     });
