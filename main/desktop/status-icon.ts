@@ -1,8 +1,12 @@
 import { deflateSync } from 'node:zlib';
 import type { StatusImpact } from '../common/status-types.ts';
 
-/** The tray dot's colour per worst open impact (RGB); green when nothing is open. */
-export const IMPACT_COLORS: Record<StatusImpact, readonly [number, number, number]> = {
+/** What the tray dot shows: the worst open impact, or `unknown` while the page was never polled. */
+export type TrayTone = StatusImpact | 'unknown';
+
+/** The tray dot's colour per tone (RGB): green when nothing is open, grey while nothing is known. */
+export const TONE_COLORS: Record<TrayTone, readonly [number, number, number]> = {
+  unknown: [0x8a, 0x8f, 0x98],
   none: [0x2e, 0xa0, 0x43],
   maintenance: [0x2f, 0x6f, 0xde],
   minor: [0xd4, 0xa0, 0x17],
@@ -50,18 +54,18 @@ export function encodePng(rgba: Uint8Array, size: number): Buffer {
 }
 
 /**
- * The tray icon: a filled dot in the impact's colour with a thin darker rim, so it reads on light
+ * The tray icon: a filled dot in the tone's colour with a thin darker rim, so it reads on light
  * and dark panels, on a transparent square. Drawn in code (no image assets to ship or download);
  * edges are anti-aliased by coverage. Anything open adds a white bar, so the state is not told by
  * colour alone.
  */
-export function statusIconPng(impact: StatusImpact, size: number): Buffer {
-  const [r, g, b] = IMPACT_COLORS[impact];
+export function statusIconPng(tone: TrayTone, size: number): Buffer {
+  const [r, g, b] = TONE_COLORS[tone];
   const pixels = new Uint8Array(size * size * 4);
   const centre = size / 2;
   const radius = size / 2 - size / 16;
   const rim = Math.max(1, size / 16);
-  const marked = impact !== 'none';
+  const marked = tone !== 'none' && tone !== 'unknown';
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       const distance = Math.hypot(x + 0.5 - centre, y + 0.5 - centre);

@@ -1,8 +1,8 @@
 import { Menu, nativeImage, Tray, type NativeImage } from 'electron';
-import type { StatusImpact, StatusSnapshot } from '../common/status-types.ts';
+import type { StatusSnapshot } from '../common/status-types.ts';
 import type { ApiEventBus } from '../services/event-bus.ts';
-import { statusIconPng } from './status-icon.ts';
-import { trayMenuTemplate, trayTooltip, type TrayActions } from './tray-model.ts';
+import { statusIconPng, type TrayTone } from './status-icon.ts';
+import { trayMenuTemplate, trayTone, trayTooltip, type TrayActions } from './tray-model.ts';
 
 /** What the tray reads of a status service: its snapshot now. */
 interface TrayStatusSource {
@@ -25,9 +25,9 @@ export interface StatusTrayDeps {
 }
 
 /** A 16 px icon with a 32 px representation, so HiDPI panels get a sharp dot. */
-export function trayImage(impact: StatusImpact): NativeImage {
-  const image = nativeImage.createFromBuffer(statusIconPng(impact, 16), { scaleFactor: 1 });
-  image.addRepresentation({ scaleFactor: 2, buffer: statusIconPng(impact, 32) });
+export function trayImage(tone: TrayTone): NativeImage {
+  const image = nativeImage.createFromBuffer(statusIconPng(tone, 16), { scaleFactor: 1 });
+  image.addRepresentation({ scaleFactor: 2, buffer: statusIconPng(tone, 32) });
   return image;
 }
 
@@ -36,15 +36,15 @@ interface TrayIcon {
   remove(): void;
 }
 
-/** The icon itself: its colour and tooltip follow the worst open impact, its menu lists the unresolved incidents. */
+/** The icon itself: its colour (trayTone) and tooltip follow the worst open impact, its menu lists the unresolved incidents. */
 function openTrayIcon(initial: StatusSnapshot, actions: TrayActions): TrayIcon {
-  let impact = initial.worstImpact;
-  const tray = new Tray(trayImage(impact));
+  let tone = trayTone(initial);
+  const tray = new Tray(trayImage(tone));
   const render = (snapshot: StatusSnapshot): void => {
     if (tray.isDestroyed()) return;
-    if (snapshot.worstImpact !== impact) {
-      impact = snapshot.worstImpact;
-      tray.setImage(trayImage(impact));
+    if (trayTone(snapshot) !== tone) {
+      tone = trayTone(snapshot);
+      tray.setImage(trayImage(tone));
     }
     tray.setToolTip(trayTooltip(snapshot));
     tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(snapshot, actions)));

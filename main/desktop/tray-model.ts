@@ -1,5 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import type { StatusImpact, StatusSnapshot } from '../common/status-types.ts';
+import type { TrayTone } from './status-icon.ts';
 
 export interface TrayActions {
   /** Shows the app window (creating it if needed) at a hash route. */
@@ -34,6 +35,11 @@ function pageName(snapshot: StatusSnapshot): string {
  */
 function isWaitingForFirstPoll(snapshot: StatusSnapshot): boolean {
   return snapshot.poll.lastSuccessAt === null;
+}
+
+/** The dot's tone: grey while the page was never polled (not the green of "nothing open"), else the worst open impact. */
+export function trayTone(snapshot: StatusSnapshot): TrayTone {
+  return isWaitingForFirstPoll(snapshot) ? 'unknown' : snapshot.worstImpact;
 }
 
 /** `Mirrordesk: Demo Network — major incident (2 open)`, or the upstream error when polls fail. */

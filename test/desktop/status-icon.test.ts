@@ -1,7 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { StatusImpact } from '../../main/common/status-types.ts';
-import { IMPACT_COLORS, statusIconPng } from '../../main/desktop/status-icon.ts';
+import { TONE_COLORS, statusIconPng, type TrayTone } from '../../main/desktop/status-icon.ts';
 
 /** Decodes the PNGs statusIconPng writes (8-bit RGBA, filter 0, one IDAT) back to pixels. */
 function decode(png: Buffer): { size: number; pixel: (x: number, y: number) => number[] } {
@@ -17,7 +16,7 @@ function decode(png: Buffer): { size: number; pixel: (x: number, y: number) => n
 }
 
 describe('tray status icon', () => {
-  it.each(Object.keys(IMPACT_COLORS) as StatusImpact[])('draws a %s dot: transparent corners, an opaque coloured body', (impact) => {
+  it.each(Object.keys(TONE_COLORS) as TrayTone[])('draws a %s dot: transparent corners, an opaque coloured body', (impact) => {
     for (const size of [16, 32]) {
       const { size: decoded, pixel } = decode(statusIconPng(impact, size));
       expect(decoded).toBe(size);
@@ -25,18 +24,19 @@ describe('tray status icon', () => {
       expect(pixel(size - 1, size - 1)[3]).toBe(0);
       // Above the centre bar, inside the rim: the impact's own colour, fully opaque.
       const body = pixel(Math.floor(size / 2), Math.floor(size / 4));
-      expect(body).toEqual([...IMPACT_COLORS[impact], 255]);
+      expect(body).toEqual([...TONE_COLORS[impact], 255]);
     }
   });
 
-  it('marks anything but "none" with a white bar, so the state is not told by colour alone', () => {
-    const centre = (impact: StatusImpact) => decode(statusIconPng(impact, 32)).pixel(16, 16);
-    expect(centre('none')).toEqual([...IMPACT_COLORS.none, 255]);
+  it('marks anything open with a white bar, so the state is not told by colour alone', () => {
+    const centre = (impact: TrayTone) => decode(statusIconPng(impact, 32)).pixel(16, 16);
+    expect(centre('none')).toEqual([...TONE_COLORS.none, 255]);
+    expect(centre('unknown')).toEqual([...TONE_COLORS.unknown, 255]);
     expect(centre('critical')).toEqual([255, 255, 255, 255]);
   });
 
   it('differs per impact, so the tray visibly changes', () => {
-    const images = (Object.keys(IMPACT_COLORS) as StatusImpact[]).map((impact) => statusIconPng(impact, 16).toString('base64'));
+    const images = (Object.keys(TONE_COLORS) as TrayTone[]).map((impact) => statusIconPng(impact, 16).toString('base64'));
     expect(new Set(images).size).toBe(images.length);
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 import type { StatusSnapshot } from '../../main/common/status-types.ts';
-import { MAX_MENU_INCIDENTS, trayMenuTemplate, trayTooltip, type TrayActions } from '../../main/desktop/tray-model.ts';
+import { MAX_MENU_INCIDENTS, trayMenuTemplate, trayTone, trayTooltip, type TrayActions } from '../../main/desktop/tray-model.ts';
 import { demoStatusSnapshots } from '../helpers/demo-status.ts';
 
 let calm: StatusSnapshot;
@@ -36,6 +36,11 @@ describe('tray tooltip', () => {
   it('says when the status page cannot be reached, and stays short', () => {
     expect(trayTooltip({ ...calm, poll: { ...calm.poll, lastError: 'HTTP 503' } })).toMatch(/status page unreachable$/);
     expect(trayTooltip({ ...calm, page: { name: 'x'.repeat(300) } }).length).toBeLessThanOrEqual(120);
+  });
+
+  it('draws a grey dot before a first poll of the page has succeeded, the worst open impact after', () => {
+    expect(trayTone(neverPolled())).toBe('unknown');
+    expect(trayTone(calm)).toBe('none');
   });
 
   it('before a first poll of the page has succeeded, says it is waiting, not that all is well', () => {
