@@ -79,7 +79,7 @@ export class AppVerifySession {
     const decoded = files.map((f) => ({ path: f.name, content: Buffer.from(f.content, f.encoding === 'base64' ? 'base64' : 'utf8') }));
     const { toAdd, unreadable } = await readUploads(decoded);
     const envelope = await this.#guard(() => (toAdd.length > 0 ? this.#sessions.addFiles(id, toAdd) : this.#sessions.envelope(id)));
-    return { ...this.#viewOf(id, envelope), unreadable };
+    return { ...await this.#viewOf(id, envelope), unreadable };
   }
 
   /**
@@ -105,7 +105,15 @@ export class AppVerifySession {
     else this.#details.set(key, detailOf(outcome.record, [], true));
   }
 
-  #viewOf(id: string, envelope: SessionEnvelope<SessionContractEntry>): VerifySessionView {
+  /**
+   * The session as the Verify screen shows it. Whether each contract's compiler is installed is
+   * asked as a verification asks it (CompilerStore.installed): at a first start, the view of one
+   * whose version is not in the folder yet waits for the bundled compiler's addition to end, so
+   * the version about to appear is not offered for download as "not installed".
+   */
+  async #viewOf(id: string, envelope: SessionEnvelope<SessionContractEntry>): Promise<VerifySessionView> {
+    const versions = [...new Set(envelope.contracts.map((entry) => entry.compilerVersion))];
+    const installed = new Map(await Promise.all(versions.map(async (version) => [version, await this.#service.compilers.installed(version)] as const)));
     return {
       contracts: envelope.contracts.map((entry): VerifySessionContract => {
         const verified = entry.status === 'perfect' || entry.status === 'partial';
@@ -114,7 +122,7 @@ export class AppVerifySession {
           name: entry.name,
           compiledPath: entry.compiledPath,
           compilerVersion: entry.compilerVersion,
-          compilerInstalled: this.#service.compilers.has(entry.compilerVersion),
+          compilerInstalled: installed.get(entry.compilerVersion) === true,
           found: entry.files.found,
           missing: entry.files.missing,
           address: entry.address || null,

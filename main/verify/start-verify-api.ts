@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { listenOnLoopback } from '../http/listen.ts';
+import type { MirrorAvailability } from '../mirror/http/availability-gate.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { buildVerifyServer } from './api/verify-server.ts';
-import type { ChainNotReady } from './chain/deployed-code.ts';
 import { MirrorCodeSource } from './chain/mirror-code-source.ts';
 import { DEFAULT_SOLC_BIN_MIRROR } from './compilers/mirror-source.ts';
 import type { VerifyArgs } from './verify-args.ts';
@@ -18,7 +18,7 @@ export interface StartVerifyApiOptions extends VerifyArgs {
   currentChainId?: () => number;
   mirrorDb: () => SqliteDatabase;
   /** Why the open profile's store cannot answer now (ProfileSession.mirrorUnavailable); default: it always can. */
-  mirrorAvailability?: () => ChainNotReady | null;
+  mirrorAvailability?: MirrorAvailability;
   log: (line: string) => void;
   /** How long requests under way may finish when the API closes (default REQUESTS_CLOSE_LIMIT_MS). */
   closeLimitMs?: number;

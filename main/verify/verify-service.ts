@@ -83,8 +83,6 @@ export class VerifyService {
   readonly sessions: SessionStore;
   readonly chains: ChainRegistry;
   readonly explorers: Readonly<Record<string, string>>;
-  /** Resolves once the bundled compiler is in the folder (or that failed and was logged). */
-  readonly ready: Promise<void>;
 
   constructor(options: VerifyServiceOptions) {
     routeLibSourcifyLogs(options.log);
@@ -99,7 +97,12 @@ export class VerifyService {
     this.verifier = new Verifier(this.compiler, this.compilers, this.chains, this.repository);
     this.sessions = new SessionStore(this.db);
     this.explorers = options.explorers;
-    this.ready = options.addBundledCompiler === false ? Promise.resolve() : this.compilers.addBundled().then(() => undefined);
+    if (options.addBundledCompiler !== false) void this.compilers.addBundled();
+  }
+
+  /** Resolves once the bundled compiler is in the folder (or that failed and was logged). */
+  get ready(): Promise<void> {
+    return this.compilers.bundledSettled();
   }
 
   /**

@@ -329,3 +329,29 @@ describe('verify/* channels', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'unavailable' } });
   });
 });
+
+describe('verify/compilers/import into a compilers folder that cannot be written', () => {
+  it('says the compiler could not be stored (unavailable), not that the file is no compiler', async () => {
+    const dir = tempDir();
+    // A file where the folder should be: no folder can be made there, whoever runs the test (root included).
+    fs.writeFileSync(path.join(dir, 'not-a-folder'), '');
+    const blocked = new VerifyService({
+      dbFile: ':memory:',
+      compilersDir: path.join(dir, 'not-a-folder', 'compilers'),
+      solcBinMirror: null,
+      chains: { mirrorChainIds: [], mirrorSource: null, rpcUrls: {} },
+      explorers: {},
+      addBundledCompiler: false,
+      log: () => undefined,
+    });
+    try {
+      const importing = createDispatcher(createVerifyHandlers({ verify: () => blocked, session: () => { throw new Error('unused'); } }).handlers as unknown as ApiHandlers, () => undefined);
+      const result = await importing('verify/compilers/import', { name: 'soljson.js', content: fs.readFileSync(require.resolve('solc/soljson.js')).toString('base64') });
+      expect(result).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+      expect(result.ok ? '' : result.error.message).toMatch(/^the compiler could not be stored in the compilers folder: ENOTDIR/);
+    } finally {
+      await blocked.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

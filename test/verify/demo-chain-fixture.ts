@@ -4,7 +4,7 @@ import { EXAMPLE_SOURCES } from '../../main/mirror/demo/contracts/example-artifa
 import { addressWord, uintWord, type AbiValue } from '../../main/mirror/demo/evm/abi.ts';
 import { deployExample, EXAMPLE_ARTIFACT } from '../../main/mirror/demo/example-contracts.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
-import type { ChainNotReady } from '../../main/verify/chain/deployed-code.ts';
+import type { MirrorUnavailable } from '../../main/mirror/http/availability-gate.ts';
 import { MirrorCodeSource } from '../../main/verify/chain/mirror-code-source.ts';
 import { cachedCompilers, insertRow, startVerifyHarness, tempDir, type VerifyHarness } from './verify-fixture.ts';
 
@@ -76,7 +76,7 @@ export interface DemoHarness extends VerifyHarness {
  * The verify service and API on loopback, chain 298 read from a fresh mirror store (the only chain
  * configured). `availability` stands for the mirror's gate (ProfileSession.mirrorUnavailable).
  */
-export async function startDemoHarness(availability?: () => ChainNotReady | null): Promise<DemoHarness> {
+export async function startDemoHarness(availability?: () => MirrorUnavailable | null): Promise<DemoHarness> {
   const dataDir = tempDir();
   const store = new LedgerStore({ file: path.join(dataDir, 'mirror.sqlite') });
   const compilersDir = await cachedCompilers(DEMO_VERSION);

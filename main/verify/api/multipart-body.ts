@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { TooLargeError, VerifyError } from '../engine/verify-error.ts';
 import { SESSION_MAX_BYTES } from '../sessions/session-store.ts';
-import { quotableName } from '../engine/file-name-rules.ts';
+import { normalisedFileName, quotableName } from '../engine/file-name-rules.ts';
 import { checkFileName, type Fields } from './request-fields.ts';
 
 /** What the files of one multipart upload may add up to: what a session may hold. */
@@ -15,13 +15,15 @@ const MULTIPART_MAX_BYTES = SESSION_MAX_BYTES;
  * A file is taken under the name it was sent with, path and all, and that name follows the rules
  * for JSON bodies and zips (checkFileName): the parser's default would cut it to its last segment,
  * so "src/L.sol" and "old/L.sol" became one "L.sol" (the later replacing the earlier), and
- * "../../a.sol" a quiet "a.sol". A name given twice is refused, naming it, as in a zip: which of
- * the two was meant cannot be known.
+ * "../../a.sol" a quiet "a.sol". As in a zip, "." and empty segments are dropped
+ * (normalisedFileName), and a name given twice, also once so normalised ("./A.sol" and "A.sol"),
+ * is refused, naming it: which of the two was meant cannot be known.
  */
 export async function readMultipartBody(request: FastifyRequest): Promise<{ fields: Fields; files: Array<{ path: string; content: Buffer }> }> {
   const fields: Fields = {};
   const files: Array<{ path: string; content: Buffer }> = [];
-  const names = new Set<string>();
+  /** Normalised name → the name it was sent as. */
+  const sentAs = new Map<string, string>();
   let total = 0;
   try {
     for await (const part of request.parts({ preservePath: true })) {
@@ -32,9 +34,14 @@ export async function readMultipartBody(request: FastifyRequest): Promise<{ fiel
         // A browser form sends a file input left empty as a nameless, empty file: no file was chosen.
         if (part.filename === '' && content.length === 0) continue;
         // Without a filename (a part sent as application/octet-stream) the field's name is the file's.
-        const path = checkFileName(part.filename ?? part.fieldname);
-        if (names.has(path)) throw new VerifyError('bad_request', `file name "${quotableName(path)}" is given twice: send each file once, named by its path in the project where two files share a name`);
-        names.add(path);
+        const name = checkFileName(part.filename ?? part.fieldname);
+        const path = normalisedFileName(name);
+        const earlier = sentAs.get(path);
+        if (earlier !== undefined) {
+          const as = earlier === name ? '' : ` (as "${quotableName(earlier)}" and as "${quotableName(name)}")`;
+          throw new VerifyError('bad_request', `file name "${quotableName(path)}" is given twice${as}: send each file once, named by its path in the project where two files share a name`);
+        }
+        sentAs.set(path, name);
         files.push({ path, content });
       } else {
         fields[part.fieldname] = part.value;

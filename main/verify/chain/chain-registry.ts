@@ -25,8 +25,9 @@ export class ChainRegistry {
 
   /**
    * The lib-sourcify chain for an id, or a VerifyError naming what is configured; a
-   * ChainNotReadyError (503) while its code source cannot answer yet. Asked here, before anything
-   * is read, because lib-sourcify words any failed read as "cannot fetch bytecode", losing the why.
+   * ChainNotReadyError (503) while its code source cannot answer yet. The one place that asks
+   * (with creatorTxHash, which reads nothing then): here, before anything is read, because
+   * lib-sourcify words any failed read as "cannot fetch bytecode", losing the why.
    */
   chain(chainId: string): SourcifyChain {
     const source = this.requiredSource(chainId);
@@ -42,11 +43,13 @@ export class ChainRegistry {
 
   /**
    * The creator transaction of an address as the chain's code source knows it; null when it does
-   * not, or the chain is not configured here (verifying says so then).
+   * not, or the chain is not configured here or its source cannot answer yet (verifying, which asks
+   * `chain` next, says so then): a ledger being written is not read.
    */
   async creatorTxHash(chainId: string, address: string): Promise<string | null> {
     const source = CHAIN_ID.test(chainId) ? this.sourceFor(chainId) : null;
-    return source ? source.creatorTxHash(address).catch(() => null) : null;
+    if (!source || (source.unavailable?.() ?? null) !== null) return null;
+    return source.creatorTxHash(address).catch(() => null);
   }
 
   supported(): string[] {

@@ -1,3 +1,5 @@
+import type { MirrorUnavailable } from '../../mirror/http/availability-gate.ts';
+
 /** The transaction that created a contract, as far as verification needs it. */
 export interface CreationTx {
   /** Creation input: init code followed by the ABI-encoded constructor arguments (0x hex). */
@@ -28,17 +30,13 @@ export interface DeployedCodeSource {
    */
   creatorTxHash(address: string): Promise<string | null>;
   /**
-   * Why this source cannot answer for its chain now (a demo ledger still being generated), or null
-   * when it can. Asked before verifying: code read from a half-written ledger would say "not
-   * deployed" of a contract that is on its way. A source that is always ready leaves it out.
+   * Why this source cannot answer for its chain now, and when to ask again, or null when it can.
+   * Only the local mirror's store is ever not ready (a demo ledger still being generated): its
+   * API's gate says why, in these same terms. Asked before verifying (ChainRegistry.chain): code
+   * read from a half-written ledger would say "not deployed" of a contract that is on its way. A
+   * source that is always ready leaves it out.
    */
-  unavailable?(): ChainNotReady | null;
-}
-
-/** Why a chain's code cannot be read now, and when to ask again (null: not by waiting). */
-export interface ChainNotReady {
-  message: string;
-  retryAfterSeconds: number | null;
+  unavailable?(): MirrorUnavailable | null;
 }
 
 /** A chain's code source could not be asked (offline RPC, malformed answer): a 502-class problem. */

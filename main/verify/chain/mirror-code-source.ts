@@ -1,6 +1,6 @@
 import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
-import { ChainNotReadyError } from '../engine/verify-error.ts';
-import type { ChainNotReady, CreationTx, DeployedCodeSource } from './deployed-code.ts';
+import type { MirrorAvailability, MirrorUnavailable } from '../../mirror/http/availability-gate.ts';
+import type { CreationTx, DeployedCodeSource } from './deployed-code.ts';
 
 /**
  * Reads deployed code from the local mirror store, using the reference mirror node's tables:
@@ -10,25 +10,27 @@ import type { ChainNotReady, CreationTx, DeployedCodeSource } from './deployed-c
  * A contract's creation transaction hash is its own result at its creation time. A store whose
  * schema has no contract tables yet answers "nothing deployed", never an error.
  *
- * `availability` is the mirror API's own gate (ProfileSession.mirrorUnavailable): while it says
- * the store cannot answer (a demo ledger being generated, or whose generation failed), code is
- * not read from it, and verifying says so instead of "not deployed".
+ * `availability` is the mirror API's own gate (ProfileSession.mirrorUnavailable), passed on as
+ * `unavailable()`: while it says the store cannot answer (a demo ledger being generated, or whose
+ * generation failed), ChainRegistry refuses the chain and reads nothing from it, so verifying says
+ * so instead of "not deployed". The reads below do not ask it again: every verification passes
+ * that check before it reads any code, and a refusal from inside a read would not reach the user anyway (lib-sourcify
+ * words a failed runtime-code read as "cannot fetch bytecode", and skips a failed creation read).
  */
 export class MirrorCodeSource implements DeployedCodeSource {
   private readonly db: () => SqliteDatabase;
-  private readonly availability: () => ChainNotReady | null;
+  private readonly availability: MirrorAvailability;
 
-  constructor(db: () => SqliteDatabase, availability: () => ChainNotReady | null = () => null) {
+  constructor(db: () => SqliteDatabase, availability: MirrorAvailability = () => null) {
     this.db = db;
     this.availability = availability;
   }
 
-  unavailable(): ChainNotReady | null {
+  unavailable(): MirrorUnavailable | null {
     return this.availability();
   }
 
   async runtimeCode(address: string): Promise<string> {
-    this.requireAvailable();
     const id = this.entityId(address);
     if (id === null) return '0x';
     const row = this.query<{ runtime_bytecode: Buffer | null }>('SELECT runtime_bytecode FROM contract WHERE id = ?', id);
@@ -36,7 +38,6 @@ export class MirrorCodeSource implements DeployedCodeSource {
   }
 
   async creationTx(txHash: string): Promise<CreationTx | null> {
-    this.requireAvailable();
     const hash = Buffer.from(txHash.replace(/^0x/, ''), 'hex');
     const result = this.query<{ contract_id: number | null; function_parameters: Buffer | null; sender_id: number | null; transaction_index: number | null }>(
       'SELECT contract_id, function_parameters, sender_id, transaction_index FROM contract_result WHERE transaction_hash = ? LIMIT 1', hash);
@@ -65,7 +66,6 @@ export class MirrorCodeSource implements DeployedCodeSource {
    * code is not the input of any transaction.
    */
   async creatorTxHash(address: string): Promise<string | null> {
-    if (this.availability() !== null) return null;
     try {
       const id = this.entityId(address);
       if (id === null) return null;
@@ -75,11 +75,6 @@ export class MirrorCodeSource implements DeployedCodeSource {
     } catch {
       return null; // a store being replaced or damaged: compare the runtime code alone, as without a hash
     }
-  }
-
-  private requireAvailable(): void {
-    const notReady = this.availability();
-    if (notReady !== null) throw new ChainNotReadyError(notReady);
   }
 
   /** Entity id of an EVM address: a long-zero address encodes it, any other is an alias in `entity`. */

@@ -32,7 +32,7 @@ export class CompilerStore {
   readonly mirrorUrl: string | null;
   private bundledVersion: string | null = null;
   /** The bundled compiler's addition under way (addBundled): until it ends, whether its version is installed is not known. */
-  private addingBundled: Promise<unknown> = Promise.resolve();
+  private addingBundled: Promise<void> = Promise.resolve();
   private readonly log: (line: string) => void;
 
   constructor(options: CompilerStoreOptions) {
@@ -48,8 +48,13 @@ export class CompilerStore {
    */
   addBundled(): Promise<string | null> {
     const adding = this.addBundledNow();
-    this.addingBundled = adding;
+    this.addingBundled = adding.then(() => undefined);
     return adding;
+  }
+
+  /** Settles once the bundled compiler's addition under way (addBundled) has ended, however; at once when there is none. */
+  bundledSettled(): Promise<void> {
+    return this.addingBundled;
   }
 
   private async addBundledNow(): Promise<string | null> {
@@ -82,11 +87,13 @@ export class CompilerStore {
   }
 
   /**
-   * Whether `version` is installed, once the bundled compiler's addition has ended: at a first
-   * start it takes a second or two, and a verification asked meanwhile for the bundled version
-   * would otherwise be told it is not available.
+   * Whether `version` is installed. One the folder does not have yet is answered once the bundled
+   * compiler's addition has ended: at a first start that takes a second or two, and a verification
+   * asked meanwhile for the bundled version would otherwise be told it is not available. One the
+   * folder has is answered at once.
    */
   async installed(version: string): Promise<boolean> {
+    if (this.has(version)) return true;
     await this.addingBundled;
     return this.has(version);
   }

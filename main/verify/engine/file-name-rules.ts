@@ -20,6 +20,16 @@ export function fileNameProblem(path: string): string | null {
   return null;
 }
 
+/**
+ * An acceptable name (fileNameProblem) as its file is kept: "." and empty segments dropped, as
+ * JSZip (and so Sourcify) drops them from a zip's names, so "./contracts//A.sol" and
+ * "contracts/A.sol" are one file, and a check for a name given twice sees them as one. Never
+ * empty: fileNameProblem refuses a name whose last segment is "" or ".". Backslashes stay, as there.
+ */
+export function normalisedFileName(path: string): string {
+  return path.split('/').filter((segment) => segment !== '' && segment !== '.').join('/');
+}
+
 /** A name as an answer may quote it: control characters shown as "?", at most 120 characters. */
 export function quotableName(path: string): string {
   // eslint-disable-next-line no-control-regex

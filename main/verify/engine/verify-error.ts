@@ -1,7 +1,8 @@
 import { SourcifyLibError } from '@ethereum-sourcify/lib-sourcify';
 import { CompilerRunError, CompilerUnavailableError } from '../compilers/compiler-errors.ts';
 import { SolcOutputErrors } from '../compilers/pooled-solidity-compiler.ts';
-import { ChainAccessError, type ChainNotReady } from '../chain/deployed-code.ts';
+import { ChainAccessError } from '../chain/deployed-code.ts';
+import type { MirrorUnavailable } from '../../mirror/http/availability-gate.ts';
 import { checksumAddress } from './evm-address.ts';
 import { matchWords } from './match-words.ts';
 
@@ -88,7 +89,7 @@ export class TooLargeError extends VerifyError {
  */
 export class ChainNotReadyError extends VerifyError {
   readonly retryAfterSeconds: number | null;
-  constructor(notReady: ChainNotReady) {
+  constructor(notReady: MirrorUnavailable) {
     super('chain_unavailable', notReady.message);
     this.name = 'ChainNotReadyError';
     this.retryAfterSeconds = notReady.retryAfterSeconds;

@@ -1,4 +1,4 @@
-import { fileNameProblem, quotableName } from './file-name-rules.ts';
+import { fileNameProblem, normalisedFileName, quotableName } from './file-name-rules.ts';
 import { VerifyError } from './verify-error.ts';
 
 /** A zip refused for the name of one of its files (400), naming the zip and the file. */
@@ -16,7 +16,7 @@ export class ZipEntryNameError extends VerifyError {
 /**
  * The paths the files of a zip are taken under, in order, from their names as the zip lists
  * them; checked before anything is inflated. "." and empty segments are dropped, as JSZip (and
- * so Sourcify) drops them: "./contracts//A.sol" is "contracts/A.sol". Backslashes stay, as there.
+ * so Sourcify) drops them (normalisedFileName): "./contracts//A.sol" is "contracts/A.sol".
  *
  * A name the upload rules refuse (fileNameProblem: an absolute path, a ".." segment, a control
  * character) refuses the zip, naming the file, where JSZip would quietly make another name of it
@@ -29,8 +29,7 @@ export function zipEntryPaths(zipPath: string, names: readonly string[]): string
   return names.map((name) => {
     const problem = fileNameProblem(name);
     if (problem !== null) throw new ZipEntryNameError(zipPath, `the name of its file "${quotableName(name)}" ${problem}`);
-    const path = name.split('/').filter((segment) => segment !== '' && segment !== '.').join('/');
-    if (path === '') throw new ZipEntryNameError(zipPath, `the name of its file "${quotableName(name)}" is not a file name`);
+    const path = normalisedFileName(name);
     const earlier = nameOf.get(path);
     if (earlier !== undefined) {
       const as = earlier === name ? '' : ` (as "${quotableName(earlier)}" and as "${quotableName(name)}")`;

@@ -129,12 +129,9 @@ export class SessionService {
 
   /**
    * Imports a contract an Etherscan-compatible explorer has verified (base URL configured per
-   * chain) and verifies it against the chain here. The apiKey goes to that one request only.
-   */
-  /**
-   * Imports a contract's sources from the chain's block explorer into a session and verifies it.
-   * `openSession` (the caller's session, or a new one) is asked only once there are files to add:
-   * a refused or failed import opens none, so such calls cannot push real sessions out.
+   * chain) into a session and verifies it against the chain here. The apiKey goes to that one
+   * request only. `openSession` (the caller's session, or a new one) is asked only once there are
+   * files to add: a refused or failed import opens none, so such calls cannot push real sessions out.
    */
   async importFromExplorer(openSession: () => string, address: string, chainId: string, apiKey: string): Promise<SessionEnvelope<SessionContractEntry>> {
     const base = requireExplorer(this.service.explorers, chainId);

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_ARTIFACT } from '../../../main/mirror/demo/example-contracts.ts';
-import type { ChainNotReady } from '../../../main/verify/chain/deployed-code.ts';
+import type { MirrorUnavailable } from '../../../main/mirror/http/availability-gate.ts';
 import { DEMO_CHAIN, DEMO_VERSION, deployDemo, demoUpload, startDemoHarness, type DemoDeployment, type DemoHarness } from '../demo-chain-fixture.ts';
 import { postJson } from '../verify-fixture.ts';
 
 // While the demo ledger is being generated the mirror API answers 503 (its availability gate):
 // the verifier reads the same store, and must not call a contract on its way "not deployed".
 
-const GENERATING: ChainNotReady = { message: 'The demo ledger is being generated (40%); try again in a moment', retryAfterSeconds: 5 };
-const FAILED: ChainNotReady = { message: 'The demo ledger could not be generated: disk full', retryAfterSeconds: null };
+const GENERATING: MirrorUnavailable = { message: 'The demo ledger is being generated (40%); try again in a moment', retryAfterSeconds: 5 };
+const FAILED: MirrorUnavailable = { message: 'The demo ledger could not be generated: disk full', retryAfterSeconds: null };
 
 let harness: DemoHarness;
-let notReady: ChainNotReady | null = GENERATING;
+let notReady: MirrorUnavailable | null = GENERATING;
 let poll: DemoDeployment;
 // An address the half-written ledger has not reached yet: read now, it would be "not deployed".
 const NOT_WRITTEN_YET = `0x${(6999).toString(16).padStart(40, '0')}`;

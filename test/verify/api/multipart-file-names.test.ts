@@ -54,6 +54,14 @@ describe('file names of multipart uploads', () => {
     expect(twice).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^file name "Storage\.sol" is given twice/) } });
   });
 
+  it('takes a name as a zip does, "./" and "//" dropped, so one file sent under two spellings is refused, naming both', async () => {
+    const added = await postMultipart('/session/input-files', [['./metadata.json', metadata!], ['contracts//Storage.sol', storage!]]);
+    expect(added.status).toBe(200);
+    expect(added.body.files).toEqual(['contracts/Storage.sol', 'metadata.json']);
+    const twice = await postMultipart('/session/input-files', [['metadata.json', metadata!], ['./Storage.sol', storage!], ['Storage.sol', older]]);
+    expect(twice).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^file name "Storage\.sol" is given twice \(as "\.\/Storage\.sol" and as "Storage\.sol"\): send each file once/) } });
+  });
+
   it.each(['../../a.sol', 'contracts/../../a.sol', '/etc/passwd', 'C:\\project\\a.sol', '.', '..', 'contracts/', ''])(
     'refuses the name %j as a JSON body does, instead of cutting it to its last segment',
     async (name) => {

@@ -1,10 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MirrorUnavailable } from '../../../main/mirror/http/availability-gate.ts';
 import { LedgerStore } from '../../../main/mirror/store/ledger-store.ts';
+import { ChainRegistry } from '../../../main/verify/chain/chain-registry.ts';
 import { MirrorCodeSource } from '../../../main/verify/chain/mirror-code-source.ts';
 import { RpcCodeSource } from '../../../main/verify/chain/rpc-code-source.ts';
+import { ChainNotReadyError } from '../../../main/verify/engine/verify-error.ts';
 import { deployDemo } from '../demo-chain-fixture.ts';
 import { tempDir } from '../verify-fixture.ts';
 
@@ -28,6 +31,23 @@ describe('MirrorCodeSource.creatorTxHash', () => {
     expect(await source.creatorTxHash(`0x${'00'.repeat(18)}ffff`)).toBeNull();
     store.db.exec('DROP TABLE contract_result');
     expect(await source.creatorTxHash(created.address)).toBeNull();
+  });
+});
+
+describe('ChainRegistry.creatorTxHash', () => {
+  it('reads nothing from a mirror store whose ledger cannot answer yet (the registry is the one gate)', async () => {
+    const store = new LedgerStore({ file: path.join(tempDir(), 'mirror.sqlite') });
+    cleanups.push(() => store.close());
+    const created = deployDemo(store, 'DemoToken', 7001);
+    let unavailable: MirrorUnavailable | null = { message: 'The demo ledger is being generated (40%); try again in a moment', retryAfterSeconds: 5 };
+    const source = new MirrorCodeSource(() => store.db, () => unavailable);
+    const registry = new ChainRegistry({ mirrorChainIds: ['298'], mirrorSource: source, rpcUrls: {} });
+    const reads = vi.spyOn(source, 'creatorTxHash');
+    expect(await registry.creatorTxHash('298', created.address)).toBeNull();
+    expect(reads).not.toHaveBeenCalled();
+    expect(() => registry.chain('298')).toThrow(ChainNotReadyError);
+    unavailable = null;
+    expect(await registry.creatorTxHash('298', created.address)).toBe(created.txHash);
   });
 });
 

@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CompilerFolder } from '../../../main/verify/compilers/compiler-folder.ts';
 import { CompilerStore } from '../../../main/verify/compilers/compiler-store.ts';
-import { SoljsonProbeError } from '../../../main/verify/compilers/probe-soljson.ts';
+import { PROBE_TIMEOUT_MS, SoljsonProbeError } from '../../../main/verify/compilers/probe-soljson.ts';
 import { requireCompiler } from '../../../main/verify/engine/require-compiler.ts';
 import { BUNDLED_SOLJSON, tempDir } from '../verify-fixture.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe('compilers folder (solc-bin layout)', () => {
   it('names an added soljson by the version the compiler reports and records it in list.json', async () => {
@@ -28,15 +33,20 @@ describe('compilers folder (solc-bin layout)', () => {
     expect(fs.readdirSync(folder.dir)).toEqual([]);
   });
 
-  it('loads files side by side: one that takes long to fail does not hold up another', async () => {
+  it('loads files side by side: one that never loads holds up no other, and is stopped at the time-out', async () => {
+    // The probe's time-out runs on a clock the test moves: it ends the stuck load when the test says so.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const folder = new CompilerFolder(tempDir());
-    // Busy for a while, then not a compiler: no time-out involved, so the test ends on its own.
-    const slow = folder.add(Buffer.from('const end = Date.now() + 3000; while (Date.now() < end) {} module.exports = {};'));
-    let slowSettled = false;
-    const slowDone = slow.then(() => undefined, (error: unknown) => error).finally(() => { slowSettled = true; });
+    // Blocks its loader for good: nothing but the time-out ends it.
+    const stuck = folder.add(Buffer.from('Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);'));
+    let stuckSettled = false;
+    const stuckError = stuck.then(() => null, (error: unknown) => error).finally(() => { stuckSettled = true; });
     await expect(folder.add(Buffer.from('not javascript at all: ]['))).rejects.toThrow(SoljsonProbeError);
-    expect(slowSettled).toBe(false);
-    expect(await slowDone).toBeInstanceOf(SoljsonProbeError);
+    expect(stuckSettled).toBe(false);
+    await vi.advanceTimersByTimeAsync(PROBE_TIMEOUT_MS);
+    const error = await stuckError;
+    expect(error).toBeInstanceOf(SoljsonProbeError);
+    expect((error as SoljsonProbeError).reason).toBe(`it did not load within ${PROBE_TIMEOUT_MS / 1000} s`);
     expect(fs.readdirSync(folder.dir)).toEqual([]);
   });
 
@@ -52,6 +62,19 @@ describe('compilers folder (solc-bin layout)', () => {
     expect(version).toMatch(/^0\.8\.37\+/);
     expect(store.list()).toEqual([{ longVersion: version, source: 'bundled' }]);
     expect(await store.addBundled()).toBe(version);
+  });
+
+  it('answers at once for a version the folder has, while the bundled compiler is still being added', async () => {
+    const store = new CompilerStore({ dir: tempDir(), mirrorUrl: null });
+    const present = '0.8.1+commit.df193b15';
+    fs.writeFileSync(path.join(store.folder.dir, `soljson-v${present}.js`), '');
+    // A bundled addition that never ends: whatever waits for it never answers.
+    vi.spyOn(store.folder, 'add').mockReturnValue(new Promise<string>(() => undefined));
+    void store.addBundled();
+    const waited = new Promise((resolve) => setImmediate(resolve, 'waited'));
+    expect(await Promise.race([store.installed(present), waited])).toBe(true);
+    // One the folder lacks may be the bundled one on its way: that waits.
+    expect(await Promise.race([store.installed('0.8.2+commit.661d1103'), waited])).toBe('waited');
   });
 
   it('says whether a version is installed only once the bundled compiler is in the folder (a verification asked at a first start waits for it)', async () => {
