@@ -5,7 +5,7 @@ import { clientErrorListener } from '../../http/client-error.ts';
 import { closeConnectionsWithinLimit, REQUESTS_CLOSE_LIMIT_MS } from '../../http/close-connections-within-limit.ts';
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite, isLoopbackOrigin } from '../../http/cross-site-guard.ts';
 import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../../http/host-check.ts';
-import { requestReceiveLimit } from '../../http/request-receive-limit.ts';
+import { fastifyReceiveLimit } from '../../http/request-receive-limit.ts';
 import { ChainNotReadyError, ContractChoiceError, toVerifyError, VerifyError } from '../engine/verify-error.ts';
 import type { VerifyService } from '../verify-service.ts';
 import { registerCheckRoutes } from './check-routes.ts';
@@ -35,13 +35,10 @@ export interface VerifyServerDeps {
  * being generated); never an unhandled 500 for anything a client sends.
  */
 export function buildVerifyServer(deps: VerifyServerDeps): FastifyInstance {
-  const receiveLimit = requestReceiveLimit(deps.receiveLimitMs);
   const app = Fastify({
     logger: false,
     bodyLimit: JSON_BODY_LIMIT,
-    // Node's server takes the limits when made; Fastify sets its own requestTimeout on it after.
-    http: receiveLimit,
-    requestTimeout: receiveLimit.requestTimeout,
+    ...fastifyReceiveLimit(deps.receiveLimitMs),
     // Ids of any length reach the routes, which say what is wrong with them; a path the router
     // cannot decode (`%ZZ`) fails before any hook, and still answers `{error}`.
     routerOptions: { maxParamLength: 16_384 },
