@@ -23,6 +23,15 @@ function bridgeCalls(page: Page): { readonly made: string[]; clear(): void } {
   return { made, clear: () => { made.length = 0; } };
 }
 
+/** Shows the Transactions screen with `query` as a new history entry, waiting for its first page. */
+async function showFilters(page: Page, query: string): Promise<void> {
+  const answered = page.waitForResponse((response) => /\/bridge\/call\/mirror\/get$/.test(new URL(response.url()).pathname)
+    && (response.request().postDataJSON() as { path?: string } | null)?.path === `/api/v1/transactions?${query}&limit=25`);
+  await page.evaluate((hash) => { location.hash = hash; }, `#/transactions?${query}`);
+  await answered;
+  await expect(page.getByTestId('transactions-list')).toHaveAttribute('data-status', 'ready');
+}
+
 /** Presses End in the accounts grid until every account matching is loaded. */
 async function loadAllAccounts(page: Page): Promise<void> {
   await grid(page).focus();
@@ -135,12 +144,67 @@ test.describe('Back returns to a list where it was left', () => {
     expect(await scrollTopOf(screen)).toBe(0);
   });
 
+  test('transactions: Back to a list left at its top finds it at the top, though the screen stayed and was scrolled meanwhile', async ({ page, openApp }) => {
+    await openApp('#/transactions');
+    const list = page.getByTestId('transactions-list');
+    const screen = page.getByTestId('transactions-screen');
+    await expect(list).toHaveAttribute('data-count', '25');
+    expect(await scrollTopOf(screen)).toBe(0);
+
+    // New filters: the same screen shows them (it is not opened again), from the top; scrolled there.
+    await showFilters(page, 'result=success');
+    await expect(list).toHaveAttribute('data-count', '25');
+    await screen.evaluate((element) => { element.scrollTop = 150; });
+    await expect.poll(() => scrollTopOf(screen)).toBe(150);
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    // Other filters still: a fresh visit, at the top.
+    await showFilters(page, 'transactiontype=CRYPTOTRANSFER&result=success');
+    await expect(list).toHaveAttribute('data-status', 'ready');
+    expect(await scrollTopOf(screen)).toBe(0);
+    await screen.evaluate((element) => { element.scrollTop = 150; });
+    await expect.poll(() => scrollTopOf(screen)).toBe(150);
+
+    // Back twice: each list as it was left, the first at its top (its rows are shown at once, tall enough to stay scrolled).
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/transactions\?result=success$/);
+    await expect.poll(() => scrollTopOf(screen)).toBe(150);
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/transactions$/);
+    await expect(list).toHaveAttribute('data-count', '25');
+    await expect.poll(() => scrollTopOf(screen)).toBe(0);
+  });
+
+  test('contracts: two history entries listing the same contracts (newest first, said or not) each keep their own rows', async ({ page, openApp }) => {
+    await openApp('#/contracts');
+    const list = page.getByTestId('contracts-list');
+    await expect(list).toHaveAttribute('data-count', '25');
+    await list.getByTestId('load-more').click();
+    await expect.poll(async () => Number(await list.getAttribute('data-count'))).toBeGreaterThan(25);
+    const left = await list.getAttribute('data-count');
+
+    // The same list, as a new entry of the same page: the rows shown stay, and one more page is loaded there.
+    await page.evaluate(() => { location.hash = '#/contracts?order=desc'; });
+    await expect(page).toHaveURL(/#\/contracts\?order=desc$/);
+    await expect(list).toHaveAttribute('data-count', left!);
+    await list.getByTestId('load-more').click();
+    await expect.poll(async () => Number(await list.getAttribute('data-count'))).toBeGreaterThan(Number(left));
+    const more = await list.getAttribute('data-count');
+
+    // Each entry as it was left.
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/contracts$/);
+    await expect(list).toHaveAttribute('data-count', left!);
+    await page.goForward();
+    await expect(page).toHaveURL(/#\/contracts\?order=desc$/);
+    await expect(list).toHaveAttribute('data-count', more!);
+  });
+
   test('token page: the offset of the page over its NFTs comes back from an owner\'s page', async ({ page, openApp, serve }) => {
     const { tokens } = await mirror<{ tokens: Array<{ token_id: string }> }>(serve, '/api/v1/tokens?type=NON_FUNGIBLE_UNIQUE&limit=25');
     let tokenId: string | null = null;
     for (const token of tokens) {
-      const { nfts } = await mirror<{ nfts: unknown[] }>(serve, `/api/v1/tokens/${token.token_id}/nfts?limit=25`);
-      if (nfts.length === 25) { tokenId = token.token_id; break; }
+      const { links } = await mirror<{ links: { next: string | null } }>(serve, `/api/v1/tokens/${token.token_id}/nfts?limit=25`);
+      if (links.next !== null) { tokenId = token.token_id; break; }
     }
     expect(tokenId, 'the demo has an NFT collection of more than a page').not.toBeNull();
     await openApp(`#/token?id=${tokenId}`);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Request } from '@playwright/test';
 import type { SyncStatus } from '../../main/common/sync-types.ts';
 import { expect, expectTopBarFits, screenshot, syncedServes, test } from './serve-fixture.ts';
 
@@ -43,7 +44,13 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
   await expect(panel).toHaveAttribute('data-state', 'following', { timeout: 120_000 });
   await expect(page.getByTestId('sync-state')).toHaveText('up to date');
   await expect(page.getByTestId('sync-followed')).toContainText('when following began');
-  // Re-sync asks first, saying what it does: the crawls start over, the followed transactions stay. Declined here.
+  // Re-sync asks first, saying what it does: the crawls start over, the followed transactions stay. Declined
+  // here, it asks main for nothing (a Re-sync started would still read "following" for a moment).
+  const resyncCalls: string[] = [];
+  const onRequest = (request: Request): void => {
+    if (new URL(request.url()).pathname.endsWith('/bridge/call/sync/resync')) resyncCalls.push(request.url());
+  };
+  page.on('request', onRequest);
   const question = new Promise<string>((resolve) => page.once('dialog', (dialog) => {
     resolve(dialog.message());
     void dialog.dismiss();
@@ -53,6 +60,10 @@ test('sync panel, accounts coverage, offline upstream and profile switching', as
     + ' The local mirror keeps answering from the store meanwhile, and the store keeps the transactions it has followed:'
     + ' following goes on from the last of them once the accounts, tokens and contracts are read.');
   await expect(panel).toHaveAttribute('data-state', 'following');
+  // The click's handler goes on once the question is answered: a call it made would be out by now.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  expect(resyncCalls, 'Re-sync declined sends no sync/resync call').toEqual([]);
+  page.off('request', onRequest);
   // And with the chip saying "up to date".
   await expectTopBarFits(page, { width: 1400, height: 860 });
   for (const phase of ['accounts', 'tokens', 'contracts']) {

@@ -12,10 +12,12 @@ export interface EntryNote<T> {
   readonly recalled: T | undefined;
   /** Notes the slot's value now, for a later return to this entry. */
   keep(value: T): void;
+  /** The visit the note was taken in. */
+  readonly visit: Visit;
 }
 
 /** Enough for Back through a few lists and the pages opened from them. */
-export const KEPT_ENTRIES = 20;
+const KEPT_ENTRIES = 20;
 
 export class EntryMemory {
   readonly #visits: { current(): Visit };
@@ -36,7 +38,7 @@ export class EntryMemory {
     const first = !this.#recalledIn.slots.has(slot);
     this.#recalledIn.slots.add(slot);
     const recalled = first ? (this.#entries.get(visit.entry)?.get(slot) as T | undefined) : undefined;
-    return { recalled, keep: (value) => this.#keep(visit.entry, slot, value) };
+    return { recalled, keep: (value) => this.#keep(visit.entry, slot, value), visit };
   }
 
   /** Forgets every entry (another profile: its rows say nothing of this one's). */

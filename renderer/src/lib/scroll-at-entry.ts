@@ -23,9 +23,13 @@ export const RESTORE_GIVE_UP_MS = 4000;
  * Keeps an element's scroll offset in `note`, and, when it holds one (a return by Back or
  * Forward), scrolls back there: at once, and again each frame until the content is tall enough to
  * allow it, the user scrolls or presses a key, or it gives up. Scroll events on the way there
- * (the content still short, clamping the offset) are not noted. Returns the teardown.
+ * (the content still short, clamping the offset) are not noted. The top noted (an entry left
+ * there) is gone back to as well: an element that stays on screen across routes would otherwise
+ * keep the offset of the entry after it. With nothing noted (a fresh visit), `fresh` says whether
+ * it starts at the top (another list) or stays where it is (another tab of the same page).
+ * Returns the teardown.
  */
-export function keepScrollOffset(element: Scrollable, note: EntryNote<number>, frames: Frames): () => void {
+export function keepScrollOffset(element: Scrollable, note: EntryNote<number>, frames: Frames, fresh: 'top' | 'stay' = 'top'): () => void {
   const target = note.recalled ?? 0;
   const deadline = frames.now() + RESTORE_GIVE_UP_MS;
   let restoring = target > 0;
@@ -55,6 +59,9 @@ export function keepScrollOffset(element: Scrollable, note: EntryNote<number>, f
   if (restoring) {
     for (const type of USER_INPUT) element.addEventListener(type, stopRestoring, { passive: true });
     attempt();
+  } else {
+    if (note.recalled !== undefined || fresh === 'top') element.scrollTop = 0;
+    note.keep(element.scrollTop);
   }
   return () => {
     stopRestoring();
@@ -68,12 +75,21 @@ const windowFrames: Frames = {
   now: () => performance.now(),
 };
 
+/** The page each element was last attached for. */
+const pageShown = new WeakMap<object, string>();
+
 /**
  * `{@attach remembersScroll(slot)}` on a scrolling element: Back and Forward to this history
- * entry find it scrolled where the user left it; a fresh visit leaves it be. Name the slot after
- * what the element shows (its route's query) when it stays on screen across routes: a new name
- * starts again for the entry then showing.
+ * entry find it scrolled where the user left it; a fresh visit starts at the top. Name the slot
+ * after what the element shows (its route's query) when it stays on screen across routes: a new
+ * name starts again for the entry then showing. `page`, when the slot also names a part of the
+ * page (its tab), names the page alone: a fresh visit to another part of the same page stays where
+ * it is, as a tab switch should.
  */
-export function remembersScroll(slot: string, memory: EntryMemory = entryMemory()): Attachment<HTMLElement> {
-  return (element) => keepScrollOffset(element, memory.at<number>(slot), windowFrames);
+export function remembersScroll(slot: string, { page = slot, memory = entryMemory() }: { page?: string; memory?: EntryMemory } = {}): Attachment<HTMLElement> {
+  return (element) => {
+    const samePage = pageShown.get(element) === page;
+    pageShown.set(element, page);
+    return keepScrollOffset(element, memory.at<number>(slot), windowFrames, samePage ? 'stay' : 'top');
+  };
 }

@@ -135,6 +135,9 @@ export async function resolveSearch(input: string, get: MirrorGetter, chainId: n
   return { kind: 'not-found', message: `No ${describeSearch(query)} in the local mirror` };
 }
 
+/** A time of day as main's clock-time.ts writes it, `14:05:09`. */
+const CLOCK_TIME = /^\d{1,2}:\d{2}:\d{2}(?!\d)/;
+
 /**
  * Why a synced store's mirror could not ask its upstream, from its 503's opening words, as the end of
  * a sentence about the whole search; null for any other 503 (the demo ledger being generated, a
@@ -146,10 +149,13 @@ function whyNotAsked(message: string): string | null {
   if (opens(READ_THROUGH_OPENINGS.slow)) return 'its upstream mirror node did not answer in time; try again in a moment';
   if (opens(READ_THROUGH_OPENINGS.compacting)) return 'the store is being compacted, so its upstream cannot be asked now; try again in a moment';
   if (opens(READ_THROUGH_OPENINGS.held)) {
-    const until = message.slice(READ_THROUGH_OPENINGS.held.length).trim().split(' ')[0];
-    return `its upstream mirror node asked to wait until ${until} before it is asked again; try again then`;
+    // The bridge passes the 503's body on, not its Retry-After header: the time is the clock time the message names.
+    const until = CLOCK_TIME.exec(message.slice(READ_THROUGH_OPENINGS.held.length).trimStart())?.[0];
+    return until === undefined
+      ? 'its upstream mirror node asked to wait before it is asked again; try again in a while'
+      : `its upstream mirror node asked to wait until ${until} before it is asked again; try again then`;
   }
-  if (opens(READ_THROUGH_OPENINGS.failed)) return `its upstream mirror node ${message.slice('The upstream mirror node '.length)}`;
+  if (opens(READ_THROUGH_OPENINGS.failed)) return `its upstream mirror node answered HTTP ${message.slice(READ_THROUGH_OPENINGS.failed.length).trim()}`;
   return null;
 }
 

@@ -1,5 +1,6 @@
 import type { MirrordeskApi, SyncStatus } from '../../../main/common/api-contract.ts';
 import type { SyncPhaseProgress } from '../../../main/common/sync-types.ts';
+import type { EntryNote } from './entry-memory.ts';
 import { watchSync } from './sync-watch.ts';
 
 /**
@@ -36,12 +37,18 @@ export function shouldReloadForGrowth(growth: AccountsGrowth, list: { status: st
   return !list.hasMore && list.items.length < pageSize;
 }
 
-/** Calls `onGrowth` each time the open profile's sync stores more accounts or finishes their pass. */
-export function watchAccountsGrowth(api: MirrordeskApi, onGrowth: (growth: Exclude<AccountsGrowth, null>) => void): () => void {
-  let last: SyncStatus | null = null;
+/**
+ * Calls `onGrowth` each time the open profile's sync stores more accounts or finishes their pass.
+ * `seen`, the note of the list's history entry (entry-memory.ts), keeps the last status heard: a
+ * list brought back by Back, as it was left, is compared with the store as it was then, so what the
+ * crawl stored while the user was away counts as growth at once.
+ */
+export function watchAccountsGrowth(api: MirrordeskApi, onGrowth: (growth: Exclude<AccountsGrowth, null>) => void, seen?: EntryNote<SyncStatus>): () => void {
+  let last: SyncStatus | null = seen?.recalled ?? null;
   return watchSync(api, (status) => {
     const growth = accountsGrowth(last, status);
     last = status;
+    seen?.keep(status);
     if (growth) onGrowth(growth);
   });
 }

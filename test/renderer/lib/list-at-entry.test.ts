@@ -70,6 +70,35 @@ describe('showListAtEntry', () => {
     expect(fresh.snapshot.status).toBe('loading');
   });
 
+  it('two entries showing the same list each keep their own rows; a fresh one keeps those shown, without asking', async () => {
+    const visits = visitsByHand();
+    const memory = new EntryMemory(visits);
+    const { asked, load } = pagesOfTwo();
+    const list = new PagedList(load);
+    let stop = showListAtEntry(list, 'q', 'rows', memory);
+    await list.reset('q');
+    // Another entry of the same page (a part of it opened): the rows stay, and are its own from now on.
+    visits.go('part');
+    stop();
+    asked.length = 0;
+    stop = showListAtEntry(list, 'q', 'rows', memory);
+    expect(list.snapshot).toMatchObject({ status: 'ready', items: [1, 2] });
+    expect(asked).toEqual([]);
+    await list.loadMore();
+    stop();
+
+    visits.go('list');
+    stop = showListAtEntry(list, 'q', 'rows', memory);
+    expect(list.snapshot.items).toEqual([1, 2]);
+    stop();
+    visits.go('part');
+    showListAtEntry(list, 'q', 'rows', memory);
+    expect(list.snapshot.items).toEqual([1, 2, 3, 4]);
+    // Shown again in the same visit (a reload, the ledger ready again): afresh.
+    showListAtEntry(list, 'q', 'rows', memory);
+    expect(list.snapshot.status).toBe('loading');
+  });
+
   it('does not resume rows of another query', () => {
     const visits = visitsByHand();
     const memory = new EntryMemory(visits);

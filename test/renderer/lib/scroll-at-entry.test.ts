@@ -38,19 +38,44 @@ function framesByHand(): Frames & { run(): void; pending(): number } {
 
 function note(recalled?: number): EntryNote<number> & { kept: number[] } {
   const kept: number[] = [];
-  return { recalled, kept, keep: (value) => { kept.push(value); } };
+  return { recalled, kept, keep: (value) => { kept.push(value); }, visit: { entry: 'list' } };
 }
 
 describe('keepScrollOffset', () => {
-  it('notes the offset as the user scrolls; a fresh visit is not moved', () => {
+  it('notes the offset as the user scrolls', () => {
     const element = fakeScroller(1000);
-    element.scrollTop = 120;
     const offset = note();
     keepScrollOffset(element, offset, framesByHand());
-    expect(element.scrollTop).toBe(120);
     element.scrollTop = 400;
     element.emit('scroll');
+    expect(offset.kept).toEqual([0, 400]);
+  });
+
+  it('puts an element left scrolled by the entry before at the top when nothing, or the top, is recalled', () => {
+    // A screen that stays mounted across its own route's queries: its element is still where the last entry left it.
+    for (const recalled of [undefined, 0]) {
+      const element = fakeScroller(1000);
+      element.scrollTop = 400;
+      const offset = note(recalled);
+      const frames = framesByHand();
+      keepScrollOffset(element, offset, frames);
+      expect(element.scrollTop).toBe(0);
+      expect(offset.kept).toEqual([0]);
+      expect(frames.pending()).toBe(0);
+    }
+  });
+
+  it('another part of the same page (a tab), fresh, stays where it is and notes it', () => {
+    const element = fakeScroller(1000);
+    element.scrollTop = 400;
+    const offset = note();
+    keepScrollOffset(element, offset, framesByHand(), 'stay');
+    expect(element.scrollTop).toBe(400);
     expect(offset.kept).toEqual([400]);
+    // Back to a part left at the top: there again.
+    const back = note(0);
+    keepScrollOffset(element, back, framesByHand(), 'stay');
+    expect(element.scrollTop).toBe(0);
   });
 
   it('scrolls back to the offset recalled at once when the content allows', () => {

@@ -4,9 +4,18 @@ import { fail, fakeMirrorGetter as mirror } from '../../helpers/fake-mirror-gett
 import { resolveSearch, searchCandidates } from '../../../renderer/src/lib/search-resolve.ts';
 import { classifySearch } from '../../../renderer/src/lib/search-input.ts';
 import { damagedStoreMessage } from '../../../main/mirror/http/mirror-server.ts';
+import { relayedOutcome, type RelayedReply, type Shortfall } from '../../../main/mirror/http/read-through.ts';
+import { clockTime } from '../../../main/common/clock-time.ts';
 
 /** A mirror 503 as the mirror/get handler gives it: the mirror's status and body kept. */
 const refused = (message: string): ApiResult<never> => ({ ok: false, error: { code: 'unavailable', message, details: [message], mirror: { status: 503, body: { _status: { messages: [{ message }] } } } } });
+
+/** The read-through's own 503 when the upstream could not supply `notHeld` (main/mirror/http/read-through.ts), as the search gets it. */
+function readThroughRefusal(answer: Shortfall | RelayedReply, notHeld: string): ApiResult<never> {
+  const outcome = relayedOutcome(answer, notHeld);
+  if (outcome.status !== 503) throw new Error(`the read-through answers ${outcome.status} here, not 503`);
+  return refused(outcome.messages[0]!.message);
+}
 
 describe('resolveSearch', () => {
   it('opens a contract before the account of the same id', async () => {
@@ -138,11 +147,7 @@ describe('resolveSearch', () => {
   });
 
   it('offline on a synced profile, finds what the store holds past ids it cannot tell about, and says it cannot tell when nothing is held', async () => {
-    // As the mirror/get handler gives a mirror's 503: the mirror's status and body kept.
-    const offline = (what: string): ApiResult<never> => {
-      const message = `The upstream mirror node cannot be reached; this synced store does not hold this ${what}`;
-      return { ok: false, error: { code: 'unavailable', message, details: [message], mirror: { status: 503, body: { _status: { messages: [{ message }] } } } } };
-    };
+    const offline = (what: string): ApiResult<never> => readThroughRefusal({ kind: 'offline' }, `this ${what}`);
     const { get } = mirror({ '/api/v1/tokens/0.0.5': { token_id: '0.0.5' } }, {
       '/api/v1/contracts/0.0.5': offline('contract'), '/api/v1/accounts/0.0.5?transactions=false': offline('account'),
     });
@@ -154,11 +159,11 @@ describe('resolveSearch', () => {
   });
 
   it('says so when the upstream was busy or the store was being compacted, rather than that it cannot be reached', async () => {
-    const busy = mirror({}, { '/api/v1/contracts/0.0.7': refused("The upstream mirror node did not answer for this contract in time (lookups wait their turn in the profile's request rate); ask again in a moment") });
+    const busy = mirror({}, { '/api/v1/contracts/0.0.7': readThroughRefusal({ kind: 'busy' }, 'this contract') });
     expect(await resolveSearch('0.0.7', busy.get)).toEqual({
       kind: 'error', message: 'No account, contract, token, topic or schedule 0.0.7 in this synced store, and its upstream mirror node did not answer in time; try again in a moment',
     });
-    const compacting = mirror({}, { '/api/v1/tokens/0.0.7': refused('The local store is being compacted and cannot take this token from the upstream now; ask again in a moment') });
+    const compacting = mirror({}, { '/api/v1/tokens/0.0.7': readThroughRefusal({ kind: 'store-busy' }, 'this token') });
     expect(await resolveSearch('0.0.7', compacting.get)).toEqual({
       kind: 'error', message: 'No account, contract, token, topic or schedule 0.0.7 in this synced store, and the store is being compacted, so its upstream cannot be asked now; try again in a moment',
     });
@@ -174,13 +179,21 @@ describe('resolveSearch', () => {
   });
 
   it("names an upstream's Retry-After hold and its failure answer from the read-through's words", async () => {
-    const held = mirror({}, { '/api/v1/contracts/0.0.9': refused('The upstream mirror node asked to wait until 14:05:09 before it is asked again (Retry-After), and this synced store does not hold this contract; ask again then') });
+    const until = Date.now() + 90_000;
+    const held = mirror({}, { '/api/v1/contracts/0.0.9': readThroughRefusal({ kind: 'held', until }, 'this contract') });
     expect(await resolveSearch('0.0.9', held.get)).toEqual({
-      kind: 'error', message: 'No account, contract, token, topic or schedule 0.0.9 in this synced store, and its upstream mirror node asked to wait until 14:05:09 before it is asked again; try again then',
+      kind: 'error', message: `No account, contract, token, topic or schedule 0.0.9 in this synced store, and its upstream mirror node asked to wait until ${clockTime(until)} before it is asked again; try again then`,
     });
-    const failing = mirror({}, { '/api/v1/contracts/0.0.9': refused('The upstream mirror node answered HTTP 500') });
+    const failing = mirror({}, { '/api/v1/contracts/0.0.9': readThroughRefusal({ kind: 'reply', status: 500, body: null }, 'this contract') });
     expect(await resolveSearch('0.0.9', failing.get)).toEqual({
       kind: 'error', message: 'No account, contract, token, topic or schedule 0.0.9 in this synced store, and its upstream mirror node answered HTTP 500',
+    });
+  });
+
+  it('says a hold without naming a time when its message names none it can read', async () => {
+    const held = mirror({}, { '/api/v1/contracts/0.0.9': refused('The upstream mirror node asked to wait until later, and this synced store does not hold this contract') });
+    expect(await resolveSearch('0.0.9', held.get)).toEqual({
+      kind: 'error', message: 'No account, contract, token, topic or schedule 0.0.9 in this synced store, and its upstream mirror node asked to wait before it is asked again; try again in a while',
     });
   });
 

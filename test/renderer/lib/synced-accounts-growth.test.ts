@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { MirrordeskApi } from '../../../main/common/api-contract.ts';
 import type { SyncStatus } from '../../../main/common/sync-types.ts';
-import { accountsGrowth, shouldReloadForGrowth } from '../../../renderer/src/lib/synced-accounts-growth.ts';
+import { EntryMemory } from '../../../renderer/src/lib/entry-memory.ts';
+import type { Visit } from '../../../renderer/src/lib/history-visits.ts';
+import { accountsGrowth, shouldReloadForGrowth, watchAccountsGrowth } from '../../../renderer/src/lib/synced-accounts-growth.ts';
 
 const syncing: SyncStatus = {
   profile: 'up', upstream: 'http://127.0.0.1:5551', state: 'syncing', phase: 'accounts', entitiesSynced: 0, accountsInStore: 0,
@@ -58,5 +61,49 @@ describe('shouldReloadForGrowth', () => {
     // While the crawl grows it stays as it is, so its rows do not move under the reader.
     expect(shouldReloadForGrowth('grew', list(100, true), 100)).toBe(false);
     expect(shouldReloadForGrowth('completed', list(100, true, 'loading'), 100)).toBe(false);
+  });
+});
+
+/** A stand-in API whose sync status is `now()`, asked once at the start of a watch (no events). */
+function statusApi(now: () => SyncStatus): MirrordeskApi {
+  return { sync: { status: async () => ({ ok: true, value: now() }) }, on: () => () => {} } as unknown as MirrordeskApi;
+}
+
+describe('watchAccountsGrowth', () => {
+  it('tells of no growth at its first status: the list was just loaded', async () => {
+    const heard: string[] = [];
+    const stop = watchAccountsGrowth(statusApi(() => withAccounts(300)), (growth) => heard.push(growth));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    stop();
+    expect(heard).toEqual([]);
+  });
+
+  it('a list brought back by Back hears of what the crawl stored while the user was away', async () => {
+    let visit: Visit = { entry: 'accounts' };
+    const memory = new EntryMemory({ current: () => visit });
+    let store = withAccounts(40);
+    const heard: string[] = [];
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+    // The list is shown with 40 accounts stored; the user opens an account's page.
+    let stop = watchAccountsGrowth(statusApi(() => store), (growth) => heard.push(growth), memory.at('growth'));
+    await settle();
+    stop();
+    visit = { entry: 'account' };
+    store = withAccounts(300);
+    // Back: the list comes back as it was left, and is told the store grew since.
+    visit = { entry: 'accounts' };
+    stop = watchAccountsGrowth(statusApi(() => store), (growth) => heard.push(growth), memory.at('growth'));
+    await settle();
+    stop();
+    expect(heard).toEqual(['grew']);
+
+    // A fresh visit (a new entry) loads the list anew: nothing to tell.
+    visit = { entry: 'fresh' };
+    store = withAccounts(500);
+    stop = watchAccountsGrowth(statusApi(() => store), (growth) => heard.push(growth), memory.at('growth'));
+    await settle();
+    stop();
+    expect(heard).toEqual(['grew']);
   });
 });
