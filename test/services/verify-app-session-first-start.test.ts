@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppVerifySession } from '../../main/services/verify-app-session.ts';
-import { VerifyService } from '../../main/verify/verify-service.ts';
-import { STORAGE_VERSION, storageUpload, tempDir } from '../verify/verify-fixture.ts';
+import type { VerifyService } from '../../main/verify/verify-service.ts';
+import { offlineVerifyService, STORAGE_VERSION, storageUpload, tempDir } from '../verify/verify-fixture.ts';
 
 // At a first start the bundled compiler is put into the compilers folder while the Verify screen
 // may already show contracts: its version is on its way, and must not be offered for download as
@@ -13,15 +13,7 @@ let service: VerifyService;
 let dataDir: string;
 beforeAll(() => {
   dataDir = tempDir();
-  service = new VerifyService({
-    dbFile: path.join(dataDir, 'verify.sqlite'),
-    compilersDir: path.join(dataDir, 'compilers'),
-    solcBinMirror: null,
-    chains: { mirrorChainIds: [], mirrorSource: null, rpcUrls: {} },
-    explorers: {},
-    addBundledCompiler: false,
-    log: () => undefined,
-  });
+  service = offlineVerifyService(dataDir);
 });
 afterAll(async () => {
   await service.close();

@@ -3,8 +3,8 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppVerifySession } from '../../main/services/verify-app-session.ts';
-import { VerifyService } from '../../main/verify/verify-service.ts';
-import { storageUpload, tempDir } from '../verify/verify-fixture.ts';
+import type { VerifyService } from '../../main/verify/verify-service.ts';
+import { offlineVerifyService, storageUpload, tempDir } from '../verify/verify-fixture.ts';
 
 // Every zip the verification code opens, counted: the Verify screen's upload check and the session
 // share one module to open zips with.
@@ -26,15 +26,7 @@ let dataDir: string;
 beforeAll(() => {
   dataDir = tempDir();
   fs.mkdirSync(path.join(dataDir, 'compilers'));
-  service = new VerifyService({
-    dbFile: path.join(dataDir, 'verify.sqlite'),
-    compilersDir: path.join(dataDir, 'compilers'),
-    solcBinMirror: null,
-    chains: { mirrorChainIds: [], mirrorSource: null, rpcUrls: {} },
-    explorers: {},
-    addBundledCompiler: false,
-    log: () => undefined,
-  });
+  service = offlineVerifyService(dataDir);
 });
 afterAll(async () => {
   await service.close();

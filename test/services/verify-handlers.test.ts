@@ -11,7 +11,7 @@ import { createVerifyHandlers } from '../../main/services/verify-handlers.ts';
 import { MirrorCodeSource } from '../../main/verify/chain/mirror-code-source.ts';
 import { VerifyService } from '../../main/verify/verify-service.ts';
 import { insertContract } from '../helpers/contract-fixture.ts';
-import { cachedCompilers, FIXTURES, STORAGE_VERSION, storageDeployment, storageUpload, tempDir } from '../verify/verify-fixture.ts';
+import { cachedCompilers, FIXTURES, offlineVerifyService, STORAGE_VERSION, storageDeployment, storageUpload, tempDir } from '../verify/verify-fixture.ts';
 
 /**
  * The `verify/*` channels through the real dispatcher (validation included), over a real
@@ -335,15 +335,7 @@ describe('verify/compilers/import into a compilers folder that cannot be written
     const dir = tempDir();
     // A file where the folder should be: no folder can be made there, whoever runs the test (root included).
     fs.writeFileSync(path.join(dir, 'not-a-folder'), '');
-    const blocked = new VerifyService({
-      dbFile: ':memory:',
-      compilersDir: path.join(dir, 'not-a-folder', 'compilers'),
-      solcBinMirror: null,
-      chains: { mirrorChainIds: [], mirrorSource: null, rpcUrls: {} },
-      explorers: {},
-      addBundledCompiler: false,
-      log: () => undefined,
-    });
+    const blocked = offlineVerifyService(dir, { dbFile: ':memory:', compilersDir: path.join(dir, 'not-a-folder', 'compilers') });
     try {
       const importing = createDispatcher(createVerifyHandlers({ verify: () => blocked, session: () => { throw new Error('unused'); } }).handlers as unknown as ApiHandlers, () => undefined);
       const result = await importing('verify/compilers/import', { name: 'soljson.js', content: fs.readFileSync(require.resolve('solc/soljson.js')).toString('base64') });

@@ -1,5 +1,4 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AccountInfo } from '../../main/common/mirror-types.ts';
 import type { SyncStatus } from '../../main/common/sync-types.ts';
 import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
 import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
@@ -9,24 +8,17 @@ import { AccountWriter } from '../../main/sync/account-writer.ts';
 import { FIRST_ACCOUNTS_PAGE } from '../../main/sync/accounts-crawl.ts';
 import { SyncEngine } from '../../main/sync/sync-engine.ts';
 import { answerTransactionsPage, ScriptedUpstreams } from './scripted-upstream.ts';
+import { upstreamAccount } from '../helpers/upstream-account.ts';
 
 // A `links.next` that leads back to a page read before (here: the accounts' second page naming
 // the first again, as a proxy in between might) used to be followed: only a page naming itself
 // was refused, so the crawl went round the two pages at full rate for good, and the bad link,
 // stored with the page's ETag, was walked again from the store after the fault was over.
 
-function account(num: number): AccountInfo {
-  return {
-    account: `0.0.${num}`, alias: null, auto_renew_period: 7776000, balance: { balance: 100, timestamp: '1700000000.000000001', tokens: [] },
-    created_timestamp: '1600000000.000000000', decline_reward: false, deleted: false, ethereum_nonce: 0,
-    evm_address: `0x${num.toString(16).padStart(40, '0')}`, expiry_timestamp: null, key: null, max_automatic_token_associations: 0,
-    memo: '', pending_reward: 0, receiver_sig_required: false, staked_account_id: null, staked_node_id: null, stake_period_start: null,
-  };
-}
 
 const ACCOUNTS = 250;
 const upstreamStore = new LedgerStore({ file: ':memory:' });
-new AccountWriter(upstreamStore.db).applyPage(Array.from({ length: ACCOUNTS }, (_, i) => accountRowsOf(account(1001 + i) as unknown as Record<string, unknown>)), null);
+new AccountWriter(upstreamStore.db).applyPage(Array.from({ length: ACCOUNTS }, (_, i) => accountRowsOf(upstreamAccount(1001 + i) as unknown as Record<string, unknown>)), null);
 const upstreamApi = createMirrorApi(upstreamStore, defaultMirrorApiConfig, false);
 const SECOND_PAGE = `${FIRST_ACCOUNTS_PAGE}&account.id=gt:0.0.1100`;
 

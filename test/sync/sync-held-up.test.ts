@@ -1,6 +1,5 @@
 import type http from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AccountInfo } from '../../main/common/mirror-types.ts';
 import type { SyncState, SyncStatus } from '../../main/common/sync-types.ts';
 import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
 import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
@@ -13,6 +12,7 @@ import { tokenRowsOf } from '../../main/sync/token-rows.ts';
 import { tokenUpserter } from '../../main/sync/token-writer.ts';
 import { answerTransactionsPage, ScriptedUpstreams, tokenInfo } from './scripted-upstream.ts';
 import { startUntilCaughtUp } from './caught-up.ts';
+import { upstreamAccount } from '../helpers/upstream-account.ts';
 
 // Lasting upstream failures that are not network errors (500s, 429s, bodies cut short or not JSON)
 // used to change nothing: following said "up to date" throughout, a crawl showed a time left that
@@ -22,17 +22,9 @@ import { startUntilCaughtUp } from './caught-up.ts';
 /** What the upstream does instead of answering a request. */
 type Trouble = 'answer' | '500' | '429' | '403' | 'cut' | 'truncate' | 'slow';
 
-function account(num: number): AccountInfo {
-  return {
-    account: `0.0.${num}`, alias: null, auto_renew_period: 7776000, balance: { balance: 100, timestamp: '1700000000.000000001', tokens: [] },
-    created_timestamp: '1600000000.000000000', decline_reward: false, deleted: false, ethereum_nonce: 0,
-    evm_address: `0x${num.toString(16).padStart(40, '0')}`, expiry_timestamp: null, key: null, max_automatic_token_associations: 0,
-    memo: '', pending_reward: 0, receiver_sig_required: false, staked_account_id: null, staked_node_id: null, stake_period_start: null,
-  };
-}
 
 const upstreamStore = new LedgerStore({ file: ':memory:' });
-new AccountWriter(upstreamStore.db).applyPage(Array.from({ length: 250 }, (_, i) => accountRowsOf(account(1001 + i) as unknown as Record<string, unknown>)), null);
+new AccountWriter(upstreamStore.db).applyPage(Array.from({ length: 250 }, (_, i) => accountRowsOf(upstreamAccount(1001 + i) as unknown as Record<string, unknown>)), null);
 const upsertToken = tokenUpserter(upstreamStore.db);
 for (const num of [5001, 5002]) upsertToken(tokenRowsOf(tokenInfo(num)));
 const upstreamApi = createMirrorApi(upstreamStore, defaultMirrorApiConfig, false);

@@ -60,6 +60,23 @@ export function storageDeployment(txHash = `0x${'ab'.repeat(32)}`): Deployment {
   };
 }
 
+/**
+ * A verification service with no chain to read (nothing deployed anywhere), no compiler download
+ * and no bundled compiler put in its folder: what a test of sessions or compilers alone needs.
+ */
+export function offlineVerifyService(dataDir: string, overrides: Partial<VerifyServiceOptions> = {}): VerifyService {
+  return new VerifyService({
+    dbFile: path.join(dataDir, 'verify.sqlite'),
+    compilersDir: path.join(dataDir, 'compilers'),
+    solcBinMirror: null,
+    chains: { mirrorChainIds: [], mirrorSource: null, rpcUrls: {} },
+    explorers: {},
+    addBundledCompiler: false,
+    log: () => undefined,
+    ...overrides,
+  });
+}
+
 export interface VerifyHarness {
   service: VerifyService;
   chains: FakeEvmChains;
