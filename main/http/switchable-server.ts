@@ -12,6 +12,13 @@ import { REQUEST_RECEIVE_LIMIT_MS, requestReceiveLimit } from './request-receive
 const DEFAULT_DRAIN_LIMIT_MS = 30_000;
 const FASTIFY_KEEP_ALIVE_MS = 72_000;
 
+export interface SwitchableServerOptions {
+  /** The JSON body of an answer to a request Node could not parse (Fastify's by default). */
+  errorBody?: ClientErrorBody;
+  /** How long a request may take to arrive whole before it is answered 408; default 60 s (request-receive-limit.ts). */
+  receiveLimitMs?: number;
+}
+
 /**
  * One loopback port held for the whole app run, whose requests go to whichever Fastify app is
  * current. Replacing the app binds and closes no socket, so it cannot fail half-way: a network
@@ -24,13 +31,6 @@ const FASTIFY_KEEP_ALIVE_MS = 72_000;
  * cannot parse is answered as Fastify's own server would (clientErrorListener), in the
  * service's own error body where it has one.
  */
-export interface SwitchableServerOptions {
-  /** The JSON body of an answer to a request Node could not parse (Fastify's by default). */
-  errorBody?: ClientErrorBody;
-  /** How long a request may take to arrive whole before it is answered 408; default 60 s (request-receive-limit.ts). */
-  receiveLimitMs?: number;
-}
-
 export class SwitchableServer {
   readonly url: string;
   readonly #server: http.Server;

@@ -1,7 +1,6 @@
 import type { ParsedQuery } from '../http/query-string.ts';
 import { splitOperator } from '../http/filter-operator.ts';
-import { MAX_LONG } from '../query/param-values.ts';
-import { parseTimestampParam } from '../query/param-values.ts';
+import { MAX_LONG, parseTimestampParam } from '../query/param-values.ts';
 import type { JavaConstraints } from '../query/java-constraints.ts';
 import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
 import { invalidParameter, type MirrorMessage } from '../query/query-filters.ts';

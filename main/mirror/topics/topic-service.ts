@@ -1,4 +1,3 @@
-import type { MirrorApiConfig } from '../config.ts';
 import { formatEntityId, formatOptionalEntityId, sqlInt } from '../format/entity-id.ts';
 import { int64, parseJsonLossless } from '../format/json-out.ts';
 import { renderKey } from '../format/key.ts';
@@ -8,8 +7,7 @@ import type { ParsedQuery } from '../http/query-string.ts';
 import { javaError } from '../query/java-error.ts';
 import { parseJavaEntityNum } from '../query/java-params.ts';
 import type { GetOutcome } from '../query/mirror-get.ts';
-import { StatementCache } from '../query/statement-cache.ts';
-import type { SqliteDatabase } from '../store/ledger-store.ts';
+import { StoreService } from '../query/store-service.ts';
 
 interface TopicRow {
   id: bigint;
@@ -64,21 +62,13 @@ function renderKeyList(bytes: Buffer | null): unknown[] {
  * fees each message pays), as the reference's rest-java TopicController answers it, errors
  * included: an id that is no `[shard.][realm.]num` is 400, a topic not held 404 naming it.
  */
-export class TopicService {
-  readonly #statements: StatementCache;
-  readonly #config: () => MirrorApiConfig;
-
-  constructor(db: SqliteDatabase, config: () => MirrorApiConfig) {
-    this.#statements = new StatementCache(db);
-    this.#config = config;
-  }
-
+export class TopicService extends StoreService {
   /** The query is not read: the Java module binds no parameter here, so any is ignored. */
   get(_raw: ParsedQuery, topicText: string): GetOutcome {
-    const { shard, realm } = this.#config();
+    const { shard, realm } = this.config();
     const topicId = parseJavaEntityNum(topicText, shard, realm);
     if (topicId === null) return javaError(400, "Invalid value for path variable 'id'");
-    const row = this.#statements.get(TOPIC_SQL).get(sqlInt(topicId)) as TopicRow | undefined;
+    const row = this.statements.get(TOPIC_SQL).get(sqlInt(topicId)) as TopicRow | undefined;
     if (!row) return javaError(404, `Entity not found: ${formatEntityId(topicId)}`);
     const fees = row.fixed_fees ? (parseJsonLossless(row.fixed_fees) as StoredFixedFee[]) : [];
     const hasTopicRow = row.topic_lower !== null;

@@ -1,4 +1,4 @@
-import { MAX_LONG } from '../../query/param-values.ts';
+import { MAX_LONG, parsePositiveLong } from '../../query/param-values.ts';
 import { MAX_CALL_DATA_BYTES, type CallLimits } from './call-limits.ts';
 import { fieldRefusal, refusal, type CallMessage } from './call-refusal.ts';
 import { looksLikeInitCode } from './init-code.ts';
@@ -111,11 +111,9 @@ function longField(input: Record<string, unknown>, field: string, messages: Call
     messages.push(fieldRefusal(field, 'must be greater than or equal to 0'));
     return null;
   }
-  if (text === null || !/^\d{1,19}$/.test(text) || BigInt(text) > MAX_LONG) {
-    messages.push(fieldRefusal(field, 'must be a whole number from 0 to 9223372036854775807'));
-    return null;
-  }
-  return BigInt(text);
+  const parsed = text === null ? null : parsePositiveLong(text, true);
+  if (parsed === null) messages.push(fieldRefusal(field, 'must be a whole number from 0 to 9223372036854775807'));
+  return parsed;
 }
 
 /** A block tag (any case), a 32- or 48-byte block hash, or a block number in decimal or hex: the reference's BlockType. */

@@ -1,3 +1,4 @@
+import { MAX_LONG } from '../../query/param-values.ts';
 import type { MirrorMessage } from '../../query/query-filters.ts';
 import { refusal } from './call-refusal.ts';
 
@@ -26,7 +27,6 @@ export const MAX_STATE_OVERRIDES = 10;
 /** Deployed code is at most this long (EIP-170); an override cannot hold more. */
 const MAX_CODE_BYTES = 24_576;
 const MAX_UINT64 = 2n ** 64n - 1n;
-const MAX_LONG = 2n ** 63n - 1n;
 const HEX = /^(?:0x)?([0-9a-fA-F]*)$/;
 
 type Problem = (detail: string) => void;
