@@ -1,11 +1,11 @@
 import { formatEntityId } from '../format/entity-id.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { JavaBound } from '../query/java-bound.ts';
-import { JavaConstraints, JAVA_DEFAULT_LIMIT } from '../query/java-constraints.ts';
+import { JavaConstraints } from '../query/java-constraints.ts';
 import { answeringBadRequests, NO_ACCOUNT_FOUND } from '../query/java-error.ts';
 import { javaNextLink } from '../query/java-next-link.ts';
 import {
-  accountPathParam, directionParam, entityIdRangesParam, intParam, lookupJavaAccount, numberRangesParam,
+  accountPathParam, entityIdRangesParam, lookupJavaAccount, numberRangesParam, pageParams,
 } from '../query/java-params.ts';
 import type { GetOutcome } from '../query/mirror-get.ts';
 import { StoreService } from '../query/store-service.ts';
@@ -31,17 +31,15 @@ export class AirdropsService extends StoreService {
     // Converted in the controller's parameter order: the first value that does not convert is the answer.
     const id = accountPathParam(accountText, 'id', shard, realm);
     if (!id.ok) return id.error;
-    const limit = intParam(raw, 'limit', JAVA_DEFAULT_LIMIT);
-    if (!limit.ok) return limit.error;
-    const order = directionParam(raw, 'order', 'asc');
-    if (!order.ok) return order.error;
+    const page = pageParams(raw, 'asc');
+    if (!page.ok) return page.error;
     const parties = entityIdRangesParam(raw, partyParam, shard, realm);
     if (!parties.ok) return parties.error;
     const serials = numberRangesParam(raw, SERIAL_PARAM);
     if (!serials.ok) return serials.error;
     const tokens = entityIdRangesParam(raw, TOKEN_PARAM, shard, realm);
     if (!tokens.ok) return tokens.error;
-    const violations = new JavaConstraints().limit(limit.value).size(raw, partyParam, 2).size(raw, SERIAL_PARAM, 2).size(raw, TOKEN_PARAM, 2).outcome();
+    const violations = new JavaConstraints().limit(page.value.limit).size(raw, partyParam, 2).size(raw, SERIAL_PARAM, 2).size(raw, TOKEN_PARAM, 2).outcome();
     if (violations) return violations;
 
     return answeringBadRequests(() => {
@@ -52,10 +50,10 @@ export class AirdropsService extends StoreService {
       );
       const account = lookupJavaAccount(this.db, id.value);
       if (account === null) return NO_ACCOUNT_FOUND;
-      const { sql, params } = airdropsSql(side, account, bounds, order.value, limit.value);
+      const { sql, params } = airdropsSql(side, account, bounds, page.value.order, page.value.limit);
       const rows = this.statements.get(sql).all(...params) as AirdropRow[];
       const next = javaNextLink(`/api/v1/accounts/${accountText}/airdrops/${side}`, raw, {
-        count: rows.length, limit: limit.value, order: order.value, sort: sortKeys(partyParam, rows.at(-1)), last: pagingValues(rows.at(-1)),
+        count: rows.length, limit: page.value.limit, order: page.value.order, sort: sortKeys(partyParam, rows.at(-1)), last: pagingValues(rows.at(-1)),
       });
       return { status: 200, body: { airdrops: rows.map(renderAirdrop), links: { next } }, next };
     });

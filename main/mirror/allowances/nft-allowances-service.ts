@@ -1,10 +1,10 @@
 import { formatEntityId } from '../format/entity-id.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { JavaBound } from '../query/java-bound.ts';
-import { JavaConstraints, JAVA_DEFAULT_LIMIT } from '../query/java-constraints.ts';
+import { JavaConstraints } from '../query/java-constraints.ts';
 import { answeringBadRequests, JavaBadRequest, NO_ACCOUNT_FOUND } from '../query/java-error.ts';
 import { javaNextLink } from '../query/java-next-link.ts';
-import { accountPathParam, booleanParam, directionParam, entityIdRangesParam, intParam, lookupJavaAccount } from '../query/java-params.ts';
+import { accountPathParam, booleanParam, entityIdRangesParam, lookupJavaAccount, pageParams } from '../query/java-params.ts';
 import type { GetOutcome } from '../query/mirror-get.ts';
 import { StoreService } from '../query/store-service.ts';
 import { NFT_ALLOWANCE_SIDES, nftAllowancesSql } from './nft-allowances-sql.ts';
@@ -27,15 +27,13 @@ export class NftAllowancesService extends StoreService {
     if (!id.ok) return id.error;
     const accounts = entityIdRangesParam(raw, ACCOUNT_PARAM, shard, realm);
     if (!accounts.ok) return accounts.error;
-    const limit = intParam(raw, 'limit', JAVA_DEFAULT_LIMIT);
-    if (!limit.ok) return limit.error;
-    const order = directionParam(raw, 'order', 'asc');
-    if (!order.ok) return order.error;
+    const page = pageParams(raw, 'asc');
+    if (!page.ok) return page.error;
     const owner = booleanParam(raw, 'owner', true);
     if (!owner.ok) return owner.error;
     const tokens = entityIdRangesParam(raw, TOKEN_PARAM, shard, realm);
     if (!tokens.ok) return tokens.error;
-    const violations = new JavaConstraints().size(raw, ACCOUNT_PARAM, 2).limit(limit.value).size(raw, TOKEN_PARAM, 2).outcome();
+    const violations = new JavaConstraints().size(raw, ACCOUNT_PARAM, 2).limit(page.value.limit).size(raw, TOKEN_PARAM, 2).outcome();
     if (violations) return violations;
 
     return answeringBadRequests(() => {
@@ -48,11 +46,11 @@ export class NftAllowancesService extends StoreService {
       // NftAllowanceRequest.getBounds: the party's bound first (the token's when there is none), then the token's.
       const primary = parties.isEmpty() ? collections : parties;
       const bounds = collections.isEmpty() ? [primary] : [primary, collections];
-      const { sql, params } = nftAllowancesSql(side, account, bounds, order.value, limit.value);
+      const { sql, params } = nftAllowancesSql(side, account, bounds, page.value.order, page.value.limit);
       const rows = this.statements.get(sql).all(...params) as NftAllowanceRow[];
       const last = rows.at(-1);
       const next = javaNextLink(`/api/v1/accounts/${accountText}/allowances/nfts`, raw, {
-        count: rows.length, limit: limit.value, order: order.value, sort: [ACCOUNT_PARAM, TOKEN_PARAM],
+        count: rows.length, limit: page.value.limit, order: page.value.order, sort: [ACCOUNT_PARAM, TOKEN_PARAM],
         last: last && { [ACCOUNT_PARAM]: formatEntityId(last[NFT_ALLOWANCE_SIDES[side].party]), [TOKEN_PARAM]: formatEntityId(last.token_id) },
       });
       return { status: 200, body: { allowances: rows.map(renderNftAllowance), links: { next } }, next };

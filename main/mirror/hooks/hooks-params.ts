@@ -1,8 +1,8 @@
 import type { ParsedQuery } from '../http/query-string.ts';
 import { foldedRange, inclusiveValueOf } from '../query/java-bound.ts';
 import { MAX_LONG } from '../query/param-values.ts';
-import { JavaConstraints, JAVA_DEFAULT_LIMIT } from '../query/java-constraints.ts';
-import { arrayTexts, directionParam, intParam, numberRangesParam, timestampRangesParam, type Converted } from '../query/java-params.ts';
+import { JavaConstraints } from '../query/java-constraints.ts';
+import { arrayTexts, numberRangesParam, pageParams, timestampRangesParam, type Converted } from '../query/java-params.ts';
 import type { SortOrder } from '../query/query-filters.ts';
 import { adjacentWord, parseStorageKey, WORD_BYTES } from './hook-storage-key.ts';
 
@@ -22,17 +22,15 @@ export interface HooksQuery {
 export function parseHooksParams(raw: ParsedQuery): Converted<HooksQuery> {
   const hookIds = numberRangesParam(raw, 'hook.id');
   if (!hookIds.ok) return hookIds;
-  const limit = intParam(raw, 'limit', JAVA_DEFAULT_LIMIT);
-  if (!limit.ok) return limit;
-  const order = directionParam(raw, 'order', 'desc');
-  if (!order.ok) return order;
-  const violations = new JavaConstraints().limit(limit.value).outcome();
+  const page = pageParams(raw, 'desc');
+  if (!page.ok) return page;
+  const violations = new JavaConstraints().limit(page.value.limit).outcome();
   if (violations) return { ok: false, error: violations };
   // Equalities are a set of their own; the bounds fold into one closed range (crossed ones match no hook); `ne` is ignored, as there.
   const params = hookIds.value ?? [];
   const { lower, upper } = foldedRange(params, 0n, MAX_LONG);
   const equal = params.filter((param) => param.operator === 'eq').map((param) => param.value);
-  return { ok: true, value: { hookIds: equal, lower, upper, limit: limit.value, order: order.value } };
+  return { ok: true, value: { hookIds: equal, lower, upper, limit: page.value.limit, order: page.value.order } };
 }
 
 /** A validated GET /api/v1/accounts/{id}/hooks/{hookId}/storage request. */
@@ -57,16 +55,14 @@ const KEY_FORMAT_MESSAGE = 'Key must be in format <hex> or <op>:<64 or less char
 export function parseHookStorageParams(raw: ParsedQuery): Converted<HookStorageQuery> {
   const timestamps = timestampRangesParam(raw, 'timestamp');
   if (!timestamps.ok) return timestamps;
-  const limit = intParam(raw, 'limit', JAVA_DEFAULT_LIMIT);
-  if (!limit.ok) return limit;
-  const order = directionParam(raw, 'order', 'asc');
-  if (!order.ok) return order;
-  const violations = new JavaConstraints().pattern(raw, 'key', KEY_FORMAT, KEY_FORMAT_MESSAGE).size(raw, 'timestamp', 2).limit(limit.value).outcome();
+  const page = pageParams(raw, 'asc');
+  if (!page.ok) return page;
+  const violations = new JavaConstraints().pattern(raw, 'key', KEY_FORMAT, KEY_FORMAT_MESSAGE).size(raw, 'timestamp', 2).limit(page.value.limit).outcome();
   if (violations) return { ok: false, error: violations };
 
   const query: HookStorageQuery = {
     keys: [], keyLower: Buffer.alloc(WORD_BYTES), keyUpper: Buffer.alloc(WORD_BYTES, 0xff), timestamp: null, empty: false,
-    limit: limit.value, order: order.value,
+    limit: page.value.limit, order: page.value.order,
   };
   for (const text of arrayTexts(raw, 'key') ?? []) {
     const [operator, value] = text.includes(':') ? text.split(':', 2) as [string, string] : ['eq', text];

@@ -3,6 +3,7 @@ import { encodeEntityId } from '../format/entity-id.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { MAX_LONG, MIN_LONG } from './param-values.ts';
+import { JAVA_DEFAULT_LIMIT } from './java-constraints.ts';
 import { failedToConvert } from './java-error.ts';
 import type { GetOutcome } from './mirror-get.ts';
 import type { SortOrder } from './query-filters.ts';
@@ -81,6 +82,19 @@ export function directionParam(raw: ParsedQuery, name: string, fallback: SortOrd
   if (text === undefined) return converted(fallback);
   const value = parseDirection(text);
   return value === null ? failed(name) : converted(value);
+}
+
+/**
+ * A listing's page: `limit` (default 25; its bounds are checked with the other constraints) then
+ * `order`, converted in that order as every Java listing controller binds them, the first
+ * failure being the answer.
+ */
+export function pageParams(raw: ParsedQuery, defaultOrder: SortOrder): Converted<{ limit: number; order: SortOrder }> {
+  const limit = intParam(raw, 'limit', JAVA_DEFAULT_LIMIT);
+  if (!limit.ok) return limit;
+  const order = directionParam(raw, 'order', defaultOrder);
+  if (!order.ok) return order;
+  return converted({ limit: limit.value, order: order.value });
 }
 
 /** A `boolean` parameter with a default (`owner`). */
