@@ -128,14 +128,13 @@ function parseOperator(text: string): RangeOperator | null {
   return ['eq', 'gt', 'gte', 'lt', 'lte', 'ne'].includes(operator) ? (operator as RangeOperator) : null;
 }
 
-/** `op:value` or `value`, the value read by `parse`; a blank text is no filter (null). */
-function parseRange(text: string, parse: (value: string) => bigint | null): RangeParam | null | 'invalid' {
-  if (text.trim() === '') return null;
+/** `op:value` or `value`, the value read by `parse`; null when it is neither. */
+function parseRange(text: string, parse: (value: string) => bigint | null): RangeParam | null {
   const parts = splitColons(text);
-  if (parts.length !== 1 && parts.length !== 2) return 'invalid';
+  if (parts.length !== 1 && parts.length !== 2) return null;
   const operator = parts.length === 1 ? 'eq' : parseOperator(parts[0]!);
   const value = parse(parts.at(-1)!);
-  return operator === null || value === null ? 'invalid' : { operator, value };
+  return operator === null || value === null ? null : { operator, value };
 }
 
 /**
@@ -156,26 +155,28 @@ const parseJavaNumber = (text: string): bigint | null => {
 };
 
 /** An array parameter of ranges (`receiver.id`, `serialnumber`, `hook.id`): the filters given, blank ones left out. */
-function rangeArrayParam(raw: ParsedQuery, name: string, parse: (value: string) => bigint | null): Converted<RangeParam[] | undefined> {
+function rangeArrayParam(raw: ParsedQuery, name: string, parse: (text: string) => RangeParam | null): Converted<RangeParam[] | undefined> {
   const texts = arrayTexts(raw, name);
   if (texts === undefined) return converted(undefined);
   const params: RangeParam[] = [];
   for (const text of texts) {
-    const param = parseRange(text, parse);
-    if (param === 'invalid') return failed(name);
-    if (param !== null) params.push(param);
+    // A blank value binds nothing (Spring's conversion of an empty element).
+    if (text.trim() === '') continue;
+    const param = parse(text);
+    if (param === null) return failed(name);
+    params.push(param);
   }
   return converted(params);
 }
 
 /** An EntityIdRangeParameter[] parameter (`receiver.id`, `token.id`, `account.id`). */
 export function entityIdRangesParam(raw: ParsedQuery, name: string, shard: number, realm: number): Converted<RangeParam[] | undefined> {
-  return rangeArrayParam(raw, name, (text) => parseJavaEntityId(text, shard, realm));
+  return rangeArrayParam(raw, name, (text) => parseRange(text, (value) => parseJavaEntityId(value, shard, realm)));
 }
 
 /** A NumberRangeParameter[] parameter (`serialnumber`, `hook.id`). */
 export function numberRangesParam(raw: ParsedQuery, name: string): Converted<RangeParam[] | undefined> {
-  return rangeArrayParam(raw, name, parseJavaNumber);
+  return rangeArrayParam(raw, name, (text) => parseRange(text, parseJavaNumber));
 }
 
 /** How many values an array parameter bound, for its `@Size` check (after conversion, as there). */
@@ -245,16 +246,7 @@ export function parseJavaTimestamp(text: string): RangeParam | null {
 
 /** A TimestampParameter[] parameter (`timestamp`). */
 export function timestampRangesParam(raw: ParsedQuery, name: string): Converted<RangeParam[] | undefined> {
-  const texts = arrayTexts(raw, name);
-  if (texts === undefined) return converted(undefined);
-  const params: RangeParam[] = [];
-  for (const text of texts) {
-    if (text.trim() === '') continue;
-    const param = parseJavaTimestamp(text);
-    if (param === null) return failed(name);
-    params.push(param);
-  }
-  return converted(params);
+  return rangeArrayParam(raw, name, parseJavaTimestamp);
 }
 
 /** A `long` path variable (`hookId`). */
