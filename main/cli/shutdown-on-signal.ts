@@ -1,5 +1,5 @@
 import { constants } from 'node:os';
-import { closeWithinLimit, type ClosingSteps, type ShutdownStep } from '../services/close-within-limit.ts';
+import { closeWithinLimit, describeUnclosed, type ClosingSteps, type ShutdownStep } from '../services/close-within-limit.ts';
 
 
 export interface ShutdownOnSignalDeps {
@@ -37,10 +37,10 @@ export function shutdownOnSignal(deps: ShutdownOnSignalDeps): (signal: NodeJS.Si
       if (outcome.kind === 'closed') {
         exit(0);
       } else if (outcome.kind === 'failed') {
-        deps.log(`${signal}: closing ${outcome.pending} failed: ${outcome.message}`);
+        deps.log(`${signal}: ${describeUnclosed(outcome)}`);
         exit(1);
       } else {
-        deps.log(`${signal}: ${outcome.pending} still not closed after ${outcome.limitMs / 1000} s; stopping now`);
+        deps.log(`${signal}: ${describeUnclosed(outcome)}; stopping now`);
         exit(signalExitCode(signal));
       }
     });

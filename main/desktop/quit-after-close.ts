@@ -1,4 +1,4 @@
-import { closeWithinLimit } from '../services/close-within-limit.ts';
+import { closeWithinLimit, describeUnclosed } from '../services/close-within-limit.ts';
 
 export interface QuitAfterCloseDeps {
   /**
@@ -27,8 +27,8 @@ export function quitAfterClose(deps: QuitAfterCloseDeps): (event: { preventDefau
     if (!running) return;
     event.preventDefault();
     void closeWithinLimit([{ pending: 'the services', close: () => running.close() }], deps.limitMs).outcome.then((outcome) => {
-      if (outcome.kind === 'failed') deps.log(`quit: closing ${outcome.pending} failed: ${outcome.message}`);
-      if (outcome.kind === 'timed-out') deps.log(`quit: ${outcome.pending} still not closed after ${outcome.limitMs / 1000} s; quitting now`);
+      if (outcome.kind === 'failed') deps.log(`quit: ${describeUnclosed(outcome)}`);
+      if (outcome.kind === 'timed-out') deps.log(`quit: ${describeUnclosed(outcome)}; quitting now`);
       deps.quit();
     });
   };

@@ -26,6 +26,16 @@ export interface ClosingSteps {
 }
 
 /**
+ * Why a shutdown did not close everything, for its log line ("closing the services failed: …",
+ * "the services still not closed after 10 s"); the caller adds its prefix and what it does next.
+ */
+export function describeUnclosed(outcome: Exclude<CloseOutcome, { kind: 'closed' }>): string {
+  return outcome.kind === 'failed'
+    ? `closing ${outcome.pending} failed: ${outcome.message}`
+    : `${outcome.pending} still not closed after ${outcome.limitMs / 1000} s`;
+}
+
+/**
  * Closes the steps one after another, but stops waiting after `limitMs`: what `serve` does on
  * Ctrl-C and the desktop app on quit, so that a client holding a request open (a stalled
  * upload or download) can delay the exit, never prevent it. A step still running at the limit

@@ -1,5 +1,5 @@
 import type { VerifyUnreadableFile } from '../common/verify-types.ts';
-import { isZip, unpackZip, type Counted, type UnpackedZip } from '../verify/engine/unpack-zips.ts';
+import { countZip, isZip, unpackZip, type Counted, type UnpackedZip } from '../verify/engine/unpack-zips.ts';
 import { TooLargeError } from '../verify/engine/verify-error.ts';
 import { ZipEntryNameError } from '../verify/engine/zip-entry-paths.ts';
 import type { SessionUpload } from '../verify/sessions/session-service.ts';
@@ -39,10 +39,7 @@ export async function readUploads(files: ReadonlyArray<{ path: string; content: 
     }
     const projected = projectFileToSession(file, read.kind === 'json' ? read.value : undefined);
     if (projected === null) continue;
-    if (read.kind === 'zip') {
-      zipsHeld.bytes += Math.max(file.content.length, read.unpacked.size);
-      zipsHeld.files += read.unpacked.files.length;
-    }
+    if (read.kind === 'zip') countZip(zipsHeld, file.content.length, read.unpacked);
     toAdd.push(read.kind === 'zip' ? { ...projected, unpacked: read.unpacked } : projected);
   }
   return { toAdd, unreadable };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireExplorer } from '../explorer/configured-explorer.ts';
 import { fetchExplorerSource } from '../explorer/explorer-import.ts';
+import { bothPerfect } from '../repository/match-ranking.ts';
 import type { VerifyService } from '../verify-service.ts';
 import { readFields } from './request-body.ts';
 import { requiredAddress, requiredTargetChain } from './request-fields.ts';
@@ -20,7 +21,7 @@ export function registerEtherscanRoute(app: FastifyInstance, service: VerifyServ
     const address = requiredAddress(fields);
     service.chains.requireSupported(chainId);
     const stored = service.repository.get(chainId, address);
-    if (stored?.runtimeMatch === 'perfect' && stored.creationMatch === 'perfect') return { result: [storedPerfectEntry(stored)] };
+    if (bothPerfect(stored)) return { result: [storedPerfectEntry(stored)] };
     const explorer = requireExplorer(service.explorers, chainId);
     // The apiKey goes to the one explorer request; it is not kept anywhere.
     const apiKey = typeof fields.apiKey === 'string' ? fields.apiKey : '';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { TooLargeError, VerifyError } from '../engine/verify-error.ts';
 import { SESSION_MAX_BYTES } from '../sessions/session-store.ts';
-import { normalisedFileName, quotableName } from '../engine/file-name-rules.ts';
+import { FileNamesTaken, quotableName } from '../engine/file-name-rules.ts';
 import { checkFileName, type Fields } from './request-fields.ts';
 
 /** What the files of one multipart upload may add up to: what a session may hold. */
@@ -22,8 +22,7 @@ const MULTIPART_MAX_BYTES = SESSION_MAX_BYTES;
 export async function readMultipartBody(request: FastifyRequest): Promise<{ fields: Fields; files: Array<{ path: string; content: Buffer }> }> {
   const fields: Fields = {};
   const files: Array<{ path: string; content: Buffer }> = [];
-  /** Normalised name → the name it was sent as. */
-  const sentAs = new Map<string, string>();
+  const names = new FileNamesTaken();
   let total = 0;
   try {
     for await (const part of request.parts({ preservePath: true })) {
@@ -35,13 +34,10 @@ export async function readMultipartBody(request: FastifyRequest): Promise<{ fiel
         if (part.filename === '' && content.length === 0) continue;
         // Without a filename (a part sent as application/octet-stream) the field's name is the file's.
         const name = checkFileName(part.filename ?? part.fieldname);
-        const path = normalisedFileName(name);
-        const earlier = sentAs.get(path);
-        if (earlier !== undefined) {
-          const as = earlier === name ? '' : ` (as "${quotableName(earlier)}" and as "${quotableName(name)}")`;
-          throw new VerifyError('bad_request', `file name "${quotableName(path)}" is given twice${as}: send each file once, named by its path in the project where two files share a name`);
+        const { path, repeats } = names.take(name);
+        if (repeats !== null) {
+          throw new VerifyError('bad_request', `file name "${quotableName(path)}" is given twice${repeats.sentAs}: send each file once, named by its path in the project where two files share a name`);
         }
-        sentAs.set(path, name);
         files.push({ path, content });
       } else {
         fields[part.fieldname] = part.value;

@@ -2,6 +2,7 @@ import type { PathBuffer } from '@ethereum-sourcify/lib-sourcify';
 import { checksumAddress } from '../engine/evm-address.ts';
 import { matchWords } from '../engine/match-words.ts';
 import { toVerifyError, type FailedMatchCodes } from '../engine/verify-error.ts';
+import { bothPerfect } from '../repository/match-ranking.ts';
 import { betterKeptNote, type OneCallOutcome, type VerifyService } from '../verify-service.ts';
 import { minimalContract } from './contract-lookup.ts';
 import { jobErrorCode, V2Error, v2ErrorBody } from './sourcify-v2-errors.ts';
@@ -30,7 +31,7 @@ export interface JobTarget {
 export function refuseVerifiedOrRunning(service: VerifyService, jobs: VerificationJobs, chainId: string, address: string): void {
   const shown = checksumAddress(address);
   const stored = service.repository.get(chainId, address);
-  if (stored?.runtimeMatch === 'perfect' && stored.creationMatch === 'perfect') {
+  if (bothPerfect(stored)) {
     throw new V2Error(409, 'already_verified', `Contract ${shown} on chain ${chainId} is already verified with runtimeMatch and creationMatch both being exact matches.`);
   }
   if (jobs.isRunning(chainId, address)) throw new V2Error(429, 'duplicate_verification_request', `Contract ${shown} on chain ${chainId} is already being verified`);

@@ -30,6 +30,33 @@ export function normalisedFileName(path: string): string {
   return path.split('/').filter((segment) => segment !== '' && segment !== '.').join('/');
 }
 
+/**
+ * A file name as FileNamesTaken took it: its path (normalised), and whether it repeats an earlier
+ * one; `sentAs` then names both as sent, ` (as "./A.sol" and as "A.sol")`, or is "" when they are alike.
+ */
+export type TakenFileName = { path: string; repeats: null } | { path: string; repeats: { sentAs: string } };
+
+/**
+ * The names of one upload's files (or one zip's), each normalised (normalisedFileName), telling
+ * when one repeats an earlier one, also once normalised: which of the two was meant cannot be
+ * known, so the caller refuses the upload in its own words.
+ */
+export class FileNamesTaken {
+  /** Normalised name → the name it was sent as. */
+  readonly #sentAs = new Map<string, string>();
+
+  take(name: string): TakenFileName {
+    const path = normalisedFileName(name);
+    const earlier = this.#sentAs.get(path);
+    if (earlier !== undefined) {
+      const sentAs = earlier === name ? '' : ` (as "${quotableName(earlier)}" and as "${quotableName(name)}")`;
+      return { path, repeats: { sentAs } };
+    }
+    this.#sentAs.set(path, name);
+    return { path, repeats: null };
+  }
+}
+
 /** A name as an answer may quote it: control characters shown as "?", at most 120 characters. */
 export function quotableName(path: string): string {
   // eslint-disable-next-line no-control-regex

@@ -58,11 +58,19 @@ export async function unpackZips(files: readonly UploadedFile[], limit: UnpackLi
   const unpacked: PathBuffer[] = [];
   for (const zip of files.filter((f) => isZip(f.buffer))) {
     const opened = zip.unpacked ? withinLimits(zip, zip.unpacked, limit, counted) : await unpackZip(zip, limit, counted);
-    counted.bytes += Math.max(zip.buffer.length, opened.size);
-    counted.files += opened.files.length;
+    countZip(counted, zip.buffer.length, opened);
     unpacked.push(...opened.files);
   }
   return { files: [...plain, ...unpacked], bytes: counted.bytes };
+}
+
+/**
+ * Adds an unpacked zip to what the files before the next one count: the larger of its own size
+ * (`packedBytes`) and what it unpacks to, and the files it holds.
+ */
+export function countZip(counted: Counted, packedBytes: number, unpacked: UnpackedZip): void {
+  counted.bytes += Math.max(packedBytes, unpacked.size);
+  counted.files += unpacked.files.length;
 }
 
 /**

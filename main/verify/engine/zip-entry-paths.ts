@@ -1,4 +1,4 @@
-import { fileNameProblem, normalisedFileName, quotableName } from './file-name-rules.ts';
+import { FileNamesTaken, fileNameProblem, quotableName } from './file-name-rules.ts';
 import { VerifyError } from './verify-error.ts';
 
 /** A zip refused for the name of one of its files (400), naming the zip and the file. */
@@ -25,17 +25,12 @@ export class ZipEntryNameError extends VerifyError {
  * leave the other one's contract "missing" sources for no visible reason.
  */
 export function zipEntryPaths(zipPath: string, names: readonly string[]): string[] {
-  const nameOf = new Map<string, string>();
+  const taken = new FileNamesTaken();
   return names.map((name) => {
     const problem = fileNameProblem(name);
     if (problem !== null) throw new ZipEntryNameError(zipPath, `the name of its file "${quotableName(name)}" ${problem}`);
-    const path = normalisedFileName(name);
-    const earlier = nameOf.get(path);
-    if (earlier !== undefined) {
-      const as = earlier === name ? '' : ` (as "${quotableName(earlier)}" and as "${quotableName(name)}")`;
-      throw new ZipEntryNameError(zipPath, `it holds "${quotableName(path)}" twice${as}: give each file once`);
-    }
-    nameOf.set(path, name);
+    const { path, repeats } = taken.take(name);
+    if (repeats !== null) throw new ZipEntryNameError(zipPath, `it holds "${quotableName(path)}" twice${repeats.sentAs}: give each file once`);
     return path;
   });
 }

@@ -20,6 +20,14 @@ export function isBetterMatch(candidate: Matches, stored: Matches): boolean {
   return (creation > 0 && runtime >= 0) || (runtime > 0 && creation >= 0);
 }
 
+/**
+ * Both bytecodes matched exactly: what Sourcify verifies no further (a stored contract so matched
+ * is answered from the store, or refused as already verified). False for nothing stored.
+ */
+export function bothPerfect<T extends Matches>(matches: T | null | undefined): matches is T {
+  return matches?.runtimeMatch === 'perfect' && matches.creationMatch === 'perfect';
+}
+
 /** Same matches for both bytecodes. */
 export function sameMatches(a: Matches, b: Matches): boolean {
   return a.runtimeMatch === b.runtimeMatch && a.creationMatch === b.creationMatch;
