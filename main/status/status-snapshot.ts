@@ -1,5 +1,5 @@
 import type { StatusComponent, StatusImpact, StatusIncident, StatusSnapshot } from '../common/status-types.ts';
-import { NOT_UNRESOLVED_STATUSES, UPCOMING_STATUS } from '../common/status-words.ts';
+import { UPCOMING_STATUS } from '../common/status-words.ts';
 import { isJsonObject, type JsonObject } from './feed/status-json.ts';
 import { parseInstant } from './feed/timestamps.ts';
 import { specIncident, specMaintenance } from './http/record-shape.ts';
@@ -28,7 +28,7 @@ export function worstImpactOf(incidents: readonly JsonObject[]): Impact {
 }
 
 export function buildSnapshot(store: StatusStore, source: StatusSnapshot['source'], poll: PollerState, recentLimit = 20): StatusSnapshot {
-  const unresolved = store.listRecords('incident', { closedStatuses: NOT_UNRESOLVED_STATUSES }).map((r) => sortUpdates(specIncident(r)));
+  const unresolved = store.listUnresolvedIncidents().map((r) => sortUpdates(specIncident(r)));
   const summary = store.feedBody('summary');
   const componentsBody = store.feedBody('components');
   const components = (componentsBody?.components ?? summary?.components ?? []) as unknown[];

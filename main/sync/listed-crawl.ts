@@ -2,12 +2,9 @@ import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { SyncCursors, type SyncCursor } from './sync-cursor.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
-import { byIdPath, byIdRecordOf, type ByIdEntity } from './by-id-answer.ts';
+import { fetchByIds, type ByIdEntity } from './by-id-answer.ts';
 import { nextPageOf } from './next-page.ts';
 import { ListEndCheck, type ListEndContext, type WalkedList } from './list-end.ts';
-
-/** By-id reads in flight at once: the rate limiter spaces them, a local upstream answers in parallel. */
-const DETAIL_CONCURRENCY = 4;
 
 /**
  * A collection whose list shows only a summary, so each item's full record comes from its
@@ -65,7 +62,7 @@ export async function crawlListed<Rows>(collection: ListedCollection<Rows>, cont
     // Confirmed before the page's records are asked for: a page refused is asked for again, whole.
     if (nextUrl === null && !await end.confirmed(url, ids.at(-1) ?? null)) continue;
     end.passed();
-    const rows = await fetchRecords(collection, context, ids);
+    const rows = await fetchByIds(context.client, context.signal, collection.entity, ids, collection.rowsOf);
     cursor = { ...cursor, nextUrl, items: cursor.items + rows.length, passes: nextUrl === null ? cursor.passes + 1 : cursor.passes };
     context.signal.throwIfAborted();
     write(rows, cursor);
@@ -74,17 +71,3 @@ export async function crawlListed<Rows>(collection: ListedCollection<Rows>, cont
   return 'done';
 }
 
-/**
- * The full records of listed items, a few requests at a time, in list order; one gone by now (404) is
- * skipped. A record naming another item than the one asked for fails the page (byIdRecordOf).
- */
-async function fetchRecords<Rows>(collection: ListedCollection<Rows>, context: ListedCrawlContext, ids: string[]): Promise<Rows[]> {
-  const found: Array<Rows | null> = new Array(ids.length).fill(null);
-  for (let i = 0; i < ids.length; i += DETAIL_CONCURRENCY) {
-    await Promise.all(ids.slice(i, i + DETAIL_CONCURRENCY).map(async (id, j) => {
-      const detail = await context.client.get(byIdPath(collection.entity, id), { signal: context.signal });
-      if (detail.status === 200) found[i + j] = collection.rowsOf(byIdRecordOf(collection.entity, id, detail.body));
-    }));
-  }
-  return found.filter((rows): rows is Rows => rows !== null);
-}

@@ -14,7 +14,7 @@ import { TRANSACTION_ID, transactionRowsOf, type TransactionRows } from './trans
 import { UpstreamError, type UpstreamClient } from './upstream-client.ts';
 import { timestampOf, UpstreamFormatError } from './upstream-values.ts';
 import { nextPageOf } from './next-page.ts';
-import { byIdPath, byIdRecordOf, type ByIdEntity } from './by-id-answer.ts';
+import { fetchByIds } from './by-id-answer.ts';
 
 /**
  * Accounts re-fetched per request (repeated `account.id`): the reference's default repeat limit.
@@ -72,7 +72,6 @@ const TOKEN_TRANSACTION = /^TOKEN(?!ASSOCIATE|DISSOCIATE|FREEZE|UNFREEZE|GRANTKY
 const CONTRACT_TRANSACTION = /^CONTRACT(CREATE|UPDATE|DELETE)INSTANCE$/;
 const TOPIC_TRANSACTION = /^CONSENSUS(CREATE|UPDATE|DELETE)TOPIC$/;
 const SCHEDULE_TRANSACTION = /^SCHEDULE(CREATE|SIGN|DELETE)$/;
-const DETAIL_CONCURRENCY = 4;
 
 /**
  * Sets the starting point of incremental updates to the upstream's newest transaction, before
@@ -120,10 +119,10 @@ export async function followTransactions(context: FollowContext): Promise<'caugh
     // Converted before anything is stored: a malformed transaction fails the pages, not half of them.
     const stored = context.upsertTransaction ? transactions.map(transactionRowsOf).filter((rows) => rows !== null) : [];
     const rows = await refetchAccounts(context, touchedAccounts(transactions), tokenHoldingsTouched(transactions));
-    const tokens = context.upsertToken ? await refetchById(context, 'token', touchedEntities(transactions, TOKEN_TRANSACTION), tokenRowsOf) : [];
-    const contracts = context.upsertContract ? await refetchById(context, 'contract', touchedEntities(transactions, CONTRACT_TRANSACTION), contractRowsOf) : [];
-    const schedules = context.upsertSchedule ? await refetchById(context, 'schedule', await changedSchedules(context, transactions), scheduleRowsOf) : [];
-    const topics = context.upsertTopic ? await refetchById(context, 'topic', touchedEntities(transactions, TOPIC_TRANSACTION), topicRowsOf) : [];
+    const tokens = context.upsertToken ? await fetchByIds(context.client, context.signal, 'token', touchedEntities(transactions, TOKEN_TRANSACTION), tokenRowsOf) : [];
+    const contracts = context.upsertContract ? await fetchByIds(context.client, context.signal, 'contract', touchedEntities(transactions, CONTRACT_TRANSACTION), contractRowsOf) : [];
+    const schedules = context.upsertSchedule ? await fetchByIds(context.client, context.signal, 'schedule', await changedSchedules(context, transactions), scheduleRowsOf) : [];
+    const topics = context.upsertTopic ? await fetchByIds(context.client, context.signal, 'topic', touchedEntities(transactions, TOPIC_TRANSACTION), topicRowsOf) : [];
     const messages = context.upsertTopicMessage ? await sentMessages(context, transactions) : [];
     const results = context.upsertContractResults ? await contractResultsOf(context, transactions) : null;
     const last = transactions.at(-1)?.consensus_timestamp;
@@ -262,22 +261,6 @@ async function changedSchedules(context: FollowContext, transactions: Array<Reco
     for (const id of touchedEntities(created, /^SCHEDULECREATE$/)) ids.add(id);
   }
   return [...ids];
-}
-
-/**
- * By-id records, a few at a time; an id the upstream does not know (404) is skipped. A record naming
- * another entity than the one asked for fails the commit (byIdRecordOf).
- */
-async function refetchById<T>(context: FollowContext, entity: ByIdEntity, ids: string[], rowsOf: (info: Record<string, unknown>) => T): Promise<T[]> {
-  const found: T[] = [];
-  for (let i = 0; i < ids.length; i += DETAIL_CONCURRENCY) {
-    const batch = ids.slice(i, i + DETAIL_CONCURRENCY);
-    const replies = await Promise.all(batch.map((id) => context.client.get(byIdPath(entity, id), { signal: context.signal })));
-    replies.forEach((reply, j) => {
-      if (reply.status === 200) found.push(rowsOf(byIdRecordOf(entity, batch[j]!, reply.body)));
-    });
-  }
-  return found;
 }
 
 /**

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../../http/host-check.ts';
-import { NOT_UNRESOLVED_STATUSES, UPCOMING_STATUS } from '../../common/status-words.ts';
+import { UPCOMING_STATUS } from '../../common/status-words.ts';
 import { PASSTHROUGH_FEEDS, RECORD_FEEDS } from '../feed/feed-paths.ts';
 import type { JsonObject } from '../feed/status-json.ts';
 import type { StatusStore } from '../store/status-store.ts';
@@ -64,7 +64,7 @@ export function buildStatusServer(deps: StatusServerDeps): FastifyInstance {
   const polled = <T>(build: () => T): (() => T | null) => () => (hasBaseline(store) ? build() : null);
   const routes: Record<string, () => unknown> = {
     [RECORD_FEEDS.incidents]: polled(() => ({ page: page(), incidents: store.listRecords('incident').map(specIncident) })),
-    [RECORD_FEEDS.unresolved]: polled(() => ({ page: page(), incidents: store.listRecords('incident', { closedStatuses: NOT_UNRESOLVED_STATUSES }).map(specIncident) })),
+    [RECORD_FEEDS.unresolved]: polled(() => ({ page: page(), incidents: store.listUnresolvedIncidents().map(specIncident) })),
     [RECORD_FEEDS.upcoming]: polled(() => ({ page: page(), scheduled_maintenances: store.listRecords('maintenance', { statuses: [UPCOMING_STATUS] }).map(specMaintenance) })),
     [PASSTHROUGH_FEEDS.summary]: () => store.feedBody('summary'),
     [PASSTHROUGH_FEEDS.status]: () => store.feedBody('status') ?? cutFromSummary(store, 'status'),

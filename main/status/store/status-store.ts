@@ -7,6 +7,7 @@ import { isJsonObject, parseStatusJson, stringifyStatusJson, type JsonObject } f
 import { DEFAULT_NOTIFICATION_SETTINGS, readNotificationSettings, type NotificationSettings } from '../notify/notification-settings.ts';
 import type { NotificationKind, SeenKind, SeenState } from '../notify/transitions.ts';
 import type { StatusNotification } from '../../common/status-types.ts';
+import { NOT_UNRESOLVED_STATUSES } from '../../common/status-words.ts';
 import { STATUS_MIGRATIONS } from './status-migrations.ts';
 
 export type RecordKind = 'incident' | 'maintenance';
@@ -26,8 +27,6 @@ export type { StatusNotification };
 export interface ListOptions {
   /** Only records in one of these statuses (upcoming maintenances: `scheduled`) that the upstream still lists as open. */
   statuses?: readonly string[];
-  /** Only records in none of these statuses (unresolved incidents: not closed, not a maintenance) that the upstream still lists. */
-  closedStatuses?: readonly string[];
 }
 
 interface NotificationRow {
@@ -128,13 +127,21 @@ export class StatusStore {
 
   /** Records newest first (created_at for incidents, scheduled_for for maintenances, as instants). */
   listRecords(kind: RecordKind, options: ListOptions = {}): JsonObject[] {
-    const statuses = options.statuses ?? options.closedStatuses;
-    const test = options.statuses ? 'IN' : 'NOT IN';
-    const filter = statuses ? ` AND status ${test} (${statuses.map(() => '?').join(', ')}) AND COALESCE(upstream_open, 1) = 1` : '';
+    return this.#listRecords(kind, options.statuses ? { test: 'IN', statuses: options.statuses } : null);
+  }
+
+  /** Unresolved incidents, newest first: in none of NOT_UNRESOLVED_STATUSES (not closed, not a maintenance) and still listed by the upstream. */
+  listUnresolvedIncidents(): JsonObject[] {
+    return this.#listRecords('incident', { test: 'NOT IN', statuses: NOT_UNRESOLVED_STATUSES });
+  }
+
+  /** Records newest first; with `only`, those whose status is (`IN`) or is not (`NOT IN`) one of its statuses that the upstream still lists as open. */
+  #listRecords(kind: RecordKind, only: { test: 'IN' | 'NOT IN'; statuses: readonly string[] } | null): JsonObject[] {
+    const filter = only ? ` AND status ${only.test} (${only.statuses.map(() => '?').join(', ')}) AND COALESCE(upstream_open, 1) = 1` : '';
     const rows = this.db
       .prepare(`SELECT raw FROM status_record WHERE kind = ?${filter} ORDER BY sort_ms DESC, id DESC`)
       .pluck()
-      .all(kind, ...(statuses ?? [])) as string[];
+      .all(kind, ...(only?.statuses ?? [])) as string[];
     return rows.map((raw) => parseStatusJson(raw) as JsonObject);
   }
 

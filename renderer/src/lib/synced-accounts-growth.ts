@@ -1,6 +1,7 @@
 import type { MirrordeskApi, SyncStatus } from '../../../main/common/api-contract.ts';
 import type { SyncPhaseProgress } from '../../../main/common/sync-types.ts';
-import type { EntryNote } from './entry-memory.ts';
+import { entryMemory, type EntryNote } from './entry-memory.ts';
+import type { PagedList } from './paged-list.ts';
 import { watchSync } from './sync-watch.ts';
 
 /**
@@ -51,4 +52,18 @@ export function watchAccountsGrowth(api: MirrordeskApi, onGrowth: (growth: Exclu
     seen?.keep(status);
     if (growth) onGrowth(growth);
   });
+}
+
+/**
+ * Loads `list` again in place each time the open profile's sync grows the accounts, when
+ * shouldReloadForGrowth says it is missing them (`pageSize`: the list's page size). The last status
+ * heard is noted under `slot` at the history entry showing now (call it as the list is shown at an
+ * entry), so rows brought back by Back are compared with the store as it was when they were left.
+ * Returns the function that stops watching.
+ */
+export function watchListGrowth<T>(api: MirrordeskApi, list: PagedList<T>, pageSize: number, slot: string): () => void {
+  const seen = entryMemory().at<SyncStatus>(slot);
+  return watchAccountsGrowth(api, (growth) => {
+    if (shouldReloadForGrowth(growth, list.snapshot, pageSize)) void list.refresh();
+  }, seen);
 }
