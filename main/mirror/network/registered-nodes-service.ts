@@ -4,7 +4,7 @@ import { formatTimestamp } from '../format/timestamp.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, type GetOutcome } from '../query/mirror-get.ts';
 import { foldedRange } from '../query/java-bound.ts';
-import { JAVA_DEFAULT_LIMIT, JAVA_MAX_LIMIT } from '../query/java-constraints.ts';
+import { JAVA_DEFAULT_LIMIT, JAVA_MAX_LIMIT } from '../query/java-limits.ts';
 import { answeringBadRequests, JavaBadRequest } from '../query/java-error.ts';
 import { javaNextLink } from '../query/java-next-link.ts';
 import { declaredOnly, type RangeOperator, type RangeParam } from '../query/java-params.ts';

@@ -1,10 +1,7 @@
 import type { ParsedQuery } from '../http/query-string.ts';
 import { badRequest, type GetOutcome } from './mirror-get.ts';
 import { arrayTexts, boundCount } from './java-params.ts';
-
-/** The Java module's page size: 25 unless asked, at most 100 (Constants.DEFAULT_LIMIT, MAX_LIMIT), whatever this API's own settings. */
-export const JAVA_DEFAULT_LIMIT = 25;
-export const JAVA_MAX_LIMIT = 100;
+import { JAVA_MAX_LIMIT } from './java-limits.ts';
 
 /**
  * The bean-validation constraints of a Java-module route's parameters, checked after every value

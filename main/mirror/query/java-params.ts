@@ -3,7 +3,7 @@ import { encodeEntityId } from '../format/entity-id.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { MAX_LONG, MIN_LONG } from './param-values.ts';
-import { JAVA_DEFAULT_LIMIT } from './java-constraints.ts';
+import { JAVA_DEFAULT_LIMIT } from './java-limits.ts';
 import { failedToConvert } from './java-error.ts';
 import type { GetOutcome } from './mirror-get.ts';
 import type { SortOrder } from './query-filters.ts';

@@ -1,6 +1,6 @@
 import { splitOperator, type Filter, type FilterOperator } from '../http/filter-operator.ts';
 import type { ParsedQuery } from '../http/query-string.ts';
-import { JAVA_DEFAULT_LIMIT } from './java-constraints.ts';
+import { JAVA_DEFAULT_LIMIT } from './java-limits.ts';
 import { parsePositiveLong, parseTimestampParam } from './param-values.ts';
 
 /** One `key=op:value` of a request, validated by its rule (value still as sent). */
