@@ -160,8 +160,9 @@ export class UpstreamClient {
    * (UpstreamHoldError when the upstream asked to wait longer than that).
    */
   async relay(request: { method: 'GET' | 'POST'; path: string; body?: unknown }, signal?: AbortSignal, queueForMs?: number): Promise<{ status: number; body: unknown }> {
-    const heldMs = await this.#waitOutHold(true, queueForMs, signal);
-    await this.#limiter.take(signal, queueForMs === undefined ? undefined : queueForMs - heldMs);
+    await this.#waitOutHold(true, queueForMs, signal);
+    // Its turn in the request budget has an allowance of its own, as a lookup's has (get).
+    await this.#limiter.take(signal, queueForMs);
     this.#requests++;
     const timeout = AbortSignal.timeout(this.#options.timeoutMs);
     const response = await fetch(this.urlOf(request.path), {

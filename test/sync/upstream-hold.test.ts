@@ -104,6 +104,15 @@ describe("the upstream's Retry-After hold", () => {
     expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
   });
 
+  it('lets relays woken together at the end of a hold take their turns in the request budget, each with its own allowance', async () => {
+    const base = await upstreams.start((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    const limiter = new RateLimiter(2);
+    const lookups = new UpstreamClient({ baseUrl: base, requestsPerSecond: 2, limiter });
+    limiter.hold.hold(1000);
+    const answers = await Promise.allSettled([1, 2, 3].map(() => lookups.relay({ method: 'GET', path: '/api/v1/network/nodes' }, undefined, 1500)));
+    expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+  });
+
   it("takes a relayed 429's Retry-After as a hold for the others", async () => {
     const base = await upstreams.start((_req, res) => res.writeHead(429, { 'retry-after': '30', 'content-type': 'application/json' }).end('{"_status":{"messages":[{"message":"Too many requests"}]}}'));
     const limiter = new RateLimiter(0);
