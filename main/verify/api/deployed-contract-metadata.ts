@@ -20,7 +20,7 @@ export async function deployedContractFiles(service: VerifyService, chainId: str
   const chain = service.chains.chain(chainId);
   let code: string;
   try {
-    code = await chain.getBytecode(address);
+    code = await chain.sourcify.getBytecode(address);
   } catch (error) {
     throw toVerifyError(error);
   }

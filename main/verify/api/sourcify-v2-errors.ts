@@ -39,6 +39,8 @@ const JOB_ERROR_CODES: Record<VerifyErrorKind, string> = {
   missing_sources: 'missing_source',
   unsupported_chain: 'unsupported_chain',
   chain_unavailable: 'cannot_fetch_bytecode',
+  // Not Sourcify's (its chains are never switched under it): its own code, the message says to verify again.
+  profile_changed: 'network_profile_changed',
   not_deployed: 'contract_not_deployed',
   extra_file_input_bug: 'extra_file_input_bug',
   no_match: 'no_match',

@@ -32,7 +32,8 @@ export interface VerifyServerDeps {
  * fitting status: 400 bad input, 403 a foreign Host or a cross-site page changing state, 404
  * nothing there, 409 already verified, 413 a limit reached (which one, said), 502 chain or
  * explorer unreachable, 503 the local mirror's ledger not ready yet (with Retry-After while it is
- * being generated); never an unhandled 500 for anything a client sends.
+ * being generated) or the network profile switched during the verification; never an unhandled
+ * 500 for anything a client sends.
  */
 export function buildVerifyServer(deps: VerifyServerDeps): FastifyInstance {
   const app = Fastify({
@@ -82,10 +83,11 @@ function sendError(reply: FastifyReply, error: unknown, log: (line: string) => v
     return reply.code(status).send({ error: (error as Error).message });
   }
   const verifyError = toVerifyError(error);
-  // A ledger being generated is a state of the app, not a fault: said to the client, not logged.
+  // A ledger being generated, or a profile switched during a verification, is a state of the app,
+  // not a fault: said to the client, not logged.
   if (verifyError instanceof ChainNotReadyError) {
     if (verifyError.retryAfterSeconds !== null) reply.header('retry-after', String(verifyError.retryAfterSeconds));
-  } else if (verifyError.httpStatus >= 500) {
+  } else if (verifyError.httpStatus >= 500 && verifyError.kind !== 'profile_changed') {
     log(`verify API: ${verifyError.message}`);
   }
   // Sourcify lists the contracts to choose from beside the error.

@@ -1,8 +1,7 @@
-import type { SourcifyChain } from '@ethereum-sourcify/lib-sourcify';
 import { ChainNotReadyError, VerifyError } from '../engine/verify-error.ts';
 import type { DeployedCodeSource } from './deployed-code.ts';
 import { RpcCodeSource } from './rpc-code-source.ts';
-import { sourcifyChainOver } from './sourcify-chain.ts';
+import { VerificationChain } from './verification-chain.ts';
 
 export interface ChainRegistryOptions {
   /** Chain ids answered from the local mirror store (the open profile's Hedera chain, demo's 298). */
@@ -24,32 +23,23 @@ export class ChainRegistry {
   }
 
   /**
-   * The lib-sourcify chain for an id, or a VerifyError naming what is configured; a
-   * ChainNotReadyError (503) while its code source cannot answer yet. The one place that asks
-   * (with creatorTxHash, which reads nothing then): here, before anything is read, because
-   * lib-sourcify words any failed read as "cannot fetch bytecode", losing the why.
+   * The chain of an id as one verification reads it, or a VerifyError naming what is configured; a
+   * ChainNotReadyError (503) while its code source cannot answer yet. The one place that asks, and
+   * the one that pins (the local mirror: to the store open now, which a network switch replaces),
+   * before anything is read: lib-sourcify words any failed read as "cannot fetch bytecode", losing
+   * the why, and every read after this one must be of the same ledger.
    */
-  chain(chainId: string): SourcifyChain {
+  chain(chainId: string): VerificationChain {
     const source = this.requiredSource(chainId);
     const notReady = source.unavailable?.() ?? null;
     if (notReady !== null) throw new ChainNotReadyError(notReady);
-    return sourcifyChainOver(Number(chainId), `chain ${chainId}`, source);
+    const pinned = source.pin?.();
+    return pinned ? new VerificationChain(chainId, pinned, () => pinned.replaced()) : new VerificationChain(chainId, source, () => false);
   }
 
   /** Refuses a chain not configured for verification here (VerifyError naming those that are), before anything else is asked. */
   requireSupported(chainId: string): void {
     this.requiredSource(chainId);
-  }
-
-  /**
-   * The creator transaction of an address as the chain's code source knows it; null when it does
-   * not, or the chain is not configured here or its source cannot answer yet (verifying, which asks
-   * `chain` next, says so then): a ledger being written is not read.
-   */
-  async creatorTxHash(chainId: string, address: string): Promise<string | null> {
-    const source = CHAIN_ID.test(chainId) ? this.sourceFor(chainId) : null;
-    if (!source || (source.unavailable?.() ?? null) !== null) return null;
-    return source.creatorTxHash(address).catch(() => null);
   }
 
   supported(): string[] {

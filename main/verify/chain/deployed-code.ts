@@ -37,6 +37,22 @@ export interface DeployedCodeSource {
    * source that is always ready leaves it out.
    */
   unavailable?(): MirrorUnavailable | null;
+  /**
+   * This source held to the ledger it reads now, for one verification: the local mirror's store
+   * can be replaced under it (a network profile switch), and a verification reads for seconds
+   * (the runtime code, a compile, then the creation transaction), so all of it must come from the
+   * one ledger it began on. A source that always reads the same chain leaves it out.
+   */
+  pin?(): PinnedCodeSource;
+}
+
+/** A code source held to one ledger (DeployedCodeSource.pin). */
+export interface PinnedCodeSource extends DeployedCodeSource {
+  /**
+   * True once that ledger is no longer the one its chain is read from, or is closed: the network
+   * profile was switched. What was read since may be of another ledger, or missing.
+   */
+  replaced(): boolean;
 }
 
 /** A chain's code source could not be asked (offline RPC, malformed answer): a 502-class problem. */

@@ -1,6 +1,6 @@
 import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
 import type { MirrorAvailability, MirrorUnavailable } from '../../mirror/http/availability-gate.ts';
-import type { CreationTx, DeployedCodeSource } from './deployed-code.ts';
+import type { CreationTx, DeployedCodeSource, PinnedCodeSource } from './deployed-code.ts';
 
 /**
  * Reads deployed code from the local mirror store, using the reference mirror node's tables:
@@ -16,6 +16,9 @@ import type { CreationTx, DeployedCodeSource } from './deployed-code.ts';
  * so instead of "not deployed". The reads below do not ask it again: every verification passes
  * that check before it reads any code, and a refusal from inside a read would not reach the user anyway (lib-sourcify
  * words a failed runtime-code read as "cannot fetch bytecode", and skips a failed creation read).
+ *
+ * `db` answers with the open profile's store: a network switch replaces it. A verification reads
+ * through `pin()`, held to the store open when it began.
  */
 export class MirrorCodeSource implements DeployedCodeSource {
   private readonly db: () => SqliteDatabase;
@@ -28,6 +31,16 @@ export class MirrorCodeSource implements DeployedCodeSource {
 
   unavailable(): MirrorUnavailable | null {
     return this.availability();
+  }
+
+  /**
+   * Held to the store open now. Every opening of a profile (a switch, even back to the same one)
+   * opens its store anew, so that database object stands for one ledger for as long as it is the
+   * one `db` answers with and still open; after that, the verification reading it fails.
+   */
+  pin(): PinnedCodeSource {
+    const pinned = this.db();
+    return new PinnedMirrorCodeSource(pinned, () => this.db() !== pinned || !pinned.open);
   }
 
   async runtimeCode(address: string): Promise<string> {
@@ -98,6 +111,20 @@ export class MirrorCodeSource implements DeployedCodeSource {
       if (/no such (table|column)/.test((error as Error).message)) return undefined;
       throw error;
     }
+  }
+}
+
+/** The mirror's code source over one store, for one verification (MirrorCodeSource.pin). */
+class PinnedMirrorCodeSource extends MirrorCodeSource implements PinnedCodeSource {
+  readonly replaced: () => boolean;
+
+  constructor(db: SqliteDatabase, replaced: () => boolean) {
+    super(() => db);
+    this.replaced = replaced;
+  }
+
+  override pin(): PinnedCodeSource {
+    return this;
   }
 }
 

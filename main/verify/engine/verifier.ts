@@ -8,6 +8,7 @@ import {
   type VerificationStatus,
 } from '@ethereum-sourcify/lib-sourcify';
 import type { ChainRegistry } from '../chain/chain-registry.ts';
+import type { VerificationChain } from '../chain/verification-chain.ts';
 import type { CompilerStore } from '../compilers/compiler-store.ts';
 import type { PooledSolidityCompiler } from '../compilers/pooled-solidity-compiler.ts';
 import { missingSourcesError, withKnownSources, type KnownSources } from './known-sources.ts';
@@ -38,6 +39,8 @@ export interface VerifyTarget {
  * that is not installed is reported before any compile starts, so a missing version can never
  * yield a wrong result. Without a creation transaction from the client, the chain's code source is
  * asked for it, as Sourcify does, so that the creation code is matched too whenever it can be had.
+ * Every read of one verification is of the ledger open when it began (ChainRegistry.chain pins it):
+ * a network profile switched before it ends fails it (ProfileChangedError), whatever it found.
  */
 export class Verifier {
   private readonly compiler: PooledSolidityCompiler;
@@ -66,9 +69,10 @@ export class Verifier {
       if (missing) throw missing;
       await requireCompiler(this.compilers, contract.metadata.compiler.version);
       const compilation = await contract.createCompilation(this.compiler);
-      target = await this.withCreatorTx(target);
+      const chain = this.chains.chain(target.chainId);
+      target = await withCreatorTx(chain, target);
       try {
-        return await this.run(compilation, target);
+        return await this.run(compilation, chain, target);
       } catch (error) {
         const verifyError = toVerifyError(error);
         // Files that are a used source under another name (the same upload in two layouts) are
@@ -80,8 +84,9 @@ export class Verifier {
         const hasExtraSources = extraFiles.some((f) => f.path.endsWith('.sol'));
         if (verifyError.kind !== 'extra_file_input_bug' || !hasExtraSources) throw verifyError;
         try {
-          return await this.run(await useAllSourcesAndReturnCompilation(compilation, extraFiles), target);
+          return await this.run(await useAllSourcesAndReturnCompilation(compilation, extraFiles), chain, target);
         } catch {
+          chain.requireSameLedger(); // a switch during the retry is the one thing to say
           throw verifyError; // the extra files did not help: the first finding is the one to explain
         }
       }
@@ -99,7 +104,8 @@ export class Verifier {
     try {
       const version = await requireCompiler(this.compilers, compilerVersion);
       const path = contract.path ?? await this.findContractPath(jsonInput, version, contract.name);
-      return await this.run(new SolidityCompilation(this.compiler, version, jsonInput, { name: contract.name, path }), await this.withCreatorTx(target));
+      const chain = this.chains.chain(target.chainId);
+      return await this.run(new SolidityCompilation(this.compiler, version, jsonInput, { name: contract.name, path }), chain, await withCreatorTx(chain, target));
     } catch (error) {
       const verifyError = toVerifyError(error);
       if (contract.path !== undefined && verifyError.code === NOT_IN_OUTPUT) {
@@ -107,12 +113,6 @@ export class Verifier {
       }
       throw verifyError;
     }
-  }
-
-  /** The target with its creation transaction: the client's, else the one the chain's code source knows (if any). */
-  private async withCreatorTx(target: VerifyTarget): Promise<VerifyTarget> {
-    if (target.creatorTxHash) return target;
-    return { ...target, creatorTxHash: await this.chains.creatorTxHash(target.chainId, target.address) };
   }
 
   /**
@@ -130,14 +130,20 @@ export class Verifier {
     return paths[0]!;
   }
 
-  private async run(compilation: SolidityCompilation, target: VerifyTarget): Promise<VerificationResult> {
-    const chain = this.chains.chain(target.chainId);
-    const verification = new Verification(compilation, chain, target.address, target.creatorTxHash ?? undefined);
+  /**
+   * Matches the compilation against the chain. Asked after the reads, failed or not, whether the
+   * ledger is still the open one: a read from a store closed by a switch fails or is skipped (the
+   * creation code) by lib-sourcify, which would otherwise say something beside the point.
+   */
+  private async run(compilation: SolidityCompilation, chain: VerificationChain, target: VerifyTarget): Promise<VerificationResult> {
+    const verification = new Verification(compilation, chain.sourcify, target.address, target.creatorTxHash ?? undefined);
     try {
       await verification.verify();
     } catch (error) {
+      chain.requireSameLedger();
       throw withMatchCodes(toVerifyError(error), verification);
     }
+    chain.requireSameLedger();
     const { runtimeMatch, creationMatch } = verification.status;
     const runtime = asMatch(runtimeMatch);
     const creation = asMatch(creationMatch);
@@ -165,6 +171,12 @@ export class Verifier {
 }
 
 const NOT_IN_OUTPUT = 'contract_not_found_in_compiler_output';
+
+/** The target with its creation transaction: the client's, else the one the chain's code source knows (if any). */
+async function withCreatorTx(chain: VerificationChain, target: VerifyTarget): Promise<VerifyTarget> {
+  if (target.creatorTxHash) return target;
+  return { ...target, creatorTxHash: await chain.creatorTxHash(target.address) };
+}
 
 /**
  * The failure with the bytecodes the attempt compared, as far as it got (Sourcify's job error

@@ -15,6 +15,7 @@ export type VerifyErrorKind =
   | 'missing_sources'
   | 'unsupported_chain'
   | 'chain_unavailable'
+  | 'profile_changed'
   | 'not_deployed'
   | 'extra_file_input_bug'
   | 'no_match';
@@ -27,6 +28,7 @@ const HTTP_STATUS: Record<VerifyErrorKind, number> = {
   missing_sources: 400,
   unsupported_chain: 400,
   chain_unavailable: 502,
+  profile_changed: 503,
   not_deployed: 404,
   extra_file_input_bug: 400,
   no_match: 400,
@@ -97,6 +99,21 @@ export class ChainNotReadyError extends VerifyError {
 
   override get httpStatus(): number {
     return 503;
+  }
+}
+
+export const PROFILE_CHANGED_MESSAGE = 'The network profile changed during the verification, so nothing was stored. Verify again.';
+
+/**
+ * The network profile was switched while a verification was reading its chain from the local
+ * mirror: the store it began on is no longer the open one (or is closed), so what it read may not
+ * all be of one ledger. Nothing is stored; verifying again reads the profile open now. A 503 like
+ * a ledger not ready (a state of the app, not a fault), with no time to wait: it may be asked again at once.
+ */
+export class ProfileChangedError extends VerifyError {
+  constructor() {
+    super('profile_changed', PROFILE_CHANGED_MESSAGE);
+    this.name = 'ProfileChangedError';
   }
 }
 

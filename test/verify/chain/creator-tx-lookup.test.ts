@@ -34,20 +34,19 @@ describe('MirrorCodeSource.creatorTxHash', () => {
   });
 });
 
-describe('ChainRegistry.creatorTxHash', () => {
-  it('reads nothing from a mirror store whose ledger cannot answer yet (the registry is the one gate)', async () => {
+describe('ChainRegistry.chain', () => {
+  it('reads nothing from a mirror store whose ledger cannot answer yet (the registry is the one gate); the chain it gives looks the creator up', async () => {
     const store = new LedgerStore({ file: path.join(tempDir(), 'mirror.sqlite') });
     cleanups.push(() => store.close());
     const created = deployDemo(store, 'DemoToken', 7001);
     let unavailable: MirrorUnavailable | null = { message: 'The demo ledger is being generated (40%); try again in a moment', retryAfterSeconds: 5 };
     const source = new MirrorCodeSource(() => store.db, () => unavailable);
     const registry = new ChainRegistry({ mirrorChainIds: ['298'], mirrorSource: source, rpcUrls: {} });
-    const reads = vi.spyOn(source, 'creatorTxHash');
-    expect(await registry.creatorTxHash('298', created.address)).toBeNull();
-    expect(reads).not.toHaveBeenCalled();
+    const pins = vi.spyOn(source, 'pin');
     expect(() => registry.chain('298')).toThrow(ChainNotReadyError);
+    expect(pins).not.toHaveBeenCalled();
     unavailable = null;
-    expect(await registry.creatorTxHash('298', created.address)).toBe(created.txHash);
+    expect(await registry.chain('298').creatorTxHash(created.address)).toBe(created.txHash);
   });
 });
 
