@@ -54,11 +54,9 @@ export function registerSessionRoutes(app: FastifyInstance, service: VerifyServi
     const fields = await readFields(request);
     const address = requiredAddress(fields);
     const chainId = requiredTargetChain(fields);
-    const current = existingSessionOf(request, service.sessions);
-    const files = await deployedContractFiles(service, chainId, address, current ? service.sessions.files(current) : []);
     // A session is opened only once there is something to hold: a refusal leaves none behind.
-    const id = current ?? sessionOf(request, reply, service.sessions);
-    return checksummed(files.length > 0 ? await sessions.addFiles(id, files) : await sessions.envelope(id));
+    const openSession = () => sessionOf(request, reply, service.sessions);
+    return checksummed(await sessions.addFound(existingSessionOf(request, service.sessions), openSession, (held) => deployedContractFiles(service, chainId, address, held)));
   });
 
   for (const url of ['/session/verify-checked', '/session/verify-validated', '/verify-validated']) {

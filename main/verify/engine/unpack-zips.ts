@@ -52,16 +52,32 @@ export interface Counted {
  * A zip that cannot be read is an Error worded as lib-sourcify's ("Error while unzipping …").
  */
 export async function unpackZips(files: readonly UploadedFile[], limit: UnpackLimit): Promise<UnpackedFiles> {
-  const plain = files.filter((f) => !isZip(f.buffer));
-  const counted: Counted = { bytes: plain.reduce((sum, f) => sum + f.buffer.length, 0), files: 0 };
+  const opened = await openZips(files, limit);
+  const plain = opened.files.filter((f) => !isZip(f.buffer));
+  const unpacked = opened.files.flatMap((f) => (isZip(f.buffer) ? f.unpacked!.files : []));
+  return { files: [...plain, ...unpacked], bytes: opened.bytes };
+}
+
+/**
+ * The files as they came, each zip with the files it holds attached (`unpacked`), inflated here
+ * unless it came so already, within `limit` as unpackZips counts it (`bytes`: what they count
+ * against it). For a request that hands the same files on more than once (to look into them,
+ * then to add to them): unpacking them again inflates nothing.
+ */
+export async function openZips(files: readonly UploadedFile[], limit: UnpackLimit): Promise<{ files: UploadedFile[]; bytes: number }> {
+  const counted: Counted = { bytes: files.reduce((sum, f) => sum + (isZip(f.buffer) ? 0 : f.buffer.length), 0), files: 0 };
   if (counted.bytes > limit.bytes) throw new TooLargeError(`the files add up to more than ${mib(limit.bytes)}, the most ${limit.scope}`);
-  const unpacked: PathBuffer[] = [];
-  for (const zip of files.filter((f) => isZip(f.buffer))) {
-    const opened = zip.unpacked ? withinLimits(zip, zip.unpacked, limit, counted) : await unpackZip(zip, limit, counted);
-    countZip(counted, zip.buffer.length, opened);
-    unpacked.push(...opened.files);
+  const opened: UploadedFile[] = [];
+  for (const file of files) {
+    if (!isZip(file.buffer)) {
+      opened.push(file);
+      continue;
+    }
+    const unpacked = file.unpacked ? withinLimits(file, file.unpacked, limit, counted) : await unpackZip(file, limit, counted);
+    countZip(counted, file.buffer.length, unpacked);
+    opened.push({ ...file, unpacked });
   }
-  return { files: [...plain, ...unpacked], bytes: counted.bytes };
+  return { files: opened, bytes: counted.bytes };
 }
 
 /**

@@ -1,17 +1,17 @@
 import type { VerificationResult } from '../engine/verification-result.ts';
 import { requireCompiler } from '../engine/require-compiler.ts';
-import { VerifyError, toVerifyError } from '../engine/verify-error.ts';
+import { TooLargeError, VerifyError, toVerifyError } from '../engine/verify-error.ts';
 import { knownSourcesOf } from '../engine/known-sources.ts';
 import { requireExplorer } from '../explorer/configured-explorer.ts';
 import { fetchExplorerSource } from '../explorer/explorer-import.ts';
 import { parseAddress } from '../engine/evm-address.ts';
-import type { UnpackedZip, UploadedFile } from '../engine/unpack-zips.ts';
+import { openZips, type UnpackedZip, type UploadedFile } from '../engine/unpack-zips.ts';
 import type { VerifiedRecord } from '../repository/verified-repository.ts';
 import { betterKeptNote, type StoreOutcome, type VerifyService } from '../verify-service.ts';
 import { assembleSession, type AssembledSession } from './session-contracts.ts';
 import { solcJsonToFiles } from './solc-json-files.ts';
 import { contractEntry, dataEntry, type SessionContractEntry, type SessionDataEntry, type SessionEnvelope } from './session-entry.ts';
-import type { SessionContractState, SessionSnapshot, SessionState } from './session-store.ts';
+import { SessionFullError, type SessionContractState, type SessionSnapshot, type SessionState } from './session-store.ts';
 
 export interface CheckedContractRequest {
   verificationId: string;
@@ -91,12 +91,15 @@ export class SessionService {
     this.service = service;
   }
 
-  /** The session as its files make it up, from the snapshot kept when they last changed (made and kept now when missing). */
-  async envelope(sessionId: string): Promise<SessionEnvelope<SessionContractEntry>> {
+  /**
+   * The session as its files make it up, from the snapshot kept when they last changed (made and
+   * kept now when missing, from `held` when the request has read the files already).
+   */
+  async envelope(sessionId: string, held?: UploadedFile[]): Promise<SessionEnvelope<SessionContractEntry>> {
     const state = this.service.sessions.state(sessionId);
     let snapshot = state.snapshot;
     if (!snapshot) {
-      snapshot = this.snapshotOf(await this.read(sessionId));
+      snapshot = this.snapshotOf(held ? await this.assemble(held) : await this.read(sessionId));
       this.service.sessions.saveSnapshot(sessionId, snapshot);
     }
     return envelopeOf(snapshot, state);
@@ -110,6 +113,19 @@ export class SessionService {
   /** A zip among the files may come with the files it holds (`unpacked`, from unpackZip), read already by the caller. */
   async addFiles(sessionId: string, files: SessionUpload[]): Promise<SessionEnvelope<SessionContractEntry>> {
     return this.answer(sessionId, await this.add(sessionId, files));
+  }
+
+  /**
+   * Adds what `find` says the session lacks, given the files it holds (`/session/input-contract`:
+   * the metadata and sources of a deployed contract). The files are read, and their zips opened,
+   * once for both. The session is `current`, else `openSession()`, asked only once `find` has
+   * answered: a refused lookup opens none.
+   */
+  async addFound(current: string | null, openSession: () => string, find: (held: readonly UploadedFile[]) => Promise<SessionUpload[]>): Promise<SessionEnvelope<SessionContractEntry>> {
+    const held = current ? await this.openedFiles(current) : [];
+    const found = await find(held);
+    const sessionId = current ?? openSession();
+    return found.length > 0 ? this.answer(sessionId, await this.add(sessionId, found, held)) : this.envelope(sessionId, held);
   }
 
   /**
@@ -152,12 +168,13 @@ export class SessionService {
   }
 
   /**
-   * Adds files and reads the session once, for the caller to answer or verify from. The session is
-   * read with the new files before they are stored: files it cannot read (a corrupt zip, a broken
-   * build-info) are refused, naming the file, and leave the session as it was.
+   * Adds files and reads the session once, for the caller to answer or verify from (`held`: its
+   * files as this request read them already). The session is read with the new files before they
+   * are stored: files it cannot read (a corrupt zip, a broken build-info) are refused, naming the
+   * file, and leave the session as it was.
    */
-  private async add(sessionId: string, files: SessionUpload[]): Promise<SessionRead> {
-    const merged = new Map<string, UploadedFile>(this.service.sessions.files(sessionId).map((f) => [f.path, f]));
+  private async add(sessionId: string, files: SessionUpload[], held?: readonly UploadedFile[]): Promise<SessionRead> {
+    const merged = new Map<string, UploadedFile>((held ?? this.service.sessions.files(sessionId)).map((f) => [f.path, f]));
     for (const file of files) merged.set(file.path, { path: file.path, buffer: file.content, unpacked: file.unpacked });
     const all = [...merged.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     let assembled: AssembledSession;
@@ -234,13 +251,25 @@ export class SessionService {
     return envelopeOf(this.snapshotOf(read), state);
   }
 
-  private async read(sessionId: string): Promise<SessionRead> {
-    const files = this.service.sessions.files(sessionId);
+  private read(sessionId: string): Promise<SessionRead> {
+    return this.assemble(this.service.sessions.files(sessionId));
+  }
+
+  private async assemble(files: UploadedFile[]): Promise<SessionRead> {
     try {
       return { files, assembled: await assembleSession(files, this.service.sessions.maxBytes) };
     } catch (error) {
-      if (error instanceof VerifyError) throw error;
-      throw new VerifyError('bad_request', `the session's files could not be read: ${(error as Error).message}`);
+      throw unreadableSession(error);
+    }
+  }
+
+  /** The session's files with their zips opened, for a request that hands them on more than once (addFound). */
+  private async openedFiles(sessionId: string): Promise<UploadedFile[]> {
+    try {
+      return (await openZips(this.service.sessions.files(sessionId), { bytes: this.service.sessions.maxBytes, scope: 'a session may hold' })).files;
+    } catch (error) {
+      // Past the limit as assembleSession says it, the way the other session routes would.
+      throw error instanceof TooLargeError ? new SessionFullError(`${error.message}. Delete some files or clear the session.`) : unreadableSession(error);
     }
   }
 
@@ -280,6 +309,12 @@ function envelopeOf(snapshot: SessionSnapshot, state: SessionState): SessionEnve
     unused: snapshot.unused,
     files: snapshot.files,
   };
+}
+
+/** A failure to read the session's own files: a VerifyError as it is (a limit, metadata of the wrong shape), anything else a 400. */
+function unreadableSession(error: unknown): VerifyError {
+  if (error instanceof VerifyError) return error;
+  return new VerifyError('bad_request', `the session's files could not be read: ${(error as Error).message}`);
 }
 
 /** Which of the files just sent the session cannot read on its own; "the files" when none alone fails. */

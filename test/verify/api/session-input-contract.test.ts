@@ -1,6 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import JSZip from 'jszip';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checksumAddress } from '../../../main/verify/engine/evm-address.ts';
 import { postJson, startVerifyHarness, storageDeployment, storageUpload, type VerifyHarness } from '../verify-fixture.ts';
+
+// Every zip the verification code opens, counted (one module opens them all).
+const opened = vi.hoisted(() => ({ zips: 0 }));
+vi.mock('../../../main/verify/engine/zip-archive.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../main/verify/engine/zip-archive.ts')>();
+  return {
+    ...original,
+    zipEntries: (...args: Parameters<typeof original.zipEntries>) => {
+      opened.zips += 1;
+      return original.zipEntries(...args);
+    },
+  };
+});
 
 // POST /session/input-contract ({address, chainId}): Sourcify reads the metadata hash in the
 // deployed code and fetches metadata.json from IPFS; offline, the metadata is found in the session
@@ -52,6 +66,38 @@ describe('POST /session/input-contract (real HTTP on loopback)', () => {
     const cookie = cookieOf(answer.headers.get('set-cookie'));
     const verified = await postJson(`${harness.baseUrl}/session/verify-checked`, { contracts: [{ verificationId: body.contracts[0]!.verificationId, address: ADDRESS, chainId: '31337' }] }, cookie);
     expect(verified.body.contracts[0]).toMatchObject({ address: CHECKSUMMED, chainId: '31337', status: 'perfect' });
+  });
+
+  it('reads the session\'s files, and opens its zips, once per request: to look for the metadata, then to add to them', async () => {
+    harness.rpcUrls['298'] = harness.chains.deploy('298', storageDeployment());
+    expect((await postJson(`${harness.baseUrl}/verify`, { address: ADDRESS, chain: '298', files: storageUpload() })).body.result[0].status).toBe('perfect');
+    const zip = new JSZip();
+    zip.file('lib/Other.sol', 'contract Other {}');
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(await zip.generateAsync({ type: 'nodebuffer' }))]), 'lib.zip');
+    const added = await fetch(`${harness.baseUrl}/session/input-files`, { method: 'POST', body: form });
+    expect(added.status).toBe(200);
+    const cookie = cookieOf(added.headers.get('set-cookie'));
+
+    const reads = vi.spyOn(harness.service.sessions, 'files');
+    opened.zips = 0;
+    try {
+      // The stored contract is added beside the zip.
+      const imported = await inputContract({ address: ADDRESS, chainId: '31337' }, cookie);
+      expect(imported.status).toBe(200);
+      expect(imported.body.files).toEqual([`${CHECKSUMMED}/metadata.json`, `${CHECKSUMMED}/project:/contracts/Storage.sol`, 'lib.zip']);
+      expect(imported.body.contracts).toEqual([expect.objectContaining({ name: 'Storage', files: { found: ['project:/contracts/Storage.sol'], missing: [] } })]);
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(opened.zips).toBe(1);
+
+      // Now the session holds the metadata: nothing to add, answered from what the files make up.
+      const again = await inputContract({ address: ADDRESS, chainId: '31337' }, cookie);
+      expect(again.body).toEqual(imported.body);
+      expect(reads).toHaveBeenCalledTimes(2);
+      expect(opened.zips).toBe(2);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('says why when the address holds no code, or code without an IPFS metadata hash, or the chain is not verified on here', async () => {
