@@ -1,4 +1,5 @@
 import type { ApiResult, Channel, RequestOf, ResponseOf } from '../common/api-contract.ts';
+import { describeWriteFailure, writeFailureOf } from '../files/write-problem.ts';
 import { ApiFailure } from './api-error.ts';
 import { isChannel, validateRequest } from './validate-request.ts';
 
@@ -26,6 +27,9 @@ export function createDispatcher(handlers: ApiHandlers, log: (message: string) =
     } catch (error) {
       if (error instanceof ApiFailure) return { ok: false, error: error.toApiError() };
       log(`API call ${channel} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      // A full disk or a refused write is the machine's state, which the user can act on once told: say which file and why.
+      const refused = writeFailureOf(error);
+      if (refused) return failure('internal', `Could not finish: ${describeWriteFailure(refused)}.`);
       return failure('internal', `${channel} failed unexpectedly; see the application log`);
     }
   };

@@ -9,6 +9,7 @@ import { buildHttpBridge } from '../bridge/http-bridge.ts';
 import { describeListenError, listenOnLoopback } from '../http/listen.ts';
 import { machineHasNetwork } from '../http/machine-online.ts';
 import { startAppServices } from '../services/app-services.ts';
+import { lockDataDir } from '../services/data-dir-lock.ts';
 import { throttledSyncLog } from '../sync/sync-log-line.ts';
 import { asksForHelp } from './help.ts';
 import { parseServeArgs, SERVE_USAGE, type ServeArgs } from './serve-args.ts';
@@ -19,6 +20,8 @@ const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.ur
 const log = (line: string): void => console.error(line);
 
 async function serve(args: ServeArgs): Promise<void> {
+  // Before anything opens in the folder: a second Mirrordesk on it would damage the first's data.
+  lockDataDir(args.dataDir, 'serve');
   const services = await startAppServices({
     ...servicesOptionsOf(args),
     dataDir: args.dataDir,

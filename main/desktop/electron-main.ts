@@ -8,6 +8,7 @@ import { app, BrowserWindow, clipboard, dialog, Menu, net, powerMonitor, protoco
 import { servicesOptionsOf } from '../cli/services-options.ts';
 import { STATUS_HASH, statusIncidentHash } from '../common/app-routes.ts';
 import { startAppServices, type AppServices } from '../services/app-services.ts';
+import { lockDataDir, type DataDirLock } from '../services/data-dir-lock.ts';
 import { APP_SCHEME, createAppProtocolHandler } from './app-protocol.ts';
 import { parseDesktopArgs, profilesDir, type DesktopArgs } from './desktop-args.ts';
 import { grantOnlyClipboardWrites, guardWebContents } from './guards.ts';
@@ -37,6 +38,8 @@ const dataDir = args.explicitDataDir ? args.services.dataDir : profilesDir(app.g
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
 
 let services: AppServices | null = null;
+/** The data folder taken for this run: `serve` on the same folder is refused while the app runs, and the app while it does. */
+let dataDirLock: DataDirLock | null = null;
 let mainWindow: BrowserWindow | null = null;
 /** Tray and notification subscriptions, removed before the services close. */
 const statusCleanups: Array<() => void> = [];
@@ -66,6 +69,8 @@ async function start(): Promise<void> {
   grantOnlyClipboardWrites(session.defaultSession);
   protocol.handle(APP_SCHEME, createAppProtocolHandler(RENDERER_DIR));
   try {
+    // Before anything opens in the folder; the single-instance lock above keeps out only another desktop app.
+    dataDirLock = lockDataDir(dataDir, 'desktop');
     services = await startAppServices({
       ...servicesOptionsOf(args.services),
       dataDir,
@@ -77,6 +82,7 @@ async function start(): Promise<void> {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     log(`could not start: ${message}`);
+    dataDirLock?.release();
     dialog.showErrorBox(`${APP_NAME} could not start`, message);
     app.exit(1);
     return;
@@ -188,4 +194,6 @@ function installShutdown(): void {
     quit: () => app.quit(),
     log,
   }));
+  // Once the services have closed (the quit above waits for them).
+  app.on('quit', () => dataDirLock?.release());
 }

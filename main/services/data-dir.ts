@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeProblemReason } from '../files/write-problem.ts';
 
-const CHOOSE_ANOTHER = 'choose another with --data-dir DIR';
+/** How every refusal of a data folder ends: what to do instead. */
+export const CHOOSE_ANOTHER = 'choose another with --data-dir DIR';
 
 /**
  * Creates the data folder if it is missing and checks that this process can write in it, before
@@ -19,7 +21,7 @@ export function prepareDataDir(dir: string): void {
   try {
     fs.accessSync(dir, fs.constants.W_OK);
   } catch (error) {
-    throw new Error(`cannot write in the data folder ${dir} (${reasonOf(error)}), so the network profiles' stores cannot be created there; ${CHOOSE_ANOTHER}`);
+    throw new Error(`cannot write in the data folder ${dir} (${writeProblemReason(error)}), so the network profiles' stores cannot be created there; ${CHOOSE_ANOTHER}`);
   }
 }
 
@@ -30,7 +32,7 @@ function mkdirProblem(dir: string, error: unknown): string {
     const file = fileOnThePath(dir);
     if (file) return `the data folder ${dir} cannot be created: ${file} is a file, not a folder`;
   }
-  return `cannot create the data folder ${dir} (${reasonOf(error)})`;
+  return `cannot create the data folder ${dir} (${writeProblemReason(error)})`;
 }
 
 /** The nearest existing ancestor of `dir`, when it is a file (what ENOTDIR complains of). */
@@ -40,17 +42,4 @@ function fileOnThePath(dir: string): string | null {
     if (stat) return stat.isDirectory() ? null : at;
   }
   return null;
-}
-
-const REASONS: Record<string, string> = {
-  EACCES: 'permission denied',
-  EPERM: 'not permitted',
-  EROFS: 'read-only file system',
-  ENOSPC: 'no space left on the disk',
-};
-
-function reasonOf(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code && REASONS[code]) return REASONS[code];
-  return code ?? (error instanceof Error ? error.message : String(error));
 }

@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { ApiFailure } from '../bridge/api-error.ts';
 import type { ApiHandlers } from '../bridge/dispatch.ts';
 import type { ProfileList, ProfileSummary } from '../common/profile-types.ts';
 import type { AppServicesOptions } from './app-services-types.ts';
-import { CustomProfiles, ProfileConflict, profilesFileNotice, reservedNameProblem } from './custom-profiles.ts';
+import { CUSTOM_PROFILES_FILE, CustomProfiles, ProfileConflict, profilesFileNotice, reservedNameProblem } from './custom-profiles.ts';
 import { checkUpstreamMirror } from '../sync/upstream-check.ts';
+import { describeWriteFailure, writeFailureOf } from '../files/write-problem.ts';
 import { builtinProfiles, customProfile, type NetworkProfile } from './network-profiles.ts';
 import { refuseOwnServiceUrls, type OwnServiceUrls } from './own-service-urls.ts';
 
@@ -46,11 +48,16 @@ export function createProfileHandlers(
     const setAside = custom.setAside();
     return { active: activeName(), profiles, notice: setAside === null ? null : profilesFileNotice(setAside) };
   };
-  const guard = <T>(work: () => T): T => {
+  const guard = <T>(done: 'saved' | 'removed', work: () => T): T => {
     try {
       return work();
     } catch (error) {
       if (error instanceof ProfileConflict) throw new ApiFailure('invalid-input', error.message);
+      const refused = options ? profilesWriteFailure(error, options.dataDir) : null;
+      if (refused) {
+        options?.log?.(`network profiles: ${refused}`);
+        throw new ApiFailure('unavailable', `The profile was not ${done}: ${refused}.`);
+      }
       throw error;
     }
   };
@@ -67,14 +74,14 @@ export function createProfileHandlers(
       if (use === 'closing' && input.name !== edited) {
         throw new ApiFailure('unavailable', `"${edited}" is still closing its files after the switch away from it; rename it again in a few seconds`);
       }
-      guard(() => saved().save(input));
+      guard('saved', () => saved().save(input));
       if (input.name !== edited) onRenamed(edited, input.name);
       return list();
     },
     'network/profiles/delete': ({ name }) => {
       const use = profileUse(name);
       if (use === 'open' || use === 'opening') throw new ApiFailure('invalid-input', `${openOrOpening(name, use)}; switch to another profile before removing it`);
-      guard(() => saved().delete(name));
+      guard('removed', () => saved().delete(name));
       onRemoved(name);
       return list();
     },
@@ -85,6 +92,19 @@ export function createProfileHandlers(
       return checkUpstreamMirror(mirrorUrl);
     },
   };
+}
+
+/**
+ * A write of the profiles file (or of a renamed profile's stores) the disk refused, in words: the
+ * file and what to do; null for any other error. A write of the file goes through a temporary file
+ * beside it and may not name a file at all (a full disk fails `write`): it is named as the profiles file.
+ */
+function profilesWriteFailure(error: unknown, dataDir: string): string | null {
+  const failure = writeFailureOf(error);
+  if (failure === null) return null;
+  const profilesFile = path.join(dataDir, CUSTOM_PROFILES_FILE);
+  const ofProfilesFile = failure.file === null || failure.file.startsWith(`${profilesFile}.`);
+  return describeWriteFailure(ofProfilesFile ? { ...failure, file: profilesFile, action: 'written' } : failure);
 }
 
 /** `"x" is open`, or `"x" is being opened` while a switch to it runs. */

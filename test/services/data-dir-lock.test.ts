@@ -1,0 +1,153 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { DATA_DIR_LOCK_FILE, lockDataDir, type DataDirLock } from '../../main/services/data-dir-lock.ts';
+
+// The lock that keeps a second Mirrordesk off a data folder in use: taken, refused, taken over
+// when its holder is gone, released. Across processes: test/cli/serve-data-dir-lock.test.ts.
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-data-dir-lock-'));
+const held: DataDirLock[] = [];
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const lock of held.splice(0)) lock.release();
+  vi.restoreAllMocks();
+});
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+function lock(dir: string): DataDirLock {
+  const taken = lockDataDir(dir, 'serve');
+  held.push(taken);
+  return taken;
+}
+
+function lockFileOf(dir: string): string {
+  return path.join(dir, DATA_DIR_LOCK_FILE);
+}
+
+function writeLock(dir: string, text: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(lockFileOf(dir), text);
+}
+
+/** A process that runs until the suite ends: a live holder that is not this process. */
+function liveProcess(): number {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+  children.push(child);
+  return child.pid!;
+}
+
+/** The id of a process that has exited (and been reaped): what a crash leaves in the lock. */
+async function goneProcess(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  await new Promise((resolve) => child.once('exit', resolve));
+  return child.pid!;
+}
+
+describe('lockDataDir', () => {
+  it('creates the folder and a lock file holding this process id', () => {
+    const dir = path.join(root, 'fresh', 'profiles');
+    const taken = lock(dir);
+    expect(taken.file).toBe(lockFileOf(dir));
+    expect(JSON.parse(fs.readFileSync(taken.file, 'utf8'))).toEqual({ pid: process.pid, user: 'serve' });
+  });
+
+  it('refuses a folder another running Mirrordesk holds, naming the folder and its process', () => {
+    const dir = path.join(root, 'held-by-another');
+    const pid = liveProcess();
+    writeLock(dir, JSON.stringify({ pid, user: 'desktop' }));
+    expect(() => lock(dir)).toThrow(`the data folder ${dir} is in use by another Mirrordesk (the desktop app, process ${pid}); stop it first, or choose another with --data-dir DIR`);
+    // Its lock is left as it was.
+    expect(JSON.parse(fs.readFileSync(lockFileOf(dir), 'utf8'))).toEqual({ pid, user: 'desktop' });
+  });
+
+  it('refuses a second take in the same process while the first holds the folder', () => {
+    const dir = path.join(root, 'twice');
+    lock(dir);
+    expect(() => lock(dir)).toThrow(`the data folder ${dir} is in use by another Mirrordesk (serve, process ${process.pid})`);
+  });
+
+  it('takes over a lock whose process is gone (a crash, kill -9)', async () => {
+    const dir = path.join(root, 'stale');
+    writeLock(dir, JSON.stringify({ pid: await goneProcess(), user: 'serve' }));
+    lock(dir);
+    expect(JSON.parse(fs.readFileSync(lockFileOf(dir), 'utf8'))).toEqual({ pid: process.pid, user: 'serve' });
+    expect(fs.readdirSync(dir)).toEqual([DATA_DIR_LOCK_FILE]);
+  });
+
+  it('takes over a lock holding its own process id from an earlier life (pids reused after a restart)', () => {
+    const dir = path.join(root, 'own-pid');
+    writeLock(dir, JSON.stringify({ pid: process.pid, user: 'desktop' }));
+    lock(dir);
+    expect(JSON.parse(fs.readFileSync(lockFileOf(dir), 'utf8'))).toEqual({ pid: process.pid, user: 'serve' });
+  });
+
+  it('refuses a lock that names no process (empty, as a start on a full disk leaves it), saying how to remove it', () => {
+    const dir = path.join(root, 'empty');
+    writeLock(dir, '');
+    const file = lockFileOf(dir);
+    expect(() => lock(dir)).toThrow(`the data folder ${dir} is in use by another Mirrordesk, whose process id its lock file ${file} does not hold; stop it first, or choose another with --data-dir DIR (if none runs, delete ${file})`);
+  });
+
+  it('lets one of several starts racing for the same stale lock take the folder, and refuses the others', async () => {
+    const dir = path.join(root, 'race');
+    writeLock(dir, JSON.stringify({ pid: await goneProcess(), user: 'serve' }));
+    // Each waits for the same instant, so that they find the stale lock together; the one that takes it holds on a while.
+    const at = Date.now() + 1500;
+    const script = `import { lockDataDir } from ${JSON.stringify(path.resolve('main/services/data-dir-lock.ts'))};
+      while (Date.now() < ${at});
+      try { lockDataDir(${JSON.stringify(dir)}, 'serve'); console.log('took'); setTimeout(() => {}, 1500); } catch { console.log('refused'); }`;
+    const outcomes = await Promise.all(Array.from({ length: 4 }, () => new Promise<string>((resolve) => {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout!.on('data', (chunk) => { out += chunk; });
+      child.on('exit', () => resolve(out.trim()));
+    })));
+    expect(outcomes.sort()).toEqual(['refused', 'refused', 'refused', 'took']);
+  });
+
+  it('release removes the lock file, and the folder can be taken again', () => {
+    const dir = path.join(root, 'released');
+    const first = lockDataDir(dir, 'serve');
+    first.release();
+    expect(fs.existsSync(first.file)).toBe(false);
+    lock(dir);
+    expect(fs.existsSync(lockFileOf(dir))).toBe(true);
+  });
+
+  it('release leaves a lock file that is not its own (removed by hand and taken by another start)', () => {
+    const dir = path.join(root, 'replaced');
+    const first = lockDataDir(dir, 'serve');
+    const other = JSON.stringify({ pid: liveProcess(), user: 'serve' });
+    fs.writeFileSync(first.file, other);
+    first.release();
+    expect(fs.readFileSync(lockFileOf(dir), 'utf8')).toBe(other);
+  });
+
+  it('on a full disk keeps the empty lock file: the folder stays taken, and stored data can still be served', () => {
+    const dir = path.join(root, 'full-disk');
+    fs.mkdirSync(dir);
+    const write = fs.writeSync;
+    vi.spyOn(fs, 'writeSync').mockImplementation((...args: Parameters<typeof fs.writeSync>) => {
+      if (fs.fstatSync(args[0]).ino !== fs.statSync(lockFileOf(dir), { throwIfNoEntry: false })?.ino) return (write as (...a: unknown[]) => number)(...args);
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    });
+    const taken = lock(dir);
+    vi.restoreAllMocks();
+    expect(fs.readFileSync(taken.file, 'utf8')).toBe('');
+    expect(() => lockDataDir(dir, 'serve')).toThrow(/in use by another Mirrordesk, whose process id its lock file .* does not hold/);
+    taken.release();
+    expect(fs.existsSync(taken.file)).toBe(false);
+  });
+
+  it('says which lock file it cannot use, and why', () => {
+    const dir = path.join(root, 'lock-is-a-folder');
+    fs.mkdirSync(path.join(dir, DATA_DIR_LOCK_FILE, 'inside'), { recursive: true });
+    // A folder in the lock file's place: it exists, and cannot be read as a lock.
+    expect(() => lock(dir)).toThrow(`the data folder ${dir} cannot be locked: its lock file ${lockFileOf(dir)} cannot be read (EISDIR); choose another with --data-dir DIR`);
+  });
+});
