@@ -6,6 +6,7 @@ import type { SessionContractEntry, SessionEnvelope } from '../verify/sessions/s
 import { SessionService, UnknownVerificationIdError, type CheckedOutcome } from '../verify/sessions/session-service.ts';
 import { SESSION_MAX_BYTES, SessionFullError } from '../verify/sessions/session-store.ts';
 import type { VerifyService } from '../verify/verify-service.ts';
+import { verifyDbFailure } from './verify-db-failure.ts';
 import { readUploads } from './verify-upload-check.ts';
 
 /**
@@ -141,11 +142,16 @@ export class AppVerifySession {
     };
   }
 
-  /** The session's refusals, said in the app's terms: the user's input, or a contract the session no longer has. */
+  /**
+   * The session's refusals, said in the app's terms: the user's input, or a contract the session
+   * no longer has; the verification database failing (damaged, its disk full) is no input's fault.
+   */
   async #guard<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
+      const dbFailure = verifyDbFailure(this.#service, error);
+      if (dbFailure) throw dbFailure;
       if (error instanceof UnknownVerificationIdError) throw new ApiFailure('not-found', `no contract with verification id ${error.verificationId} in this session; add its files again`);
       if (error instanceof SessionFullError || error instanceof VerifyError) throw new ApiFailure('invalid-input', error.message);
       throw error;

@@ -14,6 +14,7 @@ import { contractAddressAliases } from './contract-address-aliases.ts';
 import { exampleDeployments, exampleSourceFiles, type ExampleDeployment } from './demo-examples.ts';
 import { contractSuggestions } from './verify-suggestions.ts';
 import { AppVerifySession } from './verify-app-session.ts';
+import { refuseWriteWhenDamaged, verifyDbFailure } from './verify-db-failure.ts';
 
 type VerifyChannel = Extract<keyof ApiHandlers, `verify/${string}`>;
 
@@ -56,6 +57,20 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): VerifyHandlers {
     if (app?.service !== running) app = { service: running, session: new AppVerifySession(running) };
     return app.session;
   };
+  /**
+   * Runs `use` on the running service: its database's failures are said as such (what happened
+   * to which file, what to do), and a channel that `writes` is refused once that file is known
+   * damaged. The open profile's ledger is read outside `use`: its failures are not this database's.
+   */
+  const withService = async <T>(use: (running: VerifyService) => T | Promise<T>, writes = false): Promise<T> => {
+    const running = service();
+    if (writes) refuseWriteWhenDamaged(running);
+    try {
+      return await use(running);
+    } catch (error) {
+      throw verifyDbFailure(running, error) ?? error;
+    }
+  };
   const profile = (): string => deps.session().profile.name;
   const compilers = (): VerifyCompilersReply => {
     const store = service().compilers;
@@ -69,11 +84,12 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): VerifyHandlers {
   };
 
   const handlers: Pick<ApiHandlers, VerifyChannel> = {
-    'verify/session': () => appSession().view(profile()),
-    'verify/session/clear': () => appSession().clear(profile()),
-    'verify/files/add': ({ files }) => appSession().addFiles(profile(), files),
+    // Each of the session's channels writes (a session is touched, made, or its files or results kept).
+    'verify/session': () => withService(() => appSession().view(profile()), true),
+    'verify/session/clear': () => withService(() => appSession().clear(profile()), true),
+    'verify/files/add': ({ files }) => withService(() => appSession().addFiles(profile(), files), true),
     'verify/examples/add': async () => {
-      const session = await appSession().addFiles(profile(), exampleSourceFiles());
+      const session = await withService(() => appSession().addFiles(profile(), exampleSourceFiles()), true);
       const deployed = exampleDeployments(deps.session().store.db);
       const deployments: Record<string, ExampleDeployment> = {};
       for (const contract of session.contracts) {
@@ -82,12 +98,12 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): VerifyHandlers {
       }
       return { session, deployments };
     },
-    'verify/contracts/verify': ({ contracts }) => appSession().verify(profile(), contracts),
-    'verify/check': ({ address, chainId }) => {
-      // Under any address the open profile's mirror knows the contract by (long-zero or its own EVM address).
-      const repository = service().repository;
-      const records = contractAddressAliases(deps.session().store.db, address)
-        .flatMap((alias) => repository.byAddress(alias))
+    'verify/contracts/verify': ({ contracts }) => withService(() => appSession().verify(profile(), contracts), true),
+    'verify/check': async ({ address, chainId }) => {
+      // Under any address the open profile's mirror knows the contract by (long-zero or its own EVM
+      // address), read from its ledger outside withService: that store's failures are not the verification database's.
+      const aliases = contractAddressAliases(deps.session().store.db, address);
+      const records = (await withService((running) => aliases.flatMap((alias) => running.repository.byAddress(alias))))
         .filter((r) => chainId === undefined || r.chainId === chainId);
       return {
         address,
@@ -101,10 +117,18 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): VerifyHandlers {
     'verify/suggestions': ({ query }) => {
       const session = deps.session();
       const chainId = verifyChainId(session);
-      const repository = deps.verify()?.repository ?? null;
+      const running = deps.verify();
       // None from a demo ledger still being generated (the mirror API's gate): its contracts are not all there yet.
       if (session.mirrorUnavailable() !== null) return { chainId, contracts: [] };
-      return { chainId, contracts: contractSuggestions(session.store.db, query, (address) => repository?.get(chainId, address)?.status ?? null) };
+      const verifiedStatus = (address: string) => {
+        if (!running) return null;
+        try {
+          return running.repository.get(chainId, address)?.status ?? null;
+        } catch (error) {
+          throw verifyDbFailure(running, error) ?? error;
+        }
+      };
+      return { chainId, contracts: contractSuggestions(session.store.db, query, verifiedStatus) };
     },
     'verify/compilers/list': () => compilers(),
     'verify/compilers/import': async ({ content }) => {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { SourcifyLibError, type PathBuffer, type SolidityMetadataContract } from '@ethereum-sourcify/lib-sourcify';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
+import type { VerificationJobs } from './api/verification-jobs.ts';
 import { ChainRegistry, type ChainRegistryOptions } from './chain/chain-registry.ts';
-import { CompileCache } from './compilers/compile-cache.ts';
 import { CompilerStore } from './compilers/compiler-store.ts';
 import { PooledSolidityCompiler } from './compilers/pooled-solidity-compiler.ts';
 import { SolcPool, type SolcPoolOptions } from './compilers/solc-pool.ts';
@@ -14,13 +14,14 @@ import { checkSolcJsonInput } from './engine/solc-json-input-shape.ts';
 import { unpackZips } from './engine/unpack-zips.ts';
 import type { VerificationResult } from './engine/verification-result.ts';
 import { Verifier, type SolcJsonContract, type VerifyTarget } from './engine/verifier.ts';
-import { AlreadyVerifiedError, ChosenContractNotFoundError, ContractChoiceError, VerifyError } from './engine/verify-error.ts';
+import { AlreadyVerifiedError, ChosenContractNotFoundError, ContractChoiceError, toVerifyError, VerifyError } from './engine/verify-error.ts';
 import { isBetterMatch, sameMatches } from './repository/match-ranking.ts';
-import { VerifiedRepository, type VerifiedRecord } from './repository/verified-repository.ts';
+import type { VerifiedRepository, VerifiedRecord } from './repository/verified-repository.ts';
 import { sameCompilation } from './repository/same-compilation.ts';
-import { SESSION_MAX_BYTES, SessionStore } from './sessions/session-store.ts';
+import { SESSION_MAX_BYTES, type SessionStore } from './sessions/session-store.ts';
 import { openOrSetAside } from '../mirror/store/open-or-set-aside.ts';
-import { openVerifyDb } from './store/verify-db.ts';
+import { openVerifyStores } from './store/open-verify-stores.ts';
+import { VerifyDbHealth } from './store/verify-db-health.ts';
 
 /** What one request's files may add up to, zips counted unpacked: the most a session may hold. */
 const REQUEST_MAX_BYTES = SESSION_MAX_BYTES;
@@ -71,33 +72,52 @@ export interface VerifyServiceOptions {
 
 /**
  * The verification service: compilers, worker pool, compile cache, matching engine, verified
- * repository and sessions, built from options. The HTTP API (B) and the app's typed API both use it.
+ * repository, sessions and the v2 API's jobs, built from options. The HTTP API (B) and the app's typed API both use it.
  */
 export class VerifyService {
   readonly db: SqliteDatabase;
+  /** Its failures (damaged, its disk full), as every route and channel answers them. */
+  readonly health: VerifyDbHealth;
   readonly compilers: CompilerStore;
   readonly pool: SolcPool;
   readonly compiler: PooledSolidityCompiler;
   readonly verifier: Verifier;
   readonly repository: VerifiedRepository;
   readonly sessions: SessionStore;
+  /** The v2 API's verification jobs, kept in the database. */
+  readonly jobs: VerificationJobs;
   readonly chains: ChainRegistry;
   readonly explorers: Readonly<Record<string, string>>;
 
   constructor(options: VerifyServiceOptions) {
     routeLibSourcifyLogs(options.log);
+    this.health = new VerifyDbHealth(options.dbFile, options.log);
     // An unreadable file is moved aside, not deleted: the verified contracts in it stay recoverable by hand.
-    this.db = openOrSetAside(options.dbFile, openVerifyDb, options.log).store;
+    const opened = openOrSetAside(options.dbFile, (file) => openVerifyStores(file, {
+      // A compile goes on without its cache; damage found there is still marked and said.
+      onCacheFailure: (error) => void this.health.failureOf(error),
+      log: options.log,
+    }), options.log);
+    if (opened.setAside !== null) {
+      options.log(`verify: contracts verified before are not in the new verification database; "sqlite3 ${opened.setAside} .recover" may get them back from the moved file`);
+    }
+    ({ db: this.db, repository: this.repository, sessions: this.sessions, jobs: this.jobs } = opened.store);
     this.compilers = new CompilerStore({ dir: path.resolve(options.compilersDir), mirrorUrl: options.solcBinMirror, log: options.log });
     this.pool = new SolcPool((version) => this.compilers.soljsonPath(version), options.pool);
-    this.compiler = new PooledSolidityCompiler(this.pool, new CompileCache(this.db));
+    this.compiler = new PooledSolidityCompiler(this.pool, opened.store.compileCache);
     this.chains = new ChainRegistry(options.chains);
-    this.repository = new VerifiedRepository(this.db);
     // Sources verified here already fill in those a request leaves out (Sourcify fetches them from IPFS).
     this.verifier = new Verifier(this.compiler, this.compilers, this.chains, this.repository);
-    this.sessions = new SessionStore(this.db);
     this.explorers = options.explorers;
     if (options.addBundledCompiler !== false) void this.compilers.addBundled();
+  }
+
+  /**
+   * What a failure answers: the database's own (damaged, its disk full: `VerifyDbError`, 503) said
+   * as such, anything else as the engine words it (`toVerifyError`).
+   */
+  describeFailure(error: unknown): VerifyError {
+    return this.health.failureOf(error) ?? toVerifyError(error);
   }
 
   /** Resolves once the bundled compiler is in the folder (or that failed and was logged). */
@@ -161,6 +181,8 @@ export class VerifyService {
    * Sourcify's 409 (AlreadyVerifiedError).
    */
   store(result: VerificationResult): StoreOutcome {
+    // Once the file is known damaged, a match stored in it would be gone after the restart that sets it aside.
+    this.health.requireUndamaged();
     const id = verificationIdOf(result);
     const saved = this.repository.save(result, id);
     if (saved.stored) return { kind: 'stored', record: saved.record };
@@ -171,6 +193,8 @@ export class VerifyService {
   }
 
   async close(): Promise<void> {
+    // Jobs still running end as interrupted while the database is open: their work cannot finish now.
+    this.jobs.close();
     await this.pool.close();
     if (this.db.open) this.db.close();
   }

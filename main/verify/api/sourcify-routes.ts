@@ -7,7 +7,6 @@ import { registerRepositoryRoutes } from './repository-routes.ts';
 import { v2ErrorHandler } from './sourcify-v2-errors.ts';
 import { registerV2EtherscanRoute } from './v2-etherscan-routes.ts';
 import { registerV2VerifyRoutes } from './v2-verify-routes.ts';
-import { VerificationJobs } from './verification-jobs.ts';
 
 /**
  * Sourcify's repository routes (errors `{error}`, like the rest of interface B) and its APIv2
@@ -18,11 +17,11 @@ export function registerSourcifyRoutes(app: FastifyInstance, service: VerifyServ
   const listing = new RepositoryListing(service.db);
   registerRepositoryRoutes(app, service, listing);
   void app.register(async (v2) => {
-    v2.setErrorHandler(v2ErrorHandler(log));
+    v2.setErrorHandler(v2ErrorHandler(log, (error) => service.health.failureOf(error)));
     // APIv2 takes JSON bodies only, as Sourcify's: a form is refused (400 invalid_parameter) rather than read.
     v2.removeContentTypeParser(FORM_CONTENT_TYPE);
     registerLookupRoutes(v2, service, listing);
-    const jobs = new VerificationJobs(service.db, { log });
+    const jobs = service.jobs;
     // Before the service closes its database (the server closes first): jobs still running end as interrupted.
     v2.addHook('onClose', async () => jobs.close());
     registerV2VerifyRoutes(v2, service, jobs);

@@ -44,6 +44,9 @@ const JOB_ERROR_CODES: Record<VerifyErrorKind, string> = {
   not_deployed: 'contract_not_deployed',
   extra_file_input_bug: 'extra_file_input_bug',
   no_match: 'no_match',
+  // Not Sourcify's either (its database is not on the user's disk): each says what to do.
+  store_damaged: 'verification_database_damaged',
+  store_full: 'disk_full',
 };
 
 export function jobErrorCode(error: VerifyError): string {
@@ -52,12 +55,16 @@ export function jobErrorCode(error: VerifyError): string {
 
 /**
  * The error handler of the v2 routes: their errors, the engine's, and Fastify's own (a body that
- * is not JSON, too large, of another type) in the v2 shape. Anything unexpected is a 500
- * `internal_error` whose details go to the log only, as Sourcify does.
+ * is not JSON, too large, of another type) in the v2 shape. A failure of the verification database
+ * (`dbFailureOf`: damaged, its disk full) is a 503 saying so and what to do, as the v1 routes
+ * answer it. Anything unexpected is a 500 `internal_error` whose details go to the log only, as Sourcify does.
  */
-export function v2ErrorHandler(log: (line: string) => void) {
+export function v2ErrorHandler(log: (line: string) => void, dbFailureOf: (error: unknown) => VerifyError | null) {
   return (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     if (error instanceof V2Error) return reply.code(error.status).send(v2ErrorBody(error.customCode, error.message));
+    // Logged where it is recognised (VerifyDbHealth), once, not once per request.
+    const dbFailure = dbFailureOf(error);
+    if (dbFailure) return reply.code(dbFailure.httpStatus).send(v2ErrorBody(jobErrorCode(dbFailure), dbFailure.message));
     // A chain the request cannot use here is Sourcify APIv2's 404 unsupported_chain (the v1 routes' 400).
     if (error instanceof VerifyError && error.kind === 'unsupported_chain') return reply.code(404).send(v2ErrorBody('unsupported_chain', error.message));
     if (error instanceof VerifyError && error.httpStatus < 500) {

@@ -1,7 +1,7 @@
 import type { PathBuffer } from '@ethereum-sourcify/lib-sourcify';
 import { checksumAddress } from '../engine/evm-address.ts';
 import { matchWords } from '../engine/match-words.ts';
-import { toVerifyError, type FailedMatchCodes } from '../engine/verify-error.ts';
+import type { FailedMatchCodes } from '../engine/verify-error.ts';
 import { bothPerfect } from '../repository/match-ranking.ts';
 import { betterKeptNote, type OneCallOutcome, type VerifyService } from '../verify-service.ts';
 import { minimalContract } from './contract-lookup.ts';
@@ -61,7 +61,7 @@ export function standardJsonWork(service: VerifyService, input: JsonInput, compi
     }
     // hardhat-verify sends the version as solc prints it, `v0.8.4+commit.c7e474f2`: the engine reads it with or without the `v`.
     // The path picks the file: another source declaring a contract of the same name is never compiled in its place.
-    return outcomeOf(() => service.verifySolcJson(input, compilerVersion, { name, path }, target));
+    return outcomeOf(service, () => service.verifySolcJson(input, compilerVersion, { name, path }, target));
   };
 }
 
@@ -70,21 +70,22 @@ export function metadataWork(service: VerifyService, metadata: { language?: unkn
   return async () => {
     if (metadata.language !== 'Solidity') return unsupportedLanguage(metadata.language);
     const files = [{ path: 'metadata.json', buffer: Buffer.from(JSON.stringify(metadata), 'utf8') }, ...sources];
-    return outcomeOf(() => service.verifyFiles(files, target));
+    return outcomeOf(service, () => service.verifyFiles(files, target));
   };
 }
 
 /**
  * Runs a verification and turns its outcome, or its failure, into the job's: lib-sourcify's own
  * error code as Sourcify reports it (bytecode_length_mismatch, invalid_compiler_version, …), else
- * the code of the failure's kind, and the bytecodes a failed match compared.
+ * the code of the failure's kind (the verification database's failures too: a full disk, damage,
+ * each saying what to do), and the bytecodes a failed match compared.
  */
-async function outcomeOf(verify: () => Promise<OneCallOutcome>): Promise<JobOutcome> {
+async function outcomeOf(service: VerifyService, verify: () => Promise<OneCallOutcome>): Promise<JobOutcome> {
   let outcome: OneCallOutcome;
   try {
     outcome = await verify();
   } catch (error) {
-    const verifyError = toVerifyError(error);
+    const verifyError = service.describeFailure(error);
     // A match no better than the stored one (the engine's 409) is Sourcify's already_verified job error.
     if (verifyError.httpStatus === 409) return failed('already_verified', `${NOT_BETTER}: ${verifyError.message}`);
     return failed(verifyError.code ?? jobErrorCode(verifyError), verifyError.message, verifyError.matchCodes);

@@ -94,6 +94,11 @@ export class VerificationJobs {
   private readonly options: VerificationJobsOptions;
   /** This process's running jobs: the ones maxRunning counts and closing ends. */
   private readonly running = new Set<string>();
+  /**
+   * Jobs of this process whose outcome could not be stored (a full disk, a damaged page), as the
+   * status route answers them while it runs: else a client would poll a job "running" for good.
+   */
+  private readonly unstored = new Map<string, JobView>();
   private closed = false;
 
   constructor(db: SqliteDatabase, options: Partial<VerificationJobsOptions> = {}) {
@@ -113,22 +118,23 @@ export class VerificationJobs {
   start(chainId: string, address: string, work: () => Promise<JobOutcome>, internalError: (error: unknown) => JobOutcome): string {
     if (this.running.size >= this.options.maxRunning) throw new TooManyJobsError(`${this.running.size} verifications are running; try again when one has finished`);
     const id = randomUUID();
+    const startedAt = this.options.now().getTime();
     this.db.transaction(() => {
       this.prune();
-      this.db.prepare('INSERT INTO verification_job (id, chain_id, address, started_at) VALUES (?, ?, ?, ?)').run(id, chainId, address, this.options.now().getTime());
+      this.db.prepare('INSERT INTO verification_job (id, chain_id, address, started_at) VALUES (?, ?, ?, ?)').run(id, chainId, address, startedAt);
     })();
     this.running.add(id);
     void Promise.resolve()
       .then(work)
       .catch(internalError)
-      .then((outcome) => this.finish(id, outcome))
-      // The job then stays running until the next start ends it as interrupted.
-      .catch((error: unknown) => this.options.log(`verify API (v2): the outcome of job ${id} could not be stored: ${(error as Error).message}`))
+      .then((outcome) => this.finishOrKeep({ id, chain_id: chainId, address, started_at: startedAt }, outcome))
       .finally(() => this.running.delete(id));
     return id;
   }
 
   get(id: string): JobView | null {
+    const kept = this.unstored.get(id);
+    if (kept) return kept;
     const oldest = this.options.now().getTime() - this.options.keepFinishedMs;
     const row = this.db.prepare('SELECT * FROM verification_job WHERE id = ? AND (finished_at IS NULL OR finished_at >= ?)').get(id, oldest) as JobRow | undefined;
     return row ? viewOf(row) : null;
@@ -142,6 +148,24 @@ export class VerificationJobs {
     if (this.closed) return;
     this.closed = true;
     if (this.db.open) this.endAsInterrupted([...this.running]);
+  }
+
+  /**
+   * Stores the outcome; when that fails, keeps it in memory for the status route. The stored job
+   * then stays running until the next start ends it as interrupted.
+   */
+  private finishOrKeep(job: Pick<JobRow, 'id' | 'chain_id' | 'address' | 'started_at'>, outcome: JobOutcome): void {
+    try {
+      this.finish(job.id, outcome);
+    } catch (error) {
+      this.options.log(`verify API (v2): the outcome of job ${job.id} could not be stored (${(error as Error).message}); it is answered until the app stops`);
+      this.unstored.set(job.id, viewOf({ ...job, finished_at: this.options.now().getTime(), outcome: JSON.stringify(outcome) }));
+      // Within the count finished jobs are kept to: the oldest go first (a Map iterates in insertion order).
+      for (const old of this.unstored.keys()) {
+        if (this.unstored.size <= this.options.maxFinished) break;
+        this.unstored.delete(old);
+      }
+    }
   }
 
   private finish(id: string, outcome: JobOutcome): void {

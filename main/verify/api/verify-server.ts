@@ -6,7 +6,8 @@ import { closeConnectionsWithinLimit, REQUESTS_CLOSE_LIMIT_MS } from '../../http
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite, isLoopbackOrigin } from '../../http/cross-site-guard.ts';
 import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../../http/host-check.ts';
 import { fastifyReceiveLimit } from '../../http/request-receive-limit.ts';
-import { ChainNotReadyError, ContractChoiceError, toVerifyError, VerifyError } from '../engine/verify-error.ts';
+import { ChainNotReadyError, ContractChoiceError, VerifyError } from '../engine/verify-error.ts';
+import { VerifyDbError } from '../store/verify-db-health.ts';
 import type { VerifyService } from '../verify-service.ts';
 import { registerCheckRoutes } from './check-routes.ts';
 import { registerEtherscanRoute } from './etherscan-routes.ts';
@@ -32,8 +33,9 @@ export interface VerifyServerDeps {
  * fitting status: 400 bad input, 403 a foreign Host or a cross-site page changing state, 404
  * nothing there, 409 already verified, 413 a limit reached (which one, said), 502 chain or
  * explorer unreachable, 503 the local mirror's ledger not ready yet (with Retry-After while it is
- * being generated) or the network profile switched during the verification; never an unhandled
- * 500 for anything a client sends.
+ * being generated), the network profile switched during the verification, or the verification
+ * database unusable (damaged, or its disk full: `VerifyDbHealth`, whose message says what to do);
+ * never an unhandled 500 for anything a client sends.
  */
 export function buildVerifyServer(deps: VerifyServerDeps): FastifyInstance {
   const app = Fastify({
@@ -43,7 +45,7 @@ export function buildVerifyServer(deps: VerifyServerDeps): FastifyInstance {
     // Ids of any length reach the routes, which say what is wrong with them; a path the router
     // cannot decode (`%ZZ`) fails before any hook, and still answers `{error}`.
     routerOptions: { maxParamLength: 16_384 },
-    frameworkErrors: (error, _request, reply) => sendError(reply, error, deps.log),
+    frameworkErrors: (error, _request, reply) => sendError(reply, error, deps),
     // A request Node cannot parse (a header block over 16 KiB: a URL or cookie that long) is answered in the API's `{error}` too.
     clientErrorHandler: clientErrorListener((status, message) => ({ error: `${http.STATUS_CODES[status]}: ${message}` })),
   });
@@ -57,6 +59,9 @@ export function buildVerifyServer(deps: VerifyServerDeps): FastifyInstance {
     }
     if (isCrossSiteWrite(request.method, request.headers)) return reply.code(403).send({ error: CROSS_SITE_MESSAGE });
     if (request.method === 'OPTIONS') return reply.code(204).send();
+    // Every POST stores something (a session's files, a match, a job): none goes into a file found
+    // damaged, which the next start sets aside. Thrown, so that each scope answers it in its own shape.
+    if (request.method === 'POST') deps.service.health.requireUndamaged();
   });
 
   void app.register(async (scope) => {
@@ -71,23 +76,23 @@ export function buildVerifyServer(deps: VerifyServerDeps): FastifyInstance {
   });
 
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` }));
-  app.setErrorHandler((error, _request, reply) => sendError(reply, error, deps.log));
+  app.setErrorHandler((error, _request, reply) => sendError(reply, error, deps));
   return app;
 }
 
-function sendError(reply: FastifyReply, error: unknown, log: (line: string) => void): FastifyReply {
+function sendError(reply: FastifyReply, error: unknown, { service, log }: Pick<VerifyServerDeps, 'service' | 'log'>): FastifyReply {
   const status = (error as { statusCode?: number }).statusCode;
   const limit = limitMessage((error as { code?: string }).code);
   if (limit) return reply.code(413).send({ error: limit });
   if (!(error instanceof VerifyError) && status && status >= 400 && status < 500) {
     return reply.code(status).send({ error: (error as Error).message });
   }
-  const verifyError = toVerifyError(error);
+  const verifyError = service.describeFailure(error);
   // A ledger being generated, or a profile switched during a verification, is a state of the app,
-  // not a fault: said to the client, not logged.
+  // not a fault: said to the client, not logged. The database's failures are logged where they are recognised, once.
   if (verifyError instanceof ChainNotReadyError) {
     if (verifyError.retryAfterSeconds !== null) reply.header('retry-after', String(verifyError.retryAfterSeconds));
-  } else if (verifyError.httpStatus >= 500 && verifyError.kind !== 'profile_changed') {
+  } else if (verifyError.httpStatus >= 500 && verifyError.kind !== 'profile_changed' && !(verifyError instanceof VerifyDbError)) {
     log(`verify API: ${verifyError.message}`);
   }
   // Sourcify lists the contracts to choose from beside the error.

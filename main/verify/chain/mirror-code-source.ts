@@ -1,6 +1,7 @@
 import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
 import type { MirrorAvailability, MirrorUnavailable } from '../../mirror/http/availability-gate.ts';
-import type { CreationTx, DeployedCodeSource, PinnedCodeSource } from './deployed-code.ts';
+import { isSqliteError } from '../../mirror/store/sqlite-error.ts';
+import { ChainAccessError, type CreationTx, type DeployedCodeSource, type PinnedCodeSource } from './deployed-code.ts';
 
 /**
  * Reads deployed code from the local mirror store, using the reference mirror node's tables:
@@ -109,6 +110,9 @@ export class MirrorCodeSource implements DeployedCodeSource {
       return this.db().prepare(sql).get(...params) as T | undefined;
     } catch (error) {
       if (/no such (table|column)/.test((error as Error).message)) return undefined;
+      // Never SQLite's own error: one of those reaching the verification is its own database's
+      // (VerifyDbHealth), which a damaged ledger must not have set aside.
+      if (isSqliteError(error)) throw new ChainAccessError(`the local mirror's ledger store could not be read: ${error.message} (${error.code})`);
       throw error;
     }
   }

@@ -7,6 +7,7 @@ import {
   type SolidityMetadataContract,
   type VerificationStatus,
 } from '@ethereum-sourcify/lib-sourcify';
+import { isSqliteError } from '../../mirror/store/sqlite-error.ts';
 import type { ChainRegistry } from '../chain/chain-registry.ts';
 import type { VerificationChain } from '../chain/verification-chain.ts';
 import type { CompilerStore } from '../compilers/compiler-store.ts';
@@ -91,6 +92,9 @@ export class Verifier {
         }
       }
     } catch (error) {
+      // SQLite's own errors here are the verification database's (the known sources; the chain's
+      // reads fail as ChainAccessError): its owner says what they are (VerifyDbHealth).
+      if (isSqliteError(error)) throw error;
       throw toVerifyError(error);
     }
   }

@@ -18,7 +18,9 @@ export type VerifyErrorKind =
   | 'profile_changed'
   | 'not_deployed'
   | 'extra_file_input_bug'
-  | 'no_match';
+  | 'no_match'
+  | 'store_damaged'
+  | 'store_full';
 
 const HTTP_STATUS: Record<VerifyErrorKind, number> = {
   bad_request: 400,
@@ -32,6 +34,9 @@ const HTTP_STATUS: Record<VerifyErrorKind, number> = {
   not_deployed: 404,
   extra_file_input_bug: 400,
   no_match: 400,
+  // The verification database cannot be used (verify-db-health.ts): the app's, not the request's, as the mirror's store trouble is.
+  store_damaged: 503,
+  store_full: 503,
 };
 
 /**

@@ -7,6 +7,7 @@ import { fetchExplorerSource } from '../explorer/explorer-import.ts';
 import { parseAddress } from '../engine/evm-address.ts';
 import { openZips, type UnpackedZip, type UploadedFile } from '../engine/unpack-zips.ts';
 import type { VerifiedRecord } from '../repository/verified-repository.ts';
+import { VerifyDbError } from '../store/verify-db-health.ts';
 import { betterKeptNote, type StoreOutcome, type VerifyService } from '../verify-service.ts';
 import { assembleSession, type AssembledSession } from './session-contracts.ts';
 import { solcJsonToFiles } from './solc-json-files.ts';
@@ -241,8 +242,11 @@ export class SessionService {
           }
         }
       } catch (error) {
-        outcome = { error: toVerifyError(error) };
-        Object.assign(contractState, { status: 'error', statusMessage: outcome.error.message });
+        const failure = this.service.describeFailure(error);
+        // The database's failure (damaged, its disk full) is no contract's: the request answers it, saying what to do.
+        if (failure instanceof VerifyDbError) throw failure;
+        outcome = { error: failure };
+        Object.assign(contractState, { status: 'error', statusMessage: failure.message });
       }
       state.contracts[request.verificationId] = contractState;
       if (outcome) options.onOutcome?.(request.verificationId, outcome);
