@@ -39,11 +39,6 @@ async function serve(args: ServeArgs): Promise<void> {
     await services.close();
     throw describeListenError(error, 'ui', args.ports.ui);
   }
-  console.log(`mirror: ${services.urls.mirror}`);
-  if (services.urls.verify) console.log(`verify: ${services.urls.verify}`);
-  if (services.urls.status) console.log(`status: ${services.urls.status}`);
-  console.log(`ui: ${uiUrl}/?token=${token}`);
-
   let lastPercent = -1;
   services.events.on('network/changed', (info) => {
     if (!info.progress) return;
@@ -65,6 +60,12 @@ async function serve(args: ServeArgs): Promise<void> {
   });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+
+  // Only now: whoever reads these lines may stop the process at once, and is then shut down in order.
+  console.log(`mirror: ${services.urls.mirror}`);
+  if (services.urls.verify) console.log(`verify: ${services.urls.verify}`);
+  if (services.urls.status) console.log(`status: ${services.urls.status}`);
+  console.log(`ui: ${uiUrl}/?token=${token}`);
 }
 
 if (asksForHelp(process.argv.slice(2))) {

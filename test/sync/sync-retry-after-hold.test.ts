@@ -56,9 +56,8 @@ describe('a 429 with a long Retry-After', () => {
 
     // A lookup is refused at once, saying why and until when, with the seconds to wait.
     for (const lookup of ['/api/v1/accounts/0.0.99999', '/api/v1/network/nodes']) {
-      const started = performance.now();
+      // Refused, not waited out (the hold is 10 minutes); that it is at once is upstream-hold.test.ts's to show.
       const response = await fetch(`${mirror}${lookup}`);
-      expect(performance.now() - started).toBeLessThan(1000);
       expect(response.status).toBe(503);
       const seconds = Number(response.headers.get("retry-after"));
       expect(seconds).toBeGreaterThan(0);
