@@ -99,6 +99,13 @@ export interface StatusPollState {
   consecutiveFailures: number;
   nextPollAt: string | null;
   intervalMs: number;
+  /**
+   * What is wrong with the local copy of the status page (the status cache), in the user's words,
+   * naming the file: it cannot be written (a full disk: said until it can), or it was found damaged
+   * and is being rebuilt (said for the rest of the run). Null when all is well. Never the status
+   * page's own failures, which are `lastError`.
+   */
+  cacheNote: string | null;
 }
 
 /** Everything the Status screen and the tray show, in one read. */

@@ -83,8 +83,8 @@ export async function openProfileStatus(options: ProfileStatusOptions): Promise<
         }),
         service.on('poll', (result) => {
           if (result.outcome === 'too-soon') return;
-          // One line when the upstream starts failing, not one per retry.
-          if (result.outcome === 'failed' && service.poller.state().consecutiveFailures === 1) options.log(`status: ${result.error}`);
+          // One line when the upstream starts failing, not one per retry (the store's own trouble the poller logs).
+          if (result.outcome === 'failed' && !result.local && service.poller.state().consecutiveFailures === 1) options.log(`status: ${result.error}`);
           options.events.emit('status/updated', service.snapshot());
         }),
       ];

@@ -1,6 +1,8 @@
 import type { ApiHandlers } from '../bridge/dispatch.ts';
 import { ApiFailure } from '../bridge/api-error.ts';
 import type { StatusPollReply } from '../common/status-types.ts';
+import { isSqliteError } from '../mirror/store/sqlite-error.ts';
+import { unusableCacheNote } from '../status/store/status-cache-notes.ts';
 import type { PollResult } from '../status/poller.ts';
 import type { StatusService } from '../status/status-service.ts';
 
@@ -17,11 +19,14 @@ export function createStatusHandlers(status: () => StatusService | null): Pick<A
     'status/snapshot': () => service().snapshot(),
     'status/settings/get': () => service().getSettings(),
     'status/settings/set': (settings) => {
+      const running = service();
       try {
-        return service().setSettings(settings);
+        return running.setSettings(settings);
       } catch (error) {
         // The dispatcher has validated already; the store's own check is the last line.
         if (error instanceof TypeError) throw new ApiFailure('invalid-input', 'Invalid status settings', [error.message]);
+        // A full disk: said as the Status screen says it, naming the file (damage the service has dealt with already).
+        if (isSqliteError(error)) throw new ApiFailure('unavailable', `The notification settings were not saved. ${unusableCacheNote(error, running.store.file)}`);
         throw error;
       }
     },

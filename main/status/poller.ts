@@ -1,10 +1,12 @@
 import type { StatusPollState } from '../common/status-types.ts';
+import { isDamagedStoreError, isSqliteError } from '../mirror/store/sqlite-error.ts';
 import { FEED_PATHS, RECORD_FEEDS, type FeedName, type PassthroughFeedName, type RecordFeedName } from './feed/feed-paths.ts';
 import { DEFAULT_MAX_BODY_BYTES, parseFeedBody } from './feed/parse-feed.ts';
 import type { StatusSource } from './feed/status-source.ts';
 import { applyGoodPoll, type AcceptedFeed } from './store/apply-poll.ts';
 import type { StatusNotification, StatusStore } from './store/status-store.ts';
 import { backoffDelayMs, clampInterval, DEFAULT_MAX_BACKOFF_MS, MIN_POLL_INTERVAL_MS } from './poll-schedule.ts';
+import { unusableCacheNote } from './store/status-cache-notes.ts';
 
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -32,11 +34,19 @@ export interface PollerOptions {
   timers?: Timers;
   /** Called after every poll with what it did; notifications carry `delivered` (settings may hold them back). */
   onPoll?: (result: PollResult) => void;
+  /**
+   * A poll found the store damaged (SQLITE_CORRUPT, SQLITE_NOTADB): its owner replaces it (and
+   * calls `storeReplaced`). Without one, the damage is reported as any other failure of the store.
+   */
+  onStoreDamaged?: (error: Error) => void;
+  /** Where the poller says that the store stopped taking writes, and took them again; and a listener's failure. */
+  log?: (line: string) => void;
 }
 
 export type PollResult =
   | { outcome: 'ok'; changed: boolean; notifications: StatusNotification[]; feedErrors: string[] }
-  | { outcome: 'failed'; error: string }
+  /** `local`: the store failed (a full disk, damage), not the status page; `error` is then its note. */
+  | { outcome: 'failed'; error: string; local?: true }
   | { outcome: 'offline' }
   | { outcome: 'too-soon'; retryInMs: number };
 
@@ -79,12 +89,27 @@ export class StatusPoller {
   #lastAttemptMs: number | null = null;
   #failures = 0;
   #lastRetryAfterMs: number | undefined;
+  // Kept here as well as in the store: a store that cannot be written (a full disk) must not make
+  // the poller forget, or report, anything else than what happened.
+  #lastSuccessAt: string | null;
+  #lastError: string | null;
+  #lastErrorAt: string | null;
+  /** The store refuses writes (a full disk): said until a write succeeds again. */
+  #unwritable: string | null = null;
+  /** The store was found damaged and replaced (`storeReplaced`): said for the rest of the run. */
+  #replaced: string | null = null;
+  /** The store was replaced by an empty one while a poll ran: the next poll comes as soon as allowed, to fill it. */
+  #refill = false;
 
   constructor(options: PollerOptions) {
     this.#options = options;
     this.intervalMs = clampInterval(options.intervalMs);
     this.#clock = options.clock ?? (() => new Date());
     this.#timers = options.timers ?? DEFAULT_TIMERS;
+    const { store } = options;
+    this.#lastSuccessAt = store.getMeta('last_success_at') ?? null;
+    this.#lastError = store.getMeta('last_error') ?? null;
+    this.#lastErrorAt = store.getMeta('last_error_at') ?? null;
   }
 
   /** Starts polling now and then on schedule. */
@@ -131,12 +156,26 @@ export class StatusPoller {
     this.#lastAttemptMs = this.#clock().getTime();
     this.#polling = true;
     this.#inFlight = this.#poll()
-      .catch((error: unknown): PollResult => ({ outcome: 'failed', error: `poll failed: ${(error as Error).message}` }))
+      .catch((error: unknown): PollResult => this.#pollThrew(error))
       .then((result) => this.#finish(result))
       .finally(() => {
         this.#inFlight = null;
       });
     return this.#inFlight;
+  }
+
+  /**
+   * The store was found damaged (by a poll, or by anyone reading it) and its owner replaced it with
+   * an empty one: what the poller knew of the old one goes, `note` is said for the rest of the run,
+   * and the next poll comes as soon as allowed. A poll under way starts over on the new store.
+   */
+  storeReplaced(note: string): void {
+    this.#replaced = note;
+    this.#unwritable = null;
+    this.#lastSuccessAt = this.#lastError = this.#lastErrorAt = null;
+    this.#failures = 0;
+    if (this.#polling) this.#refill = true;
+    else if (this.#running && !this.#suspended) this.#schedule(this.#msUntilAllowed());
   }
 
   /** Waits for a poll in flight, if any (for orderly shutdown). */
@@ -145,7 +184,6 @@ export class StatusPoller {
   }
 
   state(): PollerState {
-    const { store } = this.#options;
     const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
     return {
       running: this.#running,
@@ -153,12 +191,13 @@ export class StatusPoller {
       polling: this.#polling,
       online: this.#online,
       lastAttemptAt: iso(this.#lastAttemptMs),
-      lastSuccessAt: store.getMeta('last_success_at') ?? null,
-      lastError: store.getMeta('last_error') ?? null,
-      lastErrorAt: store.getMeta('last_error_at') ?? null,
+      lastSuccessAt: this.#lastSuccessAt,
+      lastError: this.#lastError,
+      lastErrorAt: this.#lastErrorAt,
       consecutiveFailures: this.#failures,
       nextPollAt: iso(this.#nextPollAt),
       intervalMs: this.intervalMs,
+      cacheNote: this.#unwritable ?? this.#replaced,
     };
   }
 
@@ -169,6 +208,7 @@ export class StatusPoller {
 
   async #poll(): Promise<PollResult> {
     const { store, extraFeeds = DEFAULT_EXTRA_FEEDS, timeoutMs = 15_000 } = this.#options;
+    const generation = store.generation;
     this.#lastRetryAfterMs = undefined;
     const controller = new AbortController();
     this.#abort = controller;
@@ -176,6 +216,8 @@ export class StatusPoller {
     const required = Object.keys(RECORD_FEEDS) as RecordFeedName[];
     try {
       const outcomes = await Promise.all([...required, ...extraFeeds].map((name) => this.#fetchFeed(name, signal)));
+      // The store was replaced meanwhile: its ETags were the old one's, and a 304 would leave the new one empty.
+      if (store.generation !== generation) return await this.#poll();
       const failures = outcomes.filter((outcome) => 'error' in outcome);
       const requiredFailures = failures.filter((outcome) => (required as FeedName[]).includes(outcome.name));
       if (requiredFailures.length > 0) {
@@ -186,8 +228,14 @@ export class StatusPoller {
       const feeds: Partial<Record<FeedName, AcceptedFeed>> = {};
       for (const outcome of outcomes) if ('accepted' in outcome) feeds[outcome.name] = outcome.accepted;
       const changed = Object.values(feeds).some((feed) => feed.text !== null);
-      // Every feed answered 304: nothing to merge, and so nothing to raise.
-      const notifications = changed ? applyGoodPoll(store, { feeds, at: this.#clock() }) : [];
+      const at = this.#clock();
+      // What the poll heard and that it succeeded are stored together: a store that cannot take them fails the poll (#pollThrew).
+      const notifications = store.transaction(() => {
+        // Every feed answered 304: nothing to merge, and so nothing to raise.
+        const raised = changed ? applyGoodPoll(store, { feeds, at }) : [];
+        for (const [key, value] of Object.entries({ last_success_at: at.toISOString(), last_error: null, last_error_at: null })) store.setMeta(key, value);
+        return raised;
+      });
       return { outcome: 'ok', changed, notifications, feedErrors: failures.map((f) => ('error' in f ? f.error : '')) };
     } finally {
       if (this.#abort === controller) this.#abort = null;
@@ -215,27 +263,86 @@ export class StatusPoller {
     return { name, accepted: { parsed: parsed.feed, text: response.text, etag: response.etag } };
   }
 
+  /**
+   * A poll that threw: the store failed under it (the upstream's failures are outcomes, not
+   * throws). A damaged store is handed to its owner to replace; any other failure of SQLite (a
+   * full disk) is said until a write succeeds. Either way the poll failed, and no store write
+   * or backoff follows: nothing is wrong with the status page.
+   */
+  #pollThrew(error: unknown): PollResult {
+    if (isDamagedStoreError(error) && this.#options.onStoreDamaged) {
+      this.#options.onStoreDamaged(error);
+      return { outcome: 'failed', error: this.#replaced ?? error.message, local: true };
+    }
+    if (isSqliteError(error)) return { outcome: 'failed', error: this.#storeRefused(error), local: true };
+    return { outcome: 'failed', error: `poll failed: ${(error as Error).message}` };
+  }
+
+  /** The store refused a write or a read: said (and logged) once, until a write succeeds. */
+  #storeRefused(error: Error & { code: string }): string {
+    const note = unusableCacheNote(error, this.#options.store.file);
+    if (this.#unwritable === null) this.#options.log?.(`status: ${note}`);
+    this.#unwritable = note;
+    return note;
+  }
+
   #finish(result: PollResult): PollResult {
-    const { store } = this.#options;
-    this.#polling = false;
-    const now = this.#clock();
+    const now = this.#clock().toISOString();
     if (result.outcome === 'ok') {
       this.#failures = 0;
-      store.setMeta('last_success_at', now.toISOString());
-      store.setMeta('last_error', null);
-      store.setMeta('last_error_at', null);
-    } else if (result.outcome === 'failed') {
+      [this.#lastSuccessAt, this.#lastError, this.#lastErrorAt] = [now, null, null];
+      this.#storeWrote();
+    } else if (result.outcome === 'failed' && !result.local) {
       this.#failures += 1;
-      store.setMeta('last_error', result.error);
-      store.setMeta('last_error_at', now.toISOString());
+      [this.#lastError, this.#lastErrorAt] = [result.error, now];
+      this.#saveError(result.error, now);
     }
+    // Only now: a store found damaged by the writes above is replaced with this poll still under way (`storeReplaced`).
+    this.#polling = false;
     if (this.#running && !this.#suspended && result.outcome !== 'too-soon') this.#schedule(this.#nextDelay(result));
-    this.#options.onPoll?.(result);
+    try {
+      this.#options.onPoll?.(result);
+    } catch (error) {
+      // The poll is done and the next one scheduled: a listener's failure must not undo that, or stop the app.
+      this.#options.log?.(`status: a poll listener failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
     return result;
   }
 
+  /**
+   * Writes a failed poll's error into the store, so the next start shows it: at best, since the
+   * poll already failed. A write the store refuses (a full disk) is said as the store's trouble;
+   * damage goes to the store's owner, as a poll's does.
+   */
+  #saveError(error: string, at: string): void {
+    const { store } = this.#options;
+    try {
+      store.transaction(() => {
+        store.setMeta('last_error', error);
+        store.setMeta('last_error_at', at);
+      });
+    } catch (failure) {
+      if (isDamagedStoreError(failure) && this.#options.onStoreDamaged) this.#options.onStoreDamaged(failure);
+      else if (isSqliteError(failure)) this.#storeRefused(failure);
+      else throw failure;
+      return;
+    }
+    this.#storeWrote();
+  }
+
+  /** A write went through: whatever refused writes before (a full disk) is over. */
+  #storeWrote(): void {
+    if (this.#unwritable !== null) this.#options.log?.(`status: the status cache ${this.#options.store.file} takes writes again`);
+    this.#unwritable = null;
+  }
+
   #nextDelay(result: PollResult): number {
-    if (result.outcome !== 'failed') return this.intervalMs;
+    // An empty store (just replaced) is filled as soon as allowed; a full disk is no reason to ask the page less often.
+    if (this.#refill) {
+      this.#refill = false;
+      return this.#msUntilAllowed();
+    }
+    if (result.outcome !== 'failed' || result.local) return this.intervalMs;
     const random = this.#options.random ?? Math.random;
     return backoffDelayMs(this.#failures, this.intervalMs, this.#options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS, random, this.#lastRetryAfterMs);
   }
@@ -246,10 +353,14 @@ export class StatusPoller {
     this.#timer = this.#timers.setTimeout(() => {
       this.#timer = null;
       this.#nextPollAt = null;
-      void this.pollNow().then((result) => {
-        // A timer that fired too early (clock changes) tries again when allowed.
-        if (result.outcome === 'too-soon' && this.#running && !this.#suspended) this.#schedule(result.retryInMs);
-      });
+      this.pollNow().then(
+        (result) => {
+          // A timer that fired too early (clock changes) tries again when allowed.
+          if (result.outcome === 'too-soon' && this.#running && !this.#suspended) this.#schedule(result.retryInMs);
+        },
+        // pollNow settles with an outcome whatever the store does; this only keeps a fault here from stopping the app.
+        (error: unknown) => this.#options.log?.(`status: a scheduled poll failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
     }, delayMs);
   }
 

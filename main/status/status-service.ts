@@ -10,8 +10,9 @@ import { buildStatusServer } from './http/status-server.ts';
 import type { NotificationSettings } from './notify/notification-settings.ts';
 import { StatusPoller, type PollResult, type Timers } from './poller.ts';
 import { buildSnapshot, type StatusSnapshot } from './status-snapshot.ts';
-import { openOrSetAside } from '../mirror/store/open-or-set-aside.ts';
-import { StatusStore, type StatusNotification } from './store/status-store.ts';
+import { isDamagedStoreError } from '../mirror/store/sqlite-error.ts';
+import { openStatusStore, statusStoreRebuilder } from './store/damaged-status-store.ts';
+import type { StatusStore, StatusNotification } from './store/status-store.ts';
 
 export interface StatusServiceOptions {
   /** This profile's status database file (':memory:' for a throwaway one). */
@@ -34,7 +35,7 @@ export interface StatusServiceOptions {
   hostCheck?: boolean;
   /** Every notification a poll raises; `delivered` false means settings (quiet, impact, component) held it back. */
   onNotification?: (notification: StatusNotification) => void;
-  /** Where a status file that could not be read (and was set aside) is reported. */
+  /** Where a status file that could not be read (and was set aside), or written, is reported. */
   log?: (line: string) => void;
 }
 
@@ -59,16 +60,29 @@ export interface StatusService {
   close(): Promise<void>;
 }
 
-const DEMO_ANCHOR_KEY = 'demo_anchor';
-
 /**
  * Builds the status service of one profile: store, poller, notifier and the interface C server.
  * Nothing starts by itself: call `poller.start()` and listen the server where wanted.
  */
 export function createStatusService(options: StatusServiceOptions): StatusService {
   const clock = options.clock ?? (() => new Date());
+  const log = options.log ?? (() => undefined);
   // An unreadable file only cost the cached history: it is moved aside and polled again.
-  const { store } = openOrSetAside(options.file, (file) => new StatusStore(file), options.log ?? (() => undefined));
+  const opened = openStatusStore(options.file, log);
+  const { store } = opened;
+  const rebuild = statusStoreRebuilder(store, log);
+  /** Damage found in use, by anyone: the store goes on, in place, on a new file, which the poller fills. */
+  const storeDamaged = (error: Error): void => poller.storeReplaced(rebuild(error.message));
+  /** Reads the store; a read that finds it damaged has it replaced and reads the new one. */
+  const read = <T>(reading: () => T): T => {
+    try {
+      return reading();
+    } catch (error) {
+      if (!isDamagedStoreError(error)) throw error;
+      storeDamaged(error);
+      return reading();
+    }
+  };
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const source = resolveSource(options, store, clock);
@@ -86,6 +100,8 @@ export function createStatusService(options: StatusServiceOptions): StatusServic
     ...(options.random === undefined ? {} : { random: options.random }),
     ...(options.isOnline === undefined ? {} : { isOnline: options.isOnline }),
     ...(options.timers === undefined ? {} : { timers: options.timers }),
+    onStoreDamaged: storeDamaged,
+    log,
     onPoll(result) {
       if (result.outcome === 'ok') {
         for (const notification of result.notifications) {
@@ -97,23 +113,24 @@ export function createStatusService(options: StatusServiceOptions): StatusServic
       emitter.emit('poll', result);
     },
   });
+  if (opened.note !== null) poller.storeReplaced(opened.note);
 
   const fallbackPage = (): JsonObject => ({
     id: '',
     name: demo ? DEMO_PAGE_NAME : source.label,
     url: 'upstreamUrl' in options.source ? options.source.upstreamUrl : '',
     time_zone: 'Etc/UTC',
-    updated_at: store.getMeta('last_success_at') ?? null,
+    updated_at: poller.state().lastSuccessAt,
   });
-  const server = buildStatusServer({ store, fallbackPage, hostCheck: options.hostCheck ?? true, ...(options.log ? { log: options.log } : {}) });
+  const server = buildStatusServer({ store, fallbackPage, hostCheck: options.hostCheck ?? true, onStoreDamaged: storeDamaged, ...(options.log ? { log: options.log } : {}) });
 
   return {
     server,
     poller,
     store,
-    snapshot: () => buildSnapshot(store, { label: source.label, demo }, poller.state()),
-    getSettings: () => store.getSettings(),
-    setSettings: (value) => store.setSettings(value),
+    snapshot: () => read(() => buildSnapshot(store, { label: source.label, demo }, poller.state())),
+    getSettings: () => read(() => store.getSettings()),
+    setSettings: (value) => read(() => store.setSettings(value)),
     on(event, listener) {
       emitter.on(event, listener as (payload: unknown) => void);
       return () => emitter.off(event, listener as (payload: unknown) => void);
@@ -138,10 +155,11 @@ function resolveSource(options: StatusServiceOptions, store: StatusStore, clock:
     });
   }
   // The demo history is anchored at the profile's first use, kept so it stays put across restarts.
-  let anchor = Number(store.getMeta(DEMO_ANCHOR_KEY));
-  if (!Number.isFinite(anchor) || anchor <= 0) {
+  let anchor = store.demoAnchor();
+  if (anchor === undefined) {
     anchor = clock().getTime();
-    store.setMeta(DEMO_ANCHOR_KEY, String(anchor));
+    store.setDemoAnchor(anchor);
   }
-  return createDemoSource(() => anchor, clock);
+  const anchored = anchor;
+  return createDemoSource(() => anchored, clock);
 }

@@ -11,6 +11,7 @@ import { sendStatusError, sendStatusJson, STATUS_CLIENT_ERROR_BODY } from './sta
 import { clientErrorListener } from '../../http/client-error.ts';
 import { answerCorsPreflight } from '../../http/cors-preflight.ts';
 import { answerUnexpected } from '../../http/unexpected-failure.ts';
+import { isDamagedStoreError } from '../../mirror/store/sqlite-error.ts';
 
 export interface StatusServerDeps {
   store: StatusStore;
@@ -19,6 +20,8 @@ export interface StatusServerDeps {
   hostCheck: boolean;
   /** Where unexpected failures are written (the app's log); each kind once in a while, not once per request. */
   log?: (line: string) => void;
+  /** A request found the store damaged: its owner replaces it (the request still fails). */
+  onStoreDamaged?: (error: Error) => void;
 }
 
 /** The API is read-only: these are all it answers (OPTIONS for a browser's CORS preflight). */
@@ -86,6 +89,7 @@ export function buildStatusServer(deps: StatusServerDeps): FastifyInstance {
   app.setErrorHandler((error, request, reply) => {
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) return sendStatusError(reply, status, (error as Error).message);
+    if (isDamagedStoreError(error)) deps.onStoreDamaged?.(error);
     const unexpected = answerUnexpected(logFailure, `status API: ${request.method} ${request.url.split('?')[0]} failed`, error);
     return sendStatusError(reply, unexpected.status, unexpected.message);
   });

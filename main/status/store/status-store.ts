@@ -1,19 +1,24 @@
-import Database from 'better-sqlite3';
-import fs from 'node:fs';
-import path from 'node:path';
-import { applyMigrations, configureOrClose, type SqliteDatabase } from '../../mirror/store/ledger-store.ts';
+import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
 import type { FeedName } from '../feed/feed-paths.ts';
 import { isJsonObject, parseStatusJson, stringifyStatusJson, type JsonObject } from '../feed/status-json.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS, readNotificationSettings, type NotificationSettings } from '../notify/notification-settings.ts';
 import type { NotificationKind, SeenKind, SeenState } from '../notify/transitions.ts';
 import type { StatusNotification } from '../../common/status-types.ts';
 import { NOT_UNRESOLVED_STATUSES } from '../../common/status-words.ts';
-import { STATUS_MIGRATIONS } from './status-migrations.ts';
+import { openStatusDatabase } from './status-database.ts';
 
 export type RecordKind = 'incident' | 'maintenance';
 
 /** When the page's first good poll was taken: until then a poll is the silent baseline. */
 const BASELINE_KEY = 'baseline_at';
+const SETTINGS_KEY = 'notification_settings';
+/** When the demo's sample history starts (ms since the epoch): the profile's first use. */
+const DEMO_ANCHOR_KEY = 'demo_anchor';
+/**
+ * What a store started afresh (`startAfresh`) keeps of the one it replaces: the user's own choices
+ * and where the demo history is anchored. Everything else is heard from the status page again.
+ */
+export const CARRIED_META_KEYS: readonly string[] = [SETTINGS_KEY, DEMO_ANCHOR_KEY];
 
 export interface StoredFeed {
   text: string;
@@ -47,17 +52,46 @@ interface NotificationRow {
  * the last good body and ETag of each feed, what notifications have seen, and settings.
  */
 export class StatusStore {
-  readonly db: SqliteDatabase;
+  /** The file this store is kept in (':memory:' for a throwaway one); the database may be a stand-in (`startAfresh`). */
+  readonly file: string;
+  #db: SqliteDatabase;
+  /** How many times the database was started afresh: a poll begun on the one before starts over. */
+  #generation = 0;
+  /** The last value of each of CARRIED_META_KEYS read or written, for `startAfresh` (the damaged file may not give them). */
+  readonly #carried = new Map<string, string>();
 
+  /** Opens (or creates) the file; a damaged one fails with SQLITE_CORRUPT (`openStatusDatabase`). */
   constructor(file: string) {
-    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-    this.db = new Database(file);
-    configureOrClose(this.db, () => {
-      this.db.pragma('busy_timeout = 5000');
-      this.db.pragma('journal_mode = WAL');
-      this.db.pragma('synchronous = NORMAL');
-      applyMigrations(this.db, STATUS_MIGRATIONS);
-    });
+    this.file = file;
+    this.#db = openStatusDatabase(file);
+    try {
+      for (const key of CARRIED_META_KEYS) this.getMeta(key);
+    } catch (error) {
+      this.#db.close();
+      throw error;
+    }
+  }
+
+  get db(): SqliteDatabase {
+    return this.#db;
+  }
+
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /**
+   * Goes on with another database in place of this one (a new file, after the old one was found
+   * damaged, or one in memory): whoever holds this store keeps using it. The one before must be
+   * closed already. What CARRIED_META_KEYS held, as this store last read or wrote it (the damaged
+   * file may not give it any more), is written to the new one. Not inside a transaction: callers
+   * catch the damage first, which rolls it back.
+   */
+  startAfresh(db: SqliteDatabase): void {
+    this.#db = db;
+    this.#generation += 1;
+    // Kept as they were should a write fail (a full disk): a stand-in after that one still gets them.
+    for (const [key, value] of [...this.#carried]) this.setMeta(key, value);
   }
 
   /** Runs fn in one transaction: a poll's records, seen-state and notifications land together or not at all. */
@@ -67,12 +101,30 @@ export class StatusStore {
 
   getMeta(key: string): string | undefined {
     const row = this.db.prepare('SELECT value FROM status_meta WHERE key = ?').get(key) as { value: string } | undefined;
+    this.#remember(key, row?.value);
     return row?.value;
   }
 
   setMeta(key: string, value: string | null): void {
     if (value === null) this.db.prepare('DELETE FROM status_meta WHERE key = ?').run(key);
     else this.db.prepare('INSERT INTO status_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+    this.#remember(key, value ?? undefined);
+  }
+
+  #remember(key: string, value: string | undefined): void {
+    if (!CARRIED_META_KEYS.includes(key)) return;
+    if (value === undefined) this.#carried.delete(key);
+    else this.#carried.set(key, value);
+  }
+
+  /** Where the demo's sample history starts (ms since the epoch); undefined before its first use. */
+  demoAnchor(): number | undefined {
+    const anchor = Number(this.getMeta(DEMO_ANCHOR_KEY));
+    return Number.isFinite(anchor) && anchor > 0 ? anchor : undefined;
+  }
+
+  setDemoAnchor(ms: number): void {
+    this.setMeta(DEMO_ANCHOR_KEY, String(ms));
   }
 
   /** The time of the page's first good poll (its silent baseline); undefined until there was one. */
@@ -217,7 +269,7 @@ export class StatusStore {
   }
 
   getSettings(): NotificationSettings {
-    const raw = this.getMeta('notification_settings');
+    const raw = this.getMeta(SETTINGS_KEY);
     if (raw === undefined) return { ...DEFAULT_NOTIFICATION_SETTINGS };
     try {
       return readNotificationSettings(JSON.parse(raw));
@@ -229,7 +281,7 @@ export class StatusStore {
   /** Validates and saves settings; throws a TypeError naming a bad field. */
   setSettings(value: unknown): NotificationSettings {
     const settings = readNotificationSettings(value);
-    this.setMeta('notification_settings', JSON.stringify(settings));
+    this.setMeta(SETTINGS_KEY, JSON.stringify(settings));
     return settings;
   }
 
