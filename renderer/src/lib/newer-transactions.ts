@@ -4,6 +4,7 @@
  * the screen offers to show them.
  */
 import type { MirrordeskApi } from '../../../main/common/api-contract.ts';
+import { onPageShown, pageHidden } from './page-visibility.ts';
 import { transactionFiltersQuery, type TransactionFilters } from './transaction-filters.ts';
 
 /** Counted up to a page: beyond it the screen says "100+". */
@@ -24,7 +25,8 @@ export function newerPath(filters: TransactionFilters, since: string): string {
 /**
  * Asks every `intervalMs` how many transactions matching `filters` are newer than `since`, and
  * reports the count when it changes (0 is not reported). A failed ask is skipped: the next one
- * tries again. Returns the function that stops it.
+ * tries again. While the page is hidden it skips its turns, and asks as soon as it is shown again.
+ * Returns the function that stops it.
  */
 export function watchNewer(api: Pick<MirrordeskApi, 'mirror'>, filters: TransactionFilters, since: string, onCount: (count: number) => void,
   intervalMs = POLL_MS): () => void {
@@ -32,8 +34,17 @@ export function watchNewer(api: Pick<MirrordeskApi, 'mirror'>, filters: Transact
   let last = 0;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let asking = false;
   const ask = async (): Promise<void> => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    if (pageHidden() || asking) {
+      if (!asking) timer = setTimeout(() => void ask(), intervalMs);
+      return;
+    }
+    asking = true;
     const result = await api.mirror.get({ path });
+    asking = false;
     if (stopped) return;
     const count = result.ok ? ((result.value.body as { transactions?: unknown[] } | null)?.transactions?.length ?? 0) : last;
     if (count !== last && count > 0) onCount(count);
@@ -41,8 +52,10 @@ export function watchNewer(api: Pick<MirrordeskApi, 'mirror'>, filters: Transact
     timer = setTimeout(() => void ask(), intervalMs);
   };
   timer = setTimeout(() => void ask(), intervalMs);
+  const offShown = onPageShown(() => void ask());
   return () => {
     stopped = true;
+    offShown();
     if (timer !== null) clearTimeout(timer);
   };
 }

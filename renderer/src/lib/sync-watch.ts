@@ -1,6 +1,7 @@
 import type { MirrordeskApi, SyncStatus } from '../../../main/common/api-contract.ts';
+import { onPageShown, pageHidden } from './page-visibility.ts';
 
-/** Events can be missed while the event stream reconnects; a slow poll covers that gap. */
+/** Events can be missed while the event stream reconnects; a slow poll covers that gap (not while the page is hidden). */
 const POLL_MS = 5000;
 
 type Listener = (status: SyncStatus) => void;
@@ -12,7 +13,12 @@ interface SharedWatch {
   stop: () => void;
 }
 
-const watches = new WeakMap<MirrordeskApi, SharedWatch>();
+/**
+ * Keyed by the API's `sync` part, not the API object: the screens get the shell's API wrapped
+ * (RememberedAnswers.watching spreads it into a new object, `sync` and `on` kept as they are), and
+ * keyed by the wrapper each screen started a second watch, a second poll, beside the shell's.
+ */
+const watches = new WeakMap<MirrordeskApi['sync'], SharedWatch>();
 
 /**
  * Keeps `onStatus` fed with the open profile's sync status: the current one at once, every
@@ -21,10 +27,10 @@ const watches = new WeakMap<MirrordeskApi, SharedWatch>();
  * function that stops this caller's feed.
  */
 export function watchSync(api: MirrordeskApi, onStatus: Listener): () => void {
-  let watch = watches.get(api);
+  let watch = watches.get(api.sync);
   if (!watch) {
     watch = startWatch(api);
-    watches.set(api, watch);
+    watches.set(api.sync, watch);
   } else if (watch.last) {
     onStatus(watch.last);
   }
@@ -34,7 +40,7 @@ export function watchSync(api: MirrordeskApi, onStatus: Listener): () => void {
     shared.listeners.delete(onStatus);
     if (shared.listeners.size > 0) return;
     shared.stop();
-    if (watches.get(api) === shared) watches.delete(api);
+    if (watches.get(api.sync) === shared) watches.delete(api.sync);
   };
 }
 
@@ -54,11 +60,13 @@ function startWatch(api: MirrordeskApi): SharedWatch {
   const offStatus = api.on('sync/status', publish);
   const offNetwork = api.on('network/changed', () => void load());
   void load();
-  const timer = setInterval(() => void load(), POLL_MS);
+  const timer = setInterval(() => { if (!pageHidden()) void load(); }, POLL_MS);
+  const offShown = onPageShown(() => void load());
   watch.stop = () => {
     stopped = true;
     offStatus();
     offNetwork();
+    offShown();
     clearInterval(timer);
   };
   return watch;

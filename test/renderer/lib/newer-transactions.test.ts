@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ApiResult, MirrorGetResponse } from '../../../main/common/api-contract.ts';
 import { followsNewest, newerPath, watchNewer } from '../../../renderer/src/lib/newer-transactions.ts';
 import { NO_TRANSACTION_FILTERS } from '../../../renderer/src/lib/transaction-filters.ts';
 import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
+import { fakePageVisibility } from './fake-page-visibility.ts';
 import { generateTransactions, insertTransactions } from '../../helpers/transaction-fixture.ts';
 
 // A real mirror API over a real store; rows are added while a watch runs, as a sync would add them.
@@ -58,5 +59,31 @@ describe('watchNewer', () => {
     const watch = nextCount({ ...NO_TRANSACTION_FILTERS, account: '0.0.424242' }, '1700000012.000000000');
     expect(await watch.count).toBe(1);
     watch.stop();
+  });
+
+  it('asks nothing while the page is hidden, and asks at once when it is shown again', async () => {
+    const page = fakePageVisibility();
+    vi.useFakeTimers();
+    try {
+      const paths: string[] = [];
+      const counting = { mirror: { get: async ({ path }: { path: string }) => { paths.push(path); return { ok: true, value: { status: 200, body: { transactions: [] } } }; } } } as unknown as Parameters<typeof watchNewer>[0];
+      const stop = watchNewer(counting, NO_TRANSACTION_FILTERS, newest, () => {}, 5000);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(paths).toHaveLength(1);
+      page.hide();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(paths).toHaveLength(1);
+      page.show();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(paths).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(paths).toHaveLength(3);
+      stop();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(paths).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+      page.remove();
+    }
   });
 });

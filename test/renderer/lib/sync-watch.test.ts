@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MirrordeskApi } from '../../../main/common/api-contract.ts';
 import type { SyncStatus } from '../../../main/common/sync-types.ts';
 import { watchSync } from '../../../renderer/src/lib/sync-watch.ts';
+import { fakePageVisibility } from './fake-page-visibility.ts';
 
 // A stand-in for the typed API (the real one needs main over IPC or HTTP): it counts status
 // requests and lets the test fire events, which is all watchSync uses.
@@ -57,6 +58,38 @@ describe('watchSync', () => {
     expect(api.subscribers()).toBe(0);
     await vi.advanceTimersByTimeAsync(20_000);
     expect(api.requests).toBe(2);
+  });
+
+  it("shares the shell's watch with the screens, whose API is the shell's wrapped in a new object", async () => {
+    const api = fakeApi();
+    // As RememberedAnswers.watching wraps it: spread, with its own mirror part.
+    const screens = { ...api, mirror: {} };
+    const stops = [watchSync(api as unknown as MirrordeskApi, () => {}), watchSync(screens as unknown as MirrordeskApi, () => {})];
+    await vi.advanceTimersByTimeAsync(60_000);
+    // One poll: the first request and one every 5 s.
+    expect(api.requests).toBe(13);
+    for (const stop of stops) stop();
+  });
+
+  it('skips its polls while the page is hidden, and asks at once when it is shown again', async () => {
+    const page = fakePageVisibility();
+    try {
+      const api = fakeApi();
+      const stop = watchSync(api as unknown as MirrordeskApi, () => {});
+      await vi.advanceTimersByTimeAsync(0);
+      expect(api.requests).toBe(1);
+      page.hide();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(api.requests).toBe(1);
+      page.show();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(api.requests).toBe(2);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(api.requests).toBe(3);
+      stop();
+    } finally {
+      page.remove();
+    }
   });
 
   it('starts afresh after all widgets stopped', async () => {
