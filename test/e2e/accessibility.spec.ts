@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
+import type { SyncStatus } from '../../main/common/sync-types.ts';
+import { nanosToTimestamp, timestampToNanos } from '../../renderer/src/lib/ledger-format.ts';
 import { axeFindings } from './axe-findings.ts';
-import { expect, mirrorJson as mirror, test, type ServeInstance } from './serve-fixture.ts';
+import { expect, mirrorJson as mirror, syncedServes, test, type ServeInstance } from './serve-fixture.ts';
 
 /**
  * Every screen, in the light and the dark theme, 1400 px wide and again 820 px wide where its
@@ -289,4 +291,91 @@ test('the profile menu takes the focus, gives it back on Escape and closes on a 
   await page.getByTestId('accounts-table').click({ position: { x: 5, y: 5 } });
   await expect(menu).toHaveCount(0);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+});
+
+/**
+ * A synced profile, which the screens above (the demo profile) are not: the top bar has its sync
+ * chip, and screens say what the sync holds. The chip is checked in each of its states, as wide as
+ * the bar gets (its longer words show from 1500 px) and at the usual 1400 px: those states are the
+ * status the page is given over the real one, the events that would bring a newer one cut off.
+ */
+test.describe('a synced profile', () => {
+  const serves = syncedServes('mirrordesk-e2e-a11y-sync-', ['--sync-rate', '0']);
+
+  const later = (timestamp: string | null, seconds: number): string => nanosToTimestamp(timestampToNanos(timestamp ?? '1700000000.000000000')! + BigInt(seconds) * 1_000_000_000n)!;
+  const failure = (message: string): SyncStatus['lastError'] => ({ message, at: new Date().toISOString(), retryAt: new Date(Date.now() + 600_000).toISOString(), recoveredAt: null });
+  const CHIP_STATES: Array<{ name: string; given: (real: SyncStatus) => Partial<SyncStatus> }> = [
+    { name: 'crawling the accounts', given: () => ({ state: 'syncing', phase: 'accounts', entitiesSynced: 1200, estimatedTotal: 3000, estimatedSecondsLeft: 80 }) },
+    { name: 'crawling the tokens', given: () => ({ state: 'syncing', phase: 'tokens', entitiesSynced: 100, estimatedTotal: null, estimatedSecondsLeft: null }) },
+    { name: 'catching up', given: (real) => ({ state: 'syncing', phase: 'transactions', upstreamNewestTimestamp: later(real.lastTransactionTimestamp, 3 * 3600) }) },
+    { name: 'offline', given: (real) => ({ state: 'offline', lastError: failure(`connect ECONNREFUSED from ${real.upstream}/api/v1/accounts?limit=100`) }) },
+    { name: 'held up', given: (real) => ({ state: 'retrying', phase: 'transactions', lastError: failure(`HTTP 429 Too Many Requests from ${real.upstream}/api/v1/transactions`) }) },
+    { name: 'low on disk', given: () => ({ diskFreeBytes: 2 ** 30 }) },
+    { name: 'paused', given: () => ({ state: 'paused' }) },
+  ];
+
+  /** The words an element shows: its text less what is not displayed (at this width) or is there for screen readers only. */
+  const wordsShown = (element: Element): string => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    let words = '';
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement!;
+      if (parent.checkVisibility() && !parent.closest('.visually-hidden')) words += node.textContent;
+    }
+    return words.replace(/\s+/g, ' ').trim();
+  };
+  const literally = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+  async function giveStatus(page: Page, given: (real: SyncStatus) => Partial<SyncStatus>): Promise<void> {
+    await page.unroute('**/bridge/call/sync/status');
+    await page.route('**/bridge/call/sync/status', async (route) => {
+      const answer = await (await route.fetch()).json() as { ok: true; value: SyncStatus };
+      answer.value = { ...answer.value, ...given(answer.value) };
+      return route.fulfill({ json: answer });
+    });
+  }
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`its screens and its sync chip in each state pass axe-core in the ${colorScheme} theme, the chip named first by what it shows`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.emulateMedia({ colorScheme });
+      const ui = serves.local.instance.uiUrl;
+      await page.goto(`${ui}#/sync`);
+      await expect(page.getByTestId('sync-panel')).toHaveAttribute('data-state', 'following', { timeout: 90_000 });
+      const findings: string[] = [];
+      const check = async (state: string): Promise<void> => {
+        findings.push(...(await axeFindings(page)).map((line) => `${page.viewportSize()!.width} px, ${state}: ${line}`));
+      };
+
+      for (const { route, ready } of [
+        { route: 'sync', ready: 'sync-store' },
+        { route: '', ready: 'accounts-sync-coverage' },
+        { route: 'tokens', ready: 'tokens-sync-scope' },
+        { route: 'transactions', ready: 'transactions-sync-scope' },
+        { route: 'account?id=0.0.2&tab=transactions', ready: 'account-history' },
+      ]) {
+        await page.goto(`${ui}#/${route}`);
+        await settled(page, ready);
+        await check(`#/${route}`);
+      }
+
+      await page.route('**/bridge/events**', (route) => route.abort());
+      const chip = page.getByTestId('sync-chip');
+      for (const width of [1600, 1400]) {
+        await page.setViewportSize({ width, height: 860 });
+        for (const { name, given } of CHIP_STATES) {
+          await giveStatus(page, given);
+          await page.goto(`${ui}#/sync`);
+          await settled(page, 'sync-store');
+          await expect(chip).toBeVisible();
+          // WCAG 2.5.3: the name starts with the words the chip shows, so that one who says them reaches it.
+          const shown = await chip.evaluate(wordsShown);
+          expect(shown, `the chip's words when ${name}`).not.toBe('');
+          await expect.soft(chip, `the chip's name when ${name} at ${width} px`).toHaveAccessibleName(new RegExp(`^${literally(shown)}\\s*,? Sync from ${literally(serves.upstream.instance.mirrorUrl)}: `));
+          await check(`the sync chip ${name}`);
+        }
+      }
+      expect(findings).toEqual([]);
+    });
+  }
 });

@@ -1,6 +1,7 @@
-import type { StatusSnapshot } from '../../main/common/status-types.ts';
+import type { StatusNotification, StatusSnapshot } from '../../main/common/status-types.ts';
 import type { FakeUpstream } from '../../main/conformance/status/fake-upstream.ts';
 import { loadScenarios } from '../../main/conformance/status/scenario-files.ts';
+import { TOAST_LIFETIME_MS } from '../../renderer/src/lib/toast-queue.ts';
 import { bridgeValue } from '../helpers/serve-process.ts';
 import { expect, screenshot, test, type ServeInstance } from './serve-fixture.ts';
 import { LIFECYCLE, pollUntilDone, serveWithStatusUpstream } from './status-upstream-fixture.ts';
@@ -60,4 +61,65 @@ test('a toast sits under the screen, covers none of its controls, and can be dis
   await toast.getByRole('button', { name: 'Dismiss notification' }).click();
   await expect(toast).toHaveCount(0);
   await expect.poll(async () => (await content.boundingBox())!.height).toBe(heightBefore);
+});
+
+/** Notifications as the app's event stream brings them; `retryMs` is when the stream is opened again once it ends. */
+function notificationEvents(titles: string[], retryMs: number): string {
+  const raisedAt = new Date().toISOString();
+  return `retry: ${retryMs}\n\n` + titles.map((title) => {
+    const notification: StatusNotification = { seq: 0, kind: 'incident.new', id: `e2e${title.toLowerCase()}`, updateId: null, title, body: `${title} is under investigation.`, impact: 'minor', componentIds: [], raisedAt, delivered: true };
+    return `event: status/notification\ndata: ${JSON.stringify(notification)}\n\n`;
+  }).join('');
+}
+
+test('a toast stays while hovered or focused; one dismissed from the keyboard hands the focus to the next, the last back to where it was', async ({ page }) => {
+  // Two toasts, then two more when the test lets them come: the event stream answered by hand.
+  let secondBurst: () => void = () => {};
+  const secondBurstAsked = new Promise<void>((asked) => {
+    let streams = 0;
+    void page.route('**/bridge/events**', async (route) => {
+      streams += 1;
+      if (streams === 1) return route.fulfill({ headers: { 'content-type': 'text/event-stream' }, body: notificationEvents(['Alpha', 'Bravo'], 200) });
+      if (streams > 2) return route.abort();
+      await new Promise<void>((go) => { secondBurst = go; asked(); });
+      return route.fulfill({ headers: { 'content-type': 'text/event-stream' }, body: notificationEvents(['Charlie', 'Delta'], 3_600_000) });
+    });
+  });
+  await page.clock.install();
+  await page.goto(`${instance.uiUrl}#/status`);
+  const toasts = page.getByTestId('toast');
+  const toast = (title: string) => toasts.filter({ hasText: title });
+  const dismiss = (title: string) => toast(title).getByRole('button', { name: 'Dismiss notification' });
+  await expect(toasts).toHaveCount(2);
+
+  // From "Check now" into Alpha's link; the pointer rests on Bravo. Long past their time, both stay.
+  const checkNow = page.getByTestId('check-now');
+  await checkNow.focus();
+  await toast('Alpha').getByRole('link').focus();
+  await toast('Bravo').hover();
+  await page.clock.runFor(TOAST_LIFETIME_MS * 2);
+  await expect(toasts).toHaveCount(2);
+  // The pointer leaves: Bravo goes on with the time it had left and goes; Alpha keeps the focus, and stays.
+  await page.mouse.move(1, 1);
+  await page.clock.runFor(TOAST_LIFETIME_MS);
+  await expect(toasts).toHaveCount(1);
+  await expect(toast('Alpha').getByRole('link')).toBeFocused();
+
+  await secondBurstAsked;
+  secondBurst();
+  await expect(toasts).toHaveCount(3);
+  // Dismissed from the keyboard, Alpha hands the focus to the toast after it, on the same control.
+  await page.keyboard.press('Tab');
+  await expect(dismiss('Alpha')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(toast('Alpha')).toHaveCount(0);
+  await expect(dismiss('Charlie')).toBeFocused();
+  // Charlie now has the focus and stays; Delta, untouched, goes.
+  await page.clock.runFor(TOAST_LIFETIME_MS * 2);
+  await expect(toasts).toHaveCount(1);
+  await expect(dismiss('Charlie')).toBeFocused();
+  // The last one dismissed: the focus goes back to where it was before it came into the toasts.
+  await page.keyboard.press('Enter');
+  await expect(toasts).toHaveCount(0);
+  await expect(checkNow).toBeFocused();
 });

@@ -121,6 +121,40 @@ test.describe('status screen', () => {
     expect(await call(serve, 'status/settings/get')).toEqual({ quiet: false, impacts: null, componentIds: null });
   });
 
+  test('notification settings: Save keeps the keyboard focus while it saves and after, and says it saved', async ({ page, serve }) => {
+    await openStatus(page, serve);
+    const form = page.getByTestId('notify-settings');
+    const save = form.getByRole('button', { name: /^(Save|Saving…)$/ });
+    const minor = form.getByLabel('Minor', { exact: true });
+    await minor.focus();
+    await page.keyboard.press('Space');
+    await expect(minor).not.toBeChecked();
+    // The save is held a moment, as a slow disk would hold it.
+    const held: { release?: () => void } = {};
+    await page.route('**/bridge/call/status/settings/set', async (route) => {
+      await new Promise<void>((resolve) => { held.release = resolve; });
+      await route.continue();
+    });
+    await save.focus();
+    await page.keyboard.press('Enter');
+    await expect(save).toHaveText('Saving…');
+    await expect(save).toBeFocused();
+    await expect(save).toHaveAttribute('aria-disabled', 'true');
+    await expect.poll(() => held.release !== undefined).toBe(true);
+    held.release!();
+    await expect(form.getByRole('status')).toHaveText('Saved');
+    await expect(save).toHaveText('Save');
+    await expect(save).toBeFocused();
+    // Nothing to save now, and it says so without giving up the focus.
+    await expect(save).toHaveAttribute('aria-disabled', 'true');
+    expect(await call(serve, 'status/settings/get')).toEqual({ quiet: false, impacts: ['critical', 'major', 'none', 'maintenance'], componentIds: null });
+    await page.unroute('**/bridge/call/status/settings/set');
+    // As the other tests found them.
+    await minor.check();
+    await save.click();
+    await expect.poll(() => call(serve, 'status/settings/get')).toEqual({ quiet: false, impacts: null, componentIds: null });
+  });
+
   test.describe('against a Statuspage upstream', () => {
     let upstream: FakeUpstream;
     let instance: ServeInstance;

@@ -35,7 +35,7 @@ test('following far behind the upstream says so and by how much, not "up to date
     await expect(page.getByTestId('sync-state')).toHaveText('syncing · transactions');
     await expect(page.getByTestId('sync-chip')).toHaveAttribute('data-state', 'syncing');
     // The chip says by how much too (its widest figure: the demo's history is months long), and still fits.
-    await expect(page.getByTestId('sync-chip')).toHaveText(/^\s*(catching up\s+)?[\d.,]+ (s|min|h|d) behind\s*$/);
+    await expect(page.getByTestId('sync-chip-label')).toHaveText(/^\s*(catching up\s+)?[\d.,]+ (s|min|h|d) behind\s*$/);
     await expectTopBarFits(page, { width: 1400, height: 860 });
     await expect(page.getByTestId('sync-behind')).toContainText(/Catching up: [\d.]+ (s|min|h|days) of ledger time behind the upstream's newest transaction/);
     await expect(page.locator('[data-testid="sync-phases"] tr[data-phase="transactions"]')).toContainText('in progress');
