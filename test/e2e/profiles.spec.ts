@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { holdRequests } from './held-requests.ts';
 import { expect, screenshot, syncedServes, test } from './serve-fixture.ts';
 
 // An upstream on the demo profile and the app under test syncing from it (custom profile); the
@@ -241,4 +242,84 @@ test('the profile form takes the focus from the keyboard, and gives it to the sa
   await form.getByRole('button', { name: 'Cancel' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('profile-add')).toBeFocused();
+});
+
+test('Check and Save keep the keyboard focus while the mirror URL is asked and after, and ignore a press meanwhile', async ({ page }) => {
+  // The app's own UI port answers, but not as a mirror node: Save then asks to be pressed again.
+  const ui = new URL(serves.local.instance.uiUrl);
+  await page.goto(`${serves.local.instance.uiUrl}#/accounts`);
+  await page.getByTestId('profile-switcher').click();
+  await page.getByTestId('profile-add').click();
+  const form = page.getByTestId('profile-form');
+  await form.getByLabel('Name').fill('held-check');
+  await form.getByLabel('Mirror node REST URL').fill(ui.origin);
+  const asked = await holdRequests(page, 'network/profiles/check');
+
+  const check = form.getByTestId('profile-check');
+  await check.focus();
+  await page.keyboard.press('Enter');
+  await expect(form.getByTestId('profile-check-result')).toHaveText('Asking it…');
+  await expect(check).toBeFocused();
+  await expect(check).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter');
+  await asked.release();
+  await expect(form.getByTestId('profile-check-result')).toHaveAttribute('data-ok', 'false');
+  await expect(check).toBeFocused();
+  await expect(check).toHaveAttribute('aria-disabled', 'false');
+  expect(asked.count, 'checks asked').toBe(1);
+
+  // Save on a URL not checked yet asks it first, then asks to be pressed again: the focus stays on it throughout.
+  await form.getByLabel('Mirror node REST URL').fill(`http://localhost:${ui.port}`);
+  const save = form.getByTestId('profile-save');
+  await save.focus();
+  await page.keyboard.press('Enter');
+  await expect(form.getByTestId('profile-check-result')).toHaveText('Asking it…');
+  await expect(save).toBeFocused();
+  await expect(save).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter');
+  await asked.release();
+  await expect(save).toHaveText('Save anyway');
+  await expect(save).toBeFocused();
+  await expect(save).toHaveAttribute('aria-disabled', 'false');
+  expect(asked.count, 'checks asked').toBe(2);
+  await expect(page.getByTestId('profile-held-check')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test('a profile chosen keeps the keyboard focus while it opens and when it cannot; a removed one leaves it on the entry in its place', async ({ page }) => {
+  const menu = page.getByTestId('profile-menu');
+  await page.goto(`${serves.local.instance.uiUrl}#/accounts`);
+  await page.getByTestId('profile-switcher').click();
+  // Two saved profiles of the same mirror, the first to be removed.
+  for (const name of ['removed-first', 'removed-second']) {
+    await page.getByTestId('profile-add').click();
+    const form = page.getByTestId('profile-form');
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Mirror node REST URL').fill(serves.upstream.instance.mirrorUrl);
+    await form.getByTestId('profile-save').click();
+    await expect(form).toHaveCount(0);
+  }
+
+  const switching = await holdRequests(page, 'network/switch');
+  const entry = page.getByTestId('profile-removed-first');
+  await entry.focus();
+  await page.keyboard.press('Enter');
+  await expect(entry).toContainText('switching…');
+  await expect(entry).toBeFocused();
+  await expect(entry).toHaveAttribute('aria-disabled', 'true');
+  await switching.release({ ok: false, error: { code: 'unavailable', message: 'Could not open removed-first', details: [] } });
+  await expect(menu.getByRole('alert')).toHaveText('Could not open removed-first');
+  await expect(entry).toBeFocused();
+  await expect(entry).toHaveAttribute('aria-disabled', 'false');
+
+  const entries = menu.locator('.choice');
+  const names = await entries.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-testid')));
+  const next = names[names.indexOf('profile-removed-first') + 1];
+  expect(next, 'the entry after the one removed').toBeDefined();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await menu.getByRole('listitem').filter({ has: entry }).getByRole('button', { name: 'Remove', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(entry).toHaveCount(0);
+  await expect(page.getByTestId(next!)).toBeFocused();
+  await expect(menu).toBeVisible();
 });

@@ -5,12 +5,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import type { VerifySessionView } from '../../main/common/verify-types.ts';
 import { FakeEvmChains } from '../../main/conformance/verify/fake-evm-chain.ts';
 import { abiOfMetadata } from '../../main/verify/repository/abi-of-metadata.ts';
 import { abiNames, type AbiNames } from '../../renderer/src/lib/abi-signatures.ts';
 import { bridgeValue } from '../helpers/serve-process.ts';
 import { zipOf } from '../verify/zip-fixture.ts';
 import { axeFindings } from './axe-findings.ts';
+import { holdRequests } from './held-requests.ts';
 import { expect, screenshot, startServe, stopServe, test, waitForReady, type ServeInstance } from './serve-fixture.ts';
 
 /**
@@ -598,4 +600,210 @@ test("on the demo, the shipped examples are one click away, each with its newest
   await page.goto(`${instance.uiUrl}#/contract-result?id=${creation}`);
   await expect(page.getByTestId('creation-constructor')).toHaveText('constructor(string,uint256,uint256)');
   await expect(page.getByTestId('constructor-argument').first()).toHaveText(question!);
+});
+
+test('adding files keeps the keyboard focus on the button pressed, which ignores a press until they are in', async ({ page }) => {
+  await call('verify/session/clear');
+  await openVerify(page);
+  const progress = page.getByTestId('upload-progress');
+  const chooseFiles = page.getByTestId('choose-files');
+
+  const examplesAdded = await holdRequests(page, 'verify/examples/add');
+  const examples = page.getByTestId('add-examples');
+  await examples.focus();
+  await page.keyboard.press('Enter');
+  await expect(progress).toHaveText('Adding the example contracts…');
+  await expect(examples).toBeFocused();
+  await expect(examples).toHaveAttribute('aria-disabled', 'true');
+  await expect(chooseFiles).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter');
+  await examplesAdded.release();
+  await expect(page.getByTestId('verify-contract')).toHaveCount(3);
+  await expect(progress).toHaveCount(0);
+  await expect(examples).toBeFocused();
+  await expect(examples).toHaveAttribute('aria-disabled', 'false');
+  expect(examplesAdded.count, 'example additions asked').toBe(1);
+
+  const filesAdded = await holdRequests(page, 'verify/files/add');
+  const chooser = page.waitForEvent('filechooser');
+  await chooseFiles.focus();
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles(path.join(FIXTURE, 'sources/Storage.sol'));
+  await expect(progress).toHaveText('Uploading 1 of 1 files…');
+  await expect(chooseFiles).toBeFocused();
+  await expect(chooseFiles).toHaveAttribute('aria-disabled', 'true');
+  await filesAdded.release();
+  await expect(page.getByTestId('verify-notice')).toHaveText('Added 1 file.');
+  await expect(chooseFiles).toBeFocused();
+  await expect(chooseFiles).toHaveAttribute('aria-disabled', 'false');
+  await call('verify/session/clear');
+});
+
+test("Clear gives the keyboard focus to Choose files, from the contracts' list and from files without a contract", async ({ page }) => {
+  await call('verify/session/clear');
+  await openVerify(page);
+  await page.getByTestId('file-input').setInputFiles([path.join(FIXTURE, 'metadata.json'), path.join(FIXTURE, 'sources/Storage.sol')]);
+  await expect(page.getByTestId('verify-contract')).toHaveCount(1);
+  await page.getByTestId('clear-session').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('verify-contract')).toHaveCount(0);
+  await expect(page.getByTestId('choose-files')).toBeFocused();
+
+  await page.getByTestId('file-input').setInputFiles(path.join(FIXTURE, 'sources/Storage.sol'));
+  const none = page.getByTestId('no-contracts');
+  await none.getByRole('button', { name: 'Clear' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(none).toHaveCount(0);
+  await expect(page.getByTestId('choose-files')).toBeFocused();
+});
+
+test("a contract's own Verify says what it came to in the screen's status region, and keeps the focus", async ({ page }) => {
+  await call('verify/session/clear');
+  await openVerify(page, `?chain=${CHAIN}`);
+  await page.getByTestId('file-input').setInputFiles([path.join(FIXTURE, 'metadata.json'), path.join(FIXTURE, 'sources/Storage.sol')]);
+  const card = page.locator('[data-testid="verify-contract"][data-name="Storage"]');
+  const announcement = page.getByTestId('verify-announcement');
+  // In the page before anything is said, so that what it says is announced.
+  await expect(announcement).toHaveAttribute('role', 'status');
+  await expect(announcement).toBeEmpty();
+  const verify = card.getByTestId('verify-one');
+  // Where no contract is deployed: not verified (the card's alert says why).
+  await card.getByTestId('contract-address').fill(`0x${'12'.repeat(20)}`);
+  await verify.focus();
+  await page.keyboard.press('Enter');
+  await expect(card).toHaveAttribute('data-status', 'error', { timeout: 60_000 });
+  await expect(announcement).toHaveText('Storage not verified');
+  await expect(verify).toBeFocused();
+  await card.getByTestId('contract-address').fill(address);
+  await verify.focus();
+  await page.keyboard.press('Enter');
+  await expect(card).toHaveAttribute('data-status', 'perfect', { timeout: 60_000 });
+  await expect(announcement).toHaveText('Storage verified: perfect match');
+  await expect(verify).toBeFocused();
+  await call('verify/session/clear');
+});
+
+test('"Download it" on a card hands the keyboard focus on to the card once the compiler is installed and the button gone', async ({ page }) => {
+  await call('verify/session/clear');
+  await openVerify(page, `?chain=${CHAIN}`);
+  // Storage's metadata as if compiled by a version not installed here.
+  const metadata = JSON.parse(fs.readFileSync(path.join(FIXTURE, 'metadata.json'), 'utf8')) as { compiler: { version: string } };
+  metadata.compiler.version = '0.8.1+commit.df193b15';
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'metadata.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(metadata)) },
+    { name: 'Storage.sol', mimeType: 'text/plain', buffer: fs.readFileSync(path.join(FIXTURE, 'sources/Storage.sol')) },
+  ]);
+  const card = page.locator('[data-testid="verify-contract"][data-name="Storage"]');
+  const downloadIt = card.getByRole('button', { name: 'Download it' });
+  await expect(downloadIt).toBeVisible();
+  // Nothing is downloaded: the download is answered as done, and the session read after it has the compiler.
+  const downloads = await holdRequests(page, 'verify/compilers/download');
+  await page.route('**/bridge/call/verify/session', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { ok: true; value: VerifySessionView };
+    body.value.contracts = body.value.contracts.map((contract) => ({ ...contract, compilerInstalled: true }));
+    await route.fulfill({ response, json: body });
+  });
+  await downloadIt.focus();
+  await page.keyboard.press('Enter');
+  await downloads.release({ ok: true, value: { compilers: [], downloadMirror: 'http://127.0.0.1:9/', longVersion: metadata.compiler.version } });
+  await expect(downloadIt).toHaveCount(0);
+  // No address yet, so Verify cannot be pressed: the focus goes to the field it needs.
+  await expect(card.getByTestId('contract-address')).toBeFocused();
+  await call('verify/session/clear');
+});
+
+test('the compilers panel keeps the keyboard focus in the field or on the button a download or an import started from', async ({ page }) => {
+  await openVerify(page);
+  const panel = page.getByTestId('compilers-panel');
+  const version = panel.getByLabel('Compiler long version');
+  const download = panel.getByRole('button', { name: 'Download' });
+  const downloads = await holdRequests(page, 'verify/compilers/download');
+  // Enter in the field: it stays focused, read-only while the version downloads.
+  await version.fill(DOWNLOADED);
+  await version.press('Enter');
+  await expect(panel.getByRole('progressbar')).toBeVisible();
+  await expect(version).toBeFocused();
+  await expect(version).toHaveJSProperty('readOnly', true);
+  await expect(download).toHaveAttribute('aria-disabled', 'true');
+  await downloads.release();
+  await expect(panel.getByRole('status')).toHaveText(`Installed ${DOWNLOADED}`, { timeout: 60_000 });
+  await expect(version).toBeFocused();
+  await expect(version).toHaveJSProperty('readOnly', false);
+
+  // From the button, for a version the mirror does not list: it keeps the focus, and a press meanwhile asks nothing.
+  await version.fill('0.8.1+commit.df193b15');
+  await download.focus();
+  await page.keyboard.press('Enter');
+  await expect(download).toBeFocused();
+  await expect(download).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter');
+  await downloads.release();
+  await expect(panel.getByRole('alert')).toContainText('compiler not available: 0.8.1+commit.df193b15');
+  await expect(download).toBeFocused();
+  await expect(download).toHaveAttribute('aria-disabled', 'false');
+  expect(downloads.count, 'downloads asked').toBe(2);
+
+  const imports = await holdRequests(page, 'verify/compilers/import');
+  const importButton = panel.getByRole('button', { name: /^Import/ });
+  const chooser = page.waitForEvent('filechooser');
+  await importButton.focus();
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles({ name: 'soljson.js', mimeType: 'text/javascript', buffer: Buffer.from('module.exports = {};') });
+  await expect(importButton).toHaveText('Importing…');
+  await expect(importButton).toBeFocused();
+  await expect(importButton).toHaveAttribute('aria-disabled', 'true');
+  await imports.release();
+  await expect(panel.getByRole('alert')).toContainText('this file is not a usable soljson compiler');
+  await expect(importButton).toHaveText('Import soljson file…');
+  await expect(importButton).toBeFocused();
+});
+
+test("a verified contract's Call and Simulate keep the focus while they run, ignore a press meanwhile, and say what came back", async ({ page }) => {
+  // The demo's Counter, verified here at its newest deployment.
+  await call('verify/session/clear');
+  const added = await call<{ session: VerifySessionView; deployments: Record<string, { address: string }> }>('verify/examples/add');
+  const { verificationId } = added.session.contracts.find((c) => c.name === 'Counter')!;
+  const counter = added.deployments[verificationId]!.address;
+  const verified = await call<VerifySessionView>('verify/contracts/verify', { contracts: [{ verificationId, address: counter, chainId: '298', creatorTxHash: null }] });
+  expect(verified.contracts.find((c) => c.verificationId === verificationId)?.status).toBe('perfect');
+  await call('verify/session/clear');
+
+  await page.goto(`${instance.uiUrl}#/contract?id=${counter}&tab=read`);
+  const count = page.locator('[data-testid="read-function"][data-signature="count()"]');
+  await expect(count.getByTestId('read-result')).toBeVisible();
+  // What the tab asked as it opened is shown, not said; the region is there before anything is.
+  const readSaid = count.getByTestId('read-announcement');
+  await expect(readSaid).toHaveAttribute('role', 'status');
+  await expect(readSaid).toBeEmpty();
+  const calls = await holdRequests(page, 'mirror/call');
+  const callButton = count.locator('button[type="submit"]');
+  await callButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(callButton).toHaveText('Calling…');
+  await expect(callButton).toBeFocused();
+  await expect(callButton).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter');
+  await calls.release();
+  await expect(readSaid).toHaveText('Call returned 1 value');
+  await expect(callButton).toHaveText('Call');
+  await expect(callButton).toBeFocused();
+  await expect(callButton).toHaveAttribute('aria-disabled', 'false');
+  expect(calls.count, 'calls made').toBe(1);
+
+  await page.getByRole('tab', { name: 'Simulate' }).click();
+  const increment = page.locator('[data-testid="simulate-function"][data-signature="increment()"]');
+  const simulateButton = increment.locator('button[type="submit"]');
+  await simulateButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(simulateButton).toHaveText('Simulating…');
+  await expect(simulateButton).toBeFocused();
+  await expect(simulateButton).toHaveAttribute('aria-disabled', 'true');
+  await calls.release(); // the call, then the estimate of its gas
+  await calls.release();
+  await expect(increment.getByTestId('simulate-gas')).toContainText('estimated');
+  const gas = (await increment.getByTestId('simulate-gas').locator('.mono').textContent())!;
+  await expect(increment.getByTestId('simulate-announcement')).toHaveText(`Simulation returned nothing; estimated gas ${gas}`);
+  await expect(simulateButton).toBeFocused();
+  await expect(simulateButton).toHaveAttribute('aria-disabled', 'false');
 });
