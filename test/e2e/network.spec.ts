@@ -134,4 +134,27 @@ test.describe('network screen', () => {
     await expect(page.getByTestId('not-found')).toContainText('No node here');
     await expect(page.getByTestId('network-nodes')).toHaveAttribute('data-status', 'ready');
   });
+
+  test('a node chosen from the keyboard takes the focus to its card\'s heading, scrolled into view above the lists', async ({ page, openApp }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openApp('#/network');
+    await expect(page).toHaveTitle('Network — Mirrordesk');
+    const table = page.getByTestId('network-nodes');
+    await expect(table).toHaveAttribute('data-status', 'ready');
+    // The last row shown, far down the page: the card opens at the top, out of sight of it. Then
+    // another node, whose card replaces the first.
+    for (let round = 0; round < 2; round += 1) {
+      const nodeId = (await table.locator('[data-testid="node-row"]:not([aria-current="true"])').last().getAttribute('data-node'))!;
+      const link = table.locator(`[data-testid="node-row"][data-node="${nodeId}"]`).getByRole('link', { name: nodeId, exact: true });
+      await link.focus();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`#/network\\?node=${nodeId}$`));
+      const card = page.getByTestId('node-card');
+      await expect(card).toHaveAttribute('data-node', nodeId);
+      const heading = card.getByRole('heading', { level: 2 });
+      await expect(heading).toBeFocused();
+      await expect(heading).toBeInViewport({ ratio: 1 });
+      await expect(page).toHaveTitle(`Node ${nodeId} — Network — Mirrordesk`);
+    }
+  });
 });

@@ -1,0 +1,61 @@
+import { entryMemory, type EntryMemory } from './entry-memory.ts';
+import { elementAtPlace, focusPlaceOf, type FocusPlace } from './focus-place.ts';
+import { focusWhenShown } from './focus-when-shown.ts';
+import type { Route } from './hash-route.ts';
+import { opensAnotherThing } from './screen-arrival.ts';
+
+/** The entry memory's slot for where the focus was in the screen when the user left the entry. */
+const FOCUS_SLOT = 'screen-focus';
+
+/** The history entries shown in this window so far: showing one again is a return by Back or Forward. */
+const entriesShown = new Set<string>();
+
+/**
+ * Where an arrival starts: the part a screen marks with `data-arrival-focus` (the node card the
+ * Network screen opens above its lists), itself when it is a heading or focusable, else its first
+ * heading once shown; without one, the screen's main heading.
+ */
+export function arrivalTarget(screen: ParentNode): HTMLElement | null {
+  const part = screen.querySelector<HTMLElement>('[data-arrival-focus]');
+  if (part === null) return screen.querySelector<HTMLElement>('h1');
+  if (part.matches('h1, h2, h3, h4, h5, h6, [tabindex]')) return part;
+  return part.querySelector<HTMLElement>('h1, h2, h3, h4, h5, h6');
+}
+
+/**
+ * Keyboard focus as the route goes from `before` (null at start) to `after`, the screen shown in
+ * `main`. Opening another screen or entity, by a link, a tab or the search box, moves the focus to
+ * where it starts (`arrivalTarget`), as a page load would; a filter, tab or part of the same one
+ * leaves it on the control used. A return by Back or Forward (an entry shown before) does not
+ * start over: the list comes back as it was left (list-at-entry.ts, scroll-at-entry.ts), and the
+ * focus, where it fell to the page, goes to the element it was on when the user left (the screen's
+ * heading when that one cannot be told apart, and nowhere when it is not shown). The app's start
+ * leaves the focus alone: the skip link is the first Tab stop.
+ * Returns the teardown, for the next route.
+ */
+export function followRouteFocus(main: HTMLElement, before: Route | null, after: Route, memory: EntryMemory = entryMemory()): () => void {
+  const note = memory.at<FocusPlace | null>(FOCUS_SLOT);
+  // Told by the entry, not by the note: the memory forgets (another profile, an entry long ago), the history does not.
+  const returning = entriesShown.has(note.visit.entry);
+  entriesShown.add(note.visit.entry);
+  const left = note.recalled ?? null;
+  note.keep(left);
+  const noteFocus = (event: FocusEvent): void => {
+    if (event.target instanceof Element) note.keep(focusPlaceOf(event.target, main));
+  };
+  main.addEventListener('focusin', noteFocus);
+
+  let stopFocus = (): void => {};
+  if (returning) {
+    // Without an element to tell apart, the screen's heading: better than the page's start.
+    const find = left ? () => elementAtPlace(main, left) : () => main.querySelector<HTMLElement>('h1');
+    stopFocus = focusWhenShown(main, find, { take: 'lost' });
+  } else if (before !== null && opensAnotherThing(before, after)) {
+    // A screen's heading is at its top, where a fresh visit starts; a part it marks may be further down.
+    stopFocus = focusWhenShown(main, () => arrivalTarget(main), { take: 'origin', scroll: (target) => target.closest('[data-arrival-focus]') !== null });
+  }
+  return () => {
+    main.removeEventListener('focusin', noteFocus);
+    stopFocus();
+  };
+}
