@@ -36,6 +36,15 @@ test.describe('a narrow window', () => {
       }
       await expect(header.getByTestId('profile-switcher')).toBeInViewport({ ratio: 1 });
 
+      // The profile menu opens in sight, under its button, not off the window's left edge.
+      await header.getByTestId('profile-switcher').click();
+      const menu = page.getByTestId('profile-menu');
+      await expect(menu).toBeInViewport({ ratio: 1 });
+      const [button, opened] = [await header.getByTestId('profile-switcher').boundingBox(), await menu.boundingBox()];
+      expect(opened!.y).toBeGreaterThanOrEqual(button!.y + button!.height);
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveCount(0);
+
       // What the search box says of a miss opens in sight, not off the window's edge.
       await page.getByTestId('search-input').fill('0.0.987654321');
       await page.getByTestId('search-input').press('Enter');
