@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SyncStatus } from '../../main/common/sync-types.ts';
+import { leaveFreedRoom } from './freed-room.ts';
 import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
 import { balanceAt, HBAR } from '../../renderer/src/lib/balance-at.ts';
 import { withChecksum } from '../../renderer/src/lib/entity-checksum.ts';
@@ -229,12 +230,7 @@ test('the Sync panel shows the store\'s size, and keeping only the last day dele
   await screenshot(page, 'sync-18-store-keeps-a-day');
   expect(await axeFindings(page)).toEqual([]);
   // A store that kept more frees tens of MiB as its days go: rows of that size, written and deleted, stand in for them.
-  const store = new Database(storeFile, { fileMustExist: true });
-  store.exec('CREATE TABLE e2e_deleted (bytes BLOB)');
-  const insert = store.prepare('INSERT INTO e2e_deleted VALUES (zeroblob(?))');
-  for (let i = 0; i < 48; i++) insert.run(2 ** 20);
-  store.exec('DROP TABLE e2e_deleted');
-  store.close();
+  leaveFreedRoom(storeFile);
   await expect(page.getByTestId('sync-store-reusable')).toContainText(/^[\d.]+ MiB of the store is room freed by deletions, which the store fills again before it grows\./, { timeout: 15_000 });
   await screenshot(page, 'sync-18a-store-compaction-offered');
   // The room goes back to the disk on request.

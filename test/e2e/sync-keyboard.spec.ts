@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Request, Route } from '@playwright/test';
 import type { SyncStatus } from '../../main/common/sync-types.ts';
+import { leaveFreedRoom } from './freed-room.ts';
 import { bridgeValue } from '../helpers/serve-process.ts';
 import { expect, screenshot, syncedServes, test } from './serve-fixture.ts';
 
@@ -154,12 +155,7 @@ test('"Give it back to the disk" keeps the focus while it compacts, then hands i
   await openFollowing(page, '#/sync');
   // Rows of 48 MiB written and deleted stand in for the days a store that kept more has freed.
   const storeFile = path.join(serves.local.dir, fs.readdirSync(serves.local.dir).find((name) => /^custom-[^.]+\.sqlite$/.test(name))!);
-  const store = new Database(storeFile, { fileMustExist: true });
-  store.exec('CREATE TABLE e2e_deleted (bytes BLOB)');
-  const insert = store.prepare('INSERT INTO e2e_deleted VALUES (zeroblob(?))');
-  for (let i = 0; i < 48; i++) insert.run(2 ** 20);
-  store.exec('DROP TABLE e2e_deleted');
-  store.close();
+  leaveFreedRoom(storeFile);
   const compact = page.getByTestId('sync-compact');
   await expect(compact).toBeVisible({ timeout: 15_000 });
   const compacting = await holdCalls(page, 'sync/compact');
