@@ -1,0 +1,29 @@
+/**
+ * Where an element is seen. A list in a screen does not scroll itself: the screen does (or a side
+ * panel, or the window), so what of it shows is what every clipping box around it lets through.
+ */
+
+/** The part of the viewport, in client coordinates, that the boxes around `element` let show. */
+export function clipOf(element: Element): { top: number; bottom: number } {
+  let top = 0;
+  let bottom = window.innerHeight;
+  for (let box = element.parentElement; box; box = box.parentElement) {
+    if (getComputedStyle(box).overflowY === 'visible') continue;
+    const rect = box.getBoundingClientRect();
+    top = Math.max(top, rect.top + box.clientTop);
+    bottom = Math.min(bottom, rect.top + box.clientTop + box.clientHeight);
+  }
+  return { top, bottom };
+}
+
+/**
+ * The box that scrolls `element` vertically: the nearest one that scrolls and has more to show
+ * than fits; the document's when none does.
+ */
+export function scrollerOf(element: Element): Element {
+  for (let box = element.parentElement; box; box = box.parentElement) {
+    const overflow = getComputedStyle(box).overflowY;
+    if ((overflow === 'auto' || overflow === 'scroll') && box.scrollHeight > box.clientHeight) return box;
+  }
+  return document.scrollingElement ?? document.documentElement;
+}
