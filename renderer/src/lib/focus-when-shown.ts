@@ -1,7 +1,7 @@
+import { USER_INPUT } from './scroll-at-entry.ts';
+
 /** Elements that take the focus as they are; anything else (a heading) is made focusable from script only. */
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
-/** What the user does to move on: a wait for the element gives way to it. */
-const USER_INPUT = ['keydown', 'pointerdown'] as const;
 /** A by-id page read through to an upstream mirror can take some seconds to show its heading. */
 const FOCUS_GIVE_UP_MS = 15_000;
 

@@ -43,10 +43,10 @@ export function watchNewer(api: Pick<MirrordeskApi, 'mirror'>, filters: Transact
       return;
     }
     asking = true;
-    const result = await api.mirror.get({ path });
-    asking = false;
+    // A call that rejects (the bridge gone for a moment) counts as a failed ask: the watch goes on.
+    const result = await api.mirror.get({ path }).catch(() => null).finally(() => { asking = false; });
     if (stopped) return;
-    const count = result.ok ? ((result.value.body as { transactions?: unknown[] } | null)?.transactions?.length ?? 0) : last;
+    const count = result?.ok ? ((result.value.body as { transactions?: unknown[] } | null)?.transactions?.length ?? 0) : last;
     if (count !== last && count > 0) onCount(count);
     last = count;
     timer = setTimeout(() => void ask(), intervalMs);

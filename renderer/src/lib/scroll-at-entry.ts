@@ -14,8 +14,8 @@ export interface Frames {
   now(): number;
 }
 
-/** What the user does to scroll or move on: a restore still waiting for its rows gives way to it. */
-const USER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+/** What the user does to scroll or move on: a restore or a focus still waiting for its element gives way to it (focus-when-shown.ts too). */
+export const USER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 /** The rows of a page that loads first (a token, then its NFTs) take a moment to come back. */
 export const RESTORE_GIVE_UP_MS = 4000;
 

@@ -86,4 +86,18 @@ describe('watchNewer', () => {
       page.remove();
     }
   });
+
+  it('goes on asking after a call that rejects (the bridge gone for a moment)', async () => {
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      const flaky = { mirror: { get: async () => { calls++; if (calls === 1) throw new Error('bridge gone'); return { ok: true, value: { status: 200, body: { transactions: [] } } }; } } } as unknown as Parameters<typeof watchNewer>[0];
+      const stop = watchNewer(flaky, NO_TRANSACTION_FILTERS, newest, () => {}, 5000);
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(calls).toBe(3);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
