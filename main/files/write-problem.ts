@@ -28,6 +28,11 @@ const ACTIONS: Record<string, string> = {
   unlink: 'removed',
   rmdir: 'removed',
 };
+/**
+ * The system calls that write a file or change a folder (a write's `action` is "written"): an
+ * EACCES from `connect`, `listen` or `kill` is no file that could not be written.
+ */
+const WRITING_CALLS = new Set([...Object.keys(ACTIONS), 'write', 'writev', 'copyfile', 'link', 'symlink', 'fsync', 'fdatasync', 'ftruncate', 'truncate', 'chmod', 'utime', 'futime', 'rm']);
 
 /** A write the file system refused: which file (null when the call did not say) and why. */
 export interface WriteFailure {
@@ -51,12 +56,12 @@ export function isOutOfRoom(error: unknown): boolean {
 }
 
 /**
- * The write failure in `error`, or null. Only a system call's own error counts (Node sets
- * `syscall`): an Error thrown by our code that merely carries such a code is a bug, not the disk.
+ * The write failure in `error`, or null. Only the error of a system call that writes counts (Node
+ * sets `syscall`): an Error thrown by our code that merely carries such a code is a bug, not the disk.
  */
 export function writeFailureOf(error: unknown): WriteFailure | null {
   const { code, syscall, path, dest } = (error ?? {}) as NodeJS.ErrnoException & { dest?: string };
-  if (!(error instanceof Error) || typeof syscall !== 'string' || !code || !REASONS[code]) return null;
+  if (!(error instanceof Error) || typeof syscall !== 'string' || !WRITING_CALLS.has(syscall) || !code || !REASONS[code]) return null;
   const action = ACTIONS[syscall] ?? 'written';
   return { code, file: path ?? null, action: action === 'moved' && dest ? `moved to ${dest}` : action };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CHOOSE_ANOTHER, prepareDataDir } from './data-dir.ts';
@@ -41,7 +42,8 @@ export function lockDataDir(dir: string, user: DataDirUser): DataDirLock {
   prepareDataDir(dir);
   const file = path.join(dir, DATA_DIR_LOCK_FILE);
   for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt++) {
-    if (createLockFile(file, user)) return held(file);
+    const text = createLockFile(file, user);
+    if (text !== null) return held(file, text);
     const holder = readLockFile(file);
     // Gone between our create and our read: its holder has just stopped.
     if (holder === null) continue;
@@ -51,33 +53,50 @@ export function lockDataDir(dir: string, user: DataDirUser): DataDirLock {
   throw new Error(`the data folder ${dir} could not be locked: its lock file ${file} kept changing, as other Mirrordesk starts on it took and released it; start again`);
 }
 
-/** Creates the lock file with our pid; false when there is one already. */
-function createLockFile(file: string, user: DataDirUser): boolean {
-  let fd: number;
+/**
+ * Creates the lock file with our pid; its text when created, null when there is one already. The
+ * text is written to a file of our own first and linked into place: the lock never exists empty
+ * (a start reading it then would find no holder to name), and `link`, like `wx`, fails when a lock
+ * exists. A nonce tells our lock from one a dead process with a reused pid left.
+ */
+function createLockFile(file: string, user: DataDirUser): string | null {
+  const text = `${JSON.stringify({ pid: process.pid, user, nonce: randomUUID() })}\n`;
+  const own = `${file}.${process.pid}-${randomUUID()}`;
   try {
-    fd = fs.openSync(file, 'wx');
+    fs.writeFileSync(own, text, { flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    fs.rmSync(own, { force: true });
+    if (isOutOfRoom(error)) return createEmptyLockFile(file);
+    throw new Error(`the data folder ${path.dirname(file)} cannot be locked: its lock file ${file} cannot be written (${writeProblemReason(error)}); ${CHOOSE_ANOTHER}`);
+  }
+  try {
+    fs.linkSync(own, file);
+    return text;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return null;
     throw new Error(`the data folder ${path.dirname(file)} cannot be locked: its lock file ${file} cannot be created (${writeProblemReason(error)}); ${CHOOSE_ANOTHER}`);
+  } finally {
+    fs.rmSync(own, { force: true });
   }
-  try {
-    fs.writeSync(fd, `${JSON.stringify({ pid: process.pid, user })}\n`);
-  } catch (error) {
-    // On a full disk the empty file is still a lock (its creation was exclusive), and stored data
-    // must go on being served there: keep it. Another start then cannot tell our pid and is refused.
-    if (!isOutOfRoom(error)) {
-      fs.closeSync(fd);
-      fs.rmSync(file, { force: true });
-      throw new Error(`the data folder ${path.dirname(file)} cannot be locked: its lock file ${file} cannot be written (${writeProblemReason(error)}); ${CHOOSE_ANOTHER}`);
-    }
-  }
-  fs.closeSync(fd);
-  return true;
 }
 
-function held(file: string): DataDirLock {
+/**
+ * On a full disk there is no room for the text: an empty lock file, created exclusively, is still
+ * a lock, and stored data must go on being served there. Another start then cannot tell our pid
+ * and is refused.
+ */
+function createEmptyLockFile(file: string): string | null {
+  try {
+    fs.closeSync(fs.openSync(file, 'wx'));
+    return '';
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return null;
+    throw new Error(`the data folder ${path.dirname(file)} cannot be locked: its lock file ${file} cannot be created (${writeProblemReason(error)}); ${CHOOSE_ANOTHER}`);
+  }
+}
+
+function held(file: string, text: string): DataDirLock {
   heldHere.add(file);
-  const text = fs.readFileSync(file, 'utf8');
   const release = (): void => {
     if (!heldHere.delete(file)) return;
     process.off('exit', release);

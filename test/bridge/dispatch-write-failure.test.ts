@@ -48,5 +48,8 @@ describe('the dispatcher on a write the file system refused', () => {
     expect(await messageOf(Object.assign(new Error('made up'), { code: 'ENOSPC' }))).toBe('app/info failed unexpectedly; see the application log');
     expect(await messageOf(systemError('ENOENT', 'open', '/data/missing'))).toBe('app/info failed unexpectedly; see the application log');
     expect(await messageOf(new TypeError('undefined is not a function'))).toBe('app/info failed unexpectedly; see the application log');
+    // A refusal of a call that writes no file (a socket, a signal) is no file that could not be written.
+    expect(await messageOf(systemError('EACCES', 'connect'))).toBe('app/info failed unexpectedly; see the application log');
+    expect(await messageOf(systemError('EPERM', 'kill'))).toBe('app/info failed unexpectedly; see the application log');
   });
 });

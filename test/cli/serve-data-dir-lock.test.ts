@@ -65,7 +65,7 @@ describe('serve on a data folder another serve uses', () => {
     expect(fs.existsSync(path.join(dataDir, DATA_DIR_LOCK_FILE))).toBe(false);
 
     const next = await startDemo(dataDir);
-    expect(JSON.parse(fs.readFileSync(path.join(dataDir, DATA_DIR_LOCK_FILE), 'utf8'))).toEqual({ pid: next.child.pid, user: 'serve' });
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, DATA_DIR_LOCK_FILE), 'utf8'))).toMatchObject({ pid: next.child.pid, user: 'serve' });
     expect(await next.stopCleanly()).toBe(0);
   });
 
@@ -75,10 +75,10 @@ describe('serve on a data folder another serve uses', () => {
     first.child.kill('SIGKILL');
     await first.exit;
     // Nothing ran to remove it: the lock still names the dead process.
-    expect(JSON.parse(fs.readFileSync(path.join(dataDir, DATA_DIR_LOCK_FILE), 'utf8'))).toEqual({ pid: first.child.pid, user: 'serve' });
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, DATA_DIR_LOCK_FILE), 'utf8'))).toMatchObject({ pid: first.child.pid, user: 'serve' });
 
     const next = await startDemo(dataDir);
-    expect(JSON.parse(fs.readFileSync(path.join(dataDir, DATA_DIR_LOCK_FILE), 'utf8'))).toEqual({ pid: next.child.pid, user: 'serve' });
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, DATA_DIR_LOCK_FILE), 'utf8'))).toMatchObject({ pid: next.child.pid, user: 'serve' });
     expect((await accountsOf(next)).length).toBeGreaterThan(0);
     expect(await next.stopCleanly()).toBe(0);
   });

@@ -53,7 +53,7 @@ describe('lockDataDir', () => {
     const dir = path.join(root, 'fresh', 'profiles');
     const taken = lock(dir);
     expect(taken.file).toBe(lockFileOf(dir));
-    expect(JSON.parse(fs.readFileSync(taken.file, 'utf8'))).toEqual({ pid: process.pid, user: 'serve' });
+    expect(JSON.parse(fs.readFileSync(taken.file, 'utf8'))).toMatchObject({ pid: process.pid, user: 'serve' });
   });
 
   it('refuses a folder another running Mirrordesk holds, naming the folder and its process', () => {
@@ -62,7 +62,7 @@ describe('lockDataDir', () => {
     writeLock(dir, JSON.stringify({ pid, user: 'desktop' }));
     expect(() => lock(dir)).toThrow(`the data folder ${dir} is in use by another Mirrordesk (the desktop app, process ${pid}); stop it first, or choose another with --data-dir DIR`);
     // Its lock is left as it was.
-    expect(JSON.parse(fs.readFileSync(lockFileOf(dir), 'utf8'))).toEqual({ pid, user: 'desktop' });
+    expect(JSON.parse(fs.readFileSync(lockFileOf(dir), 'utf8'))).toMatchObject({ pid, user: 'desktop' });
   });
 
   it('refuses a second take in the same process while the first holds the folder', () => {
@@ -75,7 +75,7 @@ describe('lockDataDir', () => {
     const dir = path.join(root, 'stale');
     writeLock(dir, JSON.stringify({ pid: await goneProcess(), user: 'serve' }));
     lock(dir);
-    expect(JSON.parse(fs.readFileSync(lockFileOf(dir), 'utf8'))).toEqual({ pid: process.pid, user: 'serve' });
+    expect(JSON.parse(fs.readFileSync(lockFileOf(dir), 'utf8'))).toMatchObject({ pid: process.pid, user: 'serve' });
     expect(fs.readdirSync(dir)).toEqual([DATA_DIR_LOCK_FILE]);
   });
 
@@ -83,7 +83,7 @@ describe('lockDataDir', () => {
     const dir = path.join(root, 'own-pid');
     writeLock(dir, JSON.stringify({ pid: process.pid, user: 'desktop' }));
     lock(dir);
-    expect(JSON.parse(fs.readFileSync(lockFileOf(dir), 'utf8'))).toEqual({ pid: process.pid, user: 'serve' });
+    expect(JSON.parse(fs.readFileSync(lockFileOf(dir), 'utf8'))).toMatchObject({ pid: process.pid, user: 'serve' });
   });
 
   it('refuses a lock that names no process (empty, as a start on a full disk leaves it), saying how to remove it', () => {
@@ -96,17 +96,23 @@ describe('lockDataDir', () => {
   it('lets one of several starts racing for the same stale lock take the folder, and refuses the others', async () => {
     const dir = path.join(root, 'race');
     writeLock(dir, JSON.stringify({ pid: await goneProcess(), user: 'serve' }));
-    // Each waits for the same instant, so that they find the stale lock together; the one that takes it holds on a while.
+    // Each waits for the same instant, so that they find the stale lock together; the one that takes
+    // it holds on until all have said how they fared (its stdin ends), so that none comes too late.
     const at = Date.now() + 1500;
     const script = `import { lockDataDir } from ${JSON.stringify(path.resolve('main/services/data-dir-lock.ts'))};
       while (Date.now() < ${at});
-      try { lockDataDir(${JSON.stringify(dir)}, 'serve'); console.log('took'); setTimeout(() => {}, 1500); } catch { console.log('refused'); }`;
-    const outcomes = await Promise.all(Array.from({ length: 4 }, () => new Promise<string>((resolve) => {
-      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      try { lockDataDir(${JSON.stringify(dir)}, 'serve'); console.log('took'); process.stdin.on('end', () => process.exit(0)); process.stdin.resume(); }
+      catch (error) { console.log(/in use by another Mirrordesk/.test(error.message) ? 'refused' : error.message); process.exit(0); }`;
+    const children = Array.from({ length: 4 }, () => spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] }));
+    const outcomes = await Promise.all(children.map((child) => new Promise<string>((resolve) => {
       let out = '';
-      child.stdout!.on('data', (chunk) => { out += chunk; });
+      child.stdout!.on('data', (chunk) => {
+        out += chunk;
+        if (out.includes('\n')) resolve(out.trim());
+      });
       child.on('exit', () => resolve(out.trim()));
     })));
+    for (const child of children) child.stdin!.end();
     expect(outcomes.sort()).toEqual(['refused', 'refused', 'refused', 'took']);
   });
 
@@ -131,9 +137,10 @@ describe('lockDataDir', () => {
   it('on a full disk keeps the empty lock file: the folder stays taken, and stored data can still be served', () => {
     const dir = path.join(root, 'full-disk');
     fs.mkdirSync(dir);
-    const write = fs.writeSync;
-    vi.spyOn(fs, 'writeSync').mockImplementation((...args: Parameters<typeof fs.writeSync>) => {
-      if (fs.fstatSync(args[0]).ino !== fs.statSync(lockFileOf(dir), { throwIfNoEntry: false })?.ino) return (write as (...a: unknown[]) => number)(...args);
+    // No room for the lock's text (written beside it first, then linked into place).
+    const write = fs.writeFileSync;
+    vi.spyOn(fs, 'writeFileSync').mockImplementation((...args: Parameters<typeof fs.writeFileSync>) => {
+      if (!String(args[0]).startsWith(`${lockFileOf(dir)}.`)) return write(...args);
       throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
     });
     const taken = lock(dir);

@@ -269,8 +269,10 @@ export class SessionService {
 
   /** The session's files with their zips opened, for a request that hands them on more than once (addFound). */
   private async openedFiles(sessionId: string): Promise<UploadedFile[]> {
+    // Read outside the try, as `read` does: the database's own failure (damage) is not the files'.
+    const files = this.service.sessions.files(sessionId);
     try {
-      return (await openZips(this.service.sessions.files(sessionId), { bytes: this.service.sessions.maxBytes, scope: 'a session may hold' })).files;
+      return (await openZips(files, { bytes: this.service.sessions.maxBytes, scope: 'a session may hold' })).files;
     } catch (error) {
       // Past the limit as assembleSession says it, the way the other session routes would.
       throw error instanceof TooLargeError ? new SessionFullError(`${error.message}. Delete some files or clear the session.`) : unreadableSession(error);
