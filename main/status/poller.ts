@@ -98,7 +98,7 @@ export class StatusPoller {
   #unwritable: string | null = null;
   /** The store was found damaged and replaced (`storeReplaced`): said for the rest of the run. */
   #replaced: string | null = null;
-  /** The store was replaced by an empty one while a poll ran: the next poll comes as soon as allowed, to fill it. */
+  /** The store was replaced by an empty one while a poll ran: the next poll comes as soon as allowed, unless the page failed that one. */
   #refill = false;
 
   constructor(options: PollerOptions) {
@@ -166,16 +166,17 @@ export class StatusPoller {
 
   /**
    * The store was found damaged (by a poll, or by anyone reading it) and its owner replaced it with
-   * an empty one: what the poller knew of the old one goes, `note` is said for the rest of the run,
-   * and the next poll comes as soon as allowed. A poll under way starts over on the new store.
+   * an empty one: its last success goes with it, `note` is said for the rest of the run, and the
+   * next poll comes as soon as allowed. A poll under way writes nothing to the new store (`#poll`).
+   * The page's own trouble is not the store's: its failures, and the backoff or Retry-After they
+   * put in force, stand, and a poll already pending is never brought forward past them.
    */
   storeReplaced(note: string): void {
     this.#replaced = note;
     this.#unwritable = null;
-    this.#lastSuccessAt = this.#lastError = this.#lastErrorAt = null;
-    this.#failures = 0;
+    this.#lastSuccessAt = null;
     if (this.#polling) this.#refill = true;
-    else if (this.#running && !this.#suspended) this.#schedule(this.#msUntilAllowed());
+    else if (this.#running && !this.#suspended && this.#failures === 0) this.#scheduleNoLaterThan(this.#msUntilAllowed());
   }
 
   /** Waits for a poll in flight, if any (for orderly shutdown). */
@@ -216,8 +217,6 @@ export class StatusPoller {
     const required = Object.keys(RECORD_FEEDS) as RecordFeedName[];
     try {
       const outcomes = await Promise.all([...required, ...extraFeeds].map((name) => this.#fetchFeed(name, signal)));
-      // The store was replaced meanwhile: its ETags were the old one's, and a 304 would leave the new one empty.
-      if (store.generation !== generation) return await this.#poll();
       const failures = outcomes.filter((outcome) => 'error' in outcome);
       const requiredFailures = failures.filter((outcome) => (required as FeedName[]).includes(outcome.name));
       if (requiredFailures.length > 0) {
@@ -225,6 +224,9 @@ export class StatusPoller {
         const error = requiredFailures.map((f) => ('error' in f ? f.error : '')).join('; ');
         return { outcome: 'failed', error };
       }
+      // The store was replaced meanwhile: its ETags were the old one's, and a 304 would leave the new
+      // one empty. Nothing is written; the next poll, as soon as allowed (`#refill`), fills it.
+      if (store.generation !== generation) return { outcome: 'failed', error: this.#replaced ?? 'the status cache was replaced during the poll', local: true };
       const feeds: Partial<Record<FeedName, AcceptedFeed>> = {};
       for (const outcome of outcomes) if ('accepted' in outcome) feeds[outcome.name] = outcome.accepted;
       const changed = Object.values(feeds).some((feed) => feed.text !== null);
@@ -288,18 +290,22 @@ export class StatusPoller {
 
   #finish(result: PollResult): PollResult {
     const now = this.#clock().toISOString();
-    if (result.outcome === 'ok') {
-      this.#failures = 0;
-      [this.#lastSuccessAt, this.#lastError, this.#lastErrorAt] = [now, null, null];
-      this.#storeWrote();
-    } else if (result.outcome === 'failed' && !result.local) {
-      this.#failures += 1;
-      [this.#lastError, this.#lastErrorAt] = [result.error, now];
-      this.#saveError(result.error, now);
+    try {
+      if (result.outcome === 'ok') {
+        this.#failures = 0;
+        [this.#lastSuccessAt, this.#lastError, this.#lastErrorAt] = [now, null, null];
+        this.#storeWrote();
+      } else if (result.outcome === 'failed' && !result.local) {
+        this.#failures += 1;
+        [this.#lastError, this.#lastErrorAt] = [result.error, now];
+        this.#saveError(result.error, now);
+      }
+    } finally {
+      // Whatever the bookkeeping threw, the poll is over and the next one scheduled: else the poller would stop for good, still "polling".
+      // Only now: a store found damaged by the writes above is replaced with this poll still under way (`storeReplaced`).
+      this.#polling = false;
+      if (this.#running && !this.#suspended && result.outcome !== 'too-soon') this.#schedule(this.#nextDelay(result));
     }
-    // Only now: a store found damaged by the writes above is replaced with this poll still under way (`storeReplaced`).
-    this.#polling = false;
-    if (this.#running && !this.#suspended && result.outcome !== 'too-soon') this.#schedule(this.#nextDelay(result));
     try {
       this.#options.onPoll?.(result);
     } catch (error) {
@@ -337,14 +343,21 @@ export class StatusPoller {
   }
 
   #nextDelay(result: PollResult): number {
-    // An empty store (just replaced) is filled as soon as allowed; a full disk is no reason to ask the page less often.
-    if (this.#refill) {
-      this.#refill = false;
-      return this.#msUntilAllowed();
+    const refill = this.#refill;
+    this.#refill = false;
+    if (result.outcome === 'failed' && !result.local) {
+      const random = this.#options.random ?? Math.random;
+      return backoffDelayMs(this.#failures, this.intervalMs, this.#options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS, random, this.#lastRetryAfterMs);
     }
-    if (result.outcome !== 'failed' || result.local) return this.intervalMs;
-    const random = this.#options.random ?? Math.random;
-    return backoffDelayMs(this.#failures, this.intervalMs, this.#options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS, random, this.#lastRetryAfterMs);
+    // The page answered this poll: an empty store (just replaced) is filled as soon as allowed; a full
+    // disk is no reason to ask the page less often.
+    return refill ? this.#msUntilAllowed() : this.intervalMs;
+  }
+
+  /** Schedules a poll in `delayMs`, unless one is pending sooner already. */
+  #scheduleNoLaterThan(delayMs: number): void {
+    if (this.#nextPollAt !== null && this.#nextPollAt <= this.#clock().getTime() + delayMs) return;
+    this.#schedule(delayMs);
   }
 
   #schedule(delayMs: number): void {

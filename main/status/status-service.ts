@@ -85,6 +85,18 @@ export function createStatusService(options: StatusServiceOptions): StatusServic
   };
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  // The store counts a poll's notifications as given once it returns: one listener's failure must
+  // not cost the others theirs, nor the rest of the poll's news.
+  const callListener = <T>(listener: (payload: T) => void, payload: T): void => {
+    try {
+      listener(payload);
+    } catch (error) {
+      log(`status: a status listener failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  const emitEach = <E extends keyof StatusEvents>(event: E, payload: StatusEvents[E]): void => {
+    for (const listener of emitter.listeners(event)) callListener(listener as (payload: StatusEvents[E]) => void, payload);
+  };
   const source = resolveSource(options, store, clock);
   const demo = 'demo' in options.source;
 
@@ -105,12 +117,12 @@ export function createStatusService(options: StatusServiceOptions): StatusServic
     onPoll(result) {
       if (result.outcome === 'ok') {
         for (const notification of result.notifications) {
-          options.onNotification?.(notification);
-          emitter.emit('notification', notification);
+          if (options.onNotification) callListener(options.onNotification, notification);
+          emitEach('notification', notification);
         }
-        if (result.changed) emitter.emit('updated', null);
+        if (result.changed) emitEach('updated', null);
       }
-      emitter.emit('poll', result);
+      emitEach('poll', result);
     },
   });
   if (opened.note !== null) poller.storeReplaced(opened.note);

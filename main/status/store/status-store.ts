@@ -55,7 +55,7 @@ export class StatusStore {
   /** The file this store is kept in (':memory:' for a throwaway one); the database may be a stand-in (`startAfresh`). */
   readonly file: string;
   #db: SqliteDatabase;
-  /** How many times the database was started afresh: a poll begun on the one before starts over. */
+  /** How many times the database was started afresh: a poll begun on the one before writes nothing to this one. */
   #generation = 0;
   /** The last value of each of CARRIED_META_KEYS read or written, for `startAfresh` (the damaged file may not give them). */
   readonly #carried = new Map<string, string>();
