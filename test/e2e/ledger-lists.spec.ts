@@ -126,8 +126,9 @@ test.describe('ledger lists', () => {
       await expect(more).toBeFocused();
       release();
       await expect(list).toHaveAttribute('data-count', String(shown + next.balances.length));
-      // Focus is on the first row the page brought; the next Tab goes on into it. (Rows far above
-      // the view are not rendered: the row is found by its place in the whole list.)
+      // Focus is on the first row the page brought; the next Tab goes on into it. (The row is found
+      // by its place in the whole list, which holds whether the list is drawn whole, as this short
+      // one is, or only near the view.)
       const first = list.locator(`tbody tr[aria-rowindex="${shown + 2}"]`);
       await expect(first).toBeFocused();
       await expect(first).toContainText(next.balances[0]!.account);
