@@ -1,12 +1,12 @@
 import type { AbiEntry, VerifyContractTarget, VerifyFileInput, VerifyFilesAdded, VerifyMatchDetail, VerifySessionContract, VerifySessionView } from '../common/verify-types.ts';
 import { ApiFailure } from '../bridge/api-error.ts';
 import { VerifyError } from '../verify/engine/verify-error.ts';
+import { VerifyDbError } from '../verify/store/verify-db-health.ts';
 import { abiOfMetadata } from '../verify/repository/abi-of-metadata.ts';
 import type { SessionContractEntry, SessionEnvelope } from '../verify/sessions/session-entry.ts';
 import { SessionService, UnknownVerificationIdError, type CheckedOutcome } from '../verify/sessions/session-service.ts';
 import { SESSION_MAX_BYTES, SessionFullError } from '../verify/sessions/session-store.ts';
 import type { VerifyService } from '../verify/verify-service.ts';
-import { verifyDbFailure } from './verify-db-failure.ts';
 import { readUploads } from './verify-upload-check.ts';
 
 /**
@@ -150,8 +150,8 @@ export class AppVerifySession {
     try {
       return await run();
     } catch (error) {
-      const dbFailure = verifyDbFailure(this.#service, error);
-      if (dbFailure) throw dbFailure;
+      // The database's own failure (a VerifyError too) is no input's: the channel's wrapper says it (verify-handlers withService).
+      if (error instanceof VerifyDbError) throw error;
       if (error instanceof UnknownVerificationIdError) throw new ApiFailure('not-found', `no contract with verification id ${error.verificationId} in this session; add its files again`);
       if (error instanceof SessionFullError || error instanceof VerifyError) throw new ApiFailure('invalid-input', error.message);
       throw error;

@@ -11,9 +11,3 @@ export function verifyDbFailure(service: VerifyService, error: unknown): ApiFail
   const failure = service.health.failureOf(error);
   return failure ? new ApiFailure('unavailable', failure.message) : null;
 }
-
-/** Refuses a channel that writes to the verification database once it is known damaged, as the HTTP API refuses a POST. */
-export function refuseWriteWhenDamaged(service: VerifyService): void {
-  const damage = service.health.damage;
-  if (damage) throw new ApiFailure('unavailable', damage.message);
-}

@@ -14,7 +14,7 @@ import { contractAddressAliases } from './contract-address-aliases.ts';
 import { exampleDeployments, exampleSourceFiles, type ExampleDeployment } from './demo-examples.ts';
 import { contractSuggestions } from './verify-suggestions.ts';
 import { AppVerifySession } from './verify-app-session.ts';
-import { refuseWriteWhenDamaged, verifyDbFailure } from './verify-db-failure.ts';
+import { verifyDbFailure } from './verify-db-failure.ts';
 
 type VerifyChannel = Extract<keyof ApiHandlers, `verify/${string}`>;
 
@@ -64,8 +64,9 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): VerifyHandlers {
    */
   const withService = async <T>(use: (running: VerifyService) => T | Promise<T>, writes = false): Promise<T> => {
     const running = service();
-    if (writes) refuseWriteWhenDamaged(running);
     try {
+      // Refused like the HTTP API's POSTs: what it stored would not be in the file the next start opens.
+      if (writes) running.health.requireUndamaged();
       return await use(running);
     } catch (error) {
       throw verifyDbFailure(running, error) ?? error;
