@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { isDamagedStoreError, isSqliteError } from '../mirror/store/sqlite-error.ts';
-import { diskFreeBytes, formatStoreBytes } from '../mirror/store/store-size.ts';
+import { freeSpaceText } from '../mirror/store/store-size.ts';
 
 /**
  * What a sync run's failure says in the Sync panel. A failure to write the local store (SQLite's
@@ -19,7 +19,5 @@ export function describeSyncFailure(error: unknown, storeFile: string): string {
 
 /** Space left for an unprivileged writer on the store's file system: "1.2 GiB free in /data". */
 function roomLeft(storeFile: string): string {
-  const folder = path.dirname(storeFile);
-  const free = diskFreeBytes(storeFile);
-  return free === null ? `in ${folder}` : `${formatStoreBytes(free)} free in ${folder}`;
+  return freeSpaceText(storeFile) ?? `in ${path.dirname(storeFile)}`;
 }

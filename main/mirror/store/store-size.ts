@@ -37,6 +37,12 @@ export function storeLiveBytes(db: SqliteDatabase): number {
   return pages * Number(db.pragma('page_size', { simple: true }));
 }
 
+/** The room left where `file` lives, for a message: "1.2 GiB free in /data"; null when it cannot be read. */
+export function freeSpaceText(file: string): string | null {
+  const free = diskFreeBytes(file);
+  return free === null ? null : `${formatStoreBytes(free)} free in ${path.dirname(file)}`;
+}
+
 /** A size for messages main writes (the renderer has its own formatFileSize): "1.2 GiB", "340.0 MiB", "12 KiB". */
 export function formatStoreBytes(bytes: number): string {
   if (bytes >= 2 ** 30) return `${(bytes / 2 ** 30).toFixed(1)} GiB`;

@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { diskFreeBytes, formatStoreBytes } from '../../mirror/store/store-size.ts';
+import { freeSpaceText } from '../../mirror/store/store-size.ts';
 
 // What the Status screen (and a refused check or settings change) says of the status cache, the
 // SQLite file that keeps a copy of the status page: the user's words for its failures, each
@@ -8,8 +7,8 @@ import { diskFreeBytes, formatStoreBytes } from '../../mirror/store/store-size.t
 /** A write or read of the cache failed (SQLite's own error, not damage: a full disk above all). */
 export function unusableCacheNote(error: Error & { code: string }, file: string): string {
   if (error.code === 'SQLITE_FULL') {
-    const free = diskFreeBytes(file);
-    const room = free === null ? '' : `, ${formatStoreBytes(free)} free in ${path.dirname(file)}`;
+    const free = freeSpaceText(file);
+    const room = free === null ? '' : `, ${free}`;
     return `The status cache cannot be written: the disk is full (${file}${room}). What it holds is still shown, and the status page is still checked; its news is stored again once there is room.`;
   }
   return `The status cache cannot be written (${error.message}, ${error.code}; ${file}). What it holds is still shown, and the status page is still checked; its news is stored again once the file can be written.`;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { repeatLimitedLog, type RepeatLimitedLog } from '../../http/repeat-limited-log.ts';
 import { markStoreDamaged } from '../../mirror/store/open-or-set-aside.ts';
 import { isDamagedStoreError, isSqliteError } from '../../mirror/store/sqlite-error.ts';
-import { diskFreeBytes, formatStoreBytes } from '../../mirror/store/store-size.ts';
+import { freeSpaceText } from '../../mirror/store/store-size.ts';
 import { VerifyError } from '../engine/verify-error.ts';
 
 /**
@@ -95,6 +95,5 @@ export class VerifyDbHealth {
 /** Space left for an unprivileged writer where the file lives: "1.2 GiB free in /data". */
 function roomLeft(file: string): string {
   const folder = path.dirname(file);
-  const free = file === ':memory:' ? null : diskFreeBytes(file);
-  return free === null ? `in ${folder}` : `${formatStoreBytes(free)} free in ${folder}`;
+  return (file === ':memory:' ? null : freeSpaceText(file)) ?? `in ${folder}`;
 }
