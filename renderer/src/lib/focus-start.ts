@@ -1,5 +1,5 @@
 /** What opens a part of a page, in reading order; made focusable from script when focus is moved to it. */
-const HEADING = 'h1, h2, h3, h4, h5, h6';
+export const HEADING = 'h1, h2, h3, h4, h5, h6';
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**

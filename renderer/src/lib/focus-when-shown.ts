@@ -1,3 +1,4 @@
+import { focusDropped } from './focus-dropped.ts';
 import { USER_INPUT } from './scroll-at-entry.ts';
 
 /** Elements that take the focus as they are; anything else (a heading) is made focusable from script only. */
@@ -32,7 +33,7 @@ export function focusWhenShown(root: HTMLElement, find: () => HTMLElement | null
 
   const free = (): boolean => {
     const active = document.activeElement;
-    return active === null || active === document.body || active === root || (origin !== null && active === origin);
+    return focusDropped() || active === root || (origin !== null && active === origin);
   };
   const attempt = (): void => {
     frame = null;

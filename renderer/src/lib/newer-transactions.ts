@@ -38,10 +38,8 @@ export function watchNewer(api: Pick<MirrordeskApi, 'mirror'>, filters: Transact
   const ask = async (): Promise<void> => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
-    if (pageHidden() || asking) {
-      if (!asking) timer = setTimeout(() => void ask(), intervalMs);
-      return;
-    }
+    // Hidden: the chain stops here, and starts again when the page is shown (onPageShown below).
+    if (pageHidden() || asking) return;
     asking = true;
     // A call that rejects (the bridge gone for a moment) counts as a failed ask: the watch goes on.
     const result = await api.mirror.get({ path }).catch(() => null).finally(() => { asking = false; });

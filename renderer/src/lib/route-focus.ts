@@ -1,6 +1,7 @@
 import { entryMemory, type EntryMemory } from './entry-memory.ts';
 import { elementAtPlace, focusPlaceOf, type FocusPlace } from './focus-place.ts';
 import { focusWhenShown } from './focus-when-shown.ts';
+import { HEADING } from './focus-start.ts';
 import type { Route } from './hash-route.ts';
 import { opensAnotherThing } from './screen-arrival.ts';
 
@@ -18,8 +19,8 @@ const entriesShown = new Set<string>();
 export function arrivalTarget(screen: ParentNode): HTMLElement | null {
   const part = screen.querySelector<HTMLElement>('[data-arrival-focus]');
   if (part === null) return screen.querySelector<HTMLElement>('h1');
-  if (part.matches('h1, h2, h3, h4, h5, h6, [tabindex]')) return part;
-  return part.querySelector<HTMLElement>('h1, h2, h3, h4, h5, h6');
+  if (part.matches(`${HEADING}, [tabindex]`)) return part;
+  return part.querySelector<HTMLElement>(HEADING);
 }
 
 /**
