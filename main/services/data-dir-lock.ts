@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CHOOSE_ANOTHER, prepareDataDir } from './data-dir.ts';
@@ -33,22 +33,31 @@ const TAKE_ATTEMPTS = 3;
  * Creates the data folder if needed (prepareDataDir) and takes it for this process, before any
  * store opens there: two processes on one folder regenerate the demo ledger under each other, hold
  * each other's SQLite locks and mark each other's verifications interrupted. The lock is a file
- * created exclusively (`wx`, O_EXCL) holding our pid. A lock whose process is gone (a crash, a
- * kill -9) is taken over; a live one refuses the start with one line naming the folder and the
- * holder. Released at exit: `serve`'s shutdown on a signal ends in process.exit too, and what no
- * code outlives (kill -9) leaves a lock whose process is gone, for the next start to take over.
+ * created exclusively holding our pid. A lock whose process is gone (a crash, a kill -9) is taken
+ * over; a live one refuses the start with one line naming the folder and the holder. Released at
+ * exit: `serve`'s shutdown on a signal ends in process.exit too, and what no code outlives
+ * (kill -9) leaves a lock whose process is gone, for the next start to take over.
  */
 export function lockDataDir(dir: string, user: DataDirUser): DataDirLock {
   prepareDataDir(dir);
   const file = path.join(dir, DATA_DIR_LOCK_FILE);
+  return held(file, takeLockFile(dir, file, user));
+}
+
+/**
+ * Takes `file` for this process: creates it, or removes it when its holder is gone and creates it
+ * then; its text once taken. A live holder refuses the start. The take-over file of a stale lock
+ * (removeStaleLock) is taken the same way.
+ */
+function takeLockFile(dir: string, file: string, user: DataDirUser): string {
   for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt++) {
     const text = createLockFile(file, user);
-    if (text !== null) return held(file, text);
+    if (text !== null) return text;
     const holder = readLockFile(file);
     // Gone between our create and our read: its holder has just stopped.
     if (holder === null) continue;
     if (holder.pid === null || isRunning(holder.pid, file)) throw new Error(inUseMessage(dir, file, holder));
-    removeStaleLock(file, holder);
+    removeStaleLock(dir, file, holder, user);
   }
   throw new Error(`the data folder ${dir} could not be locked: its lock file ${file} kept changing, as other Mirrordesk starts on it took and released it; start again`);
 }
@@ -57,7 +66,8 @@ export function lockDataDir(dir: string, user: DataDirUser): DataDirLock {
  * Creates the lock file with our pid; its text when created, null when there is one already. The
  * text is written to a file of our own first and linked into place: the lock never exists empty
  * (a start reading it then would find no holder to name), and `link`, like `wx`, fails when a lock
- * exists. A nonce tells our lock from one a dead process with a reused pid left.
+ * exists. A nonce makes every lock's text one of a kind: a dead process's lock with a reused pid
+ * is told from ours, and a stale text removed never comes back (removeStaleLock).
  */
 function createLockFile(file: string, user: DataDirUser): string | null {
   const text = `${JSON.stringify({ pid: process.pid, user, nonce: randomUUID() })}\n`;
@@ -67,14 +77,14 @@ function createLockFile(file: string, user: DataDirUser): string | null {
   } catch (error) {
     fs.rmSync(own, { force: true });
     if (isOutOfRoom(error)) return createEmptyLockFile(file);
-    throw new Error(`the data folder ${path.dirname(file)} cannot be locked: its lock file ${file} cannot be written (${writeProblemReason(error)}); ${CHOOSE_ANOTHER}`);
+    throw cannotLock(file, 'written', error);
   }
   try {
     fs.linkSync(own, file);
     return text;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return null;
-    throw new Error(`the data folder ${path.dirname(file)} cannot be locked: its lock file ${file} cannot be created (${writeProblemReason(error)}); ${CHOOSE_ANOTHER}`);
+    throw cannotLock(file, 'created', error);
   } finally {
     fs.rmSync(own, { force: true });
   }
@@ -91,7 +101,7 @@ function createEmptyLockFile(file: string): string | null {
     return '';
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return null;
-    throw new Error(`the data folder ${path.dirname(file)} cannot be locked: its lock file ${file} cannot be created (${writeProblemReason(error)}); ${CHOOSE_ANOTHER}`);
+    throw cannotLock(file, 'created', error);
   }
 }
 
@@ -100,11 +110,15 @@ function held(file: string, text: string): DataDirLock {
   const release = (): void => {
     if (!heldHere.delete(file)) return;
     process.off('exit', release);
-    // Only our own: a lock file replaced meanwhile (removed by hand, then taken by another start) is theirs.
-    if (readLockFile(file)?.text === text) fs.rmSync(file, { force: true });
+    removeOwnLockFile(file, text);
   };
   process.on('exit', release);
   return { file, release };
+}
+
+/** Only our own: a lock file replaced meanwhile (removed by hand, then taken by another start) is theirs. */
+function removeOwnLockFile(file: string, text: string): void {
+  if (readLockFile(file)?.text === text) fs.rmSync(file, { force: true });
 }
 
 /** The lock file's holder; null when there is no lock file (any more). */
@@ -114,7 +128,7 @@ function readLockFile(file: string): LockHolder | null {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new Error(`the data folder ${path.dirname(file)} cannot be locked: its lock file ${file} cannot be read (${writeProblemReason(error)}); ${CHOOSE_ANOTHER}`);
+    throw cannotLock(file, 'read', error);
   }
   try {
     const parsed = JSON.parse(text) as { pid?: unknown; user?: unknown };
@@ -143,20 +157,45 @@ function isRunning(pid: number, file: string): boolean {
 }
 
 /**
- * Removes a lock whose holder is gone, and only that one. Two starts may find the same stale lock;
- * the first removes it and takes the folder. Moving the file aside (one mover wins) and checking
- * what was moved keeps the second from deleting the first's fresh lock: moved by mistake, it goes back.
+ * Removes a lock whose holder is gone, and never any other, however many starts race over it.
+ * Only the start holding the stale text's own take-over file, `<lock>.takeover-<hash of the
+ * text>` (taken as a lock is: created exclusively, a live holder refuses, a dead one's taken over),
+ * removes it, and only if the lock still holds that text when read under it. Why two starts can
+ * never both take the folder:
+ * - A lock file appears only by an exclusive create (link, or open with O_EXCL), which fails while
+ *   one exists: one removal lets one create through.
+ * - Removing is the step that could go wrong: a slow start that read stale text S removing the
+ *   fresh lock a faster start put in its place. So text S is removed only under takeover(S), held
+ *   by one start at a time. That start reads the lock; if it holds S, nothing changes it before the
+ *   unlink: no create succeeds while it exists, S's holder is gone and never releases it, and any
+ *   other remover read its own text S' under takeover(S') and unlinks with S' still in place (this
+ *   same argument, for the removal before ours): the lock held S' then, and holds S now, so
+ *   S' = S, whose take-over file we hold. The unlink removes S and only S.
+ * - Removed, S never comes back (each lock's nonce is new): a start that read S long ago and takes
+ *   takeover(S) after the removal reads another text, and removes nothing.
+ * - Whether it removed S or not, each start goes back to the exclusive create: one takes the lock,
+ *   the others read a live holder and are refused (as is a start finding takeover(S) held by a
+ *   live start: that one is taking the folder).
+ * Moving the lock aside and checking what was moved, as before, could not be made safe: a slow
+ * start moved a fresh lock aside, a third created one in the empty place, and putting the first
+ * back overwrote the third's (rename) or left both running (link fails).
+ * A start killed while holding a take-over file leaves it behind, stale like any lock: the next
+ * start takes it over the same way (its own take-over file, one level down). Killed after the
+ * unlink, it leaves an unused file in the folder: no lock text repeats, so none reads it again.
  */
-function removeStaleLock(file: string, stale: LockHolder): void {
-  const aside = `${file}.stale-${process.pid}`;
+function removeStaleLock(dir: string, file: string, stale: LockHolder, user: DataDirUser): void {
+  const takeover = `${file}.takeover-${createHash('sha256').update(stale.text).digest('hex').slice(0, 16)}`;
+  const ours = takeLockFile(dir, takeover, user);
   try {
-    fs.renameSync(file, aside);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
+    if (readLockFile(file)?.text === stale.text) fs.rmSync(file, { force: true });
+  } finally {
+    removeOwnLockFile(takeover, ours);
   }
-  if (readLockFile(aside)?.text === stale.text) fs.rmSync(aside, { force: true });
-  else fs.renameSync(aside, file);
+}
+
+/** The lock file cannot be `done` (written, created, read) for another reason than a holder. */
+function cannotLock(file: string, done: 'written' | 'created' | 'read', error: unknown): Error {
+  return new Error(`the data folder ${path.dirname(file)} cannot be locked: its lock file ${file} cannot be ${done} (${writeProblemReason(error)}); ${CHOOSE_ANOTHER}`);
 }
 
 function inUseMessage(dir: string, file: string, holder: LockHolder): string {

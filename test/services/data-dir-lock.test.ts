@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,8 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { DATA_DIR_LOCK_FILE, lockDataDir, type DataDirLock } from '../../main/services/data-dir-lock.ts';
 
 // The lock that keeps a second Mirrordesk off a data folder in use: taken, refused, taken over
-// when its holder is gone, released. Across processes: test/cli/serve-data-dir-lock.test.ts.
+// when its holder is gone, released. Starts racing over a stale lock: data-dir-lock-race.test.ts;
+// `serve` processes: test/cli/serve-data-dir-lock.test.ts.
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-data-dir-lock-'));
 const held: DataDirLock[] = [];
 const children: ChildProcess[] = [];
@@ -27,6 +29,11 @@ function lock(dir: string): DataDirLock {
 
 function lockFileOf(dir: string): string {
   return path.join(dir, DATA_DIR_LOCK_FILE);
+}
+
+/** Where the start removing a stale lock holding `text` says so, while it does. */
+function takeoverFileOf(dir: string, text: string): string {
+  return `${lockFileOf(dir)}.takeover-${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
 }
 
 function writeLock(dir: string, text: string): void {
@@ -93,27 +100,26 @@ describe('lockDataDir', () => {
     expect(() => lock(dir)).toThrow(`the data folder ${dir} is in use by another Mirrordesk, whose process id its lock file ${file} does not hold; stop it first, or choose another with --data-dir DIR (if none runs, delete ${file})`);
   });
 
-  it('lets one of several starts racing for the same stale lock take the folder, and refuses the others', async () => {
-    const dir = path.join(root, 'race');
-    writeLock(dir, JSON.stringify({ pid: await goneProcess(), user: 'serve' }));
-    // Each waits for the same instant, so that they find the stale lock together; the one that takes
-    // it holds on until all have said how they fared (its stdin ends), so that none comes too late.
-    const at = Date.now() + 1500;
-    const script = `import { lockDataDir } from ${JSON.stringify(path.resolve('main/services/data-dir-lock.ts'))};
-      while (Date.now() < ${at});
-      try { lockDataDir(${JSON.stringify(dir)}, 'serve'); console.log('took'); process.stdin.on('end', () => process.exit(0)); process.stdin.resume(); }
-      catch (error) { console.log(/in use by another Mirrordesk/.test(error.message) ? 'refused' : error.message); process.exit(0); }`;
-    const children = Array.from({ length: 4 }, () => spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] }));
-    const outcomes = await Promise.all(children.map((child) => new Promise<string>((resolve) => {
-      let out = '';
-      child.stdout!.on('data', (chunk) => {
-        out += chunk;
-        if (out.includes('\n')) resolve(out.trim());
-      });
-      child.on('exit', () => resolve(out.trim()));
-    })));
-    for (const child of children) child.stdin!.end();
-    expect(outcomes.sort()).toEqual(['refused', 'refused', 'refused', 'took']);
+  it('takes over a lock whose take-over was cut short (the start removing it killed), leaving only its own lock', async () => {
+    const dir = path.join(root, 'takeover-cut-short');
+    const stale = JSON.stringify({ pid: await goneProcess(), user: 'serve', nonce: 'a' });
+    writeLock(dir, stale);
+    fs.writeFileSync(takeoverFileOf(dir, stale), JSON.stringify({ pid: await goneProcess(), user: 'desktop', nonce: 'b' }));
+    lock(dir);
+    expect(JSON.parse(fs.readFileSync(lockFileOf(dir), 'utf8'))).toMatchObject({ pid: process.pid, user: 'serve' });
+    expect(fs.readdirSync(dir)).toEqual([DATA_DIR_LOCK_FILE]);
+  });
+
+  it('refuses a stale lock that another running start is taking over, and leaves both files to it', async () => {
+    const dir = path.join(root, 'takeover-under-way');
+    const stale = JSON.stringify({ pid: await goneProcess(), user: 'serve', nonce: 'a' });
+    writeLock(dir, stale);
+    const pid = liveProcess();
+    const takeover = JSON.stringify({ pid, user: 'desktop', nonce: 'b' });
+    fs.writeFileSync(takeoverFileOf(dir, stale), takeover);
+    expect(() => lock(dir)).toThrow(`the data folder ${dir} is in use by another Mirrordesk (the desktop app, process ${pid}); stop it first, or choose another with --data-dir DIR`);
+    expect(fs.readFileSync(lockFileOf(dir), 'utf8')).toBe(stale);
+    expect(fs.readFileSync(takeoverFileOf(dir, stale), 'utf8')).toBe(takeover);
   });
 
   it('release removes the lock file, and the folder can be taken again', () => {
