@@ -267,17 +267,26 @@ export class StatusPoller {
 
   /**
    * A poll that threw: the store failed under it (the upstream's failures are outcomes, not
-   * throws). A damaged store is handed to its owner to replace; any other failure of SQLite (a
-   * full disk) is said until a write succeeds. Either way the poll failed, and no store write
-   * or backoff follows: nothing is wrong with the status page.
+   * throws), and no store write or backoff follows: nothing is wrong with the status page.
    */
   #pollThrew(error: unknown): PollResult {
+    const note = this.#storeFailed(error);
+    if (note !== null) return { outcome: 'failed', error: note, local: true };
+    return { outcome: 'failed', error: `poll failed: ${(error as Error).message}` };
+  }
+
+  /**
+   * What a failure of the store comes to, as a poll's and a failed poll's error write share it: a
+   * damaged store is handed to its owner to replace; any other failure of SQLite (a full disk) is
+   * said until a write succeeds. The note to show, or null for a failure that is not the store's.
+   */
+  #storeFailed(error: unknown): string | null {
     if (isDamagedStoreError(error) && this.#options.onStoreDamaged) {
       this.#options.onStoreDamaged(error);
-      return { outcome: 'failed', error: this.#replaced ?? error.message, local: true };
+      return this.#replaced ?? error.message;
     }
-    if (isSqliteError(error)) return { outcome: 'failed', error: this.#storeRefused(error), local: true };
-    return { outcome: 'failed', error: `poll failed: ${(error as Error).message}` };
+    if (isSqliteError(error)) return this.#storeRefused(error);
+    return null;
   }
 
   /** The store refused a write or a read: said (and logged) once, until a write succeeds. */
@@ -328,9 +337,7 @@ export class StatusPoller {
         store.setMeta('last_error_at', at);
       });
     } catch (failure) {
-      if (isDamagedStoreError(failure) && this.#options.onStoreDamaged) this.#options.onStoreDamaged(failure);
-      else if (isSqliteError(failure)) this.#storeRefused(failure);
-      else throw failure;
+      if (this.#storeFailed(failure) === null) throw failure;
       return;
     }
     this.#storeWrote();

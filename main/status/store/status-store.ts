@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
+import { configureOrClose, type SqliteDatabase } from '../../mirror/store/ledger-store.ts';
 import type { FeedName } from '../feed/feed-paths.ts';
 import { isJsonObject, parseStatusJson, stringifyStatusJson, type JsonObject } from '../feed/status-json.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS, readNotificationSettings, type NotificationSettings } from '../notify/notification-settings.ts';
@@ -64,12 +64,10 @@ export class StatusStore {
   constructor(file: string) {
     this.file = file;
     this.#db = openStatusDatabase(file);
-    try {
+    // Read now, for `startAfresh`: a damaged file that opened fails here, and is closed.
+    configureOrClose(this.#db, () => {
       for (const key of CARRIED_META_KEYS) this.getMeta(key);
-    } catch (error) {
-      this.#db.close();
-      throw error;
-    }
+    });
   }
 
   get db(): SqliteDatabase {
