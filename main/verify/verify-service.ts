@@ -192,6 +192,11 @@ export class VerifyService {
     throw new AlreadyVerifiedError(result, existing);
   }
 
+  /**
+   * Closes the jobs, the compilers' workers and the database, in that order. The service owns the
+   * jobs and is what closes them, once: it opened them with its database, it outlives every server
+   * and channel that starts them (each closes before it), and it alone knows when the database goes.
+   */
   async close(): Promise<void> {
     // Jobs still running end as interrupted while the database is open: their work cannot finish now.
     this.jobs.close();

@@ -21,10 +21,8 @@ export function registerSourcifyRoutes(app: FastifyInstance, service: VerifyServ
     // APIv2 takes JSON bodies only, as Sourcify's: a form is refused (400 invalid_parameter) rather than read.
     v2.removeContentTypeParser(FORM_CONTENT_TYPE);
     registerLookupRoutes(v2, service, listing);
-    const jobs = service.jobs;
-    // Before the service closes its database (the server closes first): jobs still running end as interrupted.
-    v2.addHook('onClose', async () => jobs.close());
-    registerV2VerifyRoutes(v2, service, jobs);
-    registerV2EtherscanRoute(v2, service, jobs);
+    // The jobs are the service's: it ends those still running when it closes (VerifyService.close).
+    registerV2VerifyRoutes(v2, service, service.jobs);
+    registerV2EtherscanRoute(v2, service, service.jobs);
   });
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PathBuffer, SolidityMetadataContract } from '@ethereum-sourcify/lib-sourcify';
 import { metadataContractsOf } from '../engine/metadata-contracts.ts';
-import { unpackZips, type UploadedFile } from '../engine/unpack-zips.ts';
+import { unpackZips, type UnpackLimit, type UploadedFile } from '../engine/unpack-zips.ts';
 import { SESSION_MAX_BYTES, SessionFullError } from './session-store.ts';
 import { TooLargeError } from '../engine/verify-error.ts';
 
@@ -31,14 +31,7 @@ export interface AssembledSession {
  */
 export async function assembleSession(files: UploadedFile[], maxBytes = SESSION_MAX_BYTES): Promise<AssembledSession> {
   if (files.length === 0) return { contracts: [], unused: [], unpacked: [], bytes: 0 };
-  let unpacked: PathBuffer[];
-  let bytes: number;
-  try {
-    ({ files: unpacked, bytes } = await unpackZips(files, { bytes: maxBytes, scope: 'a session may hold' }));
-  } catch (error) {
-    if (error instanceof TooLargeError) throw new SessionFullError(`${error.message}. Delete some files or clear the session.`);
-    throw error;
-  }
+  const { files: unpacked, bytes } = await withinSessionLimit(maxBytes, (limit) => unpackZips(files, limit));
   const { contracts, sourceFiles } = metadataContractsOf(unpacked);
   const used = new Set<string>();
   const assembled = contracts.map((contract) => {
@@ -52,4 +45,17 @@ export async function assembleSession(files: UploadedFile[], maxBytes = SESSION_
   });
   const unused = sourceFiles.map((f) => f.path).filter((path) => !used.has(path));
   return { contracts: assembled, unused, unpacked, bytes };
+}
+
+/**
+ * Opens the zips among a session's files (`open`: unpackZips, or openZips to keep each zip with
+ * what it holds) within the session limit; past it, SessionFullError saying what to do.
+ */
+export async function withinSessionLimit<T>(maxBytes: number, open: (limit: UnpackLimit) => Promise<T>): Promise<T> {
+  try {
+    return await open({ bytes: maxBytes, scope: 'a session may hold' });
+  } catch (error) {
+    if (error instanceof TooLargeError) throw new SessionFullError(`${error.message}. Delete some files or clear the session.`);
+    throw error;
+  }
 }

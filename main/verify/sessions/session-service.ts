@@ -1,6 +1,6 @@
 import type { VerificationResult } from '../engine/verification-result.ts';
 import { requireCompiler } from '../engine/require-compiler.ts';
-import { TooLargeError, VerifyError, toVerifyError } from '../engine/verify-error.ts';
+import { VerifyError, toVerifyError } from '../engine/verify-error.ts';
 import { knownSourcesOf } from '../engine/known-sources.ts';
 import { requireExplorer } from '../explorer/configured-explorer.ts';
 import { fetchExplorerSource } from '../explorer/explorer-import.ts';
@@ -9,10 +9,10 @@ import { openZips, type UnpackedZip, type UploadedFile } from '../engine/unpack-
 import type { VerifiedRecord } from '../repository/verified-repository.ts';
 import { VerifyDbError } from '../store/verify-db-health.ts';
 import { betterKeptNote, type StoreOutcome, type VerifyService } from '../verify-service.ts';
-import { assembleSession, type AssembledSession } from './session-contracts.ts';
+import { assembleSession, withinSessionLimit, type AssembledSession } from './session-contracts.ts';
 import { solcJsonToFiles } from './solc-json-files.ts';
 import { contractEntry, dataEntry, type SessionContractEntry, type SessionDataEntry, type SessionEnvelope } from './session-entry.ts';
-import { SessionFullError, type SessionContractState, type SessionSnapshot, type SessionState } from './session-store.ts';
+import type { SessionContractState, SessionSnapshot, SessionState } from './session-store.ts';
 
 export interface CheckedContractRequest {
   verificationId: string;
@@ -272,10 +272,10 @@ export class SessionService {
     // Read outside the try, as `read` does: the database's own failure (damage) is not the files'.
     const files = this.service.sessions.files(sessionId);
     try {
-      return (await openZips(files, { bytes: this.service.sessions.maxBytes, scope: 'a session may hold' })).files;
-    } catch (error) {
       // Past the limit as assembleSession says it, the way the other session routes would.
-      throw error instanceof TooLargeError ? new SessionFullError(`${error.message}. Delete some files or clear the session.`) : unreadableSession(error);
+      return (await withinSessionLimit(this.service.sessions.maxBytes, (limit) => openZips(files, limit))).files;
+    } catch (error) {
+      throw unreadableSession(error);
     }
   }
 

@@ -1,7 +1,9 @@
 import JSZip from 'jszip';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checksumAddress } from '../../../main/verify/engine/evm-address.ts';
 import { postJson, startVerifyHarness, storageDeployment, storageUpload, type VerifyHarness } from '../verify-fixture.ts';
+import { damagedDbMessage, damageVerifyTable } from '../verify-db-fixture.ts';
 
 // Every zip the verification code opens, counted (one module opens them all).
 const opened = vi.hoisted(() => ({ zips: 0 }));
@@ -98,6 +100,18 @@ describe('POST /session/input-contract (real HTTP on loopback)', () => {
     } finally {
       reads.mockRestore();
     }
+  });
+
+  it('answers the verification database\'s damage when the session\'s files cannot be read from it: a 503 saying what to do, not a 400 about the files', async () => {
+    const added = await postJson(`${harness.baseUrl}/session/input-files`, { files: { 'metadata.json': storageUpload()['metadata.json'] } });
+    const cookie = cookieOf(added.setCookie);
+    // The app closed, then the pages of the sessions' files damaged (the sessions themselves are whole: the cookie still names one).
+    await harness.close();
+    const file = path.join(harness.dataDir, 'verify.sqlite');
+    damageVerifyTable(file, 'verify_session_file');
+    harness = await startVerifyHarness({}, harness.dataDir);
+
+    expect(await inputContract({ address: ADDRESS, chainId: '31337' }, cookie)).toMatchObject({ status: 503, body: { error: damagedDbMessage(file) } });
   });
 
   it('says why when the address holds no code, or code without an IPFS metadata hash, or the chain is not verified on here', async () => {

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INTERRUPTED_MESSAGE } from '../../../main/verify/api/verification-jobs.ts';
 import { postJson, startVerifyHarness, storageDeployment, storageUpload, tempDir, type VerifyHarness } from '../verify-fixture.ts';
 
@@ -78,7 +78,10 @@ describe('APIv2 verification jobs across a restart of the service', () => {
     const id = submitted.body.verificationId;
     const pending = await job(before, id);
     expect(pending.body).toMatchObject({ isJobCompleted: false });
+    // Ended by the service that owns the jobs, once, not by each server or channel that starts them too.
+    const closeJobs = vi.spyOn(before.service.jobs, 'close');
     await stop(before);
+    expect(closeJobs).toHaveBeenCalledTimes(1);
     const stoppedAt = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 20));
 
