@@ -103,8 +103,11 @@ export class VerifiedRepository implements KnownSources {
   /**
    * Sources stored before their hash was kept get it, once: the index then finds them too. One
    * UPDATE hashes them inside SQLite, a row at a time, so a large repository is never held in memory.
+   * Asked first through the index, so that a start with every source hashed (every start but the
+   * first after migration 6) takes no write lock: an UPDATE does, even when it changes no row.
    */
   private hashUnhashedSources(): void {
+    if (this.db.prepare('SELECT 1 FROM verified_file WHERE keccak256 IS NULL LIMIT 1').get() === undefined) return;
     this.db.function('verify_source_keccak256', { deterministic: true }, (content: unknown) => keccak256Of(String(content)));
     this.db.prepare('UPDATE verified_file SET keccak256 = verify_source_keccak256(content) WHERE keccak256 IS NULL').run();
   }

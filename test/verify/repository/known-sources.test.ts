@@ -45,6 +45,26 @@ describe('VerifiedRepository as known sources', () => {
     db.close();
   });
 
+  it('opens with no write once every source is hashed: a read-only connection to such a file is enough', () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const file = path.join(dir, 'verify.sqlite');
+    const old = new Database(file);
+    applyMigrations(old, VERIFY_MIGRATIONS.filter((m) => m.version <= 5));
+    old.prepare("INSERT INTO verified_file (chain_id, address, path, content) VALUES ('298', ?, 'contracts/Lib.sol', ?)").run(ADDRESS, LIBRARY);
+    old.close();
+    // The first start hashes the source stored before; every later one finds nothing to hash.
+    const first = openVerifyDb(file);
+    new VerifiedRepository(first);
+    first.close();
+
+    // SQLite refuses any write statement here, an UPDATE that would change no row included.
+    const readOnly = new Database(file, { readonly: true });
+    const repository = new VerifiedRepository(readOnly);
+    expect(repository.sourceByKeccak256(keccak(LIBRARY))).toBe(LIBRARY);
+    readOnly.close();
+  });
+
   it('hashes the sources stored before inside SQLite, never reading them all into memory at once', () => {
     const dir = tempDir();
     dirs.push(dir);
