@@ -21,9 +21,11 @@ const CHILD_TABLES = ['crypto_transfer', 'token_transfer', 'nft_transfer', 'stak
  * children deleted and written again; assessed fees only when the source carried them), so a
  * page applied twice, after a crash between the upstream's answer and the commit, leaves the
  * same rows as once. Not a transaction itself: the caller wraps a page and its cursor in one.
+ * `lookedUp`: the rows come from the upstream's by-id answer, and their row says so (`looked_up`,
+ * migration 012) in the same INSERT; any other write of the row leaves it NULL, as the row is replaced.
  */
-export function transactionUpserter(db: SqliteDatabase): (rows: TransactionRows) => void {
-  const transaction = db.prepare(insertSql('"transaction"', TRANSACTION_COLUMNS, { replace: true }));
+export function transactionUpserter(db: SqliteDatabase, { lookedUp = false } = {}): (rows: TransactionRows) => void {
+  const transaction = db.prepare(insertSql('"transaction"', TRANSACTION_COLUMNS, { replace: true, extra: lookedUp ? { looked_up: '1' } : {} }));
   const deletes = CHILD_TABLES.map((table) => db.prepare(`DELETE FROM ${table} WHERE consensus_timestamp = ?`));
   const cryptoTransfer = db.prepare('INSERT INTO crypto_transfer (consensus_timestamp, entity_id, amount, is_approval, payer_account_id) VALUES (?, ?, ?, ?, ?)');
   const tokenTransfer = db.prepare(`INSERT OR REPLACE INTO token_transfer (consensus_timestamp, token_id, account_id, amount, is_approval, payer_account_id)

@@ -12,8 +12,10 @@ export function upsertSql(table: string, fields: readonly string[], key: string,
 
 /**
  * `INSERT` (or, with `replace`, `INSERT OR REPLACE`) over named parameters (`@field`); columns are
- * quoted, since some are keywords (`"index"`).
+ * quoted, since some are keywords (`"index"`). `extra` adds columns with fixed SQL values, as upsertSql's.
  */
-export function insertSql(table: string, fields: readonly string[], { replace = false } = {}): string {
-  return `INSERT${replace ? ' OR REPLACE' : ''} INTO ${table} (${fields.map((f) => `"${f}"`).join(', ')}) VALUES (${fields.map((f) => `@${f}`).join(', ')})`;
+export function insertSql(table: string, fields: readonly string[], { replace = false, extra = {} as Record<string, string> } = {}): string {
+  const columns = [...fields, ...Object.keys(extra)].map((f) => `"${f}"`);
+  const values = [...fields.map((f) => `@${f}`), ...Object.values(extra)];
+  return `INSERT${replace ? ' OR REPLACE' : ''} INTO ${table} (${columns.join(', ')}) VALUES (${values.join(', ')})`;
 }

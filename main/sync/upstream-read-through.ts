@@ -141,17 +141,13 @@ export class UpstreamReadThrough implements ReadThrough {
       token: storing(tokenRowsOf, tokenUpserter(options.db)),
       topic: storing(topicRowsOf, topicUpserter(options.db)),
     };
-    const upsertTransaction = transactionUpserter(options.db);
-    const markLookedUp = options.db.prepare('UPDATE "transaction" SET looked_up = 1 WHERE consensus_timestamp = ?');
     // Every transaction the by-id answer lists (a scheduled one and its execution, a batch and its
     // inner transactions), with assessed fees, which only this answer carries: each is marked as
     // such, so a lookup does not ask again. Answers how many were stored.
+    const upsertTransaction = transactionUpserter(options.db, { lookedUp: true });
     this.#storeTransactions = options.db.transaction((list: Array<Record<string, unknown>>) => {
       const rows = list.map(transactionRowsOf).filter((r) => r !== null);
-      for (const r of rows) {
-        upsertTransaction(r);
-        markLookedUp.run(r.transaction.consensus_timestamp);
-      }
+      for (const r of rows) upsertTransaction(r);
       return rows.length;
     });
   }
