@@ -59,7 +59,7 @@ export function javaBoundsWhere(bounds: readonly JavaBound[], seekColumn: string
  * A column with an `eq` filter narrows the middle too. Bounds are changed on the way, as there
  * (the same bound may be passed twice: the airdrops listing does when only `token.id` is given).
  */
-export function javaBoundsCondition(bounds: readonly JavaBound[]): Condition {
+function javaBoundsCondition(bounds: readonly JavaBound[]): Condition {
   return boundsCondition(bounds, AS_IS);
 }
 
@@ -112,7 +112,7 @@ function primaryMiddle(param: RangeParam | null, column: string, strict: 'gt' | 
  * javaBoundsCondition changes the bounds; nothing when the bounds cross, where the condition's
  * edges may lie outside them.
  */
-export function javaSeekRange(primary: JavaBound | undefined): Condition {
+function javaSeekRange(primary: JavaBound | undefined): Condition {
   if (!primary || primary.adjustedLower() > primary.adjustedUpper()) return null;
   const lower = primary.lower ? compare(primary.column, 'gte', primary.adjustedLower()) : null;
   const upper = primary.upper ? compare(primary.column, 'lte', primary.adjustedUpper()) : null;

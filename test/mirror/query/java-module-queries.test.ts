@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseQueryString } from '../../../main/mirror/http/query-string.ts';
 import { JavaBound } from '../../../main/mirror/query/java-bound.ts';
-import { javaBoundsCondition, javaSeekRange } from '../../../main/mirror/query/java-bound-sql.ts';
+import { javaBoundsWhere } from '../../../main/mirror/query/java-bound-sql.ts';
 import { javaNextLink, type JavaPage } from '../../../main/mirror/query/java-next-link.ts';
 import {
   arrayTexts, directionParam, intParam, parseJavaAccountParam, parseJavaEntityId, parseJavaEntityNum, parseJavaInt, parseJavaTimestamp,
@@ -61,31 +61,40 @@ describe('Spring conversions of query and path values', () => {
 });
 
 describe('the Java module\'s bound conditions (JooqRepository.getBoundConditions)', () => {
+  // Read through an index led by the primary column: the seek range of its bounds, then the reference's condition.
+  const RECEIVER_2000_3000 = '(receiver >= ? AND receiver <= ?)';
+
   it('builds the lower edge, middle and upper edge the reference documents', () => {
-    const condition = javaBoundsCondition([
+    const condition = javaBoundsWhere([
       bound('receiver', true, ['gte', 2000n], ['lte', 3000n]), bound('token', false, ['gte', 4000n], ['lte', 5000n]), bound('serial', false, ['gte', 5n], ['lte', 100n]),
-    ]);
+    ], 'receiver');
     expect(condition).toEqual({
-      sql: '(((receiver = ? AND ((token = ? AND serial >= ?) OR token > ?)) OR (receiver > ? AND receiver < ?)) OR (receiver = ? AND (token < ? OR (token = ? AND serial <= ?))))',
-      params: [2000, 4000, 5, 4000, 2000, 3000, 3000, 5000, 5000, 100],
+      sql: `(${RECEIVER_2000_3000} AND (((receiver = ? AND ((token = ? AND serial >= ?) OR token > ?)) OR (receiver > ? AND receiver < ?)) OR (receiver = ? AND (token < ? OR (token = ? AND serial <= ?)))))`,
+      params: [2000, 3000, 2000, 4000, 5, 4000, 2000, 3000, 3000, 5000, 5000, 100],
     });
   });
 
   it('narrows the middle by the equalities of later columns', () => {
-    const condition = javaBoundsCondition([bound('receiver', true, ['gte', 2000n], ['lte', 3000n]), bound('token', false, ['eq', 4000n]), bound('serial', false, ['eq', 5n])]);
+    const condition = javaBoundsWhere([bound('receiver', true, ['gte', 2000n], ['lte', 3000n]), bound('token', false, ['eq', 4000n]), bound('serial', false, ['eq', 5n])], 'receiver');
     expect(condition?.sql).toContain('((receiver > ? AND receiver < ?) AND (token = ? AND token = ?)) AND (serial = ? AND serial = ?)');
   });
 
   it('reads a primary range of one value as an equality, the later columns then bounded on both sides', () => {
     // The lower edge rewrites the bound before the middle reads it, as there: in the other order nothing would match.
-    const condition = javaBoundsCondition([bound('receiver', true, ['gte', 5n], ['lte', 5n]), bound('token', false, ['gte', 1n], ['lte', 9n])]);
-    expect(condition).toEqual({ sql: '(receiver = ? AND (token >= ? AND token <= ?))', params: [5, 1, 9] });
+    const condition = javaBoundsWhere([bound('receiver', true, ['gte', 5n], ['lte', 5n]), bound('token', false, ['gte', 1n], ['lte', 9n])], 'receiver');
+    expect(condition).toEqual({ sql: '((receiver >= ? AND receiver <= ?) AND (receiver = ? AND (token >= ? AND token <= ?)))', params: [5, 5, 5, 1, 9] });
   });
 
   it('refuses a primary range that lets nothing through, and seeks only by bounds that do not cross', () => {
     expect(() => bound('receiver.id', true, ['gt', 5n], ['lt', 5n])).toThrow('Invalid range provided for receiver.id');
-    expect(javaSeekRange(bound('r', true, ['gt', 5n], ['lte', 9n]))).toEqual({ sql: '(r >= ? AND r <= ?)', params: [6, 9] });
-    expect(javaSeekRange(bound('t', false, ['gt', 10n], ['lt', 5n]))).toBeNull();
+    // The seek range takes the inclusive values: gt 5 seeks from 6.
+    expect(javaBoundsWhere([bound('r', true, ['gt', 5n], ['lte', 9n])], 'r')).toEqual({ sql: '((r >= ? AND r <= ?) AND (r > ? AND r <= ?))', params: [6, 9, 5, 9] });
+    expect(javaBoundsWhere([bound('t', false, ['gt', 10n], ['lt', 5n])], 't')).toEqual({ sql: '(t > ? AND t < ?)', params: [10, 5] });
+  });
+
+  it('only filters, by columns SQLite neither seeks nor sorts by, when the primary column does not lead the index', () => {
+    const condition = javaBoundsWhere([bound('receiver', true, ['gte', 5n], ['lte', 5n]), bound('token', false, ['gte', 1n], ['lte', 9n])], 'sender');
+    expect(condition).toEqual({ sql: '(+receiver = ? AND (+token >= ? AND +token <= ?))', params: [5, 1, 9] });
   });
 });
 
