@@ -93,7 +93,10 @@ export class AirdropWriter {
         claimed += units;
         lastClaimNs = lastClaimNs === null || claimNs! > lastClaimNs ? claimNs! : lastClaimNs;
         ledger.tokenAccount({ accountId: receiver.num, tokenId: token.num, associated: 1, automaticAssociation: 0, balance: units, balanceTimestamp: claimNs!, createdTimestamp: claimNs! });
-        if (serial !== 0) this.#nfts.move(history, token.num, serial, receiver.num, claimNs!);
+        if (serial !== 0) {
+          const nft = this.#nfts.current(token.num, serial);
+          if (nft) this.#nfts.move(history, nft, receiver.num, claimNs!);
+        }
       }
       const [state, since] = claim ? ['CLAIMED', claimNs!] : cancelled ? ['CANCELLED', cancelNs!] : ['PENDING', sentNs];
       history.insert('token_airdrop', [token.treasuryNum, receiver.num, token.num, serial, amount, state, since]);

@@ -71,7 +71,8 @@ export class NftResaleWriter {
   /** One serial from `seller` to `buyer`: for `sale.price` in HBAR, or given away where it is 0. */
   #resell(token: DemoToken, serial: number, seller: number, buyer: number, sale: { price: number; memo: string; fee: number; planned: bigint }, history: HistoryWriter): void {
     // Each collector sells at most once, one of the serials it was delivered: a guard, should that change.
-    if (this.#nfts.ownerOf(token.num, serial) !== BigInt(seller)) return;
+    const nft = this.#nfts.current(token.num, serial);
+    if (nft?.account_id !== BigInt(seller)) return;
     const { hbar, assessed } = feesOnNftTransfer(token.fees, token.treasuryNum, seller, buyer, sale.price);
     const paid: Array<[number, number]> = sale.price > 0 ? [[buyer, -sale.price], [seller, sale.price]] : [];
     const at = writeAtFreeTimestamp(history, sale.planned, (consensusNs) => ({
@@ -80,7 +81,7 @@ export class NftResaleWriter {
       nftTransfers: [{ token: token.num, serial, sender: seller, receiver: buyer }],
     }));
     if (at === null) return;
-    this.#nfts.move(history, token.num, serial, buyer, at);
+    this.#nfts.move(history, nft, buyer, at);
     this.#count.run(-1, at, seller, token.num);
     this.#count.run(1, at, buyer, token.num);
   }

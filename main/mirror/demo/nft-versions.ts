@@ -46,7 +46,17 @@ interface NftRow {
   timestamp_range_lower: bigint;
 }
 
-/** Serials changing hands after their `nft` rows are written (a resale, an airdrop claim): each closes the current version. */
+/** A serial's `nft` row as read before it changes hands: what the move checks and keeps as history. */
+export interface CurrentNft extends NftRow {
+  token: number;
+  serial: number;
+}
+
+/**
+ * Serials changing hands after their `nft` rows are written (a resale, an airdrop claim): each
+ * closes the current version. The row is read once (current) and handed to move, so a caller that
+ * checks the owner first does not read it again.
+ */
 export class NftHandover {
   readonly #current: Statement;
   readonly #move: Statement;
@@ -58,19 +68,20 @@ export class NftHandover {
     this.#move = db.prepare('UPDATE nft SET account_id = ?, spender = NULL, delegating_spender = NULL, timestamp_range_lower = ? WHERE token_id = ? AND serial_number = ?');
   }
 
-  /** The serial's owner now: null once burned, undefined for a serial never minted. */
-  ownerOf(token: number, serial: number): bigint | null | undefined {
-    return (this.#current.get(token, serial) as NftRow | undefined)?.account_id;
+  /** The serial's row now (its owner null once burned); undefined for a serial never minted. */
+  current(token: number, serial: number): CurrentNft | undefined {
+    const row = this.#current.get(token, serial) as NftRow | undefined;
+    return row && { ...row, token, serial };
   }
 
   /**
-   * The serial passes to `receiver` at `at`: the version until then becomes history, unchanged.
-   * A move at or before that version's start would write a history range that ends before it
-   * begins: a generator bug (a resale planned before the serial's approval), refused loudly.
+   * The serial, as `before` read it and unchanged since, passes to `receiver` at `at`: the version
+   * until then becomes history, unchanged. A move at or before that version's start would write a
+   * history range that ends before it begins: a generator bug (a resale planned before the
+   * serial's approval), refused loudly.
    */
-  move(history: HistoryWriter, token: number, serial: number, receiver: number, at: bigint): void {
-    const before = this.#current.get(token, serial) as NftRow | undefined;
-    if (!before) return;
+  move(history: HistoryWriter, before: CurrentNft, receiver: number, at: bigint): void {
+    const { token, serial } = before;
     if (at <= before.timestamp_range_lower) {
       throw new Error(`NFT ${token}/${serial} moved at ${at}, not after its current version's start ${before.timestamp_range_lower}`);
     }

@@ -21,7 +21,7 @@ describe('NftHandover.move', () => {
   ]);
 
   it('closes the current version where the new owner\'s begins', () => {
-    handover.move(history, 7, 1, 1003, 400n);
+    handover.move(history, handover.current(7, 1)!, 1003, 400n);
     expect(chainOf(7, 1)).toEqual([
       { owner: 500, lower: 100, upper: 200 }, { owner: 1001, lower: 200, upper: 300 }, { owner: 1001, lower: 300, upper: 400 }, { owner: 1003, lower: 400, upper: null },
     ]);
@@ -29,8 +29,8 @@ describe('NftHandover.move', () => {
 
   it('refuses a move at or before the current version\'s start, which would write a range ending before it begins', () => {
     const before = chainOf(7, 1);
-    expect(() => handover.move(history, 7, 1, 1004, 400n)).toThrow(/not after its current version's start 400/);
-    expect(() => handover.move(history, 7, 1, 1004, 350n)).toThrow(/not after its current version's start 400/);
+    expect(() => handover.move(history, handover.current(7, 1)!, 1004, 400n)).toThrow(/not after its current version's start 400/);
+    expect(() => handover.move(history, handover.current(7, 1)!, 1004, 350n)).toThrow(/not after its current version's start 400/);
     expect(chainOf(7, 1)).toEqual(before);
   });
 });
