@@ -10,6 +10,7 @@ import { describeListenError, listenOnLoopback } from '../http/listen.ts';
 import { machineHasNetwork } from '../http/machine-online.ts';
 import { startAppServices } from '../services/app-services.ts';
 import { lockDataDir } from '../services/data-dir-lock.ts';
+import { refuseTakenPorts } from '../services/taken-ports.ts';
 import { throttledSyncLog } from '../sync/sync-log-line.ts';
 import { asksForHelp } from './help.ts';
 import { parseServeArgs, SERVE_USAGE, type ServeArgs } from './serve-args.ts';
@@ -22,6 +23,8 @@ const log = (line: string): void => console.error(line);
 async function serve(args: ServeArgs): Promise<void> {
   // Before anything opens in the folder: a second Mirrordesk on it would damage the first's data.
   lockDataDir(args.dataDir, 'serve');
+  // The web UI's port too is checked before the services open the folder's stores (they check theirs).
+  await refuseTakenPorts([{ service: 'ui', port: args.ports.ui }]);
   const services = await startAppServices({
     ...servicesOptionsOf(args),
     dataDir: args.dataDir,

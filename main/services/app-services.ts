@@ -7,9 +7,13 @@ import { readAppVersion } from './app-version.ts';
 import { prepareDataDir } from './data-dir.ts';
 import { ApiEventBus } from './event-bus.ts';
 import { ProfileHost } from './profile-host.ts';
+import { CustomProfiles } from './custom-profiles.ts';
 import { resolveProfile } from './profile-switch.ts';
 import { loopbackUrl, refuseOwnServiceUrls, type OwnServiceUrls } from './own-service-urls.ts';
 import { profileEvmChainId } from './profile-chain-id.ts';
+import { statusPlan } from './profile-status.ts';
+import { removeNewStores, storesNewToFolder } from './stores-new-to-folder.ts';
+import { portListenError, refuseTakenPorts } from './taken-ports.ts';
 import { startVerifyApi, type RunningVerifyApi } from '../verify/start-verify-api.ts';
 
 export type { AppServices, AppServicesOptions };
@@ -20,23 +24,39 @@ export type { AppServices, AppServicesOptions };
  */
 export async function startAppServices(options: AppServicesOptions): Promise<AppServices> {
   prepareDataDir(options.dataDir);
-  // Built-in, `custom` (--upstream-mirror) or a custom profile saved in the data folder.
-  const profile = resolveProfile(options.network, options);
+  // Built-in, `custom` (--upstream-mirror) or a custom profile saved in the data folder; one
+  // reader of those for the run, so that the menu and a switch see the same list and what was moved aside.
+  const savedProfiles = new CustomProfiles(options.dataDir, options.log);
+  const profile = resolveProfile(options.network, options, savedProfiles);
   // Nor may the profile a run starts on sync from or watch the app itself (one saved before such
   // profiles were refused, or `--upstream-mirror` given the mirror port), as its ports are configured.
   refuseOwnServiceUrls(profile, { mirror: loopbackUrl(options.ports.mirror), status: loopbackUrl(options.ports.status), verify: loopbackUrl(options.ports.verify) });
+  // Every fixed port before any store opens: a busy one stops the start with the folder as it was.
+  // The status port is bound at start only for a profile with a status page (profile-host.ts).
+  await refuseTakenPorts([
+    { service: 'mirror', port: options.ports.mirror },
+    ...(statusPlan(profile, options.dataDir, options.statusUpstream ?? null) ? [{ service: 'status', port: options.ports.status }] : []),
+  ]);
+  const verifyPort = await usableVerifyPort(options);
+  const newStores = storesNewToFolder(profile, options, verifyPort !== undefined);
   const events = new ApiEventBus();
   const mirrorConfig = defaultMirrorApiConfig();
   // The mirror and status ports stay bound for the whole run; a switch swaps what answers on them.
-  const host = await ProfileHost.open(profile, { options, events, mirrorConfig: () => mirrorConfig });
+  let host: ProfileHost;
+  try {
+    host = await ProfileHost.open(profile, { options, events, mirrorConfig: () => mirrorConfig });
+  } catch (error) {
+    removeNewStores(newStores);
+    throw error;
+  }
 
   let verify: RunningVerifyApi | null = null;
-  if (options.ports.verify !== undefined) {
+  if (verifyPort !== undefined) {
     try {
       verify = await startVerifyApi({
         ...options.verify,
         dataDir: options.dataDir,
-        port: options.ports.verify,
+        port: verifyPort,
         hostCheck: options.hostCheck,
         profileChainId: profileEvmChainId(profile),
         currentChainId: () => profileEvmChainId(host.session.profile),
@@ -46,11 +66,12 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
         log: options.log,
       });
     } catch (error) {
-      // Verification is an add-on: a busy port leaves the other services running, with one clear line.
-      if ((error as { code?: string }).code === 'EADDRINUSE') {
-        options.log(`verify: ${describeListenError(error, 'verify', options.ports.verify).message}; the verification API is not running`);
+      // Taken since it was checked: said as a port found busy then is.
+      if (isPortBusy(error)) {
+        logVerifyNotRunning(options, error, verifyPort);
       } else {
         await host.close();
+        removeNewStores(newStores);
         throw error;
       }
     }
@@ -63,7 +84,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   // The host runs switches one at a time; each replaces the session, the mirror API and the
   // status service, or fails leaving them as they were.
   const switchNetwork = async (name: string) => {
-    const next = resolveProfile(name, options);
+    const next = resolveProfile(name, options, savedProfiles);
     refuseOwnServiceUrls(next, ownServices());
     if (await host.switchTo(next)) options.log(`${next.name}: switched (data in ${options.dataDir})`);
     return host.session.info();
@@ -73,7 +94,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     createApiHandlers({
       switchNetwork,
       profileUse: (name) => host.use(name),
-      profileOptions: options,
+      profileOptions: { ...options, savedProfiles },
       ownServices,
       version: readAppVersion(new URL('../../package.json', import.meta.url)),
       shell: options.shell ?? 'web',
@@ -104,4 +125,27 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       await Promise.all([verify?.close(), host.close()]);
     },
   };
+}
+
+/**
+ * The verification API's port, checked before any store opens; undefined when it is not started.
+ * Verification is an add-on: a busy port leaves the other services running, with one clear line,
+ * and its store unopened. Another listen error stops the start, as one on the other ports does.
+ */
+async function usableVerifyPort(options: AppServicesOptions): Promise<number | undefined> {
+  const port = options.ports.verify;
+  if (port === undefined) return undefined;
+  const error = await portListenError(port);
+  if (error === null) return port;
+  if (!isPortBusy(error)) throw describeListenError(error, 'verify', port);
+  logVerifyNotRunning(options, error, port);
+  return undefined;
+}
+
+function isPortBusy(error: unknown): boolean {
+  return (error as { code?: string }).code === 'EADDRINUSE';
+}
+
+function logVerifyNotRunning(options: AppServicesOptions, error: unknown, port: number): void {
+  options.log(`verify: ${describeListenError(error, 'verify', port).message}; the verification API is not running`);
 }

@@ -17,12 +17,6 @@ export interface SetAsideProfiles {
   reason: string;
 }
 
-/**
- * The profiles files moved aside in this run, by path. Not an instance's: the app makes a
- * CustomProfiles per request, and the menu opened after the move must still be told of it.
- */
-const setAsideThisRun = new Map<string, SetAsideProfiles>();
-
 /** What the network menu says of a profiles file moved aside: what happened, where it is now, what to do. */
 export function profilesFileNotice({ setAside, reason }: SetAsideProfiles): string {
   return `Your saved network profiles could not be read (${reason}). The file was moved to ${setAside} and the list starts empty: add the profiles again, or copy them from that file.`;
@@ -48,11 +42,16 @@ function toProfile(stored: StoredProfile): NetworkProfile {
  * is moved aside as `profiles.json.unreadable-<time>`, as unreadable stores are, and said so in
  * the log and the network menu: the app starts with no custom profiles, and the user can add
  * profiles again, where an error at every call left the menu unusable.
+ * The app keeps one for the run (app-services.ts), shared by the network menu and the switch: it
+ * remembers the list it last read or wrote, and which file that was, so that a call reads the
+ * file again only when something else changed it (a hand edit), and what it moved aside.
  */
 export class CustomProfiles {
   readonly #dataDir: string;
   readonly #file: string;
   readonly #log: (line: string) => void;
+  #known: { profiles: readonly StoredProfile[]; version: string } | null = null;
+  #setAside: SetAsideProfiles | null = null;
 
   constructor(dataDir: string, log: (line: string) => void = () => undefined) {
     this.#dataDir = dataDir;
@@ -62,7 +61,7 @@ export class CustomProfiles {
 
   /** The profiles file this run found unreadable and moved aside; null when there was none. */
   setAside(): SetAsideProfiles | null {
-    return setAsideThisRun.get(this.#file) ?? null;
+    return this.#setAside;
   }
 
   list(): NetworkProfile[] {
@@ -121,7 +120,12 @@ export class CustomProfiles {
     this.#write(stored.filter((p) => p.name !== name));
   }
 
+  /** The saved list, a copy the caller may change: as remembered while the file is the one it came from. */
   #read(): StoredProfile[] {
+    const version = this.#version();
+    if (version === null) return [];
+    if (this.#known?.version === version) return [...this.#known.profiles];
+    this.#known = null;
     let text: string;
     try {
       text = fs.readFileSync(this.#file, 'utf8');
@@ -129,12 +133,30 @@ export class CustomProfiles {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
+    let profiles: StoredProfile[];
     try {
-      return parseSavedProfiles(text);
+      profiles = parseSavedProfiles(text);
     } catch (error) {
       if (!(error instanceof UnreadableProfilesFile)) throw error;
       this.#moveAside(error.message);
       return [];
+    }
+    // Remembered under the version seen before reading: a change in between is read again next time.
+    this.#known = { profiles, version };
+    return [...profiles];
+  }
+
+  /**
+   * Which file `profiles.json` is now (inode, size, modification time): another after any write,
+   * the app's (a new file renamed over it) or a hand edit; null when there is none.
+   */
+  #version(): string | null {
+    try {
+      const stat = fs.statSync(this.#file, { bigint: true });
+      return `${stat.ino}:${stat.size}:${stat.mtimeNs}`;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
     }
   }
 
@@ -146,11 +168,13 @@ export class CustomProfiles {
     } catch (error) {
       throw new Error(`${this.#file} could not be read (${reason}), nor moved aside: ${(error as Error).message}`, { cause: error });
     }
-    setAsideThisRun.set(this.#file, { file: this.#file, setAside, reason });
+    this.#setAside = { file: this.#file, setAside, reason };
     this.#log(`${this.#file} could not be read (${reason}); moved to ${setAside}, starting with no custom profiles`);
   }
 
   #write(profiles: StoredProfile[]): void {
     writeJsonFile(this.#file, { profiles });
+    const version = this.#version();
+    this.#known = version === null ? null : { profiles: [...profiles], version };
   }
 }

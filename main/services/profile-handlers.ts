@@ -10,7 +10,10 @@ import { builtinProfiles, customProfile, type NetworkProfile } from './network-p
 import { refuseOwnServiceUrls, type OwnServiceUrls } from './own-service-urls.ts';
 
 type ProfileHandlers = Pick<ApiHandlers, 'network/profiles' | 'network/profiles/save' | 'network/profiles/delete' | 'network/profiles/check'>;
-export type ProfileOptions = Pick<AppServicesOptions, 'dataDir' | 'upstreamMirror' | 'statusUpstream' | 'chainId'> & Partial<Pick<AppServicesOptions, 'log'>>;
+export type ProfileOptions = Pick<AppServicesOptions, 'dataDir' | 'upstreamMirror' | 'statusUpstream' | 'chainId'> & Partial<Pick<AppServicesOptions, 'log'>> & {
+  /** The run's saved profiles, shared with the switch (app-services.ts); absent: these handlers keep their own. */
+  savedProfiles?: CustomProfiles;
+};
 
 /** What the app is doing with a profile: open, about to be opened by a switch, or replaced a moment ago and still closing its files. */
 export type ProfileUse = 'open' | 'opening' | 'closing';
@@ -32,9 +35,10 @@ export function createProfileHandlers(
   /** Where the app's own services answer now: a profile may not sync from or watch them. */
   ownServices: () => OwnServiceUrls = () => ({ mirror: null, status: null, verify: null }),
 ): ProfileHandlers {
+  const savedProfiles = options ? (options.savedProfiles ?? new CustomProfiles(options.dataDir, options.log)) : null;
   const saved = () => {
-    if (!options) throw new ApiFailure('unavailable', 'network profiles cannot be edited here');
-    return new CustomProfiles(options.dataDir, options.log);
+    if (!savedProfiles) throw new ApiFailure('unavailable', 'network profiles cannot be edited here');
+    return savedProfiles;
   };
   const list = (): ProfileList => {
     const cli = options?.upstreamMirror ? [customProfile(options.upstreamMirror, options.statusUpstream ?? null, options.chainId ?? null)] : [];

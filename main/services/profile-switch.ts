@@ -6,8 +6,12 @@ import { CustomProfiles } from './custom-profiles.ts';
  * The profile a name stands for. `custom` is the one-off profile the app was started with
  * (`--upstream-mirror`), so it is only known when that was given.
  */
-export function resolveProfile(name: string, options: Pick<AppServicesOptions, 'dataDir' | 'upstreamMirror' | 'statusUpstream' | 'chainId'> & Partial<Pick<AppServicesOptions, 'log'>>): NetworkProfile {
-  const saved = new CustomProfiles(options.dataDir, options.log);
+export function resolveProfile(
+  name: string,
+  options: Pick<AppServicesOptions, 'dataDir' | 'upstreamMirror' | 'statusUpstream' | 'chainId'> & Partial<Pick<AppServicesOptions, 'log'>>,
+  /** The run's saved profiles (app-services.ts); a reader of its own for a one-off question. */
+  saved = new CustomProfiles(options.dataDir, options.log),
+): NetworkProfile {
   const profile = name === CUSTOM_PROFILE && options.upstreamMirror
     ? customProfile(options.upstreamMirror, options.statusUpstream ?? null, options.chainId ?? null)
     : (findProfile(name) ?? saved.find(name));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { validateCustomProfile, validateProfileName, validateUpstreamCheck } from '../../main/bridge/validate-profile-request.ts';
 import { CustomProfiles, ProfileConflict } from '../../main/services/custom-profiles.ts';
 import { profileDatabaseFile } from '../../main/services/network-profiles.ts';
@@ -57,6 +57,31 @@ describe('saved custom profiles', () => {
     saved.delete('solo-2');
     expect(saved.list()).toEqual([]);
     expect(fs.readdirSync(dir)).toEqual(['profiles.json']);
+  });
+});
+
+describe('one reader of the saved profiles for the run', () => {
+  it('reads profiles.json once while nothing else changes it, its own writes included, and again once something does', () => {
+    const folder = fs.mkdtempSync(path.join(dir, 'reads-'));
+    const file = path.join(folder, 'profiles.json');
+    const saved = new CustomProfiles(folder);
+    saved.save({ name: 'solo', mirrorUrl: 'http://localhost:5551', statusUrl: null, chainId: null });
+    const reads = vi.spyOn(fs, 'readFileSync');
+    const readsOfFile = () => reads.mock.calls.filter(([read]) => read === file).length;
+    try {
+      expect(saved.list().map((p) => p.name)).toEqual(['solo']);
+      saved.save({ name: 'solo-2', mirrorUrl: 'http://localhost:5552', statusUrl: null, chainId: null });
+      expect(saved.find('solo-2')?.mirrorUrl).toBe('http://localhost:5552');
+      expect(readsOfFile()).toBe(0);
+      // A hand edit (another file renamed over it, as an editor saves) is read.
+      fs.writeFileSync(`${file}.edit`, JSON.stringify({ profiles: [{ name: 'edited', mirrorUrl: 'http://h' }] }));
+      fs.renameSync(`${file}.edit`, file);
+      expect(saved.list().map((p) => p.name)).toEqual(['edited']);
+      expect(saved.list().map((p) => p.name)).toEqual(['edited']);
+      expect(readsOfFile()).toBe(1);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });
 

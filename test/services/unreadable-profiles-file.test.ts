@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { CustomProfiles } from '../../main/services/custom-profiles.ts';
+import { CustomProfiles, profilesFileNotice } from '../../main/services/custom-profiles.ts';
 import { resolveProfile } from '../../main/services/profile-switch.ts';
 import { parseSavedProfiles } from '../../main/services/saved-profiles-file.ts';
 import { closeApps, startApp } from './profile-switch-fixture.ts';
@@ -69,6 +69,24 @@ describe('an unreadable profiles.json', () => {
     expect(() => resolveProfile('mine', { dataDir, log: (line) => lines.push(line) }))
       .toThrow(/^unknown network profile "mine" \(available: demo, mainnet, testnet, previewnet\); the saved profiles file could not be read and was moved to .*profiles\.json\.unreadable-[\dTZ-]+$/);
     expect(lines).toHaveLength(1);
+  });
+
+  it('damaged while the app runs: a switch to a profile it held is refused naming where it went, and the menu then says so too', async () => {
+    const dataDir = dataDirWith('running', JSON.stringify({ profiles: [{ name: 'mine', mirrorUrl: 'http://127.0.0.1:9', statusUrl: null, chainId: null }] }));
+    const app = await startApp({ dataDir });
+    const before = await app.dispatch('network/profiles', null);
+    expect((before as { value: { profiles: Array<{ name: string }>; notice: string | null } }).value).toMatchObject({ notice: null, profiles: expect.arrayContaining([expect.objectContaining({ name: 'mine' })]) });
+    // Replaced, not written in place, as an editor saves a file: the app reads it again.
+    fs.writeFileSync(path.join(dataDir, 'profiles.json.edit'), CUT_SHORT);
+    fs.renameSync(path.join(dataDir, 'profiles.json.edit'), path.join(dataDir, 'profiles.json'));
+
+    const failed = await app.dispatch('network/switch', { name: 'mine' });
+    const [moved] = setAsideIn(dataDir);
+    expect(moved).toMatch(/^profiles\.json\.unreadable-/);
+    expect(failed).toMatchObject({ ok: false, error: { message: expect.stringContaining(`the saved profiles file could not be read and was moved to ${path.join(dataDir, moved!)}`) } });
+    // The switch's reading found it: the menu, opened after, is told by the same reader.
+    const after = await app.dispatch('network/profiles', null);
+    expect((after as { value: { notice: string | null } }).value.notice).toBe(profilesFileNotice({ file: path.join(dataDir, 'profiles.json'), setAside: path.join(dataDir, moved!), reason: REASON }));
   });
 
   it('serve --network <saved profile> exits naming both files, not with a bare JSON error', async () => {

@@ -91,7 +91,8 @@ export function applyMigrations(db: SqliteDatabase, migrations: readonly Migrati
   const current = db.pragma('user_version', { simple: true }) as number;
   const newest = migrations.at(-1)?.version ?? 0;
   if (current > newest) {
-    throw new Error(`database schema version ${current} is newer than this build knows (${newest}); update Mirrordesk`);
+    // Named: a data folder holds several stores (ledgers, status pages, verification).
+    throw new Error(`${db.name} has schema version ${current}, newer than this build knows (${newest}): it was written by a newer Mirrordesk; update Mirrordesk, or choose another data folder with --data-dir DIR`);
   }
   for (const migration of migrations) {
     if (migration.version <= current) continue;

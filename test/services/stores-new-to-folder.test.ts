@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { customProfile, profileDatabaseFile } from '../../main/services/network-profiles.ts';
+import { statusStoreFile } from '../../main/services/profile-store-files.ts';
+import { removeNewStores, storesNewToFolder } from '../../main/services/stores-new-to-folder.ts';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-new-stores-'));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const PAGE = 'https://status.example.com';
+const profile = customProfile('https://mirror.example.com', PAGE, null, 'mine');
+
+function folder(name: string): string {
+  const dir = path.join(root, name);
+  fs.mkdirSync(dir);
+  return dir;
+}
+
+describe('the stores a start creates', () => {
+  it('are the ledger, the status page store and the verification store a fresh folder lacks', () => {
+    const dataDir = folder('fresh');
+    expect(storesNewToFolder(profile, { dataDir }, true)).toEqual([profileDatabaseFile(profile, dataDir), statusStoreFile('mine', dataDir, PAGE), path.join(dataDir, 'verify.sqlite')]);
+    expect(storesNewToFolder(profile, { dataDir }, false)).toEqual([profileDatabaseFile(profile, dataDir), statusStoreFile('mine', dataDir, PAGE)]);
+  });
+
+  it('leave out a store that is there, and the status store the unkeyed one may be moved into', () => {
+    const dataDir = folder('existing');
+    fs.writeFileSync(profileDatabaseFile(profile, dataDir), '');
+    // Kept from before status stores were keyed by page: opening the profile renames it to the keyed name.
+    fs.writeFileSync(statusStoreFile('mine', dataDir, null), '');
+    expect(storesNewToFolder(profile, { dataDir }, true)).toEqual([path.join(dataDir, 'verify.sqlite')]);
+  });
+
+  it('are removed with their journal files, and nothing else', () => {
+    const dataDir = folder('removed');
+    const [ledger, status] = storesNewToFolder(profile, { dataDir }, false);
+    for (const file of [ledger!, `${ledger}-wal`, `${ledger}-shm`, status!, path.join(dataDir, 'profiles.json')]) fs.writeFileSync(file, 'x');
+    removeNewStores([ledger!, status!]);
+    expect(fs.readdirSync(dataDir)).toEqual(['profiles.json']);
+  });
+});
