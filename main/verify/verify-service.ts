@@ -17,6 +17,7 @@ import { Verifier, type SolcJsonContract, type VerifyTarget } from './engine/ver
 import { AlreadyVerifiedError, ChosenContractNotFoundError, ContractChoiceError, toVerifyError, VerifyError } from './engine/verify-error.ts';
 import { isBetterMatch, sameMatches } from './repository/match-ranking.ts';
 import type { VerifiedRepository, VerifiedRecord } from './repository/verified-repository.ts';
+import { RepositoryListing } from './repository/repository-listing.ts';
 import { sameCompilation } from './repository/same-compilation.ts';
 import { SESSION_MAX_BYTES, type SessionStore } from './sessions/session-store.ts';
 import { openOrSetAside } from '../mirror/store/open-or-set-aside.ts';
@@ -83,6 +84,8 @@ export class VerifyService {
   readonly compiler: PooledSolidityCompiler;
   readonly verifier: Verifier;
   readonly repository: VerifiedRepository;
+  /** The repository's listings, which leave out what is outdated as its reads do. */
+  readonly listing: RepositoryListing;
   readonly sessions: SessionStore;
   /** The v2 API's verification jobs, kept in the database. */
   readonly jobs: VerificationJobs;
@@ -92,20 +95,23 @@ export class VerifyService {
   constructor(options: VerifyServiceOptions) {
     routeLibSourcifyLogs(options.log);
     this.health = new VerifyDbHealth(options.dbFile, options.log);
+    this.chains = new ChainRegistry(options.chains);
     // An unreadable file is moved aside, not deleted: the verified contracts in it stay recoverable by hand.
     const opened = openOrSetAside(options.dbFile, (file) => openVerifyStores(file, {
       // A compile goes on without its cache; damage found there is still marked and said.
       onCacheFailure: (error) => void this.health.failureOf(error),
+      // A stored verification holds while the code it matched is at its address (still-deployed.ts).
+      codeNow: (chainId, address) => this.chains.codeNow(chainId, address),
       log: options.log,
     }), options.log);
     if (opened.setAside !== null) {
       options.log(`verify: contracts verified before are not in the new verification database; "sqlite3 ${opened.setAside} .recover" may get them back from the moved file`);
     }
     ({ db: this.db, repository: this.repository, sessions: this.sessions, jobs: this.jobs } = opened.store);
+    this.listing = new RepositoryListing(this.db, (chainId) => this.repository.outdatedAddresses(chainId));
     this.compilers = new CompilerStore({ dir: path.resolve(options.compilersDir), mirrorUrl: options.solcBinMirror, log: options.log });
     this.pool = new SolcPool((version) => this.compilers.soljsonPath(version), options.pool);
     this.compiler = new PooledSolidityCompiler(this.pool, opened.store.compileCache);
-    this.chains = new ChainRegistry(options.chains);
     // Sources verified here already fill in those a request leaves out (Sourcify fetches them from IPFS).
     this.verifier = new Verifier(this.compiler, this.compilers, this.chains, this.repository);
     this.explorers = options.explorers;

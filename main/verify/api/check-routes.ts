@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { VerifyError } from '../engine/verify-error.ts';
 import { checksumAddress, parseAddress } from '../engine/evm-address.ts';
-import { RepositoryListing } from '../repository/repository-listing.ts';
 import type { VerifiedRecord } from '../repository/verified-repository.ts';
 import type { VerifyService } from '../verify-service.ts';
 import { chainList, knownChainIds } from './known-chains.ts';
@@ -14,7 +13,7 @@ const MAX_ADDRESSES = 200;
  * `/check-all-by-addresses` reports perfect and partial matches, chain by chain.
  */
 export function registerCheckRoutes(app: FastifyInstance, service: VerifyService): void {
-  const listing = new RepositoryListing(service.db);
+  const listing = service.listing;
 
   const checkByAddresses = async (request: FastifyRequest) => {
     const { addresses, chainIds } = parseCheckQuery(request.query, knownChainIds(service, listing));

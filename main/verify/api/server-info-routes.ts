@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { RepositoryListing } from '../repository/repository-listing.ts';
 import { configuredExplorer } from '../explorer/configured-explorer.ts';
 import type { VerifyService } from '../verify-service.ts';
 import { knownChainIds } from './known-chains.ts';
@@ -29,7 +28,7 @@ interface ListedChain {
  * chain list from it).
  */
 export function registerServerInfoRoutes(app: FastifyInstance, service: VerifyService): void {
-  const listing = new RepositoryListing(service.db);
+  const listing = service.listing;
 
   app.get('/health', async (_request, reply) => reply.type('text/plain; charset=utf-8').send('Alive and kicking!'));
 

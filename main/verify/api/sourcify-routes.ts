@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { RepositoryListing } from '../repository/repository-listing.ts';
 import type { VerifyService } from '../verify-service.ts';
 import { FORM_CONTENT_TYPE } from './form-body.ts';
 import { registerLookupRoutes } from './lookup-routes.ts';
@@ -14,7 +13,7 @@ import { registerV2VerifyRoutes } from './v2-verify-routes.ts';
  * v2 shape `{customCode, message, errorId}`.
  */
 export function registerSourcifyRoutes(app: FastifyInstance, service: VerifyService, log: (line: string) => void): void {
-  const listing = new RepositoryListing(service.db);
+  const listing = service.listing;
   registerRepositoryRoutes(app, service, listing);
   void app.register(async (v2) => {
     v2.setErrorHandler(v2ErrorHandler(log, (error) => service.health.failureOf(error)));

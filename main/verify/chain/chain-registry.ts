@@ -1,4 +1,5 @@
 import { ChainNotReadyError, VerifyError } from '../engine/verify-error.ts';
+import type { CodeNow } from './code-now.ts';
 import type { DeployedCodeSource } from './deployed-code.ts';
 import { RpcCodeSource } from './rpc-code-source.ts';
 import { VerificationChain } from './verification-chain.ts';
@@ -35,6 +36,23 @@ export class ChainRegistry {
     if (notReady !== null) throw new ChainNotReadyError(notReady);
     const pinned = source.pin?.();
     return pinned ? new VerificationChain(chainId, pinned, () => pinned.replaced()) : new VerificationChain(chainId, source, () => false);
+  }
+
+  /**
+   * The runtime code at the address now, for holding a stored verification to it: read from the
+   * local mirror's open store when the chain is its chain (asked per call: a network switch changes
+   * it); unreadable while its gate says the ledger cannot answer (half written, the code read now
+   * may not be the one to come) or the read fails; any other chain is `remote`, never asked here.
+   */
+  codeNow(chainId: string, address: string): CodeNow {
+    const source = this.options.mirrorSource;
+    if (!source?.runtimeCodeNow || !this.options.mirrorChainIds.includes(chainId)) return { kind: 'remote' };
+    if ((source.unavailable?.() ?? null) !== null) return { kind: 'unreadable' };
+    try {
+      return { kind: 'code', runtimeCode: source.runtimeCodeNow(address) };
+    } catch {
+      return { kind: 'unreadable' }; // a store being replaced or damaged: nothing there can be vouched for now
+    }
   }
 
   /** Refuses a chain not configured for verification here (VerifyError naming those that are), before anything else is asked. */

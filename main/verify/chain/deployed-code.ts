@@ -21,6 +21,13 @@ export interface CreationTx {
 export interface DeployedCodeSource {
   /** Runtime bytecode at the address (`eth_getCode`); `0x` when nothing is deployed there. */
   runtimeCode(address: string): Promise<string>;
+  /**
+   * The runtime code at the address read at once from a store on this machine (`0x` when nothing
+   * is deployed there), for a source that has one: the local mirror. A stored verification is held
+   * to it on every lookup (ChainRegistry.codeNow). A source over the network leaves it out: a
+   * lookup never waits on a round trip.
+   */
+  runtimeCodeNow?(address: string): string;
   /** The creation transaction, or null when the source does not know the hash. */
   creationTx(txHash: string): Promise<CreationTx | null>;
   /**

@@ -45,6 +45,10 @@ export class MirrorCodeSource implements DeployedCodeSource {
   }
 
   async runtimeCode(address: string): Promise<string> {
+    return this.runtimeCodeNow(address);
+  }
+
+  runtimeCodeNow(address: string): string {
     const id = this.entityId(address);
     if (id === null) return '0x';
     const row = this.query<{ runtime_bytecode: Buffer | null }>('SELECT runtime_bytecode FROM contract WHERE id = ?', id);

@@ -33,6 +33,11 @@ export interface VerificationResult {
    * null or absent when the contract has none. Sourcify serves it as immutable-references.json.
    */
   immutableReferences?: ImmutableReferences | null;
+  /**
+   * sha256 of the on-chain runtime code the match was made against (runtimeCodeHashOf): a stored match
+   * holds only while that code is at the address (repository/still-deployed.ts). Absent when not known.
+   */
+  runtimeCodeHash?: string | null;
   /** What had to be filled in or differed (metadata hash, immutables, libraries, constructor arguments). */
   differences?: VerifyDifference[];
 }

@@ -15,6 +15,7 @@ import type { PooledSolidityCompiler } from '../compilers/pooled-solidity-compil
 import { missingSourcesError, withKnownSources, type KnownSources } from './known-sources.ts';
 import { matchDifferences } from './match-differences.ts';
 import { requireCompiler } from './require-compiler.ts';
+import { runtimeCodeHashOf } from './runtime-code-hash.ts';
 import { isZip } from './unpack-zips.ts';
 import { overallStatus, type MatchLevel, type VerificationResult } from './verification-result.ts';
 import { toVerifyError, VerifyError, type FailedMatchCodes } from './verify-error.ts';
@@ -169,6 +170,7 @@ export class Verifier {
       creatorTxHash: verification.deploymentInfo.txHash ?? null,
       constructorArguments: creation ? (verification.transformations.creation.values.constructorArguments ?? '0x') : null,
       immutableReferences: immutableReferencesOf(compilation),
+      runtimeCodeHash: onchainRuntimeCodeHash(verification),
       differences: matchDifferences(verification, compilation),
     };
   }
@@ -204,6 +206,16 @@ function withMatchCodes(error: VerifyError, verification: Verification): VerifyE
   if (error.matchCodes || known.length === 0) return error;
   // What comes out of matching is a plain VerifyError (toVerifyError): the same, with the codes.
   return new VerifyError(error.kind, error.message, error.code, Object.fromEntries(known) as FailedMatchCodes);
+}
+
+/** The hash of the runtime code lib-sourcify read at the address; null when it read none (a creation match alone). */
+function onchainRuntimeCodeHash(verification: Verification): string | null {
+  try {
+    const code = verification.onchainRuntimeBytecode;
+    return code && code.length > 2 ? runtimeCodeHashOf(code) : null;
+  } catch {
+    return null;
+  }
 }
 
 function immutableReferencesOf(compilation: SolidityCompilation): ImmutableReferences | null {

@@ -215,8 +215,10 @@ export class SessionService {
     const state = this.service.sessions.state(sessionId);
     for (const { request, found, address } of checked) {
       const previous = state.contracts[request.verificationId] ?? {};
-      // Already verified perfectly and stored for this address: nothing to do (a dry run's perfect was not stored).
-      const storedPerfect = previous.status === 'perfect' && previous.storageTimestamp !== undefined;
+      // Already verified perfectly and stored for this address: nothing to do (a dry run's perfect was
+      // not stored), while the repository still holds it: a ledger rebuilt since put other code there.
+      const storedPerfect = previous.status === 'perfect' && previous.storageTimestamp !== undefined
+        && this.service.repository.get(request.chainId, address) !== null;
       if (!options.recheckPerfect && storedPerfect && previous.address === address && previous.chainId === request.chainId) continue;
       // What an earlier attempt found (a message, a stored time) is not this attempt's answer.
       const contractState: SessionContractState = { address, chainId: request.chainId, creatorTxHash: request.creatorTxHash ?? null };

@@ -1,5 +1,6 @@
 import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
 import { VerificationJobs } from '../api/verification-jobs.ts';
+import type { CodeNowReader } from '../chain/code-now.ts';
 import { CompileCache } from '../compilers/compile-cache.ts';
 import { VerifiedRepository } from '../repository/verified-repository.ts';
 import { SessionStore } from '../sessions/session-store.ts';
@@ -17,6 +18,8 @@ export interface VerifyStores {
 export interface VerifyStoresOptions {
   /** Told of the compile cache's database failures, which must not fail a compile (CompileCache). */
   onCacheFailure: (error: unknown) => void;
+  /** The code at an address now, which a stored verification is held to (VerifiedRepository); none: every one stands. */
+  codeNow?: CodeNowReader;
   log: (line: string) => void;
 }
 
@@ -33,7 +36,7 @@ export function openVerifyStores(file: string, options: VerifyStoresOptions): Ve
     return {
       db,
       compileCache: new CompileCache(db, { onFailure: options.onCacheFailure }),
-      repository: new VerifiedRepository(db),
+      repository: new VerifiedRepository(db, options.codeNow),
       sessions: new SessionStore(db),
       jobs: new VerificationJobs(db, { log: options.log }),
     };

@@ -132,4 +132,14 @@ ALTER TABLE verified_file ADD COLUMN keccak256 TEXT;
 CREATE INDEX verified_file__keccak256 ON verified_file (keccak256);
 `,
   },
+  {
+    version: 7,
+    name: 'the on-chain runtime code each verified contract was matched against',
+    // sha256 of the runtime code read at the address when the match was made (hex). A ledger
+    // rebuilt under the same addresses (the demo regenerated, a local network reset) puts other code
+    // there, and the stored match no longer holds (repository/still-deployed.ts). NULL for contracts
+    // verified before: the code is not among what was stored, so they are held to their metadata's
+    // IPFS hash, which the code compiled from it names.
+    sql: 'ALTER TABLE verified_contract ADD COLUMN runtime_code_sha256 TEXT;',
+  },
 ];

@@ -1,0 +1,13 @@
+/**
+ * The runtime code at an address as a lookup of a stored verification reads it (ChainRegistry.codeNow):
+ * `code` read at once from a store on this machine (`0x` when nothing is deployed there);
+ * `unreadable` when that store cannot answer now (a demo ledger being generated, a store that fails
+ * to read); `remote` when the chain is read over the network only, which a lookup never waits on.
+ */
+export type CodeNow = { kind: 'code'; runtimeCode: string } | { kind: 'unreadable' } | { kind: 'remote' };
+
+/** Reads CodeNow for a chain id and address. */
+export type CodeNowReader = (chainId: string, address: string) => CodeNow;
+
+/** For a repository held to no chain (a test of the repository alone): every stored verification stands. */
+export const NO_CODE_READER: CodeNowReader = () => ({ kind: 'remote' });
