@@ -1,5 +1,6 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
+import { guardBusyButtons } from './lib/busy-button-guard.ts';
 import { selectApi } from './lib/web-transport.ts';
 import './app.css';
 
@@ -8,4 +9,6 @@ const api = selectApi(window, {
   openEvents: (url) => new EventSource(url),
 });
 
+// Before the app mounts, so that the guard's listener runs ahead of every one the app adds.
+guardBusyButtons(window);
 mount(App, { target: document.getElementById('app')!, props: { api } });

@@ -1,6 +1,9 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, screenshot, test } from './serve-fixture.ts';
 
+/** How far the page scrolls sideways (0 or less: not at all). */
+const pageOverflow = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
 /**
  * The window zoomed in (WCAG 1.4.10): a 1280 px window at 200 % is 640 CSS px wide, at 400 % 320
  * px. Nothing may need scrolling sideways there: the top bar wraps, every control of it in view.
@@ -67,10 +70,49 @@ test.describe('a narrow window', () => {
     await page.setViewportSize({ width: 320, height: 600 });
     await openApp('#/accounts');
     await expect(page.getByTestId('network-state')).toHaveText(/generating 41\s?%/);
-    // The bar itself (the Accounts screen's own panel for this state is another matter).
     expect(await page.locator('header.topbar').evaluate((bar) => bar.scrollWidth - window.innerWidth), 'the top bar runs out of the window by').toBeLessThanOrEqual(0);
     await expect(page.getByRole('button', { name: 'Copy API URL of the mirror' })).toBeInViewport({ ratio: 1 });
     await expect(page.getByTestId('network-state')).toBeInViewport({ ratio: 1 });
+    // The Accounts screen's own panel for this state, its progress bar in it, fits the window too.
+    const panel = await page.getByTestId('generating').evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return { left: box.left, right: box.right, width: window.innerWidth };
+    });
+    expect(panel.left, 'the progress panel\'s left edge').toBeGreaterThanOrEqual(0);
+    expect(panel.right, 'the progress panel\'s right edge').toBeLessThanOrEqual(panel.width);
+    await page.getByTestId('generating').scrollIntoViewIfNeeded();
+    expect(await pageOverflow(page), 'with the progress panel, the page scrolls sideways by').toBeLessThanOrEqual(0);
+    await screenshot(page, 'narrow-generating-320');
+  });
+
+  test('at 320 px a node\'s card and an account\'s page reflow into one column, nothing in them scrolling sideways', async ({ page, openApp }) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await openApp('#/network?node=0');
+    const card = page.getByTestId('node-card');
+    await expect(card).toBeVisible();
+    expect(await pageOverflow(page), 'with the node card, the page scrolls sideways by').toBeLessThanOrEqual(0);
+    expect(await page.getByTestId('network-screen').evaluate((screen) => screen.scrollWidth - screen.clientWidth), 'the Network screen scrolls sideways by').toBeLessThanOrEqual(0);
+    expect(await card.evaluate((element) => element.getBoundingClientRect().right - window.innerWidth), 'the node card runs out of the window by').toBeLessThanOrEqual(0);
+    await screenshot(page, 'narrow-node-card-320');
+
+    await openApp('#/account?id=0.0.2');
+    const detail = page.getByTestId('account-detail');
+    const tabs = detail.getByRole('tablist');
+    await expect(tabs).toBeVisible();
+    expect(await pageOverflow(page), 'with the account page, the page scrolls sideways by').toBeLessThanOrEqual(0);
+    // The details and the tabs share the page's one column, the tabs under the details, each whole in the window.
+    expect(await detail.evaluate((aside) => {
+      const body = aside.querySelector('.body')!;
+      return body.scrollWidth - body.clientWidth;
+    }), 'the account page scrolls sideways inside by').toBeLessThanOrEqual(0);
+    const [tabsBox, detailBox] = [await tabs.boundingBox(), await detail.boundingBox()];
+    expect(tabsBox!.width, 'the tab strip\'s width').toBeGreaterThan(detailBox!.width - 60);
+    await tabs.scrollIntoViewIfNeeded();
+    for (const tab of await tabs.getByRole('tab').all()) {
+      await expect(tab).toBeInViewport({ ratio: 1 });
+      expect(await tab.evaluate((button) => button.scrollWidth - button.clientWidth), `the label of ${await tab.textContent()} runs out of its tab by`).toBeLessThanOrEqual(0);
+    }
+    await screenshot(page, 'narrow-account-tabs-320');
   });
 
   test('the top bar keeps its one row from 800 px up', async ({ page, openApp }) => {

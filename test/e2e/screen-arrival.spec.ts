@@ -68,6 +68,23 @@ test.describe('moving to another screen', () => {
     await expect(page).toHaveTitle('Account 0.0.1234 — Mirrordesk');
   });
 
+  test('a search for the page already shown takes the focus to its heading too, with or without a tab open', async ({ page, openApp }) => {
+    for (const start of ['#/account?id=0.0.1234', '#/account?id=0.0.1234&tab=nfts']) {
+      await openApp(start);
+      const heading = page.getByRole('heading', { level: 1, name: '0.0.1234' });
+      await expect(heading).toBeVisible();
+      const box = page.getByTestId('search-input');
+      await box.fill('0.0.1234');
+      await box.press('Enter');
+      await expect(heading).toBeFocused();
+      await expect(page).toHaveURL(/#\/account\?id=0\.0\.1234$/);
+      // The box is emptied and says nothing: the search found what it was asked.
+      await expect(box).toHaveValue('');
+      await expect(page.getByTestId('search-message')).toHaveCount(0);
+      await expect(page.getByTestId('search-choice')).toHaveCount(0);
+    }
+  });
+
   test('a screen tab takes the focus to the screen it opens', async ({ page, openApp }) => {
     await openApp('#/accounts');
     await expect(page).toHaveTitle('Accounts — Mirrordesk');

@@ -26,7 +26,9 @@ export function arrivalTarget(screen: ParentNode): HTMLElement | null {
 /**
  * Keyboard focus as the route goes from `before` (null at start) to `after`, the screen shown in
  * `main`. Opening another screen or entity, by a link, a tab or the search box, moves the focus to
- * where it starts (`arrivalTarget`), as a page load would; a filter, tab or part of the same one
+ * where it starts (`arrivalTarget`), as a page load would; so does a search (`searched`) whose
+ * answer is what is shown already, where the route changes in a tab or a filter or not at all:
+ * the search was for the page, not for the box. A filter, tab or part of the same one
  * leaves it on the control used. A return by Back or Forward (an entry shown before) does not
  * start over: the list comes back as it was left (list-at-entry.ts, scroll-at-entry.ts), and the
  * focus, where it fell to the page, goes to the element it was on when the user left (the screen's
@@ -34,7 +36,7 @@ export function arrivalTarget(screen: ParentNode): HTMLElement | null {
  * leaves the focus alone: the skip link is the first Tab stop.
  * Returns the teardown, for the next route.
  */
-export function followRouteFocus(main: HTMLElement, before: Route | null, after: Route, memory: EntryMemory = entryMemory()): () => void {
+export function followRouteFocus(main: HTMLElement, before: Route | null, after: Route, searched = false, memory: EntryMemory = entryMemory()): () => void {
   const note = memory.at<FocusPlace | null>(FOCUS_SLOT);
   // Told by the entry, not by the note: the memory forgets (another profile, an entry long ago), the history does not.
   const returning = entriesShown.has(note.visit.entry);
@@ -47,13 +49,14 @@ export function followRouteFocus(main: HTMLElement, before: Route | null, after:
   main.addEventListener('focusin', noteFocus);
 
   let stopFocus = (): void => {};
-  if (returning) {
+  // A search is an arrival also at the entry shown (its hash unchanged): it is no return by Back.
+  if (searched || (!returning && before !== null && opensAnotherThing(before, after))) {
+    // A screen's heading is at its top, where a fresh visit starts; a part it marks may be further down.
+    stopFocus = focusWhenShown(main, () => arrivalTarget(main), { take: 'origin', scroll: (target) => target.closest('[data-arrival-focus]') !== null });
+  } else if (returning) {
     // Without an element to tell apart, the screen's heading: better than the page's start.
     const find = left ? () => elementAtPlace(main, left) : () => main.querySelector<HTMLElement>('h1');
     stopFocus = focusWhenShown(main, find, { take: 'lost' });
-  } else if (before !== null && opensAnotherThing(before, after)) {
-    // A screen's heading is at its top, where a fresh visit starts; a part it marks may be further down.
-    stopFocus = focusWhenShown(main, () => arrivalTarget(main), { take: 'origin', scroll: (target) => target.closest('[data-arrival-focus]') !== null });
   }
   return () => {
     main.removeEventListener('focusin', noteFocus);
