@@ -115,6 +115,22 @@ test.describe('a narrow window', () => {
     await screenshot(page, 'narrow-account-tabs-320');
   });
 
+  test('at 320 px a transaction\'s transfer tables and the Status screen\'s side cards fit the window', async ({ page, openApp }) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await openApp('#/transactions?transactiontype=CRYPTOTRANSFER');
+    await page.getByTestId('transactions-screen').locator('tbody tr a[href^="#/transaction?"]').first().click();
+    const transaction = page.getByTestId('transaction-screen');
+    await expect(transaction.getByRole('heading', { name: /HBAR transfers/ })).toBeVisible();
+    expect(await pageOverflow(page), 'with a transaction\'s transfers, the page scrolls sideways by').toBeLessThanOrEqual(0);
+    expect(await transaction.evaluate((screen) => screen.scrollWidth - screen.clientWidth), 'the transaction page scrolls sideways inside by').toBeLessThanOrEqual(0);
+
+    await openApp('#/status');
+    const status = page.getByTestId('status-screen');
+    await expect(status.getByRole('heading', { name: 'Components' })).toBeVisible();
+    expect(await pageOverflow(page), 'with the Status screen, the page scrolls sideways by').toBeLessThanOrEqual(0);
+    expect(await status.evaluate((screen) => screen.scrollWidth - screen.clientWidth), 'the Status screen scrolls sideways inside by').toBeLessThanOrEqual(0);
+  });
+
   test('the top bar keeps its one row from 800 px up', async ({ page, openApp }) => {
     await openApp('#/accounts');
     await expect(page.getByTestId('accounts-table').locator('[role="row"][data-account]').first()).toBeVisible();
