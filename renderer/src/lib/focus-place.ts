@@ -6,9 +6,20 @@
  */
 export interface FocusPlace {
   selector: string;
-  /** Its position among the elements `selector` matches. */
+  /** Its position among the elements `selector` matches: in its row when `row` is told, else in the part. */
   index: number;
+  /**
+   * For an element in a row of a table that tells each row's place in the whole list
+   * (`aria-rowindex`; PagedTable, which draws only the rows in and near view of a long list): that
+   * row, and the table by its position among such tables. The rows drawn before it differ from
+   * one showing to the next, so counting the same link (a payer on many rows) over all those
+   * drawn would find another row's.
+   */
+  row?: { table: number; rowIndex: string };
 }
+
+/** Tables whose rows say where they are in a list that may be drawn in part. */
+const COUNTED_TABLES = 'table[aria-rowcount]';
 
 function selectorFor(element: Element): string | null {
   const href = element.getAttribute('href');
@@ -18,16 +29,39 @@ function selectorFor(element: Element): string | null {
   return null;
 }
 
+/** The row of a counted table that holds `element` inside `root`, and that table's position there. */
+function rowOf(element: Element, root: ParentNode): { row: Element; place: NonNullable<FocusPlace['row']> } | null {
+  const row = element.closest('tr[aria-rowindex]');
+  const table = row?.closest(COUNTED_TABLES);
+  const rowIndex = row?.getAttribute('aria-rowindex');
+  if (!row || !table || !rowIndex) return null;
+  const position = [...root.querySelectorAll(COUNTED_TABLES)].indexOf(table);
+  return position === -1 ? null : { row, place: { table: position, rowIndex } };
+}
+
+/** What `selector` matches in `scope`, `scope` first when it matches itself (a row given the focus). */
+function matchesIn(scope: ParentNode, selector: string): Element[] {
+  const inside = [...scope.querySelectorAll(selector)];
+  return scope instanceof Element && scope.matches(selector) ? [scope, ...inside] : inside;
+}
+
 /** The place of `element` inside `root`; null when it cannot be told apart. */
 export function focusPlaceOf(element: Element, root: ParentNode): FocusPlace | null {
   const selector = selectorFor(element);
   if (selector === null) return null;
-  const index = [...root.querySelectorAll(selector)].indexOf(element);
-  return index === -1 ? null : { selector, index };
+  const inRow = rowOf(element, root);
+  const index = matchesIn(inRow?.row ?? root, selector).indexOf(element);
+  if (index === -1) return null;
+  return inRow ? { selector, index, row: inRow.place } : { selector, index };
 }
 
-/** The element at `place` inside `root`, once it is shown. */
+/** The element at `place` inside `root`, once it is shown (for one in a row: once that row is drawn). */
 export function elementAtPlace(root: ParentNode, place: FocusPlace): HTMLElement | null {
-  const element = root.querySelectorAll(place.selector)[place.index];
+  let scope: ParentNode | null | undefined = root;
+  if (place.row) {
+    const table = root.querySelectorAll(COUNTED_TABLES)[place.row.table];
+    scope = table?.querySelector(`tr[aria-rowindex="${CSS.escape(place.row.rowIndex)}"]`);
+  }
+  const element = scope ? matchesIn(scope, place.selector)[place.index] : undefined;
   return element instanceof HTMLElement ? element : null;
 }

@@ -58,7 +58,8 @@ export function focusWhenShown(root: HTMLElement, find: () => HTMLElement | null
     clearTimeout(timer);
     for (const type of USER_INPUT) document.removeEventListener(type, stop, { capture: true });
   };
-  observer.observe(root, { childList: true, subtree: true });
+  // Also as a list's rows are told their place (`aria-rowindex`, which a focus place in a row goes by): set after they are drawn.
+  observer.observe(root, { childList: true, subtree: true, attributeFilter: ['aria-rowindex'] });
   for (const type of USER_INPUT) document.addEventListener(type, stop, { capture: true });
   const timer = setTimeout(stop, FOCUS_GIVE_UP_MS);
   schedule();

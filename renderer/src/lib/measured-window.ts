@@ -91,3 +91,17 @@ export function samePlan(a: readonly Piece[], b: readonly Piece[]): boolean {
     return piece.index === other.index;
   });
 }
+
+/**
+ * The height to learn for a row rendered `height` tall, known so far as `known`: its first, then
+ * any change while it stays drawn (`changedSinceDrawn`: content come in later, a token's symbol,
+ * or columns taken anew), so that no gap is left off by it. A row drawn anew is not learnt afresh
+ * from its first frame: rendered again (Back), its content may be a moment short of what it
+ * was (a symbol not in yet), and the rows above the one in view must stand as they stood. Null
+ * when there is nothing new, or the row is not laid out (a hidden tab: no height).
+ */
+export function heightToLearn(known: number | undefined, height: number, changedSinceDrawn: boolean): number | null {
+  if (height <= 0) return null;
+  if (known === undefined) return height;
+  return changedSinceDrawn && Math.abs(known - height) >= 0.5 ? height : null;
+}

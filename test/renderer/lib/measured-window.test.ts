@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutRows, renderPlan, rowAt, rowsBetween, samePlan } from '../../../renderer/src/lib/measured-window.ts';
+import { heightToLearn, layoutRows, renderPlan, rowAt, rowsBetween, samePlan } from '../../../renderer/src/lib/measured-window.ts';
 
 describe('layoutRows', () => {
   it('takes the measured heights, and their average for the rows not measured yet', () => {
@@ -77,5 +77,26 @@ describe('samePlan', () => {
     expect(samePlan(plan, renderPlan(offsets, [{ start: 3, end: 5 }]))).toBe(true);
     expect(samePlan(plan, renderPlan(offsets, [{ start: 3, end: 6 }]))).toBe(false);
     expect(samePlan(plan, renderPlan(layoutRows([25, ...Array.from({ length: 9 }, () => 20)], 20), [{ start: 3, end: 5 }]))).toBe(false);
+  });
+});
+
+describe('heightToLearn', () => {
+  it('learns a row first measured', () => {
+    expect(heightToLearn(undefined, 41, false)).toBe(41);
+  });
+
+  it('learns a row whose height changed while drawn (content come in later), not one that has not', () => {
+    expect(heightToLearn(32, 58, true)).toBe(58);
+    expect(heightToLearn(58, 32, true)).toBe(32);
+    expect(heightToLearn(32, 32.2, true)).toBeNull();
+  });
+
+  it('keeps what it knows of a row drawn anew, whatever its first frame measures (Back: its rows above stand as they stood)', () => {
+    expect(heightToLearn(58, 32, false)).toBeNull();
+  });
+
+  it('learns nothing from a row not laid out (a hidden tab)', () => {
+    expect(heightToLearn(undefined, 0, false)).toBeNull();
+    expect(heightToLearn(32, 0, true)).toBeNull();
   });
 });
