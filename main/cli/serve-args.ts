@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { MAX_CHAIN_ID } from '../common/profile-types.ts';
+import { sharedPortProblem } from '../services/taken-ports.ts';
 import { DEFAULT_REQUESTS_PER_SECOND } from '../sync/sync-engine.ts';
 import { applyVerifyFlag, VERIFY_FLAGS, VERIFY_FLAGS_USAGE, type VerifyArgs } from '../verify/verify-args.ts';
 
@@ -47,8 +48,17 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: N
   return path.join(env.XDG_CONFIG_HOME ?? path.join(home, '.config'), 'Mirrordesk', 'profiles');
 }
 
-/** Parses `serve` arguments; throws an Error with a one-line message on bad input. */
-export function parseServeArgs(argv: string[]): ServeArgs {
+/** What the shell parsing the flags runs besides the services: `serve` its web UI, the desktop app none. */
+export interface ServeShell {
+  webUi: boolean;
+}
+
+/**
+ * Parses `serve` arguments; throws an Error with a one-line message on bad input. Ports are
+ * checked against each other for the services `shell` listens on: the desktop app never binds
+ * `--ui-port`, so a service may have its default there.
+ */
+export function parseServeArgs(argv: string[], shell: ServeShell = { webUi: true }): ServeArgs {
   const args: ServeArgs = {
     dataDir: defaultDataDir(),
     network: 'demo',
@@ -89,6 +99,10 @@ export function parseServeArgs(argv: string[]): ServeArgs {
   if (args.network === 'custom' && args.upstreamMirror === null) throw new Error('--network custom needs --upstream-mirror URL');
   if (args.upstreamMirror !== null && args.network !== 'custom') throw new Error('--upstream-mirror needs --network custom');
   if (args.chainId !== null && args.network !== 'custom') throw new Error('--chain-id needs --network custom');
+  const { ui, ...services } = args.ports;
+  const listened = Object.entries(shell.webUi ? { ui, ...services } : services).map(([service, port]) => ({ service, port }));
+  const shared = sharedPortProblem(listened);
+  if (shared !== null) throw new Error(shared);
   return args;
 }
 

@@ -39,7 +39,7 @@ export function parseDesktopArgs(argv: readonly string[]): DesktopArgs {
     else if (WEB_ONLY_FLAGS.has(name)) ignored.push(name);
     else picked.push(name, value);
   }
-  return { services: parseServeArgs(picked), userDataDir, explicitDataDir: picked.includes('--data-dir'), ignored };
+  return { services: parseServeArgs(picked, { webUi: false }), userDataDir, explicitDataDir: picked.includes('--data-dir'), ignored };
 }
 
 /** Profiles live next to Electron's own data, as `serve`'s default (`defaultDataDir`) expects. */

@@ -14,6 +14,7 @@ import { profileEvmChainId } from './profile-chain-id.ts';
 import { statusPlan } from './profile-status.ts';
 import { removeNewStores, storesNewToFolder } from './stores-new-to-folder.ts';
 import { portListenError, refuseTakenPorts } from './taken-ports.ts';
+import { undoFailedStart } from './undo-failed-start.ts';
 import { startVerifyApi, type RunningVerifyApi } from '../verify/start-verify-api.ts';
 
 export type { AppServices, AppServicesOptions };
@@ -39,6 +40,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   ]);
   const verifyPort = await usableVerifyPort(options);
   const newStores = storesNewToFolder(profile, options, verifyPort !== undefined);
+  const removeStep = { what: 'removing the stores it had created', run: () => removeNewStores(newStores) };
   const events = new ApiEventBus();
   const mirrorConfig = defaultMirrorApiConfig();
   // The mirror and status ports stay bound for the whole run; a switch swaps what answers on them.
@@ -46,7 +48,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   try {
     host = await ProfileHost.open(profile, { options, events, mirrorConfig: () => mirrorConfig });
   } catch (error) {
-    removeNewStores(newStores);
+    await undoFailedStart([removeStep], options.log);
     throw error;
   }
 
@@ -63,6 +65,8 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
         mirrorDb: () => host.session.store.db,
         // The mirror API's gate: no code is read from a demo ledger still being generated.
         mirrorAvailability: () => host.session.mirrorUnavailable(),
+        // Only the demo's store is a whole ledger; a synced one lacks what it has not synced yet.
+        mirrorComplete: () => host.session.profile.source === 'demo',
         log: options.log,
       });
     } catch (error) {
@@ -70,8 +74,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       if (isPortBusy(error)) {
         logVerifyNotRunning(options, error, verifyPort);
       } else {
-        await host.close();
-        removeNewStores(newStores);
+        await undoFailedStart([{ what: 'closing the services it had opened', run: () => host.close() }, removeStep], options.log);
         throw error;
       }
     }

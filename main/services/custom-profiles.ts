@@ -37,6 +37,16 @@ function toProfile(stored: StoredProfile): NetworkProfile {
 }
 
 /**
+ * Which file a stat describes: another after any write, the app's (a new file renamed over it) or
+ * a hand edit, in place (as nano saves) or renamed over it. The change time (ctime) as well as the
+ * modification time: the latter can be set back (`cp -p`, `touch -d`) and is coarse on some file
+ * systems, and a same-size edit in place changes neither inode nor size.
+ */
+function versionOf(stat: fs.BigIntStats): string {
+  return `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+}
+
+/**
  * Reads and writes `profiles.json`. Writes go to a temporary file renamed over the old one, so a
  * crash never leaves half a file. A file that cannot be read (not JSON, not a list of profiles)
  * is moved aside as `profiles.json.unreadable-<time>`, as unreadable stores are, and said so in
@@ -146,14 +156,10 @@ export class CustomProfiles {
     return [...profiles];
   }
 
-  /**
-   * Which file `profiles.json` is now (inode, size, modification time): another after any write,
-   * the app's (a new file renamed over it) or a hand edit; null when there is none.
-   */
+  /** Which file `profiles.json` is now (versionOf); null when there is none. */
   #version(): string | null {
     try {
-      const stat = fs.statSync(this.#file, { bigint: true });
-      return `${stat.ino}:${stat.size}:${stat.mtimeNs}`;
+      return versionOf(fs.statSync(this.#file, { bigint: true }));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
@@ -172,9 +178,13 @@ export class CustomProfiles {
     this.#log(`${this.#file} could not be read (${reason}); moved to ${setAside}, starting with no custom profiles`);
   }
 
+  /**
+   * The version remembered is the file written, as it was renamed into place: a stat of the path
+   * after the rename would take a hand edit landing in between (an editor's file renamed over it)
+   * for the app's own, never read, and overwritten by the next save.
+   */
   #write(profiles: StoredProfile[]): void {
-    writeJsonFile(this.#file, { profiles });
-    const version = this.#version();
-    this.#known = version === null ? null : { profiles: [...profiles], version };
+    const written = writeJsonFile(this.#file, { profiles });
+    this.#known = written ? { profiles: [...profiles], version: versionOf(written) } : null;
   }
 }

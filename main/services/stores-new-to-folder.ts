@@ -22,9 +22,23 @@ export function storesNewToFolder(profile: NetworkProfile, options: { dataDir: s
   return files.filter((file) => !fs.existsSync(file));
 }
 
-/** Removes stores a failed start created (storesNewToFolder), once closed, with their WAL companions. */
+/**
+ * Removes stores a failed start created (storesNewToFolder), once closed, with their WAL companions.
+ * Every file is tried, one that cannot be removed (held busy on Windows) not keeping the others;
+ * then the first failure is thrown, naming the files left.
+ */
 export function removeNewStores(files: readonly string[]): void {
+  const left: string[] = [];
+  let first: Error | null = null;
   for (const file of files) {
-    for (const part of ['', ...COMPANIONS]) fs.rmSync(file + part, { force: true });
+    for (const part of ['', ...COMPANIONS]) {
+      try {
+        fs.rmSync(file + part, { force: true });
+      } catch (error) {
+        left.push(file + part);
+        first ??= error as Error;
+      }
+    }
   }
+  if (first) throw new Error(`${left.join(', ')} could not be removed (${first.message}); remove ${left.length === 1 ? 'it' : 'them'} by hand`, { cause: first });
 }

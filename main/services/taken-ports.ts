@@ -34,3 +34,18 @@ export async function refuseTakenPorts(ports: readonly PlannedPort[]): Promise<v
     if (error) throw describeListenError(error, service, port);
   }
 }
+
+/**
+ * Why `ports` cannot all be listened on together: two services given the same fixed port (0 is
+ * never shared: each listen picks its own). The per-port check passes such a pair, as nothing holds
+ * the port yet, and the second service would fail only at its listen, after the stores had opened
+ * and been migrated. Null when every fixed port is its own.
+ */
+export function sharedPortProblem(ports: readonly PlannedPort[]): string | null {
+  for (const [index, { service, port }] of ports.entries()) {
+    if (port === 0) continue;
+    const first = ports.slice(0, index).find((earlier) => earlier.port === port);
+    if (first) return `--${first.service}-port and --${service}-port are both ${port}: each service needs a port of its own (0 picks a free port)`;
+  }
+  return null;
+}

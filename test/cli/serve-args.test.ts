@@ -45,6 +45,17 @@ describe('serve arguments', () => {
     expect(() => parseServeArgs(argv)).toThrow(message);
   });
 
+  it('refuses one fixed port given to two services, the web UI\'s default included, and takes 0 for all of them', () => {
+    expect(() => parseServeArgs(['--mirror-port', '48000', '--status-port', '48000'])).toThrow(
+      new Error('--mirror-port and --status-port are both 48000: each service needs a port of its own (0 picks a free port)'));
+    expect(() => parseServeArgs(['--verify-port', '48000', '--mirror-port', '48000'])).toThrow('--mirror-port and --verify-port are both 48000');
+    expect(() => parseServeArgs(['--mirror-port', String(DEFAULT_PORTS.ui)])).toThrow(`--ui-port and --mirror-port are both ${DEFAULT_PORTS.ui}`);
+    expect(parseServeArgs(['--mirror-port', '0', '--ui-port', '0', '--status-port', '0', '--verify-port', '0']).ports).toEqual({ mirror: 0, ui: 0, status: 0, verify: 0 });
+    // The desktop app binds no web UI: its default port is free for a service there.
+    expect(parseServeArgs(['--mirror-port', String(DEFAULT_PORTS.ui)], { webUi: false }).ports.mirror).toBe(DEFAULT_PORTS.ui);
+    expect(() => parseServeArgs(['--status-port', '48000', '--verify-port', '48000'], { webUi: false })).toThrow('--verify-port and --status-port are both 48000');
+  });
+
   it('defaults to the profile\'s own status page and keeps a path prefix of a given one', () => {
     expect(parseServeArgs([]).statusUpstream).toBeNull();
     expect(parseServeArgs(['--status-upstream', 'http://127.0.0.1:9000/pages/x/']).statusUpstream).toBe('http://127.0.0.1:9000/pages/x');

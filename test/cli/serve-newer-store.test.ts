@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Migration } from '../../main/mirror/store/migrations/index.ts';
 import { MIGRATIONS } from '../../main/mirror/store/migrations/index.ts';
+import { STATUS_MIGRATIONS } from '../../main/status/store/status-migrations.ts';
 import { VERIFY_MIGRATIONS } from '../../main/verify/store/verify-migrations.ts';
 import { spawnServe, type SpawnedServe } from '../helpers/serve-process.ts';
 
@@ -56,5 +57,15 @@ describe('serve on a store newer than this build', () => {
     expect(serve.stderr()).toBe(refusal(file, newest));
     // The demo profile's ledger (its generation begun) and status store were opened before it: gone again, and the lock with them.
     expect(fs.readdirSync(dataDir)).toEqual(['verify.sqlite']);
+  });
+
+  it('names the demo status store, and removes the ledger the start had created before it', async () => {
+    const dataDir = path.join(root, 'status');
+    // The store the demo profile keeps its built-in status history in (statusStoreFile, page null).
+    const { file, newest } = newerStore(dataDir, 'demo.status.sqlite', STATUS_MIGRATIONS);
+    const serve = await refusedServe(dataDir);
+    expect(serve.stderr()).toBe(refusal(file, newest));
+    // The ledger opens first (its generation begun) and the status store fails as the profile opens: the ledger is gone again, and the lock.
+    expect(fs.readdirSync(dataDir)).toEqual(['demo.status.sqlite']);
   });
 });

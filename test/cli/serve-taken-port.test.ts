@@ -84,4 +84,16 @@ describe('serve with a port taken', () => {
       await taken.close();
     }
   });
+
+  it('refuses one port given to two services before the folder is touched', async () => {
+    const dataDir = path.join(root, 'shared');
+    const taken = await takePort();
+    // Free for either service alone, and held by neither until it listens: only the arguments tell.
+    await taken.close();
+    const serve = spawnServe(['--data-dir', dataDir, '--demo-accounts', '300', '--ui-port', '0', '--status-port', '0', '--mirror-port', String(taken.port), '--verify-port', String(taken.port)]);
+    started.push(serve);
+    expect(await Promise.race([serve.exit, serve.listening.then(() => 'listening')])).toBe(1);
+    expect(serve.stderr()).toBe(`serve: --mirror-port and --verify-port are both ${taken.port}: each service needs a port of its own (0 picks a free port)\n`);
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
 });

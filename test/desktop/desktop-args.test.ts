@@ -44,6 +44,12 @@ describe('desktop arguments', () => {
     expect(() => parseDesktopArgs(['electron', '.', '--data-dir'])).toThrow(/--data-dir needs a value/);
   });
 
+  it('refuses a port given to two services, but not one the web UI would have used', () => {
+    expect(() => parseDesktopArgs(['electron', '.', '--mirror-port', '48000', '--verify-port', '48000'])).toThrow('--mirror-port and --verify-port are both 48000');
+    expect(parseDesktopArgs(['electron', '.', '--mirror-port', String(DEFAULT_PORTS.ui)]).services.ports.mirror).toBe(DEFAULT_PORTS.ui);
+    expect(parseDesktopArgs(['electron', '.', '--ui-port', '48000', '--mirror-port', '48000']).services.ports.mirror).toBe(48000);
+  });
+
   it('keeps profiles where serve looks for them by default', () => {
     const linuxUserData = path.join(process.env.XDG_CONFIG_HOME ?? path.join(process.env.HOME ?? '', '.config'), 'Mirrordesk');
     if (process.platform === 'linux') expect(profilesDir(linuxUserData)).toBe(defaultDataDir());

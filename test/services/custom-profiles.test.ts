@@ -85,6 +85,78 @@ describe('one reader of the saved profiles for the run', () => {
   });
 });
 
+describe('hand edits of profiles.json', () => {
+  const SOLO = { name: 'solo', mirrorUrl: 'http://localhost:5551', statusUrl: null, chainId: null };
+
+  function folderWith(): { folder: string; file: string } {
+    const folder = fs.mkdtempSync(path.join(dir, 'edits-'));
+    return { folder, file: path.join(folder, 'profiles.json') };
+  }
+
+  /** The file with its mirror URL's port changed, the same size, written into the same file (as nano saves). */
+  function editInPlace(file: string): void {
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('localhost:5551', 'localhost:5552'));
+  }
+
+  /** Past the file system's clock tick (the kernel's is a few milliseconds), so that a change gets a time of its own. */
+  const nextTick = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+  it('reads one written in place at the same size, as nano saves, its inode kept', async () => {
+    const { folder, file } = folderWith();
+    const saved = new CustomProfiles(folder);
+    saved.save(SOLO);
+    const inode = fs.statSync(file).ino;
+    await nextTick();
+    editInPlace(file);
+    expect(fs.statSync(file).ino).toBe(inode);
+    expect(saved.find('solo')?.mirrorUrl).toBe('http://localhost:5552');
+  });
+
+  it('reads one whose modification time was set back (cp -p, touch -d), by its change time', async () => {
+    const { folder, file } = folderWith();
+    fs.writeFileSync(file, JSON.stringify({ profiles: [SOLO] }));
+    const then = new Date('2024-01-01T00:00:00Z');
+    fs.utimesSync(file, then, then);
+    const saved = new CustomProfiles(folder);
+    expect(saved.find('solo')?.mirrorUrl).toBe('http://localhost:5551');
+    await nextTick();
+    editInPlace(file);
+    fs.utimesSync(file, then, then);
+    expect(saved.find('solo')?.mirrorUrl).toBe('http://localhost:5552');
+  });
+
+  it('reads one that lands while the app renames its own write into place, and does not overwrite it', () => {
+    const { folder, file } = folderWith();
+    const saved = new CustomProfiles(folder);
+    const rename = fs.renameSync;
+    let edit: (() => void) | null = null;
+    const renames = vi.spyOn(fs, 'renameSync').mockImplementation((from, to) => {
+      rename(from, to);
+      if (to !== file) return;
+      const landing = edit;
+      edit = null;
+      landing?.();
+    });
+    try {
+      // An editor's save: its own file renamed over the app's, just after the app's rename.
+      edit = () => {
+        fs.writeFileSync(`${file}.edit`, JSON.stringify({ profiles: [{ name: 'edited', mirrorUrl: 'http://h' }] }));
+        rename(`${file}.edit`, file);
+      };
+      saved.save(SOLO);
+      expect(saved.list().map((p) => p.name)).toEqual(['edited']);
+      saved.save({ ...SOLO, name: 'added' });
+      expect(saved.list().map((p) => p.name)).toEqual(['edited', 'added']);
+      // Written into the app's own file (its inode) just after its rename, as nano saves.
+      edit = () => fs.writeFileSync(file, JSON.stringify({ profiles: [{ name: 'nano', mirrorUrl: 'http://h' }] }));
+      saved.save({ ...SOLO, name: 'third' });
+    } finally {
+      renames.mockRestore();
+    }
+    expect(saved.list().map((p) => p.name)).toEqual(['nano']);
+  });
+});
+
 describe('a URL typed without its scheme', () => {
   it('is answered with what to type, whether a parser reads it as no URL or as a scheme of its own', () => {
     const expected = ['"mirrorUrl" must start with http:// or https://, e.g. http://127.0.0.1:5551'];

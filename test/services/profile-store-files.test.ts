@@ -17,7 +17,7 @@ vi.mock('../../main/files/write-json-file.ts', async (original) => {
   return {
     writeJsonFile: (file: string, value: unknown) => {
       if (writes.fail) throw new Error('disk full');
-      actual.writeJsonFile(file, value);
+      return actual.writeJsonFile(file, value);
     },
   };
 });

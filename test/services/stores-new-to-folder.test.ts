@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { customProfile, profileDatabaseFile } from '../../main/services/network-profiles.ts';
 import { statusStoreFile } from '../../main/services/profile-store-files.ts';
 import { removeNewStores, storesNewToFolder } from '../../main/services/stores-new-to-folder.ts';
@@ -39,5 +39,22 @@ describe('the stores a start creates', () => {
     for (const file of [ledger!, `${ledger}-wal`, `${ledger}-shm`, status!, path.join(dataDir, 'profiles.json')]) fs.writeFileSync(file, 'x');
     removeNewStores([ledger!, status!]);
     expect(fs.readdirSync(dataDir)).toEqual(['profiles.json']);
+  });
+
+  it('are all tried when one cannot be removed, which is then named', () => {
+    const dataDir = folder('busy');
+    const [ledger, status] = storesNewToFolder(profile, { dataDir }, false);
+    for (const file of [ledger!, `${ledger}-wal`, status!]) fs.writeFileSync(file, 'x');
+    const rmSync = fs.rmSync;
+    const busy = vi.spyOn(fs, 'rmSync').mockImplementation((file, options) => {
+      if (file === ledger) throw new Error('EBUSY: resource busy or locked');
+      rmSync(file, options);
+    });
+    try {
+      expect(() => removeNewStores([ledger!, status!])).toThrow(`${ledger} could not be removed (EBUSY: resource busy or locked); remove it by hand`);
+    } finally {
+      busy.mockRestore();
+    }
+    expect(fs.readdirSync(dataDir)).toEqual([path.basename(ledger!)]);
   });
 });
