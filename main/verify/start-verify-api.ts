@@ -19,6 +19,11 @@ export interface StartVerifyApiOptions extends VerifyArgs {
   mirrorDb: () => SqliteDatabase;
   /** Why the open profile's store cannot answer now (ProfileSession.mirrorUnavailable); default: it always can. */
   mirrorAvailability?: MirrorAvailability;
+  /**
+   * Whether the open profile's store is its whole ledger (the demo's) rather than a synced copy of
+   * an upstream one: only there does an address without code mean nothing is deployed (default: a copy).
+   */
+  mirrorComplete?: () => boolean;
   log: (line: string) => void;
   /** How long requests under way may finish when the API closes (default REQUESTS_CLOSE_LIMIT_MS). */
   closeLimitMs?: number;
@@ -46,7 +51,7 @@ export async function startVerifyApi(options: StartVerifyApiOptions): Promise<Ru
         const chainId = options.currentChainId ? options.currentChainId() : options.profileChainId;
         return [String(chainId)];
       },
-      mirrorSource: new MirrorCodeSource(options.mirrorDb, options.mirrorAvailability),
+      mirrorSource: new MirrorCodeSource(options.mirrorDb, options.mirrorAvailability, options.mirrorComplete),
       rpcUrls: options.rpcUrls ?? {},
     },
     explorers: options.explorers ?? {},

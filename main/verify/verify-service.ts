@@ -108,7 +108,7 @@ export class VerifyService {
       options.log(`verify: contracts verified before are not in the new verification database; "sqlite3 ${opened.setAside} .recover" may get them back from the moved file`);
     }
     ({ db: this.db, repository: this.repository, sessions: this.sessions, jobs: this.jobs } = opened.store);
-    this.listing = new RepositoryListing(this.db, (chainId) => this.repository.outdatedAddresses(chainId));
+    this.listing = new RepositoryListing(this.db, (chainId) => this.repository.currentMatchIds(chainId));
     this.compilers = new CompilerStore({ dir: path.resolve(options.compilersDir), mirrorUrl: options.solcBinMirror, log: options.log });
     this.pool = new SolcPool((version) => this.compilers.soljsonPath(version), options.pool);
     this.compiler = new PooledSolidityCompiler(this.pool, opened.store.compileCache);

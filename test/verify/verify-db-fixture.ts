@@ -38,6 +38,8 @@ export function damageVerifyTable(file: string, table: string): void {
  * "database or disk is full"; one that fits in a page it has does not.
  */
 export function capAtCurrentSize(db: SqliteDatabase): void {
+  // Free pages first: the tables a migration rebuilt (schema 8's) leave theirs on the free list, where a write would find room.
+  db.exec('VACUUM');
   db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
 }
 

@@ -38,7 +38,7 @@ export function registerLookupRoutes(app: FastifyInstance, service: VerifyServic
   app.get('/v2/contracts/:chainId', async (request) => {
     const chainId = v2ChainId((request.params as { chainId: string }).chainId, knownChainIds(service, listing));
     const query = contractListQuery(request.query);
-    const results = listing.matches(chainId, query).map((match) => minimalContract({ ...match, chainId }));
+    const results = listing.chain(chainId).matches(query).map((match) => minimalContract({ ...match, chainId }));
     return { results };
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { VerifyError } from '../engine/verify-error.ts';
 import { checksumAddress, parseAddress } from '../engine/evm-address.ts';
-import type { ListedMatch, RepositoryListing } from '../repository/repository-listing.ts';
+import type { ChainListing, ListedMatch, RepositoryListing } from '../repository/repository-listing.ts';
 import { contractFolder, folderMatch, storedContractFiles, type StoredFile } from '../repository/stored-contract-files.ts';
 import type { VerifiedRecord } from '../repository/verified-repository.ts';
 import type { VerifyService } from '../verify-service.ts';
@@ -38,22 +38,24 @@ export function registerRepositoryRoutes(app: FastifyInstance, service: VerifySe
 
   app.get('/files/contracts/:chain', async (request, reply) => {
     const chainId = knownChain((request.params as { chain: string }).chain, service, listing);
-    const counts = listing.counts(chainId);
+    // The verifications that count are found once (a read of each address's code on a local chain).
+    const chain = listing.chain(chainId);
+    const counts = chain.counts();
     if (counts.full === 0 && counts.partial === 0) return reply.code(404).send({ error: 'Contracts have not been found!' });
     if (counts.full > MAX_LISTED || counts.partial > MAX_LISTED) {
       throw new VerifyError('bad_request', `Cannot fetch more than ${MAX_LISTED} contracts (${counts.full} full matches, ${counts.partial} partial matches), please use /files/contracts/{full|any|partial}/${chainId} with pagination`);
     }
     const page = { offset: 0, limit: MAX_LISTED };
     return {
-      full: listing.addresses(chainId, 'full_match', page).map(checksumAddress),
-      partial: listing.addresses(chainId, 'partial_match', page).map(checksumAddress),
+      full: chain.addresses('full_match', page).map(checksumAddress),
+      partial: chain.addresses('partial_match', page).map(checksumAddress),
     };
   });
 
   for (const [segment, match] of [['full', 'full_match'], ['partial', 'partial_match'], ['any', 'any_match']] as const) {
     app.get(`/files/contracts/${segment}/:chain`, async (request) => {
       const chainId = knownChain((request.params as { chain: string }).chain, service, listing);
-      return paginated(listing, chainId, match, request.query);
+      return paginated(listing.chain(chainId), match, request.query);
     });
   }
 
@@ -127,13 +129,13 @@ function sendRawFile(reply: FastifyReply, file: StoredFile): FastifyReply {
 }
 
 /** Sourcify's paginated address list: `page` from 0, `limit` 1 to 200 (default 200), `order` asc (default) or desc. */
-function paginated(listing: RepositoryListing, chainId: string, match: ListedMatch, query: unknown): Record<string, unknown> {
+function paginated(chain: ChainListing, match: ListedMatch, query: unknown): Record<string, unknown> {
   const q = (query ?? {}) as Record<string, unknown>;
   const page = wholeNumber(q.page, 0, Math.floor(Number.MAX_SAFE_INTEGER / MAX_LISTED), 0, 'page must be a whole number, 0 for the first page');
   const limit = wholeNumber(q.limit, 1, MAX_LISTED, MAX_LISTED, `limit must be a whole number from 1 to ${MAX_LISTED}`);
   if (q.order !== undefined && q.order !== 'asc' && q.order !== 'desc') throw new VerifyError('bad_request', 'order must be asc or desc');
-  const results = listing.addresses(chainId, match, { offset: page * limit, limit, descending: q.order === 'desc' }).map(checksumAddress);
-  const counts = listing.counts(chainId);
+  const results = chain.addresses(match, { offset: page * limit, limit, descending: q.order === 'desc' }).map(checksumAddress);
+  const counts = chain.counts();
   const totalResults = match === 'full_match' ? counts.full : match === 'partial_match' ? counts.partial : counts.full + counts.partial;
   return {
     pagination: {

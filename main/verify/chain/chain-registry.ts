@@ -42,14 +42,18 @@ export class ChainRegistry {
    * The runtime code at the address now, for holding a stored verification to it: read from the
    * local mirror's open store when the chain is its chain (asked per call: a network switch changes
    * it); unreadable while its gate says the ledger cannot answer (half written, the code read now
-   * may not be the one to come) or the read fails; any other chain is `remote`, never asked here.
+   * may not be the one to come) or the read fails; `unknown` when a store synced from an upstream
+   * ledger (a partial copy) does not hold the address: only the whole ledger, the demo's, can say
+   * nothing is deployed there. Any other chain is `remote`, never asked here.
    */
   codeNow(chainId: string, address: string): CodeNow {
     const source = this.options.mirrorSource;
     if (!source?.runtimeCodeNow || !this.options.mirrorChainIds.includes(chainId)) return { kind: 'remote' };
     if ((source.unavailable?.() ?? null) !== null) return { kind: 'unreadable' };
     try {
-      return { kind: 'code', runtimeCode: source.runtimeCodeNow(address) };
+      const runtimeCode = source.runtimeCodeNow(address);
+      if (runtimeCode.length <= 2 && !(source.completeLedger?.() ?? false)) return { kind: 'unknown' };
+      return { kind: 'code', runtimeCode };
     } catch {
       return { kind: 'unreadable' }; // a store being replaced or damaged: nothing there can be vouched for now
     }

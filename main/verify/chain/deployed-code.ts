@@ -28,6 +28,12 @@ export interface DeployedCodeSource {
    * lookup never waits on a round trip.
    */
   runtimeCodeNow?(address: string): string;
+  /**
+   * Whether the store `runtimeCodeNow` reads holds the whole ledger (the demo's, generated here), so
+   * that `0x` there means nothing is deployed; a copy synced from an upstream ledger holds only what
+   * was synced, and an address it lacks may be a contract all the same. Left out: a partial copy.
+   */
+  completeLedger?(): boolean;
   /** The creation transaction, or null when the source does not know the hash. */
   creationTx(txHash: string): Promise<CreationTx | null>;
   /**

@@ -24,10 +24,17 @@ import { ChainAccessError, type CreationTx, type DeployedCodeSource, type Pinned
 export class MirrorCodeSource implements DeployedCodeSource {
   private readonly db: () => SqliteDatabase;
   private readonly availability: MirrorAvailability;
+  private readonly complete: () => boolean;
 
-  constructor(db: () => SqliteDatabase, availability: MirrorAvailability = () => null) {
+  /** `complete`: whether the open store holds its whole ledger (the demo profile's) rather than a synced part of one (DeployedCodeSource.completeLedger). */
+  constructor(db: () => SqliteDatabase, availability: MirrorAvailability = () => null, complete: () => boolean = () => false) {
     this.db = db;
     this.availability = availability;
+    this.complete = complete;
+  }
+
+  completeLedger(): boolean {
+    return this.complete();
   }
 
   unavailable(): MirrorUnavailable | null {

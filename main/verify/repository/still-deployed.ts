@@ -5,24 +5,29 @@ import { runtimeCodeHashOf } from '../engine/runtime-code-hash.ts';
 
 /** What a stored verification is held to: the code it was matched against, and its metadata for one stored before that was kept. */
 export interface StoredMatch {
-  /** runtimeCodeHashOf the on-chain code matched; null when stored before it was kept (migration 7). */
-  runtimeCodeHash: string | null;
+  /** runtimeCodeHashOf the on-chain code matched; '' when stored before it was kept (migration 7). */
+  runtimeCodeHash: string;
   metadata: string;
 }
 
 /**
- * Whether a stored verification still holds for the code at its address now. A chain read only
- * over the network is not asked (`remote`): its stored answer stands. A local chain's code must be
- * there and be the code the match was made against: a ledger rebuilt under the same addresses (the
- * demo regenerated, a local network reset and redeployed) puts other code there. One stored before
- * the hash was kept is held to its metadata instead: the code must name that metadata's IPFS hash,
- * as code compiled from it does; when it does not (a partial match, code without the hash) nothing
- * stored can vouch for it, and it does not count until verified again.
+ * Which of the verifications stored for one address counts for the code there now (null: none).
+ * `stored` is newest first. A chain read only over the network is not asked (`remote`), nor can a
+ * partial copy of a ledger say what is at an address it does not hold (`unknown`): there the
+ * latest verification stands. A local chain's code must be there and be the code a match was made
+ * against: a ledger rebuilt under the same addresses (the demo regenerated, a local network reset
+ * and redeployed), or another ledger of the same chain id, puts other code there, and that code's
+ * own verification, if any, is the one. One stored before the hash was kept is held to its
+ * metadata instead: the code must name that metadata's IPFS hash, as code compiled from it does;
+ * when it does not (a partial match, code without the hash) nothing stored can vouch for it.
  */
-export function stillDeployed(stored: StoredMatch, now: CodeNow): boolean {
-  if (now.kind === 'remote') return true;
-  if (now.kind === 'unreadable' || now.runtimeCode.length <= 2) return false;
-  if (stored.runtimeCodeHash !== null) return runtimeCodeHashOf(now.runtimeCode) === stored.runtimeCodeHash;
+export function currentMatch<T extends StoredMatch>(stored: readonly T[], now: CodeNow): T | null {
+  if (now.kind === 'remote' || now.kind === 'unknown') return stored[0] ?? null;
+  if (now.kind === 'unreadable' || now.runtimeCode.length <= 2) return null;
+  const hash = runtimeCodeHashOf(now.runtimeCode);
+  const exact = stored.find((match) => match.runtimeCodeHash === hash);
+  if (exact) return exact;
   const named = metadataIpfsHashOf(now.runtimeCode);
-  return named !== null && stored.metadata !== '' && ipfsHashOf(Buffer.from(stored.metadata, 'utf8')) === named;
+  if (named === null) return null;
+  return stored.find((match) => match.runtimeCodeHash === '' && match.metadata !== '' && ipfsHashOf(Buffer.from(match.metadata, 'utf8')) === named) ?? null;
 }

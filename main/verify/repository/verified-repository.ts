@@ -1,11 +1,11 @@
 import type { ImmutableReferences } from '@ethereum-sourcify/compilers-types';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
-import { NO_CODE_READER, type CodeNowReader } from '../chain/code-now.ts';
+import { NO_CODE_READER, type CodeNow, type CodeNowReader } from '../chain/code-now.ts';
 import type { KnownSources } from '../engine/known-sources.ts';
 import type { MatchLevel, VerificationResult } from '../engine/verification-result.ts';
 import { isBetterMatch } from './match-ranking.ts';
-import { stillDeployed } from './still-deployed.ts';
+import { currentMatch, type StoredMatch } from './still-deployed.ts';
 
 /** A stored verification, as the check operations and the app read it. */
 export interface VerifiedRecord {
@@ -40,24 +40,35 @@ export interface VerifiedRecord {
 interface Row {
   chain_id: string; address: string; verification_id: string; match_id: number; name: string; compiled_path: string; compiler_version: string;
   runtime_match: MatchLevel | null; creation_match: MatchLevel | null; library_map: string; creator_tx_hash: string | null; constructor_arguments: string | null; verified_at: string;
-  metadata: string; immutable_references: string | null; runtime_code_sha256: string | null;
+  metadata: string; immutable_references: string | null;
+  /** '' when not known (stored before migration 7, or a result whose code was not read). */
+  runtime_code_sha256: string;
 }
+
+/** What a chain's listing reads of a row to weigh it (the metadata only of one kept without its code's hash). */
+type Candidate = Pick<Row, 'address' | 'match_id' | 'runtime_code_sha256' | 'metadata'>;
+
+/** Newest first: the order currentMatch takes candidates in (the latest stands where no code is read). */
+const NEWEST_FIRST = 'ORDER BY verified_at DESC, match_id DESC';
 
 /** What saving a result came to: stored (the record now stored), or not, the stored one being at least as good. */
 export type SaveOutcome = { stored: true; record: VerifiedRecord } | { stored: false; existing: VerifiedRecord };
 
 /**
- * Verified contracts (sources, metadata, match and time) in SQLite, one per chain and address.
- * A new result replaces a stored one only when it is better by Sourcify's rule (match-ranking.ts):
- * a partial match never overwrites a perfect one, nor another partial one. Its sources are also
- * the verifier's known sources, found by the keccak256 a metadata names them by.
+ * Verified contracts (sources, metadata, match and time) in SQLite, one per chain, address and
+ * on-chain runtime code (its sha256): ledgers of one chain id (the demo, local nodes, custom
+ * profiles without their own: 298) hold other contracts at the same addresses, and a verification
+ * on one must not take another's place. A new result replaces a stored one of the same code only
+ * when it is better by Sourcify's rule (match-ranking.ts): a partial match never overwrites a
+ * perfect one, nor another partial one. Its sources are also the verifier's known sources, found
+ * by the keccak256 a metadata names them by.
  *
- * A stored verification counts only while the code it was matched against is still at its address
- * (still-deployed.ts), asked of `codeNow` on every read of a contract: on a chain this machine
- * stores (the local mirror's), a ledger rebuilt under the same addresses leaves it outdated, and
- * then it is as gone: not found by any read, and replaced by the next match, whatever its level.
- * A chain read over the network is not asked (no round trip per lookup): there a stored match is
- * found outdated only by a verification that read other code at its address.
+ * Of an address's verifications, the one that counts is the one of the code there now
+ * (still-deployed.ts), asked of `codeNow` on every read: on a chain this machine stores (the local
+ * mirror's), a ledger rebuilt under the same addresses or another ledger of the chain leaves the
+ * others as gone (not found by any read), and brings them back with their code. A chain read over
+ * the network is not asked (no round trip per lookup), nor a synced store's address it does not
+ * hold: there the latest verification stands.
  */
 export class VerifiedRepository implements KnownSources {
   private readonly db: SqliteDatabase;
@@ -69,75 +80,101 @@ export class VerifiedRepository implements KnownSources {
     this.hashUnhashedSources();
   }
 
-  /** Stores a result when nothing is stored for its address, what is stored is outdated, or the result is better. */
+  /**
+   * Stores a result when nothing is stored for its code at its address, or the result is better.
+   * The record it is weighed against: the one of the same code, or one kept without its code's
+   * hash that counts now; for a result whose code is not known, the one that counts now (as a
+   * lookup finds it). Records of other code at the address are left as they are.
+   */
   save(result: VerificationResult, verificationId: string, now = new Date()): SaveOutcome {
     return this.db.transaction((): SaveOutcome => {
-      const row = this.row(result.chainId, result.address);
-      const existing = row && this.holds(row) && !matchedOtherCode(row, result) ? toRecord(row) : null;
-      if (existing && !isBetterMatch(result, existing)) return { stored: false, existing };
-      // A better match keeps the address's match id; a first one, or one of other code than an
-      // outdated match's, takes the next (ids only grow: rows are never deleted, only replaced).
-      const matchId = existing ? Number(existing.matchId) : (this.db.prepare('SELECT COALESCE(MAX(match_id), 0) + 1 AS next FROM verified_contract').get() as { next: number }).next;
-      this.db.prepare(`INSERT OR REPLACE INTO verified_contract (chain_id, address, verification_id, match_id, name, compiled_path, compiler_version,
-          runtime_match, creation_match, library_map, metadata, creator_tx_hash, constructor_arguments, immutable_references, verified_at, runtime_code_sha256)
+      const key = result.runtimeCodeHash ?? '';
+      const counting = this.current(result.chainId, result.address);
+      const existing = key === ''
+        ? counting
+        : this.keyed(result.chainId, result.address, key) ?? (counting?.runtime_code_sha256 === '' ? counting : undefined);
+      if (existing && !isBetterMatch(result, toRecord(existing))) return { stored: false, existing: toRecord(existing) };
+      // A better match keeps its record's match id; a first one of its code takes the next (ids
+      // only grow: a replaced row's id goes to its replacement, an outdated one's is never given again).
+      const matchId = existing ? existing.match_id : (this.db.prepare('SELECT COALESCE(MAX(match_id), 0) + 1 AS next FROM verified_contract').get() as { next: number }).next;
+      if (existing) this.remove(existing.chain_id, existing.address, existing.runtime_code_sha256);
+      this.remove(result.chainId, result.address, key);
+      this.db.prepare(`INSERT INTO verified_contract (chain_id, address, runtime_code_sha256, verification_id, match_id, name, compiled_path, compiler_version,
+          runtime_match, creation_match, library_map, metadata, creator_tx_hash, constructor_arguments, immutable_references, verified_at)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-        .run(result.chainId, result.address, verificationId, matchId, result.name, result.compiledPath, result.compilerVersion,
+        .run(result.chainId, result.address, key, verificationId, matchId, result.name, result.compiledPath, result.compilerVersion,
           result.runtimeMatch, result.creationMatch, JSON.stringify(result.libraryMap), result.metadata, result.creatorTxHash,
-          result.constructorArguments, result.immutableReferences ? JSON.stringify(result.immutableReferences) : null, now.toISOString(),
-          result.runtimeCodeHash ?? null);
-      this.db.prepare('DELETE FROM verified_file WHERE chain_id = ? AND address = ?').run(result.chainId, result.address);
-      const insert = this.db.prepare('INSERT INTO verified_file (chain_id, address, path, content, keccak256) VALUES (?, ?, ?, ?, ?)');
-      for (const [path, content] of Object.entries(result.sources)) insert.run(result.chainId, result.address, path, content, keccak256Of(content));
-      return { stored: true, record: toRecord(this.row(result.chainId, result.address)!) };
+          result.constructorArguments, result.immutableReferences ? JSON.stringify(result.immutableReferences) : null, now.toISOString());
+      const insert = this.db.prepare('INSERT INTO verified_file (chain_id, address, runtime_code_sha256, path, content, keccak256) VALUES (?, ?, ?, ?, ?, ?)');
+      for (const [path, content] of Object.entries(result.sources)) insert.run(result.chainId, result.address, key, path, content, keccak256Of(content));
+      return { stored: true, record: toRecord(this.keyed(result.chainId, result.address, key)!) };
     })();
   }
 
-  /** The verification stored for the address, while it holds for the code there (null when none, or outdated). */
+  /** The verification that counts for the code at the address now (null when none does). */
   get(chainId: string, address: string): VerifiedRecord | null {
-    const row = this.row(chainId, address);
-    return row && this.holds(row) ? toRecord(row) : null;
+    const row = this.current(chainId, address);
+    return row ? toRecord(row) : null;
   }
 
   /** Every chain on which an address is verified (for the code there now). */
   byAddress(address: string): VerifiedRecord[] {
-    return (this.db.prepare('SELECT * FROM verified_contract WHERE address = ? ORDER BY chain_id').all(address.toLowerCase()) as Row[])
-      .filter((row) => this.holds(row)).map(toRecord);
+    const chains = this.db.prepare('SELECT DISTINCT chain_id FROM verified_contract WHERE address = ? ORDER BY chain_id').pluck().all(address.toLowerCase()) as string[];
+    return chains.flatMap((chainId) => {
+      const row = this.current(chainId, address);
+      return row ? [toRecord(row)] : [];
+    });
   }
 
-  /** The verified sources (path → content) and metadata of a contract; null when none, or outdated. */
+  /** The verified sources (path → content) and metadata of the contract that counts at the address now; null when none does. */
   files(chainId: string, address: string): { sources: Record<string, string>; metadata: string } | null {
-    const row = this.db.prepare('SELECT chain_id, address, metadata, runtime_code_sha256 FROM verified_contract WHERE chain_id = ? AND address = ?')
-      .get(chainId, address.toLowerCase()) as Pick<Row, 'chain_id' | 'address' | 'metadata' | 'runtime_code_sha256'> | undefined;
-    if (!row || !this.holds(row)) return null;
-    const rows = this.db.prepare('SELECT path, content FROM verified_file WHERE chain_id = ? AND address = ? ORDER BY path').all(chainId, address.toLowerCase()) as Array<{ path: string; content: string }>;
+    const row = this.current(chainId, address);
+    if (!row) return null;
+    const rows = this.db.prepare('SELECT path, content FROM verified_file WHERE chain_id = ? AND address = ? AND runtime_code_sha256 = ? ORDER BY path')
+      .all(chainId, row.address, row.runtime_code_sha256) as Array<{ path: string; content: string }>;
     return { sources: Object.fromEntries(rows.map((r) => [r.path, r.content])), metadata: row.metadata };
   }
 
   /**
-   * The addresses of a chain whose stored verification is outdated (other code, or none, there
-   * now), which its listings leave out. None for a chain read over the network, and no read of its
-   * code: its first address answers `remote` for them all. One read of the code per contract
-   * stored for a local chain; the metadata only of those stored before the code's hash was kept.
+   * The match ids of a chain's verifications that count now, one per address at most, which its
+   * listings are made of. One read of the code per address stored for a local chain; none for a
+   * chain read over the network (its first address answers `remote` for them all: the latest of
+   * each stands). The metadata only of those stored before the code's hash was kept.
    */
-  outdatedAddresses(chainId: string): string[] {
-    const rows = this.db.prepare('SELECT address, runtime_code_sha256 FROM verified_contract WHERE chain_id = ?').all(chainId) as Array<Pick<Row, 'address' | 'runtime_code_sha256'>>;
-    const outdated: string[] = [];
-    for (const { address, runtime_code_sha256 } of rows) {
-      const now = this.codeNow(chainId, address);
-      if (now.kind === 'remote') return [];
-      const metadata = runtime_code_sha256 === null ? (this.row(chainId, address)?.metadata ?? '') : '';
-      if (!stillDeployed({ runtimeCodeHash: runtime_code_sha256, metadata }, now)) outdated.push(address);
+  currentMatchIds(chainId: string): number[] {
+    const rows = this.db.prepare(`SELECT address, match_id, runtime_code_sha256, CASE WHEN runtime_code_sha256 = '' THEN metadata ELSE '' END AS metadata
+      FROM verified_contract WHERE chain_id = ? ORDER BY address, verified_at DESC, match_id DESC`).all(chainId) as Candidate[];
+    const byAddress = new Map<string, Candidate[]>();
+    for (const row of rows) {
+      const list = byAddress.get(row.address);
+      if (list) list.push(row); else byAddress.set(row.address, [row]);
     }
-    return outdated;
+    const ids: number[] = [];
+    let remote = false;
+    for (const [address, stored] of byAddress) {
+      const now: CodeNow = remote ? { kind: 'remote' } : this.codeNow(chainId, address);
+      remote = now.kind === 'remote';
+      const match = currentMatch(stored.map(asStoredMatch), now);
+      if (match) ids.push(match.match_id);
+    }
+    return ids;
   }
 
-  private row(chainId: string, address: string): Row | undefined {
-    return this.db.prepare('SELECT * FROM verified_contract WHERE chain_id = ? AND address = ?').get(chainId, address.toLowerCase()) as Row | undefined;
+  /** The row that counts for the code at the address now, of those stored there. */
+  private current(chainId: string, address: string): Row | undefined {
+    const rows = this.db.prepare(`SELECT * FROM verified_contract WHERE chain_id = ? AND address = ? ${NEWEST_FIRST}`).all(chainId, address.toLowerCase()) as Row[];
+    if (rows.length === 0) return undefined;
+    return currentMatch(rows.map(asStoredMatch), this.codeNow(chainId, address)) ?? undefined;
   }
 
-  /** Whether a stored row still holds for the code at its address now. */
-  private holds(row: Pick<Row, 'chain_id' | 'address' | 'metadata' | 'runtime_code_sha256'>): boolean {
-    return stillDeployed({ runtimeCodeHash: row.runtime_code_sha256, metadata: row.metadata }, this.codeNow(row.chain_id, row.address));
+  private keyed(chainId: string, address: string, runtimeCodeHash: string): Row | undefined {
+    return this.db.prepare('SELECT * FROM verified_contract WHERE chain_id = ? AND address = ? AND runtime_code_sha256 = ?')
+      .get(chainId, address.toLowerCase(), runtimeCodeHash) as Row | undefined;
+  }
+
+  private remove(chainId: string, address: string, runtimeCodeHash: string): void {
+    this.db.prepare('DELETE FROM verified_contract WHERE chain_id = ? AND address = ? AND runtime_code_sha256 = ?').run(chainId, address, runtimeCodeHash);
+    this.db.prepare('DELETE FROM verified_file WHERE chain_id = ? AND address = ? AND runtime_code_sha256 = ?').run(chainId, address, runtimeCodeHash);
   }
 
   /** A verified source whose content has this keccak256 (0x hex), from any contract. */
@@ -164,12 +201,9 @@ function keccak256Of(content: string): string {
   return `0x${Buffer.from(keccak_256(Buffer.from(content, 'utf8'))).toString('hex')}`;
 }
 
-/**
- * Whether a fresh result was matched against other code than the stored row: the verification just
- * read the code, so this finds an outdated match on a chain no lookup reads (over the network) too.
- */
-function matchedOtherCode(row: Row, result: VerificationResult): boolean {
-  return row.runtime_code_sha256 !== null && result.runtimeCodeHash != null && row.runtime_code_sha256 !== result.runtimeCodeHash;
+/** A row with the fields currentMatch weighs, under its names. */
+function asStoredMatch<T extends Pick<Row, 'runtime_code_sha256' | 'metadata'>>(row: T): T & StoredMatch {
+  return Object.assign(row, { runtimeCodeHash: row.runtime_code_sha256 });
 }
 
 function toRecord(row: Row): VerifiedRecord {
@@ -192,6 +226,6 @@ function toRecord(row: Row): VerifiedRecord {
     immutableReferences: row.immutable_references === null ? null : JSON.parse(row.immutable_references) as ImmutableReferences,
     verifiedAt: row.verified_at,
     metadata: row.metadata,
-    runtimeCodeHash: row.runtime_code_sha256,
+    runtimeCodeHash: row.runtime_code_sha256 === '' ? null : row.runtime_code_sha256,
   };
 }

@@ -216,9 +216,10 @@ export class SessionService {
     for (const { request, found, address } of checked) {
       const previous = state.contracts[request.verificationId] ?? {};
       // Already verified perfectly and stored for this address: nothing to do (a dry run's perfect was
-      // not stored), while the repository still holds it: a ledger rebuilt since put other code there.
+      // not stored), while the verification that counts there is still the one stored then (its
+      // time): a ledger rebuilt since put other code there, perhaps verified by someone else since.
       const storedPerfect = previous.status === 'perfect' && previous.storageTimestamp !== undefined
-        && this.service.repository.get(request.chainId, address) !== null;
+        && this.service.repository.get(request.chainId, address)?.verifiedAt === previous.storageTimestamp;
       if (!options.recheckPerfect && storedPerfect && previous.address === address && previous.chainId === request.chainId) continue;
       // What an earlier attempt found (a message, a stored time) is not this attempt's answer.
       const contractState: SessionContractState = { address, chainId: request.chainId, creatorTxHash: request.creatorTxHash ?? null };

@@ -2,7 +2,7 @@ import type { Migration } from '../../mirror/store/migrations/index.ts';
 
 /**
  * Schema of the verification database (one file for all networks: a verified contract is keyed
- * by chain id and address, and compile results do not depend on the network at all).
+ * by chain id, address and the code there, and compile results do not depend on the network at all).
  */
 export const VERIFY_MIGRATIONS: readonly Migration[] = [
   {
@@ -141,5 +141,63 @@ CREATE INDEX verified_file__keccak256 ON verified_file (keccak256);
     // verified before: the code is not among what was stored, so they are held to their metadata's
     // IPFS hash, which the code compiled from it names.
     sql: 'ALTER TABLE verified_contract ADD COLUMN runtime_code_sha256 TEXT;',
+  },
+  {
+    version: 8,
+    name: 'verified contracts keyed by their code too',
+    // A verification is of a chain, an address and the code there: ledgers sharing a chain id (the
+    // demo, a local node, a custom profile without its own: 298) put other contracts at the same
+    // long-zero addresses, and a match made on one must not replace another's, nor delete its files.
+    // The code's sha256 joins both keys; '' for a contract stored before it was kept (migration 7's
+    // NULL), held to its metadata instead (repository/still-deployed.ts). Every row and file is
+    // carried over, a file taking the key of its contract (one per address until now).
+    sql: `
+CREATE TABLE verified_contract_keyed (
+  chain_id TEXT NOT NULL,
+  address TEXT NOT NULL,
+  runtime_code_sha256 TEXT NOT NULL DEFAULT '',
+  verification_id TEXT NOT NULL,
+  match_id INTEGER,
+  name TEXT NOT NULL,
+  compiled_path TEXT NOT NULL,
+  compiler_version TEXT NOT NULL,
+  runtime_match TEXT,
+  creation_match TEXT,
+  library_map TEXT NOT NULL,
+  metadata TEXT NOT NULL,
+  creator_tx_hash TEXT,
+  constructor_arguments TEXT,
+  immutable_references TEXT,
+  verified_at TEXT NOT NULL,
+  PRIMARY KEY (chain_id, address, runtime_code_sha256)
+) WITHOUT ROWID;
+INSERT INTO verified_contract_keyed (chain_id, address, runtime_code_sha256, verification_id, match_id, name, compiled_path, compiler_version,
+  runtime_match, creation_match, library_map, metadata, creator_tx_hash, constructor_arguments, immutable_references, verified_at)
+SELECT chain_id, address, COALESCE(runtime_code_sha256, ''), verification_id, match_id, name, compiled_path, compiler_version,
+  runtime_match, creation_match, library_map, metadata, creator_tx_hash, constructor_arguments, immutable_references, verified_at
+FROM verified_contract;
+
+CREATE TABLE verified_file_keyed (
+  chain_id TEXT NOT NULL,
+  address TEXT NOT NULL,
+  runtime_code_sha256 TEXT NOT NULL DEFAULT '',
+  path TEXT NOT NULL,
+  content TEXT NOT NULL,
+  keccak256 TEXT,
+  PRIMARY KEY (chain_id, address, runtime_code_sha256, path)
+) WITHOUT ROWID;
+INSERT INTO verified_file_keyed (chain_id, address, runtime_code_sha256, path, content, keccak256)
+SELECT f.chain_id, f.address, COALESCE(c.runtime_code_sha256, ''), f.path, f.content, f.keccak256
+FROM verified_file AS f LEFT JOIN verified_contract AS c ON c.chain_id = f.chain_id AND c.address = f.address;
+
+DROP TABLE verified_file;
+DROP TABLE verified_contract;
+ALTER TABLE verified_contract_keyed RENAME TO verified_contract;
+ALTER TABLE verified_file_keyed RENAME TO verified_file;
+CREATE INDEX verified_contract__address ON verified_contract (address);
+CREATE UNIQUE INDEX verified_contract__match_id ON verified_contract (match_id);
+CREATE INDEX verified_contract__chain_match_id ON verified_contract (chain_id, match_id);
+CREATE INDEX verified_file__keccak256 ON verified_file (keccak256);
+`,
   },
 ];

@@ -88,3 +88,28 @@ describe('verifying against the local mirror while its ledger is not ready', () 
     expect(verified.body.result[0]).toMatchObject({ status: 'perfect' });
   }, 60_000);
 });
+
+describe('a match stored on the local mirror while its ledger is generated again', () => {
+  let counter: DemoDeployment;
+  const lookups = async () => {
+    const check = await (await fetch(`${harness.baseUrl}/check-by-addresses?addresses=${counter.address}&chainIds=${DEMO_CHAIN}`)).json();
+    const listed = await (await fetch(`${harness.baseUrl}/files/contracts/any/${DEMO_CHAIN}`)).json();
+    const matches = await (await fetch(`${harness.baseUrl}/v2/contracts/${DEMO_CHAIN}`)).json();
+    return { status: check[0].status, listed: listed.results, matches: matches.results.map((m: { address: string }) => m.address.toLowerCase()) };
+  };
+
+  beforeAll(async () => {
+    notReady = null;
+    counter = deployDemo(harness.store, 'Counter', 6002);
+    expect((await post('/verify', { address: counter.address, chain: DEMO_CHAIN, files: demoUpload('Counter') })).status).toBe(200);
+  }, 60_000);
+
+  it('does not count while the gate says the ledger is generated (the code read then may not stay), and counts again after', async () => {
+    expect(await lookups()).toMatchObject({ status: 'perfect', matches: expect.arrayContaining([counter.address]) });
+    notReady = GENERATING;
+    expect(await lookups()).toEqual({ status: 'false', listed: [], matches: [] });
+    expect((await fetch(`${harness.baseUrl}/v2/contract/${DEMO_CHAIN}/${counter.address}`)).status).toBe(404);
+    notReady = null;
+    expect(await lookups()).toMatchObject({ status: 'perfect', matches: expect.arrayContaining([counter.address]) });
+  });
+});

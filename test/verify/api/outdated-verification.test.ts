@@ -118,7 +118,8 @@ describe('a verification stored before the code\'s hash was kept (migration 7)',
   beforeAll(async () => {
     deployDemo(store, 'Counter', id);
     expect((await verify(address, 'Counter')).status).toBe(200);
-    harness.service.db.prepare('UPDATE verified_contract SET runtime_code_sha256 = NULL WHERE address = ?').run(address);
+    // As migration 8 carries such a contract over: its code's hash unknown ('') in both keys.
+    for (const table of ['verified_contract', 'verified_file']) harness.service.db.prepare(`UPDATE ${table} SET runtime_code_sha256 = '' WHERE address = ?`).run(address);
   }, 60_000);
 
   it('holds while the code there names its metadata, and not once other code is there', async () => {

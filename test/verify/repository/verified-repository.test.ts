@@ -7,6 +7,8 @@ import { RepositoryListing } from '../../../main/verify/repository/repository-li
 import { VerifiedRepository } from '../../../main/verify/repository/verified-repository.ts';
 import { openVerifyDb } from '../../../main/verify/store/verify-db.ts';
 import { VERIFY_MIGRATIONS } from '../../../main/verify/store/verify-migrations.ts';
+import type { CodeNow } from '../../../main/verify/chain/code-now.ts';
+import { runtimeCodeHashOf } from '../../../main/verify/engine/runtime-code-hash.ts';
 import type { VerificationResult } from '../../../main/verify/engine/verification-result.ts';
 import { tempDir } from '../verify-fixture.ts';
 
@@ -74,11 +76,11 @@ describe('match ids (Sourcify APIv2 matchId) and the chain\'s list of matches', 
     for (let n = 1; n <= 5; n++) repository.save(result({ address: address(n) }), `v${n}`);
     repository.save(result({ chainId: '296', address: address(9) }), 'other chain');
     const ids = (page: Array<{ matchId: string }>) => page.map((m) => m.matchId);
-    expect(ids(listing.matches('298', { limit: 200, descending: true, afterMatchId: null }))).toEqual(['5', '4', '3', '2', '1']);
-    expect(ids(listing.matches('298', { limit: 2, descending: true, afterMatchId: 4 }))).toEqual(['3', '2']);
-    expect(ids(listing.matches('298', { limit: 2, descending: false, afterMatchId: 1 }))).toEqual(['2', '3']);
-    expect(ids(listing.matches('298', { limit: 10, descending: false, afterMatchId: 5 }))).toEqual([]);
-    expect(listing.matches('296', { limit: 10, descending: true, afterMatchId: null })).toEqual([
+    expect(ids(listing.chain('298').matches({ limit: 200, descending: true, afterMatchId: null }))).toEqual(['5', '4', '3', '2', '1']);
+    expect(ids(listing.chain('298').matches({ limit: 2, descending: true, afterMatchId: 4 }))).toEqual(['3', '2']);
+    expect(ids(listing.chain('298').matches({ limit: 2, descending: false, afterMatchId: 1 }))).toEqual(['2', '3']);
+    expect(ids(listing.chain('298').matches({ limit: 10, descending: false, afterMatchId: 5 }))).toEqual([]);
+    expect(listing.chain('296').matches({ limit: 10, descending: true, afterMatchId: null })).toEqual([
       { matchId: '6', address: address(9), runtimeMatch: 'perfect', creationMatch: 'perfect', verifiedAt: expect.any(String) },
     ]);
     db.close();
@@ -100,6 +102,123 @@ describe('match ids (Sourcify APIv2 matchId) and the chain\'s list of matches', 
     const repository = new VerifiedRepository(db);
     expect([1, 2, 3].map((n) => repository.get('298', address(n))?.matchId)).toEqual(['3', '1', '2']);
     expect(repository.save(result({ address: address(4) }), 'new')).toMatchObject({ record: { matchId: '4' } });
+    db.close();
+  });
+});
+
+describe('verifications of one address on ledgers of one chain id (other code there)', () => {
+  // Two ledgers of chain 298 (the demo and a local node, say) with other contracts at one address.
+  const CODE_X = '0x6080aa';
+  const CODE_Y = '0x6080bb';
+  let code: CodeNow = { kind: 'code', runtimeCode: CODE_X };
+  const openRepository = () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const db = openVerifyDb(path.join(dir, 'verify.sqlite'));
+    const repository = new VerifiedRepository(db, () => code);
+    return { db, repository, listing: new RepositoryListing(db, (chainId) => repository.currentMatchIds(chainId)) };
+  };
+  const of = (name: string, runtimeCode: string, overrides: Partial<VerificationResult> = {}) =>
+    result({ name, sources: { [`${name}.sol`]: `contract ${name} {}` }, runtimeCodeHash: runtimeCodeHashOf(runtimeCode), ...overrides });
+
+  it('keeps each code\'s record and files, and reads the one of the code there now, with its match id', () => {
+    const { db, repository, listing } = openRepository();
+    code = { kind: 'code', runtimeCode: CODE_X };
+    const x = repository.save(of('X', CODE_X), 'vx', new Date('2026-01-01T00:00:00Z'));
+    code = { kind: 'code', runtimeCode: CODE_Y };
+    expect(repository.get('298', ADDRESS)).toBeNull();
+    const y = repository.save(of('Y', CODE_Y), 'vy', new Date('2026-01-02T00:00:00Z'));
+    expect(y).toMatchObject({ stored: true, record: { name: 'Y', matchId: '2' } });
+    expect(repository.files('298', ADDRESS)?.sources).toEqual({ 'Y.sol': 'contract Y {}' });
+
+    code = { kind: 'code', runtimeCode: CODE_X };
+    expect(repository.get('298', ADDRESS)).toEqual(x.stored && x.record);
+    expect(repository.get('298', ADDRESS)).toMatchObject({ name: 'X', matchId: '1', status: 'perfect' });
+    expect(repository.files('298', ADDRESS)?.sources).toEqual({ 'X.sol': 'contract X {}' });
+    expect(repository.byAddress(ADDRESS).map((r) => r.name)).toEqual(['X']);
+    expect(listing.chain('298').matches({ limit: 10, descending: false, afterMatchId: null }).map((m) => m.matchId)).toEqual(['1']);
+    expect(listing.chain('298').counts()).toEqual({ full: 1, partial: 0 });
+
+    code = { kind: 'code', runtimeCode: CODE_Y };
+    expect(repository.get('298', ADDRESS)).toMatchObject({ name: 'Y', matchId: '2' });
+    expect(listing.chain('298').matches({ limit: 10, descending: false, afterMatchId: null }).map((m) => m.matchId)).toEqual(['2']);
+    db.close();
+  });
+
+  it('replaces only a record of the same code, and only by a better match', () => {
+    const { db, repository } = openRepository();
+    code = { kind: 'code', runtimeCode: CODE_X };
+    repository.save(of('X', CODE_X, { runtimeMatch: 'partial', creationMatch: null, status: 'partial' }), 'partial');
+    code = { kind: 'code', runtimeCode: CODE_Y };
+    repository.save(of('Y', CODE_Y), 'vy');
+    // A perfect match of Y again is no better: kept. A better match of X replaces X's alone, keeping its id.
+    expect(repository.save(of('Y', CODE_Y), 'vy again')).toMatchObject({ stored: false, existing: { verificationId: 'vy' } });
+    code = { kind: 'code', runtimeCode: CODE_X };
+    expect(repository.save(of('X', CODE_X), 'perfect')).toMatchObject({ stored: true, record: { verificationId: 'perfect', matchId: '1', status: 'perfect' } });
+    expect(db.prepare('SELECT COUNT(*) FROM verified_contract').pluck().get()).toBe(2);
+    expect(db.prepare('SELECT COUNT(*) FROM verified_file').pluck().get()).toBe(2);
+    code = { kind: 'code', runtimeCode: CODE_Y };
+    expect(repository.get('298', ADDRESS)).toMatchObject({ name: 'Y', verificationId: 'vy' });
+    db.close();
+  });
+
+  it('answers the latest where the code is not read: a chain over the network, an address a synced store lacks', () => {
+    const { db, repository, listing } = openRepository();
+    code = { kind: 'code', runtimeCode: CODE_X };
+    repository.save(of('X', CODE_X), 'vx', new Date('2026-01-01T00:00:00Z'));
+    code = { kind: 'code', runtimeCode: CODE_Y };
+    repository.save(of('Y', CODE_Y), 'vy', new Date('2026-01-02T00:00:00Z'));
+    for (const now of [{ kind: 'remote' }, { kind: 'unknown' }] as const) {
+      code = now;
+      expect(repository.get('298', ADDRESS)).toMatchObject({ name: 'Y' });
+      expect(listing.chain('298').addresses('any_match', { offset: 0, limit: 10 })).toEqual([ADDRESS]);
+    }
+    code = { kind: 'code', runtimeCode: '0x' };
+    expect(repository.get('298', ADDRESS)).toBeNull();
+    expect(listing.chain('298').counts()).toEqual({ full: 0, partial: 0 });
+    db.close();
+  });
+
+  it('opens a schema 7 file with every contract and file carried over, and a new code\'s match beside them', () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const file = path.join(dir, 'verify.sqlite');
+    const old = new Database(file);
+    applyMigrations(old, VERIFY_MIGRATIONS.filter((m) => m.version <= 7));
+    const insert = old.prepare(`INSERT INTO verified_contract (chain_id, address, verification_id, match_id, name, compiled_path, compiler_version, runtime_match,
+      creation_match, library_map, metadata, creator_tx_hash, verified_at, constructor_arguments, immutable_references, runtime_code_sha256)
+      VALUES (?, ?, ?, ?, ?, 'A.sol', 'v', 'perfect', 'perfect', '{}', '{}', NULL, ?, '0x', '{"1":[]}', ?)`);
+    const other = `0x${'cd'.repeat(20)}`;
+    insert.run('298', ADDRESS, 'hashed', 7, 'X', '2026-01-01T00:00:00.000Z', runtimeCodeHashOf(CODE_X));
+    insert.run('296', other, 'before hashes', 3, 'Legacy', '2025-01-01T00:00:00.000Z', null);
+    const file7 = old.prepare('INSERT INTO verified_file (chain_id, address, path, content, keccak256) VALUES (?, ?, ?, ?, ?)');
+    file7.run('298', ADDRESS, 'X.sol', 'contract X {}', '0x01');
+    file7.run('298', ADDRESS, 'lib/L.sol', 'library L {}', '0x02');
+    file7.run('296', other, 'Legacy.sol', 'contract Legacy {}', '0x03');
+    old.close();
+
+    const db = openVerifyDb(file);
+    expect(db.pragma('user_version', { simple: true })).toBe(8);
+    expect(db.prepare('SELECT chain_id, address, match_id, verification_id, runtime_code_sha256, immutable_references, constructor_arguments FROM verified_contract ORDER BY match_id').all()).toEqual([
+      { chain_id: '296', address: other, match_id: 3, verification_id: 'before hashes', runtime_code_sha256: '', immutable_references: '{"1":[]}', constructor_arguments: '0x' },
+      { chain_id: '298', address: ADDRESS, match_id: 7, verification_id: 'hashed', runtime_code_sha256: runtimeCodeHashOf(CODE_X), immutable_references: '{"1":[]}', constructor_arguments: '0x' },
+    ]);
+    expect(db.prepare('SELECT chain_id, path, runtime_code_sha256, keccak256 FROM verified_file ORDER BY keccak256').all()).toEqual([
+      { chain_id: '298', path: 'X.sol', runtime_code_sha256: runtimeCodeHashOf(CODE_X), keccak256: '0x01' },
+      { chain_id: '298', path: 'lib/L.sol', runtime_code_sha256: runtimeCodeHashOf(CODE_X), keccak256: '0x02' },
+      { chain_id: '296', path: 'Legacy.sol', runtime_code_sha256: '', keccak256: '0x03' },
+    ]);
+    code = { kind: 'code', runtimeCode: CODE_X };
+    const repository = new VerifiedRepository(db, () => code);
+    expect(repository.get('298', ADDRESS)).toMatchObject({ name: 'X', matchId: '7', runtimeCodeHash: runtimeCodeHashOf(CODE_X) });
+    expect(repository.files('298', ADDRESS)?.sources).toEqual({ 'X.sol': 'contract X {}', 'lib/L.sol': 'library L {}' });
+    code = { kind: 'remote' };
+    expect(repository.get('296', other)).toMatchObject({ name: 'Legacy', matchId: '3', runtimeCodeHash: null });
+    expect(repository.files('296', other)?.sources).toEqual({ 'Legacy.sol': 'contract Legacy {}' });
+    code = { kind: 'code', runtimeCode: CODE_Y };
+    expect(repository.save(of('Y', CODE_Y), 'vy')).toMatchObject({ stored: true, record: { name: 'Y', matchId: '8' } });
+    code = { kind: 'code', runtimeCode: CODE_X };
+    expect(repository.get('298', ADDRESS)).toMatchObject({ name: 'X', matchId: '7' });
     db.close();
   });
 });
