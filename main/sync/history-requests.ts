@@ -1,5 +1,6 @@
 import { parseFullEntityId } from '../mirror/format/entity-id.ts';
 import { clockTime } from '../common/clock-time.ts';
+import { deadlineSignal } from './deadline-signal.ts';
 import { QueueFullError, type RateLimiter } from './rate-limiter.ts';
 import { UpstreamClient, UpstreamHoldError } from './upstream-client.ts';
 import { LOOKUP_HOLD_CAP_MS } from './upstream-hold.ts';
@@ -38,7 +39,12 @@ export class HistoryRequests {
   once<T>(id: string, fetch: (signal: AbortSignal) => Promise<T>): Promise<T> {
     let pending = this.#inFlight.get(id) as Promise<T> | undefined;
     if (!pending) {
-      pending = fetch(AbortSignal.any([this.#stop.signal, AbortSignal.timeout(this.#deadlineMs)])).finally(() => this.#inFlight.delete(id));
+      // Its deadline is followed by each request under it: see deadlineSignal for why not AbortSignal.any.
+      const deadline = deadlineSignal(this.#deadlineMs, this.#stop.signal);
+      pending = fetch(deadline.signal).finally(() => {
+        deadline.dispose();
+        this.#inFlight.delete(id);
+      });
       this.#inFlight.set(id, pending);
     }
     return pending;

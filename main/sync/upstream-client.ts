@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { formatSyncDuration } from '../common/sync-figures.ts';
 import { parseJsonLossless, stringifyJson } from '../mirror/format/json-out.ts';
 import { backoffDelay } from './backoff.ts';
+import { deadlineSignal, type DeadlineSignal } from './deadline-signal.ts';
 import { networkFailureInWords } from './network-failure-words.ts';
 import { QueueFullError, RateLimiter } from './rate-limiter.ts';
 import { readRetryAfter, type RetryAfter } from '../http/retry-after.ts';
@@ -164,14 +165,20 @@ export class UpstreamClient {
     // Its turn in the request budget has an allowance of its own, as a lookup's has (get).
     await this.#limiter.take(signal, queueForMs);
     this.#requests++;
-    const timeout = AbortSignal.timeout(this.#options.timeoutMs);
-    const response = await fetch(this.urlOf(request.path), {
-      method: request.method,
-      headers: { accept: 'application/json', ...(request.body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(request.body === undefined ? {} : { body: stringifyJson(request.body) }),
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-    const text = await response.text();
+    const deadline = deadlineSignal(this.#options.timeoutMs, signal);
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(this.urlOf(request.path), {
+        method: request.method,
+        headers: { accept: 'application/json', ...(request.body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(request.body === undefined ? {} : { body: stringifyJson(request.body) }),
+        signal: deadline.signal,
+      });
+      text = await response.text();
+    } finally {
+      deadline.dispose();
+    }
     // Its 429 is passed on as it is, and holds the other requests as any 429 does.
     const retryAfter = response.status === 429 ? readRetryAfter(response.headers.get('retry-after')) : null;
     if (retryAfter !== null && retryAfter.waitMs > 0) this.#hold.hold(retryAfter.waitMs);
@@ -228,15 +235,23 @@ export class UpstreamClient {
     return path;
   }
 
+  /** One request under its own time-out (and the caller's signal), whose timer and listener go when it ends. */
   async #attempt(url: string, etag: string | null, signal: AbortSignal | undefined): Promise<AttemptOutcome> {
-    const timeout = AbortSignal.timeout(this.#options.timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    const timeout = deadlineSignal(this.#options.timeoutMs, signal);
+    try {
+      return await this.#request(url, etag, signal, timeout);
+    } finally {
+      timeout.dispose();
+    }
+  }
+
+  async #request(url: string, etag: string | null, signal: AbortSignal | undefined, timeout: DeadlineSignal): Promise<AttemptOutcome> {
     let response: Response;
     try {
-      response = await fetch(url, { headers: { accept: 'application/json', ...(etag ? { 'if-none-match': etag } : {}) }, signal: combined });
+      response = await fetch(url, { headers: { accept: 'application/json', ...(etag ? { 'if-none-match': etag } : {}) }, signal: timeout.signal });
     } catch (error) {
       if (signal?.aborted) return fatal('aborted', null);
-      return retry(timeout.aborted ? `no answer within ${this.#options.timeoutMs / 1000} s` : networkFailureInWords(error), true);
+      return retry(timeout.timedOut ? `no answer within ${this.#options.timeoutMs / 1000} s` : networkFailureInWords(error), true);
     }
     // A redirect elsewhere is not the upstream answering.
     if (response.redirected && !sameOrigin(response.url, this.baseUrl)) return fatal(`${url} redirected to another host (${response.url.slice(0, 200)})`, null);
@@ -246,7 +261,7 @@ export class UpstreamClient {
       text = await response.text();
     } catch (error) {
       if (signal?.aborted) return fatal('aborted', null);
-      return retry(timeout.aborted ? `body not complete within ${this.#options.timeoutMs / 1000} s` : `body cut off: ${networkFailureInWords(error)}`, false);
+      return retry(timeout.timedOut ? `body not complete within ${this.#options.timeoutMs / 1000} s` : `body cut off: ${networkFailureInWords(error)}`, false);
     }
     if (response.status === 429) {
       const retryAfter = readRetryAfter(response.headers.get('retry-after'));

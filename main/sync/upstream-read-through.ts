@@ -13,6 +13,7 @@ import { tokenUpserter } from './token-writer.ts';
 import { topicRowsOf } from './topic-rows.ts';
 import { topicUpserter } from './topic-writer.ts';
 import { QueueFullError, type RateLimiter } from './rate-limiter.ts';
+import { deadlineSignal } from './deadline-signal.ts';
 import { UpstreamClient, UpstreamError, UpstreamHoldError } from './upstream-client.ts';
 import { transactionRowsOf } from './transaction-rows.ts';
 import { transactionUpserter } from './transaction-writer.ts';
@@ -201,6 +202,8 @@ export class UpstreamReadThrough implements ReadThrough {
       if (!noAnswer) return this.#failed(lookup, error, `${request.method} ${request.path}`);
       this.#markOffline(error instanceof Error ? error.message : String(error));
       return OFFLINE;
+    } finally {
+      lookup.dispose();
     }
   }
 
@@ -254,6 +257,8 @@ export class UpstreamReadThrough implements ReadThrough {
       return { kind: 'stored' };
     } catch (error) {
       return this.#failed(lookup, error, `${resource} ${id}`);
+    } finally {
+      lookup.dispose();
     }
   }
 
@@ -270,6 +275,8 @@ export class UpstreamReadThrough implements ReadThrough {
       return { kind: 'answer', body };
     } catch (error) {
       return this.#failed(lookup, error, path);
+    } finally {
+      lookup.dispose();
     }
   }
 
@@ -300,13 +307,16 @@ export class UpstreamReadThrough implements ReadThrough {
   /**
    * A lookup gives up when the profile closes, when the upstream turns out unreachable, or at its
    * deadline; it waits at most half of that for its turn in the request budget. `answeredBefore`
-   * tells afterwards whether the upstream answered anything while it waited.
+   * tells afterwards whether the upstream answered anything while it waited. Its caller disposes
+   * of it when done (see deadlineSignal: the signal is followed by each request under it).
    */
   #lookup(): Lookup {
+    const deadline = deadlineSignal(this.#options.deadlineMs, this.#stop.signal, this.#unreachable.signal);
     return {
-      signal: AbortSignal.any([this.#stop.signal, this.#unreachable.signal, AbortSignal.timeout(this.#options.deadlineMs)]),
+      signal: deadline.signal,
       queueForMs: this.#options.deadlineMs / 2,
       answeredBefore: this.#answered,
+      dispose: deadline.dispose,
     };
   }
 
@@ -351,4 +361,6 @@ interface Lookup {
   signal: AbortSignal;
   queueForMs: number;
   answeredBefore: number;
+  /** Lets go of the deadline's timer and of the signals it follows. */
+  dispose(): void;
 }
