@@ -136,7 +136,11 @@ export class StatusStore {
 
   // --- records ---------------------------------------------------------------------------
 
-  /** Stores a record unless the stored one was updated later (instants, not upstream order). */
+  /**
+   * Stores a record unless the stored one was updated later (instants, not upstream order). One
+   * stored as it is stays untouched (`stored_at` is when its version came): a page without ETags
+   * answers every poll in full, and rewriting each record each time only grows the file's log.
+   */
   upsertRecord(kind: RecordKind, record: JsonObject, sortMs: number, updatedMs: number | null, storedAt: string): void {
     this.db
       .prepare(
@@ -144,16 +148,20 @@ export class StatusStore {
          VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)
          ON CONFLICT (kind, id) DO UPDATE SET status = excluded.status, impact = excluded.impact, sort_ms = excluded.sort_ms,
            updated_ms = excluded.updated_ms, raw = excluded.raw, stored_at = excluded.stored_at
-         WHERE excluded.updated_ms IS NULL OR status_record.updated_ms IS NULL OR excluded.updated_ms >= status_record.updated_ms`,
+         WHERE (excluded.updated_ms IS NULL OR status_record.updated_ms IS NULL OR excluded.updated_ms >= status_record.updated_ms)
+           AND (excluded.raw IS NOT status_record.raw OR excluded.updated_ms IS NOT status_record.updated_ms OR excluded.sort_ms IS NOT status_record.sort_ms)`,
       )
       .run(kind, record.id as string, String(record.status), typeof record.impact === 'string' ? record.impact : null, sortMs, updatedMs, stringifyStatusJson(record), storedAt);
   }
 
-  /** Marks which records of a kind the upstream lists as open (unresolved or upcoming) right now. */
+  /** Marks which records of a kind the upstream lists as open (unresolved or upcoming) right now; a mark already right is not written again. */
   setUpstreamOpen(kind: RecordKind, openIds: ReadonlySet<string>): void {
     const ids = this.db.prepare('SELECT id FROM status_record WHERE kind = ?').pluck().all(kind) as string[];
-    const update = this.db.prepare('UPDATE status_record SET upstream_open = ? WHERE kind = ? AND id = ?');
-    for (const id of ids) update.run(openIds.has(id) ? 1 : 0, kind, id);
+    const update = this.db.prepare('UPDATE status_record SET upstream_open = ? WHERE kind = ? AND id = ? AND upstream_open IS NOT ?');
+    for (const id of ids) {
+      const open = openIds.has(id) ? 1 : 0;
+      update.run(open, kind, id, open);
+    }
   }
 
   /**
