@@ -3,8 +3,10 @@ import { expect, test } from './serve-fixture.ts';
 
 /**
  * A windowed list (past 200 rows) keeps its gaps true to its rows: a row whose height changes after
- * it is drawn is measured again; a scroll within the rows drawn does not walk their boxes; and
- * Back puts the focus on the very link it left, though the same link is on many rows.
+ * it is drawn is measured again, and every row again after the columns change (the box resized);
+ * a cell wider than its fixed column widens the column; a scroll within the rows drawn does not
+ * walk their boxes; and Back puts the focus on the very link it left, though the same link is on
+ * many rows.
  */
 
 const PAGES = 20;
@@ -25,6 +27,48 @@ async function loadManyPages(page: Page, openApp: (hash?: string) => Promise<voi
   }
   return list;
 }
+
+/** Each drawn row's height by its index, over a walk from the screen's top to its end. */
+async function walkDown(screen: Locator, list: Locator): Promise<Map<number, number>> {
+  const heights = new Map<number, number>();
+  const { scrollHeight, clientHeight } = await screen.evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight }));
+  for (let top = 0; top < scrollHeight + clientHeight; top += Math.round(clientHeight / 2)) {
+    await scrollScreenTo(screen, top);
+    const seen = await list.locator('tbody tr[aria-rowindex]').evaluateAll((rows) =>
+      rows.map((row) => [Number(row.getAttribute('aria-rowindex')) - 2, row.getBoundingClientRect().height] as const));
+    for (const [index, height] of seen) heights.set(index, height);
+  }
+  return heights;
+}
+
+/** How far row `index` lies below the top of the rows, drawn where the gap above it (the rows not drawn there) puts it. */
+async function topOfFarRow(screen: Locator, list: Locator, index: number): Promise<number> {
+  await rowAt(list, index).scrollIntoViewIfNeeded();
+  await scrollScreenTo(screen, await screen.evaluate((el) => el.scrollTop));
+  expect(await list.locator('tbody tr:not([aria-rowindex])').count()).toBeGreaterThan(0);
+  return rowAt(list, index).evaluate((row) => row.getBoundingClientRect().top - row.parentElement!.getBoundingClientRect().top);
+}
+
+/** The sum of the heights of the rows above `index`. */
+function sumAbove(heights: Map<number, number>, index: number): number {
+  let sum = 0;
+  for (let i = 0; i < index; i++) sum += heights.get(i)!;
+  return sum;
+}
+
+/**
+ * Notes the errors the window sees from now on: rows observed as they are drawn and measured in a
+ * ResizeObserver's own turn would leave "ResizeObserver loop completed with undelivered notifications".
+ */
+async function watchErrors(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const errors: string[] = [];
+    (window as unknown as { errorsSeen: string[] }).errorsSeen = errors;
+    window.addEventListener('error', (event) => errors.push(event.message));
+  });
+}
+
+const errorsSeen = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { errorsSeen: string[] }).errorsSeen);
 
 /** Sets the screen's offset and waits for the rows it brings to be drawn and measured (two frames). */
 async function scrollScreenTo(screen: Locator, top: number): Promise<void> {
@@ -50,25 +94,68 @@ test.describe('a windowed list measures its rows again', () => {
     await expect.poll(async () => (await rowAt(list, GROWN).boundingBox())!.height).toBeGreaterThan(before + 100);
 
     // Down through the whole list: every row drawn (and measured) once at least; each one's height as seen.
-    const heights = new Map<number, number>();
-    const { scrollHeight, clientHeight } = await screen.evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight }));
-    for (let top = 0; top < scrollHeight + clientHeight; top += Math.round(clientHeight / 2)) {
-      await scrollScreenTo(screen, top);
-      const seen = await list.locator('tbody tr[aria-rowindex]').evaluateAll((rows) =>
-        rows.map((row) => [Number(row.getAttribute('aria-rowindex')) - 2, row.getBoundingClientRect().height] as const));
-      for (const [index, height] of seen) heights.set(index, height);
-    }
+    await watchErrors(page);
+    const heights = await walkDown(screen, list);
     expect(heights.size).toBe(LOADED);
+    expect(await errorsSeen(page)).toEqual([]);
 
     // Far below the grown row (in the gap above the rows drawn now): each row's top is the sum of the heights above it.
     const FAR = LOADED - 20;
-    await rowAt(list, FAR).scrollIntoViewIfNeeded();
-    await scrollScreenTo(screen, await screen.evaluate((el) => el.scrollTop));
-    expect(await list.locator('tbody tr:not([aria-rowindex])').count()).toBeGreaterThan(0);
-    const top = await rowAt(list, FAR).evaluate((row) => row.getBoundingClientRect().top - row.parentElement!.getBoundingClientRect().top);
-    let expected = 0;
-    for (let index = 0; index < FAR; index++) expected += heights.get(index)!;
-    expect(Math.abs(top - expected)).toBeLessThanOrEqual(2);
+    expect(Math.abs(await topOfFarRow(screen, list, FAR) - sumAbove(heights, FAR))).toBeLessThanOrEqual(2);
+  });
+
+  test('a row that shrinks while drawn, so that more rows are drawn, is measured again without a ResizeObserver loop', async ({ page, openApp }) => {
+    const list = await loadManyPages(page, openApp);
+    const screen = screenOf(page);
+    await scrollScreenTo(screen, 0);
+    const SHRINKING = 8;
+    await expect(rowAt(list, SHRINKING)).toBeVisible();
+    const grow = `[data-testid="transactions-list"] tr[aria-rowindex="${SHRINKING + 2}"] td { padding-bottom: 600px; }`;
+    const style = await page.addStyleTag({ content: grow });
+    const drawn = (): Promise<number> => list.locator('tbody tr[aria-rowindex]').count();
+    await expect.poll(async () => (await rowAt(list, SHRINKING).boundingBox())!.height).toBeGreaterThan(600);
+    const fewer = await drawn();
+    // Shrunk while drawn: the rows below it come into the overscan and are drawn, and observed.
+    await watchErrors(page);
+    await style.evaluate((tag) => (tag as HTMLStyleElement).remove());
+    await expect.poll(drawn).toBeGreaterThan(fewer);
+    await scrollScreenTo(screen, 0);
+    expect(await errorsSeen(page)).toEqual([]);
+  });
+
+  test('after the box changes width, rows measured at the old one are measured again as drawn: the gaps stay true', async ({ page, openApp }) => {
+    const list = await loadManyPages(page, openApp);
+    const screen = screenOf(page);
+    // Every row measured at this width first.
+    await watchErrors(page);
+    expect((await walkDown(screen, list)).size).toBe(LOADED);
+    // Narrower, the type folds under the id: most rows are taller.
+    const headBefore = await list.locator('thead th').count();
+    await page.setViewportSize({ width: 1100, height: 860 });
+    await expect.poll(() => list.locator('thead th:visible').count()).toBeLessThan(headBefore);
+    const heights = await walkDown(screen, list);
+    expect(heights.size).toBe(LOADED);
+    const FAR = LOADED - 20;
+    expect(Math.abs(await topOfFarRow(screen, list, FAR) - sumAbove(heights, FAR))).toBeLessThanOrEqual(2);
+    expect(await errorsSeen(page)).toEqual([]);
+  });
+
+  test('a cell wider than its fixed column, in a row drawn later, widens the column: no cell spills over the next', async ({ page, openApp }) => {
+    const list = await loadManyPages(page, openApp);
+    const screen = screenOf(page);
+    await scrollScreenTo(screen, 0);
+    const feeHead = list.locator('thead th', { hasText: 'Fee' });
+    const before = (await feeHead.boundingBox())!.width;
+    // Far below the rows the columns were taken from, a fee much longer than any other (a long amount).
+    const LONG = LOADED - 5;
+    await page.addStyleTag({ content: `[data-testid="transactions-list"] tr[aria-rowindex="${LONG + 2}"] td.num::after { content: "000000000000000000000000"; }` });
+    await scrollScreenTo(screen, await screen.evaluate((el) => el.scrollHeight));
+    await expect(rowAt(list, LONG)).toBeVisible();
+    const spilling = (): Promise<string[]> => list.locator('tbody tr[aria-rowindex] td, thead th').evaluateAll((cells) => cells
+      .filter((cell) => cell.getClientRects().length > 0 && cell.scrollWidth > cell.clientWidth)
+      .map((cell) => `row ${cell.closest('tr')!.getAttribute('aria-rowindex')}: ${cell.textContent!.trim().slice(0, 30)}`));
+    await expect.poll(spilling).toEqual([]);
+    expect((await feeHead.boundingBox())!.width).toBeGreaterThan(before + 50);
   });
 
   test('a scroll that changes none of the rows drawn does not look for a row to hold in place', async ({ page, openApp }) => {

@@ -11,11 +11,21 @@ export interface FocusPlace {
   /**
    * For an element in a row of a table that tells each row's place in the whole list
    * (`aria-rowindex`; PagedTable, which draws only the rows in and near view of a long list): that
-   * row, and the table by its position among such tables. The rows drawn before it differ from
-   * one showing to the next, so counting the same link (a payer on many rows) over all those
-   * drawn would find another row's.
+   * row, and the table. The rows drawn before it differ from one showing to the next, so counting
+   * the same link (a payer on many rows) over all those drawn would find another row's.
    */
-  row?: { table: number; rowIndex: string };
+  row?: { table: TablePlace; rowIndex: string };
+}
+
+/**
+ * A counted table: by the test id of the nearest element that has one (the table's, or its list's:
+ * PagedTable's `testid`), when that id is the only one of its kind in the part, and its position
+ * among the counted tables inside that element; else by its position in the part. A table above it
+ * that comes or goes (a panel shown only once loaded) does not then send the focus to another list.
+ */
+interface TablePlace {
+  holder?: string;
+  position: number;
 }
 
 /** Tables whose rows say where they are in a list that may be drawn in part. */
@@ -29,14 +39,31 @@ function selectorFor(element: Element): string | null {
   return null;
 }
 
-/** The row of a counted table that holds `element` inside `root`, and that table's position there. */
+/** The element with test id `testId` inside `root`, when it is the only one there. */
+function holderIn(root: ParentNode, testId: string): Element | null {
+  const found = root.querySelectorAll(`[data-testid="${CSS.escape(testId)}"]`);
+  return found.length === 1 ? found[0]! : null;
+}
+
+/** Where counted table `table` is inside `root`; null when it is not there. */
+function tablePlace(table: Element, root: ParentNode): TablePlace | null {
+  const holder = table.closest('[data-testid]');
+  const testId = holder?.getAttribute('data-testid');
+  if (holder && testId && holder !== root && holderIn(root, testId) === holder) {
+    return { holder: testId, position: matchesIn(holder, COUNTED_TABLES).indexOf(table) };
+  }
+  const position = [...root.querySelectorAll(COUNTED_TABLES)].indexOf(table);
+  return position === -1 ? null : { position };
+}
+
+/** The row of a counted table that holds `element` inside `root`, and that table's place there. */
 function rowOf(element: Element, root: ParentNode): { row: Element; place: NonNullable<FocusPlace['row']> } | null {
   const row = element.closest('tr[aria-rowindex]');
   const table = row?.closest(COUNTED_TABLES);
   const rowIndex = row?.getAttribute('aria-rowindex');
   if (!row || !table || !rowIndex) return null;
-  const position = [...root.querySelectorAll(COUNTED_TABLES)].indexOf(table);
-  return position === -1 ? null : { row, place: { table: position, rowIndex } };
+  const place = tablePlace(table, root);
+  return place ? { row, place: { table: place, rowIndex } } : null;
 }
 
 /** What `selector` matches in `scope`, `scope` first when it matches itself (a row given the focus). */
@@ -59,7 +86,9 @@ export function focusPlaceOf(element: Element, root: ParentNode): FocusPlace | n
 export function elementAtPlace(root: ParentNode, place: FocusPlace): HTMLElement | null {
   let scope: ParentNode | null | undefined = root;
   if (place.row) {
-    const table = root.querySelectorAll(COUNTED_TABLES)[place.row.table];
+    const { holder, position } = place.row.table;
+    const within = holder === undefined ? root : holderIn(root, holder);
+    const table = within && matchesIn(within, COUNTED_TABLES)[position];
     scope = table?.querySelector(`tr[aria-rowindex="${CSS.escape(place.row.rowIndex)}"]`);
   }
   const element = scope ? matchesIn(scope, place.selector)[place.index] : undefined;

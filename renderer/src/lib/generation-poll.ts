@@ -9,12 +9,23 @@ const POLL_MS = 2000;
  * missed while the event stream (re)connects, and the progress and the moment it is ready must
  * still show. A hidden page skips its turns; shown again, it asks at once rather than show a
  * progress as old as the time it was hidden. Returns the function that stops it.
+ *
+ * Two questions can be out at once (the page shown, then the timer's turn): an answer older than
+ * one already handed on is dropped, so a "generating" arriving after "ready" cannot bring the
+ * progress back (and a main slower than the timer still gets its answers through). A question
+ * that fails is dropped; the next turn asks again.
  */
 export function pollGeneration(api: MirrordeskApi, onStatus: (network: NetworkInfo) => void): () => void {
   let stopped = false;
+  let asked = 0;
+  let handedOn = 0;
   const ask = async (): Promise<void> => {
-    const result = await api.network.status();
-    if (result.ok && !stopped) onStatus(result.value);
+    const number = ++asked;
+    // A question that fails has nothing to show: the timer asks again.
+    const result = await api.network.status().catch(() => null);
+    if (!result?.ok || stopped || number < handedOn) return;
+    handedOn = number;
+    onStatus(result.value);
   };
   const timer = setInterval(() => { if (!pageHidden()) void ask(); }, POLL_MS);
   const offShown = onPageShown(() => void ask());

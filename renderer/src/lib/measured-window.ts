@@ -18,6 +18,30 @@ export type Piece =
   | { readonly gap: false; readonly key: number; readonly index: number }
   | { readonly gap: true; readonly key: string; readonly height: number };
 
+/**
+ * A row's height as learnt, and the column layout it was learnt under (`layoutKey`): a row's height
+ * follows its columns' widths (a cell wraps in a narrower one), so one learnt under other columns
+ * says nothing of its height now.
+ */
+export interface LearntHeight {
+  height: number;
+  layout: string;
+}
+
+/** Names a table's column layout: its box's width and its columns' widths (the same ones lay the rows out the same). */
+export function layoutKey(boxWidth: number, widths: readonly number[]): string {
+  return [boxWidth, ...widths].map((width) => width.toFixed(2)).join(' ');
+}
+
+/**
+ * What is known of a row's height under column layout `layout`: the height learnt, if it was learnt
+ * under that layout; otherwise none (the row counts as not measured, at the estimate, until it is
+ * drawn again), so that the gaps do not stand for the rows as they were under other columns.
+ */
+export function heightUnder(learnt: LearntHeight | undefined, layout: string): number | undefined {
+  return learnt !== undefined && learnt.layout === layout ? learnt.height : undefined;
+}
+
 /** Lays out rows from their heights, `undefined` for one not measured yet; `fallback` until any is. */
 export function layoutRows(heights: readonly (number | undefined)[], fallback: number): RowOffsets {
   let sum = 0;
@@ -94,8 +118,8 @@ export function samePlan(a: readonly Piece[], b: readonly Piece[]): boolean {
 
 /**
  * The height to learn for a row rendered `height` tall, known so far as `known`: its first, then
- * any change while it stays drawn (`changedSinceDrawn`: content come in later, a token's symbol,
- * or columns taken anew), so that no gap is left off by it. A row drawn anew is not learnt afresh
+ * any change while it stays drawn (`changedSinceDrawn`: content come in later, a token's symbol),
+ * so that no gap is left off by it (one known only under other columns is not known: `heightUnder`). A row drawn anew is not learnt afresh
  * from its first frame: rendered again (Back), its content may be a moment short of what it
  * was (a symbol not in yet), and the rows above the one in view must stand as they stood. Null
  * when there is nothing new, or the row is not laid out (a hidden tab: no height).

@@ -70,3 +70,73 @@ describe('pollGeneration', () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe('pollGeneration with two questions out at once', () => {
+  beforeEach(() => { vi.useFakeTimers(); });
+  afterEach(() => { vi.useRealTimers(); });
+
+  /** network.status answering only when told, each question by its number (from 0). */
+  function heldApi() {
+    const answers: ((value: unknown) => void)[] = [];
+    const failures: ((reason: unknown) => void)[] = [];
+    const api = { network: { status: () => new Promise((resolve, reject) => { answers.push(resolve); failures.push(reject); }) } };
+    return { api: api as unknown as MirrordeskApi, answers, failures };
+  }
+
+  it('drops an older answer that comes after a newer one (no "generating" again once "ready")', async () => {
+    const page = fakePageVisibility();
+    try {
+      const { api, answers } = heldApi();
+      const seen: string[] = [];
+      const stop = pollGeneration(api, (network) => seen.push(network.state));
+      // Shown again: a question at once, and the timer's turn right after it.
+      page.hide();
+      page.show();
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(answers.length).toBe(2);
+      answers[1]!({ ok: true, value: { state: 'ready' } });
+      await vi.advanceTimersByTimeAsync(0);
+      answers[0]!({ ok: true, value: { state: 'generating' } });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(seen).toEqual(['ready']);
+      stop();
+    } finally {
+      page.remove();
+    }
+  });
+
+  it('hands on answers that come in order though a newer question is out (a main slower than the timer)', async () => {
+    const { api, answers } = heldApi();
+    const seen: string[] = [];
+    const stop = pollGeneration(api, (network) => seen.push(network.state));
+    await vi.advanceTimersByTimeAsync(4000);
+    answers[0]!({ ok: true, value: { state: 'generating' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual(['generating']);
+    stop();
+  });
+
+  it('keeps polling after a question fails, and leaves no rejection unhandled', async () => {
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown): void => { unhandled.push(reason); };
+    process.on('unhandledRejection', note);
+    try {
+      const { api, answers, failures } = heldApi();
+      const seen: string[] = [];
+      const stop = pollGeneration(api, (network) => seen.push(network.state));
+      await vi.advanceTimersByTimeAsync(2000);
+      failures[0]!(new Error('main went away'));
+      await vi.advanceTimersByTimeAsync(2000);
+      answers[1]!({ ok: true, value: { state: 'ready' } });
+      await vi.advanceTimersByTimeAsync(0);
+      stop();
+      // Node reports an unhandled rejection once the microtasks after it have run: a real turn later.
+      vi.useRealTimers();
+      await new Promise((done) => setTimeout(done, 0));
+      expect(seen).toEqual(['ready']);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', note);
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heightToLearn, layoutRows, renderPlan, rowAt, rowsBetween, samePlan } from '../../../renderer/src/lib/measured-window.ts';
+import { heightToLearn, heightUnder, layoutKey, layoutRows, renderPlan, rowAt, rowsBetween, samePlan } from '../../../renderer/src/lib/measured-window.ts';
 
 describe('layoutRows', () => {
   it('takes the measured heights, and their average for the rows not measured yet', () => {
@@ -98,5 +98,28 @@ describe('heightToLearn', () => {
   it('learns nothing from a row not laid out (a hidden tab)', () => {
     expect(heightToLearn(undefined, 0, false)).toBeNull();
     expect(heightToLearn(32, 0, true)).toBeNull();
+  });
+});
+
+describe('heightUnder', () => {
+  const wide = layoutKey(1200, [180, 320, 400, 300]);
+  const narrow = layoutKey(900, [150, 250, 300, 200]);
+
+  it('knows a height learnt under the columns there are now', () => {
+    expect(heightUnder({ height: 41, layout: wide }, wide)).toBe(41);
+  });
+
+  it('knows none learnt under other columns, nor of a row never measured: the row is estimated until drawn again', () => {
+    expect(heightUnder({ height: 41, layout: wide }, narrow)).toBeUndefined();
+    expect(heightUnder(undefined, wide)).toBeUndefined();
+    // So the gaps after a width change stand on the rows measured under the new columns, not the old.
+    const learnt = [{ height: 30, layout: wide }, { height: 58, layout: narrow }, { height: 30, layout: wide }];
+    expect([...layoutRows(learnt.map((row) => heightUnder(row, narrow)), 32)]).toEqual([0, 58, 116, 174]);
+  });
+
+  it('names the same columns in the same box alike (Back to the same width knows every height), and any other width apart', () => {
+    expect(layoutKey(1200, [180, 320.25])).toBe(layoutKey(1200, [180, 320.25]));
+    expect(layoutKey(1200, [180, 320.25])).not.toBe(layoutKey(1200, [180, 321.25]));
+    expect(layoutKey(1200, [180, 320])).not.toBe(layoutKey(1100, [180, 320]));
   });
 });
