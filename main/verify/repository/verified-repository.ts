@@ -83,16 +83,16 @@ export class VerifiedRepository implements KnownSources {
   /**
    * Stores a result when nothing is stored for its code at its address, or the result is better.
    * The record it is weighed against: the one of the same code, or one kept without its code's
-   * hash that counts now; for a result whose code is not known, the one that counts now (as a
-   * lookup finds it). Records of other code at the address are left as they are.
+   * hash that counts now. A result whose code was not read (a creation match alone) is of the code
+   * whose record counts now, and takes its key, so that record keeps its hash; with none counting,
+   * it goes under the key of records without a hash, weighed against the one there. Records of
+   * other code at the address are left as they are: none is removed without being weighed.
    */
   save(result: VerificationResult, verificationId: string, now = new Date()): SaveOutcome {
     return this.db.transaction((): SaveOutcome => {
-      const key = result.runtimeCodeHash ?? '';
       const counting = this.current(result.chainId, result.address);
-      const existing = key === ''
-        ? counting
-        : this.keyed(result.chainId, result.address, key) ?? (counting?.runtime_code_sha256 === '' ? counting : undefined);
+      const key = result.runtimeCodeHash ?? counting?.runtime_code_sha256 ?? '';
+      const existing = this.keyed(result.chainId, result.address, key) ?? (counting?.runtime_code_sha256 === '' ? counting : undefined);
       if (existing && !isBetterMatch(result, toRecord(existing))) return { stored: false, existing: toRecord(existing) };
       // A better match keeps its record's match id; a first one of its code takes the next (ids
       // only grow: a replaced row's id goes to its replacement, an outdated one's is never given again).

@@ -162,6 +162,29 @@ describe('verifications of one address on ledgers of one chain id (other code th
     db.close();
   });
 
+  it('stores a match whose code was not read under the code that counts, leaving a record without a hash alone', () => {
+    const { db, repository } = openRepository();
+    code = { kind: 'code', runtimeCode: CODE_X };
+    // Kept without a hash (its code not read), and not counting here: X's code names no metadata of it.
+    repository.save(result({ name: 'Legacy' }), 'legacy');
+    repository.save(of('X', CODE_X, { runtimeMatch: 'partial', creationMatch: null, status: 'partial' }), 'vx');
+    const creationOnly = repository.save(result({ name: 'C' }), 'vc');
+    expect(creationOnly).toMatchObject({ stored: true, record: { name: 'C', matchId: '2', runtimeCodeHash: runtimeCodeHashOf(CODE_X) } });
+    expect(db.prepare("SELECT name, match_id FROM verified_contract WHERE runtime_code_sha256 = ''").all()).toEqual([{ name: 'Legacy', match_id: 1 }]);
+    expect(repository.get('298', ADDRESS)).toMatchObject({ name: 'C', matchId: '2' });
+    db.close();
+  });
+
+  it('weighs a match whose code was not read, with none counting, against the record without a hash, not over it', () => {
+    const { db, repository } = openRepository();
+    code = { kind: 'unreadable' };
+    repository.save(result({ name: 'Legacy' }), 'legacy');
+    const partial = repository.save(result({ name: 'P', runtimeMatch: 'partial', creationMatch: null, status: 'partial' }), 'vp');
+    expect(partial).toMatchObject({ stored: false, existing: { name: 'Legacy', status: 'perfect' } });
+    expect(db.prepare('SELECT name FROM verified_contract').pluck().all()).toEqual(['Legacy']);
+    db.close();
+  });
+
   it('answers the latest where the code is not read: a chain over the network, an address a synced store lacks', () => {
     const { db, repository, listing } = openRepository();
     code = { kind: 'code', runtimeCode: CODE_X };
