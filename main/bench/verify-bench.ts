@@ -20,6 +20,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { LedgerStore } from '../mirror/store/ledger-store.ts';
 import { MirrorCodeSource } from '../verify/chain/mirror-code-source.ts';
+import { verifyDbFile } from '../verify/store/verify-db.ts';
 import { loadSoljson, type LoadedSolc } from '../verify/compilers/load-soljson.ts';
 import { VerifyService } from '../verify/verify-service.ts';
 import { benchContractSource, benchJsonInput } from './verify-bench-source.ts';
@@ -122,7 +123,7 @@ export async function benchVerify(args: VerifyBenchArgs, print: (line: string) =
     log(`verify bench: solc ${bare.version()}, contract of ${args.functions} functions (${source.length} bytes of source), ${args.runs} runs each`);
 
     service = new VerifyService({
-      dbFile: path.join(dir, 'verify.sqlite'),
+      dbFile: verifyDbFile(dir),
       compilersDir: path.join(dir, 'compilers'),
       solcBinMirror: null,
       chains: { mirrorChainIds: [CHAIN_ID], mirrorSource: new MirrorCodeSource(() => store.db), rpcUrls: {} },

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { COMPANIONS } from '../mirror/store/open-or-set-aside.ts';
 import { profileDatabaseFile, type NetworkProfile } from './network-profiles.ts';
 import { statusPlan } from './profile-status.ts';
 import { statusStoreFile } from './profile-store-files.ts';
+import { verifyDbFile } from '../verify/store/verify-db.ts';
 
 /**
  * The store files a start on `profile` will create, being not in the folder yet: its ledger, its
@@ -18,7 +18,7 @@ export function storesNewToFolder(profile: NetworkProfile, options: { dataDir: s
   const files = [profileDatabaseFile(profile, dataDir)];
   const status = statusPlan(profile, dataDir, options.statusUpstream ?? null);
   if (status && !fs.existsSync(statusStoreFile(profile.name, dataDir, null))) files.push(status.file);
-  if (withVerify) files.push(path.join(dataDir, 'verify.sqlite'));
+  if (withVerify) files.push(verifyDbFile(dataDir));
   return files.filter((file) => !fs.existsSync(file));
 }
 

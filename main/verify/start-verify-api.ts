@@ -7,6 +7,7 @@ import { MirrorCodeSource } from './chain/mirror-code-source.ts';
 import { DEFAULT_SOLC_BIN_MIRROR } from './compilers/mirror-source.ts';
 import type { VerifyArgs } from './verify-args.ts';
 import { VerifyService } from './verify-service.ts';
+import { verifyDbFile } from './store/verify-db.ts';
 
 export interface StartVerifyApiOptions extends VerifyArgs {
   dataDir: string;
@@ -42,7 +43,7 @@ export interface RunningVerifyApi {
  */
 export async function startVerifyApi(options: StartVerifyApiOptions): Promise<RunningVerifyApi> {
   const service = new VerifyService({
-    dbFile: path.join(options.dataDir, 'verify.sqlite'),
+    dbFile: verifyDbFile(options.dataDir),
     compilersDir: options.compilersDir ?? path.join(options.dataDir, 'compilers'),
     solcBinMirror: options.solcBinMirror === undefined ? DEFAULT_SOLC_BIN_MIRROR : options.solcBinMirror,
     chains: {

@@ -6,6 +6,7 @@ import { listenOnLoopback } from '../../http/listen.ts';
 import { buildVerifyServer } from '../../verify/api/verify-server.ts';
 import { EXTRA_FILE_INPUT_MESSAGE } from '../../verify/engine/verify-error.ts';
 import { VerifyService } from '../../verify/verify-service.ts';
+import { verifyDbFile } from '../../verify/store/verify-db.ts';
 import { ensureCompilers } from './ensure-compilers.ts';
 import { FakeEvmChains, type Deployment } from './fake-evm-chain.ts';
 import { caseCompiler, caseFiles, loadCases, type Match, type VerifyCase } from './verify-cases.ts';
@@ -45,7 +46,7 @@ export async function runVerifyConformance(target: string, options: VerifyConfor
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-verify-conformance-'));
   const rpcUrls: Record<string, string> = {};
   const service = new VerifyService({
-    dbFile: path.join(dataDir, 'verify.sqlite'),
+    dbFile: verifyDbFile(dataDir),
     compilersDir: options.compilersDir,
     solcBinMirror: null,
     chains: { mirrorChainIds: [], mirrorSource: null, rpcUrls },
