@@ -17,9 +17,14 @@ export function loopbackUrl(server: Server): string {
   return `http://${LOOPBACK}:${address.port}`;
 }
 
+/** Whether a listen failed because another process holds the port. */
+export function isAddressInUse(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === 'EADDRINUSE';
+}
+
 /** A busy fixed port is the usual start-up failure: say which flag picks another. */
 export function describeListenError(error: unknown, service: string, port: number): Error {
-  if ((error as { code?: string }).code === 'EADDRINUSE') {
+  if (isAddressInUse(error)) {
     return new Error(`port ${port} for the ${service} service is in use; choose another with --${service}-port N (0 picks a free port)`);
   }
   return error instanceof Error ? error : new Error(String(error));

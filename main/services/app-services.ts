@@ -1,5 +1,5 @@
 import { createDispatcher } from '../bridge/dispatch.ts';
-import { describeListenError } from '../http/listen.ts';
+import { describeListenError, isAddressInUse } from '../http/listen.ts';
 import { defaultMirrorApiConfig } from '../mirror/config.ts';
 import { createApiHandlers } from './api-handlers.ts';
 import type { AppServices, AppServicesOptions } from './app-services-types.ts';
@@ -71,7 +71,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       });
     } catch (error) {
       // Taken since it was checked: said as a port found busy then is.
-      if (isPortBusy(error)) {
+      if (isAddressInUse(error)) {
         logVerifyNotRunning(options, error, verifyPort);
       } else {
         await undoFailedStart([{ what: 'closing the services it had opened', run: () => host.close() }, removeStep], options.log);
@@ -140,13 +140,9 @@ async function usableVerifyPort(options: AppServicesOptions): Promise<number | u
   if (port === undefined) return undefined;
   const error = await portListenError(port);
   if (error === null) return port;
-  if (!isPortBusy(error)) throw describeListenError(error, 'verify', port);
+  if (!isAddressInUse(error)) throw describeListenError(error, 'verify', port);
   logVerifyNotRunning(options, error, port);
   return undefined;
-}
-
-function isPortBusy(error: unknown): boolean {
-  return (error as { code?: string }).code === 'EADDRINUSE';
 }
 
 function logVerifyNotRunning(options: AppServicesOptions, error: unknown, port: number): void {
