@@ -218,9 +218,11 @@ export class SessionService {
       // Already verified perfectly and stored for this address: nothing to do (a dry run's perfect was
       // not stored), while the verification that counts there is still the one stored then (its
       // time): a ledger rebuilt since put other code there, perhaps verified by someone else since.
-      const storedPerfect = previous.status === 'perfect' && previous.storageTimestamp !== undefined
+      // The repository read (the store's code read and hashed) last, after the cheap tests.
+      const storedPerfect = !options.recheckPerfect && previous.status === 'perfect' && previous.storageTimestamp !== undefined
+        && previous.address === address && previous.chainId === request.chainId
         && this.service.repository.get(request.chainId, address)?.verifiedAt === previous.storageTimestamp;
-      if (!options.recheckPerfect && storedPerfect && previous.address === address && previous.chainId === request.chainId) continue;
+      if (storedPerfect) continue;
       // What an earlier attempt found (a message, a stored time) is not this attempt's answer.
       const contractState: SessionContractState = { address, chainId: request.chainId, creatorTxHash: request.creatorTxHash ?? null };
       let outcome: CheckedOutcome | null;
