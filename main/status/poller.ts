@@ -1,4 +1,5 @@
 import type { StatusPollState } from '../common/status-types.ts';
+import { deadlineSignal } from '../http/deadline-signal.ts';
 import { isDamagedStoreError, isSqliteError } from '../mirror/store/sqlite-error.ts';
 import { FEED_PATHS, RECORD_FEEDS, type FeedName, type PassthroughFeedName, type RecordFeedName } from './feed/feed-paths.ts';
 import { DEFAULT_MAX_BODY_BYTES, parseFeedBody } from './feed/parse-feed.ts';
@@ -213,7 +214,9 @@ export class StatusPoller {
     this.#lastRetryAfterMs = undefined;
     const controller = new AbortController();
     this.#abort = controller;
-    const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(timeoutMs)]);
+    // Not AbortSignal.any of AbortSignal.timeout: Node kept each poll's signal until its time-out fired (see deadlineSignal).
+    const deadline = deadlineSignal(timeoutMs, controller.signal);
+    const signal = deadline.signal;
     const required = Object.keys(RECORD_FEEDS) as RecordFeedName[];
     try {
       const outcomes = await Promise.all([...required, ...extraFeeds].map((name) => this.#fetchFeed(name, signal)));
@@ -240,6 +243,7 @@ export class StatusPoller {
       });
       return { outcome: 'ok', changed, notifications, feedErrors: failures.map((f) => ('error' in f ? f.error : '')) };
     } finally {
+      deadline.dispose();
       if (this.#abort === controller) this.#abort = null;
     }
   }

@@ -1,6 +1,6 @@
 import { parseFullEntityId } from '../mirror/format/entity-id.ts';
 import { clockTime } from '../common/clock-time.ts';
-import { deadlineSignal } from './deadline-signal.ts';
+import { deadlineSignal } from '../http/deadline-signal.ts';
 import { QueueFullError, type RateLimiter } from './rate-limiter.ts';
 import { UpstreamClient, UpstreamHoldError } from './upstream-client.ts';
 import { LOOKUP_HOLD_CAP_MS } from './upstream-hold.ts';

@@ -1,9 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { formatSyncDuration } from '../common/sync-figures.ts';
+import { deadlineSignal, type DeadlineSignal } from '../http/deadline-signal.ts';
 import { parseJsonLossless, stringifyJson } from '../mirror/format/json-out.ts';
 import { backoffDelay } from './backoff.ts';
-import { deadlineSignal, type DeadlineSignal } from './deadline-signal.ts';
 import { networkFailureInWords } from './network-failure-words.ts';
 import { QueueFullError, RateLimiter } from './rate-limiter.ts';
 import { readRetryAfter, type RetryAfter } from '../http/retry-after.ts';

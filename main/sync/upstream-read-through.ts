@@ -1,3 +1,4 @@
+import { deadlineSignal } from '../http/deadline-signal.ts';
 import { parseJsonLossless, stringifyJson } from '../mirror/format/json-out.ts';
 import type { KeptAnswer, MissingOutcome, ReadThrough, ReadThroughResource, RelayedReply, RelayOptions, Shortfall, UpstreamRequest } from '../mirror/http/read-through.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
@@ -13,7 +14,6 @@ import { tokenUpserter } from './token-writer.ts';
 import { topicRowsOf } from './topic-rows.ts';
 import { topicUpserter } from './topic-writer.ts';
 import { QueueFullError, type RateLimiter } from './rate-limiter.ts';
-import { deadlineSignal } from './deadline-signal.ts';
 import { UpstreamClient, UpstreamError, UpstreamHoldError } from './upstream-client.ts';
 import { transactionRowsOf } from './transaction-rows.ts';
 import { transactionUpserter } from './transaction-writer.ts';

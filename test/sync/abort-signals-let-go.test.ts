@@ -5,7 +5,7 @@ import { HistoryRequests } from '../../main/sync/history-requests.ts';
 import { RateLimiter } from '../../main/sync/rate-limiter.ts';
 import { UpstreamClient } from '../../main/sync/upstream-client.ts';
 import { UpstreamReadThrough } from '../../main/sync/upstream-read-through.ts';
-import { abortSignalsLeftBy } from './live-abort-signals.ts';
+import { abortSignalsLeftBy } from '../helpers/live-abort-signals.ts';
 import { ScriptedUpstreams, tokenInfo } from './scripted-upstream.ts';
 
 // Lookups, relayed requests and history fetches through real UpstreamClients against a real

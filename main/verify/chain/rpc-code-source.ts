@@ -1,3 +1,4 @@
+import { deadlineSignal } from '../../http/deadline-signal.ts';
 import { ChainAccessError, type CreationTx, type DeployedCodeSource } from './deployed-code.ts';
 import { findCreatorTxHash } from './rpc-creator-lookup.ts';
 
@@ -46,31 +47,41 @@ export class RpcCodeSource implements DeployedCodeSource {
   }
 
   async creatorTxHash(address: string): Promise<string | null> {
+    // Not AbortSignal.timeout, nor AbortSignal.any below: Node kept both of a lookup's signals until
+    // their time-outs fired, long after it ended (see deadlineSignal).
+    const deadline = deadlineSignal(this.lookupDeadlineMs);
     try {
-      return await findCreatorTxHash((method, params, signal) => this.call(method, params, signal), address, AbortSignal.timeout(this.lookupDeadlineMs));
+      return await findCreatorTxHash((method, params, signal) => this.call(method, params, signal), address, deadline.signal);
     } catch {
       return null; // an endpoint without the methods or the past state, or too slow: compare the runtime code alone
+    } finally {
+      deadline.dispose();
     }
   }
 
   /** One call within this source's timeout, and given up sooner when `deadline` aborts. */
   private async call(method: string, params: unknown[], deadline?: AbortSignal): Promise<unknown> {
-    const timeout = AbortSignal.timeout(this.timeoutMs);
-    let response: Response;
+    const timeout = deadlineSignal(this.timeoutMs, deadline);
     try {
-      response = await fetch(this.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params }),
-        signal: deadline ? AbortSignal.any([timeout, deadline]) : timeout,
-      });
-    } catch (error) {
-      throw new ChainAccessError(`the chain's RPC endpoint ${this.origin()} cannot be reached (${(error as Error).message})`);
+      let response: Response;
+      try {
+        response = await fetch(this.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params }),
+          signal: timeout.signal,
+        });
+      } catch (error) {
+        throw new ChainAccessError(`the chain's RPC endpoint ${this.origin()} cannot be reached (${(error as Error).message})`);
+      }
+      if (!response.ok) throw new ChainAccessError(`the chain's RPC endpoint ${this.origin()} answered HTTP ${response.status}`);
+      // The body is read under the same time-out: it is let go of only once the body is in.
+      const body = await response.json().catch(() => null) as { result?: unknown; error?: { message?: string } } | null;
+      if (!body || body.error) throw new ChainAccessError(`${method} failed at ${this.origin()}: ${body?.error?.message ?? 'malformed JSON-RPC answer'}`);
+      return body.result ?? null;
+    } finally {
+      timeout.dispose();
     }
-    if (!response.ok) throw new ChainAccessError(`the chain's RPC endpoint ${this.origin()} answered HTTP ${response.status}`);
-    const body = await response.json().catch(() => null) as { result?: unknown; error?: { message?: string } } | null;
-    if (!body || body.error) throw new ChainAccessError(`${method} failed at ${this.origin()}: ${body?.error?.message ?? 'malformed JSON-RPC answer'}`);
-    return body.result ?? null;
   }
 
   /** Only the origin appears in messages: RPC URLs often carry an API key in their path. */

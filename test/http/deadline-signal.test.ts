@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { deadlineSignal } from '../../main/sync/deadline-signal.ts';
+import { deadlineSignal } from '../../main/http/deadline-signal.ts';
 
 describe('deadlineSignal', () => {
   it('aborts at its deadline with a TimeoutError, and says it timed out', async () => {
