@@ -6,7 +6,7 @@ import type { FeedName } from '../../main/status/feed/feed-paths.ts';
 import { parseFeedBody } from '../../main/status/feed/parse-feed.ts';
 import { applyGoodPoll, type AcceptedFeed } from '../../main/status/store/apply-poll.ts';
 import { StatusStore } from '../../main/status/store/status-store.ts';
-import { feeds, incident, maintenance } from './status-fixture.ts';
+import { feeds, incident, maintenance, pollAfter, startHarness, type StatusHarness } from './status-fixture.ts';
 
 // A page that sends no ETag answers every poll with 200 and the same bodies. Such a poll must
 // leave the stored records as they are, not write each of them again: a status file written
@@ -79,5 +79,60 @@ describe('a poll that hears nothing new', () => {
     } finally {
       store.close();
     }
+  });
+});
+
+/** Fetch as a page without ETags does it: every poll answered 200 in full, whatever it sends. */
+const withoutEtags: typeof fetch = async (url, init) => {
+  const headers = new Headers(init?.headers);
+  headers.delete('if-none-match');
+  const answer = await fetch(url, { ...init, headers });
+  const answerHeaders = new Headers(answer.headers);
+  answerHeaders.delete('etag');
+  return new Response(answer.status === 200 ? await answer.text() : null, { status: answer.status, headers: answerHeaders });
+};
+
+/** Bytes a poll adds to the status file's write-ahead log, from an emptied one. */
+async function walBytesOf(harness: StatusHarness, poll: () => Promise<unknown>): Promise<number> {
+  harness.service.store.db.pragma('wal_checkpoint(TRUNCATE)');
+  await poll();
+  return fs.statSync(`${harness.file}-wal`).size;
+}
+
+describe('a poll that hears the same feed bodies again (200, no ETag)', () => {
+  let harness: StatusHarness | null = null;
+  afterEach(async () => {
+    await harness?.close();
+    harness = null;
+  });
+
+  it('writes no feed body, only when it was heard: its log grows by what a 304 poll\'s does', async () => {
+    const incidents = Array.from({ length: 10 }, (_, n) => incident(`i${n}`, ['investigating', 'identified', 'monitoring', 'resolved']));
+    harness = await startHarness();
+    harness.upstream.serve(feeds(incidents));
+    await harness.service.poller.pollNow();
+    // Heard again with its ETag: every record feed answers 304.
+    const notModified = await walBytesOf(harness, () => pollAfter(harness!));
+    await harness.close();
+    harness = null;
+
+    harness = await startHarness({ fetch: withoutEtags });
+    harness.upstream.serve(feeds(incidents));
+    await harness.service.poller.pollNow();
+    const store = harness.service.store;
+    store.db.exec(`CREATE TEMP TABLE feed_writes (n INTEGER NOT NULL); INSERT INTO feed_writes VALUES (0);
+      CREATE TEMP TRIGGER feed_updated AFTER UPDATE ON main.status_feed BEGIN UPDATE feed_writes SET n = n + 1; END;`);
+    const body = store.getFeed('incidents')!.text;
+    const repeated = await walBytesOf(harness, () => pollAfter(harness!));
+    expect(store.db.prepare('SELECT n FROM feed_writes').pluck().get()).toBe(0);
+    expect(repeated).toBe(notModified);
+    // When it was last heard is still told, as before.
+    expect(store.getFeed('incidents')).toEqual({ text: body, etag: null, fetchedAt: harness.clock.now.toISOString() });
+
+    // A changed body is written, and only its feed's.
+    harness.upstream.serve(feeds([...incidents, incident('new', ['resolved'])]));
+    await pollAfter(harness);
+    expect(store.db.prepare('SELECT n FROM feed_writes').pluck().get()).toBe(1);
+    expect(store.getFeed('incidents')!.text).toContain('"new"');
   });
 });

@@ -19,6 +19,12 @@ const DEMO_ANCHOR_KEY = 'demo_anchor';
  * and where the demo history is anchored. Everything else is heard from the status page again.
  */
 export const CARRIED_META_KEYS: readonly string[] = [SETTINGS_KEY, DEMO_ANCHOR_KEY];
+/** Before a feed's name: the status_meta key of when the feed was last heard with a body (`saveFeed`). */
+const FEED_FETCHED_PREFIX = 'fetched_at:';
+
+function feedFetchedKey(name: FeedName): string {
+  return FEED_FETCHED_PREFIX + name;
+}
 
 export interface StoredFeed {
   text: string;
@@ -206,14 +212,28 @@ export class StatusStore {
   // --- feeds and page ---------------------------------------------------------------------
 
   getFeed(name: FeedName): StoredFeed | null {
-    const row = this.db.prepare('SELECT body, etag, fetched_at FROM status_feed WHERE name = ?').get(name) as { body: string; etag: string | null; fetched_at: string } | undefined;
-    return row ? { text: row.body, etag: row.etag, fetchedAt: row.fetched_at } : null;
+    const row = this.db
+      .prepare('SELECT body, etag, fetched_at, (SELECT value FROM status_meta WHERE key = ?) AS last_fetched_at FROM status_feed WHERE name = ?')
+      .get(feedFetchedKey(name), name) as { body: string; etag: string | null; fetched_at: string; last_fetched_at: string | null } | undefined;
+    // A file from before the fetch time was kept apart has it in the feed's row only.
+    return row ? { text: row.body, etag: row.etag, fetchedAt: row.last_fetched_at ?? row.fetched_at } : null;
   }
 
+  /**
+   * Stores a feed body as heard (200) at `fetchedAt`. A body and ETag the same as stored are not
+   * written again, only the time: a page without ETags answers every poll in full, and rewriting a
+   * feed row (its body over several pages) for its time alone grew the file's log by some 12 KB a
+   * poll. The time goes to status_meta, on the page each poll writes anyway (last_success_at).
+   */
   saveFeed(name: FeedName, text: string, etag: string | null, fetchedAt: string): void {
     this.db
-      .prepare('INSERT INTO status_feed (name, etag, body, fetched_at) VALUES (?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET etag = excluded.etag, body = excluded.body, fetched_at = excluded.fetched_at')
+      .prepare(
+        `INSERT INTO status_feed (name, etag, body, fetched_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (name) DO UPDATE SET etag = excluded.etag, body = excluded.body, fetched_at = excluded.fetched_at
+         WHERE status_feed.body IS NOT excluded.body OR status_feed.etag IS NOT excluded.etag`,
+      )
       .run(name, etag, text, fetchedAt);
+    this.setMeta(feedFetchedKey(name), fetchedAt);
   }
 
   /** A passthrough feed's last good body, parsed, or null when the upstream never offered it. */
@@ -301,6 +321,7 @@ export class StatusStore {
   forgetPage(): void {
     this.transaction(() => {
       for (const table of ['status_record', 'status_feed', 'status_seen', 'status_notification']) this.db.prepare(`DELETE FROM ${table}`).run();
+      this.db.prepare(`DELETE FROM status_meta WHERE key GLOB '${FEED_FETCHED_PREFIX}*'`).run();
       this.setMeta('page', null);
       this.setMeta(BASELINE_KEY, null);
       const settings = this.getSettings();
