@@ -32,14 +32,15 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   // Nor may the profile a run starts on sync from or watch the app itself (one saved before such
   // profiles were refused, or `--upstream-mirror` given the mirror port), as its ports are configured.
   refuseOwnServiceUrls(profile, { mirror: loopbackUrl(options.ports.mirror), status: loopbackUrl(options.ports.status), verify: loopbackUrl(options.ports.verify) });
+  const status = statusPlan(profile, options.dataDir, options.statusUpstream ?? null);
   // Every fixed port before any store opens: a busy one stops the start with the folder as it was.
   // The status port is bound at start only for a profile with a status page (profile-host.ts).
   await refuseTakenPorts([
     { service: 'mirror', port: options.ports.mirror },
-    ...(statusPlan(profile, options.dataDir, options.statusUpstream ?? null) ? [{ service: 'status', port: options.ports.status }] : []),
+    ...(status ? [{ service: 'status', port: options.ports.status }] : []),
   ]);
   const verifyPort = await usableVerifyPort(options);
-  const newStores = storesNewToFolder(profile, options, verifyPort !== undefined);
+  const newStores = storesNewToFolder(profile, options.dataDir, status?.file ?? null, verifyPort !== undefined);
   const removeStep = { what: 'removing the stores it had created', run: () => removeNewStores(newStores) };
   const events = new ApiEventBus();
   const mirrorConfig = defaultMirrorApiConfig();

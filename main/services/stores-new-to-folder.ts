@@ -1,23 +1,21 @@
 import fs from 'node:fs';
 import { COMPANIONS } from '../mirror/store/open-or-set-aside.ts';
 import { profileDatabaseFile, type NetworkProfile } from './network-profiles.ts';
-import { statusPlan } from './profile-status.ts';
 import { statusStoreFile } from './profile-store-files.ts';
 import { verifyDbFile } from '../verify/store/verify-db.ts';
 
 /**
  * The store files a start on `profile` will create, being not in the folder yet: its ledger, its
- * status page's store, the verification store (`withVerify`). A start that fails removes them
+ * status page's store (`statusFile`, from the start's statusPlan; null without a status page), the
+ * verification store (`withVerify`). A start that fails removes them
  * (removeNewStores): a store newer than this build refused, or a port taken since it was checked,
  * must not leave a fresh, unused store beside it (a demo ledger half generated, an empty status
  * store). Taken before anything opens. A status store is not counted new while the unkeyed one is
  * there: opening the profile may move that one into its place (adoptUnkeyedStatusStore).
  */
-export function storesNewToFolder(profile: NetworkProfile, options: { dataDir: string; statusUpstream?: string | null }, withVerify: boolean): string[] {
-  const { dataDir } = options;
+export function storesNewToFolder(profile: NetworkProfile, dataDir: string, statusFile: string | null, withVerify: boolean): string[] {
   const files = [profileDatabaseFile(profile, dataDir)];
-  const status = statusPlan(profile, dataDir, options.statusUpstream ?? null);
-  if (status && !fs.existsSync(statusStoreFile(profile.name, dataDir, null))) files.push(status.file);
+  if (statusFile !== null && !fs.existsSync(statusStoreFile(profile.name, dataDir, null))) files.push(statusFile);
   if (withVerify) files.push(verifyDbFile(dataDir));
   return files.filter((file) => !fs.existsSync(file));
 }
