@@ -12,6 +12,7 @@ import type { ProfileSession } from './profile-session.ts';
 import type { ProfileStatus } from './profile-status.ts';
 import { noStatusPage } from './profile-status.ts';
 import { ProfileSwitchError } from './profile-switch.ts';
+import { undoFailedStart } from './undo-failed-start.ts';
 
 /**
  * The open network profile and the loopback ports it is served on. Each port (mirror, status)
@@ -56,11 +57,14 @@ export class ProfileHost {
   static async open(profile: NetworkProfile, context: ProfilePartsContext): Promise<ProfileHost> {
     const { ports } = context.options;
     const parts = await openProfileParts(profile, context);
+    // Closing what was opened must not hide why the port could not be bound (a busy port, with the
+    // flag to change it): a step of it that fails is logged, and the listen error thrown.
+    const closeParts = { what: `closing the profile ${profile.name}`, run: () => closeProfileParts(parts) };
     let mirrorPort: SwitchableServer;
     try {
       mirrorPort = await SwitchableServer.listen(ports.mirror, parts.mirror.server, noMirrorApi, { errorBody: (_status, message) => errorBody(message) });
     } catch (error) {
-      await closeProfileParts(parts);
+      await undoFailedStart([closeParts], context.options.log);
       throw describeListenError(error, 'mirror', ports.mirror);
     }
     let statusPort: SwitchableServer | null = null;
@@ -68,8 +72,7 @@ export class ProfileHost {
       try {
         statusPort = await ProfileHost.#bindStatusPort(context, parts.status.service.server);
       } catch (error) {
-        await mirrorPort.close();
-        await closeProfileParts(parts);
+        await undoFailedStart([{ what: 'closing the mirror port', run: () => mirrorPort.close() }, closeParts], context.options.log);
         throw error;
       }
     }
