@@ -101,7 +101,7 @@ export class VerifyService {
       // A compile goes on without its cache; damage found there is still marked and said.
       onCacheFailure: (error) => void this.health.failureOf(error),
       // A stored verification holds while the code it matched is at its address (still-deployed.ts).
-      codeNow: (chainId, address) => this.chains.codeNow(chainId, address),
+      codeNow: this.chains,
       log: options.log,
     }), options.log);
     if (opened.setAside !== null) {

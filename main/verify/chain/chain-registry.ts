@@ -1,13 +1,13 @@
 import { ChainNotReadyError, VerifyError } from '../engine/verify-error.ts';
-import type { CodeNow } from './code-now.ts';
-import type { DeployedCodeSource } from './deployed-code.ts';
+import type { CodeNow, CodeNowReader } from './code-now.ts';
+import type { DeployedCodeSource, MirrorLedgerSource } from './deployed-code.ts';
 import { RpcCodeSource } from './rpc-code-source.ts';
 import { VerificationChain } from './verification-chain.ts';
 
 export interface ChainRegistryOptions {
   /** Chain ids answered from the local mirror store (the open profile's Hedera chain, demo's 298). */
   mirrorChainIds: readonly string[];
-  mirrorSource: DeployedCodeSource | null;
+  mirrorSource: MirrorLedgerSource | null;
   /** EVM JSON-RPC endpoint per chain id, for every other chain. */
   rpcUrls: Readonly<Record<string, string>>;
 }
@@ -16,7 +16,7 @@ export interface ChainRegistryOptions {
 const CHAIN_ID = /^\d{1,18}$/;
 
 /** Chain id (decimal string) → where its deployed code is read. */
-export class ChainRegistry {
+export class ChainRegistry implements CodeNowReader {
   private readonly options: ChainRegistryOptions;
 
   constructor(options: ChainRegistryOptions) {
@@ -32,10 +32,12 @@ export class ChainRegistry {
    */
   chain(chainId: string): VerificationChain {
     const source = this.requiredSource(chainId);
-    const notReady = source.unavailable?.() ?? null;
+    const mirror = this.mirrorFor(chainId);
+    if (!mirror) return new VerificationChain(chainId, source, () => false);
+    const notReady = mirror.unavailable();
     if (notReady !== null) throw new ChainNotReadyError(notReady);
-    const pinned = source.pin?.();
-    return pinned ? new VerificationChain(chainId, pinned, () => pinned.replaced()) : new VerificationChain(chainId, source, () => false);
+    const pinned = mirror.pin();
+    return new VerificationChain(chainId, pinned, () => pinned.replaced());
   }
 
   /**
@@ -47,16 +49,21 @@ export class ChainRegistry {
    * nothing is deployed there. Any other chain is `remote`, never asked here.
    */
   codeNow(chainId: string, address: string): CodeNow {
-    const source = this.options.mirrorSource;
-    if (!source?.runtimeCodeNow || !this.options.mirrorChainIds.includes(chainId)) return { kind: 'remote' };
-    if ((source.unavailable?.() ?? null) !== null) return { kind: 'unreadable' };
+    const mirror = this.mirrorFor(chainId);
+    if (!mirror) return { kind: 'remote' };
+    if (mirror.unavailable() !== null) return { kind: 'unreadable' };
     try {
-      const runtimeCode = source.runtimeCodeNow(address);
-      if (runtimeCode.length <= 2 && !(source.completeLedger?.() ?? false)) return { kind: 'unknown' };
+      const runtimeCode = mirror.runtimeCodeNow(address);
+      if (runtimeCode.length <= 2 && !mirror.completeLedger()) return { kind: 'unknown' };
       return { kind: 'code', runtimeCode };
     } catch {
       return { kind: 'unreadable' }; // a store being replaced or damaged: nothing there can be vouched for now
     }
+  }
+
+  /** Whether every address of the chain is `remote` to codeNow: a chain that is not the local mirror's. */
+  isRemote(chainId: string): boolean {
+    return this.mirrorFor(chainId) === null;
   }
 
   /** Refuses a chain not configured for verification here (VerifyError naming those that are), before anything else is asked. */
@@ -76,8 +83,15 @@ export class ChainRegistry {
   }
 
   private sourceFor(chainId: string): DeployedCodeSource | null {
-    if (this.options.mirrorSource && this.options.mirrorChainIds.includes(chainId)) return this.options.mirrorSource;
+    const mirror = this.mirrorFor(chainId);
+    if (mirror) return mirror;
     const url = this.options.rpcUrls[chainId];
     return url ? new RpcCodeSource(url) : null;
+  }
+
+  /** The local mirror's source when the chain is read from it, else null: the one test of "is this the mirror's chain". */
+  private mirrorFor(chainId: string): MirrorLedgerSource | null {
+    const source = this.options.mirrorSource;
+    return source && this.options.mirrorChainIds.includes(chainId) ? source : null;
   }
 }

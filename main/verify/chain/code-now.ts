@@ -8,8 +8,15 @@
  */
 export type CodeNow = { kind: 'code'; runtimeCode: string } | { kind: 'unknown' } | { kind: 'unreadable' } | { kind: 'remote' };
 
-/** Reads CodeNow for a chain id and address. */
-export type CodeNowReader = (chainId: string, address: string) => CodeNow;
+/** Reads CodeNow for a chain id and address (ChainRegistry). */
+export interface CodeNowReader {
+  codeNow(chainId: string, address: string): CodeNow;
+  /**
+   * True when codeNow answers `remote` for every address of the chain: asked once by a listing of
+   * all of them, which then reads no code at all.
+   */
+  isRemote(chainId: string): boolean;
+}
 
 /** For a repository held to no chain (a test of the repository alone): every stored verification stands. */
-export const NO_CODE_READER: CodeNowReader = () => ({ kind: 'remote' });
+export const NO_CODE_READER: CodeNowReader = { codeNow: () => ({ kind: 'remote' }), isRemote: () => true };

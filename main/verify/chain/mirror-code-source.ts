@@ -1,7 +1,7 @@
 import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
 import type { MirrorAvailability, MirrorUnavailable } from '../../mirror/http/availability-gate.ts';
 import { isSqliteError } from '../../mirror/store/sqlite-error.ts';
-import { ChainAccessError, type CreationTx, type DeployedCodeSource, type PinnedCodeSource } from './deployed-code.ts';
+import { ChainAccessError, type CreationTx, type MirrorLedgerSource, type PinnedCodeSource } from './deployed-code.ts';
 
 /**
  * Reads deployed code from the local mirror store, using the reference mirror node's tables:
@@ -21,12 +21,12 @@ import { ChainAccessError, type CreationTx, type DeployedCodeSource, type Pinned
  * `db` answers with the open profile's store: a network switch replaces it. A verification reads
  * through `pin()`, held to the store open when it began.
  */
-export class MirrorCodeSource implements DeployedCodeSource {
+export class MirrorCodeSource implements MirrorLedgerSource {
   private readonly db: () => SqliteDatabase;
   private readonly availability: MirrorAvailability;
   private readonly complete: () => boolean;
 
-  /** `complete`: whether the open store holds its whole ledger (the demo profile's) rather than a synced part of one (DeployedCodeSource.completeLedger). */
+  /** `complete`: whether the open store holds its whole ledger (the demo profile's) rather than a synced part of one (MirrorLedgerSource.completeLedger). */
   constructor(db: () => SqliteDatabase, availability: MirrorAvailability = () => null, complete: () => boolean = () => false) {
     this.db = db;
     this.availability = availability;

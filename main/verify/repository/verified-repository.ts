@@ -1,7 +1,7 @@
 import type { ImmutableReferences } from '@ethereum-sourcify/compilers-types';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
-import { NO_CODE_READER, type CodeNow, type CodeNowReader } from '../chain/code-now.ts';
+import { NO_CODE_READER, type CodeNowReader } from '../chain/code-now.ts';
 import type { KnownSources } from '../engine/known-sources.ts';
 import type { MatchLevel, VerificationResult } from '../engine/verification-result.ts';
 import { isBetterMatch } from './match-ranking.ts';
@@ -49,7 +49,16 @@ interface Row {
 type Candidate = Pick<Row, 'address' | 'match_id' | 'runtime_code_sha256' | 'metadata'>;
 
 /** Newest first: the order currentMatch takes candidates in (the latest stands where no code is read). */
-const NEWEST_FIRST = 'ORDER BY verified_at DESC, match_id DESC';
+const NEWEST_FIRST = 'verified_at DESC, match_id DESC';
+
+/**
+ * The match id of each address's newest verification on a chain (NEWEST_FIRST's first): what
+ * counts on a chain whose code is not read. The primary key hands SQLite the chain's rows address
+ * by address, so it sorts only each address's few rows.
+ */
+export const NEWEST_MATCH_IDS_SQL = `SELECT match_id FROM (
+  SELECT match_id, ROW_NUMBER() OVER (PARTITION BY address ORDER BY ${NEWEST_FIRST}) AS newness FROM verified_contract WHERE chain_id = ?
+) WHERE newness = 1`;
 
 /** What saving a result came to: stored (the record now stored), or not, the stored one being at least as good. */
 export type SaveOutcome = { stored: true; record: VerifiedRecord } | { stored: false; existing: VerifiedRecord };
@@ -64,19 +73,19 @@ export type SaveOutcome = { stored: true; record: VerifiedRecord } | { stored: f
  * by the keccak256 a metadata names them by.
  *
  * Of an address's verifications, the one that counts is the one of the code there now
- * (still-deployed.ts), asked of `codeNow` on every read: on a chain this machine stores (the local
- * mirror's), a ledger rebuilt under the same addresses or another ledger of the chain leaves the
- * others as gone (not found by any read), and brings them back with their code. A chain read over
+ * (still-deployed.ts), asked of `code` (ChainRegistry) on every read: on a chain this machine
+ * stores (the local mirror's), a ledger rebuilt under the same addresses or another ledger of the
+ * chain leaves the others as gone (not found by any read), and brings them back with their code. A chain read over
  * the network is not asked (no round trip per lookup), nor a synced store's address it does not
  * hold: there the latest verification stands.
  */
 export class VerifiedRepository implements KnownSources {
   private readonly db: SqliteDatabase;
-  private readonly codeNow: CodeNowReader;
+  private readonly code: CodeNowReader;
 
-  constructor(db: SqliteDatabase, codeNow: CodeNowReader = NO_CODE_READER) {
+  constructor(db: SqliteDatabase, code: CodeNowReader = NO_CODE_READER) {
     this.db = db;
-    this.codeNow = codeNow;
+    this.code = code;
     this.hashUnhashedSources();
   }
 
@@ -137,24 +146,22 @@ export class VerifiedRepository implements KnownSources {
 
   /**
    * The match ids of a chain's verifications that count now, one per address at most, which its
-   * listings are made of. One read of the code per address stored for a local chain; none for a
-   * chain read over the network (its first address answers `remote` for them all: the latest of
-   * each stands). The metadata only of those stored before the code's hash was kept.
+   * listings are made of. For a chain read over the network (the code reader says so once for the
+   * chain), the newest of each address, in one query. For a local chain, one read of the code per
+   * address stored, and the metadata only of those stored before the code's hash was kept.
    */
   currentMatchIds(chainId: string): number[] {
+    if (this.code.isRemote(chainId)) return this.db.prepare(NEWEST_MATCH_IDS_SQL).pluck().all(chainId) as number[];
     const rows = this.db.prepare(`SELECT address, match_id, runtime_code_sha256, CASE WHEN runtime_code_sha256 = '' THEN metadata ELSE '' END AS metadata
-      FROM verified_contract WHERE chain_id = ? ORDER BY address, verified_at DESC, match_id DESC`).all(chainId) as Candidate[];
+      FROM verified_contract WHERE chain_id = ? ORDER BY address, ${NEWEST_FIRST}`).all(chainId) as Candidate[];
     const byAddress = new Map<string, Candidate[]>();
     for (const row of rows) {
       const list = byAddress.get(row.address);
       if (list) list.push(row); else byAddress.set(row.address, [row]);
     }
     const ids: number[] = [];
-    let remote = false;
     for (const [address, stored] of byAddress) {
-      const now: CodeNow = remote ? { kind: 'remote' } : this.codeNow(chainId, address);
-      remote = now.kind === 'remote';
-      const match = currentMatch(stored.map(asStoredMatch), now);
+      const match = currentMatch(stored.map(asStoredMatch), this.code.codeNow(chainId, address));
       if (match) ids.push(match.match_id);
     }
     return ids;
@@ -162,9 +169,9 @@ export class VerifiedRepository implements KnownSources {
 
   /** The row that counts for the code at the address now, of those stored there. */
   private current(chainId: string, address: string): Row | undefined {
-    const rows = this.db.prepare(`SELECT * FROM verified_contract WHERE chain_id = ? AND address = ? ${NEWEST_FIRST}`).all(chainId, address.toLowerCase()) as Row[];
+    const rows = this.db.prepare(`SELECT * FROM verified_contract WHERE chain_id = ? AND address = ? ORDER BY ${NEWEST_FIRST}`).all(chainId, address.toLowerCase()) as Row[];
     if (rows.length === 0) return undefined;
-    return currentMatch(rows.map(asStoredMatch), this.codeNow(chainId, address)) ?? undefined;
+    return currentMatch(rows.map(asStoredMatch), this.code.codeNow(chainId, address)) ?? undefined;
   }
 
   private keyed(chainId: string, address: string, runtimeCodeHash: string): Row | undefined {

@@ -52,4 +52,12 @@ describe('ChainRegistry.codeNow', () => {
     const { registry } = registryOver({ complete: true });
     expect(registry.codeNow('31337', MISSING)).toEqual({ kind: 'remote' });
   });
+
+  it('says of a whole chain whether it is remote, as codeNow answers each of its addresses, whatever the gate says', () => {
+    const { registry } = registryOver({ complete: true, gate: () => GENERATING });
+    expect(registry.isRemote('31337')).toBe(true);
+    expect(registry.isRemote('1')).toBe(true);
+    expect(registry.isRemote('298')).toBe(false);
+    expect(registry.codeNow('298', MISSING)).toEqual({ kind: 'unreadable' });
+  });
 });

@@ -115,7 +115,7 @@ describe('verifications of one address on ledgers of one chain id (other code th
     const dir = tempDir();
     dirs.push(dir);
     const db = openVerifyDb(path.join(dir, 'verify.sqlite'));
-    const repository = new VerifiedRepository(db, () => code);
+    const repository = new VerifiedRepository(db, { codeNow: () => code, isRemote: () => false });
     return { db, repository, listing: new RepositoryListing(db, (chainId) => repository.currentMatchIds(chainId)) };
   };
   const of = (name: string, runtimeCode: string, overrides: Partial<VerificationResult> = {}) =>
@@ -232,7 +232,7 @@ describe('verifications of one address on ledgers of one chain id (other code th
       { chain_id: '296', path: 'Legacy.sol', runtime_code_sha256: '', keccak256: '0x03' },
     ]);
     code = { kind: 'code', runtimeCode: CODE_X };
-    const repository = new VerifiedRepository(db, () => code);
+    const repository = new VerifiedRepository(db, { codeNow: () => code, isRemote: () => false });
     expect(repository.get('298', ADDRESS)).toMatchObject({ name: 'X', matchId: '7', runtimeCodeHash: runtimeCodeHashOf(CODE_X) });
     expect(repository.files('298', ADDRESS)?.sources).toEqual({ 'X.sol': 'contract X {}', 'lib/L.sol': 'library L {}' });
     code = { kind: 'remote' };
