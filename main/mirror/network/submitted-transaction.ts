@@ -3,7 +3,7 @@ import { transactionTypeName } from '../format/transaction-type.ts';
 
 /** What the fee estimate needs to know about a submitted HAPI `Transaction`. */
 export interface SubmittedTransaction {
-  /** TransactionBody's `data` field number, which is also the mirror's transaction type id. */
+  /** The mirror's transaction type id (TransactionBody's `data` field number but for TYPE_OF_BODY_FIELD). */
   type: number;
   name: string;
   signatures: number;
@@ -15,6 +15,14 @@ export type DecodeResult = { ok: true; transaction: SubmittedTransaction } | { o
 
 /** TransactionBody fields that are not its `data` oneof (ids, fee, duration, memo, batch key, ...). */
 const BODY_HEADER_FIELDS = new Set([1, 2, 3, 4, 5, 6, 1001, 1002, 1003, 1004, 1005]);
+
+/**
+ * `data` fields whose number is not the mirror's type id. HAPI numbers RegisteredNode create,
+ * update and delete (HIP-1137) 78 to 80 in TransactionBody, as the SDKs send them (hiero-ledger/proto
+ * 2.31, in @hiero-ledger/sdk 2.87); the reference's TransactionType ids for them are 101 to 103. The
+ * type ids too are accepted here, as a body numbered by them is what the reference would decode.
+ */
+const TYPE_OF_BODY_FIELD: Readonly<Record<number, number>> = { 78: 101, 79: 102, 80: 103 };
 
 /**
  * Decodes a `Transaction` (signedTransactionBytes = 5, or the deprecated bodyBytes = 4 /
@@ -57,7 +65,8 @@ export function decodeSubmittedTransaction(bytes: Uint8Array): DecodeResult {
   }
   if (!lastField(body, 1)) return { ok: false, reason: 'the TransactionBody has no transactionID' };
   const data = body.filter((f) => !BODY_HEADER_FIELDS.has(f.number) && f.wireType === 2);
-  const name = data.length === 1 ? transactionTypeName(data[0]!.number) : 'UNKNOWN';
-  if (name === 'UNKNOWN') return { ok: false, reason: 'the TransactionBody carries no known operation' };
-  return { ok: true, transaction: { type: data[0]!.number, name, signatures, bytes: bytes.length } };
+  const type = data.length === 1 ? TYPE_OF_BODY_FIELD[data[0]!.number] ?? data[0]!.number : null;
+  const name = type === null ? 'UNKNOWN' : transactionTypeName(type);
+  if (type === null || name === 'UNKNOWN') return { ok: false, reason: 'the TransactionBody carries no known operation' };
+  return { ok: true, transaction: { type, name, signatures, bytes: bytes.length } };
 }

@@ -115,6 +115,16 @@ describe('POST /api/v1/network/fees', () => {
     expect((await post(hapiTransaction(14, 1), 'application/x-protobuf')).statusCode).toBe(200);
   });
 
+  it('estimates the registered-node operations (HIP-1137) by the field numbers the SDKs send them with, 78 to 80, and by the type ids', async () => {
+    for (const dataField of [78, 79, 80, 101, 102, 103]) {
+      const response = await post(hapiTransaction(dataField));
+      expect(response.statusCode, `data field ${dataField}`).toBe(200);
+      expect(JSON.parse(response.body).node.extras.find((e: { name: string }) => e.name === 'Signatures')).toMatchObject({ count: 1 });
+    }
+    // A number no operation has is still refused.
+    expect((await post(hapiTransaction(81))).statusCode).toBe(400);
+  });
+
   it('is a clear 400 for bytes that are not a transaction, and 415 for another content type', async () => {
     for (const bytes of [Buffer.alloc(0), Buffer.from('hello world'), Buffer.from([0x0a, 0xff]), field(5, field(1, varintField(3, 5)))]) {
       const response = await post(bytes);
