@@ -10,6 +10,7 @@ import type { VerifiedRecord } from '../repository/verified-repository.ts';
 import { VerifyDbError } from '../store/verify-db-health.ts';
 import { betterKeptNote, type StoreOutcome, type VerifyService } from '../verify-service.ts';
 import { assembleSession, withinSessionLimit, type AssembledSession } from './session-contracts.ts';
+import { sessionStateNow } from './session-result-holds.ts';
 import { solcJsonToFiles } from './solc-json-files.ts';
 import { contractEntry, dataEntry, type SessionContractEntry, type SessionDataEntry, type SessionEnvelope } from './session-entry.ts';
 import type { SessionContractState, SessionSnapshot, SessionState } from './session-store.ts';
@@ -103,7 +104,7 @@ export class SessionService {
       snapshot = this.snapshotOf(held ? await this.assemble(held) : await this.read(sessionId));
       this.service.sessions.saveSnapshot(sessionId, snapshot);
     }
-    return envelopeOf(snapshot, state);
+    return this.envelopeOf(snapshot, state);
   }
 
   async data(sessionId: string): Promise<SessionEnvelope<SessionDataEntry>> {
@@ -234,16 +235,16 @@ export class SessionService {
         const creationToAdd = options.completeCreation === true && Boolean(request.creatorTxHash) && stored?.creationMatch === null;
         if (stored && !creationToAdd) {
           outcome = { record: stored, result: null };
-          Object.assign(contractState, { status: stored.status, storageTimestamp: stored.verifiedAt });
+          Object.assign(contractState, { status: stored.status, storageTimestamp: stored.verifiedAt, runtimeCodeHash: stored.runtimeCodeHash });
         } else {
           const result = await this.service.verifier.verifyMetadataContract(found.contract, target, read.assembled.unpacked);
           if (options.dryRun) {
             outcome = null;
-            contractState.status = result.status;
+            Object.assign(contractState, { status: result.status, runtimeCodeHash: result.runtimeCodeHash ?? null });
           } else {
             const saved = this.service.store(result);
             outcome = { record: storedRecord(saved), result };
-            Object.assign(contractState, stateAfterStoring(result, saved));
+            Object.assign(contractState, stateAfterStoring(result, saved), { runtimeCodeHash: result.runtimeCodeHash ?? null });
           }
         }
       } catch (error) {
@@ -257,7 +258,7 @@ export class SessionService {
       if (outcome) options.onOutcome?.(request.verificationId, outcome);
     }
     this.service.sessions.saveState(sessionId, state);
-    return envelopeOf(this.snapshotOf(read), state);
+    return this.envelopeOf(this.snapshotOf(read), state);
   }
 
   private read(sessionId: string): Promise<SessionRead> {
@@ -286,7 +287,20 @@ export class SessionService {
 
   /** The session as read, with its contracts' saved state. */
   private answer(sessionId: string, read: SessionRead): SessionEnvelope<SessionContractEntry> {
-    return envelopeOf(this.snapshotOf(read), this.service.sessions.state(sessionId));
+    return this.envelopeOf(this.snapshotOf(read), this.service.sessions.state(sessionId));
+  }
+
+  /** The session's entries, each contract's match as it holds for the code at its address now. */
+  private envelopeOf(snapshot: SessionSnapshot, state: SessionState): SessionEnvelope<SessionContractEntry> {
+    const stored = (chainId: string, address: string) => this.service.repository.get(chainId, address);
+    return {
+      contracts: snapshot.contracts.map((c) => {
+        const saved = state.contracts[c.verificationId];
+        return contractEntry(c, saved && sessionStateNow(saved, this.service.chains, stored));
+      }),
+      unused: snapshot.unused,
+      files: snapshot.files,
+    };
   }
 
   /**
@@ -312,14 +326,6 @@ export class SessionService {
       files: read.files.map((f) => f.path),
     };
   }
-}
-
-function envelopeOf(snapshot: SessionSnapshot, state: SessionState): SessionEnvelope<SessionContractEntry> {
-  return {
-    contracts: snapshot.contracts.map((c) => contractEntry(c, state.contracts[c.verificationId])),
-    unused: snapshot.unused,
-    files: snapshot.files,
-  };
 }
 
 /** A failure to read the session's own files: a VerifyError as it is (a limit, metadata of the wrong shape), anything else a 400. */

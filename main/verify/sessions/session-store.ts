@@ -22,6 +22,8 @@ export interface SessionContractState {
   status?: 'perfect' | 'partial' | 'error';
   statusMessage?: string;
   storageTimestamp?: string;
+  /** runtimeCodeHashOf the code a match was made against (null when not read): it holds while that code is there (session-result-holds.ts). */
+  runtimeCodeHash?: string | null;
 }
 
 /** A contract as the session's files make it up: what its entry shows besides the state. */

@@ -109,6 +109,28 @@ describe('a session\'s contract verified before the ledger was rebuilt', () => {
     const again = await postJson(`${harness.baseUrl}/session/verify-checked`, { contracts }, cookie);
     expect(again.body.contracts[0]).toMatchObject({ status: 'error', statusMessage: "The recompiled bytecode length doesn't match the onchain bytecode length." });
   }, 60_000);
+
+  it('reads as no longer holding until verified again, and holds again once its code is back', async () => {
+    const rebuilt = 7161;
+    const at = `0x${rebuilt.toString(16).padStart(40, '0')}`;
+    deployDemo(store, 'Counter', rebuilt);
+    const added = await postJson(`${harness.baseUrl}/session/input-files`, { files: demoUpload('Counter') });
+    const cookie = added.setCookie!.split(';')[0]!;
+    const verificationId = added.body.contracts[0].verificationId as string;
+    const verified = await postJson(`${harness.baseUrl}/session/verify-checked`, { contracts: [{ verificationId, address: at, chainId: DEMO_CHAIN }] }, cookie);
+    expect(verified.body.contracts[0]).toMatchObject({ status: 'perfect', storageTimestamp: expect.any(String) });
+    const sessionData = async () => (await (await fetch(`${harness.baseUrl}/session/data`, { headers: { cookie } })).json() as any).contracts[0];
+
+    rebuildAs(rebuilt, 'Poll');
+    const outdated = await sessionData();
+    expect(outdated).toMatchObject({ verificationId, status: 'error', statusMessage: expect.stringContaining('other code is deployed at this address than the code it matched') });
+    expect(outdated.statusMessage).toContain('verify it again');
+
+    // Its saved state is kept: the same code back at the address (the demo regenerated as it was) is matched by it again.
+    rebuildAs(rebuilt, 'Counter');
+    expect(await sessionData()).toMatchObject({ verificationId, status: 'perfect' });
+    expect((await sessionData()).statusMessage).toBeUndefined();
+  }, 60_000);
 });
 
 describe('a verification stored before the code\'s hash was kept (migration 7)', () => {
