@@ -74,9 +74,21 @@ export function silenceProfileParts(parts: ProfileParts): void {
   parts.status?.quiet();
 }
 
+/**
+ * Closes the parts, each tried whatever became of the others: a status store or server that will
+ * not close (a file Windows holds busy) must not leave the ledger store open. The first failure is
+ * thrown once all were tried.
+ */
 export async function closeProfileParts(parts: ProfileParts): Promise<void> {
   // The poller stops first, so no poll writes to a store being closed.
-  await parts.status?.service.close();
-  await parts.mirror.server.close();
-  await parts.session.close();
+  const closes = [() => parts.status?.service.close(), () => parts.mirror.server.close(), () => parts.session.close()];
+  let failure: { error: unknown } | null = null;
+  for (const close of closes) {
+    try {
+      await close();
+    } catch (error) {
+      failure ??= { error };
+    }
+  }
+  if (failure) throw failure.error;
 }
