@@ -1,5 +1,6 @@
 import type { MirrordeskApi, NetworkInfo } from '../../../main/common/api-contract.ts';
-import { onPageShown, pageHidden } from './page-visibility.ts';
+import { pollWhileShown } from './page-visibility.ts';
+import { settledApiCall } from './settled-api-call.ts';
 
 /** Often enough for the progress to move visibly, rarely enough to cost main nothing. */
 const POLL_MS = 2000;
@@ -22,16 +23,14 @@ export function pollGeneration(api: MirrordeskApi, onStatus: (network: NetworkIn
   const ask = async (): Promise<void> => {
     const number = ++asked;
     // A question that fails has nothing to show: the timer asks again.
-    const result = await api.network.status().catch(() => null);
-    if (!result?.ok || stopped || number < handedOn) return;
+    const result = await settledApiCall(() => api.network.status());
+    if (!result.ok || stopped || number < handedOn) return;
     handedOn = number;
     onStatus(result.value);
   };
-  const timer = setInterval(() => { if (!pageHidden()) void ask(); }, POLL_MS);
-  const offShown = onPageShown(() => void ask());
+  const stopPolling = pollWhileShown(() => void ask(), POLL_MS);
   return () => {
     stopped = true;
-    clearInterval(timer);
-    offShown();
+    stopPolling();
   };
 }

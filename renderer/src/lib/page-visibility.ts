@@ -17,3 +17,16 @@ export function onPageShown(onShown: () => void): () => void {
   page.addEventListener('visibilitychange', listener);
   return () => page.removeEventListener('visibilitychange', listener);
 }
+
+/**
+ * Calls `ask` every `everyMs` while the page is shown, and at once each time it is shown again (a
+ * hidden page skips its turns rather than catch up on them); returns the function that stops it.
+ */
+export function pollWhileShown(ask: () => void, everyMs: number): () => void {
+  const timer = setInterval(() => { if (!pageHidden()) ask(); }, everyMs);
+  const offShown = onPageShown(ask);
+  return () => {
+    clearInterval(timer);
+    offShown();
+  };
+}

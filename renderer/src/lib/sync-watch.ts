@@ -1,5 +1,6 @@
 import type { MirrordeskApi, SyncStatus } from '../../../main/common/api-contract.ts';
-import { onPageShown, pageHidden } from './page-visibility.ts';
+import { pollWhileShown } from './page-visibility.ts';
+import { settledApiCall } from './settled-api-call.ts';
 
 /** Events can be missed while the event stream reconnects; a slow poll covers that gap (not while the page is hidden). */
 const POLL_MS = 5000;
@@ -53,21 +54,20 @@ function startWatch(api: MirrordeskApi): SharedWatch {
     for (const listener of [...watch.listeners]) listener(status);
   };
   const load = async (): Promise<void> => {
-    const result = await api.sync.status();
+    // One that fails (a broken transport too) is dropped: the next event or poll brings the status.
+    const result = await settledApiCall(() => api.sync.status());
     if (result.ok) publish(result.value);
   };
   // Subscribe before asking, so a change between the answer and the subscription is not lost.
   const offStatus = api.on('sync/status', publish);
   const offNetwork = api.on('network/changed', () => void load());
   void load();
-  const timer = setInterval(() => { if (!pageHidden()) void load(); }, POLL_MS);
-  const offShown = onPageShown(() => void load());
+  const stopPolling = pollWhileShown(() => void load(), POLL_MS);
   watch.stop = () => {
     stopped = true;
     offStatus();
     offNetwork();
-    offShown();
-    clearInterval(timer);
+    stopPolling();
   };
   return watch;
 }

@@ -102,3 +102,32 @@ describe('watchSync', () => {
     stop();
   });
 });
+
+describe('watchSync with a broken transport', () => {
+  it('drops a status call that throws, leaves no rejection unhandled, and publishes the next poll', async () => {
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown): void => { unhandled.push(reason); };
+    process.on('unhandledRejection', note);
+    try {
+      const api = fakeApi();
+      const answer = api.sync.status;
+      let calls = 0;
+      api.sync.status = async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('main went away');
+        return answer();
+      };
+      const seen: string[] = [];
+      const stop = watchSync(api as unknown as MirrordeskApi, (s) => seen.push(s.profile));
+      await vi.advanceTimersByTimeAsync(5000);
+      stop();
+      // Node reports an unhandled rejection once the microtasks after it have run: a real turn later.
+      vi.useRealTimers();
+      await new Promise((done) => setTimeout(done, 0));
+      expect(seen).toEqual(['poll 1']);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', note);
+    }
+  });
+});
