@@ -28,6 +28,14 @@ interface TablePlace {
   position: number;
 }
 
+/** A row's place in its whole list, told by a table that may draw only some of its rows. */
+const ROW_PLACE = 'aria-rowindex';
+/**
+ * The attributes a place is found by besides the elements (`focusWhenShown`'s `watchAttributes`):
+ * a row's place, which a table drawing only the rows in view (PagedTable) sets after drawing the row.
+ */
+export const PLACE_ATTRIBUTES: readonly string[] = [ROW_PLACE];
+
 /** Tables whose rows say where they are in a list that may be drawn in part. */
 const COUNTED_TABLES = 'table[aria-rowcount]';
 
@@ -58,9 +66,9 @@ function tablePlace(table: Element, root: ParentNode): TablePlace | null {
 
 /** The row of a counted table that holds `element` inside `root`, and that table's place there. */
 function rowOf(element: Element, root: ParentNode): { row: Element; place: NonNullable<FocusPlace['row']> } | null {
-  const row = element.closest('tr[aria-rowindex]');
+  const row = element.closest(`tr[${ROW_PLACE}]`);
   const table = row?.closest(COUNTED_TABLES);
-  const rowIndex = row?.getAttribute('aria-rowindex');
+  const rowIndex = row?.getAttribute(ROW_PLACE);
   if (!row || !table || !rowIndex) return null;
   const place = tablePlace(table, root);
   return place ? { row, place: { table: place, rowIndex } } : null;
@@ -89,7 +97,7 @@ export function elementAtPlace(root: ParentNode, place: FocusPlace): HTMLElement
     const { holder, position } = place.row.table;
     const within = holder === undefined ? root : holderIn(root, holder);
     const table = within && matchesIn(within, COUNTED_TABLES)[position];
-    scope = table?.querySelector(`tr[aria-rowindex="${CSS.escape(place.row.rowIndex)}"]`);
+    scope = table?.querySelector(`tr[${ROW_PLACE}="${CSS.escape(place.row.rowIndex)}"]`);
   }
   const element = scope ? matchesIn(scope, place.selector)[place.index] : undefined;
   return element instanceof HTMLElement ? element : null;

@@ -19,6 +19,11 @@ export interface FocusWhenShownOptions {
    * brought back to (scroll-at-entry.ts); at an incident opened on the Status screen, that incident.
    */
   scroll?: (target: HTMLElement) => boolean;
+  /**
+   * Attributes `find` goes by besides the elements themselves: set after an element is drawn, a
+   * change of one is looked at again as a change of the elements is.
+   */
+  watchAttributes?: readonly string[];
 }
 
 /**
@@ -27,7 +32,7 @@ export interface FocusWhenShownOptions {
  * changes, until the user presses a key or a pointer, or it gives up. The focus it set is taken
  * again if the element is replaced (its content reloaded). Returns the teardown.
  */
-export function focusWhenShown(root: HTMLElement, find: () => HTMLElement | null, { take, scroll = () => false }: FocusWhenShownOptions): () => void {
+export function focusWhenShown(root: HTMLElement, find: () => HTMLElement | null, { take, scroll = () => false, watchAttributes = [] }: FocusWhenShownOptions): () => void {
   let origin = take === 'origin' ? document.activeElement : null;
   let frame: number | null = null;
 
@@ -58,8 +63,9 @@ export function focusWhenShown(root: HTMLElement, find: () => HTMLElement | null
     clearTimeout(timer);
     for (const type of USER_INPUT) document.removeEventListener(type, stop, { capture: true });
   };
-  // Also as a list's rows are told their place (`aria-rowindex`, which a focus place in a row goes by): set after they are drawn.
-  observer.observe(root, { childList: true, subtree: true, attributeFilter: ['aria-rowindex'] });
+  observer.observe(root, watchAttributes.length > 0
+    ? { childList: true, subtree: true, attributeFilter: [...watchAttributes] }
+    : { childList: true, subtree: true });
   for (const type of USER_INPUT) document.addEventListener(type, stop, { capture: true });
   const timer = setTimeout(stop, FOCUS_GIVE_UP_MS);
   schedule();

@@ -1,5 +1,5 @@
 import { entryMemory, type EntryMemory } from './entry-memory.ts';
-import { elementAtPlace, focusPlaceOf, type FocusPlace } from './focus-place.ts';
+import { elementAtPlace, focusPlaceOf, PLACE_ATTRIBUTES, type FocusPlace } from './focus-place.ts';
 import { focusWhenShown } from './focus-when-shown.ts';
 import { HEADING } from './focus-start.ts';
 import type { Route } from './hash-route.ts';
@@ -56,7 +56,7 @@ export function followRouteFocus(main: HTMLElement, before: Route | null, after:
   } else if (returning) {
     // Without an element to tell apart, the screen's heading: better than the page's start.
     const find = left ? () => elementAtPlace(main, left) : () => main.querySelector<HTMLElement>('h1');
-    stopFocus = focusWhenShown(main, find, { take: 'lost' });
+    stopFocus = focusWhenShown(main, find, { take: 'lost', watchAttributes: PLACE_ATTRIBUTES });
   }
   return () => {
     main.removeEventListener('focusin', noteFocus);
