@@ -4,7 +4,8 @@ import { expect, test } from './serve-fixture.ts';
 /**
  * A windowed list (past 200 rows) keeps its gaps true to its rows: a row whose height changes after
  * it is drawn is measured again, and every row again after the columns change (the box resized);
- * a cell wider than its fixed column widens the column; a scroll within the rows drawn does not
+ * a cell wider than its fixed column widens the column, as far as the box is wide (the cell then
+ * wraps); a scroll within the rows drawn does not
  * walk their boxes; and Back puts the focus on the very link it left, though the same link is on
  * many rows.
  */
@@ -156,6 +157,41 @@ test.describe('a windowed list measures its rows again', () => {
       .map((cell) => `row ${cell.closest('tr')!.getAttribute('aria-rowindex')}: ${cell.textContent!.trim().slice(0, 30)}`));
     await expect.poll(spilling).toEqual([]);
     expect((await feeHead.boundingBox())!.width).toBeGreaterThan(before + 50);
+  });
+
+  test('a cell too long for the box widens its column only as far as the box is wide: it wraps, nothing scrolls sideways, an unwrappable one has its text as its title', async ({ page, openApp }) => {
+    const list = await loadManyPages(page, openApp);
+    const screen = screenOf(page);
+    await scrollScreenTo(screen, 0);
+    const box = list.locator('.scroll');
+    const boxWidth = await box.evaluate((el) => el.clientWidth);
+    // Far below the rows the columns were taken from: a fee far longer than the box is wide, and one with a part that cannot wrap.
+    const LONG = LOADED - 5;
+    const STIFF = LOADED - 3;
+    await page.addStyleTag({ content: `[data-testid="transactions-list"] tr[aria-rowindex="${LONG + 2}"] td.num::after { content: "${'0'.repeat(400)}"; }`
+      + `[data-testid="transactions-list"] tr[aria-rowindex="${STIFF + 2}"] td.num::after { content: ""; display: inline-block; width: ${boxWidth * 2}px; }` });
+    const longHeight = async (): Promise<number> => (await rowAt(list, LONG).boundingBox())!.height;
+    await scrollScreenTo(screen, await screen.evaluate((el) => el.scrollHeight));
+    await expect(rowAt(list, LONG)).toBeVisible();
+    await expect(rowAt(list, STIFF)).toBeVisible();
+
+    const sideways = (): Promise<number> => box.evaluate((el) => el.scrollWidth - el.clientWidth);
+    await expect.poll(sideways).toBeLessThanOrEqual(0);
+    const columnsWidth = await list.locator('thead th:visible').evaluateAll((cells) => cells.reduce((sum, cell) => sum + cell.getBoundingClientRect().width, 0));
+    expect(columnsWidth).toBeLessThanOrEqual(boxWidth + 1);
+    // The long fee wraps in its column, whole, spilling over no other: its row is many lines tall.
+    const spilling = (): Promise<string[]> => list.locator('tbody tr[aria-rowindex] td, thead th').evaluateAll((cells) => cells
+      .filter((cell) => cell.getClientRects().length > 0 && cell.scrollWidth > cell.clientWidth && cell.getAttribute('data-squeezed') !== 'titled')
+      .map((cell) => `row ${cell.closest('tr')!.getAttribute('aria-rowindex')}: ${cell.textContent!.trim().slice(0, 30)}`));
+    await expect.poll(spilling).toEqual([]);
+    expect(await longHeight()).toBeGreaterThan(60);
+    // Cut where it cannot wrap: clipped at its edge, its text whole in its title.
+    const stiff = rowAt(list, STIFF).locator('td.num').first();
+    await expect(stiff).toHaveAttribute('data-squeezed', 'titled');
+    const text = (await stiff.textContent())!.replace(/\s+/g, ' ').trim();
+    expect(text).not.toBe('');
+    await expect(stiff).toHaveAttribute('title', text);
+    expect(await stiff.evaluate((el) => getComputedStyle(el).overflowX)).toBe('hidden');
   });
 
   test('a scroll that changes none of the rows drawn does not look for a row to hold in place', async ({ page, openApp }) => {

@@ -3,9 +3,10 @@
  * follow the rows drawn: as a window of rows moves over rows of other widths, every row drawn
  * changes height, which moves what to draw, which changes the columns again. Taken once as the
  * table becomes windowed (and at each new width of its box), the widths then hold whatever rows
- * are drawn, only widening for a cell drawn later that would not fit (`columnOverflows`), so that
- * a row's height depends on its own content and those widths, and can be measured again at any
- * time without feeding back on itself.
+ * are drawn, changing only for a cell drawn later that would not fit (`columnOverflows`: its
+ * column widened into room the box or the other columns' drawn cells leave, `cappedWidths`; what
+ * is still too wide wraps, `squeezeOverflowing`), so that a row's height depends on its own content
+ * and those widths, and can be measured again at any time without feeding back on itself.
  */
 
 /** Column widths taken with the table's box `boxWidth` wide: the widths of the header's cells shown, in order. */
@@ -27,6 +28,7 @@ function headCells(table: HTMLTableElement): HTMLTableCellElement[] {
 
 /** Back to the automatic layout, where the columns follow the rows drawn. */
 export function freeColumns(table: HTMLTableElement): void {
+  unsqueeze(table);
   table.style.tableLayout = '';
   for (const cell of table.tHead?.rows[0]?.cells ?? []) {
     cell.style.width = '';
@@ -98,4 +100,92 @@ export function widenedWidths(fixed: readonly number[], shown: readonly number[]
     const overflow = overflows[i] ?? 0;
     return overflow > 0 ? Math.max(width, (shown[i] ?? width) + overflow) : width;
   });
+}
+
+/**
+ * How much narrower each column (of those `columnWidths` gives) could be with no cell of `rows`, nor
+ * of the header, laid out otherwise: the room between its widest content (its longest line, for
+ * text that wraps) and its edge, the least over its cells. A cell over several columns leaves
+ * them none.
+ */
+export function columnSlack(table: HTMLTableElement, rows: Iterable<HTMLTableRowElement>): number[] {
+  const head = headCells(table);
+  const slack = head.map((cell) => roomIn(cell));
+  const range = document.createRange();
+  for (const row of rows) {
+    let column = 0;
+    for (const cell of row.cells) {
+      if (cell.getClientRects().length === 0) continue;
+      const first = column;
+      column += cell.colSpan;
+      for (let i = first; i < Math.min(column, slack.length); i++) {
+        slack[i] = Math.min(slack[i]!, cell.colSpan === 1 ? roomIn(cell, range) : 0);
+      }
+    }
+  }
+  return slack;
+}
+
+/** The room between the content of `cell` and its edge. */
+function roomIn(cell: HTMLTableCellElement, range = document.createRange()): number {
+  const style = getComputedStyle(cell);
+  const inner = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  range.selectNodeContents(cell);
+  return Math.max(0, inner - range.getBoundingClientRect().width);
+}
+
+/**
+ * `wanted` (from `widenedWidths`) as far as a box `boxWidth` wide has room for, so that the table
+ * does not grow wider than its box and scroll sideways for one long cell: the room is what is left
+ * of the box beyond `fixed`, and then what the other columns can give (`slack`, from
+ * `columnSlack`), each giving in proportion to its slack. The columns widened share the room, each
+ * in proportion to how much it wanted; a cell still too wide wraps (`squeezeOverflowing`).
+ * A column widened is never narrower than `fixed`; one giving, never by more than its slack.
+ */
+export function cappedWidths(fixed: readonly number[], wanted: readonly number[], boxWidth: number, slack: readonly number[] = []): number[] {
+  const total = (widths: readonly number[]): number => widths.reduce((sum, width) => sum + width, 0);
+  const wants = fixed.map((width, i) => Math.max(0, (wanted[i] ?? width) - width));
+  const gives = fixed.map((width, i) => (wants[i]! > 0 ? 0 : Math.min(width, Math.max(0, slack[i] ?? 0))));
+  const extra = total(wants);
+  const spare = Math.max(0, boxWidth - total(fixed));
+  const givable = total(gives);
+  const share = extra > 0 ? Math.min(1, (spare + givable) / extra) : 0;
+  const given = Math.max(0, extra * share - spare);
+  return fixed.map((width, i) => width + wants[i]! * share - (givable > 0 ? gives[i]! * (given / givable) : 0));
+}
+
+/** Marks a cell too wide for its column that its column could not be widened for. */
+const SQUEEZED = 'data-squeezed';
+/** The mark's value on a cell given a `title` by it: what it shows was still cut, so the title holds all of it. */
+const TITLED = 'titled';
+
+/** The cells of the header and of `rows` that are shown (a cell a narrow box hides has no column). */
+function shownCells(table: HTMLTableElement, rows: Iterable<HTMLTableRowElement>): HTMLTableCellElement[] {
+  const cells = [...(table.tHead?.rows[0]?.cells ?? [])];
+  for (const row of rows) cells.push(...row.cells);
+  return cells.filter((cell) => cell.getClientRects().length > 0);
+}
+
+/**
+ * Marks each cell of `rows` (and of the header) that does not fit its column: marked, it wraps
+ * anywhere and is clipped at its edge (the table's style), rather than spill over the next column.
+ * One still cut after wrapping (something in it that cannot wrap) gets its whole text as its
+ * title, unless it has a title of its own.
+ */
+export function squeezeOverflowing(table: HTMLTableElement, rows: Iterable<HTMLTableRowElement>): void {
+  const squeezed = shownCells(table, rows).filter((cell) => !cell.hasAttribute(SQUEEZED) && cell.scrollWidth > cell.clientWidth);
+  for (const cell of squeezed) cell.setAttribute(SQUEEZED, '');
+  for (const cell of squeezed) {
+    if (cell.scrollWidth <= cell.clientWidth || cell.hasAttribute('title')) continue;
+    cell.title = cell.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+    cell.setAttribute(SQUEEZED, TITLED);
+  }
+}
+
+/** Takes every mark `squeezeOverflowing` left in `table` away: the columns are taken anew, with the cells as they are. */
+export function unsqueeze(table: HTMLTableElement): void {
+  for (const cell of table.querySelectorAll(`[${SQUEEZED}]`)) {
+    if (cell.getAttribute(SQUEEZED) === TITLED) cell.removeAttribute('title');
+    cell.removeAttribute(SQUEEZED);
+  }
 }
