@@ -6,6 +6,7 @@ import type { NetworkProfile } from './network-profiles.ts';
 import { profileMirrorConfig } from './profile-mirror-config.ts';
 import { ProfileSession } from './profile-session.ts';
 import { openProfileStatus, type ProfileStatus } from './profile-status.ts';
+import { undoFailedStart } from './undo-failed-start.ts';
 
 /** What belongs to the open profile and is replaced when the user switches network. */
 export interface ProfileParts {
@@ -56,8 +57,11 @@ export async function openProfileParts(profile: NetworkProfile, context: Profile
     });
     return { session, mirror, status };
   } catch (error) {
-    await mirror?.server.close();
-    await session.close();
+    // Why the profile could not be opened is what the caller must read: a close failing as well is logged.
+    await undoFailedStart([
+      { what: 'closing its mirror API', run: () => mirror?.server.close() },
+      { what: 'closing its ledger store', run: () => session.close() },
+    ], options.log, `opening the profile ${profile.name}`);
     throw error;
   }
 }

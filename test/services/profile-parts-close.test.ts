@@ -5,6 +5,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
 import type { AppServicesOptions } from '../../main/services/app-services-types.ts';
 import { ApiEventBus } from '../../main/services/event-bus.ts';
+import { ProfileSession } from '../../main/services/profile-session.ts';
 import { closeProfileParts, openProfileParts, type ProfileParts } from '../../main/services/profile-parts.ts';
 import { resolveProfile } from '../../main/services/profile-switch.ts';
 
@@ -14,11 +15,12 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-parts-close-'));
 afterEach(() => vi.restoreAllMocks());
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-/** The demo profile's parts, opened for real in a data folder of their own. */
-async function openDemoParts(folder: string): Promise<ProfileParts> {
+/** The demo profile's parts, opened for real in a data folder of their own (`prepare` readies the folder first). */
+async function openDemoParts(folder: string, log: (line: string) => void = () => undefined, prepare: (dataDir: string) => void = () => undefined): Promise<ProfileParts> {
   const dataDir = path.join(root, folder);
   fs.mkdirSync(dataDir);
-  const options: AppServicesOptions = { dataDir, network: 'demo', demoAccounts: 20, ports: { mirror: 0, status: 0 }, hostCheck: true, log: () => undefined };
+  prepare(dataDir);
+  const options: AppServicesOptions = { dataDir, network: 'demo', demoAccounts: 20, ports: { mirror: 0, status: 0 }, hostCheck: true, log };
   const mirrorConfig = defaultMirrorApiConfig();
   return openProfileParts(resolveProfile('demo', options), { options, events: new ApiEventBus(), mirrorConfig: () => mirrorConfig });
 }
@@ -52,5 +54,21 @@ describe('closeProfileParts', () => {
 
     await expect(closeProfileParts(parts)).rejects.toThrow('the mirror server failed to close');
     expect(parts.session.store.db.open).toBe(false);
+  });
+});
+
+describe('openProfileParts', () => {
+  it('throws why the profile could not be opened, not the failure of closing what it had opened, which it logs', async () => {
+    const log: string[] = [];
+    // A folder where the demo's status store is to be: the status part cannot open, after the ledger and mirror did.
+    const statusStoreInTheWay = (dataDir: string) => fs.mkdirSync(path.join(dataDir, 'demo.status.sqlite'));
+    const close = ProfileSession.prototype.close;
+    vi.spyOn(ProfileSession.prototype, 'close').mockImplementation(async function (this: ProfileSession) {
+      await close.call(this);
+      throw new Error('EBUSY: the ledger store is busy');
+    });
+    const opening = openDemoParts('status-cannot-open', (line) => log.push(line), statusStoreInTheWay);
+    await expect(opening).rejects.toThrow('unable to open database file');
+    expect(log).toContain('opening the profile demo failed, and closing its ledger store failed too: EBUSY: the ledger store is busy');
   });
 });
