@@ -1283,8 +1283,8 @@ test.describe('ledger explorer', () => {
   });
 
   test('a schedule page shows its signers, what it executes, and links to its execution', async ({ page, openApp, serve }) => {
-    const { schedules } = await mirror<{ schedules: Array<{ schedule_id: string; executed_timestamp: string | null; signatures: unknown[] }> }>(serve, '/api/v1/schedules?limit=25');
-    const executed = schedules.find((s) => s.executed_timestamp);
+    const { schedules } = await mirror<{ schedules: Array<{ schedule_id: string; executed_timestamp: string | null; signatures: Array<{ public_key_prefix: string }> }> }>(serve, '/api/v1/schedules?limit=25');
+    const executed = schedules.find((s) => s.executed_timestamp && s.signatures.length > 0);
     expect(!executed, 'the demo has no executed schedule yet').toBe(false);
     await openApp();
     await search(page, executed!.schedule_id);
@@ -1293,6 +1293,8 @@ test.describe('ledger explorer', () => {
     // The demo schedules HBAR transfers: the body reads as one, a debit and a credit.
     await expect(page.getByTestId('scheduled-type')).toHaveText('CRYPTOTRANSFER');
     await expect(page.getByTestId('scheduled-transaction').getByTestId('hbar-transfers').locator('tbody tr')).toHaveCount(2);
+    // Its signers' key prefixes in hex, as every other key is shown (the API gives them in base64).
+    await expect(page.getByTestId('signature-key-prefix')).toHaveText(executed!.signatures.map((s) => Buffer.from(s.public_key_prefix, 'base64').toString('hex')));
     await screenshot(page, 'explorer-16-schedule');
     await page.getByTestId('executed-link').click();
     await expect(page.getByTestId('transaction-row')).toHaveCount(1);

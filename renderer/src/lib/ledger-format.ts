@@ -41,6 +41,15 @@ export function base64ToHex(base64: string | null | undefined): string {
   return bytes ? `0x${bytesToHex(bytes)}` : base64;
 }
 
+/**
+ * A key's bytes the API gives in base64 (a schedule signature's `public_key_prefix`) in hex without
+ * 0x, as every other key on the screens is shown; unchanged when not base64.
+ */
+export function keyPrefixHex(base64: string): string {
+  const bytes = base64 ? base64ToBytes(base64) : null;
+  return bytes ? bytesToHex(bytes) : base64;
+}
+
 export interface DecodedPayload {
   /** `text` when the bytes are UTF-8 made of printable characters (and line breaks, tabs). */
   kind: 'text' | 'base64';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64ToHex, decodePayload, decodeRevertReason, nanosToTimestamp, toBigInt, formatBytes, formatTokenAmount, hexByteLength, resultTone, shortHex, stakedNodeId, hexToBytes, longZeroId } from '../../../renderer/src/lib/ledger-format.ts';
+import { base64ToHex, decodePayload, decodeRevertReason, nanosToTimestamp, toBigInt, formatBytes, formatTokenAmount, hexByteLength, resultTone, shortHex, stakedNodeId, hexToBytes, keyPrefixHex, longZeroId } from '../../../renderer/src/lib/ledger-format.ts';
 import { longZeroAddress } from '../../../main/mirror/contracts/contract-hex.ts';
 import { encodeEntityId } from '../../../main/mirror/format/entity-id.ts';
 
@@ -78,6 +78,14 @@ describe('stakedNodeId', () => {
     expect(stakedNodeId(-1)).toBeNull();
     expect(stakedNodeId(null)).toBeNull();
     expect(stakedNodeId(undefined)).toBeNull();
+  });
+});
+
+describe('keyPrefixHex', () => {
+  it('shows a base64 key prefix in hex without 0x, as keys are shown, and anything else as it is', () => {
+    expect(keyPrefixHex('6KjKvA==')).toBe('e8a8cabc');
+    expect(keyPrefixHex('')).toBe('');
+    expect(keyPrefixHex('not base64!')).toBe('not base64!');
   });
 });
 
