@@ -4,7 +4,7 @@ import { hbarBalance } from './balances.ts';
 import { contractIdKeyBytes, ed25519PublicKey, ed25519SeedFor, EMPTY_KEY_LIST, thresholdKeyBytes, type EcdsaKey } from './keys.ts';
 import type { EntityRow } from './ledger-writer.ts';
 import type { Prng } from './prng.ts';
-import { AUTO_RENEW_SECONDS, createdSecondsAt, DAY_SECONDS, DEMO_NOW_SECONDS, expirySeconds, GENESIS_SECONDS, recentSeconds, toNanos } from './timeline.ts';
+import { AUTO_RENEW_SECONDS, createdSecondsAt, DAY_SECONDS, DEMO_NOW_SECONDS, GENESIS_SECONDS, recentSeconds, renewedExpiryNanos, toNanos } from './timeline.ts';
 
 /** Consensus nodes 0..NODE_COUNT-1; node n's account is 0.0.(n+3), as on mainnet. */
 export const NODE_COUNT = 29;
@@ -23,6 +23,11 @@ export interface AccountPlan {
   keyOwner: number;
   /** Tokens that existed when the account was created: it can only associate with those. */
   tokensAvailable: number;
+  /**
+   * A contract's memo, drawn while planning as a place (0..1) in the memos that fit its kind,
+   * which is drawn later, with its history (contract-history.ts); null for no memo.
+   */
+  memoDraw: number | null;
 }
 
 const MEMOS = ['', 'hot wallet', 'cold storage', 'treasury', 'payroll', 'dev account', 'test', 'savings', 'Exchange deposit',
@@ -30,10 +35,12 @@ const MEMOS = ['', 'hot wallet', 'cold storage', 'treasury', 'payroll', 'dev acc
 
 function baseRow(num: number, type: EntityRow['type'], createdSeconds: number, rng: Prng): EntityRow {
   const created = toNanos(createdSeconds, rng);
+  // Drawn still (the expiry once had a nanosecond part of its own), so that the draws after it stay as they were.
+  rng.next();
   return {
     num, type, alias: null, autoRenewPeriod: AUTO_RENEW_SECONDS, balance: 0, balanceTimestamp: created, createdTimestamp: created,
     declineReward: 0, deleted: 0, ethereumNonce: 0, evmAddress: null,
-    expirationTimestamp: toNanos(expirySeconds(createdSeconds, AUTO_RENEW_SECONDS), rng), key: null,
+    expirationTimestamp: renewedExpiryNanos(created, AUTO_RENEW_SECONDS), key: null,
     maxAutomaticTokenAssociations: 0, memo: '', publicKey: null, receiverSigRequired: 0, stakedAccountId: null,
     stakedNodeId: -1, stakePeriodStart: -1, timestampRangeLower: created,
   };
@@ -57,7 +64,7 @@ export function systemAccount(num: number, genesisKey: Buffer, rng: Prng): Entit
   row.balance = systemBalance(num, rng);
   row.balanceTimestamp = toNanos(recentSeconds(DEMO_NOW_SECONDS - DAY_SECONDS, rng), rng);
   row.autoRenewPeriod = 8_000_001;
-  row.expirationTimestamp = null;
+  row.expirationTimestamp = renewedExpiryNanos(row.createdTimestamp, row.autoRenewPeriod);
   return row;
 }
 
@@ -110,7 +117,7 @@ export function planAccount(num: number, fraction: number, stakeTargets: readonl
   const balanceSeconds = recentSeconds(createdSeconds, rng);
   row.balanceTimestamp = toNanos(balanceSeconds, rng);
   if (row.balanceTimestamp < row.timestampRangeLower) row.balanceTimestamp = row.timestampRangeLower;
-  return { row, keyKind, aliasKind, createdSeconds, keyOwner: num, tokensAvailable: 0 };
+  return { row, keyKind, aliasKind, createdSeconds, keyOwner: num, tokensAvailable: 0, memoDraw: null };
 }
 
 /** A contract: usually administered by its own contract id; some have a CREATE2 EVM address. */
@@ -122,9 +129,10 @@ export function planContract(num: number, fraction: number, rng: Prng): AccountP
   row.balance = rng.chance(0.5) ? 0 : hbarBalance(rng);
   row.ethereumNonce = 1;
   row.receiverSigRequired = null;
-  row.memo = rng.chance(0.7) ? '' : rng.pick(['DEX router', 'staking vault', 'NFT marketplace', 'bridge', 'lending pool']);
+  // The same draws as a pick from a list: the memo itself must fit the code, not known yet.
+  const memoDraw = rng.chance(0.7) ? null : rng.next();
   row.balanceTimestamp = toNanos(recentSeconds(createdSeconds, rng), rng);
-  return { row, keyKind: 'contract', aliasKind: 'none', createdSeconds, keyOwner: num, tokensAvailable: 0 };
+  return { row, keyKind: 'contract', aliasKind: 'none', createdSeconds, keyOwner: num, tokensAvailable: 0, memoDraw };
 }
 
 /**

@@ -51,15 +51,27 @@ interface Execution {
   memo: string;
 }
 
+/** Entity memos that say what each example's code is: a contract's memo never claims other code. */
+export const CONTRACT_MEMOS: Readonly<Record<ExampleSim['name'], readonly string[]>> = {
+  Counter: ['counter', 'visit counter', 'click counter'],
+  DemoToken: ['ERC-20 token', 'reward points', 'token contract'],
+  Poll: ['poll', 'DAO vote', 'community poll'],
+};
+
 /**
  * One demo contract: its deployment of a shipped example (code, creation transaction and
  * result as the verify engine reads them) and a history of calls with the logs, actions and
  * storage changes the example's code would produce, ending in its current storage.
  */
-export function writeContractHistory(row: EntityRow, createdSeconds: number, actors: ActorPool, nonces: EthereumNonces, writer: HistoryWriter, rng: Prng): void {
+export function writeContractHistory(row: EntityRow, createdSeconds: number, memoDraw: number | null, actors: ActorPool, nonces: EthereumNonces,
+  writer: HistoryWriter, rng: Prng): void {
   const creator = actors.latest();
   const u = rng.next();
   const sim: ExampleSim & { closesAt?: number } = u < 0.4 ? counterSim(creator) : u < 0.75 ? tokenSim(creator, rng) : pollSim(createdSeconds, rng);
+  if (memoDraw !== null) {
+    const memos = CONTRACT_MEMOS[sim.name];
+    row.memo = memos[Math.floor(memoDraw * memos.length)]!;
+  }
   const deployment = deployExample(sim.name, sim.constructorArgs, sim.immutables);
   const viaEthereum = creator.ethereum && rng.chance(0.5);
   const nonce = viaEthereum ? nonces.next(creator) : 0;

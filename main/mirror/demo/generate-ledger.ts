@@ -12,6 +12,7 @@ import { LAST_CLOSED_PERIOD, pendingRewardOf, reconcileStakes } from './stakes.t
 import { EthereumNonces, writeContractHistory } from './contract-history.ts';
 import { emptyStakeTotals, writeNetwork } from './network.ts';
 import { writeNftHolding, writeTreasuryNfts } from './nfts.ts';
+import { numberSerialsInMintOrder } from './nft-serial-order.ts';
 import { NftResaleWriter, type NftCollector } from './nft-resales.ts';
 import { writeSchedule, type SchedulePlan } from './schedules.ts';
 import { writeTopic, type TopicPlan } from './topics.ts';
@@ -114,6 +115,8 @@ export function generateDemoLedger(
     db.transaction(() => {
       state.writeTokens(db, writer, history);
       history.flush();
+      // Every serial and every transaction is written: the serials are numbered in mint order.
+      numberSerialsInMintOrder(db);
     })();
     restoreIndexes(db);
     // Every transaction is written: the blocks are read off them.
@@ -263,7 +266,7 @@ class GeneratorState {
       }
       applyKey(plan, keyByNum.get(plan.row.num), edKey, this.#detailRng);
       this.#writeSideEntities(plan, writer, history);
-      if (plan.row.type === 'CONTRACT') writeContractHistory(plan.row, plan.createdSeconds, this.#actors, this.#nonces, history, this.#historyRng);
+      if (plan.row.type === 'CONTRACT') writeContractHistory(plan.row, plan.createdSeconds, plan.memoDraw, this.#actors, this.#nonces, history, this.#historyRng);
       // Planned before the row is written: the account's automatic association slots must fit them.
       const associations = planAssociations(plan, this.#tokens, this.#detailRng);
       fitAutomaticAssociationSlots(plan.row, associations);

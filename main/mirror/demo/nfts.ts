@@ -12,7 +12,7 @@ import { RESULT, TX, writeAtFreeTimestamp, writeAtNextFreeTimestamp, writeTransa
 const collectionCids = new Map<number, string>();
 
 /** An IPFS-style metadata URI per serial, as HIP-412 collections store it. */
-function metadataOf(token: number, serial: number): Buffer {
+export function nftMetadataOf(token: number, serial: number): Buffer {
   let cid = collectionCids.get(token);
   if (cid === undefined) {
     cid = createHash('sha256').update(`nft-${token}`).digest('base64url').toLowerCase().replace(/[^a-z2-7]/g, 'a').slice(0, 52);
@@ -21,7 +21,11 @@ function metadataOf(token: number, serial: number): Buffer {
   return Buffer.from(`ipfs://bafybei${cid}/${serial}.json`, 'utf8');
 }
 
-/** The serials the token's next mint of `count` would create, in its order, still free to be numbered again. */
+/**
+ * The serials the token's next mint of `count` would create, in its order, still free to be numbered
+ * again. Numbers are taken in the order serials are written, not minted: nft-serial-order.ts
+ * renumbers them by mint time once the collection is complete.
+ */
 function peekSerials(token: DemoToken, count: number): number[] {
   return Array.from({ length: count }, (_, i) => token.serials + 1 + i);
 }
@@ -107,7 +111,7 @@ export function writeNftHolding(holding: Holding, token: DemoToken, actors: Acto
     const versions = [mintVersion(token, mintedAt[i]!), { from: sent, owner: holding.account, spender: null, deleted: false }];
     const spender = spenders[i]!;
     if (approvedNs !== null && spender !== null) versions.push({ from: approvedNs, owner: holding.account, spender, deleted: false });
-    writeNftVersions(writer, { token: token.num, serial, mintedNs: mintedAt[i]!, metadata: metadataOf(token.num, serial) }, versions);
+    writeNftVersions(writer, { token: token.num, serial, mintedNs: mintedAt[i]!, metadata: nftMetadataOf(token.num, serial) }, versions);
   });
   return { serials, deliveredNs: sent };
 }
@@ -137,7 +141,7 @@ export function writeTreasuryNfts(token: DemoToken, count: number, writer: Histo
   all.forEach((serial, i) => {
     const versions = [mintVersion(token, mintedAt[i]!)];
     if (i >= serials.length) versions.push({ from: burnedAt, owner: null, spender: null, deleted: true });
-    writeNftVersions(writer, { token: token.num, serial, mintedNs: mintedAt[i]!, metadata: metadataOf(token.num, serial) }, versions);
+    writeNftVersions(writer, { token: token.num, serial, mintedNs: mintedAt[i]!, metadata: nftMetadataOf(token.num, serial) }, versions);
   });
   // One failed mint, so a collection's history also shows an error.
   writeTransaction(writer, { consensusNs: burnNs + 60_000_000_000n, payer: token.treasuryNum, type: TX.TOKEN_MINT, fee: 2_000_000, entityId: token.num, result: RESULT.INVALID_SIGNATURE });

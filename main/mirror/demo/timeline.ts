@@ -35,8 +35,13 @@ export function recentSeconds(fromSeconds: number, rng: Prng): number {
   return Math.max(fromSeconds, DEMO_NOW_SECONDS - back);
 }
 
-/** The next auto-renewal after now, for an entity created at `createdSeconds`. */
-export function expirySeconds(createdSeconds: number, renewSeconds: number): number {
-  const periods = Math.max(1, Math.ceil((DEMO_NOW_SECONDS - createdSeconds) / renewSeconds));
-  return Math.floor(createdSeconds) + periods * renewSeconds;
+/**
+ * An entity's expiry as of "now", after every transaction of the ledger: the network renews a
+ * live entity by its auto-renew period each time it expires, so the expiry is its creation plus
+ * whole periods, the first such after "now".
+ */
+export function renewedExpiryNanos(createdNs: bigint, renewSeconds: number): bigint {
+  const period = BigInt(renewSeconds) * NANOS;
+  const periods = createdNs >= DEMO_NOW_NANOS ? 1n : (DEMO_NOW_NANOS - createdNs) / period + 1n;
+  return createdNs + periods * period;
 }

@@ -2,7 +2,7 @@ import type { TokenFees } from './custom-fees.ts';
 import { sqlInteger } from './balances.ts';
 import type { EntityRow, TokenRow } from './ledger-writer.ts';
 import type { Prng } from './prng.ts';
-import { AUTO_RENEW_SECONDS } from './timeline.ts';
+import { AUTO_RENEW_SECONDS, renewedExpiryNanos } from './timeline.ts';
 
 /** What the generator decides about a token when it creates it; supply is settled at the end. */
 export interface DemoToken {
@@ -61,7 +61,7 @@ export function tokenEntityRow(token: DemoToken, adminKey: Buffer, publicKey: st
   return {
     num: token.num, type: 'TOKEN', alias: null, autoRenewPeriod: AUTO_RENEW_SECONDS, balance: null, balanceTimestamp: null,
     createdTimestamp: token.createdNs, declineReward: 0, deleted: 0, ethereumNonce: null, evmAddress: null,
-    expirationTimestamp: null, key: adminKey, maxAutomaticTokenAssociations: null, memo: '', publicKey, receiverSigRequired: null,
+    expirationTimestamp: renewedExpiryNanos(token.createdNs, AUTO_RENEW_SECONDS), key: adminKey, maxAutomaticTokenAssociations: null, memo: '', publicKey, receiverSigRequired: null,
     stakedAccountId: null, stakedNodeId: -1, stakePeriodStart: -1, timestampRangeLower: token.createdNs,
   };
 }

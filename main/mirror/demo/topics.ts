@@ -6,7 +6,7 @@ import { ed25519PublicKey, ed25519SeedFor } from './keys.ts';
 import type { EntityRow } from './ledger-writer.ts';
 import type { Prng } from './prng.ts';
 import { protoEncode } from '../format/protobuf-writer.ts';
-import { AUTO_RENEW_SECONDS, DAY_SECONDS, DEMO_NOW_SECONDS, NANOS } from './timeline.ts';
+import { AUTO_RENEW_SECONDS, DAY_SECONDS, DEMO_NOW_SECONDS, NANOS, renewedExpiryNanos } from './timeline.ts';
 import { maxCustomFeesJson, planTopicFee, writeTopicFee, type TopicFee } from './custom-fees.ts';
 import { submissionOf, TX, writeTransaction, type DemoTx } from './transaction-log.ts';
 
@@ -64,7 +64,7 @@ export function writeTopic(plan: TopicPlan, actors: ActorPool, writer: HistoryWr
   writeEntity({
     num: plan.num, type: 'TOPIC', alias: null, autoRenewPeriod: AUTO_RENEW_SECONDS, balance: null, balanceTimestamp: null,
     createdTimestamp: plan.createdNs, declineReward: 0, deleted: deleted ? 1 : 0, ethereumNonce: null, evmAddress: null,
-    expirationTimestamp: null, key: adminKey, maxAutomaticTokenAssociations: null, memo, publicKey: publicKeyOf(adminKey), receiverSigRequired: null,
+    expirationTimestamp: renewedExpiryNanos(plan.createdNs, AUTO_RENEW_SECONDS), key: adminKey, maxAutomaticTokenAssociations: null, memo, publicKey: publicKeyOf(adminKey), receiverSigRequired: null,
     stakedAccountId: null, stakedNodeId: -1, stakePeriodStart: -1, timestampRangeLower: plan.createdNs,
   });
   const topicFee = plan.createdNs >= TOPIC_FEES_SINCE_NANOS ? planTopicFee(creator.num, feeRng) : null;
