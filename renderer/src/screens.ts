@@ -10,6 +10,7 @@ import ContractResultScreen from './screens/contracts/ContractResultScreen.svelt
 import ContractScreen from './screens/contracts/ContractScreen.svelte';
 import EntityScreen from './screens/search/EntityScreen.svelte';
 import TokenScreen from './screens/tokens/TokenScreen.svelte';
+import NftScreen from './screens/tokens/NftScreen.svelte';
 import ScheduleScreen from './screens/schedules/ScheduleScreen.svelte';
 import SchedulesScreen from './screens/schedules/SchedulesScreen.svelte';
 import BlockScreen from './screens/blocks/BlockScreen.svelte';
@@ -55,6 +56,7 @@ SCREENS.push(
   { id: 'account', label: 'Account', component: AccountScreen, nav: false },
   { id: 'transaction', label: 'Transaction', component: TransactionScreen, nav: false },
   { id: 'token', label: 'Token', component: TokenScreen, nav: false },
+  { id: 'nft', label: 'NFT', component: NftScreen, nav: false },
   { id: 'contract', label: 'Contract', component: ContractScreen, nav: false },
   { id: 'contract-result', label: 'Contract result', component: ContractResultScreen, nav: false },
   { id: 'topic', label: 'Topic', component: TopicScreen, nav: false },

@@ -32,6 +32,11 @@ export function transactionsHref(filters: Record<string, string | null | undefin
   return withParams('transactions', filters);
 }
 
+/** One NFT: a serial number of a collection (`#/nft?token=0.0.1104&serial=81`). */
+export function nftHref(tokenId: string, serial: number | bigint | string): string {
+  return withParams('nft', { token: tokenId, serial: String(serial) });
+}
+
 /** One block (record file) by its number. */
 export function blockHref(number: number | bigint | string): string {
   return withParams('block', { number: String(number) });

@@ -14,9 +14,11 @@ export interface FocusWhenShownOptions {
    */
   take: 'lost' | 'origin';
   /**
-   * Whether to scroll the element into view as well: for one the page may be scrolled away from.
-   * Otherwise the page stays where its screen put it: at a return by Back, the offset it is
-   * brought back to (scroll-at-entry.ts); at an incident opened on the Status screen, that incident.
+   * Whether to scroll the element into view as well (as little as needed): for one the page may be
+   * scrolled away from, or the element a return by Back goes back to, which the offset brought
+   * back (scroll-at-entry.ts) normally shows already. Otherwise the page stays where its screen
+   * put it: at a return to a screen's heading, that offset; at an incident opened on the Status
+   * screen, that incident.
    */
   scroll?: (target: HTMLElement) => boolean;
   /**

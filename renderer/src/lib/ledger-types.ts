@@ -58,6 +58,21 @@ export interface Nft {
   deleted: boolean;
   metadata: string;
   spender: string | null;
+  /** The account whose approval-for-all let `spender` be approved for this serial (HIP-336). */
+  delegating_spender?: string | null;
+}
+
+/** `/tokens/{id}/nfts/{serial}/transactions`: one transaction that minted, moved, approved or burned the serial. */
+export interface NftTransaction {
+  consensus_timestamp: string;
+  transaction_id: string;
+  nonce: number;
+  type: string;
+  /** Null for a mint. */
+  sender_account_id: string | null;
+  /** Null for a burn. */
+  receiver_account_id: string | null;
+  is_approval: boolean;
 }
 
 export interface CryptoAllowance { owner: string; spender: string; amount: Int64; amount_granted: Int64; timestamp: { from: string; to: string | null } }

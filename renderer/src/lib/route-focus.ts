@@ -31,9 +31,10 @@ export function arrivalTarget(screen: ParentNode): HTMLElement | null {
  * the search was for the page, not for the box. A filter, tab or part of the same one
  * leaves it on the control used. A return by Back or Forward (an entry shown before) does not
  * start over: the list comes back as it was left (list-at-entry.ts, scroll-at-entry.ts), and the
- * focus, where it fell to the page, goes to the element it was on when the user left (the screen's
- * heading when that one cannot be told apart, and nowhere when it is not shown). The app's start
- * leaves the focus alone: the skip link is the first Tab stop.
+ * focus, where it fell to the page, goes to the element it was on when the user left, scrolled
+ * into view (the screen's heading, left where it is, when that one cannot be told apart, and
+ * nowhere when it is not shown). The app's start leaves the focus alone: the skip link is the
+ * first Tab stop.
  * Returns the teardown, for the next route.
  */
 export function followRouteFocus(main: HTMLElement, before: Route | null, after: Route, searched = false, memory: EntryMemory = entryMemory()): () => void {
@@ -56,7 +57,10 @@ export function followRouteFocus(main: HTMLElement, before: Route | null, after:
   } else if (returning) {
     // Without an element to tell apart, the screen's heading: better than the page's start.
     const find = left ? () => elementAtPlace(main, left) : () => main.querySelector<HTMLElement>('h1');
-    stopFocus = focusWhenShown(main, find, { take: 'lost', watchAttributes: PLACE_ATTRIBUTES });
+    // The element the user left from is shown as well: where the page's offset is brought back it
+    // is on screen already (scrolling nowhere); where it is not (a window made shorter since), the
+    // focus is not left out of view. The heading, the stand-in, is not: it would undo the offset.
+    stopFocus = focusWhenShown(main, find, { take: 'lost', watchAttributes: PLACE_ATTRIBUTES, scroll: () => left !== null });
   }
   return () => {
     main.removeEventListener('focusin', noteFocus);

@@ -9,10 +9,10 @@ import { shortHex } from './ledger-format.ts';
 
 /**
  * The query parameters that name the one thing a screen shows (an account's id, a block's number
- * or hash, a child transaction's nonce, a consensus node); the others (filters, `tab`, an open
- * hook and its time, the list order) only change how it is shown.
+ * or hash, a child transaction's nonce, a consensus node, an NFT's collection and serial); the
+ * others (filters, `tab`, an open hook and its time, the list order) only change how it is shown.
  */
-const SHOWN_THING_PARAMS = ['id', 'number', 'hash', 'nonce', 'node'] as const;
+const SHOWN_THING_PARAMS = ['id', 'number', 'hash', 'nonce', 'node', 'token', 'serial'] as const;
 
 /** The screen and the thing it shows, as one comparable key. */
 export function shownThing(route: Route): string {
@@ -45,8 +45,11 @@ export function screenTitle(route: Route, label: string | null): string {
   const id = named('id') ?? named('number') ?? named('hash');
   const node = named('node');
   const nonce = named('nonce');
+  const token = named('token');
+  const serial = named('serial');
   let what = label;
   if (id !== null) what = `${label} ${shortId(id)}${nonce !== null && nonce !== '0' ? ` (child ${nonce})` : ''}`;
   else if (node !== null) what = `Node ${node} — ${label}`;
+  else if (token !== null) what = `${label} ${token}${serial !== null ? ` #${serial}` : ''}`;
   return `${what} — ${APP_NAME}`;
 }

@@ -20,6 +20,13 @@ export type SearchQuery =
   /** A whole number alone: an entity's number (`id`, in shard 0 realm 0) or a block's. */
   | { kind: 'number'; id: string; block: string }
   | { kind: 'alias'; alias: string }
+  /**
+   * Base32 in lower or mixed case: an alias typed or copied so (the mirror matches only upper
+   * case, `alias` here), or else one long word of a token's name (`name`).
+   */
+  | { kind: 'alias-or-name'; alias: string; name: string }
+  /** One NFT: a collection's token id and a serial number (`0.0.1104/81`, `0.0.1104#81`). */
+  | { kind: 'nft'; token: string; serial: string; checksum?: string }
   | { kind: 'token-name'; name: string }
   | { kind: 'empty' }
   | { kind: 'invalid' };
@@ -45,6 +52,13 @@ const BASE64_HASH = /^(?:[A-Za-z0-9+/]{64}|[A-Za-z0-9_-]{64})$/;
 const CHECKSUMMED_ENTITY_ID = /^(\d{1,4})\.(\d{1,5})\.(\d{1,12})-([a-z]{5})$/i;
 /** A key alias is the base32 (RFC 4648, no padding) of a protobuf Key: 52+ characters in practice. */
 const ALIAS = /^(?:\d{1,4}\.\d{1,5}\.)?([A-Z2-7]{20,})$/;
+/**
+ * The same in another case, at the length of a key's alias (an ED25519 key's is 55 characters, an
+ * ECDSA one's 56); with `shard.realm.` before it, no name: an alias.
+ */
+const ALIAS_ANY_CASE = /^(\d{1,4}\.\d{1,5}\.)?([A-Za-z2-7]{52,60})$/;
+/** A collection's id (its checksum allowed) and a serial, apart by `/` or `#` as explorers and wallets write them. */
+const NFT = /^(\d{1,4})\.(\d{1,5})\.(\d{1,12})(?:-([a-z]{5}))?[/#](\d{1,19})$/i;
 /**
  * Words, not a mistyped id or hex: a letter somewhere, no `0x` or `shard.realm.` start. Within the
  * bounds the mirror's token `name` filter takes (tokenNameLength).
@@ -73,9 +87,20 @@ export function classifySearch(input: string): SearchQuery {
   if (entity) return { kind: 'entity-id', id: `${Number(entity[1])}.${Number(entity[2])}.${BigInt(entity[3]!)}` };
   const checksummed = CHECKSUMMED_ENTITY_ID.exec(text);
   if (checksummed) return { kind: 'entity-id', id: `${Number(checksummed[1])}.${Number(checksummed[2])}.${BigInt(checksummed[3]!)}`, checksum: checksummed[4]!.toLowerCase() };
-  // Upper case only, as the mirror matches aliases: a lower-case word is not taken for one.
+  const nft = NFT.exec(text);
+  if (nft) {
+    const token = `${Number(nft[1])}.${Number(nft[2])}.${BigInt(nft[3]!)}`;
+    const serial = String(BigInt(nft[5]!));
+    return nft[4] ? { kind: 'nft', token, serial, checksum: nft[4].toLowerCase() } : { kind: 'nft', token, serial };
+  }
+  // Upper case, as the mirror matches aliases; one in another case is asked for upper-cased.
   const alias = ALIAS.exec(text);
   if (alias) return { kind: 'alias', alias: alias[1]! };
+  const anyCase = ALIAS_ANY_CASE.exec(text);
+  if (anyCase) {
+    const upper = anyCase[2]!.toUpperCase();
+    return anyCase[1] === undefined ? { kind: 'alias-or-name', alias: upper, name: text } : { kind: 'alias', alias: upper };
+  }
   if (BASE64_HASH.test(text)) return { kind: 'transaction-hash', hash: base64ToHex(text.replaceAll('-', '+').replaceAll('_', '/')) };
   if (LETTER.test(text) && !NAME_START_OF_ID.test(text) && tokenNameLength(text) === 'fits') return { kind: 'token-name', name: text };
   return { kind: 'invalid' };
@@ -92,6 +117,8 @@ export function describeSearch(query: SearchQuery): string {
     case 'entity-id': return `account, contract, token, topic or schedule ${query.id}`;
     case 'number': return `account, contract, token, topic or schedule ${query.id}, or block ${query.block}`;
     case 'alias': return 'account with this alias';
+    case 'alias-or-name': return `account with this alias (looked for in upper case, as aliases are written) or token whose name contains “${query.name}”`;
+    case 'nft': return `NFT ${query.token} #${query.serial}`;
     case 'token-name': return `token whose name contains “${query.name}”`;
     default: return 'match';
   }

@@ -1,7 +1,7 @@
 import type { ApiResult } from '../../../main/common/api-contract.ts';
 import { READ_THROUGH_OPENINGS } from '../../../main/common/read-through-openings.ts';
 import { checkEntityChecksum } from './entity-checksum.ts';
-import { blockHref, entityHref, tokensHref, type EntityKind } from './explorer-routes.ts';
+import { blockHref, entityHref, nftHref, tokensHref, type EntityKind } from './explorer-routes.ts';
 import { mirrorPath } from './mirror-source.ts';
 import { settledApiCall } from './settled-api-call.ts';
 import { classifySearch, describeSearch, type SearchQuery } from './search-input.ts';
@@ -44,6 +44,18 @@ const block = (hashOrNumber: string): SearchCandidate => ({
   },
 });
 
+/** One serial of a collection, opened by the ids its answer names. */
+const nft = (tokenId: string, serial: string): SearchCandidate => ({
+  path: mirrorPath(['tokens', tokenId, 'nfts', serial]),
+  label: `NFT ${tokenId} #${serial}`,
+  hrefOf: (body) => {
+    const answer = body as { token_id?: unknown; serial_number?: unknown } | null;
+    const token = text(answer?.token_id);
+    const serial = answer?.serial_number;
+    return token && (typeof serial === 'number' || typeof serial === 'bigint') ? nftHref(token, serial) : null;
+  },
+});
+
 /** Tokens by part of their name: one match opens it, several open the Tokens screen filtered by the name. */
 const tokensNamed = (name: string): SearchCandidate => ({
   path: mirrorPath(['tokens'], { name, limit: 2 }),
@@ -70,6 +82,9 @@ export function searchCandidateGroups(query: SearchQuery): SearchCandidate[][] {
     case 'number': return [entities(query.id), [block(query.block)]];
     case 'evm-address': return [[contract(query.address), account(query.address), token(query.address)]];
     case 'alias': return [[account(query.alias)]];
+    // Both meanings, each found one offered: an alias upper-cased, or a word of a name.
+    case 'alias-or-name': return [[account(query.alias)], [tokensNamed(query.name)]];
+    case 'nft': return [[nft(query.token, query.serial)]];
     case 'transaction-id':
     case 'transaction-hash': {
       const key = query.kind === 'transaction-id' ? query.id : query.hash;
@@ -118,11 +133,11 @@ export async function resolveSearch(input: string, get: MirrorGetter, chainId: n
   const query = classifySearch(input);
   if (query.kind === 'empty') return { kind: 'invalid', message: 'Type an id, address, alias, transaction id, hash, consensus time or token name' };
   if (query.kind === 'invalid') {
-    return { kind: 'invalid', message: `“${input.trim()}” is not an entity id, EVM address, alias, transaction id, hash, consensus time or token name (3 characters or more)` };
+    return { kind: 'invalid', message: `“${input.trim()}” is not an entity id, NFT (token id/serial), EVM address, alias, transaction id, hash, consensus time or token name (3 characters or more)` };
   }
   // A checksum is checked against the profile's network (`chainId`) before anything is asked.
-  if ((query.kind === 'entity-id' || query.kind === 'transaction-id') && query.checksum !== undefined) {
-    const checked = checkEntityChecksum(query.kind === 'entity-id' ? query.id : query.id.split('-')[0]!, query.checksum, chainId);
+  if ((query.kind === 'entity-id' || query.kind === 'transaction-id' || query.kind === 'nft') && query.checksum !== undefined) {
+    const checked = checkEntityChecksum(query.kind === 'entity-id' ? query.id : query.kind === 'nft' ? query.token : query.id.split('-')[0]!, query.checksum, chainId);
     if (!checked.ok) return { kind: 'invalid', message: checked.message };
   }
   const groups = await Promise.all(searchCandidateGroups(query).map((group) => resolveGroup(group, get, query)));

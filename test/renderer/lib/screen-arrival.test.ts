@@ -25,6 +25,11 @@ describe('what a route change opens', () => {
     expect(opensAnotherThing(route('#/account?tab=nfts&id=0.0.5'), route('#/account?id=0.0.5'))).toBe(false);
     expect(opensAnotherThing(route('#/network?node='), route('#/network'))).toBe(false);
   });
+
+  it('another serial of the same collection is another NFT', () => {
+    expect(opensAnotherThing(route('#/nft?token=0.0.1104&serial=81'), route('#/nft?token=0.0.1104&serial=82'))).toBe(true);
+    expect(opensAnotherThing(route('#/nft?token=0.0.1104&serial=81'), route('#/nft?token=0.0.1105&serial=81'))).toBe(true);
+  });
 });
 
 describe('the window title', () => {
@@ -38,6 +43,7 @@ describe('the window title', () => {
     expect(screenTitle(route('#/block?number=42'), 'Block')).toBe('Block 42 — Mirrordesk');
     expect(screenTitle(route('#/transaction?id=0.0.2-1712345678-000000001&nonce=2'), 'Transaction')).toBe('Transaction 0.0.2-1712345678-000000001 (child 2) — Mirrordesk');
     expect(screenTitle(route('#/network?node=3'), 'Network')).toBe('Node 3 — Network — Mirrordesk');
+    expect(screenTitle(route('#/nft?token=0.0.1104&serial=81'), 'NFT')).toBe('NFT 0.0.1104 #81 — Mirrordesk');
   });
 
   it('shortens hashes and EVM addresses to their ends', () => {

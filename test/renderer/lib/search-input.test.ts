@@ -61,6 +61,30 @@ describe('classifySearch', () => {
     expect(classifySearch(input)).toEqual({ kind: 'invalid' });
   });
 
+  it.each([
+    ['0.0.1104/81', { kind: 'nft', token: '0.0.1104', serial: '81' }],
+    [' 0.0.1104#081 ', { kind: 'nft', token: '0.0.1104', serial: '81' }],
+    ['0.0.1104-ABCDE/81', { kind: 'nft', token: '0.0.1104', serial: '81', checksum: 'abcde' }],
+  ])('reads %j as an NFT, a collection and a serial', (input, expected) => {
+    expect(classifySearch(input)).toEqual(expected);
+  });
+
+  it.each(['0.0.1104/', '0.0.1104/x', '0.0.1104/81/2', '1104/81', '0.0.1104#-1'])('refuses %j, an NFT half written', (input) => {
+    expect(classifySearch(input)).toEqual({ kind: 'invalid' });
+  });
+
+  it('takes base32 in lower or mixed case for an alias, upper-cased, or a word of a token name', () => {
+    expect(classifySearch(ED25519_ALIAS.toLowerCase())).toEqual({ kind: 'alias-or-name', alias: ED25519_ALIAS, name: ED25519_ALIAS.toLowerCase() });
+    const mixed = `${ED25519_ALIAS.slice(0, 10).toLowerCase()}${ED25519_ALIAS.slice(10)}`;
+    expect(classifySearch(mixed)).toEqual({ kind: 'alias-or-name', alias: ED25519_ALIAS, name: mixed });
+    // With its shard and realm before it, no name: an alias.
+    expect(classifySearch(`0.0.${ED25519_ALIAS.toLowerCase()}`)).toEqual({ kind: 'alias', alias: ED25519_ALIAS });
+    // Words shorter or longer than a key's alias, and words with letters base32 has not (digits 0, 1, 8, 9), stay names.
+    expect(classifySearch('goldcoin')).toEqual({ kind: 'token-name', name: 'goldcoin' });
+    expect(classifySearch('z'.repeat(61))).toEqual({ kind: 'token-name', name: 'z'.repeat(61) });
+    expect(classifySearch('averylongtokenname1234')).toEqual({ kind: 'token-name', name: 'averylongtokenname1234' });
+  });
+
   it('takes a 64-character base64 string for a hash only when it is base64 or base64url throughout', () => {
     expect(classifySearch(HASH_BASE64.slice(1))).not.toMatchObject({ kind: 'transaction-hash' });
     // `+` and `/` of base64 with `-` and `_` of base64url: neither.

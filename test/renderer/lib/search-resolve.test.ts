@@ -118,6 +118,28 @@ describe('resolveSearch', () => {
     expect(await resolveSearch('nothing like it', none.get)).toEqual({ kind: 'not-found', message: 'No token whose name contains “nothing like it” in the local mirror' });
   });
 
+  it('opens an NFT by its collection and serial, or says the collection has no such serial', async () => {
+    const { get, asked } = mirror({ '/api/v1/tokens/0.0.1104/nfts/81': { token_id: '0.0.1104', serial_number: 81 } });
+    expect(await resolveSearch('0.0.1104/81', get)).toEqual({ kind: 'found', hash: '#/nft?token=0.0.1104&serial=81' });
+    expect(await resolveSearch('0.0.1104#81', get)).toEqual({ kind: 'found', hash: '#/nft?token=0.0.1104&serial=81' });
+    expect(asked).toEqual(['/api/v1/tokens/0.0.1104/nfts/81', '/api/v1/tokens/0.0.1104/nfts/81']);
+    expect(await resolveSearch('0.0.1104/82', get)).toEqual({ kind: 'not-found', message: 'No NFT 0.0.1104 #82 in the local mirror' });
+    // The collection's checksum is checked as an id's is.
+    expect(await resolveSearch('0.0.123-vfmkw/1', get, 296)).toMatchObject({ kind: 'invalid' });
+  });
+
+  it('looks for an alias typed in lower case upper-cased, and for a token name with the words as typed', async () => {
+    const alias = 'HIQQFGWYY2XMNDYTQKH4ZHH6G2EDAL6JBG6CB6HXOP3UOM6FDM7ATN5K';
+    const typed = alias.toLowerCase();
+    const account = mirror({ [`/api/v1/accounts/${alias}?transactions=false`]: { account: '0.0.1009' } });
+    expect(await resolveSearch(typed, account.get)).toEqual({ kind: 'found', hash: '#/account?id=0.0.1009' });
+    expect(account.asked).toEqual([`/api/v1/accounts/${alias}?transactions=false`, `/api/v1/tokens?name=${typed}&limit=2`]);
+    expect(await resolveSearch(typed, mirror({}).get)).toEqual({
+      kind: 'not-found',
+      message: `No account with this alias (looked for in upper case, as aliases are written) or token whose name contains “${typed}” in the local mirror`,
+    });
+  });
+
   it('takes an id with the checksum of the profile\'s network, and refuses another network\'s or a mistyped one without asking', async () => {
     const found = mirror({ '/api/v1/accounts/0.0.123?transactions=false': { account: '0.0.123' } });
     expect(await resolveSearch('0.0.123-vfmkw', found.get, 295)).toEqual({ kind: 'found', hash: '#/account?id=0.0.123' });
