@@ -215,7 +215,8 @@ export class StatusStore {
     const row = this.db
       .prepare('SELECT body, etag, fetched_at, (SELECT value FROM status_meta WHERE key = ?) AS last_fetched_at FROM status_feed WHERE name = ?')
       .get(feedFetchedKey(name), name) as { body: string; etag: string | null; fetched_at: string; last_fetched_at: string | null } | undefined;
-    // A file from before the fetch time was kept apart has it in the feed's row only.
+    // The row's own fetched_at is when its body last changed (saveFeed); when it was last heard is in
+    // status_meta. A file from before the fetch time was kept apart has it in the feed's row only.
     return row ? { text: row.body, etag: row.etag, fetchedAt: row.last_fetched_at ?? row.fetched_at } : null;
   }
 
