@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -18,12 +17,13 @@ import { startServe, waitForDemoReady, type ServeProcess } from '../helpers/serv
 //
 // The SDK assumes hiero local-node's port layout for a mirror on localhost: REST on 5551, and
 // POST /contracts/call on 8545 (the web3 module), /network/fees and /network/registered-nodes on
-// 8084 (the rest-java module). So the mirror listens on 5551, and the test forwards 8545 and 8084
-// to it byte for byte. Nothing else may hold those ports while it runs.
-const MIRROR_PORT = 5551;
-const FORWARDED_PORTS = [8545, 8084];
+// 8084 (the rest-java module). The mirror here listens on a free port, and the fetch every SDK
+// request goes through sends each of those three to it, keeping what the SDK asked for in `sent`:
+// the test takes no fixed port (a developer's Hardhat node on 8545, another run of the suite).
 const HOST = '127.0.0.1';
-const MIRROR = `http://${HOST}:${MIRROR_PORT}/api/v1`;
+const LOCAL_NODE_PORTS = ['5551', '8545', '8084'];
+/** The mirror as the SDK addresses a localhost one. */
+const SDK_MIRROR = `http://${HOST}:5551/api/v1`;
 /** Enough for a few dozen contracts, among them every example (Counter included). */
 const DEMO_ACCOUNTS = '1500';
 
@@ -32,66 +32,45 @@ type Body = Record<string, any>;
 const SDK_ENDPOINT_TYPES: Record<string, string> = { BLOCK_NODE: 'blockNode', GENERAL_SERVICE: 'generalService', MIRROR_NODE: 'mirrorNode', RPC_RELAY: 'rpcRelay' };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-hiero-sdk-'));
-const forwarders: net.Server[] = [];
 let serve: ServeProcess | undefined;
+/** The mirror's origin as serve listens (a free port). */
+let mirrorOrigin = '';
 let client: Client;
-/** Every request the SDK sent (fetch is how it reaches mirror REST), to check which port each went to. */
+/** Every request the SDK sent (fetch is how it reaches mirror REST), as it addressed it, to check which port each went to. */
 const sent: Array<{ method: string; url: string }> = [];
 /** The test's own reads of the ledger, which are not the SDK's and are not recorded. */
 const unrecordedFetch = globalThis.fetch;
 
-/** Listens on `port`, or fails naming it: a fixed port the SDK needs cannot be swapped for a free one. */
-function listenOrExplain(server: net.Server, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE'
-      ? new Error(`port ${port} is taken: the Hiero SDK talks to a localhost mirror on 5551, 8545 and 8084 only; free it and run again`)
-      : error));
-    server.listen(port, HOST, () => resolve());
-  });
-}
-
-/** A plain TCP forwarder from `port` to the mirror: the SDK's local-node port layout, over one server. */
-async function forward(port: number): Promise<net.Server> {
-  const server = net.createServer((socket) => {
-    const upstream = net.connect(MIRROR_PORT, HOST);
-    socket.pipe(upstream).pipe(socket);
-    socket.on('error', () => upstream.destroy());
-    upstream.on('error', () => socket.destroy());
-  });
-  await listenOrExplain(server, port);
-  return server;
-}
-
-async function freePort(port: number): Promise<void> {
-  const probe = net.createServer();
-  await listenOrExplain(probe, port);
-  await new Promise((resolve) => probe.close(resolve));
+/** `url` on one of local-node's ports of localhost, sent to the mirror instead; any other as it is. */
+function toMirror(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.hostname !== HOST || !LOCAL_NODE_PORTS.includes(parsed.port)) return url;
+  return `${mirrorOrigin}${parsed.pathname}${parsed.search}`;
 }
 
 async function mirrorJson(pathAndQuery: string): Promise<Body> {
-  const response = await unrecordedFetch(`${MIRROR}${pathAndQuery}`);
+  const response = await unrecordedFetch(`${mirrorOrigin}/api/v1${pathAndQuery}`);
   expect(response.status, pathAndQuery).toBe(200);
   return response.json() as Promise<Body>;
 }
 
 beforeAll(async () => {
-  await freePort(MIRROR_PORT);
-  for (const port of FORWARDED_PORTS) forwarders.push(await forward(port));
-  serve = await startServe(['--data-dir', dataDir, '--mirror-port', String(MIRROR_PORT), '--demo-accounts', DEMO_ACCOUNTS]);
+  serve = await startServe(['--data-dir', dataDir, '--demo-accounts', DEMO_ACCOUNTS]);
+  mirrorOrigin = new URL(serve.urls.get('mirror')!).origin;
   await waitForDemoReady(serve.urls.get('ui')!);
   globalThis.fetch = (input, init) => {
-    sent.push({ method: init?.method ?? 'GET', url: String(input instanceof Request ? input.url : input) });
-    return unrecordedFetch(input, init);
+    const url = String(input instanceof Request ? input.url : input);
+    sent.push({ method: init?.method ?? 'GET', url });
+    return unrecordedFetch(input instanceof Request ? new Request(toMirror(url), input) : toMirror(url), init);
   };
   // No consensus node: an empty network, and the mirror on localhost (the SDK puts its REST base on 5551).
-  client = Client.forNetwork({}, { scheduleNetworkUpdate: false, mirrorNetwork: [`${HOST}:${MIRROR_PORT}`] });
+  client = Client.forNetwork({}, { scheduleNetworkUpdate: false, mirrorNetwork: [`${HOST}:5551`] });
 }, 90_000);
 
 afterAll(async () => {
   globalThis.fetch = unrecordedFetch;
   client?.close();
   await serve?.stop();
-  await Promise.all(forwarders.map((server) => new Promise((resolve) => server.close(resolve))));
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -140,7 +119,7 @@ describe('the Hiero JS SDK against Mirrordesk\'s mirror REST API', () => {
     expect(await balanceOf(AccountId.fromEvmAddress(0, 0, ecdsa.evm_address))).toBe(String(ecdsa.balance.balance));
     expect(await balanceOf(PublicKey.fromStringECDSA(ecdsa.key.key).toAccountId(0, 0))).toBe(String(ecdsa.balance.balance));
     expect(await balanceOf(PublicKey.fromStringED25519(ed25519.key.key).toAccountId(0, 0))).toBe(String(ed25519.balance.balance));
-    expect(sent.filter((r) => r.url.startsWith(`${MIRROR}/balances?account.id=`))).toHaveLength(4);
+    expect(sent.filter((r) => r.url.startsWith(`${SDK_MIRROR}/balances?account.id=`))).toHaveLength(4);
     // The reference answers an unknown account with an empty list, and the SDK reads that as no balance, not an error.
     expect(await balanceOf(AccountId.fromString('0.0.999999999'))).toBe('0');
   });
@@ -188,7 +167,7 @@ describe('the Hiero JS SDK against Mirrordesk\'s mirror REST API', () => {
     const { contract, count } = await countedCounter();
     const { results: [created] } = await mirrorJson(`/contracts/${contract.contract_id}/results?order=asc&limit=1`);
     const createdBlock = String((await mirrorJson(`/contracts/${contract.contract_id}/results/${created.timestamp}`)).block_number);
-    const atCreation = await unrecordedFetch(`${MIRROR}/contracts/call`, {
+    const atCreation = await unrecordedFetch(`${mirrorOrigin}/api/v1/contracts/call`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ to: contract.evm_address, data: `0x${encodeCall('count()').toString('hex')}`, block: createdBlock }),
     }).then(async (response) => BigInt(((await response.json()) as Body).result));
@@ -205,7 +184,7 @@ describe('the Hiero JS SDK against Mirrordesk\'s mirror REST API', () => {
     await transaction.sign(PrivateKey.generateED25519());
     // The signed transaction as submitted (toBytes is a TransactionList: field 1, one Transaction per node), priced directly.
     const [submitted] = readFields(transaction.toBytes());
-    const signedAnswer = await unrecordedFetch(`${MIRROR}/network/fees?mode=INTRINSIC`, {
+    const signedAnswer = await unrecordedFetch(`${mirrorOrigin}/api/v1/network/fees?mode=INTRINSIC`, {
       method: 'POST', headers: { 'content-type': 'application/protobuf' }, body: Buffer.from(submitted!.bytes),
     }).then(async (response) => (await response.json()) as Body);
     expect(signedAnswer.node.extras[0]).toMatchObject({ name: 'Signatures', count: 2, included: 1, charged: 1 });
@@ -268,13 +247,13 @@ describe('the Hiero JS SDK against Mirrordesk\'s mirror REST API', () => {
     expect(nodes.length).toBeGreaterThan(25);
     expect(proxied.length).toBeGreaterThan(0);
 
-    const web = await WebClient.forMirrorNetwork(`${HOST}:${MIRROR_PORT}`);
+    const web = await WebClient.forMirrorNetwork(`${HOST}:5551`);
     try {
       const network = Object.fromEntries(Object.entries(web.network).map(([address, account]) => [address, account.toString()]));
       expect(network).toEqual(Object.fromEntries(proxied.map((n) => [`${n.grpc_proxy_endpoint.domain_name}:${n.grpc_proxy_endpoint.port}`, n.node_account_id])));
     } finally {
       web.close();
     }
-    expect(sent.filter((r) => r.url.startsWith(`${MIRROR}/network/nodes?`))).toHaveLength(pages);
+    expect(sent.filter((r) => r.url.startsWith(`${SDK_MIRROR}/network/nodes?`))).toHaveLength(pages);
   });
 });

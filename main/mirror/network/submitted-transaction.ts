@@ -18,11 +18,11 @@ const BODY_HEADER_FIELDS = new Set([1, 2, 3, 4, 5, 6, 1001, 1002, 1003, 1004, 10
 
 /**
  * `data` fields whose number is not the mirror's type id. HAPI numbers RegisteredNode create,
- * update and delete (HIP-1137) 78 to 80 in TransactionBody, as the SDKs send them (hiero-ledger/proto
- * 2.31, in @hiero-ledger/sdk 2.87); the reference's TransactionType ids for them are 101 to 103. The
- * type ids too are accepted here, as a body numbered by them is what the reference would decode.
+ * update and delete (HIP-1137) 78 to 80 in TransactionBody (hiero-ledger/proto 2.31, as the SDKs
+ * send them); the reference's TransactionType ids for them are 101 to 103, which are no field of
+ * TransactionBody: a body with a field 101 carries no known operation.
  */
-const TYPE_OF_BODY_FIELD: Readonly<Record<number, number>> = { 78: 101, 79: 102, 80: 103 };
+const TYPE_OF_BODY_FIELD: ReadonlyMap<number, number | null> = new Map([[78, 101], [79, 102], [80, 103], [101, null], [102, null], [103, null]]);
 
 /**
  * Decodes a `Transaction` (signedTransactionBytes = 5, or the deprecated bodyBytes = 4 /
@@ -65,7 +65,9 @@ export function decodeSubmittedTransaction(bytes: Uint8Array): DecodeResult {
   }
   if (!lastField(body, 1)) return { ok: false, reason: 'the TransactionBody has no transactionID' };
   const data = body.filter((f) => !BODY_HEADER_FIELDS.has(f.number) && f.wireType === 2);
-  const type = data.length === 1 ? TYPE_OF_BODY_FIELD[data[0]!.number] ?? data[0]!.number : null;
+  const field = data.length === 1 ? data[0]!.number : null;
+  const renamed = field === null ? undefined : TYPE_OF_BODY_FIELD.get(field);
+  const type = renamed === undefined ? field : renamed;
   const name = type === null ? 'UNKNOWN' : transactionTypeName(type);
   if (type === null || name === 'UNKNOWN') return { ok: false, reason: 'the TransactionBody carries no known operation' };
   return { ok: true, transaction: { type, name, signatures, bytes: bytes.length } };
