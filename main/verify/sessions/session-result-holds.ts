@@ -12,17 +12,20 @@ import type { SessionContractState } from './session-store.ts';
  * session entries have for a contract to verify again; the saved state is left as it is, so the
  * match holds again once its code is back. A chain read over the network is not asked (no round
  * trip per session read), nor an address a partial copy of a ledger does not hold.
+ *
+ * The match is held to the hash of the code it was made against (`runtimeCodeHash`, kept by every
+ * verification, dry runs too). One without it (a session saved before it was kept, a match whose
+ * code was not read) holds while the repository has a verification standing for the code there now.
  */
 export function sessionStateNow(state: SessionContractState, code: CodeNowReader, stored: (chainId: string, address: string) => VerifiedRecord | null): SessionContractState {
   if ((state.status !== 'perfect' && state.status !== 'partial') || !state.address || !state.chainId) return state;
   const now = code.codeNow(state.chainId, state.address);
   if (now.kind === 'remote' || now.kind === 'unknown') return state;
-  if (state.runtimeCodeHash) {
-    if (now.kind === 'code' && runtimeCodeHashOf(now.runtimeCode) === state.runtimeCodeHash) return state;
-  } else if (state.storageTimestamp === undefined || stored(state.chainId, state.address)?.verifiedAt === state.storageTimestamp) {
-    // A match made without its code's hash (a session saved before it was kept, a creation match
-    // alone): when stored, the repository says whether it still counts; a dry run's cannot be told.
-    return state;
+  if (now.kind === 'code') {
+    const holds = state.runtimeCodeHash
+      ? runtimeCodeHashOf(now.runtimeCode) === state.runtimeCodeHash
+      : stored(state.chainId, state.address) !== null;
+    if (holds) return state;
   }
   return { address: state.address, chainId: state.chainId, creatorTxHash: state.creatorTxHash ?? null, status: 'error', statusMessage: whyNoLongerHolds(now) };
 }

@@ -133,6 +133,51 @@ describe('a session\'s contract verified before the ledger was rebuilt', () => {
   }, 60_000);
 });
 
+describe('a session\'s match held to the code it was made against', () => {
+  /** The session's contract as `/session/data` answers it now. */
+  const sessionData = async (cookie: string) => (await (await fetch(`${harness.baseUrl}/session/data`, { headers: { cookie } })).json() as any).contracts[0];
+  /** Counter's sources added to a new session and checked against `at`; the session's cookie and what the check answered. */
+  async function checkedSession(at: string, query = ''): Promise<{ cookie: string; checked: any }> {
+    const added = await postJson(`${harness.baseUrl}/session/input-files`, { files: demoUpload('Counter') });
+    const cookie = added.setCookie!.split(';')[0]!;
+    const contracts = [{ verificationId: added.body.contracts[0].verificationId as string, address: at, chainId: DEMO_CHAIN }];
+    return { cookie, checked: (await postJson(`${harness.baseUrl}/session/verify-checked${query}`, { contracts }, cookie)).body.contracts[0] };
+  }
+
+  it('a dry run\'s match, which stores nothing, no longer holds once other code is at the address', async () => {
+    const id = 7171;
+    const at = `0x${id.toString(16).padStart(40, '0')}`;
+    deployDemo(store, 'Counter', id);
+    const { cookie, checked } = await checkedSession(at, '?dryrun=true');
+    expect(checked).toMatchObject({ status: 'perfect' });
+    expect(checked.storageTimestamp).toBeUndefined();
+    rebuildAs(id, 'Poll');
+    expect(await sessionData(cookie)).toMatchObject({ status: 'error', statusMessage: expect.stringContaining('other code is deployed at this address') });
+    rebuildAs(id, 'Counter');
+    expect(await sessionData(cookie)).toMatchObject({ status: 'perfect' });
+  }, 60_000);
+
+  it('one saved without the code\'s hash (an older session) holds while a verification stands for the code there', async () => {
+    const id = 7181;
+    const at = `0x${id.toString(16).padStart(40, '0')}`;
+    deployDemo(store, 'Counter', id);
+    const { cookie, checked } = await checkedSession(at);
+    expect(checked).toMatchObject({ status: 'perfect', storageTimestamp: expect.any(String) });
+    // As a session saved before the hash was kept has it.
+    const db = harness.service.db;
+    for (const row of db.prepare('SELECT id_hash, state FROM verify_session').all() as Array<{ id_hash: string; state: string }>) {
+      const state = JSON.parse(row.state) as { contracts: Record<string, { runtimeCodeHash?: string | null }> };
+      for (const contract of Object.values(state.contracts)) delete contract.runtimeCodeHash;
+      db.prepare('UPDATE verify_session SET state = ? WHERE id_hash = ?').run(JSON.stringify(state), row.id_hash);
+    }
+    expect(await sessionData(cookie)).toMatchObject({ status: 'perfect' });
+    rebuildAs(id, 'Poll');
+    expect(await sessionData(cookie)).toMatchObject({ status: 'error' });
+    rebuildAs(id, 'Counter');
+    expect(await sessionData(cookie)).toMatchObject({ status: 'perfect' });
+  }, 60_000);
+});
+
 describe('a verification stored before the code\'s hash was kept (migration 7)', () => {
   const id = 7201;
   const address = `0x${id.toString(16).padStart(40, '0')}`;
