@@ -5,7 +5,7 @@ import { validateAccountHistory, validateRetention, validateTopicHistory } from 
 import { validateCustomProfile, validateProfileName, validateUpstreamCheck } from './validate-profile-request.ts';
 import { objectWith } from './request-object.ts';
 import {
-  validateCompilerDownload, validateCompilerImport, validateVerifyCheck, validateVerifyContracts, validateVerifyFiles, validateVerifySuggestions,
+  validateCompilerDownload, validateCompilerImport, validateVerifyCheck, validateVerifyContracts, validateVerifyFiles, validateVerifySuggestions, validateVerifySources, validateVerifySourceFile,
 } from './validate-verify-request.ts';
 
 /** Longest accounts query accepted over the bridge; far beyond any real filter set. */
@@ -71,6 +71,10 @@ export function validateRequest<C extends Channel>(channel: C, request: unknown)
       return validateVerifyCheck(request) as Validation<RequestOf<C>>;
     case 'verify/suggestions':
       return validateVerifySuggestions(request) as Validation<RequestOf<C>>;
+    case 'verify/sources':
+      return validateVerifySources(request) as Validation<RequestOf<C>>;
+    case 'verify/source-file':
+      return validateVerifySourceFile(request) as Validation<RequestOf<C>>;
     case 'verify/compilers/import':
       return validateCompilerImport(request) as Validation<RequestOf<C>>;
     case 'verify/compilers/download':

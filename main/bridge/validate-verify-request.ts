@@ -116,6 +116,32 @@ export function validateVerifyCheck(request: unknown): Validation<RequestOf<'ver
   return { ok: true, value: input.chainId === undefined ? { address } : { address, chainId: input.chainId as string } };
 }
 
+/** `verify/sources` and `verify/source-file`: an address and a chain id, and for a file its path as the sources list gives it. */
+export function validateVerifySources(request: unknown): Validation<RequestOf<'verify/sources'>> {
+  const { input, problems } = objectWith(request, ['address', 'chainId'], 'an "address" and a "chainId"');
+  if (!input) return { ok: false, problems };
+  problems.push(...addressAndChainProblems(input));
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, value: { address: (input.address as string).trim().toLowerCase(), chainId: input.chainId as string } };
+}
+
+export function validateVerifySourceFile(request: unknown): Validation<RequestOf<'verify/source-file'>> {
+  const { input, problems } = objectWith(request, ['address', 'chainId', 'path'], 'an "address", a "chainId" and a source "path"');
+  if (!input) return { ok: false, problems };
+  problems.push(...addressAndChainProblems(input));
+  // Any path a metadata may name (`@oz/…`, `project:/…`, even `../x.sol`): it is only looked up, never opened as a file.
+  if (typeof input.path !== 'string' || input.path.length === 0 || input.path.length > MAX_NAME_LENGTH) problems.push(`"path" must be a source path of 1 to ${MAX_NAME_LENGTH} characters`);
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, value: { address: (input.address as string).trim().toLowerCase(), chainId: input.chainId as string, path: input.path as string } };
+}
+
+function addressAndChainProblems(input: Fields): string[] {
+  const problems: string[] = [];
+  if (typeof input.address !== 'string' || !ADDRESS.test(input.address.trim())) problems.push('"address" must be a 0x-prefixed 40-digit hex address');
+  if (typeof input.chainId !== 'string' || !CHAIN_ID.test(input.chainId)) problems.push('"chainId" must be a decimal chain id such as "298"');
+  return problems;
+}
+
 export function validateVerifySuggestions(request: unknown): Validation<RequestOf<'verify/suggestions'>> {
   const { input, problems } = objectWith(request, ['query'], 'a "query" string');
   if (!input) return { ok: false, problems };

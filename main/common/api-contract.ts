@@ -10,7 +10,7 @@ import type { NotificationSettings, StatusNotification, StatusPollReply, StatusS
 import type { AccountHistory, SyncStatus, TopicHistory } from './sync-types.ts';
 import type { CustomProfileInput, ProfileList, ProfileSummary, UpstreamCheck } from './profile-types.ts';
 import type {
-  CompilerProgress, ContractSuggestionsReply, VerifyCheckReply, VerifyCompilersReply, VerifyContractTarget, VerifyFileInput, VerifyFilesAdded, VerifySessionView,
+  CompilerProgress, ContractSuggestionsReply, VerifiedSourcesReply, VerifyCheckReply, VerifyCompilersReply, VerifyContractTarget, VerifyFileInput, VerifyFilesAdded, VerifySessionView,
 } from './verify-types.ts';
 
 export type { AccountHistory, SyncStatus, TopicHistory, CustomProfileInput, ProfileList, ProfileSummary };
@@ -156,6 +156,10 @@ export interface ApiChannels {
   'verify/check': { request: { address: string; chainId?: string }; response: VerifyCheckReply };
   /** Contracts of the local mirror with deployed code, newest first, whose id or address contains `query`. */
   'verify/suggestions': { request: { query: string }; response: ContractSuggestionsReply };
+  /** The verification of an address on a chain with its source list and metadata (`not-found` when not verified there). */
+  'verify/sources': { request: { address: string; chainId: string }; response: VerifiedSourcesReply };
+  /** One source file of that verification, by its path as `verify/sources` lists it. */
+  'verify/source-file': { request: { address: string; chainId: string; path: string }; response: { path: string; content: string } };
   'verify/compilers/list': { request: null; response: VerifyCompilersReply };
   /** Adds a soljson file (base64); it is loaded once to learn the version it really is. */
   'verify/compilers/import': { request: { name: string; content: string }; response: VerifyCompilersReply & { longVersion: string } };
@@ -183,7 +187,7 @@ export type EventName = keyof ApiEvents;
 export type RequestOf<C extends Channel> = ApiChannels[C]['request'];
 export type ResponseOf<C extends Channel> = ApiChannels[C]['response'];
 
-export const CHANNELS = ['app/info', 'network/status', 'network/switch', 'network/profiles', 'network/profiles/save', 'network/profiles/delete', 'network/profiles/check', 'accounts/list', 'mirror/get', 'mirror/call', 'status/snapshot', 'status/settings/get', 'status/settings/set', 'status/poll-now', 'sync/status', 'sync/pause', 'sync/resume', 'sync/resync', 'sync/account-history', 'sync/topic-history', 'sync/retention', 'sync/compact', 'verify/session', 'verify/session/clear', 'verify/files/add', 'verify/examples/add', 'verify/contracts/verify', 'verify/check', 'verify/suggestions', 'verify/compilers/list', 'verify/compilers/import', 'verify/compilers/download'] as const satisfies readonly Channel[];
+export const CHANNELS = ['app/info', 'network/status', 'network/switch', 'network/profiles', 'network/profiles/save', 'network/profiles/delete', 'network/profiles/check', 'accounts/list', 'mirror/get', 'mirror/call', 'status/snapshot', 'status/settings/get', 'status/settings/set', 'status/poll-now', 'sync/status', 'sync/pause', 'sync/resume', 'sync/resync', 'sync/account-history', 'sync/topic-history', 'sync/retention', 'sync/compact', 'verify/session', 'verify/session/clear', 'verify/files/add', 'verify/examples/add', 'verify/contracts/verify', 'verify/check', 'verify/suggestions', 'verify/sources', 'verify/source-file', 'verify/compilers/list', 'verify/compilers/import', 'verify/compilers/download'] as const satisfies readonly Channel[];
 export const EVENT_NAMES = ['network/changed', 'status/notification', 'status/updated', 'app/navigate', 'sync/status', 'verify/compiler-progress'] as const satisfies readonly EventName[];
 
 export type ApiErrorCode = 'invalid-input' | 'not-found' | 'unavailable' | 'forbidden' | 'internal';
@@ -244,6 +248,8 @@ export interface MirrordeskApi {
     verifyContracts(request: RequestOf<'verify/contracts/verify'>): Promise<ApiResult<VerifySessionView>>;
     check(request: RequestOf<'verify/check'>): Promise<ApiResult<VerifyCheckReply>>;
     suggestions(request: RequestOf<'verify/suggestions'>): Promise<ApiResult<ContractSuggestionsReply>>;
+    sources(request: RequestOf<'verify/sources'>): Promise<ApiResult<VerifiedSourcesReply>>;
+    sourceFile(request: RequestOf<'verify/source-file'>): Promise<ApiResult<ResponseOf<'verify/source-file'>>>;
     compilers(): Promise<ApiResult<VerifyCompilersReply>>;
     importCompiler(request: RequestOf<'verify/compilers/import'>): Promise<ApiResult<ResponseOf<'verify/compilers/import'>>>;
     downloadCompiler(request: RequestOf<'verify/compilers/download'>): Promise<ApiResult<ResponseOf<'verify/compilers/download'>>>;
@@ -289,6 +295,8 @@ export function createApiClient(transport: ApiTransport, subscribe: EventSubscri
       verifyContracts: (request) => transport('verify/contracts/verify', request),
       check: (request) => transport('verify/check', request),
       suggestions: (request) => transport('verify/suggestions', request),
+      sources: (request) => transport('verify/sources', request),
+      sourceFile: (request) => transport('verify/source-file', request),
       compilers: () => transport('verify/compilers/list', null),
       importCompiler: (request) => transport('verify/compilers/import', request),
       downloadCompiler: (request) => transport('verify/compilers/download', request),

@@ -57,6 +57,8 @@ export interface VerifySessionContract {
   compilerInstalled: boolean;
   found: string[];
   missing: string[];
+  /** Uploaded files that stand where the metadata names a source but differ from it (edited since compiled). */
+  differing: VerifyDifferingSource[];
   /** What the user last verified this contract against (null: not yet). */
   address: string | null;
   chainId: string | null;
@@ -67,6 +69,19 @@ export interface VerifySessionContract {
   verifiedAt: string | null;
   /** Present after a successful verification in this app session. */
   detail: VerifyMatchDetail | null;
+}
+
+/** An uploaded file whose content is not the source its contract's metadata names at that path. */
+export interface VerifyDifferingSource {
+  /** The source's path as the metadata names it (and as `found` lists it, when the stored copy is used). */
+  path: string;
+  /** The uploaded file's name. */
+  uploadedPath: string;
+  /** The keccak256 the metadata names, and the uploaded file's (0x hex). */
+  expectedHash: string;
+  calculatedHash: string;
+  /** True when the copy verified here before stands in for it: what gets verified is that copy, not the upload. */
+  storedCopyUsed: boolean;
 }
 
 export interface VerifySessionView {
@@ -143,6 +158,29 @@ export interface VerifiedOnChain {
    * creation match found them; null when the creation bytecode was not matched.
    */
   constructorArguments: string | null;
+}
+
+/**
+ * The verification that counts for a contract on one chain, with the files it was verified with:
+ * the contract page's Source tab. The sources are listed with their sizes; each one's content is
+ * asked for on its own (`verify/source-file`), so a large project does not travel whole.
+ */
+export interface VerifiedSourcesReply {
+  chainId: string;
+  /** Lower-case 0x hex, the address the verification is stored under. */
+  address: string;
+  name: string;
+  compiledPath: string;
+  compilerVersion: string;
+  status: 'perfect' | 'partial';
+  runtimeMatch: 'perfect' | 'partial' | null;
+  creationMatch: 'perfect' | 'partial' | null;
+  /** ISO 8601. */
+  verifiedAt: string;
+  /** Source paths as the metadata names them, with their size in UTF-8 bytes. */
+  sources: Array<{ path: string; bytes: number }>;
+  /** The Solidity metadata JSON it was verified with (its ABI among it). */
+  metadata: string;
 }
 
 export interface VerifyCheckReply {

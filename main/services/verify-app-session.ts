@@ -126,6 +126,7 @@ export class AppVerifySession {
           compilerInstalled: installed.get(entry.compilerVersion) === true,
           found: entry.files.found,
           missing: entry.files.missing,
+          differing: Object.entries(entry.files.invalid ?? {}).map(([path, d]) => ({ path, uploadedPath: d.uploadedPath, expectedHash: d.expectedHash, calculatedHash: d.calculatedHash, storedCopyUsed: d.storedCopyUsed })),
           address: entry.address || null,
           chainId: entry.chainId || null,
           status: verified || entry.status === 'error' ? entry.status as VerifySessionContract['status'] : 'pending',

@@ -15,6 +15,7 @@ import { exampleDeployments, exampleSourceFiles, type ExampleDeployment } from '
 import { contractSuggestions } from './verify-suggestions.ts';
 import { AppVerifySession } from './verify-app-session.ts';
 import { verifyDbFailure } from './verify-db-failure.ts';
+import { verifiedSourceFile, verifiedSources } from './verified-sources.ts';
 
 type VerifyChannel = Extract<keyof ApiHandlers, `verify/${string}`>;
 
@@ -114,6 +115,15 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): VerifyHandlers {
           constructorArguments: r.constructorArguments,
         })),
       };
+    },
+    'verify/sources': async ({ address, chainId }) => {
+      // Under any address the mirror knows the contract by, as verify/check; the ledger read outside withService.
+      const aliases = contractAddressAliases(deps.session().store.db, address);
+      return withService((running) => verifiedSources(running.repository, aliases, chainId));
+    },
+    'verify/source-file': async ({ address, chainId, path }) => {
+      const aliases = contractAddressAliases(deps.session().store.db, address);
+      return withService((running) => verifiedSourceFile(running.repository, aliases, chainId, path));
     },
     'verify/suggestions': ({ query }) => {
       const session = deps.session();

@@ -131,6 +131,38 @@ test.describe('a narrow window', () => {
     expect(await status.evaluate((screen) => screen.scrollWidth - screen.clientWidth), 'the Status screen scrolls sideways inside by').toBeLessThanOrEqual(0);
   });
 
+  test('at 320 px the Verify screen after a verification, and a contract page\'s header, fit the window', async ({ page, openApp }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 320, height: 700 });
+    await openApp('#/verify');
+    await page.getByTestId('add-examples').click();
+    const cards = page.getByTestId('verify-contract');
+    await expect(cards).toHaveCount(3);
+    await page.getByTestId('verify-all').click();
+    for (const card of await cards.all()) await expect(card).toHaveAttribute('data-status', 'perfect', { timeout: 120_000 });
+    const screen = page.getByTestId('verify-screen');
+    expect(await pageOverflow(page), 'with verified contracts, the page scrolls sideways by').toBeLessThanOrEqual(0);
+    expect(await screen.evaluate((element) => element.scrollWidth - element.clientWidth), 'the Verify screen scrolls sideways inside by').toBeLessThanOrEqual(0);
+    // Each card, its status badge and its result (the long 0x address among it) within the window.
+    const outside = async (target: ReturnType<Page['locator']>): Promise<number> => target.evaluate((element) => element.getBoundingClientRect().right - window.innerWidth);
+    for (const card of await cards.all()) {
+      expect(await outside(card), 'a card runs out of the window by').toBeLessThanOrEqual(0);
+      expect(await outside(card.getByTestId('contract-status')), 'a status badge runs out of the window by').toBeLessThanOrEqual(0);
+      expect(await card.getByTestId('contract-result').evaluate((element) => element.scrollWidth - element.clientWidth), 'a result scrolls sideways inside by').toBeLessThanOrEqual(0);
+    }
+    expect(await outside(page.getByTestId('drop-zone')), 'the drop zone runs out of the window by').toBeLessThanOrEqual(0);
+    await screenshot(page, 'narrow-verify-320');
+
+    const address = await cards.first().getByTestId('contract-address').inputValue();
+    await openApp(`#/contract?id=${address}`);
+    const evmAddress = page.getByTestId('contract-evm-address');
+    await expect(evmAddress).toBeVisible();
+    expect(await pageOverflow(page), 'with a contract page, the page scrolls sideways by').toBeLessThanOrEqual(0);
+    expect(await outside(evmAddress), 'the EVM address in the header runs out of the window by').toBeLessThanOrEqual(0);
+    expect(await page.getByTestId('contract-screen').evaluate((element) => element.scrollWidth - element.clientWidth), 'the contract page scrolls sideways inside by').toBeLessThanOrEqual(0);
+    await screenshot(page, 'narrow-contract-header-320');
+  });
+
   test('the top bar keeps its one row from 800 px up', async ({ page, openApp }) => {
     await openApp('#/accounts');
     await expect(page.getByTestId('accounts-table').locator('[role="row"][data-account]').first()).toBeVisible();

@@ -262,9 +262,25 @@ test('the shipped example sources verify a demo contract with a perfect match', 
   await expect(page.getByTestId('result-logs').getByTestId('log-args').getByRole('link')).toHaveCount(1); // the caller
   await screenshot(page, '47c-contract-result-decoded');
   await page.goto(`${instance.uiUrl}#/contract?id=${counter}`);
+  // Verified, the badge opens the contract's Source tab: the match and the files it was verified with.
+  await expect(badge).toHaveAttribute('data-state', 'perfect');
   await badge.click();
-  await expect(page).toHaveURL(new RegExp(`#/verify\\?address=${counter}$`));
-  await expect(page.getByTestId('verify-screen')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`#/contract\\?id=${counter}&tab=source$`));
+  await expect(page.getByRole('tab')).toHaveText(['Results', 'Logs', 'State', 'Read', 'Simulate', 'Source']);
+  const source = page.getByTestId('contract-source');
+  await expect(source.getByTestId('source-match')).toContainText(/Match\s*perfect/);
+  await expect(source.getByTestId('source-match')).toContainText('solc 0.8.');
+  await expect(source.getByTestId('source-file')).toHaveText([/^Counter\.sol\s*[\d.]+ (B|KiB|kB|KB)$/, 'metadata.json', 'ABI']);
+  await expect(source.getByTestId('source-path')).toHaveText('Counter.sol');
+  const content = source.getByTestId('source-content');
+  await expect(content).toContainText('contract Counter {');
+  expect(await content.textContent()).toBe(fs.readFileSync(path.join(EXAMPLES, 'Counter.sol'), 'utf8'));
+  await screenshot(page, '47d-contract-source-tab');
+  await source.getByTestId('source-file').filter({ hasText: 'ABI' }).click();
+  await expect(source.getByTestId('source-path')).toHaveText('ABI');
+  await expect(content).toContainText('"name": "incrementBy"');
+  await source.getByTestId('source-file').filter({ hasText: 'metadata.json' }).click();
+  await expect(content).toContainText('"compilationTarget"');
 });
 
 test('a verified demo token answers balanceOf in the Read tab, for an address typed as hex or as a Hedera id', async ({ page }) => {
@@ -316,7 +332,7 @@ test('a verified demo token answers balanceOf in the Read tab, for an address ty
   await screenshot(page, '48-contract-read-token');
 });
 
-test("the verify cards and a verified contract's Read, Simulate and Logs tabs and a result pass axe-core, light and dark", async ({ browser }) => {
+test("the verify cards and a verified contract's Read, Simulate, Logs and Source tabs and a result pass axe-core, light and dark", async ({ browser }) => {
   // axe runs as an inline script, which the app's CSP forbids: this test's own page bypasses it.
   const context = await browser.newContext({ bypassCSP: true });
   const page = await context.newPage();
@@ -347,6 +363,9 @@ test("the verify cards and a verified contract's Read, Simulate and Logs tabs an
     await page.goto(`${instance.uiUrl}#/contract?id=${counter}&tab=logs`);
     await expect(page.getByTestId('log-args').first()).toBeVisible();
     findings.push(...(await axeFindings(page)).map((line) => `${colorScheme} Logs tab: ${line}`));
+    await page.goto(`${instance.uiUrl}#/contract?id=${counter}&tab=source`);
+    await expect(page.getByTestId('source-content')).toContainText('contract Counter {');
+    findings.push(...(await axeFindings(page)).map((line) => `${colorScheme} Source tab: ${line}`));
     const { logs } = (await (await fetch(`${instance.mirrorUrl}/api/v1/contracts/${counter}/results/logs?limit=1`)).json()) as { logs: Array<{ transaction_hash: string }> };
     await page.goto(`${instance.uiUrl}#/contract-result?id=${logs[0]!.transaction_hash}`);
     await expect(page.getByTestId('result-logs').getByTestId('log-args')).toBeVisible();
@@ -602,6 +621,34 @@ test("on the demo, the shipped examples are one click away, each with its newest
   await expect(page.getByTestId('constructor-argument').first()).toHaveText(question!);
 });
 
+test("an edited source uploaded with the original metadata is named on the card before its match, which is the stored copy's", async ({ page }) => {
+  // Counter's sources are stored here since the examples were verified (the test before this one).
+  await call('verify/session/clear');
+  await openVerify(page);
+  const original = fs.readFileSync(path.join(EXAMPLES, 'Counter.sol'), 'utf8');
+  const edited = original.replace('incrementBy(1);', 'incrementBy(2);');
+  expect(edited).not.toBe(original);
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'Counter.sol', mimeType: 'text/plain', buffer: Buffer.from(edited) },
+    { name: 'metadata.json', mimeType: 'application/json', buffer: fs.readFileSync(path.join(EXAMPLES, 'metadata/Counter.json')) },
+  ]);
+  const card = page.locator('[data-testid="verify-contract"][data-name="Counter"]');
+  const differing = card.getByTestId('differing-sources');
+  await expect(differing).toContainText('Your uploaded Counter.sol differs from the Counter.sol the metadata names (keccak256 mismatch');
+  await expect(differing).toContainText('uses the copy of Counter.sol already stored here (sources verified before), not your upload');
+  // The found file is the stored copy, and said to be; the upload is the unused one, and said to be.
+  await expect(card.locator('.files li')).toHaveText('Counter.sol (the copy stored here, not your upload)');
+  await expect(page.getByTestId('unused-files').locator('li')).toHaveText('Counter.sol — your upload; differs from the Counter.sol its metadata names');
+  await card.getByTestId('contract-address').fill(await demoCounterAddress());
+  await card.getByTestId('verify-one').click();
+  await expect(card).toHaveAttribute('data-status', 'perfect', { timeout: 90_000 });
+  await expect(card.getByTestId('verified-with-stored')).toHaveText('Matched with the stored copy of Counter.sol, not with your uploaded file.');
+  // Shown before the result, not after it.
+  const [warningTop, resultTop] = await Promise.all([differing.boundingBox(), card.getByTestId('contract-result').boundingBox()]);
+  expect(warningTop!.y).toBeLessThan(resultTop!.y);
+  await screenshot(page, '49c-verify-edited-source');
+});
+
 test('adding files keeps the keyboard focus on the button pressed, which ignores a press until they are in', async ({ page }) => {
   await call('verify/session/clear');
   await openVerify(page);
@@ -680,6 +727,17 @@ test("a contract's own Verify says what it came to in the screen's status region
   await expect(card).toHaveAttribute('data-status', 'perfect', { timeout: 60_000 });
   await expect(announcement).toHaveText('Storage verified: perfect match');
   await expect(verify).toBeFocused();
+  // What was said goes with the contract it was about: Clear, and a new upload, empty the region.
+  await page.getByTestId('clear-session').click();
+  await expect(announcement).toBeEmpty();
+  await card.getByTestId('verify-one').waitFor({ state: 'detached' });
+  await page.getByTestId('file-input').setInputFiles([path.join(FIXTURE, 'metadata.json'), path.join(FIXTURE, 'sources/Storage.sol')]);
+  await card.getByTestId('contract-address').fill(address);
+  await card.getByTestId('verify-one').click();
+  await expect(announcement).toHaveText('Storage verified: perfect match', { timeout: 60_000 });
+  await page.getByTestId('file-input').setInputFiles(path.join(MODIFIED, 'sources/StorageModified.sol'));
+  await expect(page.getByTestId('verify-notice')).toHaveText('Added 1 file.');
+  await expect(announcement).toBeEmpty();
   await call('verify/session/clear');
 });
 

@@ -1,3 +1,4 @@
+import type { DifferingUpload } from './differing-uploads.ts';
 import type { SessionContractFacts, SessionContractState } from './session-store.ts';
 
 /** A contract of a session as the session operations answer it (interface B's contract entry). */
@@ -8,7 +9,11 @@ export interface SessionContractEntry {
   compilerVersion: string;
   address: string;
   chainId: string;
-  files: { found: string[]; missing: string[] };
+  /**
+   * `invalid`, as Sourcify's session entries have it, only when an uploaded file stands where the
+   * metadata names a source but differs from it (differing-uploads.ts).
+   */
+  files: { found: string[]; missing: string[]; invalid?: Record<string, DifferingUpload> };
   /** `perfect` / `partial` once verified, `error` (see statusMessage) when verifying failed, else `pending`. */
   status: string;
   statusMessage?: string;
@@ -34,7 +39,7 @@ export function contractEntry(facts: SessionContractFacts, state: SessionContrac
     compilerVersion: facts.compilerVersion,
     address: state.address ?? '',
     chainId: state.chainId ?? '',
-    files: { found: facts.found, missing: facts.missing },
+    files: { found: facts.found, missing: facts.missing, ...(facts.invalid && Object.keys(facts.invalid).length > 0 ? { invalid: facts.invalid } : {}) },
     status: state.status ?? 'pending',
     ...(state.statusMessage ? { statusMessage: state.statusMessage } : {}),
     ...(state.storageTimestamp ? { storageTimestamp: state.storageTimestamp } : {}),

@@ -12,6 +12,7 @@ import { betterKeptNote, type StoreOutcome, type VerifyService } from '../verify
 import { assembleSession, withinSessionLimit, type AssembledSession } from './session-contracts.ts';
 import { sessionStateNow } from './session-result-holds.ts';
 import { solcJsonToFiles } from './solc-json-files.ts';
+import { differingUploads } from './differing-uploads.ts';
 import { contractEntry, dataEntry, type SessionContractEntry, type SessionDataEntry, type SessionEnvelope } from './session-entry.ts';
 import type { SessionContractState, SessionSnapshot, SessionState } from './session-store.ts';
 
@@ -306,7 +307,9 @@ export class SessionService {
   /**
    * What a session's files make up, as its entries show it. A source the files lack that a
    * contract verified here has (by the keccak256 the metadata names) counts as found: verifying
-   * takes it from there (known-sources.ts), so the session does not ask the user for it.
+   * takes it from there (known-sources.ts), so the session does not ask the user for it. An
+   * uploaded file standing where such a source is, with other content, is named in `invalid`:
+   * the user must be told that their edit is not what gets verified.
    */
   private snapshotOf(read: SessionRead): SessionSnapshot {
     const known = this.service.repository;
@@ -320,6 +323,7 @@ export class SessionService {
           compilerVersion: c.contract.metadata.compiler.version,
           found: [...c.found, ...filled],
           missing: c.missing.filter((path) => !filled.includes(path)),
+          invalid: differingUploads(c.contract, c.contract.providedSources, filled),
         };
       }),
       unused: read.assembled.unused,

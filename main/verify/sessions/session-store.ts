@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
 import { TooLargeError } from '../engine/verify-error.ts';
+import type { DifferingUpload } from './differing-uploads.ts';
 
 /** Sessions end after this long without a request. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -34,6 +35,8 @@ export interface SessionContractFacts {
   compilerVersion: string;
   found: string[];
   missing: string[];
+  /** Uploaded files that differ from the source the metadata names there (absent in snapshots kept before it was). */
+  invalid?: Record<string, DifferingUpload>;
 }
 
 /**

@@ -8,7 +8,7 @@ const OTHER = `0x${'cd'.repeat(20)}`;
 function contract(id: string, fields: Partial<VerifySessionContract> = {}): VerifySessionContract {
   return {
     verificationId: id, name: `C${id}`, compiledPath: 'c.sol', compilerVersion: '0.8.4+commit.c7e474f2', compilerInstalled: true,
-    found: ['c.sol'], missing: [], address: null, chainId: null, status: 'pending', message: null, verifiedAt: null, detail: null, ...fields,
+    found: ['c.sol'], missing: [], differing: [], address: null, chainId: null, status: 'pending', message: null, verifiedAt: null, detail: null, ...fields,
   };
 }
 
