@@ -11,6 +11,8 @@ export const MAX_FILE_BYTES_PER_CALL = 24 * 1024 * 1024;
 /** A soljson is ~10 MB for recent versions; old asm.js builds are larger, none near this. */
 export const MAX_SOLJSON_BYTES = 40 * 1024 * 1024;
 const MAX_NAME_LENGTH = 512;
+/** A stored verification's source paths come from its metadata, which sets no length: room for any real one. */
+const MAX_SOURCE_PATH_LENGTH = 4096;
 const MAX_CONTRACTS_PER_CALL = 200;
 const MAX_SUGGESTION_QUERY = 100;
 
@@ -130,7 +132,7 @@ export function validateVerifySourceFile(request: unknown): Validation<RequestOf
   if (!input) return { ok: false, problems };
   problems.push(...addressAndChainProblems(input));
   // Any path a metadata may name (`@oz/…`, `project:/…`, even `../x.sol`): it is only looked up, never opened as a file.
-  if (typeof input.path !== 'string' || input.path.length === 0 || input.path.length > MAX_NAME_LENGTH) problems.push(`"path" must be a source path of 1 to ${MAX_NAME_LENGTH} characters`);
+  if (typeof input.path !== 'string' || input.path.length === 0 || input.path.length > MAX_SOURCE_PATH_LENGTH) problems.push(`"path" must be a source path of 1 to ${MAX_SOURCE_PATH_LENGTH} characters`);
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, value: { address: (input.address as string).trim().toLowerCase(), chainId: input.chainId as string, path: input.path as string } };
 }

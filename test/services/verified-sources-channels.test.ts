@@ -86,7 +86,7 @@ describe('verify/sources and verify/source-file', () => {
     expect(await problems('verify/sources', { address: '0x12', chainId: 298 })).toEqual(['"address" must be a 0x-prefixed 40-digit hex address', '"chainId" must be a decimal chain id such as "298"']);
     expect(await problems('verify/sources', { address: deployment.address })).toEqual(['"chainId" must be a decimal chain id such as "298"']);
     expect(await problems('verify/sources', { address: deployment.address, chainId: '298', path: SOURCE })).toEqual([expect.stringMatching(/path/)]);
-    expect(await problems('verify/source-file', { address: deployment.address, chainId: '298' })).toEqual(['"path" must be a source path of 1 to 512 characters']);
-    expect(await problems('verify/source-file', { address: deployment.address, chainId: '298', path: 'x'.repeat(513) })).toEqual(['"path" must be a source path of 1 to 512 characters']);
+    expect(await problems('verify/source-file', { address: deployment.address, chainId: '298' })).toEqual(['"path" must be a source path of 1 to 4096 characters']);
+    expect(await problems('verify/source-file', { address: deployment.address, chainId: '298', path: 'x'.repeat(4097) })).toEqual(['"path" must be a source path of 1 to 4096 characters']);
   });
 });

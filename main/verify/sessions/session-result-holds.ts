@@ -15,7 +15,8 @@ import type { SessionContractState } from './session-store.ts';
  *
  * The match is held to the hash of the code it was made against (`runtimeCodeHash`, kept by every
  * verification, dry runs too). One without it (a session saved before it was kept, a match whose
- * code was not read) holds while the repository has a verification standing for the code there now.
+ * runtime code was not read) holds while the repository has a verification standing for the code
+ * there now; a dry run's without it cannot be told, and holds.
  */
 export function sessionStateNow(state: SessionContractState, code: CodeNowReader, stored: (chainId: string, address: string) => VerifiedRecord | null): SessionContractState {
   if ((state.status !== 'perfect' && state.status !== 'partial') || !state.address || !state.chainId) return state;
@@ -24,7 +25,7 @@ export function sessionStateNow(state: SessionContractState, code: CodeNowReader
   if (now.kind === 'code') {
     const holds = state.runtimeCodeHash
       ? runtimeCodeHashOf(now.runtimeCode) === state.runtimeCodeHash
-      : stored(state.chainId, state.address) !== null;
+      : state.storageTimestamp === undefined || stored(state.chainId, state.address) !== null;
     if (holds) return state;
   }
   return { address: state.address, chainId: state.chainId, creatorTxHash: state.creatorTxHash ?? null, status: 'error', statusMessage: whyNoLongerHolds(now) };

@@ -313,6 +313,7 @@ export class SessionService {
    */
   private snapshotOf(read: SessionRead): SessionSnapshot {
     const known = this.service.repository;
+    const unused = new Set(read.assembled.unused);
     return {
       contracts: read.assembled.contracts.map((c) => {
         const filled = knownSourcesOf(c.contract, known).map((source) => source.path);
@@ -323,7 +324,7 @@ export class SessionService {
           compilerVersion: c.contract.metadata.compiler.version,
           found: [...c.found, ...filled],
           missing: c.missing.filter((path) => !filled.includes(path)),
-          invalid: differingUploads(c.contract, c.contract.providedSources, filled),
+          invalid: differingUploads(c.contract, c.contract.providedSources, filled, unused),
         };
       }),
       unused: read.assembled.unused,

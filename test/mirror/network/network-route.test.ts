@@ -122,7 +122,7 @@ describe('POST /api/v1/network/fees', () => {
       expect(JSON.parse(response.body).node.extras.find((e: { name: string }) => e.name === 'Signatures')).toMatchObject({ count: 1 });
     }
     // The type ids are no field of the body, and a number no operation has is refused.
-    for (const dataField of [101, 81]) expect((await post(hapiTransaction(dataField))).statusCode, `data field ${dataField}`).toBe(400);
+    for (const dataField of [101, 102, 103, 81]) expect((await post(hapiTransaction(dataField))).statusCode, `data field ${dataField}`).toBe(400);
   });
 
   it('is a clear 400 for bytes that are not a transaction, and 415 for another content type', async () => {
