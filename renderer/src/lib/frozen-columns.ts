@@ -3,10 +3,10 @@
  * follow the rows drawn: as a window of rows moves over rows of other widths, every row drawn
  * changes height, which moves what to draw, which changes the columns again. Taken once as the
  * table becomes windowed (and at each new width of its box), the widths then hold whatever rows
- * are drawn, changing only for a cell drawn later that would not fit (`columnOverflows`: its
- * column widened into room the box or the other columns' drawn cells leave, `cappedWidths`; what
- * is still too wide wraps, `squeezeOverflowing`), so that a row's height depends on its own content
- * and those widths, and can be measured again at any time without feeding back on itself.
+ * are drawn, also a cell drawn later that would not fit (a long amount): fixed, the table lets its
+ * cells wrap anywhere (its style), and one still too wide (something in it that cannot wrap) is
+ * clipped at its edge (`markClipped`). So a row's height depends on its own content and those
+ * widths only, and can be measured again at any time without feeding back on itself.
  */
 
 /** Column widths taken with the table's box `boxWidth` wide: the widths of the header's cells shown, in order. */
@@ -14,6 +14,13 @@ export interface ColumnWidths {
   boxWidth: number;
   widths: readonly number[];
 }
+
+/** Marks a table whose columns are fixed: its style lets the cells wrap anywhere. */
+const FIXED = 'data-fixed-columns';
+/** Marks a cell still too wide for its column once wrapped: its style clips it at its edge. */
+const CLIPPED = 'data-clipped';
+/** The title `markClipped` gave a cell (its text), as given: a title other than that is the cell's own. */
+const CLIP_TITLE = 'data-clip-title';
 
 /** The widths to lay the table out with in a box `boxWidth` wide: those `kept` if taken at that width, else null (take them anew). */
 export function keptWidthsFor(kept: ColumnWidths | undefined, boxWidth: number): readonly number[] | null {
@@ -28,7 +35,8 @@ function headCells(table: HTMLTableElement): HTMLTableCellElement[] {
 
 /** Back to the automatic layout, where the columns follow the rows drawn. */
 export function freeColumns(table: HTMLTableElement): void {
-  unsqueeze(table);
+  unclip(table);
+  table.removeAttribute(FIXED);
   table.style.tableLayout = '';
   for (const cell of table.tHead?.rows[0]?.cells ?? []) {
     cell.style.width = '';
@@ -57,135 +65,62 @@ export function fixColumns(table: HTMLTableElement, widths: readonly number[]): 
     freeColumns(table);
     return false;
   }
+  // Marks went by the widths before.
+  unclip(table);
   // The width taken is the cell's border box: so it is set.
   cells.forEach((cell, i) => {
     cell.style.boxSizing = 'border-box';
     cell.style.width = `${widths[i]}px`;
   });
   table.style.tableLayout = 'fixed';
+  table.setAttribute(FIXED, '');
   return true;
 }
 
-/**
- * How much wider each column (of those `columnWidths` gives) must be for no cell of `rows`, nor of
- * the header, to overflow it; 0 where none does. Fixed, a column never widens for its cells, so a
- * cell wider than any in the rows its width was taken from (a long amount further down, a nowrap
- * one) would otherwise spill over the next column.
- */
-export function columnOverflows(table: HTMLTableElement, rows: Iterable<HTMLTableRowElement>): number[] {
-  const head = headCells(table);
-  const overflows = head.map((cell) => Math.max(0, cell.scrollWidth - cell.clientWidth));
-  for (const row of rows) {
-    let column = 0;
-    for (const cell of row.cells) {
-      // A cell a narrow box hides has no column, as its header cell has none.
-      if (cell.getClientRects().length === 0) continue;
-      column += cell.colSpan;
-      // A cell over several columns widens the last of them.
-      const last = Math.min(column, overflows.length) - 1;
-      if (last >= 0) overflows[last] = Math.max(overflows[last]!, cell.scrollWidth - cell.clientWidth);
-    }
-  }
-  return overflows;
-}
+/** The whole text of `cell`, on one line. */
+const textOf = (cell: Element): string => cell.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 /**
- * The widths to fix the columns at for their cells to fit: a column a cell overflows by `overflows[i]`
- * widened by that much from its width laid out now (`shown`, which an automatic share of spare room
- * may make wider than `fixed`), the others as `fixed`; never narrower. Null when no cell overflows.
+ * Marks each cell of `rows` that does not fit its fixed column though it may wrap anywhere
+ * (something in it cannot wrap: an inline block, a field) as clipped at its edge, and gives it
+ * its whole text as its title, unless it has a title of its own. Done again for the rows drawn
+ * at each settling, as a row's cells change in place (a token's symbol come in, another list shown
+ * at the same rows): a cell marked before whose text changed gets its new text as its title, and
+ * one that fits now loses the mark and the title it was given.
  */
-export function widenedWidths(fixed: readonly number[], shown: readonly number[], overflows: readonly number[]): number[] | null {
-  if (!overflows.some((overflow) => overflow > 0)) return null;
-  return fixed.map((width, i) => {
-    const overflow = overflows[i] ?? 0;
-    return overflow > 0 ? Math.max(width, (shown[i] ?? width) + overflow) : width;
-  });
-}
-
-/**
- * How much narrower each column (of those `columnWidths` gives) could be with no cell of `rows`, nor
- * of the header, laid out otherwise: the room between its widest content (its longest line, for
- * text that wraps) and its edge, the least over its cells. A cell over several columns leaves
- * them none.
- */
-export function columnSlack(table: HTMLTableElement, rows: Iterable<HTMLTableRowElement>): number[] {
-  const head = headCells(table);
-  const slack = head.map((cell) => roomIn(cell));
-  const range = document.createRange();
+export function markClipped(rows: Iterable<HTMLTableRowElement>): void {
   for (const row of rows) {
-    let column = 0;
     for (const cell of row.cells) {
-      if (cell.getClientRects().length === 0) continue;
-      const first = column;
-      column += cell.colSpan;
-      for (let i = first; i < Math.min(column, slack.length); i++) {
-        slack[i] = Math.min(slack[i]!, cell.colSpan === 1 ? roomIn(cell, range) : 0);
+      // A cell a narrow box hides (display: none) is neither cut nor shown.
+      const cut = cell.getClientRects().length > 0 && cell.scrollWidth > cell.clientWidth;
+      const given = cell.getAttribute(CLIP_TITLE);
+      const ownTitle = cell.hasAttribute('title') && cell.getAttribute('title') !== given;
+      if (!cut) {
+        unclipCell(cell);
+        continue;
       }
+      cell.setAttribute(CLIPPED, '');
+      if (ownTitle) {
+        cell.removeAttribute(CLIP_TITLE);
+        continue;
+      }
+      const text = textOf(cell);
+      cell.title = text;
+      cell.setAttribute(CLIP_TITLE, text);
     }
   }
-  return slack;
 }
 
-/** The room between the content of `cell` and its edge. */
-function roomIn(cell: HTMLTableCellElement, range = document.createRange()): number {
-  const style = getComputedStyle(cell);
-  const inner = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-  range.selectNodeContents(cell);
-  return Math.max(0, inner - range.getBoundingClientRect().width);
+/** Takes a cell's clip mark away, and the title `markClipped` gave it (not one of its own). */
+function unclipCell(cell: Element): void {
+  const given = cell.getAttribute(CLIP_TITLE);
+  if (given !== null && cell.getAttribute('title') === given) cell.removeAttribute('title');
+  cell.removeAttribute(CLIP_TITLE);
+  cell.removeAttribute(CLIPPED);
 }
 
-/**
- * `wanted` (from `widenedWidths`) as far as a box `boxWidth` wide has room for, so that the table
- * does not grow wider than its box and scroll sideways for one long cell: the room is what is left
- * of the box beyond `fixed`, and then what the other columns can give (`slack`, from
- * `columnSlack`), each giving in proportion to its slack. The columns widened share the room, each
- * in proportion to how much it wanted; a cell still too wide wraps (`squeezeOverflowing`).
- * A column widened is never narrower than `fixed`; one giving, never by more than its slack.
- */
-export function cappedWidths(fixed: readonly number[], wanted: readonly number[], boxWidth: number, slack: readonly number[] = []): number[] {
-  const total = (widths: readonly number[]): number => widths.reduce((sum, width) => sum + width, 0);
-  const wants = fixed.map((width, i) => Math.max(0, (wanted[i] ?? width) - width));
-  const gives = fixed.map((width, i) => (wants[i]! > 0 ? 0 : Math.min(width, Math.max(0, slack[i] ?? 0))));
-  const extra = total(wants);
-  const spare = Math.max(0, boxWidth - total(fixed));
-  const givable = total(gives);
-  const share = extra > 0 ? Math.min(1, (spare + givable) / extra) : 0;
-  const given = Math.max(0, extra * share - spare);
-  return fixed.map((width, i) => width + wants[i]! * share - (givable > 0 ? gives[i]! * (given / givable) : 0));
+/** Takes every mark `markClipped` left in `table` away: its columns are fixed anew, or follow the rows again. */
+function unclip(table: HTMLTableElement): void {
+  for (const cell of table.querySelectorAll(`[${CLIPPED}], [${CLIP_TITLE}]`)) unclipCell(cell);
 }
 
-/** Marks a cell too wide for its column that its column could not be widened for. */
-const SQUEEZED = 'data-squeezed';
-/** The mark's value on a cell given a `title` by it: what it shows was still cut, so the title holds all of it. */
-const TITLED = 'titled';
-
-/** The cells of the header and of `rows` that are shown (a cell a narrow box hides has no column). */
-function shownCells(table: HTMLTableElement, rows: Iterable<HTMLTableRowElement>): HTMLTableCellElement[] {
-  const cells = [...(table.tHead?.rows[0]?.cells ?? [])];
-  for (const row of rows) cells.push(...row.cells);
-  return cells.filter((cell) => cell.getClientRects().length > 0);
-}
-
-/**
- * Marks each cell of `rows` (and of the header) that does not fit its column: marked, it wraps
- * anywhere and is clipped at its edge (the table's style), rather than spill over the next column.
- * One still cut after wrapping (something in it that cannot wrap) gets its whole text as its
- * title, unless it has a title of its own.
- */
-export function squeezeOverflowing(table: HTMLTableElement, rows: Iterable<HTMLTableRowElement>): void {
-  const squeezed = shownCells(table, rows).filter((cell) => !cell.hasAttribute(SQUEEZED) && cell.scrollWidth > cell.clientWidth);
-  for (const cell of squeezed) cell.setAttribute(SQUEEZED, '');
-  for (const cell of squeezed) {
-    if (cell.scrollWidth <= cell.clientWidth || cell.hasAttribute('title')) continue;
-    cell.title = cell.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-    cell.setAttribute(SQUEEZED, TITLED);
-  }
-}
-
-/** Takes every mark `squeezeOverflowing` left in `table` away: the columns are taken anew, with the cells as they are. */
-export function unsqueeze(table: HTMLTableElement): void {
-  for (const cell of table.querySelectorAll(`[${SQUEEZED}]`)) {
-    if (cell.getAttribute(SQUEEZED) === TITLED) cell.removeAttribute('title');
-    cell.removeAttribute(SQUEEZED);
-  }
-}

@@ -1,5 +1,3 @@
-import { clippingBoxes, clipWithin } from './visible-part.ts';
-
 /** When to run what waits for the next frame: the browser's animation frames, or a test's. */
 export interface FrameClock {
   request(run: () => void): number;
@@ -28,45 +26,30 @@ export function oncePerFrame(run: () => void, clock: FrameClock = animationFrame
   };
 }
 
-/** What `followScrolls` gives: the part of the viewport `element` may show now, and the function that stops following. */
-export interface ScrollFollow {
-  clip: () => { top: number; bottom: number };
-  stop: () => void;
-}
-
 /**
- * Calls `onMove` after what shows of `element` may have moved: a scroll of a box that clips it (the
+ * Calls `onMove` after what shows of `element` may have moved: a scroll of a box that holds it (the
  * screen, a side panel) or of the page, or a resize of the window. A scroll fires many events in a
  * frame and the view is read once per frame, so `onMove` runs once, in the frame after them; a
- * scroll of any other box (another table sideways) is no concern of it. The clipping boxes are
- * found once, and again at each resize, where a narrow layout may scroll in another box.
+ * scroll of any other box (another table sideways) is no concern of it. Scroll events do not
+ * bubble, so they are heard on their way down to their box (capture): whichever box scrolls it
+ * now, also one a narrow layout or another style came to scroll since. Gives the function that
+ * stops following.
  */
-export function followScrolls(element: Element, onMove: () => void, clock: FrameClock = animationFrames): ScrollFollow {
+export function followScrolls(element: Element, onMove: () => void, clock: FrameClock = animationFrames): () => void {
   const page = element.ownerDocument;
   const view = page.defaultView;
   const moved = oncePerFrame(onMove, clock);
-  const onScroll = (): void => moved.ask();
-  let boxes: Element[] = [];
-  const listen = (): void => {
-    for (const box of boxes) box.removeEventListener('scroll', onScroll);
-    boxes = clippingBoxes(element);
-    for (const box of boxes) box.addEventListener('scroll', onScroll, { passive: true });
+  // The page's own scroll is the document's: it holds the element too.
+  const onScroll = (event: Event): void => {
+    const target = event.target as Partial<Node> | null;
+    if (target?.contains?.(element)) moved.ask();
   };
-  const onResize = (): void => {
-    listen();
-    moved.ask();
-  };
-  listen();
-  // The page's own scroll is the document's, not its root element's.
-  page.addEventListener('scroll', onScroll, { passive: true });
+  const onResize = (): void => moved.ask();
+  page.addEventListener('scroll', onScroll, { capture: true, passive: true });
   view?.addEventListener('resize', onResize);
-  return {
-    clip: () => clipWithin(boxes, view?.innerHeight ?? 0),
-    stop: () => {
-      moved.cancel();
-      for (const box of boxes) box.removeEventListener('scroll', onScroll);
-      page.removeEventListener('scroll', onScroll);
-      view?.removeEventListener('resize', onResize);
-    },
+  return () => {
+    moved.cancel();
+    page.removeEventListener('scroll', onScroll, { capture: true });
+    view?.removeEventListener('resize', onResize);
   };
 }

@@ -4,7 +4,7 @@
  */
 
 /** The boxes around `element` that clip it (any overflow but `visible`), nearest first. */
-export function clippingBoxes(element: Element): Element[] {
+function clippingBoxes(element: Element): Element[] {
   const boxes: Element[] = [];
   for (let box = element.parentElement; box; box = box.parentElement) {
     if (getComputedStyle(box).overflowY !== 'visible') boxes.push(box);
@@ -13,7 +13,7 @@ export function clippingBoxes(element: Element): Element[] {
 }
 
 /** The part of a viewport `viewHeight` tall, in client coordinates, that clipping boxes `boxes` let show. */
-export function clipWithin(boxes: readonly Element[], viewHeight: number): { top: number; bottom: number } {
+function clipWithin(boxes: readonly Element[], viewHeight: number): { top: number; bottom: number } {
   let top = 0;
   let bottom = viewHeight;
   for (const box of boxes) {

@@ -1,4 +1,4 @@
-import { cappedWidths, columnOverflows, columnSlack, columnWidths, fixColumns, freeColumns, keptWidthsFor, squeezeOverflowing, takeColumnWidths, widenedWidths, type ColumnWidths } from './frozen-columns.ts';
+import { columnWidths, fixColumns, freeColumns, keptWidthsFor, markClipped, takeColumnWidths, type ColumnWidths } from './frozen-columns.ts';
 import { layoutKey } from './measured-window.ts';
 
 /**
@@ -27,9 +27,9 @@ const asKey = (item: unknown): object | undefined => (typeof item === 'object' &
 /**
  * The columns of one list's table (frozen-columns.ts says why): following the rows while all are
  * drawn; once windowed, fixed at the widths they had with every row drawn (or, Back, when the list
- * was left), taken again from the rows drawn at another width of the box, and widened for a cell
- * drawn later that does not fit, as far as the box has room, or the other columns room to give
- * (a cell still too wide wraps): the table never grows wider than its box.
+ * was left), and taken again from the rows drawn at another width of the box only: at one width
+ * of the box they never change while windowed, so the heights learnt under them hold. A cell drawn
+ * later that does not fit wraps in its column, or is clipped (`markClipped`).
  * Tells the column layout the rows are drawn with, which the heights learnt go by.
  */
 export class ColumnSettling {
@@ -74,14 +74,8 @@ export class ColumnSettling {
       if (widths !== kept && !fixColumns(table, widths)) return this.#drawnWith(first, layoutKey(boxWidth, columnWidths(table)));
       state.fixed = { boxWidth, widths };
     }
-    // Another column gives only room its drawn cells do not use: none of them lays out otherwise.
-    const rows = [...drawn];
-    const wanted = widenedWidths(state.fixed.widths, columnWidths(table), columnOverflows(table, rows));
-    if (wanted) {
-      const wider = cappedWidths(state.fixed.widths, wanted, boxWidth, columnSlack(table, rows));
-      if (fixColumns(table, wider)) state.fixed = { boxWidth, widths: wider };
-      squeezeOverflowing(table, rows);
-    }
+    // Rows are drawn by index: a cell may show other content than when last marked.
+    markClipped(drawn);
     if (key) keptColumns.set(key, state.fixed);
     return this.#drawnWith(first, layoutKey(boxWidth, state.fixed.widths));
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cappedWidths, keptWidthsFor, widenedWidths } from '../../../renderer/src/lib/frozen-columns.ts';
+import { fixColumns, freeColumns, keptWidthsFor, markClipped } from '../../../renderer/src/lib/frozen-columns.ts';
 
 describe('keptWidthsFor', () => {
   const kept = { boxWidth: 1200, widths: [180, 320, 400, 300] };
@@ -15,42 +15,108 @@ describe('keptWidthsFor', () => {
   });
 });
 
-describe('widenedWidths', () => {
-  it('widens a column a cell overflows by as much as it overflows, from its width laid out now', () => {
-    expect(widenedWidths([100, 200, 80], [100, 200, 80], [0, 0, 46])).toEqual([100, 200, 126]);
-    // Laid out wider than fixed (spare room shared out): widened from what it is.
-    expect(widenedWidths([100, 200, 80], [104, 204, 84], [0, 0, 46])).toEqual([100, 200, 130]);
+/** A table cell as markClipped and fixColumns see it: its attributes, text and widths, shown. */
+class FakeCell {
+  readonly style = { width: '', boxSizing: '' };
+  readonly #attributes = new Map<string, string>();
+  textContent: string;
+  scrollWidth: number;
+  clientWidth: number;
+  constructor(textContent: string, scrollWidth: number, clientWidth = 100) {
+    this.textContent = textContent;
+    this.scrollWidth = scrollWidth;
+    this.clientWidth = clientWidth;
+  }
+  getClientRects(): unknown[] { return [{}]; }
+  getBoundingClientRect(): { width: number } { return { width: this.clientWidth }; }
+  hasAttribute(name: string): boolean { return this.#attributes.has(name); }
+  getAttribute(name: string): string | null { return this.#attributes.get(name) ?? null; }
+  setAttribute(name: string, value: string): void { this.#attributes.set(name, value); }
+  removeAttribute(name: string): void { this.#attributes.delete(name); }
+  get title(): string { return this.getAttribute('title') ?? ''; }
+  set title(value: string) { this.setAttribute('title', value); }
+}
+
+/** A table of one header row of `columns` cells and rows of the cells given; querySelectorAll finds cells by attribute. */
+function fakeTable(columns: number, rows: FakeCell[][]) {
+  const head = Array.from({ length: columns }, () => new FakeCell('Head', 50));
+  const cells = [...head, ...rows.flat()];
+  const table = Object.assign(new FakeCell('', 0), {
+    tHead: { rows: [{ cells: head }] },
+    style: { tableLayout: '' },
+    querySelectorAll: (selector: string) => {
+      const names = [...selector.matchAll(/\[([\w-]+)\]/g)].map((match) => match[1]!);
+      return cells.filter((cell) => names.some((name) => cell.hasAttribute(name)));
+    },
+  });
+  return { table: table as unknown as HTMLTableElement, rows: rows.map((row) => ({ cells: row }) as unknown as HTMLTableRowElement) };
+}
+
+const marks = (cell: FakeCell) => ({ clipped: cell.hasAttribute('data-clipped'), title: cell.getAttribute('title') });
+
+describe('markClipped', () => {
+  it('marks a cell wider than its column as clipped, its whole text (on one line) its title; one that fits, not', () => {
+    const wide = new FakeCell('  0.000000001\n  ℏ ', 340);
+    const fits = new FakeCell('0.1 ℏ', 100);
+    const { rows } = fakeTable(2, [[wide, fits]]);
+    markClipped(rows);
+    expect(marks(wide)).toEqual({ clipped: true, title: '0.000000001 ℏ' });
+    expect(marks(fits)).toEqual({ clipped: false, title: null });
   });
 
-  it('never narrows a column, and changes nothing when no cell overflows', () => {
-    expect(widenedWidths([100, 200, 80], [90, 200, 80], [3, 0, 0])).toEqual([100, 200, 80]);
-    expect(widenedWidths([100, 200, 80], [100, 200, 80], [0, 0, 0])).toBeNull();
-  });
-});
-
-describe('cappedWidths', () => {
-  it('keeps the widening whole while the box has room for it', () => {
-    expect(cappedWidths([100, 200, 80], [100, 200, 126], 500)).toEqual([100, 200, 126]);
+  it('gives a marked cell whose text changed in place (a symbol come in, another list at the same rows) its new text as its title', () => {
+    const cell = new FakeCell('12345', 340);
+    const { rows } = fakeTable(1, [[cell]]);
+    markClipped(rows);
+    cell.textContent = '12345 USDC';
+    markClipped(rows);
+    expect(marks(cell)).toEqual({ clipped: true, title: '12345 USDC' });
   });
 
-  it('widens no further than the box is wide: the columns widened share what is left, as much as each wanted', () => {
-    // 120 px left in a 500 px box; 225 wanted (column 3), so the box's width and no more.
-    expect(cappedWidths([100, 200, 80], [100, 200, 305], 500)).toEqual([100, 200, 200]);
-    // Two columns wanting 100 and 300 of the 40 left: 10 and 30.
-    const shared = cappedWidths([100, 200, 160], [200, 200, 460], 500);
-    expect(shared.map((width) => Math.round(width))).toEqual([110, 200, 190]);
+  it('takes the mark and the title it gave away from a cell that fits now', () => {
+    const cell = new FakeCell('12345', 340);
+    const { rows } = fakeTable(1, [[cell]]);
+    markClipped(rows);
+    cell.textContent = '1';
+    cell.scrollWidth = 100;
+    markClipped(rows);
+    expect(marks(cell)).toEqual({ clipped: false, title: null });
   });
 
-  it('takes the room a full box lacks from the other columns, as much as each has to give, and no more', () => {
-    // The box full: column 3 wants 60; columns 1 and 2 can give 20 and 60 (1 in 4, 3 in 4 of the 60).
-    expect(cappedWidths([100, 200, 200], [100, 200, 260], 500, [20, 60, 0])).toEqual([85, 155, 260]);
-    // Wanting more than they can give: all they have, and the box stays full.
-    expect(cappedWidths([100, 200, 200], [100, 200, 400], 500, [20, 60, 5])).toEqual([80, 140, 280]);
-    // The column widened gives nothing, whatever its cells leave free.
-    expect(cappedWidths([100, 200, 200], [100, 200, 260], 500, [0, 0, 50])).toEqual([100, 200, 200]);
+  it('never overwrites nor takes away a title the cell has of its own', () => {
+    const own = new FakeCell('0.0.1234', 340);
+    own.title = 'Alice';
+    const { rows } = fakeTable(1, [[own]]);
+    markClipped(rows);
+    expect(marks(own)).toEqual({ clipped: true, title: 'Alice' });
+    own.scrollWidth = 100;
+    markClipped(rows);
+    expect(marks(own)).toEqual({ clipped: false, title: 'Alice' });
+    // Given one of its own while marked with the title given: its own from then on.
+    const later = new FakeCell('0.0.99', 340);
+    const other = fakeTable(1, [[later]]);
+    markClipped(other.rows);
+    later.title = 'Bob';
+    markClipped(other.rows);
+    later.scrollWidth = 100;
+    markClipped(other.rows);
+    expect(marks(later)).toEqual({ clipped: false, title: 'Bob' });
   });
 
-  it('never narrows a column, even fixed wider than the box', () => {
-    expect(cappedWidths([300, 300], [300, 500], 500)).toEqual([300, 300]);
+  it('leaves no mark nor title given once the columns are fixed anew (the same widths kept, or others) or follow the rows again', () => {
+    const cell = new FakeCell('12345', 340);
+    const own = new FakeCell('0.0.1234', 340);
+    own.title = 'Alice';
+    const { table, rows } = fakeTable(2, [[cell, own]]);
+    expect(fixColumns(table, [100, 100])).toBe(true);
+    expect(table.hasAttribute('data-fixed-columns')).toBe(true);
+    markClipped(rows);
+    expect(marks(cell).clipped && marks(own).clipped).toBe(true);
+    expect(fixColumns(table, [100, 100])).toBe(true);
+    expect([marks(cell), marks(own)]).toEqual([{ clipped: false, title: null }, { clipped: false, title: 'Alice' }]);
+    markClipped(rows);
+    freeColumns(table);
+    expect([marks(cell), marks(own)]).toEqual([{ clipped: false, title: null }, { clipped: false, title: 'Alice' }]);
+    expect(table.hasAttribute('data-fixed-columns')).toBe(false);
   });
 });
