@@ -145,6 +145,34 @@ export class VerifiedRepository implements KnownSources {
   }
 
   /**
+   * The verification that counts at the address now with the paths of its sources, each with its
+   * size in UTF-8 bytes counted by SQLite (no content is read out: the contract page's source list
+   * must not read a large project whole); null when none counts.
+   */
+  sourceSizes(chainId: string, address: string): { record: VerifiedRecord; sources: Array<{ path: string; bytes: number }> } | null {
+    const row = this.current(chainId, address);
+    if (!row) return null;
+    // The database's text is UTF-8 (SQLite's default, never changed here), so the blob's length is
+    // its byte count; length() of the text itself would count characters, and stop at a NUL.
+    const sources = this.db.prepare(`SELECT path, length(CAST(content AS BLOB)) AS bytes FROM verified_file
+      WHERE chain_id = ? AND address = ? AND runtime_code_sha256 = ? ORDER BY path`)
+      .all(chainId, row.address, row.runtime_code_sha256) as Array<{ path: string; bytes: number }>;
+    return { record: toRecord(row), sources };
+  }
+
+  /**
+   * The verification that counts at the address now with the content of its source at `path`
+   * (null when it has none there); null when none counts. The others are not read.
+   */
+  sourceContent(chainId: string, address: string, path: string): { record: VerifiedRecord; content: string | null } | null {
+    const row = this.current(chainId, address);
+    if (!row) return null;
+    const found = this.db.prepare('SELECT content FROM verified_file WHERE chain_id = ? AND address = ? AND runtime_code_sha256 = ? AND path = ?')
+      .get(chainId, row.address, row.runtime_code_sha256, path) as { content: string } | undefined;
+    return { record: toRecord(row), content: found?.content ?? null };
+  }
+
+  /**
    * The match ids of a chain's verifications that count now, one per address at most, which its
    * listings are made of. For a chain read over the network (the code reader says so once for the
    * chain), the newest of each address, in one query. For a local chain, one read of the code per

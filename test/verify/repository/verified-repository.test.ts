@@ -51,6 +51,31 @@ describe('VerifiedRepository on a real SQLite file', () => {
   });
 });
 
+describe('the narrow reads of the contract page\'s Source tab', () => {
+  it('lists the sources with their sizes in UTF-8 bytes, and reads one source by its path', () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const db = openVerifyDb(path.join(dir, 'verify.sqlite'));
+    const repository = new VerifiedRepository(db);
+    // Two- three- and four-byte characters, and a NUL, which SQLite's length() of text would stop at.
+    const wide = '// Grüße ✓ 𝄞 \u0000\ncontract A {}';
+    const sources = { 'A.sol': wide, 'lib/B.sol': 'library B {}' };
+    repository.save(result({ sources, metadata: '{"m":1}' }), 'v1');
+    const sizes = repository.sourceSizes('298', ADDRESS);
+    expect(sizes?.sources).toEqual([{ path: 'A.sol', bytes: Buffer.byteLength(wide, 'utf8') }, { path: 'lib/B.sol', bytes: 12 }]);
+    expect(Buffer.byteLength(wide, 'utf8')).toBeGreaterThan(wide.length);
+    expect(sizes?.record).toMatchObject({ name: 'A', status: 'perfect', metadata: '{"m":1}' });
+    expect(JSON.stringify(sizes)).not.toContain('contract A');
+    expect(repository.sourceContent('298', ADDRESS, 'A.sol')).toMatchObject({ record: { name: 'A' }, content: wide });
+    expect(repository.sourceContent('298', ADDRESS, 'lib/B.sol')?.content).toBe('library B {}');
+    expect(repository.sourceContent('298', ADDRESS, 'C.sol')).toMatchObject({ record: { name: 'A' }, content: null });
+    const unverified = `0x${'cd'.repeat(20)}`;
+    expect(repository.sourceSizes('298', unverified)).toBeNull();
+    expect(repository.sourceContent('298', unverified, 'A.sol')).toBeNull();
+    db.close();
+  });
+});
+
 describe('match ids (Sourcify APIv2 matchId) and the chain\'s list of matches', () => {
   const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
   const openRepository = () => {
