@@ -267,6 +267,13 @@ test('the shipped example sources verify a demo contract with a perfect match', 
   await badge.click();
   await expect(page).toHaveURL(new RegExp(`#/contract\\?id=${counter}&tab=source$`));
   await expect(page.getByRole('tab')).toHaveText(['Results', 'Logs', 'State', 'Read', 'Simulate', 'Source']);
+  // The badge brings the Source tab's panel into view, the tabs scrolled to the window's top: here
+  // they start below its middle (in a shorter window, or under a taller page head, below the fold).
+  const panel = page.locator('#contract-tab-panel');
+  await expect(panel).toHaveAttribute('data-tab-body', 'source');
+  await expect(panel).toBeInViewport();
+  const height = page.viewportSize()!.height;
+  await expect.poll(async () => { const top = (await panel.boundingBox())!.y; return top >= 0 && top < height / 3; }).toBe(true);
   const source = page.getByTestId('contract-source');
   await expect(source.getByTestId('source-match')).toContainText(/Match\s*perfect/);
   await expect(source.getByTestId('source-match')).toContainText('solc 0.8.');
