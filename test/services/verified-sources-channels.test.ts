@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDispatcher, type ApiHandlers, type Dispatcher } from '../../main/bridge/dispatch.ts';
+import { dispatchedValue } from '../helpers/dispatched-value.ts';
 import type { VerifiedSourcesReply, VerifySessionView } from '../../main/common/verify-types.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import type { ProfileSession } from '../../main/services/profile-session.ts';
@@ -45,11 +46,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function call<T>(channel: string, request: unknown): Promise<T> {
-  const result = await dispatch(channel, request);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message} ${result.error.details.join('; ')}`);
-  return result.value as T;
-}
+const call = <T>(channel: string, request: unknown): Promise<T> => dispatchedValue<T>(dispatch, channel, request);
 
 describe('verify/sources and verify/source-file', () => {
   it('list a verified contract\'s match and sources with their sizes, and hand out one source at a time', async () => {

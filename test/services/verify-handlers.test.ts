@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDispatcher, type ApiHandlers, type Dispatcher } from '../../main/bridge/dispatch.ts';
+import { dispatchedValue } from '../helpers/dispatched-value.ts';
 import type { CompilerProgress, VerifyFilesAdded, VerifySessionView } from '../../main/common/verify-types.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { ApiEventBus } from '../../main/services/event-bus.ts';
@@ -71,11 +72,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function call<T>(channel: string, request: unknown): Promise<T> {
-  const result = await dispatch(channel, request);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message} ${result.error.details.join('; ')}`);
-  return result.value as T;
-}
+const call = <T>(channel: string, request: unknown): Promise<T> => dispatchedValue<T>(dispatch, channel, request);
 
 const upload = storageUpload();
 const files = (names: string[]) => ({ files: names.map((name) => ({ name: `project/${name}`, content: upload[name]!, encoding: 'utf8' })) });
