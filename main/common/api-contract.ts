@@ -152,11 +152,14 @@ export interface ApiChannels {
   'verify/examples/add': { request: null; response: { session: VerifySessionView; deployments: Record<string, { address: string; creatorTxHash: string | null }> } };
   /** Verifies contracts of the session against deployed code (one or all); a failure is reported on its contract. */
   'verify/contracts/verify': { request: { contracts: VerifyContractTarget[] }; response: VerifySessionView };
-  /** Where an address is verified (every chain, or only `chainId`). */
+  /**
+   * Where an address is verified (every chain, or only `chainId`): on each, the one verification that
+   * counts under any address the contract is known by, best first, as `verify/sources` picks it.
+   */
   'verify/check': { request: { address: string; chainId?: string }; response: VerifyCheckReply };
   /** Contracts of the local mirror with deployed code, newest first, whose id or address contains `query`. */
   'verify/suggestions': { request: { query: string }; response: ContractSuggestionsReply };
-  /** The verification of an address on a chain with its source list and metadata (`not-found` when not verified there). */
+  /** The verification of an address on a chain that `verify/check` gives for it, with its source list and metadata (`not-found` when not verified there). */
   'verify/sources': { request: { address: string; chainId: string }; response: VerifiedSourcesReply };
   /** One source file of that verification, by its path as `verify/sources` lists it. */
   'verify/source-file': { request: { address: string; chainId: string; path: string }; response: { path: string; content: string } };

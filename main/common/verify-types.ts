@@ -186,7 +186,10 @@ export interface VerifiedSourcesReply {
 export interface VerifyCheckReply {
   /** Lower-case 0x hex. */
   address: string;
-  /** Empty: not verified on the chains asked about. */
+  /**
+   * One a chain, the verification that counts there (main/services/verification-that-counts.ts),
+   * best first: the contract page's badge and Source tab show the first. Empty: not verified on the chains asked about.
+   */
   verified: VerifiedOnChain[];
 }
 

@@ -1,18 +1,19 @@
 import { ApiFailure } from '../bridge/api-error.ts';
 import type { VerifiedSourcesReply } from '../common/verify-types.ts';
 import type { VerifiedRecord, VerifiedRepository } from '../verify/repository/verified-repository.ts';
+import { verificationThatCounts } from './verification-that-counts.ts';
 
-type Repository = Pick<VerifiedRepository, 'sourceSizes' | 'sourceContent'>;
+type Repository = Pick<VerifiedRepository, 'get' | 'byAddress' | 'sourceSizes' | 'sourceContent'>;
 
 /**
- * `read` (one of the repository's narrow reads) under the first of an address's aliases on which a
- * verification counts on `chainId`; `not-found` when none does.
+ * `read` (one of the repository's narrow reads) under the address of the verification that counts
+ * on `chainId` (verification-that-counts.ts, as `verify/check` picks the badge's); `not-found` when
+ * none does. The reads are synchronous, so the record read is the one picked.
  */
-function underFirstVerified<T extends { record: VerifiedRecord }>(aliases: readonly string[], chainId: string, read: (alias: string) => T | null): T {
-  for (const alias of aliases) {
-    const found = read(alias);
-    if (found) return found;
-  }
+function underVerificationThatCounts<T extends { record: VerifiedRecord }>(repository: Repository, aliases: readonly string[], chainId: string, read: (address: string) => T | null): T {
+  const counting = verificationThatCounts(repository, aliases, chainId);
+  const found = counting === null ? null : read(counting.address);
+  if (found) return found;
   throw new ApiFailure('not-found', `${aliases[0] ?? 'this address'} is not verified on chain ${chainId} here`);
 }
 
@@ -23,7 +24,7 @@ function underFirstVerified<T extends { record: VerifiedRecord }>(aliases: reado
  * is known by (contract-address-aliases.ts).
  */
 export function verifiedSources(repository: Repository, aliases: readonly string[], chainId: string): VerifiedSourcesReply {
-  const { record, sources } = underFirstVerified(aliases, chainId, (alias) => repository.sourceSizes(chainId, alias));
+  const { record, sources } = underVerificationThatCounts(repository, aliases, chainId, (address) => repository.sourceSizes(chainId, address));
   return {
     chainId: record.chainId,
     address: record.address,
@@ -41,7 +42,7 @@ export function verifiedSources(repository: Repository, aliases: readonly string
 
 /** One source of that verification by its path (the only one read); `not-found` for a path it does not have. */
 export function verifiedSourceFile(repository: Repository, aliases: readonly string[], chainId: string, path: string): { path: string; content: string } {
-  const { content } = underFirstVerified(aliases, chainId, (alias) => repository.sourceContent(chainId, alias, path));
+  const { content } = underVerificationThatCounts(repository, aliases, chainId, (address) => repository.sourceContent(chainId, address, path));
   if (content === null) throw new ApiFailure('not-found', `the verified sources have no file ${path.slice(0, 200)}`);
   return { path, content };
 }

@@ -15,6 +15,7 @@ import { exampleDeployments, exampleSourceFiles, type ExampleDeployment } from '
 import { contractSuggestions } from './verify-suggestions.ts';
 import { AppVerifySession } from './verify-app-session.ts';
 import { verifyDbFailure } from './verify-db-failure.ts';
+import { verificationsThatCount } from './verification-that-counts.ts';
 import { verifiedSourceFile, verifiedSources } from './verified-sources.ts';
 
 type VerifyChannel = Extract<keyof ApiHandlers, `verify/${string}`>;
@@ -105,8 +106,8 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): VerifyHandlers {
       // Under any address the open profile's mirror knows the contract by (long-zero or its own EVM
       // address), read from its ledger outside withService: that store's failures are not the verification database's.
       const aliases = contractAddressAliases(deps.session().store.db, address);
-      const records = (await withService((running) => aliases.flatMap((alias) => running.repository.byAddress(alias))))
-        .filter((r) => chainId === undefined || r.chainId === chainId);
+      // One a chain, the one that counts, best first: the one the Source tab shows (verification-that-counts.ts).
+      const records = await withService((running) => verificationsThatCount(running.repository, aliases, chainId));
       return {
         address,
         verified: records.map((r) => ({

@@ -89,7 +89,7 @@ const storageButtonsInView = (within: Locator) => within.getByTestId('account-ho
   return [...list.querySelectorAll('[data-open-hook]')].every((button) => button.getBoundingClientRect().right <= right + 0.5);
 });
 
-/** For each storage cell, on how many lines its word, copy button and reading lie. */
+/** For each storage cell, on how many lines its word, copy button and readings lie, and how many readings it has. */
 const storageCellLines = (within: Locator) => within.getByTestId('hook-storage').locator('tbody td').evaluateAll((cells) => cells.map((cell) => {
   const boxes = [...cell.querySelectorAll('[data-testid="storage-word"], button, [data-testid="word-reading"]')].map((el) => el.getBoundingClientRect()).sort((a, b) => a.top - b.top);
   let lines = 0;
@@ -97,7 +97,7 @@ const storageCellLines = (within: Locator) => within.getByTestId('hook-storage')
   for (const box of boxes) {
     if (box.top >= bottom - 1) { lines++; bottom = box.bottom; } else bottom = Math.max(bottom, box.bottom);
   }
-  return lines;
+  return { lines, readings: cell.querySelectorAll('[data-testid="word-reading"]').length };
 }));
 
 const grouped = (word: string): string => BigInt(word).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -560,16 +560,21 @@ test.describe('ledger explorer', () => {
     await expect(storage).toHaveAttribute('data-count', String(live.length));
     await expect(page.getByTestId('hook-storage-as-of')).toHaveText('Current storage: each slot as last written.');
     await expect(storage.locator(`tr[data-key="${removed.key}"]`)).toHaveCount(0);
-    // Words shortened, whole on hover and on the copy button; slot 0 (the owner's address word) read as a number.
+    // Words shortened, whole on hover and on the copy button. Slot 0 holds the owner's address, its
+    // long-zero one left-padded: read both as the number it also is and as the owner's id, a link.
     const ownerSlot = live.find((slot) => BigInt(slot.key) === 0n);
-    if (ownerSlot) {
-      const row = storage.locator(`tr[data-key="${ownerSlot.key}"]`);
-      await expect(row.getByTestId('storage-word').first()).toHaveText(`${ownerSlot.key.slice(0, 8)}…${ownerSlot.key.slice(-6)}`);
-      await expect(row.getByTestId('storage-word').first()).toHaveAttribute('title', ownerSlot.key);
-      await expect(row.getByRole('button', { name: 'Copy storage value' })).toHaveAttribute('title', `Copy ${ownerSlot.value}`);
-      await expect(row.getByTestId('word-reading')).toHaveText(['slot 0', grouped(ownerSlot.value)]);
-      await expect(row.locator('a[href^="#/transactions"]')).toHaveAttribute('href', `#/transactions?timestamp=${ownerSlot.timestamp}`);
-    }
+    expect(ownerSlot, 'the demo hook\'s slot 0 (its owner)').toBeDefined();
+    expect(BigInt(ownerSlot!.value), 'the demo hook\'s slot 0 holds its owner\'s long-zero address').toBe(BigInt(owner.split('.')[2]!));
+    const ownerRow = storage.locator(`tr[data-key="${ownerSlot!.key}"]`);
+    await expect(ownerRow.getByTestId('storage-word').first()).toHaveText(`${ownerSlot!.key.slice(0, 8)}…${ownerSlot!.key.slice(-6)}`);
+    await expect(ownerRow.getByTestId('storage-word').first()).toHaveAttribute('title', ownerSlot!.key);
+    await expect(ownerRow.getByTestId('storage-word').nth(1)).toHaveAttribute('title', ownerSlot!.value);
+    await expect(ownerRow.getByRole('button', { name: 'Copy storage value' })).toHaveAttribute('title', `Copy ${ownerSlot!.value}`);
+    await expect(ownerRow.getByTestId('word-reading')).toHaveText(['slot 0', grouped(ownerSlot!.value), owner]);
+    await expect(ownerRow.getByTestId('word-reading').nth(2)).toHaveAttribute('title', `the long-zero address 0x${ownerSlot!.value.slice(-40)} of ${owner}`);
+    const ownerLink = ownerRow.getByRole('link', { name: owner, exact: true });
+    await expect(ownerLink).toHaveAttribute('href', `#/entity?id=${owner}`);
+    await expect(ownerRow.locator('a[href^="#/transactions"]')).toHaveAttribute('href', `#/transactions?timestamp=${ownerSlot!.timestamp}`);
 
     // As of the second its write shows in (the store that wrote it partway through it): it shows again, the time said.
     const view = page.getByTestId('hook-storage-view');
@@ -635,6 +640,13 @@ test.describe('ledger explorer', () => {
     await open.click();
     await page.getByRole('tab', { name: 'Rewards' }).click();
     await expect(page).toHaveURL(/tab=rewards$/);
+
+    // The owner's id read from slot 0 opens its account page.
+    await page.getByRole('tab', { name: 'Hooks' }).click();
+    await open.click();
+    await page.getByTestId('hook-storage').locator(`tr[data-key="${ownerSlot!.key}"]`).getByRole('link', { name: owner, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`#/account\\?id=${owner.replaceAll('.', '\\.')}$`));
+    await expect(page.getByTestId('account-id')).toHaveText(owner);
   });
 
   test("an account's Hooks tab keeps each Storage button in view in the side panel and at 820 px, where the storage drops its write times to fit", async ({ page, openApp, serve }) => {
@@ -656,7 +668,8 @@ test.describe('ledger explorer', () => {
     await expect(storage).toHaveAttribute('data-status', 'ready');
     expect(await tableFits(page, 'hook-storage', detail), 'the storage fits the side panel').toBe(true);
     await expect(storage.getByRole('columnheader', { name: 'Written (UTC)' })).toBeHidden();
-    expect((await storageCellLines(detail)).every((lines) => lines <= 2), 'each storage cell on two lines at most').toBe(true);
+    // The word and its copy button on one line, each reading (a number, an address) on one line at most.
+    expect((await storageCellLines(detail)).every(({ lines, readings }) => lines <= 1 + Math.max(readings, 1)), 'each storage cell on a line and one a reading at most').toBe(true);
     await screenshot(page, 'explorer-15d-hooks-side-panel');
 
     // The account page beside its details at 820 px: the creation time goes, the write time stays.
