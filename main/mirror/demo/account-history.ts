@@ -4,7 +4,7 @@ import type { Actor, ActorPool } from './actors.ts';
 import type { AccountPlan } from './accounts.ts';
 import type { HistoryWriter } from './history-writer.ts';
 import type { Prng } from './prng.ts';
-import { DAY_SECONDS, DEMO_NOW_SECONDS } from './timeline.ts';
+import { DEMO_NOW_SECONDS } from './timeline.ts';
 import { RESULT, submissionOf, TX, writeTransaction, type DemoTx } from './transaction-log.ts';
 
 /** A token the account holds, as its associations were written. */
@@ -29,8 +29,6 @@ export interface Holding {
   fees: TokenFees | null;
 }
 
-/** The staking reward account pays rewards out. */
-const STAKING_REWARD_ACCOUNT = 800;
 const TRANSFER_MEMOS = ['', '', '', '', 'invoice 2231', 'rent', 'thanks!', 'payout', 'refund', 'gift', 'exchange withdrawal', 'coffee'];
 /** Failures a transfer may end in, with the fee still charged. */
 const FAILURES = [RESULT.INSUFFICIENT_ACCOUNT_BALANCE, RESULT.INSUFFICIENT_PAYER_BALANCE, RESULT.INVALID_SIGNATURE, RESULT.DUPLICATE_TRANSACTION];
@@ -42,10 +40,11 @@ function fee(typical: number, rng: Prng): number {
 
 /**
  * One account's transactions: its creation (funded by an earlier account, or a transfer to its
- * alias), then a few transfers, token transfers and allowances spread over its life, with
- * staking reward payouts for node stakers. HBAR balances are settled against these transfers
- * afterwards (reconcile-balances.ts); token transfers move the holdings' balances as
- * they are written, starting from the treasury's distribution (token-distribution.ts).
+ * alias), then a few transfers, token transfers and allowances spread over its life. Once every
+ * transaction is written, node stakers' reward payouts join the ones that change their balances
+ * (staking-rewards.ts) and HBAR balances are settled against the transfers (reconcile-balances.ts);
+ * token transfers move the holdings' balances as they are written, starting from the treasury's
+ * distribution (token-distribution.ts).
  */
 export function writeAccountHistory(plan: AccountPlan, holdings: readonly Holding[], actors: ActorPool, writer: HistoryWriter, rng: Prng): void {
   const { row } = plan;
@@ -62,7 +61,6 @@ export function writeAccountHistory(plan: AccountPlan, holdings: readonly Holdin
   const self: Actor = { num: row.num, address: Buffer.alloc(0), ethereum: false };
   const startSeconds = plan.createdSeconds + 60;
   const times = Array.from({ length: count }, () => startSeconds + rng.next() * Math.max(60, DEMO_NOW_SECONDS - 120 - startSeconds)).sort((a, b) => a - b);
-  const stakeStart = row.stakedNodeId >= 0 && row.declineReward === 0 ? row.stakePeriodStart * DAY_SECONDS : Infinity;
   let last = row.createdTimestamp;
   for (const seconds of times) {
     // Timestamps carry the account number in their low digits, so accounts rarely collide.
@@ -70,16 +68,6 @@ export function writeAccountHistory(plan: AccountPlan, holdings: readonly Holdin
     if (consensusNs <= last) consensusNs = last + 1_000_000n;
     last = consensusNs;
     const tx = activity(self, balance, holdings, actors, rng, consensusNs);
-    if (seconds > stakeStart + DAY_SECONDS && rng.chance(0.35) && (tx.result ?? RESULT.SUCCESS) === RESULT.SUCCESS) {
-      // A transaction touching a staker pays its pending reward.
-      const reward = Math.max(1, Math.floor(balance * 0.000068 * rng.int(1, 30)));
-      tx.transfers = [...(tx.transfers ?? []), [STAKING_REWARD_ACCOUNT, -reward], [row.num, reward]];
-      if (writeTransaction(writer, tx)) {
-        writer.insert('staking_reward_transfer', [row.num, reward, consensusNs, tx.payer]);
-        applyTokenTransfers(tx, holdings);
-      }
-      continue;
-    }
     const written = writeTransaction(writer, tx);
     if (written) applyTokenTransfers(tx, holdings);
     if (written && tx.type === TX.APPROVE_ALLOWANCE && (tx.result ?? RESULT.SUCCESS) === RESULT.SUCCESS) writeAllowance(writer, row.num, holdings, actors, rng, consensusNs);

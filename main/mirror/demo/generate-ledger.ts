@@ -7,6 +7,7 @@ import { fitAutomaticAssociationSlots, planAssociations } from './associations.t
 import { writeAssociationTransactions } from './association-transactions.ts';
 import { writeAccountHistory } from './account-history.ts';
 import { reconcileAccountBalances } from './reconcile-balances.ts';
+import { payStakingRewards } from './staking-rewards.ts';
 import { writeBalanceSnapshots } from './balance-snapshots.ts';
 import { LAST_CLOSED_PERIOD, pendingRewardOf, reconcileStakes } from './stakes.ts';
 import { EthereumNonces, writeContractHistory } from './contract-history.ts';
@@ -121,6 +122,8 @@ export function generateDemoLedger(
     restoreIndexes(db);
     // Every transaction is written: the blocks are read off them.
     history.rows += db.transaction(() => writeBlocks(db))();
+    // Over every transfer written, before the balances are settled: the rewards are part of the history they add up.
+    history.rows += payStakingRewards(db).rowsAdded;
     // After the indexes are back: it looks up each account's creation transfer.
     history.rows += reconcileAccountBalances(db).rowsAdded;
     reconcileStakes(db);

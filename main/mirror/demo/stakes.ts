@@ -7,16 +7,25 @@ export const LAST_CLOSED_PERIOD = Math.floor(DEMO_NOW_SECONDS / DAY_SECONDS) - 1
 /** Roughly 2.5% a year, per day. */
 const DAILY_REWARD_RATE = 0.000068;
 
+/** Rewards count at most this many periods back (HIP-406: a year of them is stored). */
+const REWARDED_PERIODS = 365;
+
 /** The reward a node staker has earned since its stake period began (at most a year of it); nothing when it declines rewards. */
 export function pendingRewardOf(balance: number, stakePeriodStart: number, declineReward: boolean): number {
-  const periods = Math.min(365, LAST_CLOSED_PERIOD - stakePeriodStart);
+  const periods = Math.min(REWARDED_PERIODS, LAST_CLOSED_PERIOD - stakePeriodStart);
   return declineReward ? 0 : Math.floor(balance * DAILY_REWARD_RATE * Math.max(0, periods));
+}
+
+/** A payout for `periods` closed periods (at most a year of them): at least a tinybar, as a payout is never empty. */
+export function rewardForPeriods(balance: number, periods: number): number {
+  return Math.max(1, Math.floor(balance * DAILY_REWARD_RATE * Math.min(REWARDED_PERIODS, periods)));
 }
 
 /**
  * After the balances were settled against the history (reconcile-balances.ts): each node staker's
- * stake and pending reward follow its settled balance, the nodes' rewarded and not rewarded stakes
- * move by as much, and each node's consensus weight and the network's total follow from those.
+ * stake and pending reward follow its settled balance and its stake period start (which its last
+ * reward payout moved: staking-rewards.ts), the nodes' rewarded and not rewarded stakes move by as
+ * much as the stakes, and each node's consensus weight and the network's total follow from those.
  */
 export function reconcileStakes(db: SqliteDatabase): void {
   const stakers = db.prepare(`SELECT s.id, s.stake_total_start AS staked, s.staked_node_id_start AS node, e.balance, e.decline_reward AS declined,
@@ -29,9 +38,9 @@ export function reconcileStakes(db: SqliteDatabase): void {
   db.transaction(() => {
     for (const staker of stakers) {
       const change = staker.balance - staker.staked;
-      if (change === 0n) continue;
       const declined = staker.declined === 1n;
       updateStaker.run(staker.balance, pendingRewardOf(Number(staker.balance), Number(staker.periodStart), declined), staker.id);
+      if (change === 0n) continue;
       const node = moved.get(staker.node) ?? { rewarded: 0n, notRewarded: 0n };
       if (declined) node.notRewarded += change;
       else node.rewarded += change;

@@ -287,7 +287,9 @@ describe('the demo ledger serves every list endpoint', () => {
           // the royalty is that share of; on a gift (the giver paid only the transaction), the fallback fee from the receiver.
           const [royalty] = (await get(`/api/v1/tokens/${resold.token_id}`)).custom_fees.royalty_fees as Body[];
           expect(fee.collector_account_id).toBe(royalty!.collector_account_id);
-          const sellerGot = tx!.transfers.find((t: Body) => t.account === resold.sender_account_id)?.amount ?? 0;
+          // Less a staking reward the transaction paid the seller: its transfer includes that.
+          const sellerReward = (tx!.staking_reward_transfers as Body[]).find((r) => r.account === resold.sender_account_id)?.amount ?? 0;
+          const sellerGot = (tx!.transfers.find((t: Body) => t.account === resold.sender_account_id)?.amount ?? 0) - sellerReward;
           if (sellerGot > 0) {
             expect(fee.effective_payer_account_ids).toEqual([resold.sender_account_id]);
             expect(fee.amount).toBe(Math.floor((sellerGot + fee.amount) * royalty!.amount.numerator / royalty!.amount.denominator));
@@ -600,8 +602,10 @@ describe('the demo ledger answers balances as of a past moment', () => {
 
 describe('the demo ledger keeps earlier versions of its accounts', () => {
   it('an account that began staking after its creation is found as it was before, staking to none', async () => {
-    const staker = db.prepare(`SELECT id, created_timestamp AS created, timestamp_range_lower AS since, staked_node_id AS node FROM entity
-      WHERE type = 'ACCOUNT' AND staked_node_id >= 0 AND timestamp_range_lower > created_timestamp ORDER BY id LIMIT 1`).safeIntegers(true).get() as { id: bigint; created: bigint; since: bigint; node: bigint };
+    // Its version staking to none ends where the stake began (later versions are its reward payouts').
+    const staker = db.prepare(`SELECT e.id, h.timestamp_range_upper AS since, e.staked_node_id AS node FROM entity e JOIN entity_history h ON h.id = e.id
+      WHERE e.type = 'ACCOUNT' AND e.staked_node_id >= 0 AND h.staked_node_id = -1 AND h.timestamp_range_upper > e.created_timestamp ORDER BY e.id LIMIT 1`)
+      .safeIntegers(true).get() as { id: bigint; since: bigint; node: bigint };
     const before = await get(`/api/v1/accounts/0.0.${staker.id}?transactions=false&timestamp=lte:${nanosToTimestamp(staker.since - 1n)}`);
     expect(before).toMatchObject({ account: `0.0.${staker.id}`, staked_node_id: null, stake_period_start: null });
     const after = await get(`/api/v1/accounts/0.0.${staker.id}?transactions=false&timestamp=lte:${nanosToTimestamp(staker.since)}`);

@@ -103,3 +103,92 @@ describe('the demo ledger, as a Hedera developer reads it', () => {
     expect(BigInt(info.expiry_timestamp)).toBeGreaterThan(end);
   });
 });
+
+describe('staking rewards, as HIP-406 pays them', () => {
+  const DAY_NANOS = 86_400n * NANOS;
+  const SUCCESS = 22n;
+  type Payout = { account: bigint; amount: bigint; at: bigint; payer: bigint };
+  const payouts = () => db.prepare('SELECT account_id AS account, amount, consensus_timestamp AS at, payer_account_id AS payer FROM staking_reward_transfer ORDER BY account_id, consensus_timestamp')
+    .safeIntegers(true).all() as Payout[];
+  /** An account's versions, oldest first: entity_history's, then its current row. */
+  const versions = (id: bigint) => db.prepare(`SELECT staked_node_id AS node, decline_reward AS declined, stake_period_start AS periodStart, timestamp_range_lower AS lower
+    FROM entity_history WHERE id = ? UNION ALL SELECT staked_node_id, decline_reward, stake_period_start, timestamp_range_lower FROM entity WHERE id = ? ORDER BY lower`)
+    .safeIntegers(true).all(id, id) as Array<{ node: bigint; declined: bigint; periodStart: bigint; lower: bigint }>;
+
+  it('pays a node staker at every successful transaction that changes its HBAR balance once a period has closed since it was last paid, whoever pays for it', () => {
+    const stakers = db.prepare("SELECT id FROM entity WHERE type = 'ACCOUNT' AND staked_node_id >= 0 AND decline_reward = 0").safeIntegers(true).pluck().all() as bigint[];
+    const changes = db.prepare(`SELECT DISTINCT ct.consensus_timestamp FROM crypto_transfer ct JOIN "transaction" t ON t.consensus_timestamp = ct.consensus_timestamp
+      WHERE ct.entity_id = ? AND ct.consensus_timestamp >= ? AND t.result = ? ORDER BY ct.consensus_timestamp`).safeIntegers(true).pluck();
+    const paidTo = Map.groupBy(payouts(), (p) => p.account);
+    let busy = 0;
+    for (const id of stakers) {
+      // Its stake began with its first version staking to a node, in the period that version names.
+      const stake = versions(id).find((v) => v.node >= 0n)!;
+      let paidThrough = stake.periodStart;
+      const expected: bigint[] = [];
+      for (const at of changes.all(id, stake.lower, SUCCESS) as bigint[]) {
+        const closed = at / DAY_NANOS - 1n;
+        if (closed <= paidThrough) continue;
+        expected.push(at);
+        paidThrough = closed;
+      }
+      const paid = paidTo.get(id) ?? [];
+      expect(paid.map((p) => p.at), `0.0.${id}`).toEqual(expected);
+      if (paid.length >= 10) busy++;
+      // Proportional to the periods it covers (the last 365 at most): the same reward a day throughout, to the
+      // tinybar the rounding down costs.
+      let since = stake.periodStart;
+      const perDay = paid.map((p) => {
+        const periods = p.at / DAY_NANOS - 1n - since < 365n ? p.at / DAY_NANOS - 1n - since : 365n;
+        since = p.at / DAY_NANOS - 1n;
+        return Number(p.amount) / Number(periods);
+      });
+      if (perDay.length > 1) expect(Math.max(...perDay) - Math.min(...perDay), `0.0.${id}`).toBeLessThanOrEqual(1);
+    }
+    expect(busy, 'stakers paid at least ten times').toBeGreaterThan(5);
+    // Many payouts come with a transaction someone else paid for: a transfer to the staker.
+    const all = payouts();
+    expect(all.filter((p) => p.payer !== p.account).length).toBeGreaterThan(all.length / 4);
+    // None to an account that declines rewards or stakes to no node.
+    const ineligible = db.prepare('SELECT count(*) FROM staking_reward_transfer s JOIN entity e ON e.id = s.account_id WHERE e.staked_node_id < 0 OR e.decline_reward = 1').pluck().get();
+    expect(ineligible).toBe(0);
+  });
+
+  it('moves each payout from 0.0.800 to the staker inside its transaction, and starts a version of the staker paid through the day before', () => {
+    const transaction = db.prepare('SELECT payer_account_id AS payer, result FROM "transaction" WHERE consensus_timestamp = ?').safeIntegers(true);
+    const transfer = db.prepare('SELECT amount FROM crypto_transfer WHERE consensus_timestamp = ? AND entity_id = ?').safeIntegers(true).pluck();
+    const paidIn = Map.groupBy(payouts(), (p) => p.at);
+    for (const [at, paid] of paidIn) {
+      expect(transaction.get(at), `${at}`).toEqual({ payer: paid[0]!.payer, result: SUCCESS });
+      expect(transfer.all(at, 800), `${at}`).toEqual([-paid.reduce((sum, p) => sum + p.amount, 0n)]);
+      for (const p of paid) {
+        expect(p.amount, `${at}`).toBeGreaterThan(0n);
+        expect(transfer.all(at, p.account), `0.0.${p.account} at ${at}`).toHaveLength(1);
+        expect(versions(p.account).find((v) => v.lower === at)?.periodStart, `0.0.${p.account} at ${at}`).toBe(at / DAY_NANOS - 1n);
+      }
+    }
+    // 0.0.800 moves nothing else: its balance in every snapshot is today's plus what it paid out since.
+    const paidOut = db.prepare('SELECT coalesce(sum(amount), 0) FROM staking_reward_transfer WHERE consensus_timestamp > ?').safeIntegers(true).pluck();
+    const current = db.prepare('SELECT balance FROM entity WHERE id = 800').safeIntegers(true).pluck().get() as bigint;
+    const snapshots = db.prepare('SELECT consensus_timestamp AS at, balance FROM account_balance WHERE account_id = 800').safeIntegers(true).all() as Array<{ at: bigint; balance: bigint }>;
+    expect(snapshots.length).toBeGreaterThan(10);
+    for (const { at, balance } of snapshots) expect(balance, `${at}`).toBe(current + (paidOut.get(at) as bigint));
+    expect(db.prepare('SELECT sum(amount) FROM crypto_transfer WHERE entity_id = 800').safeIntegers(true).pluck().get()).toBe(-(paidOut.get(0) as bigint));
+  });
+
+  it('lists every payout of a staker under /rewards, adding up to what the ledger paid it; its stake period starts the day before the last', async () => {
+    const top = db.prepare('SELECT account_id AS account, count(*) AS n, sum(amount) AS total, max(consensus_timestamp) AS last FROM staking_reward_transfer GROUP BY account_id ORDER BY n DESC LIMIT 1')
+      .safeIntegers(true).get() as { account: bigint; n: bigint; total: bigint; last: bigint };
+    expect(top.n).toBeGreaterThan(20n);
+    const listed: Array<{ amount: number; timestamp: string }> = [];
+    for (let url: string | null = `/api/v1/accounts/0.0.${top.account}/rewards?limit=25`; url !== null;) {
+      const page = (await fixture.get(url)).json() as { rewards: Array<{ amount: number; timestamp: string }>; links: { next: string | null } };
+      listed.push(...page.rewards);
+      url = page.links.next;
+    }
+    expect(BigInt(listed.length)).toBe(top.n);
+    expect(listed.reduce((sum, r) => sum + BigInt(r.amount), 0n)).toBe(top.total);
+    const account = (await fixture.get(`/api/v1/accounts/0.0.${top.account}?transactions=false`)).json() as { stake_period_start: string };
+    expect(account.stake_period_start).toBe(`${(top.last / DAY_NANOS - 1n) * 86_400n}.000000000`);
+  });
+});

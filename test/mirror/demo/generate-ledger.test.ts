@@ -355,6 +355,7 @@ function nftResales(): NftResale[] {
   return db.prepare(`SELECT nt.consensus_timestamp AS at, nt.token_id AS token, nt.serial_number AS serial, nt.sender_account_id AS sender,
       nt.receiver_account_id AS receiver, tk.treasury_account_id AS treasury, t.payer_account_id AS payer, t.type,
       coalesce((SELECT amount FROM crypto_transfer c WHERE c.consensus_timestamp = nt.consensus_timestamp AND c.entity_id = nt.sender_account_id), 0)
+        - coalesce((SELECT amount FROM staking_reward_transfer s WHERE s.consensus_timestamp = nt.consensus_timestamp AND s.account_id = nt.sender_account_id), 0)
         + CASE WHEN t.payer_account_id = nt.sender_account_id THEN t.charged_tx_fee ELSE 0 END
         + coalesce((SELECT sum(amount) FROM assessed_custom_fee a WHERE a.consensus_timestamp = nt.consensus_timestamp
           AND a.effective_payer_account_ids = '[' || nt.sender_account_id || ']'), 0) AS proceeds
