@@ -4,7 +4,8 @@ import { HistoryFetchError } from '../sync/history-requests.ts';
 import { CompactionRoomError } from '../mirror/store/compact-store.ts';
 import { isDamagedStoreError, isSqliteError } from '../mirror/store/sqlite-error.ts';
 import { describeSyncFailure } from '../sync/store-failure.ts';
-import { StoreCompactingError, StoreDamagedError, type SyncEngine } from '../sync/sync-engine.ts';
+import { StoreCompactingError } from '../sync/sync-compaction.ts';
+import { StoreDamagedError, type SyncEngine } from '../sync/sync-engine.ts';
 import { UpstreamFormatError } from '../sync/upstream-values.ts';
 import type { ProfileSession } from './profile-session.ts';
 

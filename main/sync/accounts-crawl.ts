@@ -1,4 +1,5 @@
 import { setImmediate as yieldToIo } from 'node:timers/promises';
+import { parseEntityIdLoose } from '../mirror/format/entity-id.ts';
 import { accountRowsOf, type AccountRows } from './account-rows.ts';
 import type { AccountWriter, PageEtag } from './account-writer.ts';
 import type { SyncCursor } from './sync-cursor.ts';
@@ -10,6 +11,15 @@ import { ListEndCheck, type ListEndContext } from './list-end.ts';
 
 /** The crawl's first page: every account and contract, ascending, the most a page may hold. */
 export const FIRST_ACCOUNTS_PAGE = '/api/v1/accounts?limit=100&order=asc';
+
+/** The last account id upstream: how far through the id space a crawl is estimates its size. */
+export async function highestAccountId(client: UpstreamClient, signal: AbortSignal): Promise<number | null> {
+  const reply = await client.get('/api/v1/accounts?limit=1&order=desc&balance=false', { signal });
+  if (reply.status !== 200) return null;
+  const account = (reply.body as { accounts?: Array<{ account?: unknown }> }).accounts?.[0]?.account;
+  const id = typeof account === 'string' ? parseEntityIdLoose(account) : null;
+  return id === null ? null : Number(id);
+}
 
 export interface CrawlContext extends ListEndContext {
   client: UpstreamClient;

@@ -1,16 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { clockTime } from '../common/clock-time.ts';
-import type { StoreCompaction, SyncPhaseName, SyncState, SyncStatus } from '../common/sync-types.ts';
+import type { SyncPhaseName, SyncState, SyncStatus } from '../common/sync-types.ts';
 import { parseEntityIdLoose } from '../mirror/format/entity-id.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
-import { compactStore, type CompactionOutcome } from '../mirror/store/compact-store.ts';
+import type { CompactionOutcome } from '../mirror/store/compact-store.ts';
 import { isDamagedStoreError } from '../mirror/store/sqlite-error.ts';
-import { diskFreeBytes, formatStoreBytes, storeFileBytes, storeReusableBytes } from '../mirror/store/store-size.ts';
+import { diskFreeBytes, storeFileBytes, storeReusableBytes } from '../mirror/store/store-size.ts';
 import { AccountWriter } from './account-writer.ts';
-import { crawlAccounts, FIRST_ACCOUNTS_PAGE } from './accounts-crawl.ts';
+import { crawlAccounts, FIRST_ACCOUNTS_PAGE, highestAccountId } from './accounts-crawl.ts';
 import { contractUpserter, CONTRACTS_LIST } from './contracts-crawl.ts';
 import { crawlListed, type ListedCollection } from './listed-crawl.ts';
-import type { ListEndContext, ShortPageRetry } from './list-end.ts';
+import type { ListEndContext } from './list-end.ts';
 import { transactionUpserter } from './transaction-writer.ts';
 import { tokenUpserter } from './token-writer.ts';
 import { contractResultsWriter } from './contract-results-writer.ts';
@@ -21,19 +21,17 @@ import type { RateLimiter } from './rate-limiter.ts';
 import { SyncProgress } from './sync-progress.ts';
 import { describeSyncFailure } from './store-failure.ts';
 import { FollowedRetention } from './followed-retention.ts';
-import { CatchUpEstimate } from './catch-up-estimate.ts';
-import { followTransactions, markTransactionsStart, newestTransactionTimestamp, type FollowContext } from './transactions-follow.ts';
-import { UpstreamClient, type AnswerEvent, type RetryEvent } from './upstream-client.ts';
-import { holdWords } from './upstream-hold.ts';
-import { UpstreamTrouble } from './upstream-trouble.ts';
+import { BehindUpstream } from './behind-upstream.ts';
+import { followTransactions, markTransactionsStart, type FollowContext } from './transactions-follow.ts';
+import { UpstreamClient } from './upstream-client.ts';
+import { UpstreamHealth } from './upstream-health.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
+import { StoreCompactingError, SyncCompaction } from './sync-compaction.ts';
+import { readSyncPaused, writeSyncPaused } from './sync-paused-flag.ts';
 
 export const DEFAULT_REQUESTS_PER_SECOND = 20;
-const PAUSED_META_KEY = 'sync.paused';
 /** While following, older transactions are pruned at most this often (when the store keeps only some days). */
 const PRUNE_INTERVAL_MS = 10 * 60_000;
-/** While following is behind, how often the upstream's newest transaction is asked for (to say how far behind). */
-const BEHIND_CHECK_MS = 30_000;
 /** Followed transactions come a commit (up to 25 pages) at a time, seconds apart at a polite rate: their rate is taken over a minute. */
 const FOLLOW_RATE_WINDOW_MS = 60_000;
 /** The phases a pass crawls before it follows transactions. */
@@ -72,20 +70,6 @@ export interface SyncEngineOptions {
  */
 export class StoreDamagedError extends Error {}
 
-/** What the sync is asked to do while the store is compacted: it waits for the compaction to end. */
-export class StoreCompactingError extends Error {
-  constructor() {
-    super('the local store is being compacted; try again once that is done');
-  }
-}
-
-/** While following is behind: the upstream's newest transaction as last asked for, when (ms), and the pace of both. */
-interface BehindUpstream {
-  newest: string | null;
-  askedAt: number;
-  estimate: CatchUpEstimate;
-}
-
 /**
  * Keeps a profile's store in step with its upstream: a full crawl of the accounts (resumed
  * from the stored cursor after a restart), then incremental updates from the transactions
@@ -101,11 +85,8 @@ export class SyncEngine {
   readonly #countAccounts;
   #state: SyncState = 'paused';
   #phase: SyncPhaseName | null = null;
-  #lastError: SyncStatus['lastError'] = null;
-  /** The run failed and waits before trying again: nothing is under way, whatever the upstream answers meanwhile. */
-  #waitingAfterError = false;
-  /** The upstream's failures since its last usable answer: whether they last, and which answer ends them. */
-  readonly #trouble = new UpstreamTrouble();
+  /** The upstream's failures and their end, as the state and last error show them. */
+  readonly #health: UpstreamHealth;
   #highestId: number | null = null;
   #run: { abort: AbortController; done: Promise<void> } | null = null;
   /** Set by `close()`: no run starts after it (a resync or resume under way when it came included). */
@@ -122,17 +103,16 @@ export class SyncEngine {
   /** The prune under way, shared by whoever asks for one meanwhile; when the last one ended. */
   #pruning: Promise<void> | null = null;
   #prunedAt = -Infinity;
-  /** The compaction under way (`compact()`), shared by whoever asks meanwhile, and how far it is. */
-  #compacting: Promise<CompactionOutcome> | null = null;
-  #compaction: StoreCompaction | null = null;
+  /** Giving the room deletions freed back to the disk (`compact()`): the run stops for it. */
+  readonly #compaction: SyncCompaction;
   /** Lists the upstream answered 404 for. */
   readonly #unsupportedLists = new Set<SyncPhaseName>();
   /** The followed transactions, the tokens, contracts, schedules and topics they changed (re-fetched), and their contract results, are written by these. */
   readonly #entityUpserts: Pick<FollowContext, 'upsertToken' | 'upsertContract' | 'upsertContractResults' | 'upsertSchedule' | 'upsertTopic' | 'upsertTopicMessage' | 'holdsTopic' | 'upsertTransaction'>;
   /** What the crawls say of a page that ended its list early while it is asked for again (ListEndCheck). */
   readonly #shortPageWatch: Pick<ListEndContext, 'onShortPage' | 'onPageWhole'> = {
-    onShortPage: (retry) => this.#onShortPage(retry),
-    onPageWhole: () => this.#onPageWhole(),
+    onShortPage: (retry) => this.#health.onShortPage(retry),
+    onPageWhole: () => this.#health.onPageWhole(),
   };
 
   constructor(options: SyncEngineOptions) {
@@ -150,22 +130,48 @@ export class SyncEngine {
     };
     this.#countAccounts = options.db.prepare("SELECT count(*) FROM entity WHERE type IN ('ACCOUNT', 'CONTRACT')").pluck();
     this.#retention = new FollowedRetention(options.db);
+    this.#health = new UpstreamHealth({
+      state: () => this.#state,
+      setState: (state) => this.#setState(state),
+      emit: () => this.#emit(),
+      goingState: () => this.#goingState(),
+      requestCount: () => this.#client.requestCount,
+      log: (line) => this.#options.log?.(line),
+    });
+    this.#compaction = new SyncCompaction({
+      db: options.db,
+      signal: this.#shutdown.signal,
+      log: (line) => this.#options.log?.(line),
+      stopWriting: async () => {
+        await this.#stopRun();
+        await this.#pruning;
+      },
+      began: () => this.#setState('compacting'),
+      progressed: () => this.#emit(),
+      // As at start-up: on from the cursors, or paused if the user paused it.
+      ended: () => {
+        if (!this.#closed) {
+          this.start();
+          this.#emit();
+        }
+      },
+    });
     this.#client = new UpstreamClient({
       baseUrl: options.upstreamUrl,
       requestsPerSecond: options.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND,
       ...(options.limiter ? { limiter: options.limiter } : {}),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       ...(options.backoffCapMs === undefined ? {} : { backoffCapMs: options.backoffCapMs }),
-      onRetry: (event) => this.#onRetry(event),
-      onHeld: (until) => this.#onHeld(until),
-      onSuccess: (answer) => this.#onSuccess(answer),
+      onRetry: (event) => this.#health.onRetry(event),
+      onHeld: (until) => this.#health.onHeld(until),
+      onSuccess: (answer) => this.#health.onSuccess(answer),
     });
   }
 
   /** Starts syncing unless the user paused this profile (a pause survives restarts) or its store proved damaged. */
   start(): void {
     if (this.#damage !== null) return;
-    if (this.#readPaused()) {
+    if (readSyncPaused(this.#options.db)) {
       this.#setState('paused');
       return;
     }
@@ -174,14 +180,14 @@ export class SyncEngine {
 
   async pause(): Promise<void> {
     this.#refuseWhileWriting();
-    this.#writePaused(true);
+    writeSyncPaused(this.#options.db, true);
     await this.#stopRun();
     this.#setState('paused');
   }
 
   resume(): void {
     this.#refuseWhileWriting();
-    this.#writePaused(false);
+    writeSyncPaused(this.#options.db, false);
     if (!this.#run) this.#startRun();
   }
 
@@ -212,7 +218,7 @@ export class SyncEngine {
       this.#writer.cursors.clearCrawls();
       this.#options.db.prepare('DELETE FROM sync_etag').run();
     })();
-    this.#writePaused(false);
+    writeSyncPaused(this.#options.db, false);
     this.#startRun();
   }
 
@@ -222,12 +228,12 @@ export class SyncEngine {
     await this.#stopRun();
     // A prune the user asked for stops between batches, a compaction rolls back; the store closes after them.
     await this.#pruning;
-    await this.#compacting?.catch(() => undefined);
+    await this.#compaction.settled();
   }
 
   /** A compaction is under way: the sync waits for it, and refuses what would write meanwhile. */
   get compacting(): boolean {
-    return this.#compacting !== null;
+    return this.#compaction.running;
   }
 
   /**
@@ -239,35 +245,7 @@ export class SyncEngine {
   compact(): Promise<CompactionOutcome> {
     if (this.#closed) return Promise.reject(new Error('the sync is closing'));
     if (this.#damage !== null) return Promise.reject(new StoreDamagedError(this.#damage));
-    this.#compacting ??= this.#compact().finally(() => {
-      this.#compacting = null;
-    });
-    return this.#compacting;
-  }
-
-  async #compact(): Promise<CompactionOutcome> {
-    await this.#stopRun();
-    await this.#pruning;
-    this.#compaction = { step: 'copying', doneBytes: 0, totalBytes: 0 };
-    this.#setState('compacting');
-    try {
-      const outcome = await compactStore(this.#options.db, {
-        signal: this.#shutdown.signal,
-        onProgress: (progress) => {
-          this.#compaction = progress;
-          this.#emit();
-        },
-      });
-      this.#options.log?.(`sync: compacted the store from ${formatStoreBytes(outcome.beforeBytes)} to ${formatStoreBytes(outcome.afterBytes)}`);
-      return outcome;
-    } finally {
-      this.#compaction = null;
-      // As at start-up: on from the cursors, or paused if the user paused it.
-      if (!this.#closed) {
-        this.start();
-        this.#emit();
-      }
-    }
+    return this.#compaction.run();
   }
 
   /**
@@ -282,14 +260,14 @@ export class SyncEngine {
     if (this.#closed) return;
     // Said in the halting words even when the sync's own write found the damage: they say what
     // becomes of the store (the owner's) where the write's say only what SQLite found.
-    this.#lastError = { message: reason, at: new Date().toISOString(), retryAt: null, recoveredAt: null };
+    this.#health.halted(reason);
     this.#setState('error');
   }
 
   /** Refuses what would write to the store: while it is compacted (for a moment), or once it proved damaged (for good). */
   #refuseWhileWriting(): void {
     if (this.#damage !== null) throw new StoreDamagedError(this.#damage);
-    if (this.#compacting) throw new StoreCompactingError();
+    if (this.#compaction.running) throw new StoreCompactingError();
   }
 
   /** Requests sent to the upstream so far, retries included. */
@@ -303,7 +281,7 @@ export class SyncEngine {
   }
 
   status(): SyncStatus {
-    const catchUp = this.#phase === 'transactions' ? this.#behind?.estimate.secondsLeft(performance.now()) ?? null : null;
+    const catchUp = this.#phase === 'transactions' ? this.#behind?.secondsLeft(performance.now()) ?? null : null;
     const accounts = this.#writer.cursors.get('accounts');
     const transactions = this.#writer.cursors.get('transactions');
     return {
@@ -327,8 +305,8 @@ export class SyncEngine {
       storeBytes: storeFileBytes(this.#options.db.name),
       storeReusableBytes: storeReusableBytes(this.#options.db),
       diskFreeBytes: diskFreeBytes(this.#options.db.name),
-      compaction: this.#compaction,
-      lastError: this.#lastError,
+      compaction: this.#compaction.progress,
+      lastError: this.#health.lastError,
       phases: this.#phases(),
     };
   }
@@ -352,7 +330,7 @@ export class SyncEngine {
     this.#run = { abort, done: this.#loop(abort.signal) };
     // Resumed while the upstream's Retry-After still holds: the run's first request waits for it.
     const held = this.#client.heldUntil;
-    if (held !== null) this.#onHeld(held);
+    if (held !== null) this.#health.onHeld(held);
   }
 
   /**
@@ -368,7 +346,7 @@ export class SyncEngine {
 
   /** A phase begins: its state, unless the upstream's failures still stand (offline, retrying), which only an answer ends. */
   #setPhaseState(state: SyncState): void {
-    if ((this.#state === 'offline' || this.#state === 'retrying') && this.#trouble.since !== null) this.#emit();
+    if ((this.#state === 'offline' || this.#state === 'retrying') && this.#health.failing) this.#emit();
     else this.#setState(state);
   }
 
@@ -413,20 +391,17 @@ export class SyncEngine {
         // A damaged store fails every write after this one too: no retry helps, only rebuilding it.
         const damaged = isDamagedStoreError(error);
         const waitMs = damaged ? Infinity : this.#options.errorRetryMs ?? 60_000;
-        // Only an answer to a request of the next run says the failure is over (UpstreamTrouble).
-        this.#trouble.failed(this.#client.requestCount, now, now + waitMs);
-        this.#lastError = { message: this.#failureMessage(error), at: new Date(now).toISOString(), retryAt: damaged ? null : new Date(now + waitMs).toISOString(), recoveredAt: null };
+        const message = this.#failureMessage(error);
+        this.#health.runFailed(message, now, damaged ? null : now + waitMs);
         this.#setState('error');
-        this.#options.log?.(`sync: ${this.#lastError.message}; ${damaged ? 'the sync stops' : `trying again at ${clockTime(now + waitMs)}`}`);
+        this.#options.log?.(`sync: ${message}; ${damaged ? 'the sync stops' : `trying again at ${clockTime(now + waitMs)}`}`);
         if (damaged) {
           // The owner says what becomes of the store, and halts the sync with its words; it halts here as well, owner or not.
           this.#options.onStoreDamaged?.(error);
-          void this.halt(this.#lastError.message);
+          void this.halt(message);
           return;
         }
-        this.#waitingAfterError = true;
-        await sleep(waitMs, undefined, { signal }).catch(() => undefined);
-        this.#waitingAfterError = false;
+        await this.#health.waitAfterRunFailed(waitMs, signal);
       }
     }
   }
@@ -437,7 +412,7 @@ export class SyncEngine {
     this.#phase = 'accounts';
     this.#setPhaseState('syncing');
     this.#progress.reset(cursor?.items ?? 0);
-    this.#highestId = await this.#fetchHighestId(signal);
+    this.#highestId = await highestAccountId(this.#client, signal);
     await crawlAccounts({
       client: this.#client,
       writer: this.#writer,
@@ -481,18 +456,18 @@ export class SyncEngine {
    * After each commit of followed transactions. With more pages waiting the sync is behind the
    * upstream: it says so ('syncing' the transactions, at so many a second) rather than "up to
    * date", and how far behind the upstream's newest transaction it is, asked for at most every
-   * BEHIND_CHECK_MS (one request in many).
+   * BEHIND_CHECK_MS (behind-upstream.ts; one request in many).
    */
   async #followed(transactions: number, more: boolean, lastTimestamp: string | null, signal: AbortSignal): Promise<void> {
     this.#progress.add(transactions, null);
     if (performance.now() - this.#prunedAt >= PRUNE_INTERVAL_MS) await this.#prune(signal);
     if (!more) return this.#emit();
-    if (lastTimestamp !== null) this.#behindSoFar().estimate.followed(performance.now(), lastTimestamp);
+    if (lastTimestamp !== null) this.#behindSoFar().followed(performance.now(), lastTimestamp);
     await this.#fellBehind(signal);
   }
 
   #behindSoFar(): BehindUpstream {
-    return this.#behind ??= { newest: null, askedAt: -Infinity, estimate: new CatchUpEstimate() };
+    return this.#behind ??= new BehindUpstream();
   }
 
   /**
@@ -502,24 +477,9 @@ export class SyncEngine {
    */
   async #fellBehind(signal: AbortSignal): Promise<void> {
     const now = performance.now();
-    const behind = this.#behindSoFar();
-    if (now - behind.askedAt >= BEHIND_CHECK_MS) {
-      const newest = await newestTransactionTimestamp({ client: this.#client, signal });
-      behind.newest = newest === 'unsupported' ? null : newest;
-      behind.askedAt = now;
-      if (behind.newest !== null) behind.estimate.newest(now, behind.newest);
-    }
+    await this.#behindSoFar().askNewestWhenDue(this.#client, signal, now);
     if (this.#state === 'following') this.#setState('syncing');
     else this.#emit();
-  }
-
-  /** The last account id upstream: how far through the id space a crawl is estimates its size. */
-  async #fetchHighestId(signal: AbortSignal): Promise<number | null> {
-    const reply = await this.#client.get('/api/v1/accounts?limit=1&order=desc&balance=false', { signal });
-    if (reply.status !== 200) return null;
-    const account = (reply.body as { accounts?: Array<{ account?: unknown }> }).accounts?.[0]?.account;
-    const id = typeof account === 'string' ? parseEntityIdLoose(account) : null;
-    return id === null ? null : Number(id);
   }
 
   #startRefreshPass(): void {
@@ -551,104 +511,6 @@ export class SyncEngine {
     return `${message}, in the upstream's answer to ${answered}`;
   }
 
-  /**
-   * A request failed and is tried again after a wait. Failures with no answer at all are `offline`
-   * at once; others become `retrying` once they last (LASTING_FAILURE_MS), each said in the log once.
-   */
-  #onRetry(event: RetryEvent): void {
-    // A request of a run that failed, still under way: the run's own failure is the news.
-    if (this.#waitingAfterError) return;
-    const now = Date.now();
-    const retryAt = event.heldUntil ?? now + event.delayMs;
-    const first = this.#trouble.since === null;
-    const lasting = this.#trouble.failed(this.#client.requestCount, now, retryAt);
-    const failure = `${event.error} from ${event.url}`;
-    const message = event.heldUntil === null ? failure : `${holdWords(event.heldUntil)}: ${failure}`;
-    this.#lastError = { message, at: new Date(now).toISOString(), retryAt: new Date(retryAt).toISOString(), recoveredAt: null };
-    if (event.unreachable) {
-      if (this.#state === 'offline') return this.#emit();
-      this.#options.log?.(`sync: upstream unreachable (${failure}); serving the local store meanwhile`);
-      this.#setState('offline');
-    } else if (lasting) {
-      // A long wait asked for at the first failure, or failures that went on: said as the one or the other.
-      this.#heldUp(event.heldUntil !== null && first);
-    } else {
-      this.#emit();
-    }
-  }
-
-  /**
-   * A request waits for a hold the upstream asked for (a 429's Retry-After, given to this sync or
-   * to a lookup sharing its request budget): until then nothing moves.
-   */
-  #onHeld(until: number): void {
-    if (this.#waitingAfterError) return;
-    const now = Date.now();
-    const retryAt = new Date(until).toISOString();
-    // Said once per hold, however many requests wait for it (the 429 that asked for it said it first).
-    const said = this.#lastError?.retryAt === retryAt && this.#lastError.recoveredAt === null;
-    if (!said) this.#lastError = { message: holdWords(until), at: new Date(now).toISOString(), retryAt, recoveredAt: null };
-    if (this.#trouble.failed(this.#client.requestCount, now, until)) this.#heldUp(true, said);
-    else this.#emit();
-  }
-
-  /**
-   * Failures that last: state `retrying`, said in the log once (its last error says what fails, and
-   * when it is tried again). `waiting`: what makes it last is a wait the upstream asked for.
-   */
-  #heldUp(waiting: boolean, said = false): void {
-    if (this.#state === 'retrying') return this.#emit();
-    const message = this.#lastError?.message ?? 'unknown';
-    const since = this.#trouble.since ?? Date.now();
-    if (!said) {
-      this.#options.log?.(waiting
-        ? `sync: waiting, ${message}; serving the local store meanwhile`
-        : `sync: the upstream keeps failing (since ${clockTime(since)}): ${message}; retrying, serving the local store meanwhile`);
-    }
-    this.#setState('retrying');
-  }
-
-  /**
-   * A page ended its list early and is asked for again after a wait: said as a retried request's
-   * failure is (the last error, with when it is tried again; `retrying` once it lasts). The answer
-   * to its retry does not end it, as it may end the list early again: only the page coming whole does.
-   */
-  #onShortPage(retry: ShortPageRetry): void {
-    if (this.#waitingAfterError) return;
-    const now = Date.now();
-    const lasting = this.#trouble.failed(this.#client.requestCount, now, retry.retryAt, 'a usable answer');
-    this.#lastError = { message: retry.message, at: new Date(now).toISOString(), retryAt: new Date(retry.retryAt).toISOString(), recoveredAt: null };
-    if (lasting) this.#heldUp(false);
-    else this.#emit();
-  }
-
-  #onPageWhole(): void {
-    if (this.#waitingAfterError || !this.#trouble.usable()) return;
-    this.#answeredAgain();
-  }
-
-  #onSuccess(answer: AnswerEvent): void {
-    // A request that was still under way when the run failed (a batch's other pages) says nothing
-    // about the failure, which may not be the upstream's at all (a full disk); nor does one sent
-    // before the latest failure was seen (UpstreamTrouble): only its retry, or a later request.
-    if (this.#waitingAfterError || !this.#trouble.answered(answer.request)) return;
-    this.#answeredAgain();
-  }
-
-  /** The standing failures are over (UpstreamTrouble said so): the state goes on, and the last error is past. */
-  #answeredAgain(): void {
-    if (this.#state === 'offline' || this.#state === 'retrying' || this.#state === 'error') {
-      // An `error` may have been this machine's (a full disk): the new state's progress line says enough.
-      if (this.#state !== 'error') this.#options.log?.(this.#state === 'offline' ? 'sync: upstream reachable again' : 'sync: the upstream answers again');
-      this.#setState(this.#goingState());
-    }
-    // An answer after a retried request, or once the run goes again after its wait: the last error is past.
-    if (this.#lastError?.recoveredAt === null) {
-      this.#lastError = { ...this.#lastError, recoveredAt: new Date().toISOString() };
-      this.#emit();
-    }
-  }
-
   #setState(state: SyncState): void {
     this.#state = state;
     this.#accounts.at = -Infinity;
@@ -670,14 +532,5 @@ export class SyncEngine {
     const now = performance.now();
     if (now - this.#accounts.at >= 1000) this.#accounts = { value: Number(this.#countAccounts.get()), at: now };
     return this.#accounts.value;
-  }
-
-  #readPaused(): boolean {
-    const value = this.#options.db.prepare('SELECT value FROM store_meta WHERE key = ?').pluck().get(PAUSED_META_KEY);
-    return value === '1';
-  }
-
-  #writePaused(paused: boolean): void {
-    this.#options.db.prepare('INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(PAUSED_META_KEY, paused ? '1' : '0');
   }
 }
