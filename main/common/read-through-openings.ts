@@ -11,4 +11,5 @@ export const READ_THROUGH_OPENINGS = {
   held: 'The upstream mirror node asked to wait until',
   failed: 'The upstream mirror node answered HTTP',
   compacting: 'The local store is being compacted',
+  storeFull: 'The local store cannot grow',
 } as const;

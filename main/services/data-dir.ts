@@ -32,7 +32,25 @@ function mkdirProblem(dir: string, error: unknown): string {
     const file = fileOnThePath(dir);
     if (file) return `the data folder ${dir} cannot be created: ${file} is a file, not a folder`;
   }
-  return `cannot create the data folder ${dir} (${writeProblemReason(error)})`;
+  return `cannot create the data folder ${dir} (${writeProblemReason(code === 'ENOENT' ? firstLevelProblem(dir) ?? error : error)})`;
+}
+
+/**
+ * Why the first missing folder on the way to `dir` cannot be created. A recursive mkdir under a
+ * read-only or forbidden folder reports ENOENT (Node gives up on the level it could not make and
+ * says the next one is missing); making that one level alone gets the real reason (EROFS, EACCES).
+ */
+function firstLevelProblem(dir: string): unknown {
+  let missing = path.resolve(dir);
+  while (path.dirname(missing) !== missing && !fs.existsSync(path.dirname(missing))) missing = path.dirname(missing);
+  try {
+    fs.mkdirSync(missing);
+    // It could be made after all (a race): the level below is tried by the next start.
+    fs.rmdirSync(missing);
+    return null;
+  } catch (error) {
+    return error;
+  }
 }
 
 /** The nearest existing ancestor of `dir`, when it is a file (what ENOTDIR complains of). */

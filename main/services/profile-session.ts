@@ -1,9 +1,12 @@
 import fs from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { clockTime } from '../common/clock-time.ts';
 import type { NetworkInfo } from '../common/api-contract.ts';
 import type { SyncStatus } from '../common/sync-types.ts';
 import { generateDemoLedgerInWorker } from '../mirror/demo/generate-in-worker.ts';
 import type { MirrorUnavailable } from '../mirror/http/availability-gate.ts';
 import { compactionCopyFile } from '../mirror/store/compact-store.ts';
+import { diskFullText, isDiskFullError } from '../mirror/store/disk-full.ts';
 import { LedgerStore } from '../mirror/store/ledger-store.ts';
 import { openOrSetAside } from '../mirror/store/open-or-set-aside.ts';
 import { isDamagedStoreError } from '../mirror/store/sqlite-error.ts';
@@ -21,6 +24,8 @@ import { markDamagedStore } from './store-damage.ts';
 export interface ProfileSyncOptions {
   /** Most requests a second sent to the upstream mirror node (default 20; 0: no limit). */
   requestsPerSecond?: number;
+  /** How long a demo generation the disk was too full for waits before it is tried again (default a minute). */
+  fullDiskRetryMs?: number;
 }
 
 /**
@@ -31,6 +36,9 @@ export type SessionOutcome = 'ready' | 'stopped' | 'failed';
 
 /** When a client told the demo ledger is being generated should ask again. */
 const GENERATING_RETRY_AFTER_SECONDS = 5;
+
+/** As the sync does after its store could not grow: a minute, then it tries again. */
+const FULL_DISK_RETRY_MS = 60_000;
 
 /** Progress events are throttled: a UI gains nothing from more than a few per second. */
 const PROGRESS_INTERVAL_MS = 200;
@@ -118,7 +126,8 @@ export class ProfileSession {
       sync.start();
       return { sync, readThrough, accountHistory, topicHistory, ready: Promise.resolve('ready') };
     }
-    return { sync: null, readThrough: null, accountHistory: null, topicHistory: null, ready: this.#fill(file, demoAccounts, log) };
+    const fill = this.#fill(file, demoAccounts, log, syncOptions.fullDiskRetryMs ?? FULL_DISK_RETRY_MS);
+    return { sync: null, readThrough: null, accountHistory: null, topicHistory: null, ready: fill };
   }
 
   /** The sync's progress; for the demo profile a fixed `none` state. */
@@ -151,8 +160,25 @@ export class ProfileSession {
     this.#events.emit('sync/status', status);
   }
 
-  async #fill(file: string, demoAccounts: number, log: (line: string) => void): Promise<SessionOutcome> {
-    let outcome: SessionOutcome;
+  /**
+   * Generates the demo ledger. On a full disk it is tried again every `retryMs` (as the sync waits
+   * for room), saying meanwhile what to do, until there is room; `ready` settles only then.
+   */
+  async #fill(file: string, demoAccounts: number, log: (line: string) => void, retryMs: number): Promise<SessionOutcome> {
+    for (;;) {
+      const outcome = await this.#generate(file, demoAccounts, log, retryMs);
+      if (outcome !== 'disk-full') return outcome;
+      await sleep(retryMs, undefined, { signal: this.#abort.signal }).catch(() => undefined);
+      if (this.#abort.signal.aborted) return 'stopped';
+      this.#state = 'generating';
+      this.#message = null;
+      this.#emit(true);
+    }
+  }
+
+  /** One attempt at the generation: how it ended, `disk-full` when the disk was too full for it (tried again in `retryMs`). */
+  async #generate(file: string, demoAccounts: number, log: (line: string) => void, retryMs: number): Promise<SessionOutcome | 'disk-full'> {
+    let outcome: SessionOutcome | 'disk-full';
     try {
       await generateDemoLedgerInWorker(file, { accounts: demoAccounts }, (done, total) => {
         this.#progress = { done, total, label: 'Generating the demo ledger' };
@@ -164,9 +190,16 @@ export class ProfileSession {
       outcome = 'ready';
     } catch (error) {
       if (this.#abort.signal.aborted) return 'stopped';
-      outcome = 'failed';
       this.#state = 'error';
-      this.#message = `The demo ledger could not be generated: ${error instanceof Error ? error.message : String(error)}`;
+      // Stopped part way: no progress goes on meanwhile.
+      this.#progress = null;
+      if (isDiskFullError(error, file)) {
+        outcome = 'disk-full';
+        this.#message = `The demo ledger could not be generated: ${diskFullText(file)}; free some space on that disk: it is tried again at ${clockTime(Date.now() + retryMs)}, and generated once there is room`;
+      } else {
+        outcome = 'failed';
+        this.#message = `The demo ledger could not be generated: ${error instanceof Error ? error.message : String(error)}`;
+      }
       log(this.#message);
       // Damaged, it would fail so at every start: set aside at the next one instead.
       if (isDamagedStoreError(error)) this.storeDamaged(error);

@@ -1,6 +1,8 @@
 import { deadlineSignal } from '../http/deadline-signal.ts';
+import { repeatLimitedLog, type RepeatLimitedLog } from '../http/repeat-limited-log.ts';
 import { parseJsonLossless, stringifyJson } from '../mirror/format/json-out.ts';
 import type { KeptAnswer, MissingOutcome, ReadThrough, ReadThroughResource, RelayedReply, RelayOptions, Shortfall, UpstreamRequest } from '../mirror/http/read-through.ts';
+import { diskFullText, isDiskFullError } from '../mirror/store/disk-full.ts';
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { accountRowsOf } from './account-rows.ts';
 import { AccountWriter } from './account-writer.ts';
@@ -108,6 +110,8 @@ export class UpstreamReadThrough implements ReadThrough {
   readonly #stop = new AbortController();
   /** Aborted (and replaced) when the upstream turns out unreachable: lookups in flight give up at once. */
   #unreachable = new AbortController();
+  /** A full disk refuses every answer to keep: said once a minute, not per request. */
+  readonly #logFull: RepeatLimitedLog;
 
   constructor(options: UpstreamReadThroughOptions) {
     this.#options = {
@@ -125,6 +129,7 @@ export class UpstreamReadThrough implements ReadThrough {
       },
       onSuccess: () => this.#answered++,
     });
+    this.#logFull = repeatLimitedLog((line) => options.log?.(line));
     this.#writer = new AccountWriter(options.db);
     this.#keptAnswer = options.db.prepare('SELECT body, stored_at FROM upstream_answer WHERE path = ?');
     this.#keepAnswer = options.db.prepare('INSERT OR REPLACE INTO upstream_answer (path, body, stored_at) VALUES (?, ?, ?)');
@@ -297,11 +302,28 @@ export class UpstreamReadThrough implements ReadThrough {
   #keep(path: string, body: string): void {
     // While the store takes no writes the answer is served, just not kept.
     if (this.storeBusy) return;
-    this.#lastKeptAt = Math.max(Date.now(), this.#lastKeptAt + 1);
-    this.#keepAnswer.run(path, body, this.#lastKeptAt);
-    if (++this.#answers <= this.#options.maxKeptAnswers) return;
-    this.#forgetOldestAnswers.run(Math.floor(this.#options.maxKeptAnswers * 0.9));
-    this.#answers = Number(this.#countAnswers.get());
+    try {
+      this.#lastKeptAt = Math.max(Date.now(), this.#lastKeptAt + 1);
+      this.#keepAnswer.run(path, body, this.#lastKeptAt);
+      if (++this.#answers <= this.#options.maxKeptAnswers) return;
+      this.#forgetOldestAnswers.run(Math.floor(this.#options.maxKeptAnswers * 0.9));
+      this.#answers = Number(this.#countAnswers.get());
+    } catch (error) {
+      // On a full disk too the answer is served, just not kept: it is asked for again next time.
+      if (!isDiskFullError(error, this.#options.db.name)) throw error;
+      this.#logStoreFull(`answers from the upstream are served but not kept (${path} the last)`);
+    }
+  }
+
+  /** The store cannot grow: what a lookup that could not store its entity answers (and logs). */
+  #storeFull(what: string): Shortfall {
+    const disk = diskFullText(this.#options.db.name);
+    this.#logStoreFull(`${what} could not be stored`);
+    return { kind: 'store-full', disk };
+  }
+
+  #logStoreFull(what: string): void {
+    this.#logFull('store-full', `read-through: the local store cannot grow: ${diskFullText(this.#options.db.name)}; ${what}`);
   }
 
   /**
@@ -323,11 +345,13 @@ export class UpstreamReadThrough implements ReadThrough {
   /**
    * What a failed lookup answers. Past its deadline with no answer from the upstream meanwhile, the
    * upstream is unreachable; with answers to others meanwhile (or its turn too far off), it is busy.
-   * An answer that cannot be stored, or a refusal, is unreadable. A failing store is not the
-   * upstream's doing: that error goes on to the route, which answers it as every store failure.
+   * An answer that cannot be stored, or a refusal, is unreadable. A store on a full disk says so
+   * (it works again once there is room). Any other failing store is not the upstream's doing: that
+   * error goes on to the route, which answers it as every store failure.
    */
   #failed(lookup: Lookup, error: unknown, what: string): Shortfall {
     if (this.#stop.signal.aborted) return OFFLINE;
+    if (isDiskFullError(error, this.#options.db.name)) return this.#storeFull(what);
     // Refused at once: the upstream asked (429, Retry-After) not to be asked before then.
     if (error instanceof UpstreamHoldError) return { kind: 'held', until: error.until };
     if (error instanceof QueueFullError) return { kind: 'busy' };

@@ -41,6 +41,8 @@ export type Shortfall =
   | { kind: 'offline' }
   /** The store takes no writes for now (it is being compacted, seconds to minutes). */
   | { kind: 'store-busy' }
+  /** The store cannot grow, its disk being full: `disk` says so with the room left ("the disk is full (0 KiB free in /data)"). */
+  | { kind: 'store-full'; disk: string }
   /** It answered others but not this in time: a burst of lookups waiting their turn in the request budget shared with the sync, or a slow upstream. */
   | { kind: 'busy' }
   /** It asked (HTTP 429 with Retry-After) not to be asked again before `until` (ms since the epoch). */
@@ -220,6 +222,7 @@ function shortfallOutcome(shortfall: Shortfall, notHeld: string): GetOutcome {
   switch (shortfall.kind) {
     case 'offline': return { status: 503, messages: [{ message: unreachableMessage(notHeld) }] };
     case 'store-busy': return { status: 503, messages: [{ message: `${READ_THROUGH_OPENINGS.compacting} and cannot take ${notHeld} from the upstream now; ask again in a moment` }] };
+    case 'store-full': return { status: 503, messages: [{ message: `${READ_THROUGH_OPENINGS.storeFull}: ${shortfall.disk}, so it cannot take ${notHeld} from the upstream; free some space on that disk and ask again` }] };
     case 'busy': return { status: 503, messages: [{ message: `${READ_THROUGH_OPENINGS.slow} for ${notHeld} in time (lookups wait their turn in the profile's request rate); ask again in a moment` }] };
     case 'held': return {
       status: 503,

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { unreadableFileName } from '../../files/unreadable-file-name.ts';
+import { diskFullText, isDiskFullError } from './disk-full.ts';
 import { isDamagedStoreError } from './sqlite-error.ts';
 
 /**
@@ -41,10 +42,23 @@ export function markStoreDamaged(file: string, reason: string): void {
  * again on a new file, so that the app starts instead of stopping at a file it cannot use.
  * Nothing is deleted: every store here can be rebuilt (the demo is generated again, a synced
  * profile syncs again, status is polled again), and the one that holds the user's work
- * (verified contracts) stays recoverable by hand from the moved file. Any other failure
- * (permissions, a full disk) is thrown as it is.
+ * (verified contracts) stays recoverable by hand from the moved file. A full disk is said as such,
+ * naming the file and the room left (SQLite's own words, "disk I/O error" for a `-shm` it could
+ * not extend, name neither). Any other failure (permissions) is thrown as it is.
  */
 export function openOrSetAside<T>(file: string, open: (file: string) => T, log: (line: string) => void, now: Date = new Date()): OpenedStore<T> {
+  const companionsBefore = COMPANIONS.filter((suffix) => fs.existsSync(file + suffix));
+  try {
+    return openOrSetAsideAsIs(file, open, log, now);
+  } catch (error) {
+    if (file === ':memory:' || !isDiskFullError(error, file)) throw error;
+    // The journal files the failed open began hold nothing (an empty -wal, a -shm of a few bytes): not left behind.
+    for (const suffix of COMPANIONS) if (!companionsBefore.includes(suffix)) fs.rmSync(file + suffix, { force: true });
+    throw new Error(`cannot open ${file}: ${diskFullText(file)}; free some space on that disk, then try again`, { cause: error });
+  }
+}
+
+function openOrSetAsideAsIs<T>(file: string, open: (file: string) => T, log: (line: string) => void, now: Date): OpenedStore<T> {
   const marked = damageNoteOf(file);
   if (marked !== null) {
     const setAside = setAsideFile(file, now);

@@ -163,6 +163,11 @@ function whyNotAsked(message: string): string | null {
   if (opens(READ_THROUGH_OPENINGS.unreachable)) return 'its upstream mirror node cannot be reached to look there';
   if (opens(READ_THROUGH_OPENINGS.slow)) return 'its upstream mirror node did not answer in time; try again in a moment';
   if (opens(READ_THROUGH_OPENINGS.compacting)) return 'the store is being compacted, so its upstream cannot be asked now; try again in a moment';
+  if (opens(READ_THROUGH_OPENINGS.storeFull)) {
+    // "The local store cannot grow: the disk is full (0 KiB free in /data), so it cannot take …": the disk's words and room.
+    const disk = /^: (the disk is full \([^)]*\))/.exec(message.slice(READ_THROUGH_OPENINGS.storeFull.length))?.[1] ?? 'the disk is full';
+    return `what its upstream has cannot be stored: ${disk}; free some space on that disk and try again`;
+  }
   if (opens(READ_THROUGH_OPENINGS.held)) {
     // The bridge passes the 503's body on, not its Retry-After header: the time is the clock time the message names.
     const until = CLOCK_TIME.exec(message.slice(READ_THROUGH_OPENINGS.held.length).trimStart())?.[0];

@@ -189,6 +189,10 @@ describe('resolveSearch', () => {
     expect(await resolveSearch('0.0.7', compacting.get)).toEqual({
       kind: 'error', message: 'No account, contract, token, topic or schedule 0.0.7 in this synced store, and the store is being compacted, so its upstream cannot be asked now; try again in a moment',
     });
+    const full = mirror({}, { '/api/v1/tokens/0.0.7': readThroughRefusal({ kind: 'store-full', disk: 'the disk is full (0 KiB free in /data)' }, 'this token') });
+    expect(await resolveSearch('0.0.7', full.get)).toEqual({
+      kind: 'error', message: 'No account, contract, token, topic or schedule 0.0.7 in this synced store, and what its upstream has cannot be stored: the disk is full (0 KiB free in /data); free some space on that disk and try again',
+    });
   });
 
   it("says a damaged store's 503 as it is, for the whole search, not as an upstream out of reach", async () => {
