@@ -84,7 +84,7 @@ export async function openProfileStatus(options: ProfileStatusOptions): Promise<
         service.on('poll', (result) => {
           if (result.outcome === 'too-soon') return;
           // One line when the upstream starts failing, not one per retry (the store's own trouble the poller logs).
-          if (result.outcome === 'failed' && !result.local && service.poller.state().consecutiveFailures === 1) options.log(`status: ${result.error}`);
+          if (result.outcome === 'failed' && !result.local && !result.cancelled && service.poller.state().consecutiveFailures === 1) options.log(`status: ${result.error}`);
           options.events.emit('status/updated', service.snapshot());
         }),
       ];

@@ -2,6 +2,7 @@ import type { StatusPollState } from '../common/status-types.ts';
 import { deadlineSignal } from '../http/deadline-signal.ts';
 import { isDamagedStoreError, isSqliteError } from '../mirror/store/sqlite-error.ts';
 import { FEED_PATHS, RECORD_FEEDS, type FeedName, type PassthroughFeedName, type RecordFeedName } from './feed/feed-paths.ts';
+import { feedFailuresText } from './feed/feed-failures.ts';
 import { DEFAULT_MAX_BODY_BYTES, parseFeedBody } from './feed/parse-feed.ts';
 import type { StatusSource } from './feed/status-source.ts';
 import { applyGoodPoll, type AcceptedFeed } from './store/apply-poll.ts';
@@ -46,14 +47,19 @@ export interface PollerOptions {
 
 export type PollResult =
   | { outcome: 'ok'; changed: boolean; notifications: StatusNotification[]; feedErrors: string[] }
-  /** `local`: the store failed (a full disk, damage), not the status page; `error` is then its note. */
-  | { outcome: 'failed'; error: string; local?: true }
+  /**
+   * `local`: the store failed (a full disk, damage), not the status page; `error` is then its note.
+   * `cancelled`: the poller itself ended the poll (stop, suspend) before it was done: nothing was
+   * heard of the page, so nothing is counted, stored or shown as its failure.
+   */
+  | { outcome: 'failed'; error: string; local?: true; cancelled?: true }
   | { outcome: 'offline' }
   | { outcome: 'too-soon'; retryInMs: number };
 
 /** The schedule and health of the poller, as the Status screen shows it (the API's own type). */
 export type PollerState = StatusPollState;
 
+/** A feed's `error` is why it failed, without its path (FEED_PATHS names it). */
 type FeedOutcome = { name: FeedName; accepted: AcceptedFeed } | { name: FeedName; error: string; retryAfterMs?: number };
 
 /** The passthrough feeds a poll reads unless told otherwise (see StatusPollerOptions.extraFeeds). */
@@ -120,14 +126,14 @@ export class StatusPoller {
     this.#schedule(0);
   }
 
-  /** Stops the schedule and aborts a poll in flight. */
+  /** Stops the schedule and cancels a poll in flight (it fails nothing: see PollResult `cancelled`). */
   stop(): void {
     this.#running = false;
     this.#clearTimer();
-    this.#abort?.abort(new DOMException('poller stopped', 'AbortError'));
+    this.#abort?.abort(new DOMException('polling stopped', 'AbortError'));
   }
 
-  /** The machine is going to sleep: no timers, no requests until resume(). */
+  /** The machine is going to sleep: no timers, no requests until resume(); a poll in flight is cancelled. */
   suspend(): void {
     this.#suspended = true;
     this.#clearTimer();
@@ -220,12 +226,16 @@ export class StatusPoller {
     const required = Object.keys(RECORD_FEEDS) as RecordFeedName[];
     try {
       const outcomes = await Promise.all([...required, ...extraFeeds].map((name) => this.#fetchFeed(name, signal)));
-      const failures = outcomes.filter((outcome) => 'error' in outcome);
+      // Cancelled by stop() or suspend(), not by its deadline: its "request aborted" says nothing of
+      // the page (a profile switched away from, the app quitting), and what did arrive is not a whole poll.
+      if (controller.signal.aborted && !deadline.timedOut) {
+        return { outcome: 'failed', error: `the check was cancelled: ${(controller.signal.reason as Error).message}`, cancelled: true };
+      }
+      const failures = outcomes.flatMap((outcome) => ('error' in outcome ? [{ ...outcome, path: FEED_PATHS[outcome.name], reason: outcome.error }] : []));
       const requiredFailures = failures.filter((outcome) => (required as FeedName[]).includes(outcome.name));
       if (requiredFailures.length > 0) {
-        this.#lastRetryAfterMs = Math.max(...requiredFailures.map((f) => ('retryAfterMs' in f ? (f.retryAfterMs ?? 0) : 0))) || undefined;
-        const error = requiredFailures.map((f) => ('error' in f ? f.error : '')).join('; ');
-        return { outcome: 'failed', error };
+        this.#lastRetryAfterMs = Math.max(...requiredFailures.map((f) => f.retryAfterMs ?? 0)) || undefined;
+        return { outcome: 'failed', error: feedFailuresText(requiredFailures, required.length) };
       }
       // The store was replaced meanwhile: its ETags were the old one's, and a 304 would leave the new
       // one empty. Nothing is written; the next poll, as soon as allowed (`#refill`), fills it.
@@ -241,7 +251,7 @@ export class StatusPoller {
         for (const [key, value] of Object.entries({ last_success_at: at.toISOString(), last_error: null, last_error_at: null })) store.setMeta(key, value);
         return raised;
       });
-      return { outcome: 'ok', changed, notifications, feedErrors: failures.map((f) => ('error' in f ? f.error : '')) };
+      return { outcome: 'ok', changed, notifications, feedErrors: failures.map((f) => `${f.path}: ${f.reason}`) };
     } finally {
       deadline.dispose();
       if (this.#abort === controller) this.#abort = null;
@@ -255,17 +265,17 @@ export class StatusPoller {
     try {
       response = await source.fetchFeed(FEED_PATHS[name], stored?.etag ?? null, signal);
     } catch (error) {
-      return { name, error: `${FEED_PATHS[name]}: ${(error as Error).message}` };
+      return { name, error: (error as Error).message };
     }
     if (response.kind === 'error') return { name, error: response.error, ...(response.retryAfterMs === undefined ? {} : { retryAfterMs: response.retryAfterMs }) };
     if (response.kind === 'not-modified') {
-      if (!stored) return { name, error: `${FEED_PATHS[name]}: 304 without a stored body` };
+      if (!stored) return { name, error: '304 without a stored body' };
       const parsed = parseFeedBody(name, stored.text, null, Number.MAX_SAFE_INTEGER);
-      if (!parsed.ok) return { name, error: `${FEED_PATHS[name]}: stored body unreadable` };
+      if (!parsed.ok) return { name, error: 'stored body unreadable' };
       return { name, accepted: { parsed: parsed.feed, text: null, etag: stored.etag } };
     }
     const parsed = parseFeedBody(name, response.text, response.contentType, maxBodyBytes);
-    if (!parsed.ok) return { name, error: `${FEED_PATHS[name]}: ${parsed.error}` };
+    if (!parsed.ok) return { name, error: parsed.error };
     return { name, accepted: { parsed: parsed.feed, text: response.text, etag: response.etag } };
   }
 
@@ -308,7 +318,7 @@ export class StatusPoller {
         this.#failures = 0;
         [this.#lastSuccessAt, this.#lastError, this.#lastErrorAt] = [now, null, null];
         this.#storeWrote();
-      } else if (result.outcome === 'failed' && !result.local) {
+      } else if (result.outcome === 'failed' && !result.local && !result.cancelled) {
         this.#failures += 1;
         [this.#lastError, this.#lastErrorAt] = [result.error, now];
         this.#saveError(result.error, now);
@@ -356,6 +366,8 @@ export class StatusPoller {
   #nextDelay(result: PollResult): number {
     const refill = this.#refill;
     this.#refill = false;
+    // Polling again after a cancelled poll (a resume, a restart) is as soon as allowed: the page was not heard.
+    if (result.outcome === 'failed' && result.cancelled) return this.#msUntilAllowed();
     if (result.outcome === 'failed' && !result.local) {
       const random = this.#options.random ?? Math.random;
       return backoffDelayMs(this.#failures, this.intervalMs, this.#options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS, random, this.#lastRetryAfterMs);

@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ProfileList } from '../../main/common/api-contract.ts';
+import { bridgeValue } from '../helpers/serve-process.ts';
 import { holdRequests } from './held-requests.ts';
 import { expect, screenshot, syncedServes, test } from './serve-fixture.ts';
 
@@ -215,6 +217,36 @@ test("the form refuses the app's own mirror API as a profile's mirror node, at C
     await expect(page.getByTestId('profile-loopback')).toHaveCount(0);
   }
   await screenshot(page, 'profiles-07-own-mirror');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test('a check that could not be asked (the call failed, not the URL) saves nothing and says so; asked again, the URL is checked as usual', async ({ page }) => {
+  // The app's own web page: it answers, but is no mirror node, so it is saved only on "Save anyway".
+  const notMirror = new URL(serves.local.instance.uiUrl).origin;
+  await page.goto(`${serves.local.instance.uiUrl}#/accounts`);
+  await page.getByTestId('profile-switcher').click();
+  await page.getByTestId('profile-add').click();
+  const form = page.getByTestId('profile-form');
+  const problems = form.getByRole('alert').getByRole('listitem');
+  await form.getByLabel('Name').fill('never-checked');
+  await form.getByLabel('Mirror node REST URL').fill(notMirror);
+  // The bridge call itself fails, as while the page reloads or main cannot be reached.
+  await page.route('**/bridge/call/network/profiles/check', (route) => route.abort());
+  await form.getByTestId('profile-save').click();
+  await expect(problems).toHaveText([/^The mirror URL was not checked, so nothing was saved \(The Mirrordesk service is not reachable\..*\)\. Press Check or Save to try again\.$/]);
+  await expect(form.getByTestId('profile-check-result')).toHaveCount(0);
+  await expect(form.getByTestId('profile-save')).toHaveText('Save');
+  await expect(page.getByTestId('profile-never-checked')).toHaveCount(0);
+
+  // Asked again with the bridge back: the answer is what the URL is, and Save waits for "Save anyway".
+  await page.unroute('**/bridge/call/network/profiles/check');
+  await form.getByTestId('profile-save').click();
+  await expect(form.getByTestId('profile-check-result')).toHaveAttribute('data-ok', 'false');
+  await expect(form.getByTestId('profile-save')).toHaveText('Save anyway');
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByTestId('profile-never-checked')).toHaveCount(0);
+  const saved = await bridgeValue<ProfileList>(serves.local.instance.uiUrl, 'network/profiles');
+  expect(saved.profiles.map((profile) => profile.name)).not.toContain('never-checked');
   await form.getByRole('button', { name: 'Cancel' }).click();
 });
 

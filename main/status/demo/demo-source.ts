@@ -26,7 +26,7 @@ export function createDemoSource(anchor: () => number, clock: () => Date): Statu
         [FEED_PATHS.summary]: { page, components: demo.components, incidents: unresolved, scheduled_maintenances: [...active, ...upcoming], status: demo.status },
       };
       const body = bodies[path];
-      if (body === undefined) return { kind: 'error', error: `demo network has no ${path}`, status: 404 };
+      if (body === undefined) return { kind: 'error', error: 'the demo network has no such feed', status: 404 };
       const text = JSON.stringify(body);
       const tag = weakEtag(text);
       if (etagMatches(etag ?? undefined, tag)) return { kind: 'not-modified' };

@@ -34,10 +34,10 @@ export function createHttpSource(options: HttpSourceOptions): StatusSource {
         await response.body?.cancel();
         // As asked: the poll schedule keeps to it within a limit of its own.
         const retryAfterMs = readRetryAfter(response.headers.get('retry-after'))?.askedMs;
-        return { kind: 'error', error: `upstream answered HTTP ${response.status} for ${path}`, status: response.status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+        return { kind: 'error', error: `upstream answered HTTP ${response.status}`, status: response.status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
       }
       const text = await readCapped(response, maxBytes, signal);
-      if (typeof text !== 'string') return { kind: 'error', error: `${path}: ${text.error}` };
+      if (typeof text !== 'string') return { kind: 'error', error: text.error };
       return { kind: 'ok', text, contentType: response.headers.get('content-type'), etag: response.headers.get('etag') };
     },
   };

@@ -2,6 +2,7 @@
 export type FeedResponse =
   | { kind: 'ok'; text: string; contentType: string | null; etag: string | null }
   | { kind: 'not-modified' }
+  /** `error` says why, not which feed: the poller names the path where it matters (feed-failures.ts). */
   | { kind: 'error'; error: string; status?: number; retryAfterMs?: number };
 
 /** Where feed bodies come from: an upstream Statuspage over HTTP, or the demo network's own history. */

@@ -84,7 +84,11 @@ export function relativeTime(text: string | null | undefined, nowMs: number): st
   return say(Math.round(abs / 86_400_000), 'days');
 }
 
-/** How long an incident lasted (or has lasted), from its creation to its resolution or now. */
+/**
+ * How long an incident lasted (or has lasted), from its creation to its resolution or now: minutes,
+ * then hours (with their minutes within a day), then past two days whole days and hours, as an
+ * incident left open for months reads in days ("149 days 15 h"), not in thousands of hours.
+ */
 export function incidentDuration(incident: Pick<StatusIncident, 'created_at' | 'resolved_at'>, nowMs: number): string {
   const start = Date.parse(incident.created_at);
   const end = incident.resolved_at ? Date.parse(incident.resolved_at) : nowMs;
@@ -92,6 +96,7 @@ export function incidentDuration(incident: Pick<StatusIncident, 'created_at' | '
   const minutes = Math.round((end - start) / 60_000);
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
+  if (hours >= 48) return hours % 24 === 0 ? `${hours / 24} days` : `${Math.floor(hours / 24)} days ${hours % 24} h`;
   return minutes % 60 === 0 || hours >= 24 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
 }
 

@@ -64,6 +64,16 @@ describe('status view helpers', () => {
     expect(incidentDuration({ created_at: 'x', resolved_at: null }, NOW)).toBe('');
   });
 
+  it('says an incident open for days in days and hours, not thousands of hours', () => {
+    const openSince = (hoursAgo: number, minutesMore = 0) => ({ created_at: new Date(NOW - hoursAgo * 3_600_000 - minutesMore * 60_000).toISOString(), resolved_at: null });
+    expect(incidentDuration(openSince(30, 20), NOW)).toBe('30 h');
+    expect(incidentDuration(openSince(47, 59), NOW)).toBe('47 h');
+    expect(incidentDuration(openSince(48), NOW)).toBe('2 days');
+    expect(incidentDuration(openSince(50, 40), NOW)).toBe('2 days 2 h');
+    expect(incidentDuration(openSince(3591), NOW)).toBe('149 days 15 h');
+    expect(incidentDuration({ created_at: '2026-01-01T00:00:00Z', resolved_at: '2026-01-11T00:00:00Z' }, NOW)).toBe('10 days');
+  });
+
   it('makes only plain http(s) links from the untrusted feed clickable', () => {
     expect(safeLink('https://stspg.io/abc')).toBe('https://stspg.io/abc');
     expect(safeLink('http://status.local/x')).toBe('http://status.local/x');
