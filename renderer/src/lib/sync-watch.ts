@@ -1,4 +1,5 @@
 import type { MirrordeskApi, SyncStatus } from '../../../main/common/api-contract.ts';
+import { newestFirst } from './newest-first.ts';
 import { pollWhileShown } from './page-visibility.ts';
 import { settledApiCall } from './settled-api-call.ts';
 
@@ -53,13 +54,19 @@ function startWatch(api: MirrordeskApi): SharedWatch {
     watch.last = status;
     for (const listener of [...watch.listeners]) listener(status);
   };
+  // An answer built before an event can arrive after it: shown, it would take the widgets back in time.
+  const order = newestFirst();
   const load = async (): Promise<void> => {
+    const fresh = order.asked();
     // One that fails (a broken transport too) is dropped: the next event or poll brings the status.
     const result = await settledApiCall(() => api.sync.status());
-    if (result.ok) publish(result.value);
+    if (result.ok && fresh()) publish(result.value);
   };
   // Subscribe before asking, so a change between the answer and the subscription is not lost.
-  const offStatus = api.on('sync/status', publish);
+  const offStatus = api.on('sync/status', (status: SyncStatus) => {
+    order.pushed();
+    publish(status);
+  });
   const offNetwork = api.on('network/changed', () => void load());
   void load();
   const stopPolling = pollWhileShown(() => void load(), POLL_MS);

@@ -101,6 +101,32 @@ describe('watchSync', () => {
     expect(seen).toEqual(['poll 2']);
     stop();
   });
+
+  it('never lets an answer asked for before an event replace that event, though it arrives after it', async () => {
+    const api = fakeApi();
+    // The first answer is held back until the test lets it go: main built it before the event below.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    const answer = api.sync.status;
+    let calls = 0;
+    api.sync.status = async () => {
+      calls += 1;
+      const built = await answer();
+      if (calls === 1) await held;
+      return built;
+    };
+    const seen: string[] = [];
+    const stop = watchSync(api as unknown as MirrordeskApi, (s) => seen.push(s.profile));
+    await vi.advanceTimersByTimeAsync(0);
+    api.emit('sync/status', status('event'));
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual(['event']);
+    // A request sent after the event is newer than it: shown.
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(seen).toEqual(['event', 'poll 2']);
+    stop();
+  });
 });
 
 describe('watchSync with a broken transport', () => {
