@@ -66,6 +66,8 @@ export class ProfileSession {
   #state: NetworkInfo['state'] = 'generating';
   #progress: NetworkInfo['progress'] = null;
   #message: string | null = null;
+  /** When a generation the disk was too full for is tried again (ms); null while none waits. */
+  #retryAt: number | null = null;
   /** Once the store proved damaged in use (`storeDamaged`): what the status says instead, until the profile is opened again. */
   #damage: string | null = null;
   readonly #log: (line: string) => void;
@@ -172,6 +174,7 @@ export class ProfileSession {
       if (this.#abort.signal.aborted) return 'stopped';
       this.#state = 'generating';
       this.#message = null;
+      this.#retryAt = null;
       this.#emit(true);
     }
   }
@@ -195,7 +198,8 @@ export class ProfileSession {
       this.#progress = null;
       if (isDiskFullError(error, file)) {
         outcome = 'disk-full';
-        this.#message = `The demo ledger could not be generated: ${diskFullText(file)}; free some space on that disk: it is tried again at ${clockTime(Date.now() + retryMs)}, and generated once there is room`;
+        this.#retryAt = Date.now() + retryMs;
+        this.#message = `The demo ledger could not be generated: ${diskFullText(file)}; free some space on that disk: it is tried again at ${clockTime(this.#retryAt)}, and generated once there is room`;
       } else {
         outcome = 'failed';
         this.#message = `The demo ledger could not be generated: ${error instanceof Error ? error.message : String(error)}`;
@@ -216,7 +220,11 @@ export class ProfileSession {
    */
   mirrorUnavailable(): MirrorUnavailable | null {
     if (this.#state === 'ready') return null;
-    if (this.#state === 'error') return { message: this.#message ?? 'The demo ledger could not be generated', retryAfterSeconds: null };
+    if (this.#state === 'error') {
+      // Waiting for room: a client may ask again once the generation is tried again.
+      const retryAfterSeconds = this.#retryAt === null ? null : Math.max(1, Math.ceil((this.#retryAt - Date.now()) / 1000));
+      return { message: this.#message ?? 'The demo ledger could not be generated', retryAfterSeconds };
+    }
     const progress = this.#progress;
     const percent = progress ? ` (${Math.floor((progress.done / Math.max(1, progress.total)) * 100)}%)` : '';
     return { message: `The demo ledger is being generated${percent}; try again in a moment`, retryAfterSeconds: GENERATING_RETRY_AFTER_SECONDS };

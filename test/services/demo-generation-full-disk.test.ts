@@ -58,6 +58,8 @@ describe('a demo ledger generated on a full disk', () => {
       expect(session.info()).toMatchObject({ state: 'error', progress: null, message: expect.stringMatching(words) });
       const refused = await fetch(`${base}/api/v1/accounts?limit=1`);
       expect(refused.status).toBe(503);
+      // Asked again once it is tried again (150 ms here: at least a second).
+      expect(refused.headers.get('retry-after')).toBe('1');
       expect(((await refused.json()) as { _status: { messages: Array<{ message: string }> } })._status.messages[0]!.message).toMatch(words);
 
       // Tried again while still full: it fails again, and says so again.

@@ -52,10 +52,21 @@ export function openOrSetAside<T>(file: string, open: (file: string) => T, log: 
     return openOrSetAsideAsIs(file, open, log, now);
   } catch (error) {
     if (file === ':memory:' || !isDiskFullError(error, file)) throw error;
-    // The journal files the failed open began hold nothing (an empty -wal, a -shm of a few bytes): not left behind.
-    for (const suffix of COMPANIONS) if (!companionsBefore.includes(suffix)) fs.rmSync(file + suffix, { force: true });
+    removeEmptyJournal(file, companionsBefore);
     throw new Error(`cannot open ${file}: ${diskFullText(file)}; free some space on that disk, then try again`, { cause: error });
   }
+}
+
+/**
+ * The journal files a failed open began, when they hold nothing: an empty -wal, and its -shm (only
+ * an index of the -wal, rebuilt by the next open; no connection is left open). A -wal with pages in
+ * it is kept: a migration may have committed into it before a later one failed, and a checkpoint
+ * that could not finish on the full disk left those pages there alone; the next open recovers them.
+ */
+function removeEmptyJournal(file: string, before: readonly string[]): void {
+  const wal = `${file}-wal`;
+  if (!before.includes('-wal') && fs.existsSync(wal) && fs.statSync(wal).size === 0) fs.rmSync(wal, { force: true });
+  if (!before.includes('-shm')) fs.rmSync(`${file}-shm`, { force: true });
 }
 
 function openOrSetAsideAsIs<T>(file: string, open: (file: string) => T, log: (line: string) => void, now: Date): OpenedStore<T> {

@@ -81,6 +81,33 @@ describe('opening a store on a full disk', () => {
     expect(fs.existsSync(`${file}-shm`)).toBe(false);
   });
 
+  it('keeps a log the failed open committed pages into, and the store opens whole from it once there is room', () => {
+    new LedgerStore({ file }).close();
+    const probe = new Database(file);
+    const tablesBefore = probe.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number };
+    probe.close();
+    // One migration commits into a new log, the next fails; the checkpoint at the close could not
+    // grow the file, so the committed pages are in the log alone (the database file as before).
+    const committedThenFull = (at: string): never => {
+      const untouched = fs.readFileSync(at);
+      const db = new Database(at);
+      db.pragma('wal_autocheckpoint = 0');
+      db.exec('CREATE TABLE migrated (x)');
+      const log = fs.readFileSync(`${at}-wal`);
+      db.close();
+      fs.writeFileSync(at, untouched);
+      fs.writeFileSync(`${at}-wal`, log);
+      throw new Database.SqliteError('database or disk is full', 'SQLITE_FULL');
+    };
+    const error = thrownBy(() => openOrSetAside(file, committedThenFull, () => undefined));
+    expect(error.message).toMatch(fullDiskLine(String.raw`\d+(\.\d)? [KMG]iB`));
+    expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
+    const reopened = new Database(file);
+    expect(reopened.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect((reopened.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number }).n).toBe(tablesBefore.n + 1);
+    reopened.close();
+  });
+
   it('leaves an I/O error as it is while the disk has room', () => {
     new LedgerStore({ file }).close();
     diskReports(1000);
