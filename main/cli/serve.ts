@@ -22,7 +22,7 @@ const log = (line: string): void => console.error(line);
 
 async function serve(args: ServeArgs): Promise<void> {
   // Before anything opens in the folder: a second Mirrordesk on it would damage the first's data.
-  lockDataDir(args.dataDir, 'serve');
+  lockDataDir(args.dataDir, 'serve', log);
   // The web UI's port too is checked before the services open the folder's stores (they check theirs).
   await refuseTakenPorts([{ service: 'ui', port: args.ports.ui }]);
   const services = await startAppServices({

@@ -70,7 +70,7 @@ async function start(): Promise<void> {
   protocol.handle(APP_SCHEME, createAppProtocolHandler(RENDERER_DIR));
   try {
     // Before anything opens in the folder; the single-instance lock above keeps out only another desktop app.
-    dataDirLock = lockDataDir(dataDir, 'desktop');
+    dataDirLock = lockDataDir(dataDir, 'desktop', log);
     services = await startAppServices({
       ...servicesOptionsOf(args.services),
       dataDir,

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CHOOSE_ANOTHER, prepareDataDir } from './data-dir.ts';
 import { isOutOfRoom, writeProblemReason } from '../files/write-problem.ts';
+import { lockHolderProcess, ownProcessStart } from './lock-holder-process.ts';
 
-/** The lock file in the data folder: it exists while a Mirrordesk runs on the folder, and holds that process's id. */
+/** The lock file in the data folder: it exists while a Mirrordesk runs on the folder, and holds that process's id (and start, where the OS tells it). */
 export const DATA_DIR_LOCK_FILE = 'mirrordesk.lock';
 
 /** Which of the app's shells holds a folder, as the refusal names it. */
@@ -16,12 +17,16 @@ export interface DataDirLock {
   release(): void;
 }
 
-/** What a lock file says of its holder; `pid` is null when the file holds no readable one. */
+/** What a lock file says of its holder; `pid` is null when the file holds no readable one, `started` when it records no start. */
 interface LockHolder {
   text: string;
   pid: number | null;
   user: DataDirUser | null;
+  started: string | null;
 }
+
+/** Whether a lock's holder runs: `proven` when the OS showed it is that very process (our own lock, or its recorded start). */
+type HolderRuns = { runs: false; another: string | null } | { runs: true; proven: boolean };
 
 const USER_NAMES: Record<DataDirUser, string> = { serve: 'serve', desktop: 'the desktop app' };
 /** The lock files this process holds: a second take in the same process is refused like any other. */
@@ -33,15 +38,16 @@ const TAKE_ATTEMPTS = 3;
  * Creates the data folder if needed (prepareDataDir) and takes it for this process, before any
  * store opens there: two processes on one folder regenerate the demo ledger under each other, hold
  * each other's SQLite locks and mark each other's verifications interrupted. The lock is a file
- * created exclusively holding our pid. A lock whose process is gone (a crash, a kill -9) is taken
+ * created exclusively holding our pid and start. A lock whose process is gone (a crash, a kill -9),
+ * or whose id now belongs to another program (lock-holder-process.ts; `log` says so), is taken
  * over; a live one refuses the start with one line naming the folder and the holder. Released at
  * exit: `serve`'s shutdown on a signal ends in process.exit too, and what no code outlives
  * (kill -9) leaves a lock whose process is gone, for the next start to take over.
  */
-export function lockDataDir(dir: string, user: DataDirUser): DataDirLock {
+export function lockDataDir(dir: string, user: DataDirUser, log: (line: string) => void): DataDirLock {
   prepareDataDir(dir);
   const file = path.join(dir, DATA_DIR_LOCK_FILE);
-  return held(file, takeLockFile(dir, file, user));
+  return held(file, takeLockFile(dir, file, user, log));
 }
 
 /**
@@ -49,15 +55,24 @@ export function lockDataDir(dir: string, user: DataDirUser): DataDirLock {
  * then; its text once taken. A live holder refuses the start. The take-over file of a stale lock
  * (removeStaleLock) is taken the same way.
  */
-function takeLockFile(dir: string, file: string, user: DataDirUser): string {
+function takeLockFile(dir: string, file: string, user: DataDirUser, log: (line: string) => void): string {
+  // Said once the lock is ours: another start may take it first, and ours then refused.
+  let tookFrom: string | null = null;
   for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt++) {
     const text = createLockFile(file, user);
-    if (text !== null) return text;
+    if (text !== null) {
+      if (tookFrom !== null) log(tookFrom);
+      return text;
+    }
     const holder = readLockFile(file);
     // Gone between our create and our read: its holder has just stopped.
     if (holder === null) continue;
-    if (holder.pid === null || isRunning(holder.pid, file)) throw new Error(inUseMessage(dir, file, holder));
-    removeStaleLock(dir, file, holder, user);
+    if (holder.pid === null) throw new Error(inUseMessage(dir, file, holder, false));
+    const running = holderRuns(holder.pid, holder.started, file);
+    if (running.runs) throw new Error(inUseMessage(dir, file, holder, running.proven));
+    tookFrom = running.another === null ? null
+      : `took over ${file}: process ${holder.pid}, which it names, is now another program (${running.another}), not the Mirrordesk that left it`;
+    removeStaleLock(dir, file, holder, user, log);
   }
   throw new Error(`the data folder ${dir} could not be locked: its lock file ${file} kept changing, as other Mirrordesk starts on it took and released it; start again`);
 }
@@ -70,7 +85,8 @@ function takeLockFile(dir: string, file: string, user: DataDirUser): string {
  * is told from ours, and a stale text removed never comes back (removeStaleLock).
  */
 function createLockFile(file: string, user: DataDirUser): string | null {
-  const text = `${JSON.stringify({ pid: process.pid, user, nonce: randomUUID() })}\n`;
+  const started = ownProcessStart();
+  const text = `${JSON.stringify({ pid: process.pid, user, ...(started === null ? {} : { started }), nonce: randomUUID() })}\n`;
   const own = `${file}.${process.pid}-${randomUUID()}`;
   try {
     fs.writeFileSync(own, text, { flag: 'wx' });
@@ -131,29 +147,35 @@ function readLockFile(file: string): LockHolder | null {
     throw cannotLock(file, 'read', error);
   }
   try {
-    const parsed = JSON.parse(text) as { pid?: unknown; user?: unknown };
+    const parsed = JSON.parse(text) as { pid?: unknown; user?: unknown; started?: unknown };
     const pid = Number.isSafeInteger(parsed.pid) && (parsed.pid as number) > 0 ? (parsed.pid as number) : null;
     const user = parsed.user === 'serve' || parsed.user === 'desktop' ? parsed.user : null;
-    return { text, pid, user };
+    const started = typeof parsed.started === 'string' && /^\d+$/.test(parsed.started) ? parsed.started : null;
+    return { text, pid, user, started };
   } catch {
     // Empty (written on a full disk, or being written this instant) or edited: its holder is unknown.
-    return { text, pid: null, user: null };
+    return { text, pid: null, user: null, started: null };
   }
 }
 
 /**
  * Whether the process holding a lock runs. Our own pid is running only if this process took the
  * lock: otherwise it is a pid reused since the holder died (a container restarts with the same pids).
+ * Another live pid may have been reused as well, by another program: where the OS tells
+ * (lock-holder-process.ts), such a lock is stale too, naming the program (`another`).
  */
-function isRunning(pid: number, file: string): boolean {
-  if (pid === process.pid) return heldHere.has(file);
+function holderRuns(pid: number, started: string | null, file: string): HolderRuns {
+  if (pid === process.pid) return heldHere.has(file) ? { runs: true, proven: true } : { runs: false, another: null };
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return { runs: false, another: null };
   }
+  const found = lockHolderProcess(pid, started);
+  if (found.is === 'exited') return { runs: false, another: null };
+  if (found.is === 'another') return { runs: false, another: found.program };
+  return { runs: true, proven: found.is === 'holder' };
 }
 
 /**
@@ -183,9 +205,9 @@ function isRunning(pid: number, file: string): boolean {
  * start takes it over the same way (its own take-over file, one level down). Killed after the
  * unlink, it leaves an unused file in the folder: no lock text repeats, so none reads it again.
  */
-function removeStaleLock(dir: string, file: string, stale: LockHolder, user: DataDirUser): void {
+function removeStaleLock(dir: string, file: string, stale: LockHolder, user: DataDirUser, log: (line: string) => void): void {
   const takeover = `${file}.takeover-${createHash('sha256').update(stale.text).digest('hex').slice(0, 16)}`;
-  const ours = takeLockFile(dir, takeover, user);
+  const ours = takeLockFile(dir, takeover, user, log);
   try {
     if (readLockFile(file)?.text === stale.text) fs.rmSync(file, { force: true });
   } finally {
@@ -198,10 +220,12 @@ function cannotLock(file: string, done: 'written' | 'created' | 'read', error: u
   return new Error(`the data folder ${path.dirname(file)} cannot be locked: its lock file ${file} cannot be ${done} (${writeProblemReason(error)}); ${CHOOSE_ANOTHER}`);
 }
 
-function inUseMessage(dir: string, file: string, holder: LockHolder): string {
+/** `proven`: the holder is known to be that Mirrordesk; otherwise the line says what to do should it be another program. */
+function inUseMessage(dir: string, file: string, holder: LockHolder, proven: boolean): string {
   if (holder.pid === null) {
     return `the data folder ${dir} is in use by another Mirrordesk, whose process id its lock file ${file} does not hold; stop it first, or ${CHOOSE_ANOTHER} (if none runs, delete ${file})`;
   }
   const who = holder.user ? `${USER_NAMES[holder.user]}, process ${holder.pid}` : `process ${holder.pid}`;
-  return `the data folder ${dir} is in use by another Mirrordesk (${who}); stop it first, or ${CHOOSE_ANOTHER}`;
+  const unless = proven ? '' : ` (if process ${holder.pid} is not Mirrordesk, delete ${file})`;
+  return `the data folder ${dir} is in use by another Mirrordesk (${who}); stop it first, or ${CHOOSE_ANOTHER}${unless}`;
 }

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,6 +81,21 @@ describe('serve on a data folder another serve uses', () => {
     const next = await startDemo(dataDir);
     expect(JSON.parse(fs.readFileSync(path.join(dataDir, DATA_DIR_LOCK_FILE), 'utf8'))).toMatchObject({ pid: next.child.pid, user: 'serve' });
     expect((await accountsOf(next)).length).toBeGreaterThan(0);
+    expect(await next.stopCleanly()).toBe(0);
+  });
+
+  it('starts when the process its lock names is now another program (sleep), saying it took the lock over', async () => {
+    const dataDir = path.join(root, 'pid-now-sleep');
+    fs.mkdirSync(dataDir);
+    const sleeper = spawn('sleep', ['60'], { stdio: 'ignore' });
+    started.push({ child: sleeper });
+    const lockFile = path.join(dataDir, DATA_DIR_LOCK_FILE);
+    fs.writeFileSync(lockFile, `${JSON.stringify({ pid: sleeper.pid, user: 'serve', nonce: 'x' })}\n`);
+
+    const next = await startDemo(dataDir);
+    expect(next.stderr()).toContain(`took over ${lockFile}: process ${sleeper.pid}, which it names, is now another program (sleep), not the Mirrordesk that left it\n`);
+    expect(JSON.parse(fs.readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: next.child.pid, user: 'serve' });
+    expect(sleeper.exitCode).toBeNull();
     expect(await next.stopCleanly()).toBe(0);
   });
 });

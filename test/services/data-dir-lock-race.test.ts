@@ -50,7 +50,7 @@ const STARTER = `import fs from 'node:fs';
     if (wait > 0) Atomics.wait(sleeper, 0, 0, wait);
     while (Date.now() < order.at);
     try {
-      held = lockDataDir(order.dir, 'serve');
+      held = lockDataDir(order.dir, 'serve', (line) => console.error(line));
       console.log('took');
     } catch (error) {
       console.log(/in use by another Mirrordesk/.test(error.message) ? 'refused' : JSON.stringify(error.message));

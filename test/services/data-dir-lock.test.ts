@@ -12,8 +12,11 @@ import { DATA_DIR_LOCK_FILE, lockDataDir, type DataDirLock } from '../../main/se
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-data-dir-lock-'));
 const held: DataDirLock[] = [];
 const children: ChildProcess[] = [];
+/** What the takes said in the log. */
+let logged: string[] = [];
 afterEach(() => {
   for (const lock of held.splice(0)) lock.release();
+  logged = [];
   vi.restoreAllMocks();
 });
 afterAll(() => {
@@ -22,7 +25,7 @@ afterAll(() => {
 });
 
 function lock(dir: string): DataDirLock {
-  const taken = lockDataDir(dir, 'serve');
+  const taken = lockDataDir(dir, 'serve', (line) => void logged.push(line));
   held.push(taken);
   return taken;
 }
@@ -41,11 +44,16 @@ function writeLock(dir: string, text: string): void {
   fs.writeFileSync(lockFileOf(dir), text);
 }
 
-/** A process that runs until the suite ends: a live holder that is not this process. */
-function liveProcess(): number {
-  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+/** A process that runs until the suite ends: a live holder that is not this process (node, as a Mirrordesk's is). */
+function liveProcess(command = process.execPath, args = ['-e', 'setInterval(() => {}, 1000)']): number {
+  const child = spawn(command, args, { stdio: 'ignore' });
   children.push(child);
   return child.pid!;
+}
+
+/** When a process started, as Linux tells it (the 22nd field of /proc/<pid>/stat; its name, the 2nd, holds no space here). */
+function startOf(pid: number): string {
+  return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ')[21]!;
 }
 
 /** The id of a process that has exited (and been reaped): what a crash leaves in the lock. */
@@ -56,20 +64,61 @@ async function goneProcess(): Promise<number> {
 }
 
 describe('lockDataDir', () => {
-  it('creates the folder and a lock file holding this process id', () => {
+  it('creates the folder and a lock file holding this process id and start', () => {
     const dir = path.join(root, 'fresh', 'profiles');
     const taken = lock(dir);
     expect(taken.file).toBe(lockFileOf(dir));
-    expect(JSON.parse(fs.readFileSync(taken.file, 'utf8'))).toMatchObject({ pid: process.pid, user: 'serve' });
+    expect(JSON.parse(fs.readFileSync(taken.file, 'utf8'))).toMatchObject({ pid: process.pid, user: 'serve', started: startOf(process.pid) });
   });
 
   it('refuses a folder another running Mirrordesk holds, naming the folder and its process', () => {
     const dir = path.join(root, 'held-by-another');
     const pid = liveProcess();
-    writeLock(dir, JSON.stringify({ pid, user: 'desktop' }));
+    writeLock(dir, JSON.stringify({ pid, user: 'desktop', started: startOf(pid) }));
     expect(() => lock(dir)).toThrow(`the data folder ${dir} is in use by another Mirrordesk (the desktop app, process ${pid}); stop it first, or choose another with --data-dir DIR`);
     // Its lock is left as it was.
     expect(JSON.parse(fs.readFileSync(lockFileOf(dir), 'utf8'))).toMatchObject({ pid, user: 'desktop' });
+    expect(logged).toEqual([]);
+  });
+
+  it('takes over a lock whose process id now belongs to another program (sleep), saying so in one line', () => {
+    const dir = path.join(root, 'pid-now-sleep');
+    const pid = liveProcess('sleep', ['60']);
+    // As a build that recorded no start left it: the command line tells.
+    writeLock(dir, JSON.stringify({ pid, user: 'serve', nonce: 'x' }));
+    lock(dir);
+    expect(JSON.parse(fs.readFileSync(lockFileOf(dir), 'utf8'))).toMatchObject({ pid: process.pid, user: 'serve' });
+    expect(fs.readdirSync(dir)).toEqual([DATA_DIR_LOCK_FILE]);
+    expect(logged).toEqual([`took over ${lockFileOf(dir)}: process ${pid}, which it names, is now another program (sleep), not the Mirrordesk that left it`]);
+  });
+
+  it('takes over a lock whose recorded start is not its process\'s: a node process started since, with the id', () => {
+    const dir = path.join(root, 'pid-started-since');
+    const pid = liveProcess();
+    writeLock(dir, JSON.stringify({ pid, user: 'desktop', started: String(Number(startOf(pid)) - 1), nonce: 'x' }));
+    lock(dir);
+    expect(JSON.parse(fs.readFileSync(lockFileOf(dir), 'utf8'))).toMatchObject({ pid: process.pid, user: 'serve' });
+    expect(logged).toEqual([`took over ${lockFileOf(dir)}: process ${pid}, which it names, is now another program (${path.basename(process.execPath)}), not the Mirrordesk that left it`]);
+  });
+
+  it('refuses a lock recording no start whose live process may be a Mirrordesk (node), saying what to do if it is not', () => {
+    const dir = path.join(root, 'node-no-start');
+    const pid = liveProcess();
+    writeLock(dir, JSON.stringify({ pid, user: 'serve', nonce: 'x' }));
+    expect(() => lock(dir)).toThrow(`the data folder ${dir} is in use by another Mirrordesk (serve, process ${pid}); stop it first, or choose another with --data-dir DIR (if process ${pid} is not Mirrordesk, delete ${lockFileOf(dir)})`);
+  });
+
+  it('where the OS does not tell what a process is (no /proc: macOS, Windows), refuses a live one, saying what to do if it is not Mirrordesk', () => {
+    const dir = path.join(root, 'no-proc');
+    const pid = liveProcess('sleep', ['60']);
+    writeLock(dir, JSON.stringify({ pid, user: 'serve', started: '12345', nonce: 'x' }));
+    const read = fs.readFileSync;
+    vi.spyOn(fs, 'readFileSync').mockImplementation(((file: fs.PathOrFileDescriptor, options?: unknown) => {
+      if (String(file).startsWith('/proc/')) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${String(file)}'`), { code: 'ENOENT' });
+      return read(file, options as BufferEncoding);
+    }) as typeof fs.readFileSync);
+    expect(() => lock(dir)).toThrow(`the data folder ${dir} is in use by another Mirrordesk (serve, process ${pid}); stop it first, or choose another with --data-dir DIR (if process ${pid} is not Mirrordesk, delete ${lockFileOf(dir)})`);
+    expect(JSON.parse(fs.readFileSync(lockFileOf(dir), 'utf8'))).toMatchObject({ pid, started: '12345' });
   });
 
   it('refuses a second take in the same process while the first holds the folder', () => {
@@ -115,7 +164,7 @@ describe('lockDataDir', () => {
     const stale = JSON.stringify({ pid: await goneProcess(), user: 'serve', nonce: 'a' });
     writeLock(dir, stale);
     const pid = liveProcess();
-    const takeover = JSON.stringify({ pid, user: 'desktop', nonce: 'b' });
+    const takeover = JSON.stringify({ pid, user: 'desktop', started: startOf(pid), nonce: 'b' });
     fs.writeFileSync(takeoverFileOf(dir, stale), takeover);
     expect(() => lock(dir)).toThrow(`the data folder ${dir} is in use by another Mirrordesk (the desktop app, process ${pid}); stop it first, or choose another with --data-dir DIR`);
     expect(fs.readFileSync(lockFileOf(dir), 'utf8')).toBe(stale);
@@ -124,7 +173,7 @@ describe('lockDataDir', () => {
 
   it('release removes the lock file, and the folder can be taken again', () => {
     const dir = path.join(root, 'released');
-    const first = lockDataDir(dir, 'serve');
+    const first = lockDataDir(dir, 'serve', (line) => void logged.push(line));
     first.release();
     expect(fs.existsSync(first.file)).toBe(false);
     lock(dir);
@@ -133,7 +182,7 @@ describe('lockDataDir', () => {
 
   it('release leaves a lock file that is not its own (removed by hand and taken by another start)', () => {
     const dir = path.join(root, 'replaced');
-    const first = lockDataDir(dir, 'serve');
+    const first = lockDataDir(dir, 'serve', (line) => void logged.push(line));
     const other = JSON.stringify({ pid: liveProcess(), user: 'serve' });
     fs.writeFileSync(first.file, other);
     first.release();
@@ -152,7 +201,7 @@ describe('lockDataDir', () => {
     const taken = lock(dir);
     vi.restoreAllMocks();
     expect(fs.readFileSync(taken.file, 'utf8')).toBe('');
-    expect(() => lockDataDir(dir, 'serve')).toThrow(/in use by another Mirrordesk, whose process id its lock file .* does not hold/);
+    expect(() => lockDataDir(dir, 'serve', (line) => void logged.push(line))).toThrow(/in use by another Mirrordesk, whose process id its lock file .* does not hold/);
     taken.release();
     expect(fs.existsSync(taken.file)).toBe(false);
   });
