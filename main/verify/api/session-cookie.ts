@@ -4,16 +4,44 @@ import { SESSION_IDLE_MS, type SessionStore } from '../sessions/session-store.ts
 export const SESSION_COOKIE = 'mirrordesk_verify_session';
 
 /**
- * The session of a request that adds to it: the one its HttpOnly cookie names while it is alive,
- * else a new one (the cookie is then set on the reply). SameSite=Lax: the loopback UIs that use
- * the API are same-site with it (ports do not count), while other sites cannot ride on the cookie.
+ * Runs a request that adds to the session its HttpOnly cookie names: `openSession` gives that one
+ * while it is alive, else opens a new one (asked only once there is something to add). A new one
+ * is handed out (its cookie set on the reply) only holding a file: a request failing before one
+ * was stored (a full disk, an unreadable zip) removes it and sets no cookie, rather than leave the
+ * client a session of nothing. SameSite=Lax: the loopback UIs that use the API are same-site with
+ * it (ports do not count), while other sites cannot ride on the cookie.
  */
-export function sessionOf(request: FastifyRequest, reply: FastifyReply, sessions: SessionStore): string {
-  const current = existingSessionOf(request, sessions);
-  if (current) return current;
-  const id = sessions.create();
+export async function addingToSession<T>(request: FastifyRequest, reply: FastifyReply, sessions: SessionStore, add: (openSession: () => string) => Promise<T>): Promise<T> {
+  let opened: string | null = null;
+  const openSession = (): string => {
+    const current = existingSessionOf(request, sessions);
+    if (current) return current;
+    opened ??= sessions.create();
+    return opened;
+  };
+  try {
+    const answer = await add(openSession);
+    if (opened !== null) setSessionCookie(reply, opened);
+    return answer;
+  } catch (error) {
+    if (opened !== null) handOutOrRemove(reply, sessions, opened);
+    throw error;
+  }
+}
+
+/** After a failed request: a session it opened and stored files in is the client's; an empty one is removed. */
+function handOutOrRemove(reply: FastifyReply, sessions: SessionStore, id: string): void {
+  try {
+    if (sessions.holdsFiles(id)) setSessionCookie(reply, id);
+    else sessions.release(id);
+  } catch {
+    // The database failing this too (full, damaged) is the request's error already; an empty
+    // session left behind, which no cookie names, goes once idle (SessionStore.sweep).
+  }
+}
+
+function setSessionCookie(reply: FastifyReply, id: string): void {
   reply.header('set-cookie', `${SESSION_COOKIE}=${id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_IDLE_MS / 1000}`);
-  return id;
 }
 
 /**

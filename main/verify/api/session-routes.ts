@@ -7,7 +7,7 @@ import type { VerifyService } from '../verify-service.ts';
 import { deployedContractFiles } from './deployed-contract-metadata.ts';
 import { readBody, readFields } from './request-body.ts';
 import { asObject, requiredAddress, requiredChainId, requiredString, requiredTargetChain, optionalTxHash } from './request-fields.ts';
-import { existingSessionOf, sessionOf } from './session-cookie.ts';
+import { addingToSession, existingSessionOf } from './session-cookie.ts';
 
 /**
  * The session operations of interface B, the session named by its HttpOnly cookie. Only adding
@@ -35,19 +35,17 @@ export function registerSessionRoutes(app: FastifyInstance, service: VerifyServi
   }
 
   for (const url of ['/session/input-files', '/input-files']) {
-    app.post(url, async (request, reply) => {
-      const id = sessionOf(request, reply, service.sessions);
+    app.post(url, async (request, reply) => addingToSession(request, reply, service.sessions, async (openSession) => {
       const { files } = await readBody(request);
-      return checksummed(await sessions.addFiles(id, files));
-    });
+      return checksummed(await sessions.addFiles(openSession(), files));
+    }));
   }
 
-  app.post('/session/input-solc-json', async (request, reply) => {
-    const id = sessionOf(request, reply, service.sessions);
+  app.post('/session/input-solc-json', async (request, reply) => addingToSession(request, reply, service.sessions, async (openSession) => {
     const { fields, files } = await readBody(request);
     const compilerVersion = requiredString(fields, 'compilerVersion');
-    return checksummed(await sessions.addSolcJson(id, Object.fromEntries(files.map((f) => [f.path, f.content.toString('utf8')])), compilerVersion));
-  });
+    return checksummed(await sessions.addSolcJson(openSession(), Object.fromEntries(files.map((f) => [f.path, f.content.toString('utf8')])), compilerVersion));
+  }));
 
   // The contract deployed at an address, by the metadata its bytecode names (deployed-contract-metadata.ts).
   app.post('/session/input-contract', async (request, reply) => {
@@ -55,8 +53,8 @@ export function registerSessionRoutes(app: FastifyInstance, service: VerifyServi
     const address = requiredAddress(fields);
     const chainId = requiredTargetChain(fields);
     // A session is opened only once there is something to hold: a refusal leaves none behind.
-    const openSession = () => sessionOf(request, reply, service.sessions);
-    return checksummed(await sessions.addFound(existingSessionOf(request, service.sessions), openSession, (held) => deployedContractFiles(service, chainId, address, held)));
+    return addingToSession(request, reply, service.sessions, async (openSession) =>
+      checksummed(await sessions.addFound(existingSessionOf(request, service.sessions), openSession, (held) => deployedContractFiles(service, chainId, address, held))));
   });
 
   for (const url of ['/session/verify-checked', '/session/verify-validated', '/verify-validated']) {
@@ -88,7 +86,7 @@ export function registerSessionRoutes(app: FastifyInstance, service: VerifyServi
       service.chains.requireSupported(chainId);
       // The apiKey is read here and handed to the one explorer request; it is not kept anywhere.
       const apiKey = typeof fields.apiKey === 'string' ? fields.apiKey : '';
-      return checksummed(await sessions.importFromExplorer(() => sessionOf(request, reply, service.sessions), address, chainId, apiKey));
+      return addingToSession(request, reply, service.sessions, async (openSession) => checksummed(await sessions.importFromExplorer(openSession, address, chainId, apiKey)));
     });
   }
 }

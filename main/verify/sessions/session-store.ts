@@ -136,6 +136,11 @@ export class SessionStore {
       .map((r) => ({ path: r.path, buffer: r.content }));
   }
 
+  /** Whether a session holds any file (without reading them). */
+  holdsFiles(id: string): boolean {
+    return this.db.prepare('SELECT 1 FROM verify_session_file WHERE session_id_hash = ? LIMIT 1').get(hashId(id)) !== undefined;
+  }
+
   /** The bytes a session's uploads hold, as the limit counts them, without reading the files. */
   bytes(id: string): number {
     const row = this.db.prepare('SELECT bytes FROM verify_session WHERE id_hash = ?').get(hashId(id)) as { bytes: number } | undefined;

@@ -44,6 +44,33 @@ describe('the verification API on a full disk', () => {
     expect(logged).toEqual([expect.stringMatching(new RegExp(`^verify: the verification database ${file} cannot be written: database or disk is full \\(\\d+(\\.\\d)? [KMG]iB free in ${harness.dataDir}\\)$`))]);
   });
 
+  it('hands out no session for an upload refused on a full disk; once there is room, the upload opens one', async () => {
+    const db = harness.service.db;
+    const sessionsHeld = () => Number(db.prepare('SELECT count(*) FROM verify_session').pluck().get());
+    capAtCurrentSize(db);
+    const refused = await postJson(`${harness.baseUrl}/session/input-files`, { files: storageUpload() });
+    expect(refused.status).toBe(503);
+    expect(refused.setCookie).toBeNull();
+    expect(sessionsHeld()).toBe(0);
+
+    db.pragma(`max_page_count = ${2 ** 30}`);
+    const added = await postJson(`${harness.baseUrl}/session/input-files`, { files: storageUpload() });
+    expect(added.status).toBe(200);
+    expect(added.setCookie).toMatch(/^mirrordesk_verify_session=[A-Za-z0-9_-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
+    expect(sessionsHeld()).toBe(1);
+  });
+
+  it('keeps the session a client holds when its next upload is refused on a full disk, files and all', async () => {
+    const added = await postJson(`${harness.baseUrl}/session/input-files`, { files: storageUpload() });
+    const cookie = added.setCookie!.split(';')[0]!;
+    capAtCurrentSize(harness.service.db);
+    const refused = await postJson(`${harness.baseUrl}/session/input-files`, { files: { 'Other.sol': `// ${'x'.repeat(50_000)}\ncontract Other {}` } }, cookie);
+    expect(refused.status).toBe(503);
+    expect(refused.setCookie).toBeNull();
+    const data = await (await fetch(`${harness.baseUrl}/session/data`, { headers: { cookie } })).json();
+    expect(data.files.map((f: { path: string }) => f.path).sort()).toEqual(added.body.files.map((f: { path: string }) => f.path).sort());
+  });
+
   it('answers a session verification whose match cannot be stored 503, not as the contract\'s failure', async () => {
     const added = await postJson(`${harness.baseUrl}/session/input-files`, { files: storageUpload() });
     const cookie = added.setCookie!.split(';')[0]!;
