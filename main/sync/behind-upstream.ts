@@ -21,7 +21,7 @@ export class BehindUpstream {
     return this.#newest;
   }
 
-  /** A commit of followed transactions ended with the one at `timestamp`, at wall time `at`. */
+  /** A commit of followed transactions ended with the one at `timestamp`, at `at` on the sync's running clock (running-clock.ts). */
   followed(at: number, timestamp: string): void {
     this.#estimate.followed(at, timestamp);
   }

@@ -4,7 +4,7 @@ import { ledgerSecondsOf } from '../common/sync-figures.ts';
 const MIN_SPAN_MS = 10_000;
 
 interface Sample {
-  /** Wall time, ms. */
+  /** ms: wall time for the upstream's newest, the sync's running clock for the followed (followed()). */
   at: number;
   /** Ledger time, seconds. */
   ledger: number;
@@ -22,7 +22,11 @@ export class CatchUpEstimate {
   #newestFirst: Sample | null = null;
   #newest: Sample | null = null;
 
-  /** The last transaction followed (consensus timestamp `seconds.nanos`), at wall time `at` (ms). */
+  /**
+   * The last transaction followed (consensus timestamp `seconds.nanos`), at `at` (ms) on the sync's
+   * running clock: following's pace is over the time it ran, not the waits after failures (the
+   * upstream's newest moves on meanwhile, so its samples are wall time).
+   */
   followed(at: number, timestamp: string): void {
     const sample = { at, ledger: ledgerSecondsOf(timestamp) };
     this.#followedFirst ??= sample;

@@ -18,6 +18,7 @@ import { scheduleUpserter } from './schedule-writer.ts';
 import { topicHolder, topicMessageUpserter, topicUpserter } from './topic-writer.ts';
 import { FIRST_TOKENS_PAGE, TOKENS_LIST } from './tokens-crawl.ts';
 import type { RateLimiter } from './rate-limiter.ts';
+import { RunningClock } from './running-clock.ts';
 import { SyncProgress } from './sync-progress.ts';
 import { describeSyncFailure } from './store-failure.ts';
 import { FollowedRetention } from './followed-retention.ts';
@@ -81,7 +82,9 @@ export class SyncEngine {
   readonly #options: SyncEngineOptions;
   readonly #writer: AccountWriter;
   readonly #client: UpstreamClient;
-  readonly #progress = new SyncProgress();
+  /** Stands still while the sync does not run (#setState): rates count only the time it ran. */
+  readonly #clock = new RunningClock();
+  readonly #progress = new SyncProgress(undefined, () => this.#clock.now());
   readonly #countAccounts;
   #state: SyncState = 'paused';
   #phase: SyncPhaseName | null = null;
@@ -326,6 +329,7 @@ export class SyncEngine {
   #startRun(): void {
     if (this.#closed) return;
     this.#state = this.#goingState();
+    this.#clock.running(true);
     const abort = new AbortController();
     this.#run = { abort, done: this.#loop(abort.signal) };
     // Resumed while the upstream's Retry-After still holds: the run's first request waits for it.
@@ -462,7 +466,7 @@ export class SyncEngine {
     this.#progress.add(transactions, null);
     if (performance.now() - this.#prunedAt >= PRUNE_INTERVAL_MS) await this.#prune(signal);
     if (!more) return this.#emit();
-    if (lastTimestamp !== null) this.#behindSoFar().followed(performance.now(), lastTimestamp);
+    if (lastTimestamp !== null) this.#behindSoFar().followed(this.#clock.now(), lastTimestamp);
     await this.#fellBehind(signal);
   }
 
@@ -513,6 +517,7 @@ export class SyncEngine {
 
   #setState(state: SyncState): void {
     this.#state = state;
+    this.#clock.running(state === 'syncing' || state === 'following');
     this.#accounts.at = -Infinity;
     this.#emit();
   }

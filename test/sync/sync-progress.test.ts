@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RunningClock } from '../../main/sync/running-clock.ts';
 import { SyncProgress } from '../../main/sync/sync-progress.ts';
 
 describe('SyncProgress', () => {
@@ -43,5 +44,29 @@ describe('SyncProgress', () => {
     }
     clock.now = 78_000;
     expect(progress.ratePerSecond()).toBeCloseTo(25 / 12);
+  });
+});
+
+describe('SyncProgress on the sync\'s running clock', () => {
+  it('after a wait the sync did not run through (a full disk), tells the pace and time left of the pages since, not counting the wait', () => {
+    const base = { now: 0 };
+    const clock = new RunningClock(() => base.now);
+    const progress = new SyncProgress(10_000, () => clock.now());
+    progress.reset(0);
+    // 1,600 accounts in pages of 100 every 500 ms: 200 a second, half way through the id space.
+    for (let i = 1; i <= 16; i++) {
+      base.now = i * 500;
+      progress.add(100, 1_600 / 3_200);
+    }
+    // The store cannot grow: ten minutes waiting after the failed run, the clock standing still.
+    clock.running(false);
+    base.now += 600_000;
+    clock.running(true);
+    base.now += 500;
+    progress.add(100, 1_700 / 3_200);
+    // Counted over the wait the pace was 100 pages over 10 minutes: `2/s, ~13 min left`.
+    expect(progress.ratePerSecond()).toBeCloseTo(200);
+    expect(progress.estimatedTotal()).toBe(3_200);
+    expect(progress.estimatedSecondsLeft()).toBe(8);
   });
 });
