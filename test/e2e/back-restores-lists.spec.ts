@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { expect, mirrorJson as mirror, test } from './serve-fixture.ts';
 
 /**
@@ -40,6 +40,53 @@ async function loadAllAccounts(page: Page): Promise<void> {
     await expect(page.getByTestId('accounts-screen').locator('.status-line')).toContainText('all matching accounts', { timeout: 500 });
   }).toPass({ timeout: 20_000 });
   await grid(page).press('End');
+}
+
+/** A token no demo transaction moves: one row is made to move it, and its look-up is answered here. */
+const SLOW_TOKEN = '0.0.999999';
+
+/**
+ * Makes the 11th transaction of the list's second page move `SLOW_TOKEN` alone (no HBAR): its row
+ * says `9 A` once the token's decimals (18) and symbol are known, and, until then, the raw units
+ * and the token's id (`9,000,000,000,000,000,000 0.0.999999`), which take a second line. The
+ * token's look-ups are answered at once, or, once `hold` is called, only at its `release`: Back
+ * then draws the row taller than it was left, until the answer comes.
+ */
+async function rowWithSlowToken(page: Page): Promise<{ hold(): void; release(): void }> {
+  let chosen: string | null = null;
+  let held: Promise<void> | null = null;
+  let release = (): void => {};
+  const answered = async (route: Route, change: (body: Record<string, unknown[]>) => void): Promise<void> => {
+    const response = await route.fetch();
+    const answer = await response.json() as { ok: boolean; value?: { body: Record<string, unknown[]> } };
+    if (answer.ok && answer.value) change(answer.value.body);
+    await route.fulfill({ response, json: answer });
+  };
+  await page.route('**/bridge/call/mirror/get', async (route) => {
+    const { path } = route.request().postDataJSON() as { path: string };
+    if (path.startsWith('/api/v1/transactions?')) {
+      return answered(route, (body) => {
+        const transactions = body.transactions as Array<Record<string, unknown>>;
+        if (chosen === null && path.includes('timestamp=lt:')) chosen = String(transactions[10]?.consensus_timestamp);
+        const tx = transactions.find((t) => t.consensus_timestamp === chosen);
+        if (!tx) return;
+        const payer = String(tx.transaction_id).split('-')[0];
+        Object.assign(tx, {
+          transfers: [], staking_reward_transfers: [], nft_transfers: [],
+          token_transfers: [{ token_id: SLOW_TOKEN, account: payer, amount: -9e18, is_approval: false }, { token_id: SLOW_TOKEN, account: '0.0.1001', amount: 9e18, is_approval: false }],
+        });
+      });
+    }
+    if (!path.startsWith('/api/v1/tokens?') || !path.includes(`token.id=${SLOW_TOKEN}`)) return route.continue();
+    if (held) await held;
+    return answered(route, (body) => {
+      body.tokens!.push({ token_id: SLOW_TOKEN, name: 'Slow to look up', symbol: 'A', decimals: '18', type: 'FUNGIBLE_COMMON' });
+    });
+  });
+  return {
+    hold: () => { held = new Promise((resolve) => { release = resolve; }); },
+    release: () => release(),
+  };
 }
 
 test.describe('Back returns to a list where it was left', () => {
@@ -112,12 +159,18 @@ test.describe('Back returns to a list where it was left', () => {
 
   test('transactions: the rows loaded with "Load more" and the page offset come back, without asking again', async ({ page, openApp }) => {
     const calls = bridgeCalls(page);
+    const slowToken = await rowWithSlowToken(page);
     await openApp('#/transactions');
     const list = page.getByTestId('transactions-list');
     await expect(list).toHaveAttribute('data-count', '25');
     await list.getByTestId('load-more').click();
     await expect(list).toHaveAttribute('data-count', '50');
     const screen = page.getByTestId('transactions-screen');
+    // The row moving the slow token, one line tall with its symbol in.
+    const slowRow = list.getByTestId('transaction-row').filter({ has: page.locator(`[data-token="${SLOW_TOKEN}"]`) });
+    await expect(slowRow.getByRole('link', { name: 'A', exact: true })).toBeVisible();
+    const heightOf = (row: Locator): Promise<number> => row.evaluate((el) => Math.round(el.getBoundingClientRect().height));
+    const leftHeight = await heightOf(slowRow);
     const lastRow = list.getByTestId('transaction-row').last();
     await lastRow.scrollIntoViewIfNeeded();
     const offset = await scrollTopOf(screen);
@@ -128,9 +181,16 @@ test.describe('Back returns to a list where it was left', () => {
     await expect(page.getByTestId('transaction-card').first()).toBeVisible();
 
     calls.clear();
+    slowToken.hold();
     await page.goBack();
     await expect(page).toHaveURL(/#\/transactions$/);
     await expect(list).toHaveAttribute('data-count', '50');
+    await expect.poll(() => scrollTopOf(screen)).toBe(offset);
+    // Drawn again without its symbol, the row is taller than it was left; as it settles, the offset stays the one left.
+    expect(await heightOf(slowRow)).toBeGreaterThan(leftHeight);
+    slowToken.release();
+    await expect(slowRow.getByRole('link', { name: 'A', exact: true })).toBeVisible();
+    await expect.poll(() => heightOf(slowRow)).toBe(leftHeight);
     await expect.poll(() => scrollTopOf(screen)).toBe(offset);
     await expect(list.getByTestId('transaction-row').last().locator('a[data-kind="transaction"]').first()).toHaveText(lastId!);
     expect(calls.made.filter((call) => call.startsWith('mirror/get /api/v1/transactions?limit=')), 'no page of the list is asked for again').toEqual([]);

@@ -1,9 +1,10 @@
 import type { Attachment } from 'svelte/attachments';
 import { entryMemory, type EntryMemory, type EntryNote } from './entry-memory.ts';
 
-/** The element's side of it: its offset and the events that move it. */
+/** The element's side of it: its offset, its content's height and the events that move them. */
 export interface Scrollable {
   scrollTop: number;
+  readonly scrollHeight: number;
   addEventListener(type: string, listener: () => void, options?: AddEventListenerOptions): void;
   removeEventListener(type: string, listener: () => void): void;
 }
@@ -20,21 +21,35 @@ export const USER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as c
 export const RESTORE_GIVE_UP_MS = 4000;
 
 /**
- * Keeps an element's scroll offset in `note`, and, when it holds one (a return by Back or
- * Forward), scrolls back there: at once, and again each frame until the content is tall enough to
- * allow it, the user scrolls or presses a key, or it gives up. Scroll events on the way there
- * (the content still short, clamping the offset) are not noted. The top noted (an entry left
- * there) is gone back to as well: an element that stays on screen across routes would otherwise
- * keep the offset of the entry after it. With nothing noted (a fresh visit), `fresh` says whether
- * it starts at the top (another list) or stays where it is (another tab of the same page).
- * Returns the teardown.
+ * What is noted of a scroller: its offset, and how tall its content was then. Only with the content
+ * as tall again are the same rows at the same offset: the rows drawn again by Back may be a moment
+ * taller or shorter than they were left (a token's symbol not in yet), and as they settle the
+ * browser's scroll anchoring (or a list holding its row in view) moves the offset with them.
  */
-export function keepScrollOffset(element: Scrollable, note: EntryNote<number>, frames: Frames, fresh: 'top' | 'stay' = 'top'): () => void {
-  const target = note.recalled ?? 0;
+export interface ScrollNote {
+  top: number;
+  height: number;
+}
+
+/**
+ * Keeps an element's scroll offset in `note`, and, when it holds one (a return by Back or
+ * Forward), scrolls back there: at once, and again each frame until the content is as tall as it
+ * was left with the offset there (set back each frame: a row that settles to its height as left
+ * would otherwise carry the offset along), the user scrolls or presses a key, or it gives up.
+ * Scroll events on the way there (the content still short, clamping the offset) are not noted. The
+ * top noted (an entry left there) is gone back to as well: an element that stays on screen across
+ * routes would otherwise keep the offset of the entry after it. With nothing noted (a fresh visit),
+ * `fresh` says whether it starts at the top (another list) or stays where it is (another tab of the
+ * same page). Returns the teardown.
+ */
+export function keepScrollOffset(element: Scrollable, note: EntryNote<ScrollNote>, frames: Frames, fresh: 'top' | 'stay' = 'top'): () => void {
+  const target = note.recalled?.top ?? 0;
+  const height = note.recalled?.height;
   const deadline = frames.now() + RESTORE_GIVE_UP_MS;
   let restoring = target > 0;
   let frame: number | null = null;
 
+  const keep = (): void => note.keep({ top: element.scrollTop, height: element.scrollHeight });
   const stopRestoring = (): void => {
     restoring = false;
     if (frame !== null) frames.cancel(frame);
@@ -42,14 +57,15 @@ export function keepScrollOffset(element: Scrollable, note: EntryNote<number>, f
     for (const type of USER_INPUT) element.removeEventListener(type, stopRestoring);
   };
   const onScroll = (): void => {
-    if (!restoring) note.keep(element.scrollTop);
+    if (!restoring) keep();
   };
   const attempt = (): void => {
     frame = null;
-    element.scrollTop = target;
-    if (Math.abs(element.scrollTop - target) < 1 || frames.now() >= deadline) {
+    if (Math.abs(element.scrollTop - target) >= 1) element.scrollTop = target;
+    const settled = Math.abs(element.scrollTop - target) < 1 && (height === undefined || Math.abs(element.scrollHeight - height) < 1);
+    if (settled || frames.now() >= deadline) {
       stopRestoring();
-      note.keep(element.scrollTop);
+      keep();
     } else {
       frame = frames.request(attempt);
     }
@@ -61,7 +77,7 @@ export function keepScrollOffset(element: Scrollable, note: EntryNote<number>, f
     attempt();
   } else {
     if (note.recalled !== undefined || fresh === 'top') element.scrollTop = 0;
-    note.keep(element.scrollTop);
+    keep();
   }
   return () => {
     stopRestoring();
@@ -90,6 +106,6 @@ export function remembersScroll(slot: string, { page = slot, memory = entryMemor
   return (element) => {
     const samePage = pageShown.get(element) === page;
     pageShown.set(element, page);
-    return keepScrollOffset(element, memory.at<number>(slot), windowFrames, samePage ? 'stay' : 'top');
+    return keepScrollOffset(element, memory.at<ScrollNote>(slot), windowFrames, samePage ? 'stay' : 'top');
   };
 }

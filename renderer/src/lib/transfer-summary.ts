@@ -1,14 +1,18 @@
 /**
  * What a transaction moved, in one line for a list row. A transaction's HBAR transfers mix the
  * movement the payer asked for with the fee it paid (a debit of the payer, credits of the node and
- * the fee accounts); the summary takes the fee out again so that `0.0.1001 → 0.0.1002 · 5 ℏ` is
- * what the row says, not the node's and 0.0.98's share of the fee.
+ * the fee accounts) and, where it changed a staker's balance, the staking reward paid to it then
+ * (HIP-406: 0.0.800 → staker, listed again in `staking_reward_transfers`); the summary takes the
+ * fee and the rewards out again so that `0.0.1001 → 0.0.1002 · 5 ℏ` is what the row says, not the
+ * node's and 0.0.98's share of the fee, nor 0.0.800 paying the sender its reward.
  */
 import { toBigInt } from './ledger-format.ts';
 import type { Int64, Transaction } from './ledger-types.ts';
 
 /** Accounts the network credits fees and rewards to, by number (in the payer's shard and realm). */
 const FEE_ACCOUNT_NUMBERS = [98, 800, 801, 802];
+/** The account staking rewards are paid from (in the staker's shard and realm). */
+const STAKING_REWARD_ACCOUNT = 800;
 
 export interface TransferSummary {
   /** Accounts whose HBAR went down, largest debit first. */
@@ -24,18 +28,29 @@ export interface TransferSummary {
 /** An amount of the API's answer; one that is missing or not an integer counts as nothing moved. */
 const big = (value: Int64 | string | null | undefined): bigint => toBigInt(value) ?? 0n;
 
-type Movable = Pick<Transaction, 'transaction_id' | 'node' | 'charged_tx_fee' | 'transfers'> & Partial<Pick<Transaction, 'token_transfers' | 'nft_transfers'>>;
+type Movable = Pick<Transaction, 'transaction_id' | 'node' | 'charged_tx_fee' | 'transfers'>
+  & Partial<Pick<Transaction, 'token_transfers' | 'nft_transfers' | 'staking_reward_transfers'>>;
+
+/** The shard and realm of an account id, with the dot after them (`0.0.`); empty for an id not in that form. */
+const prefixOf = (account: string): string => account.slice(0, account.lastIndexOf('.') + 1);
 
 /**
- * The movement of a transaction without its fee, or null when it moved nothing but the fee.
- * Fee credits are the node's and the fee accounts' credits up to the charged fee; the payer's
- * debit is reduced by what they took.
+ * The movement of a transaction without its fee and the staking rewards it paid, or null when it
+ * moved nothing but those. Each reward is taken back from the staker's credit and given back to
+ * 0.0.800 (whose credit of its share of the fee, netted with the payouts in the transfers, then
+ * shows again). Fee credits are the node's and the fee accounts' credits up to the charged fee; the
+ * payer's debit is reduced by what they took.
  */
 export function summarizeTransfers(tx: Movable): TransferSummary | null {
   const net = new Map<string, bigint>();
-  for (const transfer of tx.transfers ?? []) net.set(transfer.account, (net.get(transfer.account) ?? 0n) + big(transfer.amount));
+  const add = (account: string, amount: bigint): void => { net.set(account, (net.get(account) ?? 0n) + amount); };
+  for (const transfer of tx.transfers ?? []) add(transfer.account, big(transfer.amount));
+  for (const reward of tx.staking_reward_transfers ?? []) {
+    add(reward.account, -big(reward.amount));
+    add(`${prefixOf(reward.account)}${STAKING_REWARD_ACCOUNT}`, big(reward.amount));
+  }
   const payer = tx.transaction_id.split('-')[0] ?? '';
-  const prefix = payer.slice(0, payer.lastIndexOf('.') + 1);
+  const prefix = prefixOf(payer);
   let feeLeft = big(tx.charged_tx_fee);
   let feeCredited = 0n;
   for (const account of [tx.node, ...FEE_ACCOUNT_NUMBERS.map((n) => `${prefix}${n}`)]) {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryNote } from '../../../renderer/src/lib/entry-memory.ts';
-import { keepScrollOffset, RESTORE_GIVE_UP_MS, type Frames, type Scrollable } from '../../../renderer/src/lib/scroll-at-entry.ts';
+import { keepScrollOffset, RESTORE_GIVE_UP_MS, type Frames, type Scrollable, type ScrollNote } from '../../../renderer/src/lib/scroll-at-entry.ts';
+
+/** The box's own height: the content is that much taller than the furthest offset. */
+const BOX = 500;
 
 /** An element whose content is `height` px taller than its box: scrollTop clamps to it, and each change is a scroll event. */
 function fakeScroller(height: number) {
@@ -8,6 +11,7 @@ function fakeScroller(height: number) {
   let top = 0;
   const element: Scrollable & { height: number; emit(type: string): void } = {
     height,
+    get scrollHeight() { return element.height + BOX; },
     get scrollTop() { return top; },
     set scrollTop(value: number) { top = Math.max(0, Math.min(value, element.height)); },
     addEventListener(type, listener) { (listeners.get(type) ?? listeners.set(type, new Set()).get(type)!).add(listener); },
@@ -36,9 +40,12 @@ function framesByHand(): Frames & { run(): void; pending(): number } {
   };
 }
 
-function note(recalled?: number): EntryNote<number> & { kept: number[] } {
+/** A note recalling `top` (left with the content `height` px taller than the box), and the offsets it keeps. */
+function note(top?: number, height = 1000): EntryNote<ScrollNote> & { kept: number[]; heights: number[] } {
   const kept: number[] = [];
-  return { recalled, kept, keep: (value) => { kept.push(value); }, visit: { entry: 'list' } };
+  const heights: number[] = [];
+  const recalled = top === undefined ? undefined : { top, height: height + BOX };
+  return { recalled, kept, heights, keep: (value) => { kept.push(value.top); heights.push(value.height); }, visit: { entry: 'list' } };
 }
 
 describe('keepScrollOffset', () => {
@@ -89,7 +96,7 @@ describe('keepScrollOffset', () => {
   it('tries again each frame while the content is too short, noting nothing on the way', () => {
     const element = fakeScroller(0);
     const frames = framesByHand();
-    const offset = note(640);
+    const offset = note(640, 2000);
     keepScrollOffset(element, offset, frames);
     element.emit('scroll');
     frames.run();
@@ -102,10 +109,30 @@ describe('keepScrollOffset', () => {
     expect(frames.pending()).toBe(0);
   });
 
+  it('holds the offset until the content is as tall as it was left: a row drawn taller for a moment does not carry it off', () => {
+    // Left at 640 with the content 1000 px taller than the box; drawn again, one row is 18 px taller until its token's symbol comes.
+    const element = fakeScroller(1018);
+    const frames = framesByHand();
+    const offset = note(640, 1000);
+    keepScrollOffset(element, offset, frames);
+    expect(element.scrollTop).toBe(640);
+    frames.run();
+    expect(frames.pending()).toBe(1);
+    // The row settles to its height as left, and the browser's scroll anchoring moves the offset with the rows below it.
+    element.height = 1000;
+    element.scrollTop = 622;
+    element.emit('scroll');
+    expect(offset.kept).toEqual([]);
+    frames.run();
+    expect(element.scrollTop).toBe(640);
+    expect(offset.kept).toEqual([640]);
+    expect(frames.pending()).toBe(0);
+  });
+
   it('gives way to the user, and gives up in time', () => {
     const element = fakeScroller(0);
     const frames = framesByHand();
-    const offset = note(640);
+    const offset = note(640, 2000);
     keepScrollOffset(element, offset, frames);
     element.emit('wheel');
     expect(frames.pending()).toBe(0);

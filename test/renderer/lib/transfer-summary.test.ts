@@ -23,9 +23,6 @@ describe('summarizeTransfers', () => {
     // the node (0.0.4) and 0.0.98 get the 20 charged; 0.0.10 sends 80 to 0.0.9
     expect(summarizeTransfers(referenceTransaction('{id}/duplicate-transactions.json', '0.0.10-1234567890-000000001')))
       .toMatchObject({ senders: ['0.0.10'], receivers: ['0.0.9'], amount: 80n });
-    // 0.0.800 pays out 100 (staking rewards leave it like any sender)
-    expect(summarizeTransfers(referenceTransaction('account-id.json', '0.0.800-1565779500-711927000')))
-      .toMatchObject({ senders: ['0.0.800'], receivers: ['0.0.9'], amount: 100n });
   });
 
   it('answers null when only the fee moved, and counts token and NFT moves', () => {
@@ -52,7 +49,43 @@ describe('summarizeTransfers', () => {
   });
 });
 
+/**
+ * Successful transactions of the demo ledger's mirror API (generator 23), each paying a staker its
+ * reward as HIP-406 does: 0.0.800's debit and the staker's credit are in `transfers`, netted with
+ * the rest, and listed again in `staking_reward_transfers`.
+ */
+const PAID_A_REWARD = {
+  /** 0.0.1750 sends 3,480 units of 0.0.1751 and pays the fee; 1 tinybar of reward is all the HBAR it moved besides. */
+  tokens: JSON.parse('{"batch_key":null,"bytes":null,"charged_tx_fee":1103448,"consensus_timestamp":"1791991042.499145391","entity_id":null,"high_volume":false,"high_volume_pricing_multiplier":null,"max_custom_fees":[],"max_fee":"100000000","memo_base64":"","name":"CRYPTOTRANSFER","nft_transfers":[],"node":"0.0.31","nonce":0,"parent_consensus_timestamp":null,"result":"SUCCESS","scheduled":false,"staking_reward_transfers":[{"account":"0.0.1750","amount":1}],"token_transfers":[{"token_id":"0.0.1751","account":"0.0.1750","amount":-3480,"is_approval":false},{"token_id":"0.0.1751","account":"0.0.3171","amount":3480,"is_approval":false}],"transaction_hash":"yQqkMy32zkDhLcli7sycQNflp6FMcoLDSnY6MUyGIYfWcnBgg1u7+q7kGhym/Bby","transaction_id":"0.0.1750-1791991039-142124621","transfers":[{"account":"0.0.31","amount":55172,"is_approval":false},{"account":"0.0.98","amount":1048276,"is_approval":false},{"account":"0.0.800","amount":-1,"is_approval":false},{"account":"0.0.1750","amount":-1103447,"is_approval":false}],"valid_duration_seconds":"120","valid_start_timestamp":"1791991039.142124621"}') as Transaction,
+  /** 0.0.3071 sends 5,680,366 tinybars to 0.0.1277, which is paid 3,305,334 of reward beside them. */
+  receiver: JSON.parse('{"batch_key":null,"bytes":null,"charged_tx_fee":1095674,"consensus_timestamp":"1791973630.891003071","entity_id":null,"high_volume":false,"high_volume_pricing_multiplier":null,"max_custom_fees":[],"max_fee":"100000000","memo_base64":"dGhhbmtzIQ==","name":"CRYPTOTRANSFER","nft_transfers":[],"node":"0.0.12","nonce":0,"parent_consensus_timestamp":null,"result":"SUCCESS","scheduled":false,"staking_reward_transfers":[{"account":"0.0.1277","amount":3305334}],"token_transfers":[],"transaction_hash":"EjlPnD6y5XBOr8UGb+oGWRX5y3ACNsBBeu4PAaI0TmEMtBy2ZURq2C9VgJ/Hnnyz","transaction_id":"0.0.3071-1791973624-906574061","transfers":[{"account":"0.0.12","amount":54784,"is_approval":false},{"account":"0.0.98","amount":1040890,"is_approval":false},{"account":"0.0.800","amount":-3305334,"is_approval":false},{"account":"0.0.1277","amount":8985700,"is_approval":false},{"account":"0.0.3071","amount":-6776040,"is_approval":false}],"valid_duration_seconds":"120","valid_start_timestamp":"1791973624.906574061"}') as Transaction,
+  /** 0.0.3067 sends 26,519,821 tinybars to 0.0.2622 and is paid 241,815 of reward, which its debit is net of. */
+  payer: JSON.parse('{"batch_key":null,"bytes":null,"charged_tx_fee":1052045,"consensus_timestamp":"1791967747.991003067","entity_id":null,"high_volume":false,"high_volume_pricing_multiplier":null,"max_custom_fees":[],"max_fee":"100000000","memo_base64":"","name":"CRYPTOTRANSFER","nft_transfers":[],"node":"0.0.18","nonce":0,"parent_consensus_timestamp":null,"result":"SUCCESS","scheduled":false,"staking_reward_transfers":[{"account":"0.0.3067","amount":241815}],"token_transfers":[],"transaction_hash":"Tp0ITbNSihkVEHN4zmpOIaXpNwRtfjI760snTGu0WdJBtdeHjpTt4sAljW545bZD","transaction_id":"0.0.3067-1791967742-420859772","transfers":[{"account":"0.0.18","amount":52602,"is_approval":false},{"account":"0.0.98","amount":999443,"is_approval":false},{"account":"0.0.800","amount":-241815,"is_approval":false},{"account":"0.0.2622","amount":26519821,"is_approval":false},{"account":"0.0.3067","amount":-27330051,"is_approval":false}],"valid_duration_seconds":"120","valid_start_timestamp":"1791967742.420859772"}') as Transaction,
+};
+
+describe('summarizeTransfers: staking rewards paid in the transaction (HIP-406)', () => {
+  it('takes the reward out as the fee is: a token transfer whose sender was paid one reads by its tokens', () => {
+    expect(summarizeTransfers(PAID_A_REWARD.tokens)).toEqual({ senders: [], receivers: [], amount: 0n, tokenMoves: 2 });
+    expect(summarizeTokenTransfers(PAID_A_REWARD.tokens)).toEqual({ token: '0.0.1751', nft: false, senders: ['0.0.1750'], receivers: ['0.0.3171'], amount: 3480n, otherTokens: 0 });
+  });
+
+  it('says what the sender sent, not the receiver\'s reward with it, nor the payer\'s debit net of its own', () => {
+    expect(summarizeTransfers(PAID_A_REWARD.receiver)).toEqual({ senders: ['0.0.3071'], receivers: ['0.0.1277'], amount: 5_680_366n, tokenMoves: 0 });
+    expect(summarizeTransfers(PAID_A_REWARD.payer)).toEqual({ senders: ['0.0.3067'], receivers: ['0.0.2622'], amount: 26_519_821n, tokenMoves: 0 });
+  });
+
+  it('answers null for a payout that moved nothing else (reference answer: 0.0.800 pays 0.0.9 its 100)', () => {
+    expect(summarizeTransfers(referenceTransaction('account-id.json', '0.0.800-1565779500-711927000'))).toBeNull();
+  });
+});
+
 describe('netHbarChange', () => {
+  it("keeps the staking reward the account was paid in its change: its balance went up by it", () => {
+    expect(netHbarChange(PAID_A_REWARD.payer, '0.0.3067')).toBe(-27_330_051n);
+    expect(netHbarChange(PAID_A_REWARD.receiver, '0.0.1277')).toBe(8_985_700n);
+  });
+
+
   it("sums an account's transfers, fee included", () => {
     const tx = referenceTransaction('{id}/duplicate-transactions.json', '0.0.10-1234567890-000000001');
     expect(netHbarChange(tx, '0.0.10')).toBe(-100n);
