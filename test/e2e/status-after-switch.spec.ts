@@ -8,17 +8,22 @@ import type { Route } from '@playwright/test';
 import type { StatusSnapshot } from '../../main/common/status-types.ts';
 import { expect, startServe, stopServe, test, waitForReady, type ServeInstance } from './serve-fixture.ts';
 
-/** How long the status page takes to answer: the new profile's first poll is still running while the Status screen asks. */
-const FEED_DELAY_MS = 3000;
-
-/** A status page that answers every request HTTP 503, after FEED_DELAY_MS. */
-async function slowFailingPage(): Promise<{ url: string; close: () => Promise<void> }> {
+/** A status page that holds every request until the test releases it, then answers each HTTP 503 (at once from then on). */
+async function heldFailingPage(): Promise<{ url: string; release: () => void; close: () => Promise<void> }> {
+  const held: Array<() => void> = [];
+  let released = false;
   const server = http.createServer((_request, response) => {
-    setTimeout(() => response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"down"}'), FEED_DELAY_MS);
+    const answer = (): void => void response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"down"}');
+    if (released) answer();
+    else held.push(answer);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    release: () => {
+      released = true;
+      for (const answer of held.splice(0)) answer();
+    },
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());
@@ -26,16 +31,16 @@ async function slowFailingPage(): Promise<{ url: string; close: () => Promise<vo
   };
 }
 
-let page503: Awaited<ReturnType<typeof slowFailingPage>>;
+let page503: Awaited<ReturnType<typeof heldFailingPage>>;
 let child: ChildProcess | undefined;
 let dataDir = '';
 let instance: ServeInstance;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  page503 = await slowFailingPage();
+  page503 = await heldFailingPage();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-e2e-status-switch-'));
-  // A saved profile whose status page is the slow one; its mirror node is nowhere (nothing here reads it).
+  // A saved profile whose status page is the held one; its mirror node is nowhere (nothing here reads it).
   const profile = { name: 'slow-status', mirrorUrl: 'http://127.0.0.1:9', statusUrl: page503.url, chainId: null };
   fs.writeFileSync(path.join(dataDir, 'profiles.json'), JSON.stringify({ profiles: [profile] }));
   ({ child, instance } = await startServe(dataDir));
@@ -62,12 +67,13 @@ test('a snapshot asked while the first poll after a switch runs, answered after 
   await page.getByTestId('profile-slow-status').click();
   await expect(page.getByTestId('profile-switcher')).toContainText('slow-status');
 
-  // The Status screen of the new profile asked as its first poll ran, and was told so.
-  await expect.poll(() => held.length, { message: 'the snapshot the Status screen asked for' }).toBeGreaterThan(0);
-  const asked = await Promise.all(held.map(async ({ answer }) => ((await answer.json()) as { value: StatusSnapshot }).value.poll.polling));
-  expect(asked, 'main answered while the poll ran').toContain(true);
+  // The Status screen of the new profile asked as its first poll ran (the status page holds it), and was told so.
+  const pollingTold = async (): Promise<boolean[]> =>
+    Promise.all(held.map(async ({ answer }) => ((await answer.json()) as { value: StatusSnapshot }).value.poll.polling));
+  await expect.poll(pollingTold, { message: 'a snapshot asked for while the poll ran' }).toContain(true);
 
-  // The poll ends (the page answered 503): its event reaches the screen while the answers are still held.
+  // The poll ends (the page answers 503): its event reaches the screen while the answers are still held.
+  page503.release();
   const poll = page.getByTestId('poll-state');
   await expect(page.getByTestId('upstream-error')).toContainText('upstream answered HTTP 503', { timeout: 30_000 });
   await expect(poll.getByTestId('check-now')).toHaveText('Check now');

@@ -10,8 +10,22 @@
 export interface NewestFirst {
   /** An event arrived: show it. */
   pushed(): void;
-  /** A request goes out; call what it returns with its answer: true to show the answer, false when something newer was shown. */
-  asked(): () => boolean;
+  /** A request goes out; what it returns is asked once its answer is in. */
+  asked(): AskedAnswer;
+}
+
+/**
+ * An answer's place in the order. Ask only as the answer is about to be shown: `showIfNewest`
+ * takes the answer's place as the newest shown, and a later answer to an older request is then
+ * dropped. An answer that would replace nothing (a failure, where the screen keeps what it shows)
+ * asks `isNewest` instead, which takes no place: a fast failing request must not drop an older
+ * request's good answer still on its way.
+ */
+export interface AskedAnswer {
+  /** True to show the answer (it is now the newest shown); false when something newer was shown. */
+  showIfNewest(): boolean;
+  /** True when nothing newer than this request has been shown; takes no place in the order. */
+  isNewest(): boolean;
 }
 
 export function newestFirst(): NewestFirst {
@@ -25,10 +39,13 @@ export function newestFirst(): NewestFirst {
     asked() {
       issued += 1;
       const ticket = issued;
-      return () => {
-        if (ticket < shown) return false;
-        shown = ticket;
-        return true;
+      return {
+        showIfNewest() {
+          if (ticket < shown) return false;
+          shown = ticket;
+          return true;
+        },
+        isNewest: () => ticket >= shown,
       };
     },
   };

@@ -9,6 +9,9 @@ export interface Scrollable {
   removeEventListener(type: string, listener: () => void): void;
 }
 
+/** Calls back as the element's content (or the element) changes size; returns the teardown. */
+export type ContentWatch = (resized: () => void) => () => void;
+
 export interface Frames {
   request(callback: () => void): number;
   cancel(id: number): void;
@@ -36,13 +39,20 @@ export interface ScrollNote {
  * Forward), scrolls back there: at once, and again each frame until the content is as tall as it
  * was left with the offset there (set back each frame: a row that settles to its height as left
  * would otherwise carry the offset along), the user scrolls or presses a key, or it gives up.
- * Scroll events on the way there (the content still short, clamping the offset) are not noted. The
- * top noted (an entry left there) is gone back to as well: an element that stays on screen across
- * routes would otherwise keep the offset of the entry after it. With nothing noted (a fresh visit),
- * `fresh` says whether it starts at the top (another list) or stays where it is (another tab of the
- * same page). Returns the teardown.
+ * Scroll events on the way there (the content still short, clamping the offset) are not noted;
+ * otherwise the note is taken at each scroll and each change of the content's size (`watchContent`).
+ * The top noted (an entry left there) is gone back to as well: an element that stays on screen
+ * across routes would otherwise keep the offset of the entry after it. With nothing noted (a fresh
+ * visit), `fresh` says whether it starts at the top (another list) or stays where it is (another tab
+ * of the same page). Returns the teardown.
  */
-export function keepScrollOffset(element: Scrollable, note: EntryNote<ScrollNote>, frames: Frames, fresh: 'top' | 'stay' = 'top'): () => void {
+export function keepScrollOffset(
+  element: Scrollable,
+  note: EntryNote<ScrollNote>,
+  frames: Frames,
+  fresh: 'top' | 'stay' = 'top',
+  watchContent: ContentWatch = () => () => {},
+): () => void {
   const target = note.recalled?.top ?? 0;
   const height = note.recalled?.height;
   const deadline = frames.now() + RESTORE_GIVE_UP_MS;
@@ -56,12 +66,14 @@ export function keepScrollOffset(element: Scrollable, note: EntryNote<ScrollNote
     frame = null;
     for (const type of USER_INPUT) element.removeEventListener(type, stopRestoring);
   };
-  const onScroll = (): void => {
+  // The height too changes with no scroll (a "Load more" adding rows below, a row settling): noted as
+  // it does, or a return would wait for a height the content no longer had when it was left.
+  const onScrollOrResize = (): void => {
     if (!restoring) keep();
   };
   const attempt = (): void => {
     frame = null;
-    if (Math.abs(element.scrollTop - target) >= 1) element.scrollTop = target;
+    element.scrollTop = target;
     const settled = Math.abs(element.scrollTop - target) < 1 && (height === undefined || Math.abs(element.scrollHeight - height) < 1);
     if (settled || frames.now() >= deadline) {
       stopRestoring();
@@ -71,7 +83,8 @@ export function keepScrollOffset(element: Scrollable, note: EntryNote<ScrollNote
     }
   };
 
-  element.addEventListener('scroll', onScroll, { passive: true });
+  element.addEventListener('scroll', onScrollOrResize, { passive: true });
+  const stopWatching = watchContent(onScrollOrResize);
   if (restoring) {
     for (const type of USER_INPUT) element.addEventListener(type, stopRestoring, { passive: true });
     attempt();
@@ -81,7 +94,33 @@ export function keepScrollOffset(element: Scrollable, note: EntryNote<ScrollNote
   }
   return () => {
     stopRestoring();
-    element.removeEventListener('scroll', onScroll);
+    stopWatching();
+    element.removeEventListener('scroll', onScrollOrResize);
+  };
+}
+
+/**
+ * Any change to a scroller's height: its children's sizes, and children added or taken away (a
+ * removed one fires no resize). The element itself too, as a narrower window wraps its rows.
+ */
+function contentSizeOf(element: HTMLElement): ContentWatch {
+  return (resized) => {
+    const sizes = new ResizeObserver(() => resized());
+    const observeAll = (): void => {
+      sizes.disconnect();
+      sizes.observe(element);
+      for (const child of element.children) sizes.observe(child);
+    };
+    const children = new MutationObserver(() => {
+      observeAll();
+      resized();
+    });
+    observeAll();
+    children.observe(element, { childList: true });
+    return () => {
+      sizes.disconnect();
+      children.disconnect();
+    };
   };
 }
 
@@ -106,6 +145,6 @@ export function remembersScroll(slot: string, { page = slot, memory = entryMemor
   return (element) => {
     const samePage = pageShown.get(element) === page;
     pageShown.set(element, page);
-    return keepScrollOffset(element, memory.at<ScrollNote>(slot), windowFrames, samePage ? 'stay' : 'top');
+    return keepScrollOffset(element, memory.at<ScrollNote>(slot), windowFrames, samePage ? 'stay' : 'top', contentSizeOf(element));
   };
 }

@@ -12,8 +12,10 @@
  *   than one of them, so a counter's 5 is not also offered as a link to 0.0.5. The all-zero word
  *   is the same: address(0) is nobody, and `0.0.0` no entity.
  *
- * A key is a slot position (a small number, or a hash for a mapping's entry), never an address in
- * Solidity's layout: a key with a number reading is read as that slot only.
+ * A key is mostly a slot position (a small number, or a hash for a mapping's entry): a key with a
+ * number reading is read as that slot only. A larger key that is still address-shaped (high 12
+ * bytes zero, above 2^128) is offered as an address: a HIP-1195 hook may write any key, an
+ * address among them.
  * Hashes (a mapping's slots) and packed fields get no reading: only the hex is sure.
  */
 import { groupDigits } from './format.ts';

@@ -60,7 +60,7 @@ function startWatch(api: MirrordeskApi): SharedWatch {
     const fresh = order.asked();
     // One that fails (a broken transport too) is dropped: the next event or poll brings the status.
     const result = await settledApiCall(() => api.sync.status());
-    if (result.ok && fresh()) publish(result.value);
+    if (result.ok && fresh.showIfNewest()) publish(result.value);
   };
   // Subscribe before asking, so a change between the answer and the subscription is not lost.
   const offStatus = api.on('sync/status', (status: SyncStatus) => {

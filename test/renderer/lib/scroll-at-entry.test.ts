@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryNote } from '../../../renderer/src/lib/entry-memory.ts';
-import { keepScrollOffset, RESTORE_GIVE_UP_MS, type Frames, type Scrollable, type ScrollNote } from '../../../renderer/src/lib/scroll-at-entry.ts';
+import { keepScrollOffset, RESTORE_GIVE_UP_MS, type ContentWatch, type Frames, type Scrollable, type ScrollNote } from '../../../renderer/src/lib/scroll-at-entry.ts';
 
 /** The box's own height: the content is that much taller than the furthest offset. */
 const BOX = 500;
 
-/** An element whose content is `height` px taller than its box: scrollTop clamps to it, and each change is a scroll event. */
+/** An element whose content is `height` px taller than its box: scrollTop clamps to it; `emit` fires an event, `resized` tells its content watchers. */
 function fakeScroller(height: number) {
   const listeners = new Map<string, Set<() => void>>();
+  const watchers = new Set<() => void>();
   let top = 0;
-  const element: Scrollable & { height: number; emit(type: string): void } = {
+  const element: Scrollable & { height: number; emit(type: string): void; watch: ContentWatch; resized(): void } = {
     height,
     get scrollHeight() { return element.height + BOX; },
     get scrollTop() { return top; },
@@ -17,6 +18,11 @@ function fakeScroller(height: number) {
     addEventListener(type, listener) { (listeners.get(type) ?? listeners.set(type, new Set()).get(type)!).add(listener); },
     removeEventListener(type, listener) { listeners.get(type)?.delete(listener); },
     emit(type) { for (const listener of listeners.get(type) ?? []) listener(); },
+    watch: (resized) => {
+      watchers.add(resized);
+      return () => watchers.delete(resized);
+    },
+    resized() { for (const watcher of watchers) watcher(); },
   };
   return element;
 }
@@ -127,6 +133,41 @@ describe('keepScrollOffset', () => {
     expect(element.scrollTop).toBe(640);
     expect(offset.kept).toEqual([640]);
     expect(frames.pending()).toBe(0);
+  });
+
+  it('notes the height the content grows to with no scroll (a "Load more"), so a return to it holds no longer than it takes', () => {
+    const element = fakeScroller(1000);
+    const offset = note();
+    const stop = keepScrollOffset(element, offset, framesByHand(), 'top', element.watch);
+    element.scrollTop = 640;
+    element.emit('scroll');
+    // More rows come in below; the offset stays, so no scroll event.
+    element.height = 2000;
+    element.resized();
+    stop();
+    expect(offset.kept.at(-1)).toBe(640);
+    expect(offset.heights.at(-1)).toBe(2000 + BOX);
+
+    // Back to it, drawn as it was left: there at once, held not a frame more.
+    const again = fakeScroller(2000);
+    const frames = framesByHand();
+    keepScrollOffset(again, note(640, 2000), frames, 'top', again.watch);
+    expect(again.scrollTop).toBe(640);
+    expect(frames.pending()).toBe(0);
+  });
+
+  it('notes no size change while it restores, and stops watching on teardown', () => {
+    const element = fakeScroller(0);
+    const frames = framesByHand();
+    const offset = note(640, 2000);
+    const stop = keepScrollOffset(element, offset, frames, 'top', element.watch);
+    element.height = 300;
+    element.resized();
+    expect(offset.kept).toEqual([]);
+    stop();
+    element.height = 2000;
+    element.resized();
+    expect(offset.kept).toEqual([]);
   });
 
   it('gives way to the user, and gives up in time', () => {
