@@ -1,16 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDispatcher, type ApiHandlers, type Dispatcher } from '../../main/bridge/dispatch.ts';
 import type { VerifiedSourcesReply, VerifyCheckReply, VerifySessionView } from '../../main/common/verify-types.ts';
-import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
-import type { ProfileSession } from '../../main/services/profile-session.ts';
-import { createVerifyHandlers } from '../../main/services/verify-handlers.ts';
-import { MirrorCodeSource } from '../../main/verify/chain/mirror-code-source.ts';
-import type { VerifyService } from '../../main/verify/verify-service.ts';
-import { insertContract } from '../helpers/contract-fixture.ts';
-import { dispatchedValue } from '../helpers/dispatched-value.ts';
-import { cachedCompilers, offlineVerifyService, STORAGE_VERSION, storageDeployment, storageModifiedUpload, storageUpload, tempDir } from '../verify/verify-fixture.ts';
+import { storageDeployment, storageModifiedUpload, storageUpload } from '../verify/verify-fixture.ts';
+import { storageVerifyHandlers, type StorageVerifyHandlers } from './storage-verify-handlers.ts';
 
 /**
  * A contract verified twice on one chain, under each of the addresses the mirror knows it by: a
@@ -22,11 +13,8 @@ import { cachedCompilers, offlineVerifyService, STORAGE_VERSION, storageDeployme
 const deployment = storageDeployment();
 const LONG_ZERO = `0x${'0'.repeat(37)}3e9`;
 const PERFECT_SOURCE = 'project:/contracts/Storage.sol';
-let service: VerifyService;
-let store: LedgerStore;
-let dispatch: Dispatcher;
-let dataDir: string;
-const call = <T>(channel: string, request: unknown): Promise<T> => dispatchedValue<T>(dispatch, channel, request);
+let handlers: StorageVerifyHandlers;
+const call = <T>(channel: string, request: unknown): Promise<T> => handlers.call<T>(channel, request);
 
 async function verifyUpload(upload: Record<string, string>, address: string): Promise<VerifySessionView['contracts'][number]> {
   await call('verify/session/clear', null);
@@ -36,30 +24,18 @@ async function verifyUpload(upload: Record<string, string>, address: string): Pr
 }
 
 beforeAll(async () => {
-  dataDir = tempDir();
-  const compilersDir = path.join(dataDir, 'compilers');
-  fs.mkdirSync(compilersDir);
-  fs.copyFileSync(path.join(await cachedCompilers(STORAGE_VERSION), `soljson-v${STORAGE_VERSION}.js`), path.join(compilersDir, `soljson-v${STORAGE_VERSION}.js`));
-  store = new LedgerStore({ file: path.join(dataDir, 'demo.sqlite') });
-  insertContract(store, { num: 1001, evmAddress: deployment.address.slice(2), runtime: deployment.runtimeCode.replace(/^0x/, '') });
-  service = offlineVerifyService(dataDir, { chains: { mirrorChainIds: ['298'], mirrorSource: new MirrorCodeSource(() => store.db), rpcUrls: {} } });
-  const session = { profile: { name: 'demo', chainId: null }, store, mirrorUnavailable: () => null } as unknown as ProfileSession;
-  dispatch = createDispatcher(createVerifyHandlers({ verify: () => service, session: () => session }).handlers as unknown as ApiHandlers, () => undefined);
+  handlers = await storageVerifyHandlers();
   expect(await verifyUpload(storageUpload(), LONG_ZERO)).toMatchObject({ status: 'perfect' });
   // A later verification, so neither "the newer" nor "the address asked" can pick the perfect one.
   await new Promise((resolve) => setTimeout(resolve, 5));
   expect(await verifyUpload(storageModifiedUpload(), deployment.address)).toMatchObject({ status: 'partial' });
 }, 180_000);
 
-afterAll(async () => {
-  await service.close();
-  store.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => handlers.close());
 
 describe('a contract verified under both its long-zero and its EVM address', () => {
   it('has both records in verify.sqlite, one under each address', () => {
-    const records = [service.repository.get('298', LONG_ZERO), service.repository.get('298', deployment.address)];
+    const records = [handlers.service.repository.get('298', LONG_ZERO), handlers.service.repository.get('298', deployment.address)];
     expect(records.map((r) => r && [r.address, r.status])).toEqual([[LONG_ZERO, 'perfect'], [deployment.address, 'partial']]);
   });
 

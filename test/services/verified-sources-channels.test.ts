@@ -1,16 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDispatcher, type ApiHandlers, type Dispatcher } from '../../main/bridge/dispatch.ts';
-import { dispatchedValue } from '../helpers/dispatched-value.ts';
 import type { VerifiedSourcesReply, VerifySessionView } from '../../main/common/verify-types.ts';
-import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
-import type { ProfileSession } from '../../main/services/profile-session.ts';
-import { createVerifyHandlers } from '../../main/services/verify-handlers.ts';
-import { MirrorCodeSource } from '../../main/verify/chain/mirror-code-source.ts';
-import type { VerifyService } from '../../main/verify/verify-service.ts';
-import { insertContract } from '../helpers/contract-fixture.ts';
-import { cachedCompilers, offlineVerifyService, STORAGE_VERSION, storageDeployment, storageUpload, tempDir } from '../verify/verify-fixture.ts';
+import { STORAGE_VERSION, storageDeployment, storageUpload } from '../verify/verify-fixture.ts';
+import { storageVerifyHandlers, type StorageVerifyHandlers } from './storage-verify-handlers.ts';
 
 /**
  * `verify/sources` and `verify/source-file` (the contract page's Source tab) through the real
@@ -19,34 +10,19 @@ import { cachedCompilers, offlineVerifyService, STORAGE_VERSION, storageDeployme
  */
 const deployment = storageDeployment();
 const SOURCE = 'project:/contracts/Storage.sol';
-let service: VerifyService;
-let store: LedgerStore;
-let dispatch: Dispatcher;
-let dataDir: string;
+let handlers: StorageVerifyHandlers;
+const call = <T>(channel: string, request: unknown): Promise<T> => handlers.call<T>(channel, request);
+const dispatch = (channel: string, request: unknown) => handlers.dispatch(channel, request);
 
 beforeAll(async () => {
-  dataDir = tempDir();
-  const compilersDir = path.join(dataDir, 'compilers');
-  fs.mkdirSync(compilersDir);
-  fs.copyFileSync(path.join(await cachedCompilers(STORAGE_VERSION), `soljson-v${STORAGE_VERSION}.js`), path.join(compilersDir, `soljson-v${STORAGE_VERSION}.js`));
-  store = new LedgerStore({ file: path.join(dataDir, 'demo.sqlite') });
-  insertContract(store, { num: 1001, evmAddress: deployment.address.slice(2), runtime: deployment.runtimeCode.replace(/^0x/, '') });
-  service = offlineVerifyService(dataDir, { chains: { mirrorChainIds: ['298'], mirrorSource: new MirrorCodeSource(() => store.db), rpcUrls: {} } });
-  const session = { profile: { name: 'demo', chainId: null }, store, mirrorUnavailable: () => null } as unknown as ProfileSession;
-  dispatch = createDispatcher(createVerifyHandlers({ verify: () => service, session: () => session }).handlers as unknown as ApiHandlers, () => undefined);
+  handlers = await storageVerifyHandlers();
   const upload = storageUpload();
   const added = await call<VerifySessionView>('verify/files/add', { files: Object.entries(upload).map(([name, content]) => ({ name, content, encoding: 'utf8' })) });
   const verified = await call<VerifySessionView>('verify/contracts/verify', { contracts: [{ verificationId: added.contracts[0]!.verificationId, address: deployment.address, chainId: '298' }] });
   expect(verified.contracts[0]!.status).toBe('perfect');
 }, 120_000);
 
-afterAll(async () => {
-  await service.close();
-  store.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-const call = <T>(channel: string, request: unknown): Promise<T> => dispatchedValue<T>(dispatch, channel, request);
+afterAll(() => handlers.close());
 
 describe('verify/sources and verify/source-file', () => {
   it('list a verified contract\'s match and sources with their sizes, and hand out one source at a time', async () => {
