@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { CompilerRunError } from './compiler-errors.ts';
+import { CompilerCrashError, CompilerRunError } from './compiler-errors.ts';
 import { longVersionFromReported } from './solc-version.ts';
 import type { WorkerReply, WorkerStart } from './solc-worker-protocol.ts';
 
@@ -35,9 +35,9 @@ interface PoolWorker {
 /**
  * Runs standard-JSON compiles in worker threads. Each worker loads one soljson once and is reused
  * for that version; when all slots are taken, the least recently used idle worker makes room.
- * A compile that exceeds the time-out, a worker that dies or runs out of memory, and a file whose
- * compiler reports another version all reject their job with a clear message; the pool carries on
- * with a fresh worker for the next job.
+ * A compile that exceeds the time-out, a worker that dies or runs out of memory, a compiler that
+ * crashes on its input, and a file whose compiler reports another version all reject their job with
+ * a clear message; the pool carries on with a fresh worker for the next job.
  */
 export class SolcPool {
   private readonly workers: PoolWorker[] = [];
@@ -149,11 +149,15 @@ export class SolcPool {
       void this.stop(worker, new CompilerRunError(`compiler ${worker.version} could not be loaded: ${reply.message}`));
       return;
     }
+    if (reply.type === 'crashed') {
+      // Its compiler is broken for good: end the worker, so the next job of this version loads a fresh one.
+      void this.stop(worker, new CompilerCrashError(worker.version, reply.message));
+      return;
+    }
     const job = worker.job;
     this.finishJob(worker);
     if (!job) return;
-    if (reply.type === 'result') job.resolve(reply.output);
-    else job.reject(new CompilerRunError(`compiler ${worker.version} failed: ${reply.message}`));
+    job.resolve(reply.output);
     this.pump();
   }
 

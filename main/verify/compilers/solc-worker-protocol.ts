@@ -14,4 +14,5 @@ export type WorkerReply =
   | { type: 'ready'; version: string }
   | { type: 'load-error'; message: string }
   | { type: 'result'; id: number; output: string }
-  | { type: 'failed'; id: number; message: string };
+  /** solc threw: the worker's compiler is broken from here on, and the pool ends the worker. */
+  | { type: 'crashed'; id: number; message: string };

@@ -66,6 +66,20 @@ describe('solc worker pool', () => {
     expect(JSON.parse(await solc.compile(version, input(''))).contracts['A.sol'].A).toBeDefined();
   });
 
+  it('ends a compiler that crashes on its input, so the next compile of that version works', async () => {
+    // ~6 MB of comment lines overflow soljson's stack: solc-js throws "memory access out of bounds",
+    // and that compiler instance throws the same on every later compile (5.2 MB did for 0.8.37).
+    const comments = `// ${'x'.repeat(76)}\n`.repeat(75_000);
+    const huge = input(`}\n${comments}contract B {`);
+    const solc = pool({ maxWorkers: 1 });
+    await expect(solc.compile(version, huge)).rejects.toThrow(
+      `the compiler crashed on this input (memory access out of bounds); compiler ${version} was restarted for the next compile. Is the input too large?`,
+    );
+    const next = JSON.parse(await solc.compile(version, input('uint x;')));
+    expect(next.contracts['A.sol'].A.evm.bytecode.object).toMatch(/^[0-9a-f]+$/);
+    expect(solc.loadedVersions()).toEqual([version]);
+  });
+
   it('trusts the version the compiler reports, not the file name', async () => {
     const dir = tempDir();
     fs.copyFileSync(BUNDLED_SOLJSON, path.join(dir, 'soljson-v0.8.4+commit.c7e474f2.js'));
