@@ -94,7 +94,6 @@ export class AppVerifySession {
     const id = this.#id(profile);
     const envelope = await this.#guard(() => this.#sessions.verifyChecked(id, targets, {
       recheckPerfect: true,
-      completeCreation: true,
       onOutcome: (verificationId, outcome) => this.#keepDetail(`${id}/${verificationId}`, outcome),
     }));
     return this.#viewOf(id, envelope);

@@ -4,7 +4,7 @@ import { TooLargeError } from '../verify/engine/verify-error.ts';
 import { ZipEntryNameError } from '../verify/engine/zip-entry-paths.ts';
 import type { SessionUpload } from '../verify/sessions/session-service.ts';
 import { SESSION_MAX_BYTES } from '../verify/sessions/session-store.ts';
-import { projectFileToSession } from './verify-project-files.ts';
+import { projectFileToSession, unusableBuildOutput } from './verify-project-files.ts';
 
 /**
  * What reading an uploaded file before the session found: why the session could make nothing of
@@ -35,6 +35,11 @@ export async function readUploads(files: ReadonlyArray<{ path: string; content: 
     const read = await readUpload(file.path, file.content, zipsHeld);
     if (read.kind === 'unreadable') {
       unreadable.push({ name: file.path, reason: read.reason });
+      continue;
+    }
+    const unusable = read.kind === 'json' ? unusableBuildOutput(read.value) : null;
+    if (unusable !== null) {
+      unreadable.push({ name: file.path, reason: unusable });
       continue;
     }
     const projected = projectFileToSession(file, read.kind === 'json' ? read.value : undefined);

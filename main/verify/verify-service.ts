@@ -8,6 +8,7 @@ import { CompilerStore } from './compilers/compiler-store.ts';
 import { PooledSolidityCompiler } from './compilers/pooled-solidity-compiler.ts';
 import { SolcPool, type SolcPoolOptions } from './compilers/solc-pool.ts';
 import { metadataContractsOf } from './engine/metadata-contracts.ts';
+import { distinctMetadataContracts } from './distinct-metadata-contracts.ts';
 import { matchWords } from './engine/match-words.ts';
 import { routeLibSourcifyLogs } from './engine/quiet-lib-logger.ts';
 import { checkSolcJsonInput } from './engine/solc-json-input-shape.ts';
@@ -23,6 +24,7 @@ import { SESSION_MAX_BYTES, type SessionStore } from './sessions/session-store.t
 import { openOrSetAside } from '../mirror/store/open-or-set-aside.ts';
 import { openVerifyStores } from './store/open-verify-stores.ts';
 import { VerifyDbHealth } from './store/verify-db-health.ts';
+import { storedCopiesUsed, type StoredCopyUsed } from './stored-copies-used.ts';
 
 /** What one request's files may add up to, zips counted unpacked: the most a session may hold. */
 const REQUEST_MAX_BYTES = SESSION_MAX_BYTES;
@@ -39,6 +41,9 @@ export type OneCallOutcome =
   | { kind: 'already-verified'; record: VerifiedRecord }
   | { kind: 'unchanged'; result: VerificationResult; record: VerifiedRecord }
   | { kind: 'better-kept'; result: VerificationResult; kept: VerifiedRecord; sameSources: boolean };
+
+/** A one-call verification from files, with the uploads passed over for sources stored here (none when answered from the store). */
+export type FilesOutcome = OneCallOutcome & { storedCopiesUsed: StoredCopyUsed[] };
 
 /** Storing a fresh result: stored, the same as stored (`record` the stored one), or a better match kept (a conflict is thrown). */
 export type StoreOutcome =
@@ -135,21 +140,25 @@ export class VerifyService {
    * One-call verification from metadata and sources (`POST /verify`). With several contracts in
    * the files, `chosenContract` (index or name) picks one. A perfect match stored from this very
    * compilation is the answer without compiling, Sourcify's way; other sources for a verified
-   * address are compiled and matched, so they are never answered with the stored contract's match.
+   * address are compiled and matched, so they are never answered with the stored contract's match,
+   * nor is a stored match without a creation match when the request gives a creation transaction.
    */
-  async verifyFiles(files: PathBuffer[], target: VerifyTarget, chosenContract?: string): Promise<OneCallOutcome> {
+  async verifyFiles(files: PathBuffer[], target: VerifyTarget, chosenContract?: string): Promise<FilesOutcome> {
     const unpacked = (await unpackZips(files, { bytes: REQUEST_MAX_BYTES, scope: 'one request may carry' }).catch(unreadable)).files;
     let contracts: SolidityMetadataContract[];
     try {
-      contracts = metadataContractsOf(unpacked).contracts;
+      // The same metadata twice (a metadata.json beside its build-info) is one contract, not a choice to make.
+      contracts = distinctMetadataContracts(metadataContractsOf(unpacked).contracts);
     } catch (error) {
       unreadable(error);
     }
     if (contracts.length === 0) throw new VerifyError('bad_request', 'no metadata.json found among the files: upload the metadata file of the contract with its sources');
     const contract = chooseContract(contracts, chosenContract);
     const stored = this.storedPerfectMatch(target, contract);
-    if (stored) return { kind: 'already-verified', record: stored };
-    return this.#oneCallOutcome(await this.verifier.verifyMetadataContract(contract, target, unpacked));
+    // A creation tx given for a match stored without its creation bytecode is a request to check that: matched again.
+    if (stored && !(target.creatorTxHash && stored.creationMatch === null)) return { kind: 'already-verified', record: stored, storedCopiesUsed: [] };
+    const storedCopies = storedCopiesUsed(contract, contracts, this.repository);
+    return { ...this.#oneCallOutcome(await this.verifier.verifyMetadataContract(contract, target, unpacked)), storedCopiesUsed: storedCopies };
   }
 
   /**

@@ -153,6 +153,22 @@ async function demoCounterAddress(): Promise<string> {
   throw new Error(`none of the ${contracts.length} newest demo contracts is a Counter with an incrementBy call among its latest results`);
 }
 
+test('the shipped example folder as the README says to drop it, its build output beside metadata/, lists each contract once, also after a reload', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await openVerify(page);
+  // example-contracts.json holds Counter's metadata again, as metadata/Counter.json does.
+  await page.getByTestId('folder-input').setInputFiles(EXAMPLES);
+  const cards = page.getByTestId('verify-contract');
+  await expect(cards).toHaveCount(3);
+  await expect(page.locator('[data-testid="verify-contract"][data-name="Counter"]')).toHaveCount(1);
+  await page.reload();
+  await expect(cards).toHaveCount(3);
+  await page.getByTestId('clear-session').click();
+  await expect(cards).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test('the shipped example sources verify a demo contract with a perfect match', async ({ page }) => {
   const counter = await demoCounterAddress();
   await openVerify(page);

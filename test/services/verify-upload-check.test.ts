@@ -97,6 +97,13 @@ describe('readUploads', () => {
     expect(toAdd.map((f) => [f.path, f.content.toString('utf8')])).toEqual([['out/Storage.sol/Storage.json', upload['metadata.json']]]);
   });
 
+  it('leaves out a Foundry artifact with a metadata object but no rawMetadata, saying why, as its bytes are not what solc hashed', async () => {
+    const metadataOnly = JSON.stringify({ abi: [], metadata: JSON.parse(upload['metadata.json']!) });
+    const { toAdd, unreadable } = await readUploads([{ path: 'out/Storage.sol/Storage.json', content: Buffer.from(metadataOnly) }]);
+    expect(toAdd).toEqual([]);
+    expect(unreadable).toEqual([{ name: 'out/Storage.sol/Storage.json', reason: expect.stringMatching(/^it is a Foundry artifact with a metadata object but no rawMetadata, .*forge build --extra-output-files metadata/) }]);
+  });
+
   it('holds the zips\' files within one session\'s room together: the zip that would cross it is refused', async () => {
     const twentyMib = 20 * 1024 * 1024;
     const files = [

@@ -1,21 +1,25 @@
 import { checksumAddress } from '../engine/evm-address.ts';
 import { matchWords } from '../engine/match-words.ts';
 import type { VerifiedRecord } from '../repository/verified-repository.ts';
+import type { StoredCopyUsed } from '../stored-copies-used.ts';
 import { betterKeptNote, type OneCallOutcome } from '../verify-service.ts';
 
 /**
  * The one-call verify's answer entry (interface B): address, chainId, status, message, libraryMap.
  * The status and matches are this request's; the message also says when they come from the store
  * (the same compilation was verified before), when they are what is stored already, or when a
- * better match stays stored. It never claims a check this request did not make.
+ * better match stays stored. It never claims a check this request did not make, nor a match of
+ * an uploaded file the stored copy of its source stood in for (`storedCopiesUsed`).
+ * `creatorTxHashGiven`: the request gave a creation transaction (its missing match is then said as such).
  */
-export function verifyResultEntry(outcome: OneCallOutcome): Record<string, unknown> {
+export function verifyResultEntry(outcome: OneCallOutcome & { storedCopiesUsed?: StoredCopyUsed[] }, creatorTxHashGiven = false): Record<string, unknown> {
   if (outcome.kind === 'already-verified') {
     const { record } = outcome;
     return storedEntry(record, `already verified from these sources on ${record.verifiedAt} (${matchWords(record)}), answered from the store without compiling: nothing was checked now`);
   }
   const match = outcome.kind === 'better-kept' || outcome.kind === 'unchanged' ? outcome.result : outcome.record;
-  const matches = matchWords(match);
+  // lib-sourcify keeps no creation transaction when the one given did not create the address.
+  const matches = matchWords(match, creatorTxHashGiven && match.creatorTxHash === null) + storedCopiesNote(outcome.storedCopiesUsed ?? []);
   return {
     address: checksumAddress(match.address),
     chainId: match.chainId,
@@ -30,6 +34,11 @@ export function verifyResultEntry(outcome: OneCallOutcome): Record<string, unkno
     // says when that was stored (older forge prints "already verified" only then); a fresh store has none.
     ...(outcome.kind === 'unchanged' ? { storageTimestamp: outcome.record.verifiedAt } : {}),
   };
+}
+
+/** "; matched with the stored copy of contracts/A.sol, not with the uploaded A.sol (…)" per upload passed over, else "". */
+function storedCopiesNote(used: readonly StoredCopyUsed[]): string {
+  return used.map(({ path, uploadedPath }) => `; matched with the stored copy of ${path} (verified here before), not with the uploaded ${uploadedPath}: its keccak256 is not the one the metadata names`).join('');
 }
 
 /**

@@ -15,7 +15,7 @@ export function registerVerifyRoutes(app: FastifyInstance, service: VerifyServic
     const { fields, files } = await readBody(request);
     const target = { chainId: requiredTargetChain(fields), address: requiredAddress(fields), creatorTxHash: optionalTxHash(fields) };
     const outcome = await service.verifyFiles(files.map((f) => ({ path: f.path, buffer: f.content })), target, chosenContractOf(fields));
-    return { result: [verifyResultEntry(outcome)] };
+    return { result: [verifyResultEntry(outcome, Boolean(target.creatorTxHash))] };
   };
   app.post('/verify', verifyFiles);
   app.post('/', verifyFiles);
@@ -33,7 +33,7 @@ export function registerVerifyRoutes(app: FastifyInstance, service: VerifyServic
       throw new VerifyError('bad_request', `${inputFile.path} is not valid JSON`);
     }
     const outcome = await service.verifySolcJson(input, compilerVersion, { name: contractName }, target);
-    return { result: [verifyResultEntry(outcome)] };
+    return { result: [verifyResultEntry(outcome, Boolean(target.creatorTxHash))] };
   });
 }
 

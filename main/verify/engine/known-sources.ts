@@ -1,5 +1,5 @@
 import type { SolidityMetadataContract } from '@ethereum-sourcify/lib-sourcify';
-import { MetadataContract } from './metadata-contract.ts';
+import { exactOnlySources, MetadataContract, VARIANTS_MAX_BYTES } from './metadata-contract.ts';
 import { VerifyError } from './verify-error.ts';
 
 /** Source files this verifier holds already (the verified repository's), by the keccak256 of their content. */
@@ -8,7 +8,7 @@ export interface KnownSources {
   sourceByKeccak256(keccak256: string): string | null;
 }
 
-type ContractSources = Pick<SolidityMetadataContract, 'name' | 'missingSources' | 'invalidSources' | 'providedSources'>;
+type ContractSources = Pick<SolidityMetadataContract, 'name' | 'missingSources' | 'invalidSources' | 'providedSources' | 'unusedSourceFiles'>;
 
 /**
  * The contract with the sources its metadata lists but the request left out filled in from
@@ -40,7 +40,8 @@ export function knownSourcesOf(contract: Pick<SolidityMetadataContract, 'missing
  * named, and why they cannot be had here (Sourcify would try IPFS; this verifier works offline).
  * A missing source "differs" only when the request sent a file under the metadata's very path: a
  * file of the same name elsewhere in the project (contracts/IERC20.sol for @oz/token/IERC20.sol)
- * is another file, not an edited copy.
+ * is another file, not an edited copy. An unused file too large to have its variants tried
+ * (metadata-contract.ts) is named: one with other line endings would have been found if smaller.
  */
 export function missingSourcesError(contract: ContractSources): VerifyError | null {
   const sentPaths = new Set(contract.providedSources.map((source) => source.path));
@@ -50,6 +51,10 @@ export function missingSourcesError(contract: ContractSources): VerifyError | nu
   if (notSent.length === 0 && differing.length === 0) return null;
   const parts = [`missing sources for ${contract.name}: ${[...notSent, ...differing].join(', ')}.`];
   if (differing.length > 0) parts.push(`The content sent for ${differing.join(', ')} is not the file the metadata names (its keccak256 differs): send the file as it was compiled.`);
+  const exactOnly = exactOnlySources(contract);
+  if (exactOnly.length > 0) {
+    parts.push(`${exactOnly.join(', ')} ${exactOnly.length === 1 ? 'is' : 'are'} over ${VARIANTS_MAX_BYTES / 1024 / 1024} MiB: compared with the metadata's keccak256 hashes as sent only (smaller files are also tried with other line endings and trailing whitespace).`);
+  }
   if (notSent.length > 0) {
     const them = notSent.length === 1 ? 'it' : 'them';
     parts.push(`This verifier works offline, so it cannot fetch ${notSent.join(', ')} from IPFS, and no contract verified here has ${them}: send every source file the metadata lists.`);

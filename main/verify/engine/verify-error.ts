@@ -1,5 +1,5 @@
 import { SourcifyLibError } from '@ethereum-sourcify/lib-sourcify';
-import { CompilerRunError, CompilerUnavailableError } from '../compilers/compiler-errors.ts';
+import { COMPILER_CRASH_MESSAGE_START, CompilerCrashError, CompilerRunError, CompilerUnavailableError } from '../compilers/compiler-errors.ts';
 import { SolcOutputErrors } from '../compilers/pooled-solidity-compiler.ts';
 import { ChainAccessError } from '../chain/deployed-code.ts';
 import type { MirrorUnavailable } from '../../mirror/http/availability-gate.ts';
@@ -182,6 +182,8 @@ export function toVerifyError(error: unknown): VerifyError {
   if (error instanceof CompilerUnavailableError) return new VerifyError('compiler_unavailable', error.message);
   if (error instanceof ChainAccessError) return new VerifyError('chain_unavailable', error.message);
   if (error instanceof SourcifyLibError) return fromLibError(error);
+  // A crash is the input's doing (too large for solc, say), and the compiler was restarted: a 400, as a compile error.
+  if (error instanceof CompilerCrashError) return new VerifyError('compile_errors', error.message);
   if (error instanceof CompilerRunError) return new VerifyError('compiler_failed', error.message);
   if (error instanceof SolcOutputErrors) return new VerifyError('compile_errors', `the sources do not compile: ${error.message}`);
   return new VerifyError('compiler_failed', error instanceof Error ? error.message : String(error));
@@ -195,6 +197,7 @@ function fromLibError(error: SourcifyLibError): VerifyError {
     case 'compiler_error':
       // Our compiler's own failures arrive wrapped by lib-sourcify: keep their words.
       if (cause?.startsWith('compiler not available')) return new VerifyError('compiler_unavailable', cause);
+      if (cause?.startsWith(COMPILER_CRASH_MESSAGE_START)) return as('compile_errors', cause);
       if (error.data?.compilerErrors) return as('compile_errors', `the sources do not compile: ${formatCompilerErrors(error.data.compilerErrors)}`);
       return as('compiler_failed', cause ?? error.message);
     case 'missing_source':

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PathBuffer, SolidityMetadataContract } from '@ethereum-sourcify/lib-sourcify';
 import { metadataContractsOf } from '../engine/metadata-contracts.ts';
+import { distinctMetadataContracts } from '../distinct-metadata-contracts.ts';
 import { unpackZips, type UnpackLimit, type UploadedFile } from '../engine/unpack-zips.ts';
 import { SESSION_MAX_BYTES, SessionFullError } from './session-store.ts';
 import { TooLargeError } from '../engine/verify-error.ts';
@@ -27,14 +28,16 @@ export interface AssembledSession {
  * files and zips) with the sources that match its hashes, and the sources no contract uses.
  * Zips are unpacked first, as Sourcify does, within the session limit (SessionFullError past it,
  * found while inflating; a zip that comes unpacked already is not inflated again). The
- * verification id is a hash of the contract's metadata, so it stays the same across requests.
+ * verification id is a hash of the contract's metadata, so it stays the same across requests;
+ * metadata found twice (a metadata.json beside its build-info) is one contract.
  */
 export async function assembleSession(files: UploadedFile[], maxBytes = SESSION_MAX_BYTES): Promise<AssembledSession> {
   if (files.length === 0) return { contracts: [], unused: [], unpacked: [], bytes: 0 };
   const { files: unpacked, bytes } = await withinSessionLimit(maxBytes, (limit) => unpackZips(files, limit));
   const { contracts, sourceFiles } = metadataContractsOf(unpacked);
   const used = new Set<string>();
-  const assembled = contracts.map((contract) => {
+  // The same metadata read twice is one contract: verificationIds are what the session's entries are told apart by.
+  const assembled = distinctMetadataContracts(contracts).map((contract) => {
     for (const provided of Object.values(contract.metadataPathToProvidedFilePath)) used.add(provided);
     return {
       verificationId: createHash('sha256').update(JSON.stringify(contract.metadata)).digest('hex').slice(0, 40),

@@ -38,13 +38,6 @@ export interface VerifyCheckedOptions {
    */
   recheckPerfect?: boolean;
   /**
-   * Verify again, compiling, a contract stored as a perfect match of its runtime code alone when
-   * this request gives its creation transaction: the creation code, and the constructor arguments
-   * it ends with, are then checked and kept. Without it a stored perfect match is the answer,
-   * Sourcify's way. The app wants it: a user who adds the transaction hash expects it used.
-   */
-  completeCreation?: boolean;
-  /**
    * Told each verified contract's outcome as it comes (the app keeps the match details, which the
    * session state does not). Not told on a dry run, which has no stored record to tell of.
    */
@@ -220,11 +213,13 @@ export class SessionService {
       // Already verified perfectly and stored for this address: nothing to do (a dry run's perfect was
       // not stored), while the verification that counts there is still the one stored then (its
       // time): a ledger rebuilt since put other code there, perhaps verified by someone else since.
+      // Unless it lacks the creation match the creation transaction given now can add.
       // The repository read (the store's code read and hashed) last, after the cheap tests.
-      const storedPerfect = !options.recheckPerfect && previous.status === 'perfect' && previous.storageTimestamp !== undefined
-        && previous.address === address && previous.chainId === request.chainId
-        && this.service.repository.get(request.chainId, address)?.verifiedAt === previous.storageTimestamp;
-      if (storedPerfect) continue;
+      if (!options.recheckPerfect && previous.status === 'perfect' && previous.storageTimestamp !== undefined
+        && previous.address === address && previous.chainId === request.chainId) {
+        const record = this.service.repository.get(request.chainId, address);
+        if (record?.verifiedAt === previous.storageTimestamp && !creationToAdd(request, record)) continue;
+      }
       // What an earlier attempt found (a message, a stored time) is not this attempt's answer.
       const contractState: SessionContractState = { address, chainId: request.chainId, creatorTxHash: request.creatorTxHash ?? null };
       let outcome: CheckedOutcome | null;
@@ -233,8 +228,7 @@ export class SessionService {
         // Only this very compilation's stored match answers without compiling: another contract (or
         // other sources) for a verified address is matched for real, not given the stored contract's match.
         const stored = this.service.storedPerfectMatch(target, found.contract);
-        const creationToAdd = options.completeCreation === true && Boolean(request.creatorTxHash) && stored?.creationMatch === null;
-        if (stored && !creationToAdd) {
+        if (stored && !creationToAdd(request, stored)) {
           outcome = { record: stored, result: null };
           Object.assign(contractState, { status: stored.status, storageTimestamp: stored.verifiedAt, runtimeCodeHash: stored.runtimeCodeHash });
         } else {
@@ -349,6 +343,16 @@ async function unreadableFileOf(files: SessionUpload[], maxBytes: number): Promi
     }
   }
   return 'the files';
+}
+
+/**
+ * A stored perfect match of the runtime code alone, and this request gives the creation transaction:
+ * it is verified again, compiling, so the creation code, and the constructor arguments it ends with,
+ * are checked and kept. A user who gives the transaction hash expects it used, not told "nothing
+ * was checked now"; without one, the stored match is the answer, Sourcify's way.
+ */
+function creationToAdd(request: CheckedContractRequest, stored: VerifiedRecord): boolean {
+  return Boolean(request.creatorTxHash) && stored.creationMatch === null;
 }
 
 /** The record stored for the address once a result was offered to the repository. */

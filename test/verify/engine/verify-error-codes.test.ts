@@ -20,6 +20,7 @@ describe('toVerifyError of a lib-sourcify error', () => {
     [{ code: 'cannot_fetch_bytecode', address: '0x1', chainId: '1' }, 'chain_unavailable'],
     [{ code: 'extra_file_input_bug' }, 'extra_file_input_bug'],
     [{ code: 'compiler_error', compilerErrorMessage: 'boom' }, 'compiler_failed'],
+    [{ code: 'compiler_error', compilerErrorMessage: 'the compiler crashed on this input (memory access out of bounds); compiler 0.8.37+commit.f401782d was restarted for the next compile. Is the input too large?' }, 'compile_errors'],
   ] as Array<[SourcifyLibErrorParameters, string]>)('keeps %o as its code (kind %s)', (parameters, kind) => {
     const error = toVerifyError(new SourcifyLibError(parameters));
     expect(error).toMatchObject({ code: parameters.code, kind });
