@@ -1,24 +1,27 @@
 import type { SqliteDatabase } from '../store/ledger-store.ts';
+import { TINYBARS_PER_HBAR } from './balances.ts';
 import { consensusWeight } from './network.ts';
 import { DAY_SECONDS, DEMO_NOW_SECONDS } from './timeline.ts';
 
 /** Staking periods are UTC days; the latest closed one is yesterday. */
 export const LAST_CLOSED_PERIOD = Math.floor(DEMO_NOW_SECONDS / DAY_SECONDS) - 1;
-/** Roughly 2.5% a year, per day. */
-const DAILY_REWARD_RATE = 0.000068;
+/**
+ * Rewards are earned per whole HBAR staked (HIP-406): tinybars a day for each, roughly 2.5% a
+ * year. Under one HBAR nothing is earned, so nothing is paid.
+ */
+const DAILY_REWARD_PER_HBAR = 6_800;
 
 /** Rewards count at most this many periods back (HIP-406: a year of them is stored). */
 const REWARDED_PERIODS = 365;
 
-/** The reward a node staker has earned since its stake period began (at most a year of it); nothing when it declines rewards. */
-export function pendingRewardOf(balance: number, stakePeriodStart: number, declineReward: boolean): number {
-  const periods = Math.min(REWARDED_PERIODS, LAST_CLOSED_PERIOD - stakePeriodStart);
-  return declineReward ? 0 : Math.floor(balance * DAILY_REWARD_RATE * Math.max(0, periods));
+/** The reward of `periods` closed periods (at most a year of them) on a stake of `balance` tinybars. */
+export function rewardForPeriods(balance: number, periods: number): number {
+  return Math.floor(balance / TINYBARS_PER_HBAR) * DAILY_REWARD_PER_HBAR * Math.max(0, Math.min(REWARDED_PERIODS, periods));
 }
 
-/** A payout for `periods` closed periods (at most a year of them): at least a tinybar, as a payout is never empty. */
-export function rewardForPeriods(balance: number, periods: number): number {
-  return Math.max(1, Math.floor(balance * DAILY_REWARD_RATE * Math.min(REWARDED_PERIODS, periods)));
+/** The reward a node staker has earned since its stake period began; nothing when it declines rewards. */
+export function pendingRewardOf(balance: number, stakePeriodStart: number, declineReward: boolean): number {
+  return declineReward ? 0 : rewardForPeriods(balance, LAST_CLOSED_PERIOD - stakePeriodStart);
 }
 
 /**

@@ -84,7 +84,10 @@ function payoutsOf(balance: number, periodStart: number, changes: ReadonlyArray<
   for (const { at, payer } of changes) {
     const closed = Number(at / DAY_NANOS) - 1;
     if (closed <= paidThrough) continue;
-    payouts.push({ at, payer, amount: rewardForPeriods(balance, closed - paidThrough), paidThrough: closed });
+    const amount = rewardForPeriods(balance, closed - paidThrough);
+    // A stake under one HBAR earns nothing: no payout, as the network records none.
+    if (amount === 0) return payouts;
+    payouts.push({ at, payer, amount, paidThrough: closed });
     paidThrough = closed;
   }
   return payouts;

@@ -106,6 +106,8 @@ describe('the demo ledger, as a Hedera developer reads it', () => {
 
 describe('staking rewards, as HIP-406 pays them', () => {
   const DAY_NANOS = 86_400n * NANOS;
+  /** Tinybars a day per whole HBAR staked (main/mirror/demo/stakes.ts). */
+  const DAILY_REWARD_PER_HBAR = 6_800n;
   const SUCCESS = 22n;
   type Payout = { account: bigint; amount: bigint; at: bigint; payer: bigint };
   const payouts = () => db.prepare('SELECT account_id AS account, amount, consensus_timestamp AS at, payer_account_id AS payer FROM staking_reward_transfer ORDER BY account_id, consensus_timestamp')
@@ -121,6 +123,7 @@ describe('staking rewards, as HIP-406 pays them', () => {
       WHERE ct.entity_id = ? AND ct.consensus_timestamp >= ? AND t.result = ? ORDER BY ct.consensus_timestamp`).safeIntegers(true).pluck();
     const paidTo = Map.groupBy(payouts(), (p) => p.account);
     let busy = 0;
+    let unpaid = 0;
     for (const id of stakers) {
       // Its stake began with its first version staking to a node, in the period that version names.
       const stake = versions(id).find((v) => v.node >= 0n)!;
@@ -133,19 +136,28 @@ describe('staking rewards, as HIP-406 pays them', () => {
         paidThrough = closed;
       }
       const paid = paidTo.get(id) ?? [];
+      // A stake under one whole HBAR earns nothing (rewards are per whole HBAR): never paid.
+      if (paid.length === 0 && expected.length > 0) {
+        unpaid++;
+        continue;
+      }
       expect(paid.map((p) => p.at), `0.0.${id}`).toEqual(expected);
       if (paid.length >= 10) busy++;
-      // Proportional to the periods it covers (the last 365 at most): the same reward a day throughout, to the
-      // tinybar the rounding down costs.
+      // Proportional to the periods it covers (the last 365 at most): the same reward a day throughout, a
+      // whole number of HBARs' daily reward, never a tinybar of dust.
       let since = stake.periodStart;
       const perDay = paid.map((p) => {
         const periods = p.at / DAY_NANOS - 1n - since < 365n ? p.at / DAY_NANOS - 1n - since : 365n;
         since = p.at / DAY_NANOS - 1n;
-        return Number(p.amount) / Number(periods);
+        expect(p.amount % periods, `0.0.${id}`).toBe(0n);
+        return p.amount / periods;
       });
-      if (perDay.length > 1) expect(Math.max(...perDay) - Math.min(...perDay), `0.0.${id}`).toBeLessThanOrEqual(1);
+      if (perDay.length === 0) continue;
+      expect(new Set(perDay).size, `0.0.${id}`).toBe(1);
+      expect(perDay[0]! > 0n && perDay[0]! % DAILY_REWARD_PER_HBAR === 0n, `0.0.${id}`).toBe(true);
     }
     expect(busy, 'stakers paid at least ten times').toBeGreaterThan(5);
+    expect(unpaid, 'stakers of less than an HBAR, never paid').toBeLessThan(stakers.length / 2);
     // Many payouts come with a transaction someone else paid for: a transfer to the staker.
     const all = payouts();
     expect(all.filter((p) => p.payer !== p.account).length).toBeGreaterThan(all.length / 4);
