@@ -1,5 +1,5 @@
 import type { SolidityMetadataContract } from '@ethereum-sourcify/lib-sourcify';
-import { exactOnlySources, MetadataContract, VARIANTS_MAX_BYTES } from './metadata-contract.ts';
+import { exactOnlySources, MetadataContract, VARIANTS_BUDGET_BYTES, VARIANTS_MAX_BYTES } from './metadata-contract.ts';
 import { VerifyError } from './verify-error.ts';
 
 /** Source files this verifier holds already (the verified repository's), by the keccak256 of their content. */
@@ -40,8 +40,8 @@ export function knownSourcesOf(contract: Pick<SolidityMetadataContract, 'missing
  * named, and why they cannot be had here (Sourcify would try IPFS; this verifier works offline).
  * A missing source "differs" only when the request sent a file under the metadata's very path: a
  * file of the same name elsewhere in the project (contracts/IERC20.sol for @oz/token/IERC20.sol)
- * is another file, not an edited copy. An unused file too large to have its variants tried
- * (metadata-contract.ts) is named: one with other line endings would have been found if smaller.
+ * is another file, not an edited copy. An unused file whose variants were not tried (too large, or
+ * past the budget: metadata-contract.ts) is named: one with other line endings would have been found if smaller.
  */
 export function missingSourcesError(contract: ContractSources): VerifyError | null {
   const sentPaths = new Set(contract.providedSources.map((source) => source.path));
@@ -53,7 +53,7 @@ export function missingSourcesError(contract: ContractSources): VerifyError | nu
   if (differing.length > 0) parts.push(`The content sent for ${differing.join(', ')} is not the file the metadata names (its keccak256 differs): send the file as it was compiled.`);
   const exactOnly = exactOnlySources(contract);
   if (exactOnly.length > 0) {
-    parts.push(`${exactOnly.join(', ')} ${exactOnly.length === 1 ? 'is' : 'are'} over ${VARIANTS_MAX_BYTES / 1024 / 1024} MiB: compared with the metadata's keccak256 hashes as sent only (smaller files are also tried with other line endings and trailing whitespace).`);
+    parts.push(`${exactOnly.join(', ')} ${exactOnly.length === 1 ? 'was' : 'were'} compared with the metadata's keccak256 hashes as sent only: other line endings and trailing whitespace are tried for files of at most ${mib(VARIANTS_MAX_BYTES)} MiB each, ${mib(VARIANTS_BUDGET_BYTES)} MiB in all.`);
   }
   if (notSent.length > 0) {
     const them = notSent.length === 1 ? 'it' : 'them';
@@ -62,3 +62,5 @@ export function missingSourcesError(contract: ContractSources): VerifyError | nu
   // lib-sourcify's codes: missing_source while any is missing (its IPFS fetch fails first), else missing_or_invalid_source.
   return new VerifyError('missing_sources', parts.join(' '), absent.length > 0 ? 'missing_source' : 'missing_or_invalid_source');
 }
+
+const mib = (bytes: number) => bytes / 1024 / 1024;

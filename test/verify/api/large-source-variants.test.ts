@@ -7,7 +7,8 @@ import { postJson } from '../verify-fixture.ts';
 
 // lib-sourcify tries variants (other line endings, trailing whitespace) of every source that does
 // not hash to what the metadata names, hashing each in one go: a 10 MB file held the server for
-// ~20 s. A file over VARIANTS_MAX_BYTES is compared as sent only. Each test sends a file whose
+// ~20 s. A file over VARIANTS_MAX_BYTES is compared as sent only (the total budget across files:
+// engine/source-variants-budget.test.ts). Each test sends a file whose
 // CRLF form is what it uploads and whose LF form the metadata names: found only if variants are tried.
 
 let harness: DemoHarness;
@@ -51,7 +52,7 @@ describe('variants of a source that differs from its metadata', () => {
     const response = await postJson(`${harness.baseUrl}/verify`, { address: counter.address, chain: DEMO_CHAIN, files: paddedUpload(VARIANTS_MAX_BYTES + 1) });
     expect(response.status, JSON.stringify(response.body)).toBe(400);
     expect(response.body.error).toMatch(/^missing sources for Counter: Counter\.sol\. The content sent for Counter\.sol is not the file the metadata names/);
-    expect(response.body.error).toContain("Counter.sol is over 1 MiB: compared with the metadata's keccak256 hashes as sent only (smaller files are also tried with other line endings and trailing whitespace).");
+    expect(response.body.error).toContain("Counter.sol was compared with the metadata's keccak256 hashes as sent only: other line endings and trailing whitespace are tried for files of at most 1 MiB each, 4 MiB in all.");
   }, 60_000);
 
   it('a source of normal size with CRLF line endings still verifies', async () => {
