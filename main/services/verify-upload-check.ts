@@ -31,6 +31,7 @@ export async function readUploads(files: ReadonlyArray<{ path: string; content: 
   const toAdd: SessionUpload[] = [];
   const unreadable: VerifyUnreadableFile[] = [];
   const zipsHeld: Counted = { bytes: 0, files: 0 };
+  const paths = new Set(files.map((file) => file.path));
   for (const file of files) {
     const read = await readUpload(file.path, file.content, zipsHeld);
     if (read.kind === 'unreadable') {
@@ -39,7 +40,8 @@ export async function readUploads(files: ReadonlyArray<{ path: string; content: 
     }
     const unusable = read.kind === 'json' ? unusableBuildOutput(read.value) : null;
     if (unusable !== null) {
-      unreadable.push({ name: file.path, reason: unusable });
+      // Its Name.metadata.json came with it: that file is the contract, the artifact has nothing more (as Hardhat's).
+      if (!paths.has(foundryMetadataPathOf(file.path))) unreadable.push({ name: file.path, reason: unusable });
       continue;
     }
     const projected = projectFileToSession(file, read.kind === 'json' ? read.value : undefined);
@@ -48,6 +50,11 @@ export async function readUploads(files: ReadonlyArray<{ path: string; content: 
     toAdd.push(read.kind === 'zip' ? { ...projected, unpacked: read.unpacked } : projected);
   }
   return { toAdd, unreadable };
+}
+
+/** Where `forge build --extra-output-files metadata` writes an artifact's metadata: out/A.sol/A.json → out/A.sol/A.metadata.json. */
+function foundryMetadataPathOf(artifactPath: string): string {
+  return artifactPath.replace(/\.json$/i, '.metadata.json');
 }
 
 /**

@@ -8,6 +8,7 @@ import { CompilerStore } from './compilers/compiler-store.ts';
 import { PooledSolidityCompiler } from './compilers/pooled-solidity-compiler.ts';
 import { SolcPool, type SolcPoolOptions } from './compilers/solc-pool.ts';
 import { metadataContractsOf } from './engine/metadata-contracts.ts';
+import { creationToAdd } from './creation-to-add.ts';
 import { distinctMetadataContracts } from './distinct-metadata-contracts.ts';
 import { matchWords } from './engine/match-words.ts';
 import { routeLibSourcifyLogs } from './engine/quiet-lib-logger.ts';
@@ -156,7 +157,7 @@ export class VerifyService {
     const contract = chooseContract(contracts, chosenContract);
     const stored = this.storedPerfectMatch(target, contract);
     // A creation tx given for a match stored without its creation bytecode is a request to check that: matched again.
-    if (stored && !(target.creatorTxHash && stored.creationMatch === null)) return { kind: 'already-verified', record: stored, storedCopiesUsed: [] };
+    if (stored && !creationToAdd(target.creatorTxHash, stored)) return { kind: 'already-verified', record: stored, storedCopiesUsed: [] };
     const storedCopies = storedCopiesUsed(contract, contracts, this.repository);
     return { ...this.#oneCallOutcome(await this.verifier.verifyMetadataContract(contract, target, unpacked)), storedCopiesUsed: storedCopies };
   }

@@ -104,6 +104,16 @@ describe('readUploads', () => {
     expect(unreadable).toEqual([{ name: 'out/Storage.sol/Storage.json', reason: expect.stringMatching(/^it is a Foundry artifact with a metadata object but no rawMetadata, .*forge build --extra-output-files metadata/) }]);
   });
 
+  it('drops a Foundry artifact with a metadata object but no rawMetadata without a word when its Name.metadata.json came with it', async () => {
+    const metadataOnly = JSON.stringify({ abi: [], metadata: JSON.parse(upload['metadata.json']!) });
+    const { toAdd, unreadable } = await readUploads([
+      { path: 'out/Storage.sol/Storage.json', content: Buffer.from(metadataOnly) },
+      { path: 'out/Storage.sol/Storage.metadata.json', content: Buffer.from(upload['metadata.json']!) },
+    ]);
+    expect(toAdd.map((f) => f.path)).toEqual(['out/Storage.sol/Storage.metadata.json']);
+    expect(unreadable).toEqual([]);
+  });
+
   it('holds the zips\' files within one session\'s room together: the zip that would cross it is refused', async () => {
     const twentyMib = 20 * 1024 * 1024;
     const files = [

@@ -18,7 +18,7 @@ export function verifyResultEntry(outcome: OneCallOutcome & { storedCopiesUsed?:
     return storedEntry(record, `already verified from these sources on ${record.verifiedAt} (${matchWords(record)}), answered from the store without compiling: nothing was checked now`);
   }
   const match = outcome.kind === 'better-kept' || outcome.kind === 'unchanged' ? outcome.result : outcome.record;
-  // lib-sourcify keeps no creation transaction when the one given did not create the address.
+  // lib-sourcify keeps no creation transaction when the creation could not be read from the one given (any reason).
   const matches = matchWords(match, creatorTxHashGiven && match.creatorTxHash === null) + storedCopiesNote(outcome.storedCopiesUsed ?? []);
   return {
     address: checksumAddress(match.address),

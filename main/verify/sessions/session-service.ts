@@ -7,6 +7,7 @@ import { fetchExplorerSource } from '../explorer/explorer-import.ts';
 import { parseAddress } from '../engine/evm-address.ts';
 import { openZips, type UnpackedZip, type UploadedFile } from '../engine/unpack-zips.ts';
 import type { VerifiedRecord } from '../repository/verified-repository.ts';
+import { creationToAdd } from '../creation-to-add.ts';
 import { VerifyDbError } from '../store/verify-db-health.ts';
 import { betterKeptNote, type StoreOutcome, type VerifyService } from '../verify-service.ts';
 import { assembleSession, withinSessionLimit, type AssembledSession } from './session-contracts.ts';
@@ -218,7 +219,7 @@ export class SessionService {
       if (!options.recheckPerfect && previous.status === 'perfect' && previous.storageTimestamp !== undefined
         && previous.address === address && previous.chainId === request.chainId) {
         const record = this.service.repository.get(request.chainId, address);
-        if (record?.verifiedAt === previous.storageTimestamp && !creationToAdd(request, record)) continue;
+        if (record?.verifiedAt === previous.storageTimestamp && !creationToAdd(request.creatorTxHash, record)) continue;
       }
       // What an earlier attempt found (a message, a stored time) is not this attempt's answer.
       const contractState: SessionContractState = { address, chainId: request.chainId, creatorTxHash: request.creatorTxHash ?? null };
@@ -228,7 +229,7 @@ export class SessionService {
         // Only this very compilation's stored match answers without compiling: another contract (or
         // other sources) for a verified address is matched for real, not given the stored contract's match.
         const stored = this.service.storedPerfectMatch(target, found.contract);
-        if (stored && !creationToAdd(request, stored)) {
+        if (stored && !creationToAdd(request.creatorTxHash, stored)) {
           outcome = { record: stored, result: null };
           Object.assign(contractState, { status: stored.status, storageTimestamp: stored.verifiedAt, runtimeCodeHash: stored.runtimeCodeHash });
         } else {
@@ -343,16 +344,6 @@ async function unreadableFileOf(files: SessionUpload[], maxBytes: number): Promi
     }
   }
   return 'the files';
-}
-
-/**
- * A stored perfect match of the runtime code alone, and this request gives the creation transaction:
- * it is verified again, compiling, so the creation code, and the constructor arguments it ends with,
- * are checked and kept. A user who gives the transaction hash expects it used, not told "nothing
- * was checked now"; without one, the stored match is the answer, Sourcify's way.
- */
-function creationToAdd(request: CheckedContractRequest, stored: VerifiedRecord): boolean {
-  return Boolean(request.creatorTxHash) && stored.creationMatch === null;
 }
 
 /** The record stored for the address once a result was offered to the repository. */

@@ -38,7 +38,7 @@ describe('verifying an address that is verified already (real HTTP on loopback)'
     // The same input with a creation transaction that is not this contract's: its creation bytecode does not match.
     const bogus = await solcJson({ creatorTxHash: `0x${'cd'.repeat(32)}` });
     expect(bogus.status).toBe(200);
-    expect(bogus.body.result[0].message).toMatch(/^runtime bytecode: perfect; creation bytecode: no match \(the creator tx hash given did not create this code\); not stored: the match stored from these same sources on .+ \(runtime bytecode: perfect; creation bytecode: perfect\) is better and stays stored for this address$/);
+    expect(bogus.body.result[0].message).toMatch(/^runtime bytecode: perfect; creation bytecode: no match \(the creator tx hash given is not this address's creation, or could not be read\); not stored: the match stored from these same sources on .+ \(runtime bytecode: perfect; creation bytecode: perfect\) is better and stays stored for this address$/);
     expect(harness.service.repository.get('31337', ADDRESS)).toEqual(stored);
 
     // And the very same request again: what it found is what is stored.

@@ -94,7 +94,7 @@ describe('the creation transaction, when the client sends none', () => {
   it('keeps no creator transaction that did not create the address, given or found (Sourcify keeps the one it read the creation code from)', async () => {
     // The factory's transaction, given by the client: it created the factory's child, not from its own input.
     const response = await postJson(`${harness.baseUrl}/verify`, { address: otherChild.address, chain: DEMO_CHAIN, creatorTxHash: otherChild.txHash, files: demoUpload('DemoToken') });
-    expect(response.body.result[0]).toMatchObject({ status: 'perfect', message: 'runtime bytecode: perfect; creation bytecode: no match (the creator tx hash given did not create this code)' });
+    expect(response.body.result[0]).toMatchObject({ status: 'perfect', message: 'runtime bytecode: perfect; creation bytecode: no match (the creator tx hash given is not this address\'s creation, or could not be read)' });
     expect(harness.service.repository.get(DEMO_CHAIN, otherChild.address)).toMatchObject({ creationMatch: null, creatorTxHash: null });
   }, 60_000);
 });

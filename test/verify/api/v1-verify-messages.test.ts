@@ -50,7 +50,7 @@ describe('POST /verify messages', () => {
     // Another deployment's creation: a real transaction, not this address's.
     const wrong = await postVerify({ address: target.address, chain: DEMO_CHAIN, creatorTxHash: counters[0]!.txHash }, counterFiles());
     expect(wrong.status, JSON.stringify(wrong.body)).toBe(200);
-    expect(wrong.body.result[0]).toMatchObject({ status: 'perfect', message: 'runtime bytecode: perfect; creation bytecode: no match (the creator tx hash given did not create this code)' });
+    expect(wrong.body.result[0]).toMatchObject({ status: 'perfect', message: 'runtime bytecode: perfect; creation bytecode: no match (the creator tx hash given is not this address\'s creation, or could not be read)' });
     expect(harness.service.repository.get(DEMO_CHAIN, target.address)).toMatchObject({ runtimeMatch: 'perfect', creationMatch: null });
 
     const right = await postVerify({ address: target.address, chain: DEMO_CHAIN, creatorTxHash: target.txHash }, counterFiles());

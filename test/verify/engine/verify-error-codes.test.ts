@@ -1,5 +1,6 @@
 import { SourcifyLibError, type SourcifyLibErrorParameters } from '@ethereum-sourcify/lib-sourcify';
 import { describe, expect, it } from 'vitest';
+import { CompilerCrashError } from '../../../main/verify/compilers/compiler-errors.ts';
 import { toVerifyError } from '../../../main/verify/engine/verify-error.ts';
 
 // lib-sourcify's errors keep their own code on the VerifyError (APIv2 jobs report it as Sourcify
@@ -24,5 +25,12 @@ describe('toVerifyError of a lib-sourcify error', () => {
   ] as Array<[SourcifyLibErrorParameters, string]>)('keeps %o as its code (kind %s)', (parameters, kind) => {
     const error = toVerifyError(new SourcifyLibError(parameters));
     expect(error).toMatchObject({ code: parameters.code, kind });
+  });
+});
+
+describe('toVerifyError of our compiler\'s crash', () => {
+  it('answers a CompilerCrashError thrown as is (not wrapped by lib-sourcify) as the input\'s fault, a 400, keeping its words', () => {
+    const crash = new CompilerCrashError('0.8.37+commit.f401782d', 'memory access out of bounds');
+    expect(toVerifyError(crash)).toMatchObject({ kind: 'compile_errors', httpStatus: 400, message: crash.message });
   });
 });
