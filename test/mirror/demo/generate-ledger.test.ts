@@ -47,13 +47,14 @@ describe('generateDemoLedger', () => {
     } finally {
       other.dispose();
     }
-  });
+    // A whole generation more: past the default 30 s on a loaded 2-core machine (not a time check).
+  }, 120_000);
 
   it('regenerates in place: a second run over the same store leaves the same ledger', () => {
     const before = ledgerDigest(db);
     generateDemoLedger(fixture.store, { accounts: ACCOUNTS });
     expect(ledgerDigest(db)).toBe(before);
-  });
+  }, 120_000);
 
   it("records each contract result as a user's transaction (transaction nonce 0), whatever the sender's Ethereum nonce", () => {
     // The Ethereum nonce is the ethereum_transaction row's; the result's transaction_nonce is the Hedera
