@@ -1,4 +1,5 @@
 import { expect, mirrorJson as mirror, screenshot, test } from './serve-fixture.ts';
+import { goBack } from './history-steps.ts';
 
 /**
  * Small things a newcomer misread: an account's balance time (when it last changed), its key type
@@ -64,7 +65,7 @@ test.describe('Account page and search details', () => {
     await box.fill('still nothing like it');
     await box.press('Enter');
     await expect(page.getByTestId('search-message')).toBeVisible();
-    await page.goBack();
+    await goBack(page);
     await expect(page).toHaveURL(/#\/transactions$/);
     await expect(box).toHaveValue('');
 

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './serve-fixture.ts';
+import { goBack } from './history-steps.ts';
 
 /**
  * Back to an account's page: its detail scrolls inside the window (not the page around it), and
@@ -61,7 +62,7 @@ test.describe('Back to an account page', () => {
     await expect(page).toHaveURL(/#\/transaction\?id=/);
     await expect(page.getByTestId('transaction-card').first()).toBeVisible();
 
-    await page.goBack();
+    await goBack(page);
     await expect(page).toHaveURL(new RegExp(`#/account\\?id=${ACCOUNT.replaceAll('.', '\\.')}&tab=transactions$`));
     await expect.poll(() => scrollTopOf(body(page))).toBe(offset);
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(id);
@@ -84,7 +85,7 @@ test.describe('Back to an account page', () => {
     await expect(page.getByTestId('transaction-card').first()).toBeVisible();
 
     await page.setViewportSize({ width: 1400, height: 550 });
-    await page.goBack();
+    await goBack(page);
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(id);
     await expect.poll(() => focusInView(page)).toBe(true);
   });

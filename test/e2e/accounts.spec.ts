@@ -4,6 +4,7 @@ import { formatHbar } from '../../renderer/src/lib/format.ts';
 import { formatTokenAmount } from '../../renderer/src/lib/ledger-format.ts';
 import type { TokenRelationship } from '../../renderer/src/lib/ledger-types.ts';
 import { expect, screenshot, test } from './serve-fixture.ts';
+import { goBack, goForward } from './history-steps.ts';
 
 const table = (page: Page): Locator => page.getByTestId('accounts-table');
 const rows = (page: Page): Locator => table(page).locator('[role="row"][data-account]');
@@ -87,10 +88,10 @@ test.describe('accounts screen', () => {
     await expect(page.getByLabel('Balance operator')).toHaveValue('gte');
     await expect(rows(page).first()).toBeVisible();
 
-    await page.goBack();
+    await goBack(page);
     await expect(page.locator('input[name="balance"]')).toHaveValue('');
     await expect(table(page).locator(`[data-account="${lowId}"]`)).toHaveCount(1);
-    await page.goForward();
+    await goForward(page);
     await expect(page.locator('input[name="balance"]')).toHaveValue(threshold.toString());
   });
 

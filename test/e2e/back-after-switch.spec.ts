@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { expect, ownServe, test } from './serve-fixture.ts';
+import { goBack, goForward } from './history-steps.ts';
 
 /**
  * Back and Forward after a switch of network profile show the open profile's lists, asked for
@@ -78,12 +79,12 @@ test('Back and Forward after a profile switch show the new profile\'s lists, ask
     await page.evaluate(() => { location.hash = '#/transactions?result=success'; });
     await loadMoreAndScroll(page);
     // Back to the transaction, between the two lists; there, another profile.
-    await page.goBack();
+    await goBack(page);
     await expect(page).toHaveURL(/#\/transaction\?id=/);
     await switchToNewProfile(page, 'empty-mirror', mirror.url);
     const reads = mirrorReads(page);
 
-    await page.goBack();
+    await goBack(page);
     await expect(page).toHaveURL(/#\/transactions$/);
     await expect(list).toHaveAttribute('data-status', 'ready');
     await expect(list).toHaveAttribute('data-count', '0');
@@ -91,10 +92,10 @@ test('Back and Forward after a profile switch show the new profile\'s lists, ask
     expect(await scrollTopOf(screen)).toBe(0);
     expect(reads, 'the list is asked of the new profile').toContain('/api/v1/transactions?limit=25');
 
-    await page.goForward();
+    await goForward(page);
     await expect(page).toHaveURL(/#\/transaction\?id=/);
     reads.length = 0;
-    await page.goForward();
+    await goForward(page);
     await expect(page).toHaveURL(/#\/transactions\?result=success$/);
     await expect(list).toHaveAttribute('data-status', 'ready');
     await expect(list).toHaveAttribute('data-count', '0');

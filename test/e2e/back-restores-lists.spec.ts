@@ -1,5 +1,6 @@
 import type { Locator, Page, Route } from '@playwright/test';
 import { expect, mirrorJson as mirror, test } from './serve-fixture.ts';
+import { goBack, goForward } from './history-steps.ts';
 
 /**
  * Back and Forward return to a list as it was left: the pages loaded (not asked for again), the
@@ -108,7 +109,7 @@ test.describe('Back returns to a list where it was left', () => {
     await expect(page.getByTestId('account-id')).toHaveText(last!);
 
     calls.clear();
-    await page.goBack();
+    await goBack(page);
     await expect(page).toHaveURL(/#\/accounts\?account\.id=gte:0\.0\.2900$/);
     await expect(page.getByTestId('loaded-count')).toHaveAttribute('data-count', loaded!);
     await expect(page.getByTestId('accounts-screen').locator('.status-line')).toContainText('all matching accounts');
@@ -118,9 +119,9 @@ test.describe('Back returns to a list where it was left', () => {
     expect(calls.made.filter((call) => call.startsWith('accounts/list')), 'no page of the list is asked for again').toEqual([]);
 
     // Forward, and Back again: the same.
-    await page.goForward();
+    await goForward(page);
     await expect(page).toHaveURL(/#\/account\?id=/);
-    await page.goBack();
+    await goBack(page);
     await expect(page.getByTestId('loaded-count')).toHaveAttribute('data-count', loaded!);
     await expect.poll(() => scrollTopOf(grid(page))).toBe(offset);
     await expect(page.getByTestId('account-detail').getByTestId('account-id')).toHaveText(last!);
@@ -148,9 +149,9 @@ test.describe('Back returns to a list where it was left', () => {
     await expect(page.getByTestId('account-detail')).toHaveCount(0);
 
     // Back twice, past the account's page, to the list left with its pages loaded.
-    await page.goBack();
+    await goBack(page);
     await expect(page).toHaveURL(/#\/account\?id=/);
-    await page.goBack();
+    await goBack(page);
     await expect(page).toHaveURL(/#\/accounts$/);
     await expect(page.getByTestId('loaded-count')).toHaveAttribute('data-count', loaded!);
     await expect.poll(() => scrollTopOf(grid(page))).toBe(offset);
@@ -182,7 +183,7 @@ test.describe('Back returns to a list where it was left', () => {
 
     calls.clear();
     slowToken.hold();
-    await page.goBack();
+    await goBack(page);
     await expect(page).toHaveURL(/#\/transactions$/);
     await expect(list).toHaveAttribute('data-count', '50');
     await expect.poll(() => scrollTopOf(screen)).toBe(offset);
@@ -196,7 +197,7 @@ test.describe('Back returns to a list where it was left', () => {
     expect(calls.made.filter((call) => call.startsWith('mirror/get /api/v1/transactions?limit=')), 'no page of the list is asked for again').toEqual([]);
 
     // From the transaction, the Transactions tab: a fresh visit, from the first page.
-    await page.goForward();
+    await goForward(page);
     await expect(page).toHaveURL(/#\/transaction\?id=/);
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Transactions' }).click();
     await expect(page).toHaveURL(/#\/transactions$/);
@@ -225,10 +226,10 @@ test.describe('Back returns to a list where it was left', () => {
     await expect.poll(() => scrollTopOf(screen)).toBe(150);
 
     // Back twice: each list as it was left, the first at its top (its rows are shown at once, tall enough to stay scrolled).
-    await page.goBack();
+    await goBack(page);
     await expect(page).toHaveURL(/#\/transactions\?result=success$/);
     await expect.poll(() => scrollTopOf(screen)).toBe(150);
-    await page.goBack();
+    await goBack(page);
     await expect(page).toHaveURL(/#\/transactions$/);
     await expect(list).toHaveAttribute('data-count', '25');
     await expect.poll(() => scrollTopOf(screen)).toBe(0);
@@ -251,10 +252,10 @@ test.describe('Back returns to a list where it was left', () => {
     const more = await list.getAttribute('data-count');
 
     // Each entry as it was left.
-    await page.goBack();
+    await goBack(page);
     await expect(page).toHaveURL(/#\/contracts$/);
     await expect(list).toHaveAttribute('data-count', left!);
-    await page.goForward();
+    await goForward(page);
     await expect(page).toHaveURL(/#\/contracts\?order=desc$/);
     await expect(list).toHaveAttribute('data-count', more!);
   });
@@ -281,7 +282,7 @@ test.describe('Back returns to a list where it was left', () => {
     await owner.click();
     await expect(page).toHaveURL(/#\/account\?id=/);
 
-    await page.goBack();
+    await goBack(page);
     await expect(page).toHaveURL(new RegExp(`#/token\\?id=${tokenId!.replaceAll('.', '\\.')}$`));
     await expect(list).toHaveAttribute('data-count', loaded!);
     await expect.poll(() => scrollTopOf(screen)).toBe(offset);
@@ -302,7 +303,7 @@ test.describe('Back returns to a list where it was left', () => {
     await last.locator('a').first().click();
     await expect(page).toHaveURL(new RegExp(`#/block\\?number=${number}$`));
 
-    await page.goBack();
+    await goBack(page);
     await expect(page).toHaveURL(/#\/blocks$/);
     await expect(list).toHaveAttribute('data-count', '50');
     await expect.poll(() => scrollTopOf(screen)).toBe(offset);

@@ -4,6 +4,7 @@ import { withChecksum } from '../../renderer/src/lib/entity-checksum.ts';
 import { scheduleState } from '../../renderer/src/lib/schedule-state.ts';
 import { axeFindings } from './axe-findings.ts';
 import { expect, expectTopBarFits, mirrorJson as mirror, screenshot, test } from './serve-fixture.ts';
+import { goBack } from './history-steps.ts';
 
 /**
  * The ledger explorer against a real `serve` and its demo ledger. Every target is found
@@ -381,7 +382,7 @@ test.describe('ledger explorer', () => {
     if (tx.entity_id) {
       await page.getByTestId('transaction-card').first().locator(`a[data-kind="entity"]:text-is("${tx.entity_id}")`).click();
       await expect(page).toHaveURL(new RegExp(`#/(contract|account|token|topic|schedule)\\?id=${tx.entity_id.replaceAll('.', '\\.')}$`));
-      await page.goBack();
+      await goBack(page);
       await expect(page).toHaveURL(/#\/transaction\?id=0x/);
     }
 
@@ -1111,7 +1112,7 @@ test.describe('ledger explorer', () => {
     await expect(page).toHaveURL(new RegExp(`#/block\\?number=${first.blocks[0]!.number}$`));
     await expect(page.getByTestId('block-number')).toHaveText(first.blocks[0]!.number.toLocaleString('en-US'));
     // By number, and what a number that is not one says.
-    await page.goBack();
+    await goBack(page);
     const form = page.getByTestId('block-open');
     await form.getByLabel('Block number').fill('12x');
     await form.getByRole('button', { name: 'Open' }).click();
@@ -1122,7 +1123,7 @@ test.describe('ledger explorer', () => {
     await expect(page).toHaveURL(/#\/block\?number=1000$/);
     await expect(page.getByTestId('block-number')).toHaveText('1,000');
     // By a moment: the block that holds it, or the first after it (a block's time filter is on its end).
-    await page.goBack();
+    await goBack(page);
     const seconds = Math.floor(Number(second.blocks[3]!.timestamp.to));
     const { blocks: [at] } = await mirror<{ blocks: Block[] }>(serve, `/api/v1/blocks?timestamp=gte:${seconds}&order=asc&limit=1`);
     expect(Number(at!.timestamp.to)).toBeGreaterThanOrEqual(seconds);
@@ -1131,7 +1132,7 @@ test.describe('ledger explorer', () => {
     await atForm.getByRole('button', { name: 'Open' }).click();
     await expect(page).toHaveURL(new RegExp(`#/block\\?number=${at!.number}$`));
     // After the newest block there is none to open.
-    await page.goBack();
+    await goBack(page);
     await atForm.getByLabel('At (UTC)').fill(new Date((Math.floor(Number(first.blocks[0]!.timestamp.to)) + 60) * 1000).toISOString().slice(0, 19));
     await atForm.getByRole('button', { name: 'Open' }).click();
     await expect(page.getByTestId('block-open-problem')).toHaveText('The local mirror holds no block at or after that moment.');

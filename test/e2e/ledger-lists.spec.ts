@@ -1,5 +1,6 @@
 import type { Route } from '@playwright/test';
 import { expect, mirrorJson as mirror, screenshot, test } from './serve-fixture.ts';
+import { goBack } from './history-steps.ts';
 
 /** The Tokens and Contracts screens against a real `serve`: each list is the mirror's own answer for the same query. */
 
@@ -163,7 +164,7 @@ test.describe('ledger lists', () => {
     await expect(page).toHaveURL(/#\/contracts\?order=asc$/);
     await expect.poll(ids).toEqual(oldest.contracts.map((c) => c.contract_id));
 
-    await page.goBack();
+    await goBack(page);
     await expect.poll(ids).toEqual(newest.contracts.map((c) => c.contract_id));
     await badge.click();
     await expect(page).toHaveURL(new RegExp(`#/verify\\?address=${first.evm_address.toLowerCase()}$`));

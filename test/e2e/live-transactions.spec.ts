@@ -2,6 +2,7 @@ import path from 'node:path';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { insertTransactions } from '../helpers/transaction-fixture.ts';
 import { expect, ownServe, screenshot, test } from './serve-fixture.ts';
+import { goBack } from './history-steps.ts';
 
 /**
  * Transactions that reach the store while the Transactions screen is open (as a sync following
@@ -86,7 +87,7 @@ test('Back to the list finds the rows as they were left, and offers what arrived
   } finally {
     store.close();
   }
-  await page.goBack();
+  await goBack(page);
   // The 50 rows as they were (the pages still follow on from the last), the new one offered above.
   await expect(list).toHaveAttribute('data-count', '50');
   await expect(rows.first()).toContainText(top.transaction_id);

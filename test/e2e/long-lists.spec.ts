@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './serve-fixture.ts';
+import { goBack } from './history-steps.ts';
 
 /**
  * A list grown by many "Load more" renders only the rows in and near view: the DOM stays the size
@@ -123,7 +124,7 @@ test.describe('a long list renders the rows in view', () => {
     await expect(page).toHaveURL(/#\/transaction\?id=/);
     await expect(page.getByTestId('transaction-card').first()).toBeVisible();
 
-    await page.goBack();
+    await goBack(page);
     await expect(page).toHaveURL(/#\/transactions$/);
     await expect(list).toHaveAttribute('data-count', String(LOADED));
     await expect.poll(() => scrollTopOf(screen)).toBe(offset);

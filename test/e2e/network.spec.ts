@@ -1,5 +1,6 @@
 import { parseJsonLossless } from '../../main/mirror/format/json-out.ts';
 import { expect, mirrorJson, screenshot, test, type ServeInstance } from './serve-fixture.ts';
+import { goBack } from './history-steps.ts';
 
 /**
  * The Network screen against a real `serve` and its demo ledger: every figure is checked
@@ -74,7 +75,7 @@ test.describe('network screen', () => {
     await expect(page).toHaveURL(new RegExp(`#/account\\?id=${first.node_account_id.replaceAll('.', '\\.')}$`));
 
     // The page's requests, each openable as the REST port's answer.
-    await page.goBack();
+    await goBack(page);
     const answers = screen.getByTestId('api-answer');
     await expect(answers).toHaveCount(6);
     await answers.filter({ hasText: '/api/v1/network/exchangerate' }).locator('summary').click();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, mirrorJson as mirror, test } from './serve-fixture.ts';
+import { goBack } from './history-steps.ts';
 
 /**
  * Opening another screen or entity starts where a page load would (WCAG 2.4.3, 4.1.3, 2.4.2): the
@@ -41,7 +42,7 @@ test.describe('moving to another screen', () => {
     expect((await focused(page)).inMain).toBe(true);
 
     // Back: the list as it was, the focus on the link the user followed (not on the list's heading).
-    await page.goBack();
+    await goBack(page);
     await expect(page).toHaveURL(/#\/transactions$/);
     await expect(page).toHaveTitle('Transactions — Mirrordesk');
     await expect.poll(async () => (await focused(page)).href).toBe(href);
