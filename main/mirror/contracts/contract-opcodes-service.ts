@@ -8,13 +8,13 @@ import { StatementCache } from '../query/statement-cache.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { blockAt } from './contract-blocks.ts';
 import { callLimitsOf } from './call/call-limits.ts';
-import type { CallRequest } from './call/call-params.ts';
 import type { CallRunner } from './call/call-runner.ts';
 import { SystemContractUnavailable } from './call/system-contracts.ts';
-import { hexOrEmpty, longZeroAddress } from './contract-hex.ts';
-import type { ContractResultRow, EthereumTransactionRow } from './contract-result-row.ts';
+import { hexOrEmpty } from './contract-hex.ts';
+import type { EthereumTransactionRow } from './contract-result-row.ts';
 import { ETHEREUM_TRANSACTION_SQL } from './contract-results-sql.ts';
 import { findTransaction, INVALID_TRANSACTION_ID, loadContractTransaction, parseTransactionRef } from './contract-transaction.ts';
+import { replayRequest } from './opcode-replay-request.ts';
 import type { TraceOptions } from './opcode-tracer.ts';
 
 export type OpcodesReply = { status: 200; body: Record<string, unknown> } | { status: 400 | 404 | 501; messages: MirrorMessage[] };
@@ -57,7 +57,7 @@ export class ContractOpcodesService {
     const eth = (this.#statements.get(ETHEREUM_TRANSACTION_SQL).get(sqlInt(anchor.timestamp), record.payer === null ? null : sqlInt(record.payer)) as EthereumTransactionRow | undefined) ?? null;
     const config = this.#config();
     const limits = callLimitsOf(config);
-    const request = replayRequest(traced, eth, BigInt(limits.maxGasLimit));
+    const request = replayRequest(this.#statements, traced, eth, BigInt(limits.maxGasLimit));
     const block = blockAt(this.#statements, anchor.timestamp);
     const result = await this.#runner.run({
       request,
@@ -86,27 +86,6 @@ export class ContractOpcodesService {
       },
     };
   }
-
-}
-
-/** The call the transaction made: Ethereum transaction fields where there is one, else the result's. */
-function replayRequest(result: ContractResultRow, eth: EthereumTransactionRow | null, maxGas: bigint): CallRequest {
-  const isCreate = eth !== null && (eth.to_address === null || eth.to_address.length === 0);
-  const to = isCreate ? Buffer.alloc(0) : Buffer.from((result.evm_address?.length ? result.evm_address.toString('hex') : longZeroAddress(result.contract_id ?? 0n)!.slice(2)), 'hex');
-  const data = eth?.call_data && eth.call_data.length > 0 ? eth.call_data : result.function_parameters ?? Buffer.alloc(0);
-  const from = result.sender_id === null ? null : Buffer.from(longZeroAddress(result.sender_id)!.slice(2), 'hex');
-  const gasLimit = eth?.gas_limit ?? result.gas_limit ?? maxGas;
-  return {
-    block: { kind: 'latest' },
-    data,
-    estimate: false,
-    from,
-    gas: gasLimit > maxGas ? maxGas : gasLimit,
-    gasPrice: null,
-    to,
-    value: result.amount ?? 0n,
-    stateOverrides: [],
-  };
 }
 
 function parseTraceRequest(raw: ParsedQuery, idOrHash: string): { error: BadRequest } | { ref: NonNullable<ReturnType<typeof parseTransactionRef>>; options: TraceOptions } {

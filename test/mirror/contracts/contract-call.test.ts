@@ -12,7 +12,8 @@ const address = (num: number): string => num.toString(16).padStart(40, '0');
 const word = (value: bigint): string => `0x${value.toString(16).padStart(64, '0')}`;
 
 const fixture = mirrorApiFixture((store) => {
-  insertContract(store, { num: 1001, runtime: BYTECODE.readSlot0, evmAddress: 'aa'.repeat(20) });
+  // Created in block 7, so the older-block tests read it there.
+  insertContract(store, { num: 1001, runtime: BYTECODE.readSlot0, evmAddress: 'aa'.repeat(20), createdTimestamp: 1_200 });
   insertContract(store, { num: 1002, runtime: BYTECODE.writeThenRead });
   insertContract(store, { num: 1003, runtime: BYTECODE.revertNope });
   insertContract(store, { num: 1004, runtime: BYTECODE.callTokenService });

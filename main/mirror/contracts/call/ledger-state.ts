@@ -2,19 +2,12 @@ import type { AccountFields, StateManagerInterface } from '@ethereumjs/common';
 import { Account, Address, bytesToHex, createAccount, KECCAK256_NULL } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { sqlInt } from '../../format/entity-id.ts';
-import { longZeroEntityId } from '../contract-hex.ts';
 import type { StatementCache } from '../../query/statement-cache.ts';
 import type { StateOverride } from './state-overrides.ts';
+import { currentEntity, entityAt, type EntityState } from './stored-entity.ts';
 
 /** Which ledger state a call reads: the current one, or the one at the end of a block. */
 export type StateView = { kind: 'latest' } | { kind: 'at'; timestamp: bigint };
-
-interface EntityState {
-  id: bigint;
-  balance: bigint;
-  nonce: bigint;
-  code: Uint8Array;
-}
 
 const EMPTY = new Uint8Array(0);
 
@@ -180,15 +173,11 @@ export class LedgerState implements StateManagerInterface {
     return entity;
   }
 
+  /** The entity as the view sees it: now, or as it was at the end of the block (none if not yet created, or deleted). */
   #loadEntity(address: Buffer): EntityState | null {
-    let row: { id: bigint; balance: bigint | null; ethereum_nonce: bigint | null } | undefined;
-    const id = longZeroEntityId(address, this.#shard, this.#realm);
-    if (id !== null) row = this.#statements.get('SELECT id, balance, ethereum_nonce FROM entity WHERE id = ?').get(sqlInt(id)) as typeof row;
-    row ??= this.#statements.get(`SELECT id, balance, ethereum_nonce FROM entity WHERE evm_address = ? AND coalesce(deleted, 0) = 0
-UNION ALL SELECT id, balance, ethereum_nonce FROM entity WHERE alias = ? AND coalesce(deleted, 0) = 0 LIMIT 1`).get(address, address) as typeof row;
-    if (!row) return null;
-    const code = this.#statements.get('SELECT runtime_bytecode FROM contract WHERE id = ?').get(sqlInt(row.id)) as { runtime_bytecode: Buffer | null } | undefined;
-    return { id: row.id, balance: row.balance ?? 0n, nonce: row.ethereum_nonce ?? 0n, code: code?.runtime_bytecode ?? EMPTY };
+    return this.#view.kind === 'latest'
+      ? currentEntity(this.#statements, address, this.#shard, this.#realm)
+      : entityAt(this.#statements, address, this.#view.timestamp, this.#shard, this.#realm);
   }
 
   /**
