@@ -402,7 +402,7 @@ class GeneratorState {
     writer.stake({
       id: row.num,
       endStakePeriod: LAST_CLOSED_PERIOD,
-      pendingReward: pendingRewardOf(balance, row.stakePeriodStart, row.declineReward === 1),
+      pendingReward: pendingRewardOf(balance, row.stakedNodeId, row.stakePeriodStart, row.declineReward === 1),
       stakedNodeIdStart: row.stakedNodeId,
       stakeTotalStart: row.balance ?? 0,
       timestampRangeLower: BigInt(LAST_CLOSED_PERIOD + 1) * 86_400_000_000_000n + 1n,

@@ -35,6 +35,17 @@ export function emptyStakeTotals(): NodeStakeTotals {
 export const NODE_MAX_STAKE = 45_000_000_000_000_000n / BigInt(NODE_COUNT);
 export const NODE_MIN_STAKE = NODE_MAX_STAKE / 2n;
 
+/**
+ * What a node's stakers earn a day on each whole HBAR they stake to it (its `reward_rate`, HIP-406),
+ * about 2.2 to 2.5% a year: the reference's nodes earn alike but for those past their maximum stake,
+ * so the demo's differ by a little. Stakers are paid (staking-rewards.ts) and accrue `pending_reward`
+ * (stakes.ts) at their node's rate, and the network's per-period reward is their sum. Declining
+ * rewards is the node's own account's choice (its own stake), not its stakers'.
+ */
+export function nodeRewardRate(node: number): number {
+  return 6_100 + ((node * 13) % 700);
+}
+
 /** What stakes to a node besides the demo's accounts: from its minimum stake to near its maximum. */
 export function nodeOwnStake(node: number): bigint {
   return NODE_MIN_STAKE + ((NODE_MAX_STAKE - NODE_MIN_STAKE) * BigInt((node * 37) % 29)) / 29n;
@@ -83,18 +94,19 @@ export function writeNetwork(writer: HistoryWriter, totals: NodeStakeTotals): vo
     const associatedAt = writeAtFreeTimestamp(writer, namedAt, (consensusNs) => ({ consensusNs, payer: account, type: TX.NODE_UPDATE, fee: NODE_UPDATE_FEE })) ?? namedAt;
     writer.insert('node', [node, account, adminKey, BigInt(GENESIS_SECONDS) * NANOS + BigInt(node), declinesReward ? 1 : 0, 0, proxy, associatedAt, JSON.stringify(blockNodes)]);
 
-    // A node that declines rewards earns none on its own stake either.
-    const own = nodeOwnStake(node);
-    const rewarded = (declinesReward ? 0n : own) + totals.rewarded[node]!;
-    const notRewarded = (declinesReward ? own : 0n) + totals.notRewarded[node]!;
+    // The node's own stake is treasury-held and, as on mainnet, declines rewards: only the demo's stakers earn any.
+    const rewarded = totals.rewarded[node]!;
+    const notRewarded = nodeOwnStake(node) + totals.notRewarded[node]!;
     const weight = consensusWeight(rewarded + notRewarded, NODE_MIN_STAKE, NODE_MAX_STAKE);
     stakeTotal += weight;
     writer.insert('node_stake', [STAKES_RECORDED, node, Number(LAST_PERIOD_END / NANOS / 86_400n) - 1, NODE_MAX_STAKE, NODE_MIN_STAKE,
-      declinesReward ? 0 : 1_500 + ((node * 13) % 700), weight, notRewarded, rewarded, LAST_PERIOD_END - 1n]);
+      nodeRewardRate(node), weight, notRewarded, rewarded, LAST_PERIOD_END - 1n]);
   }
+  // The per-period reward (staking_reward_rate) and 0.0.800's reserved and unreserved funds add up the stakers'
+  // settled stakes and pending rewards: reconcileStakes (stakes.ts) writes them once the balances are final.
   writer.insert('network_stake', [STAKES_RECORDED, Number(LAST_PERIOD_END / NANOS / 86_400n) - 1, 17_000_000_000_000_000n, 17_808,
-    300_000_000_000_000n, 10, 0, 195_000_000_000_000n, 8_500_000_000_000_000n, stakeTotal, LAST_PERIOD_END - 1n, 1_440, 365, 10, 0,
-    100_000_000_000, 25_000_000_000_000_000n, 5_500_000_000_000_000n]);
+    300_000_000_000_000n, 10, 0, 0n, 8_500_000_000_000_000n, stakeTotal, LAST_PERIOD_END - 1n, 1_440, 365, 10, 0,
+    0, 25_000_000_000_000_000n, 0n]);
 
   writer.insert('file_data', [FILES_TIMESTAMP, 112, exchangeRateFile(), 19]);
   writer.insert('file_data', [FILES_TIMESTAMP + 1_000n, 111, feeScheduleFile(), 19]);

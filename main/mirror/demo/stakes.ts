@@ -1,34 +1,41 @@
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { TINYBARS_PER_HBAR } from './balances.ts';
-import { consensusWeight } from './network.ts';
+import { consensusWeight, nodeRewardRate } from './network.ts';
 import { DAY_SECONDS, DEMO_NOW_SECONDS } from './timeline.ts';
+
+/** The staking reward account: every payout comes out of it (staking-rewards.ts), and it holds the reserve. */
+export const STAKING_REWARD_ACCOUNT = 800;
 
 /** Staking periods are UTC days; the latest closed one is yesterday. */
 export const LAST_CLOSED_PERIOD = Math.floor(DEMO_NOW_SECONDS / DAY_SECONDS) - 1;
-/**
- * Rewards are earned per whole HBAR staked (HIP-406): tinybars a day for each, roughly 2.5% a
- * year. Under one HBAR nothing is earned, so nothing is paid.
- */
-const DAILY_REWARD_PER_HBAR = 6_800;
 
 /** Rewards count at most this many periods back (HIP-406: a year of them is stored). */
 const REWARDED_PERIODS = 365;
 
-/** The reward of `periods` closed periods (at most a year of them) on a stake of `balance` tinybars. */
-export function rewardForPeriods(balance: number, periods: number): number {
-  return Math.floor(balance / TINYBARS_PER_HBAR) * DAILY_REWARD_PER_HBAR * Math.max(0, Math.min(REWARDED_PERIODS, periods));
+/**
+ * What a stake of `balance` tinybars to `node` earns in one period: its node's reward rate on each
+ * whole HBAR (HIP-406). Under one HBAR nothing is earned, so nothing is paid.
+ */
+export function dailyRewardOf(balance: number, node: number): number {
+  return Math.floor(balance / TINYBARS_PER_HBAR) * nodeRewardRate(node);
 }
 
-/** The reward a node staker has earned since its stake period began; nothing when it declines rewards. */
-export function pendingRewardOf(balance: number, stakePeriodStart: number, declineReward: boolean): number {
-  return declineReward ? 0 : rewardForPeriods(balance, LAST_CLOSED_PERIOD - stakePeriodStart);
+/** The reward of `periods` closed periods (at most a year of them) on a stake of `balance` tinybars to `node`. */
+export function rewardForPeriods(balance: number, node: number, periods: number): number {
+  return dailyRewardOf(balance, node) * Math.max(0, Math.min(REWARDED_PERIODS, periods));
+}
+
+/** The reward a staker to `node` has earned since its stake period began; nothing when it declines rewards. */
+export function pendingRewardOf(balance: number, node: number, stakePeriodStart: number, declineReward: boolean): number {
+  return declineReward ? 0 : rewardForPeriods(balance, node, LAST_CLOSED_PERIOD - stakePeriodStart);
 }
 
 /**
  * After the balances were settled against the history (reconcile-balances.ts): each node staker's
  * stake and pending reward follow its settled balance and its stake period start (which its last
  * reward payout moved: staking-rewards.ts), the nodes' rewarded and not rewarded stakes move by as
- * much as the stakes, and each node's consensus weight and the network's total follow from those.
+ * much as the stakes, each node's consensus weight and the network's total follow from those, and
+ * so do the network's reward figures (settleNetworkRewards).
  */
 export function reconcileStakes(db: SqliteDatabase): void {
   const stakers = db.prepare(`SELECT s.id, s.stake_total_start AS staked, s.staked_node_id_start AS node, e.balance, e.decline_reward AS declined,
@@ -42,7 +49,7 @@ export function reconcileStakes(db: SqliteDatabase): void {
     for (const staker of stakers) {
       const change = staker.balance - staker.staked;
       const declined = staker.declined === 1n;
-      updateStaker.run(staker.balance, pendingRewardOf(Number(staker.balance), Number(staker.periodStart), declined), staker.id);
+      updateStaker.run(staker.balance, pendingRewardOf(Number(staker.balance), Number(staker.node), Number(staker.periodStart), declined), staker.id);
       if (change === 0n) continue;
       const node = moved.get(staker.node) ?? { rewarded: 0n, notRewarded: 0n };
       if (declined) node.notRewarded += change;
@@ -51,7 +58,29 @@ export function reconcileStakes(db: SqliteDatabase): void {
     }
     for (const [node, { rewarded, notRewarded }] of moved) moveNodeStake.run(rewarded, notRewarded, node);
     settleConsensusWeights(db);
+    settleNetworkRewards(db);
   })();
+}
+
+/**
+ * The network's reward figures as the stakes and pending rewards add them up: `staking_reward_rate`
+ * (the tinybars a period distributes) is what every rewarded stake earns in one at its node's rate,
+ * `reserved_staking_rewards` is what 0.0.800 holds back for the pending rewards, and
+ * `unreserved_staking_reward_balance` is the rest of 0.0.800's balance.
+ */
+function settleNetworkRewards(db: SqliteDatabase): void {
+  const stakers = db.prepare(`SELECT s.stake_total_start AS staked, s.staked_node_id_start AS node, e.decline_reward AS declined, s.pending_reward AS pending
+    FROM entity_stake s JOIN entity e ON e.id = s.id`).safeIntegers(true)
+    .all() as Array<{ staked: bigint; node: bigint; declined: bigint; pending: bigint }>;
+  let perPeriod = 0n;
+  let reserved = 0n;
+  for (const { staked, node, declined, pending } of stakers) {
+    if (declined === 0n) perPeriod += BigInt(dailyRewardOf(Number(staked), Number(node)));
+    reserved += pending;
+  }
+  const rewardFunds = db.prepare('SELECT balance FROM entity WHERE id = ?').safeIntegers(true).pluck().get(STAKING_REWARD_ACCOUNT) as bigint;
+  db.prepare('UPDATE network_stake SET staking_reward_rate = ?, reserved_staking_rewards = ?, unreserved_staking_reward_balance = ?')
+    .run(perPeriod, reserved, rewardFunds - reserved);
 }
 
 /** Each node's `stake` from what is staked to it, and the network's `stake_total` as their sum. */

@@ -1,10 +1,7 @@
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { DAY_SECONDS, NANOS } from './timeline.ts';
-import { rewardForPeriods } from './stakes.ts';
+import { rewardForPeriods, STAKING_REWARD_ACCOUNT } from './stakes.ts';
 import { RESULT } from './transaction-log.ts';
-
-/** The staking reward account: every payout comes out of it. */
-export const STAKING_REWARD_ACCOUNT = 800;
 
 export interface StakingRewardStats {
   stakers: number;
@@ -27,7 +24,7 @@ const DAY_NANOS = BigInt(DAY_SECONDS) * NANOS;
  * Pays every node staker that has not declined rewards its pending reward as HIP-406 does: in any
  * successful transaction that changes its HBAR balance (its own or one that only credits it),
  * once a whole staking period (a UTC day) has closed since its stake began or it was last paid.
- * The reward covers those closed periods, at the demo's daily rate on its planned balance (the
+ * The reward covers those closed periods, at its node's daily rate on its planned balance (the
  * settled one is known only once the rewards are in). The payout is a transfer from 0.0.800 to the
  * staker inside that transaction, with its staking_reward_transfer row, and, as the reference's
  * importer records it, a new version of the staker with stake_period_start the period before.
@@ -41,9 +38,9 @@ const DAY_NANOS = BigInt(DAY_SECONDS) * NANOS;
  * transactions, which precede any stake.
  */
 export function payStakingRewards(db: SqliteDatabase): StakingRewardStats {
-  const stakers = db.prepare(`SELECT id, balance, stake_period_start AS periodStart, timestamp_range_lower AS since FROM entity
+  const stakers = db.prepare(`SELECT id, balance, staked_node_id AS node, stake_period_start AS periodStart, timestamp_range_lower AS since FROM entity
     WHERE staked_node_id >= 0 AND decline_reward = 0 AND stake_period_start >= 0 AND deleted = 0 ORDER BY id`).safeIntegers(true)
-    .all() as Array<{ id: bigint; balance: bigint | null; periodStart: bigint; since: bigint }>;
+    .all() as Array<{ id: bigint; balance: bigint | null; node: bigint; periodStart: bigint; since: bigint }>;
   const changes = db.prepare(`SELECT ct.consensus_timestamp AS at, t.payer_account_id AS payer
     FROM crypto_transfer ct JOIN "transaction" t ON t.consensus_timestamp = ct.consensus_timestamp
     WHERE ct.entity_id = ? AND ct.consensus_timestamp > ? AND t.result = ? ORDER BY ct.consensus_timestamp`).safeIntegers(true);
@@ -57,7 +54,7 @@ export function payStakingRewards(db: SqliteDatabase): StakingRewardStats {
   let rowsAdded = 0;
   db.transaction(() => {
     for (const staker of stakers) {
-      const paid = payoutsOf(Number(staker.balance ?? 0n), Number(staker.periodStart), changes.all(staker.id, staker.since, RESULT.SUCCESS) as Array<{ at: bigint; payer: bigint }>);
+      const paid = payoutsOf(Number(staker.balance ?? 0n), Number(staker.node), Number(staker.periodStart), changes.all(staker.id, staker.since, RESULT.SUCCESS) as Array<{ at: bigint; payer: bigint }>);
       if (paid.length === 0) continue;
       for (const payout of paid) {
         credit.run(payout.amount, staker.id, payout.at);
@@ -77,14 +74,14 @@ export function payStakingRewards(db: SqliteDatabase): StakingRewardStats {
  * The payouts among a staker's balance changes (in time order): the first change in a period at
  * least two after the last one paid for, i.e. once a whole period has closed since.
  */
-function payoutsOf(balance: number, periodStart: number, changes: ReadonlyArray<{ at: bigint; payer: bigint }>): Payout[] {
+function payoutsOf(balance: number, node: number, periodStart: number, changes: ReadonlyArray<{ at: bigint; payer: bigint }>): Payout[] {
   const payouts: Payout[] = [];
   let paidThrough = periodStart;
   // One row per account and transaction (writeTransaction merges an account's amounts): one change each.
   for (const { at, payer } of changes) {
     const closed = Number(at / DAY_NANOS) - 1;
     if (closed <= paidThrough) continue;
-    const amount = rewardForPeriods(balance, closed - paidThrough);
+    const amount = rewardForPeriods(balance, node, closed - paidThrough);
     // A stake under one HBAR earns nothing: no payout, as the network records none.
     if (amount === 0) return payouts;
     payouts.push({ at, payer, amount, paidThrough: closed });

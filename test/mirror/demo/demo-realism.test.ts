@@ -106,9 +106,10 @@ describe('the demo ledger, as a Hedera developer reads it', () => {
 
 describe('staking rewards, as HIP-406 pays them', () => {
   const DAY_NANOS = 86_400n * NANOS;
-  /** Tinybars a day per whole HBAR staked (main/mirror/demo/stakes.ts). */
-  const DAILY_REWARD_PER_HBAR = 6_800n;
+  const TINYBARS_PER_HBAR = 100_000_000n;
   const SUCCESS = 22n;
+  /** Each node's reward_rate (tinybars a day per whole HBAR staked to it) as the ledger records it. */
+  const rateOf = (node: bigint) => db.prepare('SELECT reward_rate FROM node_stake WHERE node_id = ?').safeIntegers(true).pluck().get(node) as bigint;
   type Payout = { account: bigint; amount: bigint; at: bigint; payer: bigint };
   const payouts = () => db.prepare('SELECT account_id AS account, amount, consensus_timestamp AS at, payer_account_id AS payer FROM staking_reward_transfer ORDER BY account_id, consensus_timestamp')
     .safeIntegers(true).all() as Payout[];
@@ -154,7 +155,8 @@ describe('staking rewards, as HIP-406 pays them', () => {
       });
       if (perDay.length === 0) continue;
       expect(new Set(perDay).size, `0.0.${id}`).toBe(1);
-      expect(perDay[0]! > 0n && perDay[0]! % DAILY_REWARD_PER_HBAR === 0n, `0.0.${id}`).toBe(true);
+      // Whole HBARs at its node's rate (generator 24; before, a flat 6,800 a day whatever the node's rate).
+      expect(perDay[0]! > 0n && perDay[0]! % rateOf(stake.node) === 0n, `0.0.${id}`).toBe(true);
     }
     expect(busy, 'stakers paid at least ten times').toBeGreaterThan(5);
     expect(unpaid, 'stakers of less than an HBAR, never paid').toBeLessThan(stakers.length / 2);
@@ -186,6 +188,75 @@ describe('staking rewards, as HIP-406 pays them', () => {
     expect(snapshots.length).toBeGreaterThan(10);
     for (const { at, balance } of snapshots) expect(balance, `${at}`).toBe(current + (paidOut.get(at) as bigint));
     expect(db.prepare('SELECT sum(amount) FROM crypto_transfer WHERE entity_id = 800').safeIntegers(true).pluck().get()).toBe(-(paidOut.get(0) as bigint));
+  });
+
+  it('pays and accrues each staker at its node\'s reward_rate, and the network\'s reward figures add up the stakers\'', async () => {
+    // Amounts past 2^53 (the largest staker's balance, 0.0.800's unreserved funds) read exactly: as strings, for BigInt.
+    const exact = async (url: string) => JSON.parse((await fixture.get(url)).body.replace(/([:[,]\s*)(-?\d{16,})(?=\s*[,}\]])/g, '$1"$2"')) as unknown;
+    const pages = async <T>(first: string, key: string): Promise<T[]> => {
+      const all: T[] = [];
+      for (let url: string | null = first; url !== null;) {
+        const page = await exact(url) as Record<string, unknown> & { links: { next: string | null } };
+        all.push(...(page[key] as T[]));
+        url = page.links.next;
+      }
+      return all;
+    };
+    type Amount = number | string;
+    type Node = { node_id: number; reward_rate_start: number; stake_rewarded: Amount };
+    const nodes = await pages<Node>('/api/v1/network/nodes?limit=25', 'nodes');
+    expect(nodes.length).toBeGreaterThan(20);
+    const rate = new Map(nodes.map((n) => [BigInt(n.node_id), BigInt(n.reward_rate_start)]));
+    // Mainnet-like: a few percent a year (5,000 tinybars a day is 1.8%), none above the network's maximum.
+    const stake = await exact('/api/v1/network/stake') as { max_staking_reward_rate_per_hbar: Amount; staking_reward_rate: Amount;
+      reserved_staking_rewards: Amount; unreserved_staking_reward_balance: Amount; staking_period: { from: string } };
+    for (const r of rate.values()) expect(r >= 5_000n && r <= BigInt(stake.max_staking_reward_rate_per_hbar), String(r)).toBe(true);
+    expect(new Set(rate.values()).size).toBeGreaterThan(1);
+
+    // Every payout: the whole HBARs staked when paid (the version it ends), times its node's rate, times the periods it covers.
+    const endedBy = db.prepare('SELECT balance, staked_node_id AS node, stake_period_start AS periodStart FROM entity_history WHERE id = ? AND timestamp_range_upper = ?')
+      .safeIntegers(true);
+    const all = payouts();
+    expect(all.length).toBeGreaterThan(100);
+    for (const p of all) {
+      const before = endedBy.get(p.account, p.at) as { balance: bigint; node: bigint; periodStart: bigint };
+      const periods = p.at / DAY_NANOS - 1n - before.periodStart;
+      expect(p.amount, `0.0.${p.account} at ${p.at}`).toBe(before.balance / TINYBARS_PER_HBAR * rate.get(before.node)! * (periods < 365n ? periods : 365n));
+    }
+
+    // Every staker's pending_reward: its whole HBARs at its node's rate for each period closed since its stake period start.
+    const lastClosed = BigInt(stake.staking_period.from.split('.')[0]!) / 86_400n - 1n;
+    const stakers = db.prepare("SELECT id FROM entity WHERE type = 'ACCOUNT' AND staked_node_id >= 0 AND deleted = 0").safeIntegers(true).pluck().all() as bigint[];
+    expect(stakers.length).toBeGreaterThan(100);
+    let perPeriod = 0n;
+    let pending = 0n;
+    let accruing = 0;
+    const rewardedTo = new Map<bigint, bigint>();
+    for (const id of stakers) {
+      const account = await exact(`/api/v1/accounts/0.0.${id}?transactions=false`) as {
+        balance: { balance: Amount }; staked_node_id: number; decline_reward: boolean; pending_reward: number; stake_period_start: string };
+      const node = BigInt(account.staked_node_id);
+      const balance = BigInt(account.balance.balance);
+      if (account.decline_reward) {
+        expect(account.pending_reward, `0.0.${id}`).toBe(0);
+        continue;
+      }
+      const periods = lastClosed - BigInt(account.stake_period_start.split('.')[0]!) / 86_400n;
+      const daily = balance / TINYBARS_PER_HBAR * rate.get(node)!;
+      expect(BigInt(account.pending_reward), `0.0.${id}`).toBe(daily * (periods < 365n ? periods : 365n));
+      if (account.pending_reward > 0) accruing++;
+      perPeriod += daily;
+      pending += BigInt(account.pending_reward);
+      rewardedTo.set(node, (rewardedTo.get(node) ?? 0n) + balance);
+    }
+    expect(accruing).toBeGreaterThan(50);
+    // The nodes' own stakes decline rewards: what is rewarded at a node is what its rewarded stakers hold.
+    for (const n of nodes) expect(BigInt(n.stake_rewarded), `node ${n.node_id}`).toBe(rewardedTo.get(BigInt(n.node_id)) ?? 0n);
+    // The network distributes a period what its rewarded stakers earn in one; 0.0.800 reserves what is pending and holds the rest.
+    expect(BigInt(stake.staking_reward_rate)).toBe(perPeriod);
+    expect(BigInt(stake.reserved_staking_rewards)).toBe(pending);
+    const funds = await exact('/api/v1/accounts/0.0.800?transactions=false') as { balance: { balance: Amount } };
+    expect(BigInt(stake.unreserved_staking_reward_balance)).toBe(BigInt(funds.balance.balance) - pending);
   });
 
   it('lists every payout of a staker under /rewards, adding up to what the ledger paid it; its stake period starts the day before the last', async () => {
