@@ -2,6 +2,8 @@
  * What the header's search box was given. Pure and exhaustive so the rules are tested on
  * their own: the order of checks decides ambiguous strings (hex before entity ids and aliases).
  */
+import { readBlockNumber } from './block-number.ts';
+import { withoutInvisibles } from './invisible-characters.ts';
 import { base64ToHex } from './ledger-format.ts';
 import { tokenNameLength } from './token-filters.ts';
 
@@ -19,6 +21,11 @@ export type SearchQuery =
   | { kind: 'entity-id'; id: string; checksum?: string }
   /** A whole number alone: an entity's number (`id`, in shard 0 realm 0) or a block's. */
   | { kind: 'number'; id: string; block: string }
+  /**
+   * A block's number only: grouped as the app shows it (`16,332`), after `#`, or too long for an
+   * entity's number (13 digits or more).
+   */
+  | { kind: 'block'; block: string }
   | { kind: 'alias'; alias: string }
   /**
    * Base32 in lower or mixed case: an alias typed or copied so (the mirror matches only upper
@@ -66,8 +73,13 @@ const NFT = /^(\d{1,4})\.(\d{1,5})\.(\d{1,12})(?:-([a-z]{5}))?[/#](\d{1,19})$/i;
 const NAME_START_OF_ID = /^(?:0x|\d+\.\d)/i;
 const LETTER = /\p{L}/u;
 
+/** What the search reads of the input: without characters that show nothing, or the spaces around it. */
+export function searchText(input: string): string {
+  return withoutInvisibles(input).trim();
+}
+
 export function classifySearch(input: string): SearchQuery {
-  const text = input.trim();
+  const text = searchText(input);
   if (text === '') return { kind: 'empty' };
   const tx = TRANSACTION_ID.exec(text);
   if (tx) {
@@ -76,13 +88,15 @@ export function classifySearch(input: string): SearchQuery {
     const id = `${Number(tx[1])}.${Number(tx[2])}.${BigInt(tx[3]!)}-${BigInt(seconds)}-${nanos.padStart(9, '0')}`;
     return tx[6] ? { kind: 'transaction-id', id, checksum: tx[6].toLowerCase() } : { kind: 'transaction-id', id };
   }
-  const hex = /^(?:0x)?([0-9a-fA-F]+)$/.exec(text)?.[1]?.toLowerCase();
+  const hex = /^(?:0x)?([0-9a-f]+)$/i.exec(text)?.[1]?.toLowerCase();
   if (hex && hex.length === 96) return { kind: 'transaction-hash', hash: `0x${hex}` };
   if (hex && hex.length === 64) return { kind: 'ethereum-hash', hash: `0x${hex}` };
   if (hex && hex.length === 40) return { kind: 'evm-address', address: `0x${hex}` };
   const timestamp = CONSENSUS_TIMESTAMP.exec(text);
   if (timestamp) return { kind: 'consensus-timestamp', timestamp: `${timestamp[1]}.${timestamp[2]!.padEnd(9, '0')}` };
   if (NUMBER.test(text)) return { kind: 'number', id: `0.0.${BigInt(text)}`, block: String(BigInt(text)) };
+  const block = readBlockNumber(text);
+  if (block.kind === 'block-number') return { kind: 'block', block: String(block.number) };
   const entity = ENTITY_ID.exec(text);
   if (entity) return { kind: 'entity-id', id: `${Number(entity[1])}.${Number(entity[2])}.${BigInt(entity[3]!)}` };
   const checksummed = CHECKSUMMED_ENTITY_ID.exec(text);
@@ -116,6 +130,7 @@ export function describeSearch(query: SearchQuery): string {
     case 'evm-address': return `contract, account or token at ${query.address}`;
     case 'entity-id': return `account, contract, token, topic or schedule ${query.id}`;
     case 'number': return `account, contract, token, topic or schedule ${query.id}, or block ${query.block}`;
+    case 'block': return `block ${query.block}`;
     case 'alias': return 'account with this alias';
     case 'alias-or-name': return `account with this alias (looked for in upper case, as aliases are written) or token whose name contains “${query.name}”`;
     case 'nft': return `NFT ${query.token} #${query.serial}`;

@@ -4,8 +4,10 @@ import { checkEntityChecksum } from './entity-checksum.ts';
 import { blockHref, entityHref, nftHref, tokensHref, type EntityKind } from './explorer-routes.ts';
 import { mirrorPath } from './mirror-source.ts';
 import { settledApiCall } from './settled-api-call.ts';
-import { classifySearch, describeSearch, type SearchQuery } from './search-input.ts';
+import { blockNumberTooLarge } from './block-number.ts';
+import { classifySearch, describeSearch, searchText, type SearchQuery } from './search-input.ts';
 import { transactionAtOf, transactionAtPath } from './transaction-at.ts';
+import { quoteTyped } from './typed-quote.ts';
 
 /** One place a query may exist: the API path to ask, and where its answer leads, if anywhere. */
 export interface SearchCandidate {
@@ -80,6 +82,7 @@ export function searchCandidateGroups(query: SearchQuery): SearchCandidate[][] {
   switch (query.kind) {
     case 'entity-id': return [entities(query.id)];
     case 'number': return [entities(query.id), [block(query.block)]];
+    case 'block': return [[block(query.block)]];
     case 'evm-address': return [[contract(query.address), account(query.address), token(query.address)]];
     case 'alias': return [[account(query.alias)]];
     // Both meanings, each found one offered: an alias upper-cased, or a word of a name.
@@ -131,9 +134,14 @@ export type MirrorGetter = (path: string) => Promise<ApiResult<unknown>>;
  */
 export async function resolveSearch(input: string, get: MirrorGetter, chainId: number | null = null): Promise<SearchOutcome> {
   const query = classifySearch(input);
-  if (query.kind === 'empty') return { kind: 'invalid', message: 'Type an id, address, alias, transaction id, hash, consensus time or token name' };
+  const typed = searchText(input);
+  if (query.kind === 'empty') return { kind: 'invalid', message: 'Type an id, address, alias, transaction id, hash, block number, consensus time or token name' };
   if (query.kind === 'invalid') {
-    return { kind: 'invalid', message: `“${input.trim()}” is not an entity id, NFT (token id/serial), EVM address, alias, transaction id, hash, consensus time or token name (3 characters or more)` };
+    return {
+      kind: 'invalid',
+      message: blockNumberTooLarge(typed)
+        ?? `${quoteTyped(typed)} is not an entity id, NFT (token id/serial), EVM address, alias, transaction id, hash, block number, consensus time or token name (3 characters or more)`,
+    };
   }
   // A checksum is checked against the profile's network (`chainId`) before anything is asked.
   if ((query.kind === 'entity-id' || query.kind === 'transaction-id' || query.kind === 'nft') && query.checksum !== undefined) {
@@ -143,7 +151,7 @@ export async function resolveSearch(input: string, get: MirrorGetter, chainId: n
   const groups = await Promise.all(searchCandidateGroups(query).map((group) => resolveGroup(group, get, query)));
   const found = groups.flatMap((group) => (group.kind === 'found' ? [group.option] : []));
   if (found.length === 1) return { kind: 'found', hash: found[0]!.hash };
-  if (found.length > 1) return { kind: 'choice', message: `“${input.trim()}” could be`, options: found };
+  if (found.length > 1) return { kind: 'choice', message: `${quoteTyped(typed)} could be`, options: found };
   const failures = groups.flatMap((group) => (group.kind === 'error' || group.kind === 'unavailable' ? [group] : []));
   const failure = failures.find((group) => group.kind === 'error') ?? failures[0];
   if (failure) return { kind: 'error', message: failure.message };

@@ -53,12 +53,49 @@ describe('classifySearch', () => {
 
   it.each([
     'ab', 'x'.repeat(101), '0.0', '0.0.1.2', '0.0.-5', '0x1234', `0x${'a'.repeat(41)}`, '0xZZZZ', '0.0.3-1700000000', '0.0.3@1700000000-000000001',
-    '0.0.3-1700000000.000000001', '0.0.3-1700000000-1234567890', '1'.repeat(13), '0.0.1234?x=1', '12-34', '@@@',
+    '0.0.3-1700000000.000000001', '0.0.3-1700000000-1234567890', '0.0.1234?x=1', '12-34', '@@@',
     '0.0.123-vfmk', '0.0.123-vfmkwx', '0.0.123-vfm1w', '0.0.3-tzfmz-1700000000-000000001',
     // Not consensus times: 9 or 11 digits of seconds, 10 of the fraction, none.
     '179199415.785003172', '17919941540.785003172', '1791994154.7850031720', '1791994154.',
   ])('refuses %j', (input) => {
     expect(classifySearch(input)).toEqual({ kind: 'invalid' });
+  });
+
+  it.each([
+    // As the app shows block numbers (the Blocks list, a block's heading), and as explorers mark them.
+    ['16,332', '16332'], ['16 332', '16332'], ['16\u202F332', '16332'], ['16\u00A0332', '16332'], ['1,234,567', '1234567'],
+    ['#16332', '16332'], [' #16,332 ', '16332'],
+    // Too long for an entity's number (12 digits at most), not for a block's.
+    ['1'.repeat(13), '1'.repeat(13)], ['9223372036854775807', '9223372036854775807'],
+  ])('reads %j as a block number only', (input, block) => {
+    expect(classifySearch(input)).toEqual({ kind: 'block', block });
+  });
+
+  it.each([
+    // Not thousands, or past the largest block number; a dot is an entity id's, never grouping.
+    '16,33', '1,2', '16, 332', '16,332,', '#0.0.5', '9223372036854775808', '1'.repeat(30), '0.0.16,332',
+  ])('refuses %j, no block number', (input) => {
+    expect(classifySearch(input)).toEqual({ kind: 'invalid' });
+  });
+
+  it('keeps entity ids and consensus times, which have separators too, as they were', () => {
+    expect(classifySearch('0.0.16332')).toEqual({ kind: 'entity-id', id: '0.0.16332' });
+    // Dots are an id's parts, not thousands (as some locales write them).
+    expect(classifySearch('1.234.567')).toEqual({ kind: 'entity-id', id: '1.234.567' });
+    expect(classifySearch('1791994154.785003172')).toEqual({ kind: 'consensus-timestamp', timestamp: '1791994154.785003172' });
+  });
+
+  it('takes 0X, in capitals, as it takes 0x', () => {
+    expect(classifySearch(`0X${'AB'.repeat(20)}`)).toEqual({ kind: 'evm-address', address: `0x${'ab'.repeat(20)}` });
+    expect(classifySearch(`0X${'cd'.repeat(32)}`)).toEqual({ kind: 'ethereum-hash', hash: `0x${'cd'.repeat(32)}` });
+    expect(classifySearch(`0X${'ef'.repeat(48)}`)).toEqual({ kind: 'transaction-hash', hash: `0x${'ef'.repeat(48)}` });
+  });
+
+  it.each(['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF'])('reads through the invisible %j around and inside what was pasted', (invisible) => {
+    expect(classifySearch(`${invisible}0.0.1100${invisible}`)).toEqual({ kind: 'entity-id', id: '0.0.1100' });
+    expect(classifySearch(` ${invisible}0.0.${invisible}1100 `)).toEqual({ kind: 'entity-id', id: '0.0.1100' });
+    expect(classifySearch(`${invisible}1234`)).toEqual({ kind: 'number', id: '0.0.1234', block: '1234' });
+    expect(classifySearch(invisible)).toEqual({ kind: 'empty' });
   });
 
   it.each([

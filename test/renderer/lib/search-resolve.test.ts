@@ -153,6 +153,42 @@ describe('resolveSearch', () => {
     expect(await resolveSearch('0.0.3-tzfmz@1700000000.5', transaction.get, 295)).toEqual({ kind: 'found', hash: '#/transaction?id=0.0.3-1700000000-000000005' });
   });
 
+  it('opens a block by its number written as the app shows it, asking for the block alone', async () => {
+    const { get, asked } = mirror({ '/api/v1/blocks/16332': { number: 16332 } });
+    expect(await resolveSearch('16,332', get)).toEqual({ kind: 'found', hash: '#/block?number=16332' });
+    expect(await resolveSearch('#16332', get)).toEqual({ kind: 'found', hash: '#/block?number=16332' });
+    expect(asked).toEqual(['/api/v1/blocks/16332', '/api/v1/blocks/16332']);
+    expect(await resolveSearch('16 333', get)).toEqual({ kind: 'not-found', message: 'No block 16333 in the local mirror' });
+  });
+
+  it('names block numbers among what it takes, in the hint for an empty box and in a refusal', async () => {
+    const { get } = mirror({});
+    expect(await resolveSearch('', get)).toEqual({ kind: 'invalid', message: expect.stringContaining('block number') });
+    expect(await resolveSearch('16,33', get)).toEqual({ kind: 'invalid', message: expect.stringMatching(/^“16,33” is not an entity id, .*block number/) });
+  });
+
+  it('says a number past the largest block number is too large', async () => {
+    const { get, asked } = mirror({});
+    expect(await resolveSearch('9,223,372,036,854,775,808', get)).toEqual({
+      kind: 'invalid', message: '“9,223,372,036,854,775,808” is larger than any block number: the largest a block can have is 9,223,372,036,854,775,807.',
+    });
+    expect(asked).toEqual([]);
+  });
+
+  it('quotes a long refused paste cut short, with its length', async () => {
+    const { get } = mirror({});
+    const bytecode = `0x${'60806040'.repeat(600)}`;
+    const outcome = await resolveSearch(bytecode, get);
+    expect(outcome).toEqual({ kind: 'invalid', message: expect.stringMatching(/^“0x(60806040){7}60…” \(4,802 characters\) is not an entity id/) });
+    expect((outcome as { message: string }).message.length).toBeLessThan(250);
+  });
+
+  it('finds an id pasted with invisible characters, and quotes what it refuses without them', async () => {
+    const { get } = mirror({ '/api/v1/accounts/0.0.1100?transactions=false': { account: '0.0.1100' } });
+    expect(await resolveSearch('\u200B0.0.1100\uFEFF', get)).toEqual({ kind: 'found', hash: '#/account?id=0.0.1100' });
+    expect(await resolveSearch('\u200B0.0.1.2\u2060', get)).toMatchObject({ kind: 'invalid', message: expect.stringMatching(/^“0\.0\.1\.2” is not/) });
+  });
+
   it('refuses malformed input without asking the mirror', async () => {
     const { get, asked } = mirror({});
     expect(await resolveSearch('0.0.1.2', get)).toMatchObject({ kind: 'invalid' });
