@@ -103,7 +103,7 @@ test.describe('ledger lists', () => {
     const more = list.getByTestId('load-more');
     await expect(rows).toHaveCount(25);
     // Not a total: what is shown so far.
-    await expect(list.getByTestId('paged-count')).toHaveText('25 holders shown');
+    await expect(list.getByTestId('paged-count')).toHaveText('25 accounts shown');
 
     await more.focus();
     await page.keyboard.press('Enter');
@@ -137,12 +137,12 @@ test.describe('ledger lists', () => {
       await expect(first.getByRole('link', { name: next.balances[0]!.account, exact: true })).toBeFocused();
       shown += next.balances.length;
       if (i < pages.length - 2) {
-        await expect(list.getByTestId('paged-count')).toHaveText(`${shown} holders shown`);
+        await expect(list.getByTestId('paged-count')).toHaveText(`${shown} accounts shown`);
         await more.focus();
       }
     }
     await expect(more).toHaveCount(0);
-    await expect(list.getByTestId('paged-count')).toHaveText(`${total} holders · all loaded`);
+    await expect(list.getByTestId('paged-count')).toHaveText(`${total} accounts · all loaded`);
   });
 
   test('the Contracts screen lists the contracts newest or oldest first, each with its verification here', async ({ page, openApp, serve }) => {

@@ -350,7 +350,7 @@ test('a verified demo token answers balanceOf in the Read tab, for an address ty
   // Text that is no address is said as such, and nothing is called.
   await balanceOf.getByRole('textbox').fill('nope');
   await balanceOf.getByRole('button', { name: 'Call' }).click();
-  await expect(balanceOf.getByTestId('read-problem')).toHaveText('address: expected 0x and 40 hex digits, or an id like 0.0.1234');
+  await expect(balanceOf.getByTestId('read-problem')).toHaveText('#1 (address): expected 0x and 40 hex digits, or an id like 0.0.1234');
   await page.getByRole('tab', { name: 'Read' }).scrollIntoViewIfNeeded();
   await screenshot(page, '48-contract-read-token');
 });

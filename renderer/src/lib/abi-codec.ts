@@ -14,6 +14,19 @@ export type AbiValue = bigint | boolean | string | AbiValue[];
 
 export class AbiError extends Error {}
 
+/**
+ * A form's argument that could not be read, or looked up: `field` is its place among the
+ * function's inputs, so the form can mark that field, and the message names the parameter.
+ */
+export class AbiArgumentError extends AbiError {
+  readonly field: number;
+
+  constructor(message: string, field: number) {
+    super(message);
+    this.field = field;
+  }
+}
+
 const WORD = 32;
 const ELEMENTARY = /^(uint|int)(\d*)$|^bytes(\d+)$|^(address|bool|string|bytes)$/;
 const ARRAY_SUFFIX = /^(.*)\[(\d*)\]$/;

@@ -5,8 +5,8 @@
  */
 import type { ApiError } from '../../../main/common/api-contract.ts';
 import type { AbiEntry } from '../../../main/common/verify-types.ts';
-import { AbiError, encodeAbi, parseAbiInput } from './abi-codec.ts';
-import { revertReason } from './abi-decode.ts';
+import { AbiArgumentError, AbiError, encodeAbi, parseAbiInput, type AbiValue, type EntityAddressOf } from './abi-codec.ts';
+import { inputLabel, revertReason } from './abi-decode.ts';
 import { functionSelector } from './abi-signatures.ts';
 import { bytesToHex, shortHex } from './ledger-format.ts';
 
@@ -14,14 +14,42 @@ const TINYBARS = /^\d{1,19}$/;
 const MAX_TINYBARS = (1n << 63n) - 1n;
 
 /**
+ * A problem with field `i`'s argument, told by the field's own label (`#2 (address): expected …`),
+ * so that with several fields of a type it is plain which one is wrong; the codec's message names
+ * the type alone, which the label already says.
+ */
+export function argumentError(entry: AbiEntry, i: number, problem: string): AbiArgumentError {
+  const parameter = entry.inputs[i]!;
+  const typePrefix = `${parameter.type}: `;
+  return new AbiArgumentError(`${inputLabel(parameter, i)}: ${problem.startsWith(typePrefix) ? problem.slice(typePrefix.length) : problem}`, i);
+}
+
+/**
+ * Field `i`'s text as its parameter's value, encoded once alone so that what only the encoding
+ * checks (a number out of its type's range, bytes of the wrong length) is that field's problem
+ * too; throws AbiArgumentError naming the parameter.
+ */
+function fieldValue(entry: AbiEntry, i: number, text: string, addressOf?: EntityAddressOf): AbiValue {
+  const parameter = entry.inputs[i]!;
+  try {
+    const value = parseAbiInput(parameter, text, addressOf);
+    encodeAbi([parameter], [value]);
+    return value;
+  } catch (error) {
+    if (error instanceof AbiError) throw argumentError(entry, i, error.message);
+    throw error;
+  }
+}
+
+/**
  * The entity ids each of the form's fields names where `entry` takes an address (also inside
- * lists and tuples), so they can be looked up before the call is encoded. Throws AbiError for a
- * field it cannot read.
+ * lists and tuples), so they can be looked up before the call is encoded. Throws AbiArgumentError
+ * for a field it cannot read.
  */
 export function addressIdsByField(entry: AbiEntry, texts: readonly string[]): string[][] {
-  return entry.inputs.map((parameter, i) => {
+  return entry.inputs.map((_parameter, i) => {
     const ids: string[] = [];
-    parseAbiInput(parameter, texts[i] ?? '', (id, longZero) => {
+    fieldValue(entry, i, texts[i] ?? '', (id, longZero) => {
       if (!ids.includes(id)) ids.push(id);
       return longZero;
     });
@@ -32,11 +60,12 @@ export function addressIdsByField(entry: AbiEntry, texts: readonly string[]): st
 /**
  * The calldata of `entry` called with the form's texts: its selector, then the encoded arguments.
  * An entity id typed for an address is the address `addresses` holds for it (what the EVM sees
- * for that entity, looked up beforehand), else its long-zero address. Throws AbiError.
+ * for that entity, looked up beforehand), else its long-zero address. Throws AbiArgumentError for
+ * a field it cannot read.
  */
 export function callData(entry: AbiEntry, texts: readonly string[], addresses: ReadonlyMap<string, string> = new Map()): string {
   const addressOf = (id: string, longZero: string): string => addresses.get(id)?.toLowerCase() ?? longZero;
-  const values = entry.inputs.map((parameter, i) => parseAbiInput(parameter, texts[i] ?? '', addressOf));
+  const values = entry.inputs.map((_parameter, i) => fieldValue(entry, i, texts[i] ?? '', addressOf));
   return `${functionSelector(entry)}${bytesToHex(encodeAbi(entry.inputs, values))}`;
 }
 

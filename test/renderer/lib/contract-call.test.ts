@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../main/common/api-contract.ts';
 import type { AbiEntry } from '../../../main/common/verify-types.ts';
 import { abiOfMetadata } from '../../../main/verify/repository/abi-of-metadata.ts';
-import { AbiError } from '../../../renderer/src/lib/abi-codec.ts';
+import { AbiArgumentError, AbiError } from '../../../renderer/src/lib/abi-codec.ts';
 import { addressIdsByField, callData, callerQuery, estimatedGas, failureText, parseTinybars } from '../../../renderer/src/lib/contract-call.ts';
 
 // The demo Counter's ABI as solc wrote it into its metadata: functions, events and the NotOwner error.
@@ -12,6 +12,17 @@ const poll = abiOfMetadata(fs.readFileSync('main/mirror/demo/contracts/metadata/
 const fn = (name: string): AbiEntry => counter.find((entry) => entry.type === 'function' && entry.name === name)!;
 const word = (hex: string): string => hex.padStart(64, '0');
 const someone = '0x00000000000000000000000000000000000004d2';
+
+/** What `run` threw: its message and the field it names (undefined for an error of no field). */
+function problemOf(run: () => unknown): { message: string; field: number | undefined } {
+  try {
+    run();
+  } catch (error) {
+    if (!(error instanceof AbiError)) throw error;
+    return { message: error.message, field: error instanceof AbiArgumentError ? error.field : undefined };
+  }
+  throw new Error('nothing was thrown');
+}
 
 /** A typed error as the bridge hands over a mirror 400 for a call. */
 function mirrorError(message: string, data: string, detail = ''): ApiError {
@@ -27,8 +38,18 @@ describe('callData', () => {
     expect(callData(fn('incrementBy'), ['5'])).toBe(`0x03df179c${word('5')}`);
   });
 
-  it('refuses an argument of the wrong kind before any request', () => {
-    expect(() => callData(fn('incrementBy'), ['five'])).toThrow(new AbiError('uint256: expected a whole number'));
+  it('refuses an argument of the wrong kind before any request, naming it as its field is labelled', () => {
+    expect(problemOf(() => callData(fn('incrementBy'), ['five']))).toEqual({ message: 'by (uint256): expected a whole number', field: 0 });
+  });
+
+  it('says which of two fields of a type is wrong, by its place when unnamed, and hands the form that field', () => {
+    // DemoToken's allowance(address, address): its parameters have no names.
+    const allowance: AbiEntry = { type: 'function', name: 'allowance', stateMutability: 'view', inputs: [{ type: 'address', name: '' }, { type: 'address', name: '' }], outputs: [{ type: 'uint256' }] };
+    expect(problemOf(() => callData(allowance, ['0.0.2959', '']))).toEqual({ message: '#2 (address): expected 0x and 40 hex digits, or an id like 0.0.1234', field: 1 });
+    // What only the encoding checks is the field's problem too; an element's type stays in the message.
+    const transfer: AbiEntry = { type: 'function', name: 'f', stateMutability: 'nonpayable', inputs: [{ type: 'uint8', name: 'small' }, { type: 'uint256[]', name: 'amounts' }], outputs: [] };
+    expect(problemOf(() => callData(transfer, ['300', '[]']))).toEqual({ message: 'small (uint8): 300 is out of range', field: 0 });
+    expect(problemOf(() => callData(transfer, ['3', '["1", "x"]']))).toEqual({ message: 'amounts (uint256[]): uint256: expected a whole number', field: 1 });
   });
 
   it('encodes an entity id typed for an address as the address looked up for it, else its long-zero address', () => {
@@ -47,7 +68,8 @@ describe('addressIdsByField', () => {
       inputs: [{ type: 'address' }, { type: 'uint256' }, { type: 'address[]' }, { type: 'tuple', components: [{ type: 'address' }, { type: 'string' }] }],
     };
     expect(addressIdsByField(entry, ['0.0.2787', '5', `["0.0.1001", "${someone}", "0.0.01001"]`, '["0.0.7", "0.0.8"]'])).toEqual([['0.0.2787'], [], ['0.0.1001'], ['0.0.7']]);
-    expect(() => addressIdsByField(entry, ['nope', '5', '[]', '["0.0.7", ""]'])).toThrow(AbiError);
+    expect(problemOf(() => addressIdsByField(entry, ['nope', '5', '[]', '["0.0.7", ""]']))).toEqual({ message: '#1 (address): expected 0x and 40 hex digits, or an id like 0.0.1234', field: 0 });
+    expect(problemOf(() => addressIdsByField(entry, ['0.0.7', '5', '[]', '["nope", ""]']))).toEqual({ message: '#4 (tuple): address: expected 0x and 40 hex digits, or an id like 0.0.1234', field: 3 });
   });
 });
 
