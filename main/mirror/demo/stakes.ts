@@ -78,7 +78,8 @@ function settleNetworkRewards(db: SqliteDatabase): void {
     if (declined === 0n) perPeriod += BigInt(dailyRewardOf(Number(staked), Number(node)));
     reserved += pending;
   }
-  const rewardFunds = db.prepare('SELECT balance FROM entity WHERE id = ?').safeIntegers(true).pluck().get(STAKING_REWARD_ACCOUNT) as bigint;
+  // A demo of the system accounts alone stops short of 0.0.800 (and has no stakers): nothing held, nothing reserved.
+  const rewardFunds = (db.prepare('SELECT balance FROM entity WHERE id = ?').safeIntegers(true).pluck().get(STAKING_REWARD_ACCOUNT) as bigint | null | undefined) ?? 0n;
   db.prepare('UPDATE network_stake SET staking_reward_rate = ?, reserved_staking_rewards = ?, unreserved_staking_reward_balance = ?')
     .run(perPeriod, reserved, rewardFunds - reserved);
 }

@@ -38,6 +38,19 @@ describe('generateDemoLedger', () => {
     expect(count('SELECT count(*) AS n FROM sqlite_stat1')).toBeGreaterThan(0);
   });
 
+  it('writes a ledger of system accounts alone, short of the staking reward account 0.0.800, with nothing reserved for rewards', () => {
+    for (const accounts of [0, 200]) {
+      const { store, dispose } = tempStore();
+      try {
+        generateDemoLedger(store, { accounts, keyThread: false });
+        expect(store.db.prepare('SELECT reserved_staking_rewards AS reserved, unreserved_staking_reward_balance AS unreserved FROM network_stake').get())
+          .toEqual({ reserved: 0, unreserved: 0 });
+      } finally {
+        dispose();
+      }
+    }
+  });
+
   it('writes the same rows on every run, whatever the transaction size or key thread', () => {
     const other = tempStore();
     try {
