@@ -149,7 +149,7 @@ export class VerifyService {
     let contracts: SolidityMetadataContract[];
     try {
       // The same metadata twice (a metadata.json beside its build-info) is one contract, not a choice to make.
-      contracts = distinctMetadataContracts(metadataContractsOf(unpacked).contracts);
+      contracts = distinctMetadataContracts((await metadataContractsOf(unpacked)).contracts);
     } catch (error) {
       unreadable(error);
     }

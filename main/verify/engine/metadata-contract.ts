@@ -20,6 +20,18 @@ export const VARIANTS_MAX_BYTES = 1024 * 1024;
  */
 export const VARIANTS_BUDGET_BYTES = 4 * 1024 * 1024;
 
+/**
+ * Source files whose keccak256 was computed already (by splitFilesOf, in a helper thread):
+ * every contract of an upload is handed the same file objects, so each is hashed once, not once
+ * per contract, and not on the server's loop.
+ */
+const hashedBefore = new WeakMap<PathContent, string>();
+
+/** Remembers each file's keccak256 (`hashes[i]` of `files[i]`) for the contracts made from these very objects. */
+export function rememberHashes(files: readonly PathContent[], hashes: readonly string[]): void {
+  files.forEach((file, i) => hashedBefore.set(file, hashes[i]!));
+}
+
 /** Per contract, the unmatched files whose variants were not tried (too large, or past the budget). */
 const notVaried = new WeakMap<object, string[]>();
 
@@ -40,7 +52,7 @@ export class MetadataContract extends SolidityMetadataContract {
   }
 
   override storeByHash(files: PathContent[]): Map<string, PathContent> {
-    return new Map(files.map((file) => [keccak256Of(file.content), file]));
+    return new Map(files.map((file) => [hashedBefore.get(file) ?? keccak256Of(file.content), file]));
   }
 
   // Called from the constructor (assembleContract), only when a source is still missing, after the
@@ -83,6 +95,7 @@ export function exactOnlySources(contract: Pick<SolidityMetadataContract, 'unuse
   return (notVaried.get(contract) ?? []).filter((path) => unused.has(path));
 }
 
-function keccak256Of(content: string): string {
+/** The keccak256 of a source's UTF-8 bytes, as metadata names it (0x-prefixed hex). */
+export function keccak256Of(content: string): string {
   return `0x${Buffer.from(keccak_256(Buffer.from(content, 'utf8'))).toString('hex')}`;
 }

@@ -1,5 +1,6 @@
-import { splitFiles, type PathBuffer, type PathContent, type SolidityMetadataContract } from '@ethereum-sourcify/lib-sourcify';
+import type { PathBuffer, PathContent, SolidityMetadataContract } from '@ethereum-sourcify/lib-sourcify';
 import { MetadataContract } from './metadata-contract.ts';
+import { splitFilesOf, type SplitFiles } from './split-files-off-thread.ts';
 import { checkMetadataShape } from './metadata-shape.ts';
 import { VerifyError } from './verify-error.ts';
 
@@ -15,10 +16,14 @@ export interface MetadataContracts {
  * hashes), from files already unpacked (unpack-zips.ts: a zip inside them stays a file, never
  * inflated here without a limit). Each metadata's field types are checked first (a 400 naming the
  * field), and a language other than Solidity is refused (`unsupported_language`); lib-sourcify's own
- * refusals (two compilation targets) are Errors.
+ * refusals (two compilation targets) are Errors. Large files are split and their sources hashed in a
+ * helper thread (splitFilesOf), so that reading them does not hold the server's loop.
  */
-export function metadataContractsOf(files: readonly PathBuffer[]): MetadataContracts {
-  const { metadataFiles, sourceFiles } = splitFiles(files.map((f) => ({ path: f.path, content: f.buffer.toString() })));
+export async function metadataContractsOf(files: readonly PathBuffer[]): Promise<MetadataContracts> {
+  return contractsOfSplit(await splitFilesOf(files));
+}
+
+function contractsOfSplit({ metadataFiles, sourceFiles }: SplitFiles): MetadataContracts {
   const contracts = metadataFiles.map((metadata) => {
     checkMetadataShape(metadata, metadataLabel(metadata));
     // Said as APIv2 says it, with its code (lib-sourcify's own words read as if the files were unreadable).

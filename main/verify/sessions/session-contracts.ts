@@ -34,7 +34,7 @@ export interface AssembledSession {
 export async function assembleSession(files: UploadedFile[], maxBytes = SESSION_MAX_BYTES): Promise<AssembledSession> {
   if (files.length === 0) return { contracts: [], unused: [], unpacked: [], bytes: 0 };
   const { files: unpacked, bytes } = await withinSessionLimit(maxBytes, (limit) => unpackZips(files, limit));
-  const { contracts, sourceFiles } = metadataContractsOf(unpacked);
+  const { contracts, sourceFiles } = await metadataContractsOf(unpacked);
   const used = new Set<string>();
   // The same metadata read twice is one contract: verificationIds are what the session's entries are told apart by.
   const assembled = distinctMetadataContracts(contracts).map((contract) => {

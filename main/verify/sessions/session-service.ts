@@ -183,7 +183,7 @@ export class SessionService {
       throw new VerifyError('bad_request', `${await unreadableFileOf(files, this.service.sessions.maxBytes)} could not be read: ${(error as Error).message}`);
     }
     const read = { files: all, assembled };
-    this.service.sessions.addFiles(sessionId, files, assembled.bytes, this.snapshotOf(read));
+    await this.service.sessions.addUpload(sessionId, files, assembled.bytes, this.snapshotOf(read));
     return read;
   }
 

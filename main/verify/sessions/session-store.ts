@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SqliteDatabase } from '../../mirror/store/ledger-store.ts';
 import { TooLargeError } from '../engine/verify-error.ts';
+import { OFF_THREAD_MIN_BYTES } from '../off-thread-min-bytes.ts';
+import { writeThenCheckpointInThread } from '../store/checkpoint-in-thread.ts';
 import type { DifferingUpload } from './differing-uploads.ts';
 
 /** Sessions end after this long without a request. */
@@ -129,6 +131,17 @@ export class SessionStore {
       this.db.prepare('UPDATE verify_session SET bytes = ? WHERE id_hash = ?').run(total, key);
       if (snapshot) this.saveSnapshot(id, snapshot);
     })();
+  }
+
+  /**
+   * addFiles for an upload of any size: for OFF_THREAD_MIN_BYTES or more, the log is copied into
+   * the database file by a helper thread after the commit, not in it on the server's loop
+   * (writeThenCheckpointInThread). The same transaction, limit and errors.
+   */
+  async addUpload(id: string, files: Array<{ path: string; content: Buffer }>, countedBytes?: number, snapshot?: SessionSnapshot): Promise<void> {
+    const bytes = files.reduce((sum, file) => sum + file.content.length, 0);
+    if (bytes < OFF_THREAD_MIN_BYTES) return this.addFiles(id, files, countedBytes, snapshot);
+    await writeThenCheckpointInThread(this.db, () => this.addFiles(id, files, countedBytes, snapshot));
   }
 
   files(id: string): Array<{ path: string; buffer: Buffer }> {
