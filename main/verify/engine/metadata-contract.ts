@@ -32,6 +32,11 @@ export function rememberHashes(files: readonly PathContent[], hashes: readonly s
   files.forEach((file, i) => hashedBefore.set(file, hashes[i]!));
 }
 
+/** The keccak256 a helper thread computed for this very file object, if one did. */
+export function hashComputedBefore(file: PathContent): string | undefined {
+  return hashedBefore.get(file);
+}
+
 /** Per contract, the unmatched files whose variants were not tried (too large, or past the budget). */
 const notVaried = new WeakMap<object, string[]>();
 
@@ -52,7 +57,7 @@ export class MetadataContract extends SolidityMetadataContract {
   }
 
   override storeByHash(files: PathContent[]): Map<string, PathContent> {
-    return new Map(files.map((file) => [hashedBefore.get(file) ?? keccak256Of(file.content), file]));
+    return new Map(files.map((file) => [hashComputedBefore(file) ?? keccak256Of(file.content), file]));
   }
 
   // Called from the constructor (assembleContract), only when a source is still missing, after the

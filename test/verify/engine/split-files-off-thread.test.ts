@@ -1,5 +1,6 @@
 import { splitFiles } from '@ethereum-sourcify/lib-sourcify';
 import { describe, expect, it } from 'vitest';
+import { hashComputedBefore, keccak256Of } from '../../../main/verify/engine/metadata-contract.ts';
 import { metadataContractsOf } from '../../../main/verify/engine/metadata-contracts.ts';
 import { OFF_THREAD_MIN_BYTES } from '../../../main/verify/off-thread-min-bytes.ts';
 import { splitFilesOf } from '../../../main/verify/engine/split-files-off-thread.ts';
@@ -28,6 +29,15 @@ describe('splitting a large upload in a helper thread', () => {
     expect(await splitFilesOf(files)).toEqual(expected);
     const { contracts } = await metadataContractsOf(files);
     expect(contracts.map((c) => [c.name, Object.keys(c.foundSources), Object.keys(c.missingSources)])).toEqual([['Storage', ['project:/contracts/Storage.sol'], []]]);
+  });
+
+  it('hands back each source with its keccak256 from the thread, so the server\'s loop hashes none of a large upload', async () => {
+    const split = await splitFilesOf(asFiles({ 'build-info/a.json': buildInfo() }));
+    expect(split.sourceFiles.length).toBeGreaterThan(1);
+    for (const file of split.sourceFiles) expect(hashComputedBefore(file)).toBe(keccak256Of(file.content));
+    // A small upload is read on the loop, as a thread's start would cost more than it saves.
+    const small = await splitFilesOf(asFiles({ 'extra.sol': 'contract Extra {}' }));
+    expect(small.sourceFiles.map(hashComputedBefore)).toEqual([undefined]);
   });
 
   it('throws what splitFiles throws, by name and message', async () => {
