@@ -18,10 +18,11 @@ export async function goForward(page: Page): Promise<void> {
 async function stepThroughHistory(page: Page, delta: -1 | 1): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   try {
+    // Read the page's address in each poll: a replaceState meanwhile (a tab switch) changes both.
     await expect.poll(async () => {
       const { currentIndex, entries } = await cdp.send('Page.getNavigationHistory');
-      return entries[currentIndex]?.url;
-    }, { message: 'the browser history records the page shown' }).toBe(page.url());
+      return entries[currentIndex]?.url === page.url();
+    }, { message: 'the browser history records the page shown' }).toBe(true);
   } finally {
     await cdp.detach();
   }
