@@ -65,7 +65,7 @@ export class AppVerifySession {
 
   async clear(profile: string): Promise<VerifySessionView> {
     const id = this.#id(profile);
-    this.#sessions.clear(id);
+    await this.#sessions.clear(id);
     for (const key of [...this.#details.keys()]) if (key.startsWith(`${id}/`)) this.#details.delete(key);
     return this.view(profile);
   }

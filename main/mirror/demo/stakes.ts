@@ -25,6 +25,15 @@ export function rewardForPeriods(balance: number, node: number, periods: number)
   return dailyRewardOf(balance, node) * Math.max(0, Math.min(REWARDED_PERIODS, periods));
 }
 
+/**
+ * Whether an account's stored `decline_reward` declines staking rewards: 1, as the ledger writes
+ * true. The one rule for its pending reward, its node's rewarded stake and the network's reward
+ * rate, so that these cannot disagree about a staker.
+ */
+export function declinesReward(declined: bigint): boolean {
+  return declined === 1n;
+}
+
 /** The reward a staker to `node` has earned since its stake period began; nothing when it declines rewards. */
 export function pendingRewardOf(balance: number, node: number, stakePeriodStart: number, declineReward: boolean): number {
   return declineReward ? 0 : rewardForPeriods(balance, node, LAST_CLOSED_PERIOD - stakePeriodStart);
@@ -48,7 +57,7 @@ export function reconcileStakes(db: SqliteDatabase): void {
   db.transaction(() => {
     for (const staker of stakers) {
       const change = staker.balance - staker.staked;
-      const declined = staker.declined === 1n;
+      const declined = declinesReward(staker.declined);
       updateStaker.run(staker.balance, pendingRewardOf(Number(staker.balance), Number(staker.node), Number(staker.periodStart), declined), staker.id);
       if (change === 0n) continue;
       const node = moved.get(staker.node) ?? { rewarded: 0n, notRewarded: 0n };
@@ -75,7 +84,7 @@ function settleNetworkRewards(db: SqliteDatabase): void {
   let perPeriod = 0n;
   let reserved = 0n;
   for (const { staked, node, declined, pending } of stakers) {
-    if (declined === 0n) perPeriod += BigInt(dailyRewardOf(Number(staked), Number(node)));
+    if (!declinesReward(declined)) perPeriod += BigInt(dailyRewardOf(Number(staked), Number(node)));
     reserved += pending;
   }
   // A demo of the system accounts alone stops short of 0.0.800 (and has no stakers): nothing held, nothing reserved.

@@ -29,7 +29,7 @@ export function registerSessionRoutes(app: FastifyInstance, service: VerifyServi
     app.post(url, async (request) => {
       const id = existingSessionOf(request, service.sessions);
       if (!id) return EMPTY_ENVELOPE;
-      sessions.clear(id);
+      await sessions.clear(id);
       return sessions.data(id);
     });
   }

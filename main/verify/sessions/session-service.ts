@@ -16,6 +16,7 @@ import { solcJsonToFiles } from './solc-json-files.ts';
 import { differingUploads } from './differing-uploads.ts';
 import { contractEntry, dataEntry, type SessionContractEntry, type SessionDataEntry, type SessionEnvelope } from './session-entry.ts';
 import type { SessionContractState, SessionSnapshot, SessionState } from './session-store.ts';
+import { sessionTurnsOf, type SessionTurns } from './session-turns.ts';
 
 export interface CheckedContractRequest {
   verificationId: string;
@@ -79,27 +80,26 @@ export const EMPTY_ENVELOPE: SessionEnvelope<never> = Object.freeze({ contracts:
 
 /**
  * The session operations of interface B over a SessionStore: add files, see the contracts they
- * make up (found, missing and unused files), attach an address and chain, verify.
+ * make up (found, missing and unused files), attach an address and chain, verify. Each operation
+ * that changes a session runs in that session's turn (session-turns.ts), after the ones before it.
  */
 export class SessionService {
   private readonly service: VerifyService;
+  private readonly turns: SessionTurns;
 
   constructor(service: VerifyService) {
     this.service = service;
+    this.turns = sessionTurnsOf(service.sessions);
   }
 
   /**
    * The session as its files make it up, from the snapshot kept when they last changed (made and
-   * kept now when missing, from `held` when the request has read the files already).
+   * kept now, in the session's turn, when missing).
    */
-  async envelope(sessionId: string, held?: UploadedFile[]): Promise<SessionEnvelope<SessionContractEntry>> {
+  async envelope(sessionId: string): Promise<SessionEnvelope<SessionContractEntry>> {
     const state = this.service.sessions.state(sessionId);
-    let snapshot = state.snapshot;
-    if (!snapshot) {
-      snapshot = this.snapshotOf(held ? await this.assemble(held) : await this.read(sessionId));
-      this.service.sessions.saveSnapshot(sessionId, snapshot);
-    }
-    return this.envelopeOf(snapshot, state);
+    if (state.snapshot) return this.envelopeOf(state.snapshot, state);
+    return this.turns.run(sessionId, () => this.envelopeNow(sessionId));
   }
 
   async data(sessionId: string): Promise<SessionEnvelope<SessionDataEntry>> {
@@ -109,20 +109,28 @@ export class SessionService {
 
   /** A zip among the files may come with the files it holds (`unpacked`, from unpackZip), read already by the caller. */
   async addFiles(sessionId: string, files: SessionUpload[]): Promise<SessionEnvelope<SessionContractEntry>> {
-    return this.answer(sessionId, await this.add(sessionId, files));
+    return this.turns.run(sessionId, async () => this.answer(sessionId, await this.add(sessionId, files)));
   }
 
   /**
    * Adds what `find` says the session lacks, given the files it holds (`/session/input-contract`:
    * the metadata and sources of a deployed contract). The files are read, and their zips opened,
    * once for both. The session is `current`, else `openSession()`, asked only once `find` has
-   * answered: a refused lookup opens none.
+   * answered: a refused lookup opens none. `current` is read, and `find` asked, in its turn: what
+   * `find` was told the session lacks is what it lacks when the files are added.
    */
   async addFound(current: string | null, openSession: () => string, find: (held: readonly UploadedFile[]) => Promise<SessionUpload[]>): Promise<SessionEnvelope<SessionContractEntry>> {
-    const held = current ? await this.openedFiles(current) : [];
-    const found = await find(held);
-    const sessionId = current ?? openSession();
-    return found.length > 0 ? this.answer(sessionId, await this.add(sessionId, found, held)) : this.envelope(sessionId, held);
+    const addTo = async (sessionId: string, held: UploadedFile[], found: SessionUpload[]) =>
+      (found.length > 0 ? this.answer(sessionId, await this.add(sessionId, found, held)) : this.envelopeNow(sessionId, held));
+    if (current) {
+      return this.turns.run(current, async () => {
+        const held = await this.openedFiles(current);
+        return addTo(current, held, await find(held));
+      });
+    }
+    const found = await find([]);
+    const sessionId = openSession();
+    return this.turns.run(sessionId, () => addTo(sessionId, [], found));
   }
 
   /**
@@ -132,12 +140,13 @@ export class SessionService {
    * or a malformed address, is refused (400) before anything is verified.
    */
   async verifyChecked(sessionId: string, requests: CheckedContractRequest[], options: VerifyCheckedOptions = {}): Promise<SessionEnvelope<SessionContractEntry>> {
-    return this.verifyRead(sessionId, await this.read(sessionId), requests, options);
+    return this.turns.run(sessionId, async () => this.verifyRead(sessionId, await this.read(sessionId), requests, options));
   }
 
   /** Compiles standard JSON inputs and adds their sources and contract metadata to the session. */
   async addSolcJson(sessionId: string, inputs: Record<string, string>, compilerVersion: string): Promise<SessionEnvelope<SessionContractEntry>> {
-    return this.answer(sessionId, await this.add(sessionId, await this.solcJsonFiles(inputs, compilerVersion)));
+    const files = await this.solcJsonFiles(inputs, compilerVersion);
+    return this.turns.run(sessionId, async () => this.answer(sessionId, await this.add(sessionId, files)));
   }
 
   /**
@@ -153,20 +162,34 @@ export class SessionService {
     const source = await fetchExplorerSource(base, parsed, apiKey);
     const files = await this.solcJsonFiles({ 'explorer-input.json': JSON.stringify(source.jsonInput) }, source.compilerVersion);
     const sessionId = openSession();
-    const read = await this.add(sessionId, files);
-    const named = read.assembled.contracts.filter((c) => c.contract.name === source.contractName);
-    const target = named.find((c) => !source.contractPath || c.contract.path === source.contractPath) ?? named[0];
-    if (!target) throw new VerifyError('bad_request', `the explorer's sources do not compile to a contract named ${source.contractName}`);
-    return this.verifyRead(sessionId, read, [{ verificationId: target.verificationId, address: parsed, chainId }]);
+    return this.turns.run(sessionId, async () => {
+      const read = await this.add(sessionId, files);
+      const named = read.assembled.contracts.filter((c) => c.contract.name === source.contractName);
+      const target = named.find((c) => !source.contractPath || c.contract.path === source.contractPath) ?? named[0];
+      if (!target) throw new VerifyError('bad_request', `the explorer's sources do not compile to a contract named ${source.contractName}`);
+      return this.verifyRead(sessionId, read, [{ verificationId: target.verificationId, address: parsed, chainId }]);
+    });
   }
 
-  clear(sessionId: string): void {
-    this.service.sessions.clear(sessionId);
+  /** Empties the session once the operations on it before this one are done: an add under way is stored whole, then cleared. */
+  clear(sessionId: string): Promise<void> {
+    return this.turns.run(sessionId, () => this.service.sessions.clear(sessionId));
+  }
+
+  /** envelope, in the session's turn already (`held`: its files, when the request has read them). */
+  private async envelopeNow(sessionId: string, held?: UploadedFile[]): Promise<SessionEnvelope<SessionContractEntry>> {
+    const state = this.service.sessions.state(sessionId);
+    let snapshot = state.snapshot;
+    if (!snapshot) {
+      snapshot = this.snapshotOf(held ? await this.assemble(held) : await this.read(sessionId));
+      this.service.sessions.saveSnapshot(sessionId, snapshot);
+    }
+    return this.envelopeOf(snapshot, state);
   }
 
   /**
    * Adds files and reads the session once, for the caller to answer or verify from (`held`: its
-   * files as this request read them already). The session is read with the new files before they
+   * files as this request read them already, in this turn). Run in the session's turn. The session is read with the new files before they
    * are stored: files it cannot read (a corrupt zip, a broken build-info) are refused, naming the
    * file, and leave the session as it was.
    */

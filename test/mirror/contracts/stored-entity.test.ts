@@ -8,6 +8,13 @@ const { store, dispose } = tempStore();
 const statements = new StatementCache(store.db);
 
 const ACCOUNT = 5001n;
+/** Accounts of the balance cases below: one whose row is too old for a later snapshot, one whose transfers sum below zero. */
+const STALE_ROW_ACCOUNT = 5003n;
+const OVERDRAWN_ACCOUNT = 5004n;
+/** 31 days in nanoseconds: how far back a historical balance looks for a snapshot, and for the account's row in it. */
+const WINDOW = 31n * 24n * 3600n * 1_000_000_000n;
+/** A second balance snapshot, two windows after the one at 1,000. */
+const LATER_SNAPSHOT = 1_000n + 2n * WINDOW;
 const EVM_ADDRESS = Buffer.from('bb'.repeat(20), 'hex');
 const longZero = (id: bigint): Buffer => Buffer.from(id.toString(16).padStart(40, '0'), 'hex');
 
@@ -31,6 +38,12 @@ beforeAll(() => {
   transfer.run(1_100, ACCOUNT, 10, null);
   transfer.run(1_200, ACCOUNT, -3, 'DELETE');
   transfer.run(1_300, ACCOUNT, 20, null);
+  // In the snapshot at 1,000 only (unchanged since), with a transfer after it: the data before it pruned.
+  snapshot.run(1_000, STALE_ROW_ACCOUNT, 500);
+  transfer.run(2_000, STALE_ROW_ACCOUNT, 40, null);
+  snapshot.run(LATER_SNAPSHOT, 2, 1);
+  // Transfers out with nothing in: partial data.
+  transfer.run(500, OVERDRAWN_ACCOUNT, -50, null);
 });
 afterAll(dispose);
 
@@ -61,5 +74,19 @@ describe('balanceAt', () => {
 
   it('sums the transfers from the start when there is no snapshot by then', () => {
     expect(balanceAt(statements, ACCOUNT, 999n, 0, 0)).toBe(7n);
+  });
+
+  it('uses no snapshot older than 31 days: then the transfers from the start are the balance', () => {
+    expect(balanceAt(statements, ACCOUNT, 1_000n + WINDOW - 1n, 0, 0)).toBe(530n);
+    expect(balanceAt(statements, ACCOUNT, 1_000n + WINDOW, 0, 0)).toBe(37n);
+  });
+
+  it('uses no row of the account more than 31 days before the snapshot', () => {
+    expect(balanceAt(statements, STALE_ROW_ACCOUNT, LATER_SNAPSHOT - 2n * WINDOW + 1n, 0, 0)).toBe(500n);
+    expect(balanceAt(statements, STALE_ROW_ACCOUNT, LATER_SNAPSHOT, 0, 0)).toBe(40n);
+  });
+
+  it('is never below zero, where the data the sum is made of disagree', () => {
+    expect(balanceAt(statements, OVERDRAWN_ACCOUNT, 999n, 0, 0)).toBe(0n);
   });
 });

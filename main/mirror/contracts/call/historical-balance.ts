@@ -31,5 +31,7 @@ export function balanceAt(statements: StatementCache, accountId: bigint, at: big
   // No snapshot in the window: the account's transfers from the start are its balance.
   const snapshot = treasurySnapshotLookup(statements, treasury)(at - SNAPSHOT_WINDOW_NS + 1n, at, []) ?? -1n;
   const row = statements.get(BALANCE_AT_SQL).get({ account: sqlInt(accountId), snapshot: sqlInt(snapshot), at: sqlInt(at) }) as { balance: bigint };
-  return row.balance;
+  // A snapshot and transfers that disagree (partial data) can sum below zero, which no account
+  // holds and the EVM's account state refuses: none is what such an account has.
+  return row.balance < 0n ? 0n : row.balance;
 }
