@@ -61,6 +61,8 @@ test('a contract result shows its internal calls as a tree, failed ones marked',
 
   const card = page.getByTestId('result-actions');
   await expect(card.getByTestId('result-actions-count')).toHaveText('4');
+  // The top-level result's page: its transaction's actions are its own.
+  await expect(card.getByTestId('result-actions-heading')).toHaveText('Actions');
   const rows = card.getByTestId('action-row');
   await expect(rows).toHaveCount(4);
   expect(await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-depth')))).toEqual(['0', '1', '2', '1']);
@@ -89,4 +91,10 @@ test('a contract result shows its internal calls as a tree, failed ones marked',
   // A link opens the entity it names.
   await rows.nth(1).getByTestId('action-to').getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`#/contract\\?id=${tree.other.replace(/\./g, '\\.')}`));
+
+  // A child result's page (`nonce` above 0; by hash the mirror finds the result whatever the nonce):
+  // the actions the mirror keeps are the whole transaction's, and the card says so.
+  await page.goto(`${serve.instance.uiUrl}#/contract-result?id=${tree.hash}&nonce=1`);
+  await expect(card.getByTestId('result-actions-count')).toHaveText('4');
+  await expect(card.getByTestId('result-actions-heading')).toHaveText('Actions of the whole transaction');
 });

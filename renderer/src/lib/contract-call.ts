@@ -9,9 +9,9 @@ import { AbiArgumentError, AbiError, encodeAbi, parseAbiInput, type AbiValue, ty
 import { inputLabel, revertReason } from './abi-decode.ts';
 import { functionSelector } from './abi-signatures.ts';
 import { bytesToHex, shortHex } from './ledger-format.ts';
+import { MAX_LONG } from './whole-number.ts';
 
 const TINYBARS = /^\d{1,19}$/;
-const MAX_TINYBARS = (1n << 63n) - 1n;
 
 /**
  * A problem with field `i`'s argument, told by the field's own label (`#2 (address): expected …`),
@@ -76,7 +76,7 @@ export function callData(entry: AbiEntry, texts: readonly string[], addresses: R
 export function parseTinybars(text: string): string | null {
   const value = text.trim().replace(/[_,\s]/g, '');
   if (value === '') return null;
-  if (!TINYBARS.test(value) || BigInt(value) > MAX_TINYBARS) throw new AbiError('value: expected whole tinybars (1 HBAR is 100000000), at most 9223372036854775807');
+  if (!TINYBARS.test(value) || BigInt(value) > MAX_LONG) throw new AbiError(`value: expected whole tinybars (1 HBAR is 100000000), at most ${MAX_LONG}`);
   return BigInt(value).toString();
 }
 

@@ -3,12 +3,13 @@ import { foundElsewhere, type FoundElsewhere } from './found-elsewhere.ts';
 import { mirrorPath } from './mirror-source.ts';
 import type { MirrorGetter } from './search-resolve.ts';
 
-/** What an NFT page's collection id is instead, with a link: `what` is said of it (`an account`). */
+/**
+ * What an NFT page's collection id is instead, with a link: `what` is said of it when its kind
+ * alone does not say enough (a fungible token); otherwise the kind is named (`an account`).
+ */
 export interface CollectionElsewhere extends FoundElsewhere {
-  what: string;
+  what?: string;
 }
-
-const article = (word: string): string => (/^[aeiou]/.test(word) ? 'an' : 'a');
 
 /**
  * Why an NFT page found no serial, when its collection id is no NFT collection: a fungible token
@@ -23,6 +24,5 @@ export async function collectionElsewhere(tokenId: string, get: MirrorGetter): P
     return type === 'FUNGIBLE_COMMON' ? { kind: 'token', what: 'a fungible token, whose units carry no serial numbers', hash: entityHref('token', tokenId) } : null;
   }
   if (token.error.code !== 'not-found') return null;
-  const other = await foundElsewhere(tokenId, 'token', get);
-  return other && { ...other, what: `${article(other.kind)} ${other.kind}` };
+  return foundElsewhere(tokenId, 'token', get);
 }

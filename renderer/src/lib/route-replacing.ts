@@ -4,6 +4,8 @@
  * the page; the tab stays in the address, so a reload or a shared link opens it. The router asks
  * `routeReplaces()` as it sets the address. A flag for the call, not a parameter: the Tabs row
  * wraps its consumers' `onselect`, which reach the router through screens that know nothing of it.
+ * It covers synchronous calls only: a route change after an `await` inside `change` runs once the
+ * flag is down, and adds an entry as any other does.
  */
 let depth = 0;
 

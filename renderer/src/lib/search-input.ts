@@ -3,7 +3,7 @@
  * their own: the order of checks decides ambiguous strings (hex before entity ids and aliases).
  */
 import { readBlockNumber } from './block-number.ts';
-import { withoutInvisibles } from './invisible-characters.ts';
+import { typedText } from './invisible-characters.ts';
 import { base64ToHex } from './ledger-format.ts';
 import { tokenNameLength } from './token-filters.ts';
 
@@ -75,7 +75,7 @@ const LETTER = /\p{L}/u;
 
 /** What the search reads of the input: without characters that show nothing, or the spaces around it. */
 export function searchText(input: string): string {
-  return withoutInvisibles(input).trim();
+  return typedText(input);
 }
 
 export function classifySearch(input: string): SearchQuery {
@@ -96,7 +96,7 @@ export function classifySearch(input: string): SearchQuery {
   if (timestamp) return { kind: 'consensus-timestamp', timestamp: `${timestamp[1]}.${timestamp[2]!.padEnd(9, '0')}` };
   if (NUMBER.test(text)) return { kind: 'number', id: `0.0.${BigInt(text)}`, block: String(BigInt(text)) };
   const block = readBlockNumber(text);
-  if (block.kind === 'block-number') return { kind: 'block', block: String(block.number) };
+  if (block.kind === 'number') return { kind: 'block', block: String(block.number) };
   const entity = ENTITY_ID.exec(text);
   if (entity) return { kind: 'entity-id', id: `${Number(entity[1])}.${Number(entity[2])}.${BigInt(entity[3]!)}` };
   const checksummed = CHECKSUMMED_ENTITY_ID.exec(text);

@@ -6,7 +6,9 @@
  */
 import { withRouteParam } from './explorer-routes.ts';
 import { formatInteger } from './format.ts';
+import { typedText } from './invisible-characters.ts';
 import { mirrorPath } from './mirror-source.ts';
+import { MAX_LONG, readWholeNumber } from './whole-number.ts';
 
 export type MessageOrder = 'asc' | 'desc';
 
@@ -15,9 +17,6 @@ export interface TopicMessageView {
   /** The sequence number to start at, as digits; '' for the first (or newest) message. */
   from: string;
 }
-
-/** The largest sequence number the mirror reads (a long). */
-const MAX_SEQUENCE = 9223372036854775807n;
 
 export function parseTopicMessageView(query: string): TopicMessageView {
   const params = new URLSearchParams(query);
@@ -41,16 +40,16 @@ export function topicMessagesPath(topicId: string, view: TopicMessageView, limit
 
 /**
  * Typed text as the sequence number to go to (`from`, digits without leading zeros; '' for none:
- * the list from its start), or why it is none.
+ * the list from its start), or why it is none. Read as the table shows it (`1,234`) or pasted with
+ * invisible characters; the mirror reads a sequence number as a long.
  */
 export function readSequence(text: string): { ok: true; from: string } | { ok: false; problem: string } {
-  const typed = text.trim();
-  if (typed === '') return { ok: true, from: '' };
-  if (!/^[0-9]+$/.test(typed)) return { ok: false, problem: 'A sequence number is a whole number, such as 120.' };
-  const value = BigInt(typed);
-  if (value === 0n) return { ok: false, problem: 'Sequence numbers start at 1.' };
-  if (value > MAX_SEQUENCE) return { ok: false, problem: 'That number is larger than any sequence number.' };
-  return { ok: true, from: value.toString() };
+  if (typedText(text) === '') return { ok: true, from: '' };
+  const reading = readWholeNumber(text, MAX_LONG);
+  if (reading.kind === 'not-a-number') return { ok: false, problem: 'A sequence number is a whole number, such as 120.' };
+  if (reading.kind === 'too-large') return { ok: false, problem: 'That number is larger than any sequence number.' };
+  if (reading.number === 0n) return { ok: false, problem: 'Sequence numbers start at 1.' };
+  return { ok: true, from: reading.number.toString() };
 }
 
 /** Why `from` lies past the topic's messages, given its last one's sequence number; null when it does not. */

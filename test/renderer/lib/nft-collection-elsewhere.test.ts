@@ -16,7 +16,7 @@ describe('collectionElsewhere', () => {
 
   it('names another kind of entity as a by-id page would, and nothing for a collection or no entity', async () => {
     expect(await collectionElsewhere('0.0.5', mirror({ '/api/v1/accounts/0.0.5?transactions=false': { account: '0.0.5' } })))
-      .toEqual({ kind: 'account', what: 'an account', hash: '#/account?id=0.0.5' });
+      .toEqual({ kind: 'account', hash: '#/account?id=0.0.5' });
     expect(await collectionElsewhere('0.0.1002', mirror({ '/api/v1/tokens/0.0.1002': { token_id: '0.0.1002', type: 'NON_FUNGIBLE_UNIQUE' } }))).toBeNull();
     expect(await collectionElsewhere('0.0.7', mirror({}))).toBeNull();
   });

@@ -91,11 +91,23 @@ describe('classifySearch', () => {
     expect(classifySearch(`0X${'ef'.repeat(48)}`)).toEqual({ kind: 'transaction-hash', hash: `0x${'ef'.repeat(48)}` });
   });
 
-  it.each(['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF'])('reads through the invisible %j around and inside what was pasted', (invisible) => {
+  it.each(['\u200B', '\u2060', '\uFEFF'])('reads through the invisible %j around and inside what was pasted', (invisible) => {
     expect(classifySearch(`${invisible}0.0.1100${invisible}`)).toEqual({ kind: 'entity-id', id: '0.0.1100' });
     expect(classifySearch(` ${invisible}0.0.${invisible}1100 `)).toEqual({ kind: 'entity-id', id: '0.0.1100' });
     expect(classifySearch(`${invisible}1234`)).toEqual({ kind: 'number', id: '0.0.1234', block: '1234' });
     expect(classifySearch(invisible)).toEqual({ kind: 'empty' });
+  });
+
+  it.each(['\u200C', '\u200D'])('drops the joiner %j around what was pasted', (joiner) => {
+    expect(classifySearch(` ${joiner}0.0.1100${joiner} `)).toEqual({ kind: 'entity-id', id: '0.0.1100' });
+    expect(classifySearch(`${joiner}1234`)).toEqual({ kind: 'number', id: '0.0.1234', block: '1234' });
+    expect(classifySearch(joiner)).toEqual({ kind: 'empty' });
+  });
+
+  it('keeps the joiners inside a name, where they are part of its letters', () => {
+    // Persian "mi-khaham" with a zero-width non-joiner; an emoji ZWJ sequence (woman technologist).
+    expect(classifySearch('\u200Cمی\u200Cخواهم')).toEqual({ kind: 'token-name', name: 'می\u200Cخواهم' });
+    expect(classifySearch('coder \u{1F469}\u200D\u{1F4BB}\u200D')).toEqual({ kind: 'token-name', name: 'coder \u{1F469}\u200D\u{1F4BB}' });
   });
 
   it.each([

@@ -26,6 +26,14 @@ describe('topic message view', () => {
     expect(readSequence('0')).toEqual({ ok: false, problem: 'Sequence numbers start at 1.' });
     expect(readSequence('1.5')).toMatchObject({ ok: false, problem: 'A sequence number is a whole number, such as 120.' });
     expect(readSequence('99999999999999999999')).toMatchObject({ ok: false });
+    expect(readSequence('9,223,372,036,854,775,808')).toEqual({ ok: false, problem: 'That number is larger than any sequence number.' });
+  });
+
+  it('reads a number as the table shows it, grouped, and through invisible characters pasted with it', () => {
+    expect(readSequence('1,234')).toEqual({ ok: true, from: '1234' });
+    expect(readSequence('\u200B1,234\uFEFF')).toEqual({ ok: true, from: '1234' });
+    expect(readSequence('\u2060')).toEqual({ ok: true, from: '' });
+    expect(readSequence('1,23')).toMatchObject({ ok: false, problem: 'A sequence number is a whole number, such as 120.' });
   });
 
   it('says when the number lies past the last message', () => {

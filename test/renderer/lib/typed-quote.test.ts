@@ -16,4 +16,10 @@ describe('quoteTyped', () => {
     const quoted = quoteTyped('💥'.repeat(70));
     expect(quoted).toBe(`“${'💥'.repeat(60)}…” (70 characters)`);
   });
+
+  it('counts an emoji joined of several, or a letter with its accent, as one character and cuts neither', () => {
+    const coder = '\u{1F469}\u200D\u{1F4BB}';
+    expect(quoteTyped(`${'x'.repeat(59)}${coder}${'y'.repeat(5)}`)).toBe(`“${'x'.repeat(59)}${coder}…” (65 characters)`);
+    expect(quoteTyped('e\u0301'.repeat(61))).toBe(`“${'e\u0301'.repeat(60)}…” (61 characters)`);
+  });
 });
