@@ -54,11 +54,15 @@ export function reconcileStakes(db: SqliteDatabase): void {
   const updateStaker = db.prepare('UPDATE entity_stake SET stake_total_start = ?, pending_reward = ? WHERE id = ?');
   const moveNodeStake = db.prepare('UPDATE node_stake SET stake_rewarded = stake_rewarded + ?, stake_not_rewarded = stake_not_rewarded + ? WHERE node_id = ?');
   const moved = new Map<bigint, { rewarded: bigint; notRewarded: bigint }>();
+  const rewards: NetworkRewards = { perPeriod: 0n, reserved: 0n };
   db.transaction(() => {
     for (const staker of stakers) {
       const change = staker.balance - staker.staked;
       const declined = declinesReward(staker.declined);
-      updateStaker.run(staker.balance, pendingRewardOf(Number(staker.balance), Number(staker.node), Number(staker.periodStart), declined), staker.id);
+      const pending = pendingRewardOf(Number(staker.balance), Number(staker.node), Number(staker.periodStart), declined);
+      updateStaker.run(staker.balance, pending, staker.id);
+      if (!declined) rewards.perPeriod += BigInt(dailyRewardOf(Number(staker.balance), Number(staker.node)));
+      rewards.reserved += BigInt(pending);
       if (change === 0n) continue;
       const node = moved.get(staker.node) ?? { rewarded: 0n, notRewarded: 0n };
       if (declined) node.notRewarded += change;
@@ -67,26 +71,22 @@ export function reconcileStakes(db: SqliteDatabase): void {
     }
     for (const [node, { rewarded, notRewarded }] of moved) moveNodeStake.run(rewarded, notRewarded, node);
     settleConsensusWeights(db);
-    settleNetworkRewards(db);
+    settleNetworkRewards(db, rewards);
   })();
 }
 
 /**
- * The network's reward figures as the stakes and pending rewards add them up: `staking_reward_rate`
- * (the tinybars a period distributes) is what every rewarded stake earns in one at its node's rate,
- * `reserved_staking_rewards` is what 0.0.800 holds back for the pending rewards, and
- * `unreserved_staking_reward_balance` is the rest of 0.0.800's balance.
+ * What the stakers add up to, in tinybars: `perPeriod`, what every rewarded stake earns in one
+ * period at its node's rate; `reserved`, their pending rewards.
  */
-function settleNetworkRewards(db: SqliteDatabase): void {
-  const stakers = db.prepare(`SELECT s.stake_total_start AS staked, s.staked_node_id_start AS node, e.decline_reward AS declined, s.pending_reward AS pending
-    FROM entity_stake s JOIN entity e ON e.id = s.id`).safeIntegers(true)
-    .all() as Array<{ staked: bigint; node: bigint; declined: bigint; pending: bigint }>;
-  let perPeriod = 0n;
-  let reserved = 0n;
-  for (const { staked, node, declined, pending } of stakers) {
-    if (!declinesReward(declined)) perPeriod += BigInt(dailyRewardOf(Number(staked), Number(node)));
-    reserved += pending;
-  }
+interface NetworkRewards { perPeriod: bigint; reserved: bigint }
+
+/**
+ * The network's reward figures from the stakers' sums: `staking_reward_rate` (the tinybars a period
+ * distributes) is their `perPeriod`, `reserved_staking_rewards` what 0.0.800 holds back for the
+ * pending rewards, and `unreserved_staking_reward_balance` the rest of 0.0.800's balance.
+ */
+function settleNetworkRewards(db: SqliteDatabase, { perPeriod, reserved }: NetworkRewards): void {
   // A demo of the system accounts alone stops short of 0.0.800 (and has no stakers): nothing held, nothing reserved.
   const rewardFunds = (db.prepare('SELECT balance FROM entity WHERE id = ?').safeIntegers(true).pluck().get(STAKING_REWARD_ACCOUNT) as bigint | null | undefined) ?? 0n;
   db.prepare('UPDATE network_stake SET staking_reward_rate = ?, reserved_staking_rewards = ?, unreserved_staking_reward_balance = ?')

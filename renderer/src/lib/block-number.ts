@@ -15,10 +15,14 @@ export function readBlockNumber(input: string): WholeNumberReading {
   return readWholeNumber(typedText(input).replace(BLOCK_MARK, ''), MAX_LONG);
 }
 
+/** What to say of `input` when it is too large for a block number. */
+function tooLargeMessage(input: string): string {
+  return `${quoteTyped(typedText(input))} is larger than any block number: the largest a block can have is ${groupDigits(MAX_LONG.toString())}.`;
+}
+
 /** Why `input`, read as a block number, is too large: null when it is not. */
 export function blockNumberTooLarge(input: string): string | null {
-  if (readBlockNumber(input).kind !== 'too-large') return null;
-  return `${quoteTyped(typedText(input))} is larger than any block number: the largest a block can have is ${groupDigits(MAX_LONG.toString())}.`;
+  return readBlockNumber(input).kind === 'too-large' ? tooLargeMessage(input) : null;
 }
 
 /** The Blocks screen's field: the number to open, or what to say of the text. */
@@ -27,7 +31,8 @@ export function blockNumberOf(input: string): { ok: true; number: bigint } | { o
   if (reading.kind === 'number') return { ok: true, number: reading.number };
   return {
     ok: false,
-    message: blockNumberTooLarge(input)
-      ?? `${quoteTyped(typedText(input))} is not a block number: block numbers are whole numbers, like 0, 1234 or 16,332.`,
+    message: reading.kind === 'too-large'
+      ? tooLargeMessage(input)
+      : `${quoteTyped(typedText(input))} is not a block number: block numbers are whole numbers, like 0, 1234 or 16,332.`,
   };
 }

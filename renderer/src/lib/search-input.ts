@@ -73,13 +73,8 @@ const NFT = /^(\d{1,4})\.(\d{1,5})\.(\d{1,12})(?:-([a-z]{5}))?[/#](\d{1,19})$/i;
 const NAME_START_OF_ID = /^(?:0x|\d+\.\d)/i;
 const LETTER = /\p{L}/u;
 
-/** What the search reads of the input: without characters that show nothing, or the spaces around it. */
-export function searchText(input: string): string {
-  return typedText(input);
-}
-
 export function classifySearch(input: string): SearchQuery {
-  const text = searchText(input);
+  const text = typedText(input);
   if (text === '') return { kind: 'empty' };
   const tx = TRANSACTION_ID.exec(text);
   if (tx) {

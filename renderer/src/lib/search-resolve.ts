@@ -5,7 +5,8 @@ import { blockHref, entityHref, nftHref, tokensHref, type EntityKind } from './e
 import { mirrorPath } from './mirror-source.ts';
 import { settledApiCall } from './settled-api-call.ts';
 import { blockNumberTooLarge } from './block-number.ts';
-import { classifySearch, describeSearch, searchText, type SearchQuery } from './search-input.ts';
+import { typedText } from './invisible-characters.ts';
+import { classifySearch, describeSearch, type SearchQuery } from './search-input.ts';
 import { transactionAtOf, transactionAtPath } from './transaction-at.ts';
 import { quoteTyped } from './typed-quote.ts';
 
@@ -134,7 +135,7 @@ export type MirrorGetter = (path: string) => Promise<ApiResult<unknown>>;
  */
 export async function resolveSearch(input: string, get: MirrorGetter, chainId: number | null = null): Promise<SearchOutcome> {
   const query = classifySearch(input);
-  const typed = searchText(input);
+  const typed = typedText(input);
   if (query.kind === 'empty') return { kind: 'invalid', message: 'Type an id, address, alias, transaction id, hash, block number, consensus time or token name' };
   if (query.kind === 'invalid') {
     return {
