@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll } from 'vitest';
 import { ensureCompilers } from '../../main/conformance/verify/ensure-compilers.ts';
 import { FakeEvmChains, type Deployment } from '../../main/conformance/verify/fake-evm-chain.ts';
 import { listenOnLoopback } from '../../main/http/listen.ts';
@@ -18,8 +19,18 @@ export const FIXTURES = path.resolve('../shared/conformance/verify/fixtures');
 export const STORAGE_VERSION = '0.8.4+commit.c7e474f2';
 export const STORAGE_DIR = path.join(FIXTURES, 'packages/lib-sourcify/test/sources/Storage');
 
+/** Every folder tempDir made in this test file: removed after its last test, whoever forgot to. */
+const madeDirs: string[] = [];
+// Registered when a test file imports the fixture, so first: after-all hooks run last-registered
+// first, and the file's own (closing its stores and servers) have run when the folders go.
+afterAll(() => {
+  for (const dir of madeDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 export function tempDir(prefix = 'mirrordesk-verify-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  madeDirs.push(dir);
+  return dir;
 }
 
 /** Makes sure the cache holds these long versions (fetched from the npm registry when missing). */
