@@ -74,11 +74,14 @@ export class ContractOpcodesService {
     const opcodes = result.opcodes ?? [];
     const last = opcodes.at(-1);
     if (last && !outcome.success && outcome.error === 'revert') last.reason = hexOrEmpty(outcome.returnValue);
+    // The reference names the replay's recipient (OpcodeServiceImpl.buildOpcodesResponse): a
+    // creation has none, so it answers the zero address and no contract id, not the one created.
+    const creation = request.to.length === 0;
     return {
       status: 200,
       body: {
-        address: request.to.length === 0 ? `0x${'00'.repeat(20)}` : hexOrEmpty(request.to),
-        contract_id: formatOptionalEntityId(contractId),
+        address: creation ? `0x${'00'.repeat(20)}` : hexOrEmpty(request.to),
+        contract_id: creation ? null : formatOptionalEntityId(contractId),
         failed: !outcome.success,
         gas: Number(outcome.gasUsed),
         opcodes,

@@ -71,11 +71,44 @@ GROUP BY e.id HAVING sum(t.amount) <> 0 ORDER BY e.id LIMIT 1`, end, end);
     expect((await call({ data: balanceProbe(account!.id), block: String(middle) })).body.result).toBe(word(then));
   });
 
+  it('checks a payer\'s balance as it was at the end of the block, not as it is now', async () => {
+    const middle = query<{ index: bigint }>('SELECT "index" FROM record_file ORDER BY consensus_end')
+      .map((row) => row.index).at(-1)! / 2n;
+    const end = blockEnd(middle);
+    // Accounts whose later transfers raised (gained) or lowered (spent) their balance since the block.
+    const changed = (having: string) => query<{ id: bigint; balance: bigint; later: bigint }>(`SELECT e.id, e.balance, sum(t.amount) AS later
+FROM entity e JOIN crypto_transfer t ON t.entity_id = e.id AND t.consensus_timestamp > ?
+WHERE e.type = 'ACCOUNT' AND coalesce(e.deleted, 0) = 0 AND e.created_timestamp <= ? AND e.id > 1000
+GROUP BY e.id HAVING ${having} ORDER BY e.id LIMIT 1`, end, end)[0];
+    const payment = (id: bigint, value: bigint, block?: bigint) =>
+      call({ from: address(id), to: address(id), value: value.toString(), ...(block === undefined ? {} : { block: String(block) }) });
+    const refusedForBalance = (reply: { status: number; body: any }) =>
+      reply.status === 400 && reply.body._status.messages[0].message === 'INSUFFICIENT_PAYER_BALANCE';
+
+    const gained = changed('sum(t.amount) > 0');
+    expect(gained, 'an account that gained HBAR after the block').toBeDefined();
+    const gainedThen = gained!.balance - gained!.later;
+    expect(refusedForBalance(await payment(gained!.id, gainedThen + 1n, middle))).toBe(true);
+    expect(refusedForBalance(await payment(gained!.id, gainedThen, middle))).toBe(false);
+    expect(refusedForBalance(await payment(gained!.id, gainedThen + 1n))).toBe(false);
+
+    const spent = changed('sum(t.amount) < 0');
+    expect(spent, 'an account that spent HBAR after the block').toBeDefined();
+    const spentThen = spent!.balance - spent!.later;
+    expect(refusedForBalance(await payment(spent!.id, spentThen, middle))).toBe(false);
+    expect(refusedForBalance(await payment(spent!.id, spent!.balance + 1n))).toBe(true);
+    expect(refusedForBalance(await payment(spent!.id, spent!.balance + 1n, middle))).toBe(false);
+  });
+
   it('gives an account created after the block no balance at it', async () => {
     const [account] = query<{ id: bigint; balance: bigint; created_timestamp: bigint }>(`SELECT id, balance, created_timestamp FROM entity
 WHERE type = 'ACCOUNT' AND coalesce(deleted, 0) = 0 AND balance > 0 AND id > 1000 ORDER BY created_timestamp DESC LIMIT 1`);
     const created = blockOf(account!.created_timestamp);
     expect((await call({ data: balanceProbe(account!.id) })).body.result).toBe(word(account!.balance));
     expect((await call({ data: balanceProbe(account!.id), block: String(created - 1n) })).body.result).toBe(word(0n));
+    // Nor anything to pay with there, though it can pay now.
+    const pay = (block?: bigint) => call({ from: address(account!.id), to: address(account!.id), value: '1', ...(block === undefined ? {} : { block: String(block) }) });
+    expect((await pay()).status).toBe(200);
+    expect((await pay(created - 1n)).body._status.messages[0].message).toBe('INSUFFICIENT_PAYER_BALANCE');
   });
 });

@@ -88,7 +88,9 @@ describe('GET /api/v1/contracts/results/{id}/opcodes', () => {
       const { status, body } = await get(`/api/v1/contracts/results/${hashOf(timestamp)}/opcodes`);
       expect(status).toBe(200);
       expect(body.failed).toBe(false);
+      // No recipient, as the reference answers a creation: the zero address and no contract id.
       expect(body.address).toBe(`0x${'00'.repeat(20)}`);
+      expect(body.contract_id).toBeNull();
       expect(body.opcodes.map((o: { op: string }) => o.op)).toEqual(['CODESIZE', 'PUSH1', 'MSTORE', 'PUSH1', 'PUSH1', 'RETURN']);
       expect(body.opcodes[1].stack).toEqual([(9 + CONSTRUCTOR_ARGS.length / 2).toString(16).padStart(64, '0')]);
     }

@@ -14,6 +14,7 @@ import type { StateView } from './ledger-state.ts';
 import { SystemContractUnavailable } from './system-contracts.ts';
 import { longZeroEntityId } from '../contract-hex.ts';
 import { blockByHash } from '../../blocks/block-lookup.ts';
+import { entityAt } from './stored-entity.ts';
 
 export type CallReply = { status: 200; body: { result: string } } | { status: 400 | 404 | 429 | 501; messages: CallMessage[] };
 
@@ -62,7 +63,7 @@ export class ContractCallService {
     }
     const block = this.#block(request.block);
     if (block === null) return { status: 400, messages: [refusal(400, request.block.kind === 'hash' ? 'Unknown block hash' : 'Unknown block number')] };
-    const payerProblem = this.#payerBalanceProblem(request, config);
+    const payerProblem = this.#payerBalanceProblem(request, config, block.view);
     if (payerProblem) return { status: 400, messages: [payerProblem] };
     if (request.to.length === 0 && request.data.length === 0) return { status: 400, messages: [EMPTY_INIT_CODE] };
     const result = await this.#runner.run({ request, block: block.block, view: block.view, limits, shardRealm: { shard: config.shard, realm: config.realm } });
@@ -104,19 +105,30 @@ export class ContractCallService {
 
   /**
    * The payer balance check (specification, Errors): only when `from` is given together with
-   * `gasPrice` or `value`; the sender must hold value + gas × gasPrice (tinybars).
+   * `gasPrice` or `value`; the sender must hold value + gas × gasPrice (tinybars). The balance is
+   * the one in the state the call reads: at a past block the payer's balance at the block's end,
+   * as the reference's consensus-node precheck reads the payer from its historical account state
+   * (AbstractAliasedAccountReadableKVState.getAccountBalance); none when it did not exist then.
    */
-  #payerBalanceProblem(request: CallRequest, config: MirrorApiConfig): CallMessage | null {
+  #payerBalanceProblem(request: CallRequest, config: MirrorApiConfig, view: StateView): CallMessage | null {
     if (request.from === null || (request.gasPrice === null && request.value === null)) return null;
     const required = (request.value ?? 0n) + request.gas * (request.gasPrice ?? 0n);
-    // A long-zero `from` names an entity of the configured shard and realm; -1 matches no id.
-    const longZero = longZeroEntityId(request.from, config.shard, config.realm);
-    const row = this.#statements.get(`SELECT balance FROM entity WHERE (evm_address = ? OR alias = ? OR id = ?) AND coalesce(deleted, 0) = 0 LIMIT 1`)
-      .get(request.from, request.from, longZero === null ? -1 : sqlInt(longZero)) as { balance: bigint | null } | undefined;
+    const stored = view.kind === 'at'
+      ? entityAt(this.#statements, request.from, view.timestamp, config.shard, config.realm)?.balance
+      : this.#currentBalance(request.from, config);
     // A balance the call's state overrides give the payer stands in for the stored one.
     const overridden = request.stateOverrides.find((o) => Buffer.from(o.address).equals(request.from!))?.balance;
-    const balance = overridden ?? row?.balance ?? 0n;
+    const balance = overridden ?? stored ?? 0n;
     return balance < required ? { message: 'INSUFFICIENT_PAYER_BALANCE', detail: `payer balance ${balance} is less than the ${required} the call may cost` } : null;
+  }
+
+  /** The live payer's balance now, or undefined when no live entity has that address. */
+  #currentBalance(from: Buffer, config: MirrorApiConfig): bigint | undefined {
+    // A long-zero `from` names an entity of the configured shard and realm; -1 matches no id.
+    const longZero = longZeroEntityId(from, config.shard, config.realm);
+    const row = this.#statements.get(`SELECT balance FROM entity WHERE (evm_address = ? OR alias = ? OR id = ?) AND coalesce(deleted, 0) = 0 LIMIT 1`)
+      .get(from, from, longZero === null ? -1 : sqlInt(longZero)) as { balance: bigint | null } | undefined;
+    return row?.balance ?? undefined;
   }
 }
 
