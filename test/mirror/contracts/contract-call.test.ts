@@ -87,7 +87,7 @@ describe('POST /api/v1/contracts/call', () => {
   it('refuses less than 21,000 gas before running the call, as the reference\'s @Min(21_000) does', async () => {
     // Run, these would end in INSUFFICIENT_GAS (1001) and in the 501 of a system contract (1004).
     for (const to of [address(1001), address(1004)]) {
-      for (const gas of [1, 0, 20_999]) {
+      for (const gas of [1, 0, 20_999, -1, '-5']) {
         expect(await call({ to, gas })).toEqual({ status: 400, body: { _status: { messages: [{ message: 'Bad Request', detail: 'gas field must be greater than or equal to 21000' }] } } });
       }
     }

@@ -76,7 +76,7 @@ export function parseCallRequest(body: unknown, limits: CallLimits): ParsedCall 
     if (typeof input.estimate !== 'boolean') messages.push(fieldRefusal('estimate', 'must be true or false'));
     else estimate = input.estimate;
   }
-  const gas = longField(input, 'gas', messages) ?? BigInt(limits.maxGasLimit);
+  const gas = longField(input, 'gas', messages, MIN_GAS) ?? BigInt(limits.maxGasLimit);
   if (gas < MIN_GAS) messages.push(fieldRefusal('gas', `must be greater than or equal to ${MIN_GAS}`));
   const gasPrice = longField(input, 'gasPrice', messages);
   const value = longField(input, 'value', messages);
@@ -101,14 +101,18 @@ function addressField(input: Record<string, unknown>, field: string, messages: C
   return Buffer.from(value.replace(/^0x/, ''), 'hex');
 }
 
-/** A non-negative int64, given as a JSON number (an integer; past 2^53 read exactly, as a bigint) or a decimal string. */
-function longField(input: Record<string, unknown>, field: string, messages: CallMessage[]): bigint | null {
+/**
+ * A non-negative int64, given as a JSON number (an integer; past 2^53 read exactly, as a bigint) or a
+ * decimal string. A negative one is refused with the field's own minimum (`min`: gas has 21,000), so
+ * that -1 and 5 are told the same bound.
+ */
+function longField(input: Record<string, unknown>, field: string, messages: CallMessage[], min = 0n): bigint | null {
   const value = input[field];
   if (value === undefined || value === null) return null;
   const text = (typeof value === 'number' && Number.isInteger(value)) || typeof value === 'bigint' ? BigInt(value).toString()
     : typeof value === 'string' ? value : null;
   if (text !== null && /^-\d+$/.test(text)) {
-    messages.push(fieldRefusal(field, 'must be greater than or equal to 0'));
+    messages.push(fieldRefusal(field, `must be greater than or equal to ${min}`));
     return null;
   }
   const parsed = text === null ? null : parsePositiveLong(text, true);
