@@ -5,6 +5,7 @@ import { EMPTY_ENVELOPE, SessionService, UnknownVerificationIdError, type Checke
 import type { SessionContractEntry, SessionEnvelope } from '../sessions/session-entry.ts';
 import type { VerifyService } from '../verify-service.ts';
 import { deployedContractFiles } from './deployed-contract-metadata.ts';
+import { clientGoneSignal } from './client-gone-signal.ts';
 import { readBody, readFields } from './request-body.ts';
 import { asObject, requiredAddress, requiredChainId, requiredString, requiredTargetChain, optionalTxHash } from './request-fields.ts';
 import { addingToSession, existingSessionOf } from './session-cookie.ts';
@@ -37,14 +38,14 @@ export function registerSessionRoutes(app: FastifyInstance, service: VerifyServi
   for (const url of ['/session/input-files', '/input-files']) {
     app.post(url, async (request, reply) => addingToSession(request, reply, service.sessions, async (openSession) => {
       const { files } = await readBody(request);
-      return checksummed(await sessions.addFiles(openSession(), files));
+      return checksummed(await sessions.addFiles(openSession(), files, clientGoneSignal(reply)));
     }));
   }
 
   app.post('/session/input-solc-json', async (request, reply) => addingToSession(request, reply, service.sessions, async (openSession) => {
     const { fields, files } = await readBody(request);
     const compilerVersion = requiredString(fields, 'compilerVersion');
-    return checksummed(await sessions.addSolcJson(openSession(), Object.fromEntries(files.map((f) => [f.path, f.content.toString('utf8')])), compilerVersion));
+    return checksummed(await sessions.addSolcJson(openSession(), Object.fromEntries(files.map((f) => [f.path, f.content.toString('utf8')])), compilerVersion, clientGoneSignal(reply)));
   }));
 
   // The contract deployed at an address, by the metadata its bytecode names (deployed-contract-metadata.ts).

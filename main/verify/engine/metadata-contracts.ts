@@ -17,10 +17,10 @@ export interface MetadataContracts {
  * inflated here without a limit). Each metadata's field types are checked first (a 400 naming the
  * field), and a language other than Solidity is refused (`unsupported_language`); lib-sourcify's own
  * refusals (two compilation targets) are Errors. Large files are split and their sources hashed in a
- * helper thread (splitFilesOf), so that reading them does not hold the server's loop.
+ * helper thread (splitFilesOf), so that reading them does not hold the server's loop; `signal` stops that thread.
  */
-export async function metadataContractsOf(files: readonly PathBuffer[]): Promise<MetadataContracts> {
-  return contractsOfSplit(await splitFilesOf(files));
+export async function metadataContractsOf(files: readonly PathBuffer[], signal?: AbortSignal): Promise<MetadataContracts> {
+  return contractsOfSplit(await splitFilesOf(files, signal));
 }
 
 function contractsOfSplit({ metadataFiles, sourceFiles }: SplitFiles): MetadataContracts {

@@ -29,12 +29,13 @@ export interface AssembledSession {
  * Zips are unpacked first, as Sourcify does, within the session limit (SessionFullError past it,
  * found while inflating; a zip that comes unpacked already is not inflated again). The
  * verification id is a hash of the contract's metadata, so it stays the same across requests;
- * metadata found twice (a metadata.json beside its build-info) is one contract.
+ * metadata found twice (a metadata.json beside its build-info) is one contract. `signal` stops the
+ * reading of large files (metadataContractsOf), rejecting with its reason.
  */
-export async function assembleSession(files: UploadedFile[], maxBytes = SESSION_MAX_BYTES): Promise<AssembledSession> {
+export async function assembleSession(files: UploadedFile[], maxBytes = SESSION_MAX_BYTES, signal?: AbortSignal): Promise<AssembledSession> {
   if (files.length === 0) return { contracts: [], unused: [], unpacked: [], bytes: 0 };
   const { files: unpacked, bytes } = await withinSessionLimit(maxBytes, (limit) => unpackZips(files, limit));
-  const { contracts, sourceFiles } = await metadataContractsOf(unpacked);
+  const { contracts, sourceFiles } = await metadataContractsOf(unpacked, signal);
   const used = new Set<string>();
   // The same metadata read twice is one contract: verificationIds are what the session's entries are told apart by.
   const assembled = distinctMetadataContracts(contracts).map((contract) => {

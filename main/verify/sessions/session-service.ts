@@ -107,9 +107,13 @@ export class SessionService {
     return { ...envelope, contracts: envelope.contracts.map(dataEntry) };
   }
 
-  /** A zip among the files may come with the files it holds (`unpacked`, from unpackZip), read already by the caller. */
-  async addFiles(sessionId: string, files: SessionUpload[]): Promise<SessionEnvelope<SessionContractEntry>> {
-    return this.turns.run(sessionId, async () => this.answer(sessionId, await this.add(sessionId, files)));
+  /**
+   * A zip among the files may come with the files it holds (`unpacked`, from unpackZip), read
+   * already by the caller. `signal` aborting (the HTTP client gone) before the files are stored
+   * stops their reading and stores nothing; the session's next operation goes on at once.
+   */
+  async addFiles(sessionId: string, files: SessionUpload[], signal?: AbortSignal): Promise<SessionEnvelope<SessionContractEntry>> {
+    return this.turns.run(sessionId, async () => this.answer(sessionId, await this.add(sessionId, files, undefined, signal)));
   }
 
   /**
@@ -143,10 +147,10 @@ export class SessionService {
     return this.turns.run(sessionId, async () => this.verifyRead(sessionId, await this.read(sessionId), requests, options));
   }
 
-  /** Compiles standard JSON inputs and adds their sources and contract metadata to the session. */
-  async addSolcJson(sessionId: string, inputs: Record<string, string>, compilerVersion: string): Promise<SessionEnvelope<SessionContractEntry>> {
+  /** Compiles standard JSON inputs and adds their sources and contract metadata to the session (`signal` as for addFiles). */
+  async addSolcJson(sessionId: string, inputs: Record<string, string>, compilerVersion: string, signal?: AbortSignal): Promise<SessionEnvelope<SessionContractEntry>> {
     const files = await this.solcJsonFiles(inputs, compilerVersion);
-    return this.turns.run(sessionId, async () => this.answer(sessionId, await this.add(sessionId, files)));
+    return this.turns.run(sessionId, async () => this.answer(sessionId, await this.add(sessionId, files, undefined, signal)));
   }
 
   /**
@@ -191,21 +195,27 @@ export class SessionService {
    * Adds files and reads the session once, for the caller to answer or verify from (`held`: its
    * files as this request read them already, in this turn). Run in the session's turn. The session is read with the new files before they
    * are stored: files it cannot read (a corrupt zip, a broken build-info) are refused, naming the
-   * file, and leave the session as it was.
+   * file, and leave the session as it was. `signal` aborting before the files are stored (waiting
+   * for the turn, or while they are read) rejects with its reason and stores nothing.
    */
-  private async add(sessionId: string, files: SessionUpload[], held?: readonly UploadedFile[]): Promise<SessionRead> {
+  private async add(sessionId: string, files: SessionUpload[], held?: readonly UploadedFile[], signal?: AbortSignal): Promise<SessionRead> {
+    signal?.throwIfAborted();
     const merged = new Map<string, UploadedFile>((held ?? this.service.sessions.files(sessionId)).map((f) => [f.path, f]));
     for (const file of files) merged.set(file.path, { path: file.path, buffer: file.content, unpacked: file.unpacked });
     const all = [...merged.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     let assembled: AssembledSession;
     try {
-      assembled = await assembleSession(all, this.service.sessions.maxBytes);
+      assembled = await assembleSession(all, this.service.sessions.maxBytes, signal);
     } catch (error) {
+      // Stopped, not unreadable: no file is to be read again to be named.
+      signal?.throwIfAborted();
       // Limits (SessionFullError) and metadata of the wrong shape say what they are about already.
       if (error instanceof VerifyError) throw error;
       throw new VerifyError('bad_request', `${await unreadableFileOf(files, this.service.sessions.maxBytes)} could not be read: ${(error as Error).message}`);
     }
     const read = { files: all, assembled };
+    // The last moment to give up: once the write begins, the files are the session's.
+    signal?.throwIfAborted();
     await this.service.sessions.addUpload(sessionId, files, assembled.bytes, this.snapshotOf(read));
     return read;
   }

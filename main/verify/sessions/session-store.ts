@@ -10,8 +10,9 @@ export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 /** Uploads one session may hold in total (a zip counted as the files it holds, unpacked). */
 export const SESSION_MAX_BYTES = 50 * 1024 * 1024;
 /**
- * API sessions kept at most: a new one beyond this removes the least recently used, so that the
- * sessions' files stay within this many times SESSION_MAX_BYTES on disk. The app's own sessions
+ * API sessions kept at most: a new one beyond this removes the least recently used (one with an
+ * operation under way passed over: SessionStore.hold), so that the sessions' files stay within
+ * this many times SESSION_MAX_BYTES on disk. The app's own sessions
  * (one per network profile, pinned) are not counted and never make room: requests to the API
  * cannot empty the user's Verify screen.
  */
@@ -78,6 +79,8 @@ export class SessionStore {
   private readonly maxSessions: number;
   /** Hashes of the app's sessions, which eviction leaves alone (held for this run: the app opens new ones after a restart). */
   private readonly pinned = new Set<string>();
+  /** Hashes of the sessions with an operation under way (how many hold each): neither made room with nor swept (hold). */
+  private readonly held = new Map<string, number>();
 
   constructor(db: SqliteDatabase, limits: { maxBytes?: number; idleMs?: number; maxSessions?: number } = {}) {
     this.db = db;
@@ -89,7 +92,9 @@ export class SessionStore {
   /**
    * A new session id (for the cookie) with an empty session behind it. Expired sessions go first;
    * when the limit of live sessions is reached, the least recently used ones make room, pinned
-   * ones (the app's, `pinned: true`) excepted.
+   * ones (the app's, `pinned: true`) excepted. A held one (an operation under way on it) is counted but
+   * passed over for the next least recently used; with every one held, none goes and the limit is
+   * passed until a later new session finds them let go.
    */
   create(now = Date.now(), { pinned = false } = {}): string {
     const id = randomBytes(32).toString('base64url');
@@ -97,13 +102,34 @@ export class SessionStore {
       this.sweep(now);
       if (!pinned) {
         this.db.prepare(`DELETE FROM verify_session WHERE id_hash IN (
-            SELECT id_hash FROM verify_session WHERE id_hash NOT IN (SELECT value FROM json_each(?))
-            ORDER BY last_seen DESC, id_hash LIMIT -1 OFFSET ?)`).run(JSON.stringify([...this.pinned]), this.maxSessions - 1);
+            SELECT id_hash FROM verify_session WHERE id_hash NOT IN (SELECT value FROM json_each(:pinned)) AND id_hash NOT IN (SELECT value FROM json_each(:held))
+            ORDER BY last_seen, id_hash DESC
+            LIMIT max(0, (SELECT count(*) FROM verify_session WHERE id_hash NOT IN (SELECT value FROM json_each(:pinned))) - :keep))`)
+          .run({ pinned: JSON.stringify([...this.pinned]), held: this.heldJson(), keep: this.maxSessions - 1 });
       }
       this.db.prepare('INSERT INTO verify_session (id_hash, last_seen, bytes, state) VALUES (?, ?, 0, ?)').run(hashId(id), now, JSON.stringify({ contracts: {} }));
     })();
     if (pinned) this.pinned.add(hashId(id));
     return id;
+  }
+
+  /**
+   * Marks the session as having an operation under way (session-turns.ts: from when one is queued
+   * until the last queued is settled) until the returned function is called: making room for new
+   * sessions and the idle sweep leave it alone meanwhile, so that an add reading its files does not
+   * then write them into a session that is gone (refused by the database, the client's files lost).
+   */
+  hold(id: string): () => void {
+    const key = hashId(id);
+    this.held.set(key, (this.held.get(key) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = this.held.get(key)! - 1;
+      if (left === 0) this.held.delete(key);
+      else this.held.set(key, left);
+    };
   }
 
   /** True (and the idle clock reset) when the id names a live session; expired ones are removed. */
@@ -193,9 +219,13 @@ export class SessionStore {
     this.db.prepare('DELETE FROM verify_session WHERE id_hash = ?').run(key);
   }
 
-  /** Removes sessions idle for longer than the limit (files go with them). */
+  /** Removes sessions idle for longer than the limit (files go with them), held ones excepted. */
   sweep(now = Date.now()): number {
-    return this.db.prepare('DELETE FROM verify_session WHERE last_seen < ?').run(now - this.idleMs).changes;
+    return this.db.prepare('DELETE FROM verify_session WHERE last_seen < ? AND id_hash NOT IN (SELECT value FROM json_each(?))').run(now - this.idleMs, this.heldJson()).changes;
+  }
+
+  private heldJson(): string {
+    return JSON.stringify([...this.held.keys()]);
   }
 }
 
