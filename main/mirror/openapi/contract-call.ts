@@ -65,7 +65,7 @@ export const CALL_OPERATIONS: OperationEntry[] = [operation({
   path: '/api/v1/contracts/call', method: 'post', operationId: 'callContract', tag: 'contracts', summary: 'Simulate a contract call or estimate its gas',
   cacheSeconds: 'no-store', ok: schemaRef('ContractCallResponse'), notFound: true,
   description: 'Runs the call in a local EVM over the store\'s contract state; nothing is written. '
-    + 'A revert is a 400 with `CONTRACT_REVERT_EXECUTED`, the reason in `detail` and the revert data in `data`; with `from` and `gasPrice` or `value` a payer short of funds gets `INSUFFICIENT_PAYER_BALANCE`. '
+    + 'A revert is a 400 with `CONTRACT_REVERT_EXECUTED`, the reason in `detail` and the revert data in `data`; with `from` and `gasPrice` or `value` a payer short of funds gets `INSUFFICIENT_PAYER_BALANCE`; a `from` naming no account or contract (at a past `block`, none then) gets `PAYER_ACCOUNT_NOT_FOUND` first. '
     + 'A request refused before it runs answers as the reference\'s web3 module does: the status\'s reason phrase as `message` (`Bad Request`), '
     + 'what is wrong in `detail` (`gas field must be greater than or equal to 21000`). Query parameters are ignored.',
   parameters: [],

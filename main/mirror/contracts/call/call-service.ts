@@ -15,6 +15,7 @@ import { SystemContractUnavailable } from './system-contracts.ts';
 import { longZeroEntityId } from '../contract-hex.ts';
 import { blockByHash } from '../../blocks/block-lookup.ts';
 import { entityAt } from './stored-entity.ts';
+import { SENDER_NOT_FOUND, senderMissing } from './sender-account.ts';
 
 export type CallReply = { status: 200; body: { result: string } } | { status: 400 | 404 | 429 | 501; messages: CallMessage[] };
 
@@ -63,6 +64,9 @@ export class ContractCallService {
     }
     const block = this.#block(request.block);
     if (block === null) return { status: 400, messages: [refusal(400, request.block.kind === 'hash' ? 'Unknown block hash' : 'Unknown block number')] };
+    // The reference looks the sender up as it builds the transaction, before the consensus node's
+    // precheck weighs the payer's balance and before anything runs (estimates too).
+    if (senderMissing(this.#statements, request, block.view, config.shard, config.realm)) return { status: 400, messages: [SENDER_NOT_FOUND] };
     const payerProblem = this.#payerBalanceProblem(request, config, block.view);
     if (payerProblem) return { status: 400, messages: [payerProblem] };
     if (request.to.length === 0 && request.data.length === 0) return { status: 400, messages: [EMPTY_INIT_CODE] };
@@ -108,7 +112,8 @@ export class ContractCallService {
    * `gasPrice` or `value`; the sender must hold value + gas × gasPrice (tinybars). The balance is
    * the one in the state the call reads: at a past block the payer's balance at the block's end,
    * as the reference's consensus-node precheck reads the payer from its historical account state
-   * (AbstractAliasedAccountReadableKVState.getAccountBalance); none when it did not exist then.
+   * (AbstractAliasedAccountReadableKVState.getAccountBalance); none for an absent system account,
+   * which the reference stands in for (sender-account.ts: any other absent sender is refused first).
    */
   #payerBalanceProblem(request: CallRequest, config: MirrorApiConfig, view: StateView): CallMessage | null {
     if (request.from === null || (request.gasPrice === null && request.value === null)) return null;
