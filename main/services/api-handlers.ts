@@ -3,7 +3,7 @@ import type { ApiHandlers } from '../bridge/dispatch.ts';
 import { ApiFailure } from '../bridge/api-error.ts';
 import type { MirrorApiConfig } from '../mirror/config.ts';
 import type { MirrorApi } from '../mirror/mirror-api.ts';
-import { parseQueryString, RepeatLimitError } from '../mirror/http/query-string.ts';
+import { parseQueryString, QueryLimitError } from '../mirror/http/query-string.ts';
 import type { StatusService } from '../status/status-service.ts';
 import type { ProfileSession } from './profile-session.ts';
 import { createMirrorCallHandler, createMirrorGetHandler, type WithMirror } from './mirror-get-handler.ts';
@@ -76,7 +76,7 @@ export function createApiHandlers(deps: HandlerDeps): ApiHandlers {
       try {
         raw = parseQueryString(query, deps.mirrorConfig().query.maxRepeatedQueryParameters);
       } catch (error) {
-        if (error instanceof RepeatLimitError) throw new ApiFailure('invalid-input', 'Invalid accounts query', [error.message]);
+        if (error instanceof QueryLimitError) throw new ApiFailure('invalid-input', 'Invalid accounts query', [error.message]);
         throw error;
       }
       // As the mirror API's gate answers: no page of a demo ledger still being generated, or whose generation failed.

@@ -27,14 +27,18 @@ export interface BalancesQuery {
 
 export type BalancesParams = { ok: true; query: BalancesQuery } | { ok: false; messages: MirrorMessage[] };
 
-/** `account.id` is only checked for its operator here; its value is parsed afterwards, as the reference does. */
+/**
+ * `account.id` is only checked for its operator here; its value is parsed afterwards, as the reference does.
+ * `limit` and `order` take no operator: unlike its other lists, the reference reads them here from the raw
+ * query (balances.js, parseLimitAndOrderParams), where `limit=gt:5` is not a number and fails its SQL.
+ */
 const RULES: Record<string, ParamRule> = {
   'account.id': () => true,
   'account.balance': (_op, v) => parsePositiveLong(v, true) !== null,
   'account.publickey': (_op, v) => parsePublicKeyParam(v) !== null,
   timestamp: TIMESTAMP_RULE,
-  limit: LIMIT_RULE,
-  order: ORDER_RULE,
+  limit: (op, v) => op === 'eq' && LIMIT_RULE(op, v),
+  order: (op, v) => op === 'eq' && ORDER_RULE(op, v),
 };
 
 const NO_SHARD_REALM_EVM = /^(0x)?[0-9A-Fa-f]{40}$/;

@@ -8,7 +8,7 @@ import { isClosedStoreError, isDamagedStoreError } from '../store/sqlite-error.t
 import { repeatLimitedLog } from '../../http/repeat-limited-log.ts';
 import { MIRROR_ROUTE_MODULES } from './mirror-routes.ts';
 import type { ReadThrough } from './read-through.ts';
-import { RepeatLimitError } from './query-string.ts';
+import { QueryLimitError } from './query-string.ts';
 import { installResponseCache } from './response-cache-hooks.ts';
 import { installAvailabilityGate, type MirrorAvailability } from './availability-gate.ts';
 import { registerHealthRoutes } from './health-routes.ts';
@@ -62,7 +62,7 @@ export function buildMirrorServer(deps: MirrorServerDeps): FastifyInstance {
   const logFailure = repeatLimitedLog(deps.log ?? ((line) => console.error(line)));
   const failedLine = (request: FastifyRequest): string => `mirror API: ${request.method} ${request.url.slice(0, LOGGED_URL_CHARS)} failed`;
   const answerError = (error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
-    if (error instanceof RepeatLimitError) return sendMirrorError(request, reply, 400, error.message);
+    if (error instanceof QueryLimitError) return sendMirrorError(request, reply, 400, error.message);
     const status = (error as { statusCode?: number }).statusCode;
     const message = error instanceof Error ? error.message : String(error);
     if (status && status >= 400 && status < 500) return sendMirrorError(request, reply, status, message);

@@ -16,12 +16,13 @@ export type NetworkParams = { ok: true; range: NetworkTimestampRange; values: Ma
 
 /**
  * Validates the query of the network file and supply endpoints: `timestamp` (no `ne`) plus
- * the endpoint's own single-valued keys, each checked by `accepts`. Messages follow the
- * reference's Node.js module, including its wording for `ne` and for crossed bounds, as the
- * reference spec cases pin them (their `js` bodies). On the routes the Java module serves at
- * the pinned version (exchange rate, supply), `javaConstraints` are that module's constraints
- * (`@Size(max = 2)` on `timestamp`), refused as it refuses them once the values are read: a
- * case no spec speaks to, which the Node.js module took.
+ * the endpoint's own single-valued keys, each value (after its operator) checked by
+ * `accepts`. Messages follow the reference's Node.js module, including its wording for `ne`,
+ * as the reference spec cases pin them (their `js` bodies). The range is the filters' as
+ * given, crossed or not: only the supply bounds it further (supplyWindow). On the routes the
+ * Java module serves at the pinned version (exchange rate, supply), `javaConstraints` are that
+ * module's constraints (`@Size(max = 2)` on `timestamp`), refused as it refuses them once the
+ * values are read: a case no spec speaks to, which the Node.js module took.
  */
 export function parseNetworkParams(
   raw: ParsedQuery,
@@ -43,7 +44,9 @@ export function parseNetworkParams(
     }
     for (const value of list) {
       if (key !== 'timestamp') {
-        if (accepts[key]!(value)) values.set(key, value);
+        // Read as the reference reads its filters: the text after any operator (`order=gt:desc` is desc).
+        const own = splitOperator(value);
+        if (own && accepts[key]!(own.rest)) values.set(key, own.rest);
         else messages.push(invalidParameter(key));
         continue;
       }
@@ -68,6 +71,21 @@ export function parseNetworkParams(
   if (messages.length > 0) return { ok: false, error: badRequest(...messages) };
   const violated = javaConstraints?.outcome();
   if (violated) return { ok: false, error: violated };
-  if (lower > upper) return { ok: false, error: badRequest({ message: 'Lower timestamp cannot be higher than upper timestamp' }) };
   return { ok: true, range: { lower, upper, given }, values };
+}
+
+export type SupplyWindow = { ok: true; range: NetworkTimestampRange } | { ok: false; error: GetOutcome };
+
+/**
+ * The supply's balance-snapshot window, bounded as the reference's extractSupplyQuery bounds
+ * it (rest/controllers/networkController.js): the upper bound starts at now and is never below
+ * 0, so `lt:0` looks at instant 0 (no snapshot: 404) and a lower bound after now crosses it;
+ * crossed bounds are refused. The exchange rate and the fees take their bounds as given
+ * (extractFileDataQuery): crossed ones find no file, a 404.
+ */
+export function supplyWindow(range: NetworkTimestampRange, nowNs: bigint): SupplyWindow {
+  const notAfterNow = range.upper < nowNs ? range.upper : nowNs;
+  const upper = notAfterNow > 0n ? notAfterNow : 0n;
+  if (range.lower > upper) return { ok: false, error: badRequest({ message: 'Lower timestamp cannot be higher than upper timestamp' }) };
+  return { ok: true, range: { ...range, upper } };
 }

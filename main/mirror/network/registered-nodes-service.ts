@@ -20,12 +20,15 @@ const MAX_IDS = 2;
 /** Ids as the filter takes them: non-negative longs. */
 const parseNodeId = (text: string): bigint | null => parsePositiveLong(text, true);
 
-/** What each declared key binds (RegisteredNodesRequest): its conversion and its value constraints (`limit` 1 to 100). */
+/**
+ * What each declared key binds (RegisteredNodesRequest): its conversion and its value constraints (`limit` 1 to 100).
+ * `limit` and `order` bind their text as a number and a direction, so `gt:5` does not convert (unlike the Node.js rules).
+ */
 const RULES: Record<string, ParamRule> = {
   [ID_PARAM]: (_op, v) => parseNodeId(v) !== null,
   type: (op, v) => op === 'eq' && REGISTERED_NODE_TYPES.includes(v.toUpperCase() as RegisteredNodeType),
-  limit: (op, v) => LIMIT_RULE(op, v) && Number(v) <= JAVA_MAX_LIMIT,
-  order: ORDER_RULE,
+  limit: (op, v) => op === 'eq' && LIMIT_RULE(op, v) && Number(v) <= JAVA_MAX_LIMIT,
+  order: (op, v) => op === 'eq' && ORDER_RULE(op, v),
 };
 
 interface RegisteredNodeRow {

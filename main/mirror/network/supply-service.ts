@@ -5,7 +5,8 @@ import type { ParsedQuery } from '../http/query-string.ts';
 import { JavaConstraints } from '../query/java-constraints.ts';
 import { NOT_FOUND, type GetOutcome } from '../query/mirror-get.ts';
 import { StoreService } from '../query/store-service.ts';
-import { parseNetworkParams } from './network-timestamp.ts';
+import { nowNanos } from '../query/timestamp-range.ts';
+import { parseNetworkParams, supplyWindow } from './network-timestamp.ts';
 import { formatSupply, TOTAL_SUPPLY_TINYBARS, unreleasedAccountIds, type CurrencyFormat } from './unreleased-supply.ts';
 
 /** Current balances of the unreleased accounts (one primary-key seek each). */
@@ -28,9 +29,11 @@ export class SupplyService extends StoreService {
     const parsed = parseNetworkParams(raw, { q: (v) => /^(circulating|totalcoins)$/i.test(v) },
       'Invalid parameter: Not equals (ne) operator is not supported for timestamp', new JavaConstraints().size(raw, 'timestamp', 2));
     if (!parsed.ok) return parsed.error;
+    const window = parsed.range.given ? supplyWindow(parsed.range, nowNanos()) : null;
+    if (window && !window.ok) return window.error;
     const ids = stringifyJson(unreleasedAccountIds(config.shard, config.realm));
-    const row = (parsed.range.given
-      ? this.statements.get(SNAPSHOT_SQL).get({ ids, lower: sqlInt(parsed.range.lower), upper: sqlInt(parsed.range.upper) })
+    const row = (window
+      ? this.statements.get(SNAPSHOT_SQL).get({ ids, lower: sqlInt(window.range.lower), upper: sqlInt(window.range.upper) })
       : this.statements.get(CURRENT_SQL).get(ids)) as { unreleased: bigint | null; ts: bigint | null };
     if (row.ts === null) return NOT_FOUND;
     const released = TOTAL_SUPPLY_TINYBARS - (row.unreleased ?? 0n);

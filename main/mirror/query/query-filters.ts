@@ -1,5 +1,5 @@
 import { splitOperator, type Filter, type FilterOperator } from '../http/filter-operator.ts';
-import type { ParsedQuery } from '../http/query-string.ts';
+import { NESTED_VALUE, type ParsedQuery } from '../http/query-string.ts';
 import { JAVA_DEFAULT_LIMIT } from './java-limits.ts';
 import { parsePositiveLong, parseTimestampParam } from './param-values.ts';
 
@@ -23,10 +23,10 @@ export type FiltersResult = { ok: true; filters: QueryFilter[] } | { ok: false; 
 
 /**
  * Validates every parameter of a request against its endpoint's rules: one `Invalid
- * parameter` per bad value (a value with more than one colon, an unknown operator, or one
- * its rule rejects) and one `Unknown query parameter` per unknown key. Most reference
- * endpoints list the unknown keys after the bad values; the older ones (balances) keep
- * everything in URL order (`unknownLast` false).
+ * parameter` per bad value (a value with more than one colon, an unknown operator, one its
+ * rule rejects, or a nested one: `key[name]=v`) and one `Unknown query parameter` per
+ * unknown key. Most reference endpoints list the unknown keys after the bad values; the
+ * older ones (balances) keep everything in URL order (`unknownLast` false).
  */
 export function validateQuery(
   raw: ParsedQuery,
@@ -43,7 +43,7 @@ export function validateQuery(
       continue;
     }
     for (const value of values) {
-      const split = splitOperator(value);
+      const split = value === NESTED_VALUE ? null : splitOperator(value);
       if (!split || !rule(split.operator, split.rest)) messages.push(invalidParameter(key));
       else filters.push({ key, operator: split.operator, value: split.rest });
     }
@@ -56,9 +56,13 @@ export function invalidParameter(key: string, detail?: string): MirrorMessage {
   return detail === undefined ? { message: `Invalid parameter: ${key}` } : { message: `Invalid parameter: ${key}`, detail };
 }
 
-/** Rules shared by the list endpoints. */
-export const LIMIT_RULE: ParamRule = (op, value) => op === 'eq' && parsePositiveLong(value) !== null;
-export const ORDER_RULE: ParamRule = (op, value) => op === 'eq' && /^(asc|desc)$/i.test(value);
+/**
+ * Rules shared by the list endpoints. The reference checks only the value of `limit` and
+ * `order` (rest/utils.js, filterValidityChecks) and its handlers read the value whatever the
+ * operator: `limit=gt:5` is a limit of 5. Routes that read them otherwise require `eq`.
+ */
+export const LIMIT_RULE: ParamRule = (_op, value) => parsePositiveLong(value) !== null;
+export const ORDER_RULE: ParamRule = (_op, value) => /^(asc|desc)$/i.test(value);
 /** A `seconds[.nanos]` timestamp, with any operator. */
 export const TIMESTAMP_RULE: ParamRule = (_op, value) => parseTimestampParam(value) !== null;
 

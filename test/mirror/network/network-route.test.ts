@@ -88,6 +88,33 @@ describe('network supply, exchange rate, fees, stake and nodes', () => {
     expect((await get(`/api/v1/network/fees?${three}`)).response.statusCode).toBe(200);
   });
 
+  it('bounds the supply\'s snapshot window by now and by 0, as the reference does', async () => {
+    // The upper bound starts at now: a lower bound after it crosses it.
+    expect((await get('/api/v1/network/supply?timestamp=gte:9999999999')).body)
+      .toEqual({ _status: { messages: [{ message: 'Lower timestamp cannot be higher than upper timestamp' }] } });
+    expect((await get('/api/v1/network/supply?timestamp=gt:2&timestamp=lt:1')).response.statusCode).toBe(400);
+    // An upper bound below 0 is held at 0: a window with no snapshot in it.
+    const beforeZero = await get('/api/v1/network/supply?timestamp=lt:0');
+    expect(beforeZero.response.statusCode).toBe(404);
+    expect(beforeZero.body).toEqual({ _status: { messages: [{ message: 'Not found' }] } });
+  });
+
+  it('finds no exchange rate or fees in crossed bounds, which the reference does not refuse there', async () => {
+    for (const path of ['exchangerate', 'fees']) {
+      const crossed = await get(`/api/v1/network/${path}?timestamp=gt:2&timestamp=lt:1`);
+      expect(crossed.response.statusCode, path).toBe(404);
+      expect(crossed.body, path).toEqual({ _status: { messages: [{ message: 'Not found' }] } });
+    }
+  });
+
+  it('reads limit and order after any operator, as the reference\'s Node.js handlers do', async () => {
+    const { body } = await get('/api/v1/network/nodes?limit=gt:1');
+    expect(body.nodes).toHaveLength(1);
+    expect(body.links.next).toBe('/api/v1/network/nodes?limit=gt:1&node.id=gt:0');
+    expect((await get('/api/v1/network/fees?order=gt:desc')).body).toEqual((await get('/api/v1/network/fees?order=desc')).body);
+    expect((await get('/api/v1/network/supply?q=ne:totalcoins')).body).toBe('50000000000');
+  });
+
   it('lists the address book nodes and refuses several file ids', async () => {
     const { body } = await get('/api/v1/network/nodes?limit=1');
     expect(body.nodes[0]).toMatchObject({ node_id: 0, node_account_id: '0.0.3', file_id: '0.0.102', public_key: '0xabcd', node_cert_hash: '0x01d1' });

@@ -4,7 +4,7 @@ import { parseQueryString } from '../../../main/mirror/http/query-string.ts';
 import { nextPageLink } from '../../../main/mirror/query/next-link.ts';
 import { Bound, boundParts, validateBounds } from '../../../main/mirror/query/paging-bounds.ts';
 import { parseEntityIdParam, parseEntityRef, parsePositiveLong, parseTimestampParam } from '../../../main/mirror/query/param-values.ts';
-import { validateQuery } from '../../../main/mirror/query/query-filters.ts';
+import { LIMIT_RULE, limitOf, ORDER_RULE, orderOf, validateQuery } from '../../../main/mirror/query/query-filters.ts';
 import { firstDayOfMonth, timestampBounds } from '../../../main/mirror/query/timestamp-range.ts';
 
 const query = (text: string) => parseQueryString(text, 100);
@@ -108,6 +108,20 @@ describe('parameter values', () => {
     const rules = { limit: () => false };
     expect(validateQuery(query('x=1&limit=0'), rules)).toEqual({ ok: false, messages: [{ message: 'Invalid parameter: limit' }, { message: 'Unknown query parameter: x' }] });
     expect(validateQuery(query('x=1&limit=0'), rules, false)).toEqual({ ok: false, messages: [{ message: 'Unknown query parameter: x' }, { message: 'Invalid parameter: limit' }] });
+  });
+
+  it('reads limit and order after any operator, as the reference\'s filters do (limit=gt:5 is 5)', () => {
+    const validated = validateQuery(query('limit=gt:5&order=ne:DESC'), { limit: LIMIT_RULE, order: ORDER_RULE });
+    if (!validated.ok) throw new Error(JSON.stringify(validated.messages));
+    expect(limitOf(validated.filters, { default: 25, max: 100 })).toBe(5);
+    expect(orderOf(validated.filters, 'asc')).toBe('desc');
+    expect(validateQuery(query('limit=gt:0&order=lt:up'), { limit: LIMIT_RULE, order: ORDER_RULE }))
+      .toEqual({ ok: false, messages: [{ message: 'Invalid parameter: limit' }, { message: 'Invalid parameter: order' }] });
+  });
+
+  it('refuses a nested value (key[name]=v) even where the rule takes any text', () => {
+    expect(validateQuery(query('account.id[x]=1&account.id=2'), { 'account.id': () => true }))
+      .toEqual({ ok: false, messages: [{ message: 'Invalid parameter: account.id' }] });
   });
 });
 
