@@ -1,3 +1,4 @@
+import { deletionSecondsOf, writeAccountDeletion } from './account-deletion.ts';
 import { TINYBARS_PER_HBAR } from './balances.ts';
 import { feesOnReturn, type TokenFees } from './custom-fees.ts';
 import type { Actor, ActorPool } from './actors.ts';
@@ -5,7 +6,7 @@ import type { AccountPlan } from './accounts.ts';
 import type { HistoryWriter } from './history-writer.ts';
 import type { Prng } from './prng.ts';
 import { DEMO_NOW_SECONDS } from './timeline.ts';
-import { RESULT, submissionOf, TX, writeTransaction, type DemoTx } from './transaction-log.ts';
+import { hbarAmountsOf, RESULT, submissionOf, TX, writeTransaction, type DemoTx } from './transaction-log.ts';
 
 /** A token the account holds, as its associations were written. */
 export interface Holding {
@@ -40,9 +41,10 @@ function fee(typical: number, rng: Prng): number {
 
 /**
  * One account's transactions: its creation (funded by an earlier account, or a transfer to its
- * alias), then a few transfers, token transfers and allowances spread over its life. Once every
- * transaction is written, node stakers' reward payouts join the ones that change their balances
- * (staking-rewards.ts) and HBAR balances are settled against the transfers (reconcile-balances.ts);
+ * alias), then a few transfers, token transfers and allowances spread over its life, and for a
+ * deleted account its CryptoDelete, which sends what it holds back to its funder. Once every
+ * transaction is written, HBAR balances are settled against the transfers (reconcile-balances.ts)
+ * and node stakers' reward payouts join the ones that change their balances (staking-rewards.ts);
  * token transfers move the holdings' balances as they are written, starting from the treasury's
  * distribution (token-distribution.ts).
  */
@@ -52,28 +54,40 @@ export function writeAccountHistory(plan: AccountPlan, holdings: readonly Holdin
   const balance = Number(row.balance ?? 0);
   const initial = Math.max(TINYBARS_PER_HBAR, Math.min(balance, rng.int(1, 500) * TINYBARS_PER_HBAR));
   const byAlias = row.alias !== null && rng.chance(0.7);
-  writeTransaction(writer, {
+  const creation: DemoTx = {
     consensusNs: row.createdTimestamp, payer: funder.num, type: byAlias ? TX.CRYPTO_TRANSFER : TX.CRYPTO_CREATE, fee: fee(byAlias ? 1_800_000 : 5_200_000, rng),
     entityId: byAlias ? null : row.num, memo: rng.chance(0.1) ? 'new account' : '', transfers: [[funder.num, -initial], [row.num, initial]],
-  });
-
-  const count = row.deleted === 1 ? rng.int(0, 1) : rng.geometric(2);
+  };
+  const deleted = row.deleted === 1;
+  // Only a deleted account's own transactions move its HBAR (it is no one's counterparty): what it holds is known as they are written.
+  let held = writeTransaction(writer, creation) && deleted ? hbarOf(creation, row.num) : 0n;
+  const deletedSeconds = deleted ? deletionSecondsOf(row.num, plan.createdSeconds) : null;
+  const count = deleted ? rng.int(0, 1) : rng.geometric(2);
   const self: Actor = { num: row.num, address: Buffer.alloc(0), ethereum: false };
   const startSeconds = plan.createdSeconds + 60;
-  const times = Array.from({ length: count }, () => startSeconds + rng.next() * Math.max(60, DEMO_NOW_SECONDS - 120 - startSeconds)).sort((a, b) => a - b);
+  const endSeconds = deletedSeconds !== null ? deletedSeconds - 60 : DEMO_NOW_SECONDS - 120;
+  const times = Array.from({ length: count }, () => startSeconds + rng.next() * Math.max(60, endSeconds - startSeconds)).sort((a, b) => a - b);
   let last = row.createdTimestamp;
   for (const seconds of times) {
     // Timestamps carry the account number in their low digits, so accounts rarely collide.
     let consensusNs = BigInt(Math.floor(seconds)) * 1_000_000_000n + BigInt(rng.int(0, 999)) * 1_000_000n + BigInt(row.num % 1_000_000);
     if (consensusNs <= last) consensusNs = last + 1_000_000n;
     last = consensusNs;
-    const tx = activity(self, balance, holdings, actors, rng, consensusNs);
+    // A deleted account has no planned balance: it sends a share of what it holds (its funding), not of 50 HBAR.
+    const tx = activity(self, deleted ? Number(held) : balance, holdings, actors, rng, consensusNs);
     const written = writeTransaction(writer, tx);
     if (written) applyTokenTransfers(tx, holdings);
+    if (written && deleted) held += hbarOf(tx, row.num);
     if (written && tx.type === TX.APPROVE_ALLOWANCE && (tx.result ?? RESULT.SUCCESS) === RESULT.SUCCESS) writeAllowance(writer, row.num, holdings, actors, rng, consensusNs);
   }
+  if (deletedSeconds !== null) writeAccountDeletion(writer, row.num, held, funder.num, deletedSeconds);
   // Whatever the planned balance: the balances are settled against the history afterwards (reconcile-balances.ts).
   if (row.num % BATCH_EVERY === 0 && row.deleted !== 1 && row.key !== null && row.key.length > 0) writeBatch(row.num, row.key, funder.num, balance, last, writer);
+}
+
+/** What `tx` moved to or from `account`'s HBAR balance. */
+function hbarOf(tx: DemoTx, account: number): bigint {
+  return hbarAmountsOf(tx).get(account) ?? 0n;
 }
 
 /** One account in this many also sends an atomic batch after its other activity. */

@@ -8,8 +8,9 @@ import { writeAssociationTransactions } from './association-transactions.ts';
 import { writeAccountHistory } from './account-history.ts';
 import { reconcileAccountBalances } from './reconcile-balances.ts';
 import { payStakingRewards } from './staking-rewards.ts';
+import { recordDeletions } from './entity-deletions.ts';
 import { writeBalanceSnapshots } from './balance-snapshots.ts';
-import { LAST_CLOSED_PERIOD, pendingRewardOf, reconcileStakes } from './stakes.ts';
+import { LAST_CLOSED_PERIOD, reconcileStakes } from './stakes.ts';
 import { EthereumNonces, writeContractHistory } from './contract-history.ts';
 import { emptyStakeTotals, writeNetwork } from './network.ts';
 import { writeNftHolding, writeTreasuryNfts } from './nfts.ts';
@@ -122,10 +123,14 @@ export function generateDemoLedger(
     restoreIndexes(db);
     // Every transaction is written: the blocks are read off them.
     history.rows += db.transaction(() => writeBlocks(db))();
-    // Over every transfer written, before the balances are settled: the rewards are part of the history they add up.
-    history.rows += payStakingRewards(db).rowsAdded;
     // After the indexes are back: it looks up each account's creation transfer.
     history.rows += reconcileAccountBalances(db).rowsAdded;
+    // Once the balances are settled: a deleted account's version before its deletion holds what it had then.
+    // Before the snapshots, which list an account only while it lives.
+    history.rows += recordDeletions(db);
+    // Over every transfer written, on the settled balances, which the rewards add to: a node's rate follows
+    // the stake its stakers end with.
+    history.rows += payStakingRewards(db).rowsAdded;
     reconcileStakes(db);
     // From the final balances and transfers: each snapshot's balances are read backwards from them.
     // The token snapshots' secondary index is built after them, as the others were.
@@ -392,17 +397,20 @@ class GeneratorState {
     return large.length === 0 || this.#tokenFeeRng.chance(0.5) ? treasury : this.#tokenFeeRng.pick(large);
   }
 
-  /** Node stakers get the entity_stake row the reward calculation would have written. */
+  /**
+   * Node stakers get the entity_stake row the reward calculation would have written. Its pending
+   * reward is settled by reconcileStakes: it needs the node's rate, which follows the stake its
+   * stakers end with (reward-rates.ts), known once the balances are settled and the rewards paid.
+   */
   #writeStake(plan: AccountPlan, writer: LedgerWriter): void {
     const { row } = plan;
     if (row.stakedNodeId < 0) return;
     const totals = row.declineReward === 1 ? this.#stakeTotals.notRewarded : this.#stakeTotals.rewarded;
     totals[row.stakedNodeId]! += BigInt(row.balance ?? 0);
-    const balance = Number(row.balance ?? 0);
     writer.stake({
       id: row.num,
       endStakePeriod: LAST_CLOSED_PERIOD,
-      pendingReward: pendingRewardOf(balance, row.stakedNodeId, row.stakePeriodStart, row.declineReward === 1),
+      pendingReward: 0,
       stakedNodeIdStart: row.stakedNodeId,
       stakeTotalStart: row.balance ?? 0,
       timestampRangeLower: BigInt(LAST_CLOSED_PERIOD + 1) * 86_400_000_000_000n + 1n,

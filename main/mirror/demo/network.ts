@@ -36,14 +36,26 @@ export const NODE_MAX_STAKE = 45_000_000_000_000_000n / BigInt(NODE_COUNT);
 export const NODE_MIN_STAKE = NODE_MAX_STAKE / 2n;
 
 /**
- * What a node's stakers earn a day on each whole HBAR they stake to it (its `reward_rate`, HIP-406),
- * about 2.2 to 2.5% a year: the reference's nodes earn alike but for those past their maximum stake,
- * so the demo's differ by a little. Stakers are paid (staking-rewards.ts) and accrue `pending_reward`
- * (stakes.ts) at their node's rate, and the network's per-period reward is their sum. Declining
- * rewards is the node's own account's choice (its own stake), not its stakers'.
+ * What a node's stakers would earn a day on each whole HBAR they stake to it at the full rate,
+ * about 2.2 to 2.5% a year: the reference's nodes earn alike, so the demo's differ by a little.
+ * A node whose rewarded stake passes its maximum stake pays less (rewardRateOf). Declining rewards
+ * is the node's own account's choice (its own stake), not its stakers'.
  */
-export function nodeRewardRate(node: number): number {
+export function nodeFullRewardRate(node: number): number {
   return 6_100 + ((node * 13) % 700);
+}
+
+/**
+ * A node's `reward_rate` for a rewarded stake (HIP-406): the full rate, cut for a node whose
+ * rewarded stake passes its maximum stake to full × max_stake / stake_rewarded (rounded down, as
+ * the network's EndOfStakingPeriodUtils does), so that its stakers together earn what its maximum
+ * stake would at the full rate. Recorded in node_stake (reward-rates.ts); stakers are paid
+ * (staking-rewards.ts) and accrue `pending_reward` (stakes.ts) at it, and the network's per-period
+ * reward is their sum.
+ */
+export function rewardRateOf(fullRate: number, stakeRewarded: bigint, maxStake: bigint): number {
+  if (stakeRewarded <= maxStake) return fullRate;
+  return Number((BigInt(fullRate) * maxStake) / stakeRewarded);
 }
 
 /** What stakes to a node besides the demo's accounts: from its minimum stake to near its maximum. */
@@ -99,8 +111,10 @@ export function writeNetwork(writer: HistoryWriter, totals: NodeStakeTotals): vo
     const notRewarded = nodeOwnStake(node) + totals.notRewarded[node]!;
     const weight = consensusWeight(rewarded + notRewarded, NODE_MIN_STAKE, NODE_MAX_STAKE);
     stakeTotal += weight;
+    // The full rate: a node whose rewarded stake passes its maximum gets its cut once the stakers' balances and
+    // payouts are known (reward-rates.ts).
     writer.insert('node_stake', [STAKES_RECORDED, node, Number(LAST_PERIOD_END / NANOS / 86_400n) - 1, NODE_MAX_STAKE, NODE_MIN_STAKE,
-      nodeRewardRate(node), weight, notRewarded, rewarded, LAST_PERIOD_END - 1n]);
+      nodeFullRewardRate(node), weight, notRewarded, rewarded, LAST_PERIOD_END - 1n]);
   }
   // The per-period reward (staking_reward_rate) and 0.0.800's reserved and unreserved funds add up the stakers'
   // settled stakes and pending rewards: reconcileStakes (stakes.ts) writes them once the balances are final.

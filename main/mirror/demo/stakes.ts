@@ -1,6 +1,6 @@
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { TINYBARS_PER_HBAR } from './balances.ts';
-import { consensusWeight, nodeRewardRate } from './network.ts';
+import { consensusWeight } from './network.ts';
 import { DAY_SECONDS, DEMO_NOW_SECONDS } from './timeline.ts';
 
 /** The staking reward account: every payout comes out of it (staking-rewards.ts), and it holds the reserve. */
@@ -13,16 +13,28 @@ export const LAST_CLOSED_PERIOD = Math.floor(DEMO_NOW_SECONDS / DAY_SECONDS) - 1
 const REWARDED_PERIODS = 365;
 
 /**
- * What a stake of `balance` tinybars to `node` earns in one period: its node's reward rate on each
- * whole HBAR (HIP-406). Under one HBAR nothing is earned, so nothing is paid.
+ * Each node's `reward_rate` as node_stake records it (reward-rates.ts: cut for a node past its
+ * maximum stake), the one rate its stakers are paid and accrue at. A node with no recorded stake
+ * pays nothing.
  */
-export function dailyRewardOf(balance: number, node: number): number {
-  return Math.floor(balance / TINYBARS_PER_HBAR) * nodeRewardRate(node);
+export function recordedRewardRates(db: SqliteDatabase): (node: number) => number {
+  const rows = db.prepare('SELECT node_id AS node, reward_rate AS rate FROM node_stake ORDER BY consensus_timestamp').all() as Array<{ node: number; rate: number }>;
+  // The latest period's row wins.
+  const rates = new Map(rows.map(({ node, rate }) => [node, rate]));
+  return (node) => rates.get(node) ?? 0;
 }
 
-/** The reward of `periods` closed periods (at most a year of them) on a stake of `balance` tinybars to `node`. */
-export function rewardForPeriods(balance: number, node: number, periods: number): number {
-  return dailyRewardOf(balance, node) * Math.max(0, Math.min(REWARDED_PERIODS, periods));
+/**
+ * What a stake of `balance` tinybars earns in one period at its node's reward `rate`: the rate on
+ * each whole HBAR (HIP-406). Under one HBAR nothing is earned, so nothing is paid.
+ */
+export function dailyRewardOf(balance: number, rate: number): number {
+  return Math.floor(balance / TINYBARS_PER_HBAR) * rate;
+}
+
+/** The reward of `periods` closed periods (at most a year of them) on a stake of `balance` tinybars at its node's `rate`. */
+export function rewardForPeriods(balance: number, rate: number, periods: number): number {
+  return dailyRewardOf(balance, rate) * Math.max(0, Math.min(REWARDED_PERIODS, periods));
 }
 
 /**
@@ -34,9 +46,9 @@ export function declinesReward(declined: bigint): boolean {
   return declined === 1n;
 }
 
-/** The reward a staker to `node` has earned since its stake period began; nothing when it declines rewards. */
-export function pendingRewardOf(balance: number, node: number, stakePeriodStart: number, declineReward: boolean): number {
-  return declineReward ? 0 : rewardForPeriods(balance, node, LAST_CLOSED_PERIOD - stakePeriodStart);
+/** The reward a staker at its node's `rate` has earned since its stake period began; nothing when it declines rewards. */
+export function pendingRewardOf(balance: number, rate: number, stakePeriodStart: number, declineReward: boolean): number {
+  return declineReward ? 0 : rewardForPeriods(balance, rate, LAST_CLOSED_PERIOD - stakePeriodStart);
 }
 
 /**
@@ -55,13 +67,15 @@ export function reconcileStakes(db: SqliteDatabase): void {
   const moveNodeStake = db.prepare('UPDATE node_stake SET stake_rewarded = stake_rewarded + ?, stake_not_rewarded = stake_not_rewarded + ? WHERE node_id = ?');
   const moved = new Map<bigint, { rewarded: bigint; notRewarded: bigint }>();
   const rewards: NetworkRewards = { perPeriod: 0n, reserved: 0n };
+  const rateOf = recordedRewardRates(db);
   db.transaction(() => {
     for (const staker of stakers) {
       const change = staker.balance - staker.staked;
       const declined = declinesReward(staker.declined);
-      const pending = pendingRewardOf(Number(staker.balance), Number(staker.node), Number(staker.periodStart), declined);
+      const rate = rateOf(Number(staker.node));
+      const pending = pendingRewardOf(Number(staker.balance), rate, Number(staker.periodStart), declined);
       updateStaker.run(staker.balance, pending, staker.id);
-      if (!declined) rewards.perPeriod += BigInt(dailyRewardOf(Number(staker.balance), Number(staker.node)));
+      if (!declined) rewards.perPeriod += BigInt(dailyRewardOf(Number(staker.balance), rate));
       rewards.reserved += BigInt(pending);
       if (change === 0n) continue;
       const node = moved.get(staker.node) ?? { rewarded: 0n, notRewarded: 0n };

@@ -7,7 +7,7 @@ import { DEMO_NOW_NANOS } from './timeline.ts';
 
 /** HAPI transaction types the demo writes (the mirror's `transaction.type` codes). */
 export const TX = {
-  CONTRACT_CALL: 7, CONTRACT_CREATE: 8, CRYPTO_CREATE: 11, CRYPTO_TRANSFER: 14, TOPIC_CREATE: 24, TOPIC_DELETE: 26,
+  CONTRACT_CALL: 7, CONTRACT_CREATE: 8, CRYPTO_CREATE: 11, CRYPTO_DELETE: 12, CRYPTO_TRANSFER: 14, TOPIC_CREATE: 24, TOPIC_DELETE: 26,
   TOPIC_SUBMIT: 27, TOKEN_CREATE: 29, TOKEN_MINT: 37, TOKEN_BURN: 38, TOKEN_ASSOCIATE: 40, TOKEN_DISSOCIATE: 41, SCHEDULE_CREATE: 42,
   SCHEDULE_DELETE: 43, SCHEDULE_SIGN: 44, APPROVE_ALLOWANCE: 48, ETHEREUM: 50, TOKEN_AIRDROP: 58, TOKEN_CANCEL_AIRDROP: 59, TOKEN_CLAIM_AIRDROP: 60,
   NODE_UPDATE: 55, ATOMIC_BATCH: 74, HOOK_STORE: 75, REGISTERED_NODE_CREATE: 101, REGISTERED_NODE_DELETE: 103,
@@ -115,17 +115,7 @@ export function writeTransaction(writer: HistoryWriter, tx: DemoTx): WrittenTx |
   if (!inserted) return null;
   writer.insert('transaction_hash', [tx.consensusNs, hash.subarray(0, 32), hash.subarray(32), tx.payer]);
 
-  // Summed as bigint: a whale's transfer plus its fee can pass 2^53, where a double drops the last tinybar.
-  const amounts = new Map<number, bigint>();
-  const add = (account: number, amount: number) => amounts.set(account, (amounts.get(account) ?? 0n) + BigInt(amount));
-  const nodeFee = Math.round(tx.fee / 20);
-  if (tx.fee > 0) {
-    add(tx.payer, -tx.fee);
-    add(nodeAccount, nodeFee);
-    add(FEE_COLLECTOR, tx.fee - nodeFee);
-  }
-  if (success) for (const [account, amount] of tx.transfers ?? []) add(account, amount);
-  for (const [account, amount] of amounts) {
+  for (const [account, amount] of hbarAmountsOf(tx, nodeAccount)) {
     if (amount !== 0n) writer.insert('crypto_transfer', [tx.consensusNs, account, amount, 0, tx.payer]);
   }
   if (success) {
@@ -136,4 +126,23 @@ export function writeTransaction(writer: HistoryWriter, tx: DemoTx): WrittenTx |
     }
   }
   return { hash, validStartNs, nodeAccount };
+}
+
+/**
+ * The HBAR each account gains (or loses) by `tx`, one amount per account as a record lists them:
+ * the fee from the payer, the node's share of it to the node account the transaction went to
+ * (`nodeAccount`), the rest to 0.0.98, and, when it succeeds, its own transfers.
+ */
+export function hbarAmountsOf(tx: DemoTx, nodeAccount = submissionOf(tx.consensusNs).nodeAccount): Map<number, bigint> {
+  // Summed as bigint: a whale's transfer plus its fee can pass 2^53, where a double drops the last tinybar.
+  const amounts = new Map<number, bigint>();
+  const add = (account: number, amount: number) => amounts.set(account, (amounts.get(account) ?? 0n) + BigInt(amount));
+  const nodeFee = Math.round(tx.fee / 20);
+  if (tx.fee > 0) {
+    add(tx.payer, -tx.fee);
+    add(nodeAccount, nodeFee);
+    add(FEE_COLLECTOR, tx.fee - nodeFee);
+  }
+  if ((tx.result ?? RESULT.SUCCESS) === RESULT.SUCCESS) for (const [account, amount] of tx.transfers ?? []) add(account, amount);
+  return amounts;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTRACT_MEMOS } from '../../../main/mirror/demo/contract-history.ts';
 import { EXAMPLE_ARTIFACT } from '../../../main/mirror/demo/example-contracts.ts';
 import { generateDemoLedger } from '../../../main/mirror/demo/generate-ledger.ts';
+import { nodeFullRewardRate } from '../../../main/mirror/demo/network.ts';
 import type { ExampleName } from '../../../main/mirror/demo/contracts/example-artifact.ts';
 import { mirrorApiFixture } from '../../helpers/mirror-api-fixture.ts';
 
@@ -190,28 +191,35 @@ describe('staking rewards, as HIP-406 pays them', () => {
     expect(db.prepare('SELECT sum(amount) FROM crypto_transfer WHERE entity_id = 800').safeIntegers(true).pluck().get()).toBe(-(paidOut.get(0) as bigint));
   });
 
+  // Amounts past 2^53 (the largest staker's balance, 0.0.800's unreserved funds) read exactly: as strings, for BigInt.
+  const exact = async (url: string) => JSON.parse((await fixture.get(url)).body.replace(/([:[,]\s*)(-?\d{16,})(?=\s*[,}\]])/g, '$1"$2"')) as unknown;
+  const pages = async <T>(first: string, key: string): Promise<T[]> => {
+    const all: T[] = [];
+    for (let url: string | null = first; url !== null;) {
+      const page = await exact(url) as Record<string, unknown> & { links: { next: string | null } };
+      all.push(...(page[key] as T[]));
+      url = page.links.next;
+    }
+    return all;
+  };
+  type Amount = number | string;
+  type Node = { node_id: number; reward_rate_start: number; stake_rewarded: Amount; max_stake: Amount };
+
   it('pays and accrues each staker at its node\'s reward_rate, and the network\'s reward figures add up the stakers\'', async () => {
-    // Amounts past 2^53 (the largest staker's balance, 0.0.800's unreserved funds) read exactly: as strings, for BigInt.
-    const exact = async (url: string) => JSON.parse((await fixture.get(url)).body.replace(/([:[,]\s*)(-?\d{16,})(?=\s*[,}\]])/g, '$1"$2"')) as unknown;
-    const pages = async <T>(first: string, key: string): Promise<T[]> => {
-      const all: T[] = [];
-      for (let url: string | null = first; url !== null;) {
-        const page = await exact(url) as Record<string, unknown> & { links: { next: string | null } };
-        all.push(...(page[key] as T[]));
-        url = page.links.next;
-      }
-      return all;
-    };
-    type Amount = number | string;
-    type Node = { node_id: number; reward_rate_start: number; stake_rewarded: Amount };
     const nodes = await pages<Node>('/api/v1/network/nodes?limit=25', 'nodes');
     expect(nodes.length).toBeGreaterThan(20);
     const rate = new Map(nodes.map((n) => [BigInt(n.node_id), BigInt(n.reward_rate_start)]));
-    // Mainnet-like: a few percent a year (5,000 tinybars a day is 1.8%), none above the network's maximum.
+    // Mainnet-like: a few percent a year (5,000 tinybars a day is 1.8%), none above the network's maximum,
+    // but for a node past its maximum stake (its own test).
     const stake = await exact('/api/v1/network/stake') as { max_staking_reward_rate_per_hbar: Amount; staking_reward_rate: Amount;
       reserved_staking_rewards: Amount; unreserved_staking_reward_balance: Amount; staking_period: { from: string } };
-    for (const r of rate.values()) expect(r >= 5_000n && r <= BigInt(stake.max_staking_reward_rate_per_hbar), String(r)).toBe(true);
-    expect(new Set(rate.values()).size).toBeGreaterThan(1);
+    const full = nodes.filter((n) => BigInt(n.stake_rewarded) <= BigInt(n.max_stake));
+    expect(full.length).toBeGreaterThan(20);
+    for (const { node_id: node, reward_rate_start: r } of full) {
+      expect(r, `node ${node}: under its max_stake, the full rate`).toBe(nodeFullRewardRate(node));
+      expect(r >= 5_000 && BigInt(r) <= BigInt(stake.max_staking_reward_rate_per_hbar), String(r)).toBe(true);
+    }
+    expect(new Set(full.map((n) => n.reward_rate_start)).size).toBeGreaterThan(1);
 
     // Every payout: the whole HBARs staked when paid (the version it ends), times its node's rate, times the periods it covers.
     const endedBy = db.prepare('SELECT balance, staked_node_id AS node, stake_period_start AS periodStart FROM entity_history WHERE id = ? AND timestamp_range_upper = ?')
@@ -257,6 +265,24 @@ describe('staking rewards, as HIP-406 pays them', () => {
     expect(BigInt(stake.reserved_staking_rewards)).toBe(pending);
     const funds = await exact('/api/v1/accounts/0.0.800?transactions=false') as { balance: { balance: Amount } };
     expect(BigInt(stake.unreserved_staking_reward_balance)).toBe(BigInt(funds.balance.balance) - pending);
+  });
+
+  it('cuts the reward_rate of a node whose rewarded stake passes its max_stake: its stakers earn what its max_stake would at the full rate', async () => {
+    // As the network's EndOfStakingPeriodUtils does (HIP-406): full rate × max_stake / stake_rewarded, rounded down.
+    const past = (await pages<Node>('/api/v1/network/nodes?limit=25', 'nodes')).filter((n) => BigInt(n.stake_rewarded) > BigInt(n.max_stake));
+    expect(past.length, 'the 3,000-account demo has a node past its maximum stake (node 15, a 2.68 B HBAR staker)').toBeGreaterThan(0);
+    for (const node of past) {
+      const at = `node ${node.node_id}`;
+      const rate = BigInt(node.reward_rate_start);
+      const fullRate = BigInt(nodeFullRewardRate(node.node_id));
+      const [rewarded, max] = [BigInt(node.stake_rewarded), BigInt(node.max_stake)];
+      expect(rate < fullRate, at).toBe(true);
+      // full × max / rewarded, to the tinybar per HBAR that rounding leaves: the rate and the rewards it pays
+      // (part of the stake recorded) settle each other.
+      const earnedAtMax = fullRate * max;
+      expect((rate - 1n) * rewarded <= earnedAtMax, `${at}: ${rate} a day pays more than its max_stake earns at ${fullRate}`).toBe(true);
+      expect(earnedAtMax < (rate + 1n) * rewarded, `${at}: ${rate} a day pays less than its max_stake earns at ${fullRate}`).toBe(true);
+    }
   });
 
   it('lists every payout of a staker under /rewards, adding up to what the ledger paid it; its stake period starts the day before the last', async () => {

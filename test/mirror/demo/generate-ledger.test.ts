@@ -134,7 +134,8 @@ describe('generateDemoLedger', () => {
   it('shapes balances, deletions, staking and token associations like a real ledger', () => {
     const users = count("SELECT count(*) AS n FROM entity WHERE type = 'ACCOUNT' AND num > 1000 AND deleted = 0");
     const zero = count("SELECT count(*) AS n FROM entity WHERE type = 'ACCOUNT' AND num > 1000 AND deleted = 0 AND balance = 0");
-    expect(zero / users).toBeGreaterThan(0.15);
+    // Many hold nothing: about 15% here, 18% of 20,000 (a little fewer since generator 25, as a deleted account's funder gets what it held).
+    expect(zero / users).toBeGreaterThan(0.14);
     expect(zero / users).toBeLessThan(0.45);
     expect(count("SELECT count(*) AS n FROM entity WHERE deleted = 1")).toBeGreaterThan(0);
     expect((db.prepare('SELECT balance FROM entity WHERE id = 2').safeIntegers(true).get() as { balance: bigint }).balance).toBeGreaterThan(10n ** 18n);
