@@ -7,10 +7,14 @@ import { HistoryFetchError, historyIdOf, HistoryRequests, type HistoryOptions } 
 import { transactionRowsOf } from './transaction-rows.ts';
 import { transactionUpserter } from './transaction-writer.ts';
 import { timestampOf } from './upstream-values.ts';
+import type { WalkOrder } from './walk-order.ts';
 
 export interface AccountHistoryOptions extends HistoryOptions {
   db: SqliteDatabase;
 }
+
+/** The history's pages go down `timestamp`: a next link must reach further back than its page (`timestamp=lt:`). */
+const NEWEST_FIRST: WalkOrder = { param: 'timestamp', order: 'desc' };
 
 /** Every transaction of an account whose whole history is held is after this. */
 const ALL = '0.000000000';
@@ -94,7 +98,7 @@ export class AccountHistoryFetcher {
     let url: string | null = floor === null ? record?.next_url ?? first : `${first}&timestamp=gte:${formatTimestamp(floor)}`;
     let fetched = 0;
     for (let page = 0; page < this.#requests.pagesPerFetch && url !== null; page++) {
-      const { items: transactions, next } = await this.#requests.page(url, 'transactions', signal, { stored: fetched, noun: 'transaction' });
+      const { items: transactions, next } = await this.#requests.page(url, 'transactions', signal, { stored: fetched, noun: 'transaction' }, NEWEST_FIRST);
       // Everything from the page's oldest transaction on is held: held after the nanosecond before it.
       // At the end of the list, all of it is: the whole history, or all from the floor on.
       const oldest = transactions.length > 0 ? timestampOf(transactions.at(-1)!.consensus_timestamp ?? '') : null;

@@ -4,13 +4,16 @@ import { accountRowsOf, type AccountRows } from './account-rows.ts';
 import type { AccountWriter, PageEtag } from './account-writer.ts';
 import type { SyncCursor } from './sync-cursor.ts';
 import { completeTokenBalances } from './token-balances.ts';
-import type { UpstreamClient } from './upstream-client.ts';
-import { UpstreamFormatError } from './upstream-values.ts';
+import type { UpstreamClient, UpstreamReply } from './upstream-client.ts';
+import { inAnswerTo, UpstreamFormatError } from './upstream-values.ts';
 import { NextLinkLoopError, nextPageOf } from './next-page.ts';
 import { ListEndCheck, type ListEndContext } from './list-end.ts';
+import type { WalkOrder } from './walk-order.ts';
 
 /** The crawl's first page: every account and contract, ascending, the most a page may hold. */
 export const FIRST_ACCOUNTS_PAGE = '/api/v1/accounts?limit=100&order=asc';
+/** Each next link must go further up `account.id` than its page: a link back is refused before any page is read twice. */
+const ACCOUNTS_WALK: WalkOrder = { param: 'account.id', order: 'asc' };
 
 /** The last account id upstream: how far through the id space a crawl is estimates its size. */
 export async function highestAccountId(client: UpstreamClient, signal: AbortSignal): Promise<number | null> {
@@ -58,7 +61,8 @@ export async function crawlAccounts(context: CrawlContext): Promise<void> {
   let pending = fetchAccountsPage(context, cursor.nextUrl, walked);
   for (;;) {
     const page = await pending.catch((error: unknown) => {
-      // The cursor stays at the refused page, and no page of the loop answers a 304 with the link it
+      // The cursor stays at the refused page (the next run asks for it alone again, and refuses its
+      // link back at once while it stands), and no page of the loop answers a 304 with the link it
       // was stored with: the next run reads each of them whole, so a loop the upstream (or a proxy)
       // no longer makes is not walked again from the store.
       if (error instanceof NextLinkLoopError) context.writer.forgetEtags(error.loop);
@@ -93,20 +97,27 @@ export async function crawlAccounts(context: CrawlContext): Promise<void> {
   }
 }
 
-/** One page; `walked` is the pages this run of the crawl has read, which no next link may lead back to. */
+/**
+ * One page; its next link must go further up `account.id`, and (where its bound cannot be read) lead
+ * to none of `walked`, the pages this run of the crawl has read.
+ */
 async function fetchAccountsPage(context: CrawlContext, url: string, walked: Set<string>): Promise<FetchedPage> {
   const known = context.writer.etagOf(url);
   const reply = await context.client.get(url, { etag: known?.etag ?? null, signal: context.signal });
+  return inAnswerTo(context.client.urlOf(url), () => accountsPageOf(reply, url, known, walked));
+}
+
+function accountsPageOf(reply: UpstreamReply, url: string, known: PageEtag | null, walked: Set<string>): FetchedPage {
   // A page unchanged since it was stored answers with the next link stored with it, checked
   // against the walk again: one stored before links were checked could lead back.
   if (reply.status === 304 && known) {
-    return { url, rows: [], lastAccount: null, nextUrl: nextPageOf({ links: { next: known.nextUrl } }, url, walked), etag: known, unchanged: true };
+    return { url, rows: [], lastAccount: null, nextUrl: nextPageOf({ links: { next: known.nextUrl } }, url, walked, ACCOUNTS_WALK), etag: known, unchanged: true };
   }
   if (reply.status !== 200) throw new UpstreamFormatError(`the upstream has no accounts list (HTTP ${reply.status} for ${url})`);
   const body = reply.body as { accounts?: unknown; links?: { next?: unknown } };
   if (!Array.isArray(body.accounts)) throw new UpstreamFormatError(`the accounts page ${url} has no "accounts" array`);
   const rows = body.accounts.map((info) => accountRowsOf(info as Record<string, unknown>));
-  const nextUrl = nextPageOf(body, url, walked);
+  const nextUrl = nextPageOf(body, url, walked, ACCOUNTS_WALK);
   const lastAccount = rows.length > 0 ? (body.accounts.at(-1) as { account: string }).account : null;
   const etag = reply.etag ? { url, etag: reply.etag, nextUrl, items: rows.length } : null;
   return { url, rows, lastAccount, nextUrl, etag, unchanged: false };

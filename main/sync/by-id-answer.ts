@@ -1,6 +1,6 @@
 import { parseFullEntityId } from '../mirror/format/entity-id.ts';
 import type { UpstreamClient } from './upstream-client.ts';
-import { entityIdOf, UpstreamFormatError } from './upstream-values.ts';
+import { entityIdOf, inAnswerTo, UpstreamFormatError } from './upstream-values.ts';
 
 /** The entities read by id whose answer names its own id, and the field that does. */
 const ID_FIELD = { account: 'account', contract: 'contract_id', schedule: 'schedule_id', token: 'token_id', topic: 'topic_id' } as const;
@@ -51,8 +51,9 @@ export async function fetchByIds<Rows>(client: UpstreamClient, signal: AbortSign
   const found: Array<{ rows: Rows } | null> = new Array(ids.length).fill(null);
   for (let i = 0; i < ids.length; i += DETAIL_CONCURRENCY) {
     await Promise.all(ids.slice(i, i + DETAIL_CONCURRENCY).map(async (id, j) => {
-      const reply = await client.get(byIdPath(entity, id), { signal });
-      if (reply.status === 200) found[i + j] = { rows: rowsOf(byIdRecordOf(entity, id, reply.body)) };
+      const path = byIdPath(entity, id);
+      const reply = await client.get(path, { signal });
+      if (reply.status === 200) found[i + j] = { rows: inAnswerTo(client.urlOf(path), () => rowsOf(byIdRecordOf(entity, id, reply.body))) };
     }));
   }
   return found.filter((slot) => slot !== null).map((slot) => slot.rows);

@@ -2,7 +2,7 @@ import { formatTimestamp } from '../mirror/format/timestamp.ts';
 import { contractLogRowOf, contractResultRowsOf, type ResultTransaction } from './contract-result-rows.ts';
 import type { ContractResultsSpan } from './contract-results-writer.ts';
 import type { UpstreamClient } from './upstream-client.ts';
-import { entityIdOf, intOf, timestampOf, UpstreamFormatError } from './upstream-values.ts';
+import { entityIdOf, inAnswerTo, intOf, timestampOf, UpstreamFormatError } from './upstream-values.ts';
 import { nextPageOf } from './next-page.ts';
 
 /** Transactions that leave a contract result; a child transaction (nonce > 0) may be a system contract's. */
@@ -36,28 +36,29 @@ export async function contractResultsOf(
     if (!found) throw new UpstreamFormatError(`a contract result at ${String(info.timestamp)} without a transaction in the page`);
     return found;
   };
-  const results = (await readAll(context, `/api/v1/contracts/results?${span}&internal=true&hbar=false`, 'results'))
-    .map((info) => contractResultRowsOf(info, transactionAt(info)))
+  const results = (await readAll(context, `/api/v1/contracts/results?${span}&internal=true&hbar=false`, 'results', (info) => contractResultRowsOf(info, transactionAt(info))))
     .filter((rows) => rows !== null);
-  const logs = (await readAll(context, `/api/v1/contracts/results/logs?${span}`, 'logs'))
-    .map((info) => contractLogRowOf(info, transactionAt(info).payer));
+  const logs = await readAll(context, `/api/v1/contracts/results/logs?${span}`, 'logs', (info) => contractLogRowOf(info, transactionAt(info).payer));
   return { from, to, results, logs };
 }
 
-/** Every item of a list, following `links.next`. */
-async function readAll(context: { client: UpstreamClient; signal: AbortSignal }, first: string, list: string): Promise<Array<Record<string, unknown>>> {
-  const items: Array<Record<string, unknown>> = [];
+/** Every item of a list, following `links.next`, each converted by `rowsOf` as its page comes (so that a fault names the page). */
+async function readAll<Rows>(context: { client: UpstreamClient; signal: AbortSignal }, first: string, list: string, rowsOf: (item: Record<string, unknown>) => Rows): Promise<Rows[]> {
+  const items: Rows[] = [];
   const walked = new Set<string>();
   let url: string | null = first;
   while (url !== null) {
     const reply = await context.client.get(url, { signal: context.signal });
     if (reply.status === 404) return items;
     if (reply.status !== 200) throw new UpstreamFormatError(`the upstream did not answer ${url}`);
-    const body = reply.body as Record<string, unknown> & { links?: { next?: unknown } };
-    const page = body[list];
-    if (!Array.isArray(page)) throw new UpstreamFormatError(`the page ${url} has no "${list}" array`);
-    items.push(...page as Array<Record<string, unknown>>);
-    url = page.length > 0 ? nextPageOf(body, url, walked) : null;
+    const read: string = url;
+    url = inAnswerTo(context.client.urlOf(read), () => {
+      const body = reply.body as Record<string, unknown> & { links?: { next?: unknown } };
+      const page = body[list];
+      if (!Array.isArray(page)) throw new UpstreamFormatError(`the page ${read} has no "${list}" array`);
+      items.push(...(page as Array<Record<string, unknown>>).map(rowsOf));
+      return page.length > 0 ? nextPageOf(body, read, walked) : null;
+    });
   }
   return items;
 }

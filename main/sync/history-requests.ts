@@ -6,6 +6,7 @@ import { UpstreamClient, UpstreamHoldError } from './upstream-client.ts';
 import { LOOKUP_HOLD_CAP_MS } from './upstream-hold.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
 import { nextPageOf } from './next-page.ts';
+import type { WalkOrder } from './walk-order.ts';
 
 export interface HistoryOptions {
   upstreamUrl: string;
@@ -53,13 +54,14 @@ export class HistoryRequests {
   /**
    * One page of a list the upstream answers, as `{ [list]: [...], links }`. Fails with a
    * HistoryFetchError saying why (no answer in time, none at all, no such list, asked to wait), and
-   * with an UpstreamFormatError for an answer without the list.
+   * with an UpstreamFormatError for an answer without the list, or (along `walk`, the order its
+   * pages go) with a next link back (NextLinkLoopError): fetched again, it would store those pages again.
    *
    * Someone waits for it, so it is held back by the upstream's Retry-After as a lookup is, at most
    * LOOKUP_HOLD_CAP_MS in all, not for the crawl's whole wait (minutes): an upstream that still
    * refuses after that is said, with when to fetch again.
    */
-  async page(url: string, list: string, signal: AbortSignal, progress: { stored: number; noun: string }): Promise<{ items: Array<Record<string, unknown>>; next: string | null }> {
+  async page(url: string, list: string, signal: AbortSignal, progress: { stored: number; noun: string }, walk?: WalkOrder): Promise<{ items: Array<Record<string, unknown>>; next: string | null }> {
     const stored = `${progress.stored} older ${progress.noun}s were stored`;
     const reply = await this.#client.get(url, { signal, queueForMs: LOOKUP_HOLD_CAP_MS }).catch((error: unknown) => {
       // `until` is when a request someone waits for may go again (held at most LOOKUP_HOLD_CAP_MS), not the upstream's whole wait.
@@ -73,7 +75,7 @@ export class HistoryRequests {
     const body = reply.body as Record<string, unknown> & { links?: { next?: unknown } };
     const items = body[list];
     if (!Array.isArray(items)) throw new UpstreamFormatError(`the ${list} page ${url} has no "${list}" array`);
-    return { items: items as Array<Record<string, unknown>>, next: items.length > 0 ? nextPageOf(body, url) : null };
+    return { items: items as Array<Record<string, unknown>>, next: items.length > 0 ? nextPageOf(body, url, undefined, walk) : null };
   }
 
   /** Abandons fetches under way (the profile is closing); the pages already stored stay. */

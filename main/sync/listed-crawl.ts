@@ -1,7 +1,7 @@
 import type { SqliteDatabase } from '../mirror/store/ledger-store.ts';
 import { SyncCursors, type SyncCursor } from './sync-cursor.ts';
 import type { UpstreamClient } from './upstream-client.ts';
-import { UpstreamFormatError } from './upstream-values.ts';
+import { inAnswerTo, UpstreamFormatError } from './upstream-values.ts';
 import { fetchByIds, type ByIdEntity } from './by-id-answer.ts';
 import { nextPageOf } from './next-page.ts';
 import { ListEndCheck, type ListEndContext, type WalkedList } from './list-end.ts';
@@ -47,18 +47,23 @@ export async function crawlListed<Rows>(collection: ListedCollection<Rows>, cont
   });
   let cursor: SyncCursor = cursors.get(collection.phase) ?? { phase: collection.phase, nextUrl: collection.firstPage, items: 0, passes: 0, mark: null };
   const end = new ListEndCheck(collection, context);
-  // The pages this run has read: a next link back to any of them is refused, and the next run goes on from the refused page.
+  // A next link must go further up the list's id than its page; where its bound cannot be read, it may
+  // lead to none of the pages this run has read. The next run goes on from the refused page.
   const walked = new Set<string>();
   while (cursor.nextUrl !== null) {
     const url: string = cursor.nextUrl;
     const reply = await context.client.get(url, { signal: context.signal });
     if (reply.status === 404) return 'unsupported';
     if (reply.status !== 200) throw new UpstreamFormatError(`unexpected answer to ${url}`);
-    const body = reply.body as Record<string, unknown> & { links?: { next?: unknown } };
-    const listed = body[collection.listKey];
-    if (!Array.isArray(listed)) throw new UpstreamFormatError(`the ${collection.listKey} page ${url} has no "${collection.listKey}" array`);
-    const ids = (listed as Array<Record<string, unknown>>).map((item) => String(item[collection.idKey]));
-    const nextUrl = nextPageOf(body, url, walked);
+    const { ids, nextUrl } = inAnswerTo(context.client.urlOf(url), () => {
+      const body = reply.body as Record<string, unknown> & { links?: { next?: unknown } };
+      const listed = body[collection.listKey];
+      if (!Array.isArray(listed)) throw new UpstreamFormatError(`the ${collection.listKey} page ${url} has no "${collection.listKey}" array`);
+      return {
+        ids: (listed as Array<Record<string, unknown>>).map((item) => String(item[collection.idKey])),
+        nextUrl: nextPageOf(body, url, walked, { param: collection.idParam, order: 'asc' }),
+      };
+    });
     // Confirmed before the page's records are asked for: a page refused is asked for again, whole.
     if (nextUrl === null && !await end.confirmed(url, ids.at(-1) ?? null)) continue;
     end.passed();

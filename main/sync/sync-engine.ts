@@ -507,12 +507,17 @@ export class SyncEngine {
     return this.#pruning;
   }
 
-  /** A run's failure in words; an answer it could not use names the answer (the rows' own messages name only the field). */
+  /**
+   * A run's failure in words; an answer it could not use names the answer it was found in (the
+   * rows' own messages name only the field), unless the message names it already.
+   */
   #failureMessage(error: unknown): string {
     const message = describeSyncFailure(error, this.#options.db.name);
-    const answered = this.#client.lastAnswered;
-    if (!(error instanceof UpstreamFormatError) || answered === null || message.includes(answered)) return message;
-    return `${message}, in the upstream's answer to ${answered}`;
+    const url = error instanceof UpstreamFormatError ? error.url : null;
+    if (url === null) return message;
+    const path = url.startsWith(this.#client.baseUrl) ? url.slice(this.#client.baseUrl.length) : url;
+    if (message.includes(url) || message.includes(path)) return message;
+    return `${message}, in the upstream's answer to ${url}`;
   }
 
   #setState(state: SyncState): void {

@@ -1,7 +1,7 @@
 import { LISTED_TOKEN_BALANCES, tokenBalancesOf, type AccountRows, type TokenBalanceRow } from './account-rows.ts';
 import { formatEntityId } from '../mirror/format/entity-id.ts';
 import type { UpstreamClient } from './upstream-client.ts';
-import { entityIdOf, intOf, UpstreamFormatError } from './upstream-values.ts';
+import { entityIdOf, inAnswerTo, intOf, UpstreamFormatError } from './upstream-values.ts';
 import { nextPageOf } from './next-page.ts';
 
 /** Most pages of token relationships read for one account; beyond, the balances stay partial. */
@@ -56,20 +56,24 @@ async function readRelationships(context: TokenContext, account: string): Promis
     const reply = await context.client.get(url, { signal: context.signal });
     if (reply.status === 404) return page === 0 ? null : { tokens, complete: false };
     if (reply.status !== 200) return null;
-    const body = reply.body as { tokens?: unknown; links?: { next?: unknown } };
-    if (!Array.isArray(body.tokens)) throw new UpstreamFormatError(`${url} has no "tokens" array`);
-    for (const relationship of body.tokens as Array<{ token_id?: unknown; balance?: unknown; associated?: unknown }>) {
-      if (relationship.associated === false) continue;
-      tokens.push({ token_id: entityIdOf(relationship.token_id)!, balance: intOf(relationship.balance) ?? 0n });
-    }
-    url = nextPageOf(body, url, walked);
+    const read: string = url;
+    url = inAnswerTo(context.client.urlOf(read), () => {
+      const body = reply.body as { tokens?: unknown; links?: { next?: unknown } };
+      if (!Array.isArray(body.tokens)) throw new UpstreamFormatError(`${read} has no "tokens" array`);
+      for (const relationship of body.tokens as Array<{ token_id?: unknown; balance?: unknown; associated?: unknown }>) {
+        if (relationship.associated === false) continue;
+        tokens.push({ token_id: entityIdOf(relationship.token_id)!, balance: intOf(relationship.balance) ?? 0n });
+      }
+      return nextPageOf(body, read, walked);
+    });
   }
   return { tokens, complete: true };
 }
 
 async function readHighestBalances(context: TokenContext, account: string): Promise<TokenBalanceRow[]> {
-  const reply = await context.client.get(`/api/v1/accounts?account.id=${account}&order=desc&limit=1`, { signal: context.signal });
+  const path = `/api/v1/accounts?account.id=${account}&order=desc&limit=1`;
+  const reply = await context.client.get(path, { signal: context.signal });
   if (reply.status !== 200) return [];
   const info = (reply.body as { accounts?: Array<{ balance?: { tokens?: unknown } | null }> }).accounts?.[0];
-  return info?.balance ? tokenBalancesOf(info.balance.tokens) : [];
+  return info?.balance ? inAnswerTo(context.client.urlOf(path), () => tokenBalancesOf(info.balance!.tokens)) : [];
 }

@@ -12,7 +12,7 @@ import { tokenRowsOf, type TokenRows } from './token-rows.ts';
 import { topicMessageRowOf, topicRowsOf, type TopicRows } from './topic-rows.ts';
 import { TRANSACTION_ID, transactionRowsOf, type TransactionRows } from './transaction-rows.ts';
 import { UpstreamError, type UpstreamClient } from './upstream-client.ts';
-import { timestampOf, UpstreamFormatError } from './upstream-values.ts';
+import { inAnswerTo, timestampOf, UpstreamFormatError } from './upstream-values.ts';
 import { nextPageOf } from './next-page.ts';
 import { fetchByIds } from './by-id-answer.ts';
 
@@ -114,10 +114,13 @@ export async function followTransactions(context: FollowContext): Promise<'caugh
       cursor = { ...cursor, nextUrl: null };
       continue;
     }
-    const { transactions, nextUrl, complete } = read;
+    const { pages, nextUrl, complete } = read;
+    const transactions = pages.flatMap((page) => page.transactions);
     if (transactions.length === 0 && !complete) return 'caught-up';
     // Converted before anything is stored: a malformed transaction fails the pages, not half of them.
-    const stored = context.upsertTransaction ? transactions.map(transactionRowsOf).filter((rows) => rows !== null) : [];
+    const stored = context.upsertTransaction
+      ? pages.flatMap((page) => inAnswerTo(context.client.urlOf(page.url), () => page.transactions.map(transactionRowsOf))).filter((rows) => rows !== null)
+      : [];
     const rows = await refetchAccounts(context, touchedAccounts(transactions), tokenHoldingsTouched(transactions));
     const tokens = context.upsertToken ? await fetchByIds(context.client, context.signal, 'token', touchedEntities(transactions, TOKEN_TRANSACTION), tokenRowsOf) : [];
     const contracts = context.upsertContract ? await fetchByIds(context.client, context.signal, 'contract', touchedEntities(transactions, CONTRACT_TRANSACTION), contractRowsOf) : [];
@@ -154,8 +157,8 @@ const FUTURE_TOLERANCE_MS = 86_400_000n;
  * stored, and the cursor points at the page it did not give. 'unsupported' when the first page is
  * not found: no transactions endpoint, or a next link the upstream does not know.
  */
-async function readPages(context: FollowContext, url: string): Promise<{ transactions: Array<Record<string, unknown>>; nextUrl: string | null; complete: boolean } | 'unsupported'> {
-  const transactions: Array<Record<string, unknown>> = [];
+async function readPages(context: FollowContext, url: string): Promise<{ pages: TransactionsPage[]; nextUrl: string | null; complete: boolean } | 'unsupported'> {
+  const pages: TransactionsPage[] = [];
   const walked = new Set<string>();
   // Following goes on after the newest transaction stored: one dated far ahead would end it silently.
   const latestNs = (BigInt(Date.now()) + FUTURE_TOLERANCE_MS) * 1_000_000n;
@@ -164,17 +167,26 @@ async function readPages(context: FollowContext, url: string): Promise<{ transac
     if (page === 1) await context.onBehind?.();
     const reply = await context.client.get(next, { signal: context.signal });
     if (reply.status === 404 && page === 0) return 'unsupported';
-    if (reply.status !== 200) return { transactions, nextUrl: next, complete: false };
-    const body = reply.body as { transactions?: unknown; links?: { next?: unknown } };
-    if (!Array.isArray(body.transactions)) throw new UpstreamFormatError(`the transactions page ${next} has no "transactions" array`);
-    const ahead = (body.transactions as Array<Record<string, unknown>>).find((t) => (timestampOf(t.consensus_timestamp) ?? 0n) > latestNs);
-    if (ahead) {
-      throw new UpstreamFormatError(`the transactions page ${next} holds one dated ${String(ahead.consensus_timestamp)}, more than a day ahead of this machine's clock`);
-    }
-    transactions.push(...body.transactions as Array<Record<string, unknown>>);
-    next = nextPageOf(body, next, walked);
+    if (reply.status !== 200) return { pages, nextUrl: next, complete: false };
+    const read: string = next;
+    next = inAnswerTo(context.client.urlOf(read), () => {
+      const body = reply.body as { transactions?: unknown; links?: { next?: unknown } };
+      if (!Array.isArray(body.transactions)) throw new UpstreamFormatError(`the transactions page ${read} has no "transactions" array`);
+      const ahead = (body.transactions as Array<Record<string, unknown>>).find((t) => (timestampOf(t.consensus_timestamp) ?? 0n) > latestNs);
+      if (ahead) {
+        throw new UpstreamFormatError(`the transactions page ${read} holds one dated ${String(ahead.consensus_timestamp)}, more than a day ahead of this machine's clock`);
+      }
+      pages.push({ url: read, transactions: body.transactions as Array<Record<string, unknown>> });
+      return nextPageOf(body, read, walked);
+    });
   }
-  return { transactions, nextUrl: next, complete: true };
+  return { pages, nextUrl: next, complete: true };
+}
+
+/** One page of followed transactions, with the URL it was answered for: a transaction that cannot be stored names it. */
+interface TransactionsPage {
+  url: string;
+  transactions: Array<Record<string, unknown>>;
 }
 
 /** Every entity id a transaction names as a party: payer, transfers, the entity it acted on. */
@@ -288,10 +300,13 @@ async function sentMessages(context: FollowContext, transactions: Array<Record<s
     while (url !== null) {
       const reply = await context.client.get(url, { signal: context.signal });
       if (reply.status !== 200) break;
-      const body = reply.body as { messages?: unknown; links?: { next?: unknown } };
-      if (!Array.isArray(body.messages)) throw new UpstreamFormatError(`the topic messages page ${url} has no "messages" array`);
-      rows.push(...(body.messages as Array<Record<string, unknown>>).map(topicMessageRowOf));
-      url = body.messages.length > 0 ? nextPageOf(body, url, walked) : null;
+      const read: string = url;
+      url = inAnswerTo(context.client.urlOf(read), () => {
+        const body = reply.body as { messages?: unknown; links?: { next?: unknown } };
+        if (!Array.isArray(body.messages)) throw new UpstreamFormatError(`the topic messages page ${read} has no "messages" array`);
+        rows.push(...(body.messages as Array<Record<string, unknown>>).map(topicMessageRowOf));
+        return body.messages.length > 0 ? nextPageOf(body, read, walked) : null;
+      });
     }
   }
   return rows;
@@ -311,18 +326,21 @@ async function refetchAccounts(context: FollowContext, ids: string[], tokensTouc
 /** One request for a batch of accounts; refused as too many repeated parameters (400), two requests for its halves. */
 async function refetchAccountBatch(context: FollowContext, batch: string[], tokensTouched: Set<string> | 'all'): Promise<AccountRows[]> {
   const query = batch.map((id) => `account.id=${id}`).join('&');
+  const path = `/api/v1/accounts?${query}&limit=100`;
   let reply;
   try {
-    reply = await context.client.get(`/api/v1/accounts?${query}&limit=100`, { signal: context.signal });
+    reply = await context.client.get(path, { signal: context.signal });
   } catch (error) {
     if (!(error instanceof UpstreamError && error.status === 400 && batch.length > 1)) throw error;
     const half = Math.ceil(batch.length / 2);
     return [...await refetchAccountBatch(context, batch.slice(0, half), tokensTouched), ...await refetchAccountBatch(context, batch.slice(half), tokensTouched)];
   }
   if (reply.status !== 200) return [];
-  const accounts = (reply.body as { accounts?: unknown }).accounts;
-  if (!Array.isArray(accounts)) throw new UpstreamFormatError('an accounts re-fetch answered without an "accounts" array');
-  const page = accounts.map((info) => accountRowsOf(info as Record<string, unknown>));
+  const page = inAnswerTo(context.client.urlOf(path), () => {
+    const accounts = (reply.body as { accounts?: unknown }).accounts;
+    if (!Array.isArray(accounts)) throw new UpstreamFormatError('an accounts re-fetch answered without an "accounts" array');
+    return accounts.map((info) => accountRowsOf(info as Record<string, unknown>));
+  });
   const holdingsChanged = tokensTouched === 'all' ? page : page.filter((row) => tokensTouched.has(formatEntityId(row.entity.id)));
   await completeTokenBalances(context, holdingsChanged, context.tokenSupport ?? { relationships: true });
   return page;

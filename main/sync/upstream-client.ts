@@ -8,6 +8,7 @@ import { networkFailureInWords } from './network-failure-words.ts';
 import { QueueFullError, RateLimiter } from './rate-limiter.ts';
 import { readRetryAfter, type RetryAfter } from '../http/retry-after.ts';
 import { holdWords, type UpstreamHold } from './upstream-hold.ts';
+import { fetchWithinOrigin, RedirectElsewhereError, TooManyRedirectsError } from './own-redirects.ts';
 
 export interface UpstreamClientOptions {
   /** Origin (and optional path prefix) of the upstream mirror node, e.g. `https://testnet.mirrornode.hedera.com`. */
@@ -39,6 +40,8 @@ export interface RetryEvent {
   delayMs: number;
   /** Retryable failures that reached no HTTP answer at all (connection refused, reset, time-out). */
   unreachable: boolean;
+  /** The status the upstream answered with (a 5xx, a 429, a 200 whose body broke off); null when no answer came. */
+  status: number | null;
   /** When the upstream asked (429, Retry-After) to be asked again, the retry waiting for it (ms since the epoch); null otherwise. */
   heldUntil: number | null;
 }
@@ -91,7 +94,6 @@ export class UpstreamClient {
   readonly #limiter: RateLimiter;
   readonly #hold: UpstreamHold;
   #requests = 0;
-  #lastAnswered: string | null = null;
 
   constructor(options: UpstreamClientOptions) {
     this.#options = { ...DEFAULTS, ...options };
@@ -109,7 +111,7 @@ export class UpstreamClient {
    * until when, rather than kept waiting past its `queueForMs` for it. That is its wait for holds
    * in all, its own 429s' included: an upstream that keeps refusing it is said, not waited out.
    */
-  async get(path: string, options: { etag?: string | null; signal?: AbortSignal; queueForMs?: number } = {}): Promise<UpstreamReply> {
+  async get(path: string, options: { etag?: string | null; signal?: AbortSignal; queueForMs?: number; onRetry?: (event: RetryEvent) => void } = {}): Promise<UpstreamReply> {
     const url = this.urlOf(path);
     const lookup = options.queueForMs !== undefined;
     /** What is left of a lookup's `queueForMs` after the holds it waited for so far. */
@@ -125,7 +127,6 @@ export class UpstreamClient {
       const request = ++this.#requests;
       const outcome = await this.#attempt(url, options.etag ?? null, options.signal);
       if (outcome.kind === 'reply') {
-        this.#lastAnswered = url;
         this.#options.onSuccess?.({ request });
         return outcome.reply;
       }
@@ -146,7 +147,9 @@ export class UpstreamClient {
         if (retryAfterMs >= backoffMs && retryAfterMs > 0) heldUntil = this.#hold.until();
         if (lookup) delayMs = Math.max(backoffMs, this.#hold.remainingMs(true));
       }
-      this.#options.onRetry?.({ url, attempt, request, error: outcome.error, delayMs, unreachable: outcome.unreachable, heldUntil });
+      const event: RetryEvent = { url, attempt, request, error: outcome.error, delayMs, unreachable: outcome.unreachable, status: outcome.status, heldUntil };
+      this.#options.onRetry?.(event);
+      options.onRetry?.(event);
       if (lookup) this.#refuseLongHold(holdLeftMs);
       await sleep(delayMs, undefined, options.signal ? { signal: options.signal } : undefined);
       if (retryAfterMs !== null) holdLeftMs -= delayMs;
@@ -169,13 +172,17 @@ export class UpstreamClient {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(this.urlOf(request.path), {
+      response = await fetchWithinOrigin(this.urlOf(request.path), {
         method: request.method,
         headers: { accept: 'application/json', ...(request.body === undefined ? {} : { 'content-type': 'application/json' }) },
         ...(request.body === undefined ? {} : { body: stringifyJson(request.body) }),
         signal: deadline.signal,
-      });
+      }, this.baseUrl);
       text = await response.text();
+    } catch (error) {
+      // Its answer would be served (and remembered) as the upstream's: a refusal, as for any answer that cannot be used.
+      if (error instanceof RedirectElsewhereError || error instanceof TooManyRedirectsError) throw new UpstreamError(error.message, null);
+      throw error;
     } finally {
       deadline.dispose();
     }
@@ -194,17 +201,14 @@ export class UpstreamClient {
     return this.#requests;
   }
 
-  /**
-   * The URL of the answer last handed to a caller. An answer is read as soon as it is handed over,
-   * so a caller that finds it unusable names it by this in the same turn of the event loop.
-   */
-  get lastAnswered(): string | null {
-    return this.#lastAnswered;
-  }
-
   /** When the crawl's requests may go again after the upstream asked to wait (ms since the epoch); null when they may now. */
   get heldUntil(): number | null {
     return this.#hold.until();
+  }
+
+  /** When a lookup may go again after the upstream asked to wait (held LOOKUP_HOLD_CAP_MS at most); null when it may now. */
+  get lookupHeldUntil(): number | null {
+    return this.#hold.until(true);
   }
 
   /**
@@ -248,26 +252,27 @@ export class UpstreamClient {
   async #request(url: string, etag: string | null, signal: AbortSignal | undefined, timeout: DeadlineSignal): Promise<AttemptOutcome> {
     let response: Response;
     try {
-      response = await fetch(url, { headers: { accept: 'application/json', ...(etag ? { 'if-none-match': etag } : {}) }, signal: timeout.signal });
+      response = await fetchWithinOrigin(url, { headers: { accept: 'application/json', ...(etag ? { 'if-none-match': etag } : {}) }, signal: timeout.signal }, this.baseUrl);
     } catch (error) {
       if (signal?.aborted) return fatal('aborted', null);
+      // A redirect elsewhere is not the upstream answering: it is not followed, nor asked again.
+      if (error instanceof RedirectElsewhereError) return fatal(error.message, null);
+      if (error instanceof TooManyRedirectsError) return retry(error.message, true);
       return retry(timeout.timedOut ? `no answer within ${this.#options.timeoutMs / 1000} s` : networkFailureInWords(error), true);
     }
-    // A redirect elsewhere is not the upstream answering.
-    if (response.redirected && !sameOrigin(response.url, this.baseUrl)) return fatal(`${url} redirected to another host (${response.url.slice(0, 200)})`, null);
     if (response.status === 304) return { kind: 'reply', reply: { status: 304 } };
     let text: string;
     try {
       text = await response.text();
     } catch (error) {
       if (signal?.aborted) return fatal('aborted', null);
-      return retry(timeout.timedOut ? `body not complete within ${this.#options.timeoutMs / 1000} s` : `body cut off: ${networkFailureInWords(error)}`, false);
+      return retry(timeout.timedOut ? `body not complete within ${this.#options.timeoutMs / 1000} s` : `body cut off: ${networkFailureInWords(error)}`, false, response.status);
     }
     if (response.status === 429) {
       const retryAfter = readRetryAfter(response.headers.get('retry-after'));
-      return { kind: 'retry', error: tooManyRequests(retryAfter), unreachable: false, retryAfter };
+      return { kind: 'retry', error: tooManyRequests(retryAfter), unreachable: false, status: 429, retryAfter };
     }
-    if (response.status >= 500) return retry(httpStatus(response.status), false);
+    if (response.status >= 500) return retry(httpStatus(response.status), false, response.status);
     if (response.status !== 200 && response.status !== 404) return fatal(`HTTP ${response.status} for ${url}: ${text.slice(0, 200)}`, response.status);
     let body: unknown;
     try {
@@ -276,8 +281,8 @@ export class UpstreamClient {
       // JSON cut short is a hiccup, asked again. A web page (a captive portal, an explorer, the
       // wrong URL) is no mirror node: unreachable, so lookups answer at once and the sync says offline.
       const type = mediaTypeOf(response);
-      if (/json/i.test(type)) return retry(`HTTP ${response.status} with a body that is not whole JSON (${text.length} characters)`, false);
-      return retry(`HTTP ${response.status} ${type || 'without a content type'}, not a mirror node's JSON (${bodyExcerpt(text, 40)})`, true);
+      if (/json/i.test(type)) return retry(`HTTP ${response.status} with a body that is not whole JSON (${text.length} characters)`, false, response.status);
+      return retry(`HTTP ${response.status} ${type || 'without a content type'}, not a mirror node's JSON (${bodyExcerpt(text, 40)})`, true, response.status);
     }
     if (response.status === 404) return { kind: 'reply', reply: { status: 404, body } };
     return { kind: 'reply', reply: { status: 200, body, etag: response.headers.get('etag') } };
@@ -286,7 +291,7 @@ export class UpstreamClient {
 
 type AttemptOutcome =
   | { kind: 'reply'; reply: UpstreamReply }
-  | { kind: 'retry'; error: string; unreachable: boolean; retryAfter: RetryAfter | null }
+  | { kind: 'retry'; error: string; unreachable: boolean; status: number | null; retryAfter: RetryAfter | null }
   | { kind: 'fatal'; error: string; status: number | null };
 
 /** `HTTP 503 Service Unavailable`: the status with its standard reason, which says more than the number to most. */
@@ -309,8 +314,8 @@ function sameOrigin(url: string, base: string): boolean {
   }
 }
 
-function retry(error: string, unreachable: boolean): AttemptOutcome {
-  return { kind: 'retry', error, unreachable, retryAfter: null };
+function retry(error: string, unreachable: boolean, status: number | null = null): AttemptOutcome {
+  return { kind: 'retry', error, unreachable, status, retryAfter: null };
 }
 
 function fatal(error: string, status: number | null): AttemptOutcome {

@@ -52,7 +52,7 @@ export class UpstreamHealth {
    * the next run says the failure is over (UpstreamTrouble).
    */
   runFailed(message: string, now: number, retryAt: number | null): void {
-    this.#trouble.failed(this.#host.requestCount(), now, retryAt ?? Infinity);
+    this.#trouble.runFailed(this.#host.requestCount(), now, retryAt ?? Infinity);
     this.#lastError = { message, at: new Date(now).toISOString(), retryAt: retryAt === null ? null : new Date(retryAt).toISOString(), recoveredAt: null };
   }
 

@@ -16,7 +16,7 @@ import { tokenUpserter } from './token-writer.ts';
 import { topicRowsOf } from './topic-rows.ts';
 import { topicUpserter } from './topic-writer.ts';
 import { QueueFullError, type RateLimiter } from './rate-limiter.ts';
-import { UpstreamClient, UpstreamError, UpstreamHoldError } from './upstream-client.ts';
+import { UpstreamClient, UpstreamError, UpstreamHoldError, type RetryEvent } from './upstream-client.ts';
 import { transactionRowsOf } from './transaction-rows.ts';
 import { transactionUpserter } from './transaction-writer.ts';
 import { UpstreamFormatError } from './upstream-values.ts';
@@ -112,6 +112,8 @@ export class UpstreamReadThrough implements ReadThrough {
   #unreachable = new AbortController();
   /** A full disk refuses every answer to keep: said once a minute, not per request. */
   readonly #logFull: RepeatLimitedLog;
+  /** An upstream that keeps failing fails every lookup: said once a minute, not per lookup. */
+  readonly #logFailing: RepeatLimitedLog;
 
   constructor(options: UpstreamReadThroughOptions) {
     this.#options = {
@@ -130,6 +132,7 @@ export class UpstreamReadThrough implements ReadThrough {
       onSuccess: () => this.#answered++,
     });
     this.#logFull = repeatLimitedLog((line) => options.log?.(line));
+    this.#logFailing = repeatLimitedLog((line) => options.log?.(line));
     this.#writer = new AccountWriter(options.db);
     this.#keptAnswer = options.db.prepare('SELECT body, stored_at FROM upstream_answer WHERE path = ?');
     this.#keepAnswer = options.db.prepare('INSERT OR REPLACE INTO upstream_answer (path, body, stored_at) VALUES (?, ?, ?)');
@@ -197,7 +200,7 @@ export class UpstreamReadThrough implements ReadThrough {
   }
 
   async #relayOnce(request: UpstreamRequest): Promise<RelayedReply | Shortfall> {
-    if (this.offline) return OFFLINE;
+    if (this.offline) return this.#heldOrOffline();
     const lookup = this.#lookup();
     try {
       return { kind: 'reply', ...await this.#client.relay(request, lookup.signal, lookup.queueForMs) };
@@ -219,7 +222,7 @@ export class UpstreamReadThrough implements ReadThrough {
 
   /** One request per key at a time; none while offline or while the upstream lately had nothing for the key. */
   #once<T>(key: string, fetch: (key: string) => Promise<T>): Promise<T | Shortfall | typeof ABSENT> {
-    if (this.offline) return Promise.resolve(OFFLINE);
+    if (this.offline) return Promise.resolve(this.#heldOrOffline());
     const absentUntil = this.#absent.get(key);
     if (absentUntil !== undefined && this.#options.now() < absentUntil) return Promise.resolve(ABSENT);
     let pending = this.#inFlight.get(key) as Promise<T> | undefined;
@@ -228,6 +231,16 @@ export class UpstreamReadThrough implements ReadThrough {
       this.#inFlight.set(key, pending);
     }
     return pending;
+  }
+
+  /**
+   * What a lookup answers at once while the upstream is remembered as unreachable: that it asked to
+   * wait, while that stands (it answered since, and the wait it asked for is the later news, with a
+   * time to ask again), else offline.
+   */
+  #heldOrOffline(): Shortfall {
+    const until = this.#client.lookupHeldUntil;
+    return until === null ? OFFLINE : { kind: 'held', until };
   }
 
   /** Abandons lookups in flight (profile closing); they answer from the store. */
@@ -240,7 +253,7 @@ export class UpstreamReadThrough implements ReadThrough {
     const { signal } = lookup;
     try {
       const query = resource === 'account' ? '?transactions=false' : '';
-      const reply = await this.#client.get(`${byIdPath(resource, encodeURIComponent(id))}${query}`, { signal, queueForMs: lookup.queueForMs });
+      const reply = await this.#client.get(`${byIdPath(resource, encodeURIComponent(id))}${query}`, { signal, queueForMs: lookup.queueForMs, onRetry: lookup.failed });
       if (reply.status === 404) {
         this.#rememberAbsent(key);
         return ABSENT;
@@ -270,7 +283,7 @@ export class UpstreamReadThrough implements ReadThrough {
   async #fetchAnswer(path: string, key: string): Promise<KeptAnswer> {
     const lookup = this.#lookup();
     try {
-      const reply = await this.#client.get(path, { signal: lookup.signal, queueForMs: lookup.queueForMs });
+      const reply = await this.#client.get(path, { signal: lookup.signal, queueForMs: lookup.queueForMs, onRetry: lookup.failed });
       if (reply.status === 404) this.#rememberAbsent(key);
       if (reply.status !== 200) return ABSENT;
       const fault = this.#shapeFault('GET', path, reply.body);
@@ -334,17 +347,23 @@ export class UpstreamReadThrough implements ReadThrough {
    */
   #lookup(): Lookup {
     const deadline = deadlineSignal(this.#options.deadlineMs, this.#stop.signal, this.#unreachable.signal);
-    return {
+    const lookup: Lookup = {
       signal: deadline.signal,
       queueForMs: this.#options.deadlineMs / 2,
       answeredBefore: this.#answered,
+      lastFailure: null,
+      failed: (event) => {
+        lookup.lastFailure = event;
+      },
       dispose: deadline.dispose,
     };
+    return lookup;
   }
 
   /**
-   * What a failed lookup answers. Past its deadline with no answer from the upstream meanwhile, the
-   * upstream is unreachable; with answers to others meanwhile (or its turn too far off), it is busy.
+   * What a failed lookup answers. Past its deadline while it retried failures the upstream answered
+   * it with (a 5xx), the upstream is failing; with no answer from it meanwhile, it is unreachable;
+   * with answers to others meanwhile (or its turn too far off), it is busy.
    * An answer that cannot be stored, or a refusal, is unreadable. A store on a full disk says so
    * (it works again once there is room). Any other failing store is not the upstream's doing: that
    * error goes on to the route, which answers it as every store failure.
@@ -356,6 +375,10 @@ export class UpstreamReadThrough implements ReadThrough {
     if (error instanceof UpstreamHoldError) return { kind: 'held', until: error.until };
     if (error instanceof QueueFullError) return { kind: 'busy' };
     if (lookup.signal.aborted) {
+      // Past its deadline while retrying what the upstream answered (a 5xx, a body cut short): it is
+      // failing, not out of reach, and the lookups after this one still ask it.
+      const failure = lookup.lastFailure;
+      if (failure !== null && failure.status !== null && !failure.unreachable) return this.#failing(failure, what);
       if (this.#answered > lookup.answeredBefore) return { kind: 'busy' };
       this.#markOffline(`no answer within ${this.#options.deadlineMs / 1000} s`);
       return OFFLINE;
@@ -364,6 +387,16 @@ export class UpstreamReadThrough implements ReadThrough {
     const reason = error.message;
     this.#options.log?.(`read-through: ${what}: ${reason}`);
     return { kind: 'unreadable', reason };
+  }
+
+  /** The upstream kept answering a lookup with a failure until its deadline: said (and logged once a minute) as its last answer. */
+  #failing(failure: RetryEvent, what: string): Shortfall {
+    // A wait it asked for meanwhile says when to ask again, which its failures do not.
+    const until = this.#client.lookupHeldUntil;
+    if (until !== null) return { kind: 'held', until };
+    const answered = failure.error.startsWith('HTTP ') ? failure.error.slice('HTTP '.length) : `${failure.status} (${failure.error})`;
+    this.#logFailing('failing', `read-through: ${what}: the upstream answered HTTP ${answered} each time within ${this.#options.deadlineMs / 1000} s`);
+    return { kind: 'failing', answered };
   }
 
   #markOffline(reason: string): void {
@@ -380,11 +413,14 @@ export class UpstreamReadThrough implements ReadThrough {
   }
 }
 
-/** One lookup's limits, and what the upstream had answered when it began. */
+/** One lookup's limits, what the upstream had answered when it began, and the last failure its requests met. */
 interface Lookup {
   signal: AbortSignal;
   queueForMs: number;
   answeredBefore: number;
+  lastFailure: RetryEvent | null;
+  /** Given to the upstream client as the lookup's `onRetry`. */
+  failed(event: RetryEvent): void;
   /** Lets go of the deadline's timer and of the signals it follows. */
   dispose(): void;
 }

@@ -28,23 +28,39 @@ export class UpstreamTrouble {
   #sentBefore = 0;
   /** What ends the latest failure. */
   #endedBy: FailureEnd = 'an answer';
+  /** The standing failure is a run's that failed (runFailed), after which the sync waited before it went again. */
+  #runFailed = false;
 
   /**
    * A failure, seen when `sentSoFar` requests had been sent, whose retry is due at `retryAt`, and
    * which `endedBy` ends: answers whether by then the failures will have lasted LASTING_FAILURE_MS.
    */
   failed(sentSoFar: number, now: number, retryAt: number, endedBy: FailureEnd = 'an answer'): boolean {
+    // A failed run waited its minute before going again: a failure in the run after it begins failures
+    // of its own, not "failing since" the run's (a different fault, which the wait already answered).
+    const fresh = this.#since === null || this.#runFailed;
+    this.#runFailed = false;
     // A page that ended its list early is over only when it comes whole, whatever else fails meanwhile.
-    if (this.#since === null || endedBy === 'a usable answer') this.#endedBy = endedBy;
-    this.#since ??= now;
+    if (fresh || endedBy === 'a usable answer') this.#endedBy = endedBy;
+    if (fresh) this.#since = now;
     this.#sentBefore = Math.max(this.#sentBefore, sentSoFar);
-    return retryAt - this.#since >= LASTING_FAILURE_MS;
+    return retryAt - (this.#since ?? now) >= LASTING_FAILURE_MS;
+  }
+
+  /**
+   * A run failed, seen when `sentSoFar` requests had been sent, to go again at `retryAt`: it stands
+   * (only an answer to a request of the next run ends it) until a failure in that run starts its own.
+   */
+  runFailed(sentSoFar: number, now: number, retryAt: number): void {
+    this.failed(sentSoFar, now, retryAt);
+    this.#runFailed = true;
   }
 
   /** An answer to request number `request` (counted as `sentSoFar` counts): true when it ends the standing failures. */
   answered(request: number): boolean {
     if (this.#since === null || this.#endedBy !== 'an answer' || request <= this.#sentBefore) return false;
     this.#since = null;
+    this.#runFailed = false;
     return true;
   }
 
@@ -53,6 +69,7 @@ export class UpstreamTrouble {
     if (this.#since === null || this.#endedBy !== 'a usable answer') return false;
     this.#since = null;
     this.#endedBy = 'an answer';
+    this.#runFailed = false;
     return true;
   }
 

@@ -7,7 +7,25 @@ import { ecdsaKeyBytes, ed25519KeyBytes } from '../mirror/format/key.ts';
  * `main/mirror/format`. A value that does not fit its format throws: storing a guess would
  * break the promise that the local answer equals the upstream's.
  */
-export class UpstreamFormatError extends Error {}
+export class UpstreamFormatError extends Error {
+  /** The URL of the upstream's answer it was found in, where the reader knew it (inAnswerTo): the sync's error names it. */
+  url: string | null = null;
+}
+
+/**
+ * Reads what the upstream answered to `url` (its full URL) with `read`: an UpstreamFormatError it
+ * throws names that answer. Requests run concurrently (the next accounts page is asked for while a
+ * page's token balances are read, by-id records four at a time), so the answer received last is not
+ * necessarily the one that could not be read.
+ */
+export function inAnswerTo<T>(url: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof UpstreamFormatError) error.url ??= url;
+    throw error;
+  }
+}
 
 const INT64_MIN = -(1n << 63n);
 const INT64_MAX = (1n << 63n) - 1n;

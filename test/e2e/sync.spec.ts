@@ -261,3 +261,28 @@ test('a sync held up by the upstream says so in the chip and on the Sync screen,
   await expectTopBarFits(page, { width: 1600, height: 860 });
   await screenshot(page, 'sync-09-held-up');
 });
+
+test('a last error naming a long URL wraps inside the Sync panel rather than running past its edge', async ({ page }) => {
+  const said = Date.parse('2026-11-27T01:00:00.000Z');
+  const upstream = serves.upstream.instance.mirrorUrl;
+  // A URL has no place to break a line at: it used to run on past the panel's right edge.
+  const answer = `${upstream}/api/v1/accounts?limit=100&order=asc&account.id=gt:0.0.2906&${'token.id=gt:0.0.1000&'.repeat(12)}balance=true`;
+  const message = `the upstream's next link after /api/v1/accounts?limit=100&order=asc&account.id=gt:0.0.2906 leads back to a page at or before it (/api/v1/accounts?limit=100&order=asc&account.id=gt:0.0.100), in the upstream's answer to ${answer}`;
+  await page.route('**/bridge/events**', (route) => route.abort());
+  await page.route('**/bridge/call/sync/status', async (route) => {
+    const reply = await (await route.fetch()).json() as { ok: true; value: SyncStatus };
+    reply.value = { ...reply.value, upstream, state: 'error', lastError: { message, at: new Date(said).toISOString(), retryAt: new Date(said + 60_000).toISOString(), recoveredAt: null } };
+    return route.fulfill({ json: reply });
+  });
+  await page.clock.install({ time: said });
+  await page.setViewportSize({ width: 1100, height: 860 });
+  await page.goto(`${serves.local.instance.uiUrl}#/sync`);
+  const shown = page.getByTestId('sync-last-error-message');
+  await expect(shown).toContainText(answer);
+  const panel = (await page.getByTestId('sync-panel').boundingBox())!;
+  const text = (await shown.boundingBox())!;
+  expect(text.x + text.width).toBeLessThanOrEqual(panel.x + panel.width);
+  // Wrapped, not cut off: the whole message is on several lines within the panel.
+  expect(text.height).toBeGreaterThan(30);
+  await screenshot(page, 'sync-10-long-last-error');
+});

@@ -43,6 +43,9 @@ function store(): LedgerStore {
   return opened;
 }
 
+/** The fault the crawl finds in the answer to `url`, which it names (the sync's error says it). */
+const inAnswer = (url: string, message: string) => Object.assign(new UpstreamFormatError(message), { url });
+
 const storedTokens = (db: LedgerStore['db']) => db.prepare('SELECT token_id FROM token ORDER BY token_id').pluck().all();
 
 describe('crawlListed (tokens and contracts)', () => {
@@ -147,7 +150,7 @@ describe('crawlListed (tokens and contracts)', () => {
     const { client } = await upstream(() => ({ [FIRST_TOKENS_PAGE]: [200, { tokens: [] }] }));
     const { db } = store();
     await expect(crawlListed(TOKENS_LIST, { client, db, signal: new AbortController().signal }))
-      .rejects.toThrow(new UpstreamFormatError(`the page ${FIRST_TOKENS_PAGE} has no "links" object`));
+      .rejects.toThrow(inAnswer(`${client.baseUrl}${FIRST_TOKENS_PAGE}`, `the page ${FIRST_TOKENS_PAGE} has no "links" object`));
     expect(new SyncCursors(db).get('tokens')).toBeNull();
   });
 
@@ -162,10 +165,43 @@ describe('crawlListed (tokens and contracts)', () => {
     }));
     const { db } = store();
     await expect(crawlListed(TOKENS_LIST, { client, db, signal: new AbortController().signal }))
-      .rejects.toThrow(`the upstream's next link after ${SECOND_TOKENS_PAGE} leads back to a page already read (${FIRST_TOKENS_PAGE})`);
+      .rejects.toThrow(`the upstream's next link after ${SECOND_TOKENS_PAGE} leads back to a page at or before it (${FIRST_TOKENS_PAGE})`);
     expect(asked.filter((url) => !url.startsWith('/api/v1/tokens/'))).toEqual([FIRST_TOKENS_PAGE, SECOND_TOKENS_PAGE]);
     expect(storedTokens(db)).toEqual([1001, 1002]);
     expect(new SyncCursors(db).get('tokens')).toMatchObject({ nextUrl: SECOND_TOKENS_PAGE, items: 2, passes: 0 });
+  });
+
+  it('resumed at a page whose next link goes back, refuses it at once each time, without walking (and counting) the pages between again', async () => {
+    // A proxy makes the third page link back to the second: each run resumes at the third page, and
+    // used to follow the link (it had not read the second page in that run), storing and counting
+    // the second and third pages again before the loop closed, run after run.
+    const THIRD_TOKENS_PAGE = `${FIRST_TOKENS_PAGE}&token.id=gt:0.0.1003`;
+    const AFTER_1004 = '/api/v1/tokens?token.id=gt:0.0.1004&limit=1&order=asc';
+    let loopBack = true;
+    const { client, asked } = await upstream(() => ({
+      [FIRST_TOKENS_PAGE]: [200, { tokens: [{ token_id: '0.0.1001' }, { token_id: '0.0.1002' }], links: { next: SECOND_TOKENS_PAGE } }],
+      [SECOND_TOKENS_PAGE]: [200, { tokens: [{ token_id: '0.0.1003' }], links: { next: THIRD_TOKENS_PAGE } }],
+      [THIRD_TOKENS_PAGE]: [200, { tokens: [{ token_id: '0.0.1004' }], links: { next: loopBack ? SECOND_TOKENS_PAGE : null } }],
+      [AFTER_1004]: [200, { tokens: [], links: { next: null } }],
+      ...Object.fromEntries([1001, 1002, 1003, 1004].map((num) => [`/api/v1/tokens/0.0.${num}`, [200, token(num)]])),
+    }));
+    const { db } = store();
+    const context = { client, db, signal: new AbortController().signal };
+    const loop = `the upstream's next link after ${THIRD_TOKENS_PAGE} leads back to a page at or before it (${SECOND_TOKENS_PAGE})`;
+    // The first run reads the three pages and stops at the third's link; the cursor stays there.
+    await expect(crawlListed(TOKENS_LIST, context)).rejects.toThrow(loop);
+    expect(new SyncCursors(db).get('tokens')).toMatchObject({ nextUrl: THIRD_TOKENS_PAGE, items: 3, passes: 0 });
+    for (let retry = 0; retry < 2; retry++) {
+      asked.length = 0;
+      await expect(crawlListed(TOKENS_LIST, context)).rejects.toThrow(loop);
+      expect(asked).toEqual([THIRD_TOKENS_PAGE]);
+      expect(new SyncCursors(db).get('tokens')).toMatchObject({ nextUrl: THIRD_TOKENS_PAGE, items: 3, passes: 0 });
+    }
+    // The upstream links on again: the pass ends counting each token once.
+    loopBack = false;
+    expect(await crawlListed(TOKENS_LIST, context)).toBe('done');
+    expect(storedTokens(db)).toEqual([1001, 1002, 1003, 1004]);
+    expect(new SyncCursors(db).get('tokens')).toMatchObject({ nextUrl: null, items: 4, passes: 1 });
   });
 
   it('refuses a by-id answer naming another token than the one listed, storing nothing of the page', async () => {
@@ -177,7 +213,7 @@ describe('crawlListed (tokens and contracts)', () => {
     }));
     const { db } = store();
     await expect(crawlListed(TOKENS_LIST, { client, db, signal: new AbortController().signal }))
-      .rejects.toThrow(new UpstreamFormatError('the upstream answered token 0.0.1275 with another token (0.0.1980)'));
+      .rejects.toThrow(inAnswer(`${client.baseUrl}/api/v1/tokens/0.0.1275`, 'the upstream answered token 0.0.1275 with another token (0.0.1980)'));
     expect(storedTokens(db)).toEqual([]);
     expect(new SyncCursors(db).get('tokens')).toBeNull();
   });

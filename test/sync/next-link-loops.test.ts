@@ -22,8 +22,12 @@ new AccountWriter(upstreamStore.db).applyPage(Array.from({ length: ACCOUNTS }, (
 const upstreamApi = createMirrorApi(upstreamStore, defaultMirrorApiConfig, false);
 const SECOND_PAGE = `${FIRST_ACCOUNTS_PAGE}&account.id=gt:0.0.1100`;
 
+const THIRD_PAGE = `${FIRST_ACCOUNTS_PAGE}&account.id=gt:0.0.1200`;
+
 /** While set, the second accounts page names the first as its next, its ETag left as the upstream's. */
 let loopBack = false;
+/** While set, the third (last) accounts page names the second as its next, as a proxy did to a page thousands of accounts on. */
+let thirdLoopsBack = false;
 /** Accounts list pages asked for. */
 let pagesAsked = 0;
 
@@ -38,6 +42,11 @@ const ready = upstreams.start(async (req, res) => {
   if (loopBack && req.url === SECOND_PAGE && reply.statusCode === 200) {
     const body = JSON.parse(reply.body) as { links: { next: string | null } };
     res.writeHead(200, headers).end(JSON.stringify({ ...body, links: { next: FIRST_ACCOUNTS_PAGE } }));
+    return;
+  }
+  if (thirdLoopsBack && req.url === THIRD_PAGE && reply.statusCode === 200) {
+    const body = JSON.parse(reply.body) as { links: { next: string | null } };
+    res.writeHead(200, headers).end(JSON.stringify({ ...body, links: { next: SECOND_PAGE } }));
     return;
   }
   res.writeHead(reply.statusCode, headers).end(reply.body);
@@ -56,13 +65,16 @@ async function until(what: string, check: () => boolean, engine: SyncEngine, wit
 }
 
 /** An engine on a fresh store that waits a minute after a failed run, as the app does. */
-async function engineOnStore(): Promise<{ engine: SyncEngine; store: LedgerStore }> {
+async function engineOnStore(log?: (line: string) => void): Promise<{ engine: SyncEngine; store: LedgerStore }> {
   const store = new LedgerStore({ file: ':memory:' });
-  const engine = new SyncEngine({ profile: 'loop', db: store.db, upstreamUrl: await ready, requestsPerSecond: 0, timeoutMs: 2000, backoffCapMs: 50, followIntervalMs: 60_000, errorRetryMs: 60_000 });
+  const engine = new SyncEngine({
+    profile: 'loop', db: store.db, upstreamUrl: await ready, requestsPerSecond: 0, timeoutMs: 2000, backoffCapMs: 50, followIntervalMs: 60_000, errorRetryMs: 60_000,
+    ...(log ? { log } : {}),
+  });
   return { engine, store };
 }
 
-const LOOP_ERROR = /^the upstream's next link after \/api\/v1\/accounts\?\S+ leads back to a page already read \(\/api\/v1\/accounts\?\S+\)/;
+const LOOP_ERROR = /^the upstream's next link after \/api\/v1\/accounts\?\S+ leads back to a page at or before it \(\/api\/v1\/accounts\?\S+\)/;
 const accountsStored = (store: LedgerStore) => Number(store.db.prepare("SELECT count(*) FROM entity WHERE type = 'ACCOUNT'").pluck().get());
 const storedNextLinks = (store: LedgerStore) => store.db.prepare('SELECT url, next_url FROM sync_etag ORDER BY url').all() as Array<{ url: string; next_url: string | null }>;
 
@@ -122,6 +134,41 @@ describe('a next link back to a page the crawl has read', () => {
     await again;
     expect(writer.cursors.get('accounts')).toMatchObject({ nextUrl: null, passes: 2 });
     expect(storedNextLinks(store).find((row) => row.url === SECOND_PAGE)?.next_url).toMatch(/account\.id=gt:0\.0\.1200/);
+    await engine.close();
+    store.close();
+  }, 30_000);
+
+  it('many pages back, is refused at once on each retry: the pages since are not walked, stored or counted again, and the pass ends once the upstream links on', async () => {
+    thirdLoopsBack = true;
+    const lines: string[] = [];
+    const { engine, store } = await engineOnStore((line) => lines.push(line));
+    engine.start();
+    const refused = await until('refused the link back', () => LOOP_ERROR.test(engine.status().lastError?.message ?? ''), engine);
+    expect(refused.lastError!.message).toContain(`after ${THIRD_PAGE} leads back to a page at or before it (${SECOND_PAGE})`);
+    const accountsPhase = (status: SyncStatus) => status.phases.find((phase) => phase.name === 'accounts');
+    expect(accountsPhase(refused)).toMatchObject({ synced: 200, complete: false });
+
+    // Each retry (as Resume does) resumes at the third page. It used to follow its link back to the
+    // second, which that run had not read, storing and counting both pages again before the loop closed.
+    for (let retry = 0; retry < 2; retry++) {
+      const asked = pagesAsked;
+      await engine.pause();
+      engine.resume();
+      const again = await until('refused the link back again', () => engine.status().state === 'error', engine);
+      expect(again.lastError!.message).toMatch(LOOP_ERROR);
+      expect(pagesAsked - asked).toBe(1);
+      expect(accountsPhase(again)).toMatchObject({ synced: 200, complete: false });
+    }
+
+    // Fixed upstream: the third page's own end is taken, and the pass counts each account once.
+    thirdLoopsBack = false;
+    const caughtUp = engine.caughtUp();
+    await engine.pause();
+    engine.resume();
+    await caughtUp;
+    expect(accountsStored(store)).toBe(ACCOUNTS);
+    expect(accountsPhase(engine.status())).toMatchObject({ synced: ACCOUNTS, complete: true, passes: 1 });
+    expect(lines.filter((line) => /leads back/.test(line))).toHaveLength(3);
     await engine.close();
     store.close();
   }, 30_000);

@@ -4,6 +4,8 @@ import { defaultMirrorApiConfig } from '../../main/mirror/config.ts';
 import { createMirrorApi } from '../../main/mirror/mirror-api.ts';
 import { LedgerStore } from '../../main/mirror/store/ledger-store.ts';
 import { RateLimiter } from '../../main/sync/rate-limiter.ts';
+import { UpstreamClient } from '../../main/sync/upstream-client.ts';
+import { clockTime } from '../../main/common/clock-time.ts';
 import { UpstreamReadThrough } from '../../main/sync/upstream-read-through.ts';
 import { injectedGet } from './compare-mirrors.ts';
 import { ScriptedUpstreams, tokenInfo } from './scripted-upstream.ts';
@@ -16,14 +18,19 @@ afterEach(() => upstreams.closeAll());
 const json = (res: http.ServerResponse, body: unknown, status = 200) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 const notFound = (res: http.ServerResponse) => json(res, { _status: { messages: [{ message: 'Not found' }] } }, 404);
 
-/** An empty in-memory store reading through `base`; `limiter`, when given, is the request budget (as a sync would share it). */
-function readingThrough(base: string, limiter?: RateLimiter) {
+/**
+ * An empty in-memory store reading through `base`; `limiter`, when given, is the request budget (as a
+ * sync would share it). The offline memory's clock stands still: once marked, it lasts the test.
+ */
+function readingThrough(base: string, limiter?: RateLimiter, log?: (line: string) => void) {
   const store = new LedgerStore({ file: ':memory:' });
   const readThrough = new UpstreamReadThrough({
-    db: store.db, upstreamUrl: base, deadlineMs: 1500, offlineForMs: 30_000, absentForMs: 10_000, requestsPerSecond: 0, now: () => 0, ...(limiter ? { limiter } : {}),
+    db: store.db, upstreamUrl: base, deadlineMs: 1500, offlineForMs: 30_000, absentForMs: 10_000, requestsPerSecond: 0, now: () => 0,
+    ...(limiter ? { limiter } : {}), ...(log ? { log } : {}),
   });
-  const get = injectedGet(createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough }));
-  return { store, readThrough, get, close: () => { readThrough.close(); store.close(); } };
+  const api = createMirrorApi(store, defaultMirrorApiConfig, false, { readThrough });
+  const get = injectedGet(api);
+  return { store, readThrough, api, get, close: () => { readThrough.close(); store.close(); } };
 }
 
 const messageOf = (body: string): string => (JSON.parse(body) as { _status: { messages: Array<{ message: string }> } })._status.messages[0]!.message;
@@ -120,19 +127,109 @@ describe('by-id read-through checks', () => {
     }
   });
 
-  it('a lookup whose retries run past its deadline while the upstream answers others finds it busy, not unreachable', async () => {
+  it('a lookup whose retries of the upstream\'s failures run past its deadline says what it answered, and leaves it reachable', async () => {
+    const asked: string[] = [];
     const base = await upstreams.start((req, res) => {
-      if (req.url === '/api/v1/tokens/0.0.7000') return json(res, { _status: { messages: [{ message: 'Internal error' }] } }, 500);
+      asked.push(req.url ?? '');
+      if (req.url === '/api/v1/tokens/0.0.7000') return json(res, { _status: { messages: [{ message: 'Internal error' }] } }, 503);
       notFound(res);
     });
-    const { readThrough, get, close } = readingThrough(base, new RateLimiter(4));
+    const lines: string[] = [];
+    const { readThrough, get, close } = readingThrough(base, new RateLimiter(4), (line) => lines.push(line));
+    // Another profile's, whose request budget the lookup above did not spend.
+    const busier = readingThrough(base, new RateLimiter(4));
+    const failingMessage = 'The upstream mirror node answered HTTP 503 Service Unavailable when asked for this token, and this synced store does not hold it; ask again in a moment';
     try {
-      // 0.0.7000 fails and waits its retries' turns behind the others, which are answered.
-      const [failing, ...others] = await Promise.all([7000, 7001, 7002, 7003].map((num) => get(`/api/v1/tokens/0.0.${num}`)));
+      // Alone, its deadline ran out while it retried: it used to be said unreachable, and every lookup with it for 30 s.
+      const alone = await get('/api/v1/tokens/0.0.7000');
+      expect(alone.status).toBe(503);
+      expect(messageOf(alone.body)).toBe(failingMessage);
+      expect(readThrough.offline).toBe(false);
+      expect(lines).toEqual(['read-through: token 0.0.7000: the upstream answered HTTP 503 Service Unavailable each time within 1.5 s']);
+      // Said in the log once a minute, not per lookup.
+      expect((await get('/api/v1/tokens/0.0.7000')).status).toBe(503);
+      expect(lines).toHaveLength(1);
+      // The next lookup still asks the upstream.
+      const before = asked.length;
+      expect((await get('/api/v1/tokens/0.0.7004')).status).toBe(404);
+      expect(asked.length).toBe(before + 1);
+
+      // Waiting its retries' turns behind others that are answered, it is still failing (not busy).
+      const [failing, ...others] = await Promise.all([7000, 7001, 7002, 7003].map((num) => busier.get(`/api/v1/tokens/0.0.${num}`)));
       expect(others.map((a) => a.status)).toEqual([404, 404, 404]);
       expect(failing!.status).toBe(503);
-      expect(messageOf(failing!.body)).toMatch(/^The upstream mirror node did not answer for this token in time/);
-      expect(readThrough.offline).toBe(false);
+      expect(messageOf(failing!.body)).toBe(failingMessage);
+      expect(busier.readThrough.offline).toBe(false);
+    } finally {
+      close();
+      busier.close();
+    }
+  });
+
+  it('while the upstream is remembered unreachable, a wait it asked for since is what a lookup says, with when to ask again', async () => {
+    let reachable = false;
+    const base = await upstreams.start((req, res) => {
+      if (!reachable) return req.socket.destroy();
+      if (req.url === '/api/v1/accounts?limit=100&order=asc') return res.writeHead(429, { 'retry-after': '60', 'content-type': 'application/json' }).end('{}');
+      notFound(res);
+    });
+    const limiter = new RateLimiter(0);
+    const { readThrough, api, close } = readingThrough(base, limiter);
+    const lookUp = async () => {
+      const reply = await api.server.inject({ url: '/api/v1/tokens/0.0.7100' });
+      return { status: reply.statusCode, message: messageOf(reply.body), retryAfter: reply.headers['retry-after'] ?? null };
+    };
+    const crawl = new AbortController();
+    try {
+      expect(await lookUp()).toMatchObject({ status: 503, message: 'The upstream mirror node cannot be reached; this synced store does not hold this token', retryAfter: null });
+      expect(readThrough.offline).toBe(true);
+      // The sync, sharing the request budget, is asked to wait a minute.
+      reachable = true;
+      let heldUntil: number | null = null;
+      const sync = new UpstreamClient({ baseUrl: base, requestsPerSecond: 0, limiter, onRetry: (event) => { heldUntil = event.heldUntil; } });
+      const crawling = sync.get('/api/v1/accounts?limit=100&order=asc', { signal: crawl.signal }).catch(() => undefined);
+      while (heldUntil === null) await new Promise((resolve) => setTimeout(resolve, 10));
+      const refused = await lookUp();
+      expect(refused.status).toBe(503);
+      // A lookup is held 15 s at most, not the crawl's minute.
+      expect(refused.message).toMatch(/^The upstream mirror node asked to wait until \d\d:\d\d:\d\d before it is asked again \(Retry-After\), and this synced store does not hold this token; ask again then$/);
+      expect(refused.message).toContain(clockTime(limiter.hold.until(true)!));
+      expect(Number(refused.retryAfter)).toBeGreaterThan(10);
+      crawl.abort();
+      await crawling;
+    } finally {
+      crawl.abort();
+      close();
+    }
+  });
+
+  it('a relayed route redirected to another host answers 502 saying so, sends nothing there, and keeps nothing to serve offline', async () => {
+    const nodes = { nodes: [{ node_id: 0, node_account_id: '0.0.3' }], links: { next: null } };
+    const askedElsewhere: string[] = [];
+    const elsewhere = await upstreams.start((req, res) => {
+      askedElsewhere.push(req.url ?? '');
+      json(res, nodes);
+    });
+    let redirect = `${elsewhere}/api/v1/network/nodes`;
+    const base = await upstreams.start((req, res) => {
+      if (req.url === '/api/v1/network/nodes') return res.writeHead(302, { location: redirect }).end();
+      if (req.url === '/api/v1/network/nodes/') return json(res, nodes);
+      notFound(res);
+    });
+    const { store, get, close } = readingThrough(base);
+    try {
+      const refused = await get('/api/v1/network/nodes');
+      expect(refused.status).toBe(502);
+      expect(messageOf(refused.body)).toMatch(/^The upstream mirror node's answer for the network's .* could not be read: /);
+      expect(messageOf(refused.body)).toContain(`: ${base}/api/v1/network/nodes redirected to another host (${elsewhere}/api/v1/network/nodes), which is not followed`);
+      expect(askedElsewhere).toEqual([]);
+      expect(store.db.prepare('SELECT count(*) FROM upstream_answer').pluck().get()).toBe(0);
+      // A redirect within the upstream's own origin is followed, and its answer kept.
+      redirect = '/api/v1/network/nodes/';
+      const moved = await get('/api/v1/network/nodes');
+      expect(moved.status).toBe(200);
+      expect(JSON.parse(moved.body)).toEqual(nodes);
+      expect(store.db.prepare('SELECT count(*) FROM upstream_answer').pluck().get()).toBe(1);
     } finally {
       close();
     }

@@ -11,6 +11,7 @@ import { throttledSyncLog } from '../../main/sync/sync-log-line.ts';
 import { tokenRowsOf } from '../../main/sync/token-rows.ts';
 import { tokenUpserter } from '../../main/sync/token-writer.ts';
 import { answerTransactionsPage, ScriptedUpstreams, tokenInfo } from './scripted-upstream.ts';
+import { clockTime } from '../../main/common/clock-time.ts';
 import { startUntilCaughtUp } from './caught-up.ts';
 import { upstreamAccount } from '../helpers/upstream-account.ts';
 
@@ -238,6 +239,30 @@ describe("the sync's last error", () => {
     expect(lines).toContainEqual(expect.stringMatching(/^sync: HTTP 403 for .*; trying again at \d\d:\d\d:\d\d$/));
     await engine.close();
   });
+
+  it('after a failed run, says the upstream keeps failing since its failures began, not since the run failed', async () => {
+    trouble = (path) => (path.startsWith('/api/v1/transactions') ? '403' : 'answer');
+    const { engine, lines } = await engineWithLog({ errorRetryMs: 2000 });
+    engine.start();
+    await stateBecomes(engine, 'error', 5000);
+    // The run goes again two seconds later, and every request fails from then on: a different fault.
+    let failingSince: number | null = null;
+    trouble = () => {
+      failingSince ??= Date.now();
+      return '500';
+    };
+    await stateBecomes(engine, 'retrying', 15_000);
+    const heldAt = Date.now();
+    // Said once the failures lasted, not at the first of them as failures that had gone on since the run failed.
+    expect(heldAt - failingSince!).toBeGreaterThanOrEqual(4000);
+    const line = lines.find((text) => text.includes('keeps failing'))!;
+    const since = /\(since (\d\d:\d\d:\d\d)\)/.exec(line)![1]!;
+    const secondsOf = (clock: string) => clock.split(':').reduce((sum, part) => sum * 60 + Number(part), 0);
+    // Not before the first 500 (in seconds of the day, a day's wrap aside): it used to be the run's failure, two seconds earlier.
+    expect((secondsOf(since) - secondsOf(clockTime(failingSince!)) + 86_400) % 86_400, `${line}; the 500s began ${clockTime(failingSince!)}`).toBeLessThan(60);
+    trouble = () => 'answer';
+    await engine.close();
+  }, 30_000);
 
   it("names the answer an item that cannot be stored came in", async () => {
     trouble = () => 'answer';

@@ -47,16 +47,34 @@ describe('upstream client', () => {
     expect(retries[3]!.error).toMatch(/no answer within/);
   });
 
-  it('follows no link or redirect to another host', async () => {
-    const elsewhere = await upstream((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"accounts":[]}'));
+  it('follows no link or redirect to another host, sending nothing there; redirects within its own are followed', async () => {
+    const askedElsewhere: string[] = [];
+    const elsewhere = await upstream((req, res) => {
+      askedElsewhere.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"accounts":[],"links":{"next":null}}');
+    });
+    const asked: string[] = [];
     const base = await upstream((req, res) => {
+      asked.push(`${req.method} ${req.url}`);
       if (req.url === '/api/v1/moved') return res.writeHead(302, { location: `${elsewhere}/api/v1/accounts` }).end();
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      if (req.url === '/api/v1/call') return res.writeHead(307, { location: `${elsewhere}/api/v1/call` }).end();
+      if (req.url === '/api/v1/here') return res.writeHead(301, { location: '/api/v1/there' }).end();
+      if (req.url === '/api/v1/round') return res.writeHead(302, { location: '/api/v1/round' }).end();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, url: req.url }));
     });
     await expect(client(base).get(`${elsewhere}/api/v1/accounts?account.id=gt:0.0.200`)).rejects.toThrow(/linked to another host/);
-    await expect(client(base).get('/api/v1/moved')).rejects.toThrow(/redirected to another host/);
-    // Its own absolute links are followed.
+    const refused = `${base}/api/v1/moved redirected to another host (${elsewhere}/api/v1/accounts), which is not followed`;
+    await expect(client(base).get('/api/v1/moved')).rejects.toThrow(new UpstreamError(refused, null));
+    // A relayed request (a network file, a contract call) neither: its answer would be served as the upstream's.
+    await expect(client(base).relay({ method: 'GET', path: '/api/v1/moved' })).rejects.toThrow(new UpstreamError(refused, null));
+    await expect(client(base).relay({ method: 'POST', path: '/api/v1/call', body: { data: '0x' } })).rejects.toThrow(/\/api\/v1\/call redirected to another host/);
+    expect(askedElsewhere).toEqual([]);
+    // Its own absolute links are followed, and its redirects within its own origin, a few at most.
     expect(await client(base).get(`${base}/api/v1/accounts`)).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await client(base).get('/api/v1/here')).toMatchObject({ status: 200, body: { url: '/api/v1/there' } });
+    expect(await client(base).relay({ method: 'GET', path: '/api/v1/here' })).toEqual({ status: 200, body: { ok: true, url: '/api/v1/there' } });
+    await expect(client(base).relay({ method: 'GET', path: '/api/v1/round' })).rejects.toThrow(/redirected \S+\/api\/v1\/round more than 5 times/);
+    expect(asked.filter((line) => line === 'GET /api/v1/round')).toHaveLength(6);
   });
 
   it('still backs off on repeated 429s that ask to retry at once (Retry-After: 0)', async () => {

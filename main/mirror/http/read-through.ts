@@ -47,6 +47,8 @@ export type Shortfall =
   | { kind: 'busy' }
   /** It asked (HTTP 429 with Retry-After) not to be asked again before `until` (ms since the epoch). */
   | { kind: 'held'; until: number }
+  /** It answered, but with a failure each time it was asked within the lookup's deadline: `answered` is the last, from its status on (`503 Service Unavailable`). */
+  | { kind: 'failing'; answered: string }
   /** It answered, in a form that cannot be stored (naming another entity, a value out of range), or refused. */
   | { kind: 'unreadable'; reason: string };
 
@@ -229,6 +231,7 @@ function shortfallOutcome(shortfall: Shortfall, notHeld: string): GetOutcome {
       messages: [{ message: `${READ_THROUGH_OPENINGS.held} ${clockTime(shortfall.until)} before it is asked again (Retry-After), and this synced store does not hold ${notHeld}; ask again then` }],
       retryAfterSeconds: Math.max(1, Math.ceil((shortfall.until - Date.now()) / 1000)),
     };
+    case 'failing': return { status: 503, messages: [{ message: `${READ_THROUGH_OPENINGS.failed} ${shortfall.answered} when asked for ${notHeld}, and this synced store does not hold it; ask again in a moment` }] };
     case 'unreadable': return { status: 502, messages: [{ message: `The upstream mirror node's answer for ${notHeld} could not be read: ${shortfall.reason}` }] };
   }
 }
