@@ -1,10 +1,22 @@
-/** Redirects followed within the upstream's own origin for one request; a mirror node needs one or two (a trailing slash, http to https on the same port). */
+/**
+ * Redirects followed within the upstream's own origin (scheme, host and port) for one request: a
+ * mirror node needs one or two (a trailing slash, a path moved). A move from http to https changes
+ * the origin and is refused like another host: the profile's URL should name https itself.
+ */
 export const MAX_OWN_REDIRECTS = 5;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** A redirect to another origin than the upstream's: nothing was sent there. */
-export class RedirectElsewhereError extends Error {
+/** A redirect that is not followed: nothing was sent where it points. */
+export class UpstreamRedirectError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UpstreamRedirectError';
+  }
+}
+
+/** A redirect to another origin than the upstream's. */
+export class RedirectElsewhereError extends UpstreamRedirectError {
   constructor(url: string, location: string) {
     super(`${url} redirected to another host (${location.slice(0, 200)}), which is not followed`);
     this.name = 'RedirectElsewhereError';
@@ -36,7 +48,8 @@ export async function fetchWithinOrigin(url: string, init: RequestInit, origin: 
     // Its body (a short "Moved" page) is not wanted: let the connection go back to the pool.
     await response.body?.cancel().catch(() => undefined);
     const next = resolvedLocation(location, target);
-    if (next === null || next.origin !== new URL(origin).origin) throw new RedirectElsewhereError(target, location);
+    if (next === null) throw new UpstreamRedirectError(`${target} redirected to an address that cannot be read (${location.slice(0, 200)})`);
+    if (next.origin !== new URL(origin).origin) throw new RedirectElsewhereError(target, location);
     if (hops === MAX_OWN_REDIRECTS) throw new TooManyRedirectsError(url);
     const asGet = response.status === 303 || ((response.status === 301 || response.status === 302) && request.method === 'POST');
     if (asGet) request = withoutBody(request);

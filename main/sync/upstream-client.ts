@@ -8,7 +8,7 @@ import { networkFailureInWords } from './network-failure-words.ts';
 import { QueueFullError, RateLimiter } from './rate-limiter.ts';
 import { readRetryAfter, type RetryAfter } from '../http/retry-after.ts';
 import { holdWords, type UpstreamHold } from './upstream-hold.ts';
-import { fetchWithinOrigin, RedirectElsewhereError, TooManyRedirectsError } from './own-redirects.ts';
+import { fetchWithinOrigin, TooManyRedirectsError, UpstreamRedirectError } from './own-redirects.ts';
 
 export interface UpstreamClientOptions {
   /** Origin (and optional path prefix) of the upstream mirror node, e.g. `https://testnet.mirrornode.hedera.com`. */
@@ -181,7 +181,7 @@ export class UpstreamClient {
       text = await response.text();
     } catch (error) {
       // Its answer would be served (and remembered) as the upstream's: a refusal, as for any answer that cannot be used.
-      if (error instanceof RedirectElsewhereError || error instanceof TooManyRedirectsError) throw new UpstreamError(error.message, null);
+      if (error instanceof UpstreamRedirectError || error instanceof TooManyRedirectsError) throw new UpstreamError(error.message, null);
       throw error;
     } finally {
       deadline.dispose();
@@ -256,7 +256,7 @@ export class UpstreamClient {
     } catch (error) {
       if (signal?.aborted) return fatal('aborted', null);
       // A redirect elsewhere is not the upstream answering: it is not followed, nor asked again.
-      if (error instanceof RedirectElsewhereError) return fatal(error.message, null);
+      if (error instanceof UpstreamRedirectError) return fatal(error.message, null);
       if (error instanceof TooManyRedirectsError) return retry(error.message, true);
       return retry(timeout.timedOut ? `no answer within ${this.#options.timeoutMs / 1000} s` : networkFailureInWords(error), true);
     }

@@ -77,6 +77,28 @@ describe('upstream client', () => {
     expect(asked.filter((line) => line === 'GET /api/v1/round')).toHaveLength(6);
   });
 
+  it('turns a relayed POST into a GET without its body on a 303, 301 or 302, repeats it whole on a 307 or 308, and refuses an unreadable Location', async () => {
+    const seen: string[] = [];
+    const base = await upstream((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => { body += chunk.toString(); });
+      req.on('end', () => {
+        seen.push(`${req.method} ${req.url} ${req.headers['content-type'] ?? '-'} ${body || '-'}`);
+        if (req.url === '/bad') return res.writeHead(302, { location: 'http://[bad' }).end();
+        if (req.url!.startsWith('/from/')) return res.writeHead(Number(req.url!.slice(6)), { location: `/to/${req.url!.slice(6)}` }).end();
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+    for (const code of [301, 302, 303, 307, 308]) {
+      expect(await client(base).relay({ method: 'POST', path: `/from/${code}`, body: { data: '0x' } })).toMatchObject({ status: 200 });
+    }
+    expect(seen.filter((line) => line.includes('/to/'))).toEqual([
+      'GET /to/301 - -', 'GET /to/302 - -', 'GET /to/303 - -',
+      'POST /to/307 application/json {"data":"0x"}', 'POST /to/308 application/json {"data":"0x"}',
+    ]);
+    await expect(client(base).relay({ method: 'GET', path: '/bad' })).rejects.toThrow(/\/bad redirected to an address that cannot be read \(http:\/\/\[bad\)/);
+  });
+
   it('still backs off on repeated 429s that ask to retry at once (Retry-After: 0)', async () => {
     const base = await upstream((_req, res, n) => {
       if (n < 4) return res.writeHead(429, { 'retry-after': '0' }).end('{}');

@@ -147,10 +147,20 @@ export class SessionService {
     return this.turns.run(sessionId, async () => this.verifyRead(sessionId, await this.read(sessionId), requests, options));
   }
 
-  /** Compiles standard JSON inputs and adds their sources and contract metadata to the session (`signal` as for addFiles). */
+  /**
+   * Compiles standard JSON inputs and adds their sources and contract metadata to the session
+   * (`signal` as for addFiles: a compile under way is finished, its files then not stored). The
+   * session is held from the start: the compile takes seconds before the add's turn takes its own
+   * hold, and new sessions made meanwhile must not remove the one its files are for.
+   */
   async addSolcJson(sessionId: string, inputs: Record<string, string>, compilerVersion: string, signal?: AbortSignal): Promise<SessionEnvelope<SessionContractEntry>> {
-    const files = await this.solcJsonFiles(inputs, compilerVersion);
-    return this.turns.run(sessionId, async () => this.answer(sessionId, await this.add(sessionId, files, undefined, signal)));
+    const release = this.service.sessions.hold(sessionId);
+    try {
+      const files = await this.solcJsonFiles(inputs, compilerVersion);
+      return await this.turns.run(sessionId, async () => this.answer(sessionId, await this.add(sessionId, files, undefined, signal)));
+    } finally {
+      release();
+    }
   }
 
   /**

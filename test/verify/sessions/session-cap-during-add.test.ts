@@ -6,7 +6,7 @@ import { MAX_LIVE_SESSIONS, SESSION_IDLE_MS, SessionStore } from '../../../main/
 import { SessionTurns } from '../../../main/verify/sessions/session-turns.ts';
 import { openVerifyDb } from '../../../main/verify/store/verify-db.ts';
 import type { VerifyService } from '../../../main/verify/verify-service.ts';
-import { offlineVerifyService, tempDir } from '../verify-fixture.ts';
+import { cachedCompilers, offlineVerifyService, STORAGE_VERSION, storageUpload, tempDir } from '../verify-fixture.ts';
 
 // The store keeps at most MAX_LIVE_SESSIONS API sessions, a new one removing the least recently
 // used. A session with an add under way (its files read in a helper thread, then written) must
@@ -41,6 +41,25 @@ describe('the limit of live sessions while an add is under way', () => {
     expect(store.files(adding).map((f) => f.path)).toEqual(['A.sol']);
     expect(store.touch(idle)).toBe(false);
     expect(liveSessions(service.db)).toBe(MAX_LIVE_SESSIONS);
+  });
+});
+
+describe('the limit of live sessions while a standard JSON input compiles', () => {
+  it('passes over the session the compiled files are for', async () => {
+    const compiling = offlineVerifyService(tempDir(), { compilersDir: await cachedCompilers(STORAGE_VERSION) });
+    try {
+      const store = compiling.sessions;
+      const t0 = Date.now();
+      const target = store.create(t0);
+      const input = { language: 'Solidity', sources: { 'Storage.sol': { content: storageUpload()['Storage.sol'] } }, settings: { optimizer: { enabled: false, runs: 200 } } };
+      const added = new SessionService(compiling).addSolcJson(target, { 'input.json': JSON.stringify(input) }, STORAGE_VERSION);
+      // New clients while solc runs (nothing of the add has been awaited yet).
+      for (let i = 0; i < MAX_LIVE_SESSIONS; i++) store.create(t0 + 1 + i);
+      expect((await added).contracts.map((c) => c.name)).toEqual(['Storage']);
+      expect(store.touch(target)).toBe(true);
+    } finally {
+      await compiling.close();
+    }
   });
 });
 
