@@ -18,10 +18,17 @@ function sortUpdates(incident: JsonObject): JsonObject {
   return { ...incident, incident_updates: updates };
 }
 
+/**
+ * The worst impact among open incidents. Statuspage gives every incident one of none, minor, major,
+ * critical (none: no component hurt); one left out (null, or absent) is `none`, as the Status
+ * screen's badge ("No impact") and the notification settings read it. A word Statuspage does not
+ * use still tells of something open, of unknown weight: counted as minor.
+ */
 export function worstImpactOf(incidents: readonly JsonObject[]): Impact {
   let worst: Impact = 'none';
   for (const incident of incidents) {
-    const impact = IMPACT_ORDER.find((value) => value === incident.impact) ?? 'minor';
+    const given = incident.impact ?? 'none';
+    const impact = IMPACT_ORDER.find((value) => value === given) ?? 'minor';
     if (IMPACT_ORDER.indexOf(impact) > IMPACT_ORDER.indexOf(worst)) worst = impact;
   }
   return worst;

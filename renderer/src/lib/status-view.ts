@@ -35,10 +35,15 @@ export function componentTone(status: string): StatusTone {
   }
 }
 
-/** An incident's impact as a tone (`none` impact still means something is open: minor). */
+/**
+ * An incident's impact as a tone (`none` impact still means something is open: minor). Statuspage
+ * always gives an impact (none, minor, major, critical: none when no component is hurt); one left
+ * out (null) reads as `none`, as its label, the headline and the notification settings read it.
+ */
 export function impactTone(impact: string | null | undefined): StatusTone {
-  switch (impact) {
-    case 'critical': case 'major': case 'minor': case 'maintenance': return impact;
+  const given = impact ?? 'none';
+  switch (given) {
+    case 'critical': case 'major': case 'minor': case 'maintenance': return given;
     case 'none': return 'minor';
     default: return 'unknown';
   }
@@ -65,7 +70,11 @@ export function overallView(snapshot: Pick<StatusSnapshot, 'indicator' | 'worstI
     const tone: StatusTone = ['minor', 'major', 'critical', 'maintenance'].includes(indicator.indicator) ? (indicator.indicator as StatusTone) : 'unknown';
     return { tone, text: indicator.description || words(indicator.indicator) };
   }
-  if (snapshot.unresolved.length > 0) return { tone: 'minor', text: `${snapshot.unresolved.length} open incident(s)` };
+  // Open incidents of no impact, on a page that says all is well: said in the words of their badges.
+  if (snapshot.unresolved.length > 0) {
+    const count = snapshot.unresolved.length;
+    return { tone: impactTone('none'), text: `${count} open incident${count === 1 ? '' : 's'} (${impactLabel('none').toLowerCase()})` };
+  }
   return { tone: 'ok', text: indicator?.description || 'All systems operational' };
 }
 

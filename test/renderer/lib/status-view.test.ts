@@ -18,6 +18,16 @@ describe('status view helpers', () => {
     expect(overallView({ ...polled, worstImpact: 'none', unresolved: [incident], indicator: null }).tone).toBe('minor');
   });
 
+  it('says open incidents of no impact (or none given) in the words of their badges, not as minor ones', () => {
+    const polled = { poll: { lastSuccessAt: '2026-11-20T11:59:00Z' } as never, page: null };
+    const incident = { id: 'a' } as never;
+    expect(impactLabel(null)).toBe('No impact');
+    expect(impactTone(null)).toBe(impactTone('none'));
+    expect(overallView({ ...polled, worstImpact: 'none', unresolved: [incident], indicator: { indicator: 'none', description: 'All Systems Operational' } }))
+      .toEqual({ tone: impactTone('none'), text: '1 open incident (no impact)' });
+    expect(overallView({ ...polled, worstImpact: 'none', unresolved: [incident, incident], indicator: null }).text).toBe('2 open incidents (no impact)');
+  });
+
   it('says nothing is known before a first poll succeeded, not "all clear" (an unreachable status page)', () => {
     const unpolled = { poll: { lastSuccessAt: null } as never, page: null, worstImpact: 'none' as const, unresolved: [], indicator: null };
     expect(overallView(unpolled)).toEqual({ tone: 'unknown', text: 'Waiting for the first poll…' });
@@ -33,7 +43,8 @@ describe('status view helpers', () => {
     expect(componentTone('under_maintenance')).toBe('maintenance');
     expect(componentTone('mystery')).toBe('unknown');
     expect(impactTone('none')).toBe('minor');
-    expect(impactTone(null)).toBe('unknown');
+    expect(impactTone(null)).toBe('minor');
+    expect(impactTone('severe')).toBe('unknown');
     expect(impactLabel('critical')).toBe('Critical');
     expect(impactLabel(null)).toBe('No impact');
     expect(words('degraded_performance')).toBe('Degraded performance');
