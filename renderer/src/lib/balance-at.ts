@@ -13,13 +13,16 @@ import { formatCount, formatTimestamp } from './format.ts';
 import { timestampToNanos, toBigInt } from './ledger-format.ts';
 import type { Int64, Links, Transaction, TransactionMoney } from './ledger-types.ts';
 
-/** Where a worked-out balance was counted from: a snapshot (transfers added) or the balance now (transfers taken off). */
-export type BalanceBasis = 'snapshot' | 'now';
+/**
+ * Where a worked-out balance was counted from: a snapshot (transfers added), the balance now
+ * (transfers taken off), or the account's creation, which the moment came before (nothing held).
+ */
+export type BalanceBasis = 'snapshot' | 'now' | 'created';
 
 export interface BalanceAt {
   balance: bigint;
   from: BalanceBasis;
-  /** The snapshot's time, or the time of the balance now (`seconds.nanos`). */
+  /** The snapshot's time, the time of the balance now, or the account's creation (`seconds.nanos`). */
   timestamp: string;
   /** The account's transactions between that time and the moment, whose transfers were counted. */
   transactions: number;
@@ -48,6 +51,11 @@ export interface BalanceAtOptions {
   maxPages?: number;
   /** What the open profile holds of the account's transactions (followedFor); null or absent for a store with snapshots. */
   followed?: Followed | null;
+  /**
+   * The account's `created_timestamp`: a moment before it has nothing to count from (no snapshot
+   * lists the account, a synced store may hold nothing that early), and the answer is none held.
+   */
+  created?: string | null;
 }
 
 /** Pages of 100 transactions read at most: an account as busy as the fee collector can have thousands in a day. */
@@ -80,6 +88,7 @@ export function followedOf(status: SyncStatus): Followed | null {
 
 /** What a known balance was worked out from: `snapshot of 2026-10-14 17:00:00 UTC + 12 transactions`. */
 export function balanceBasisText(value: BalanceAt): string {
+  if (value.from === 'created') return `before the account was created (${formatTimestamp(value.timestamp)})`;
   if (value.from === 'now') {
     return `balance as of ${formatTimestamp(value.timestamp)}${value.transactions > 0 ? ` less ${formatCount(value.transactions, 'later transaction')}` : ''}`;
   }
@@ -130,6 +139,8 @@ export type BalancesAtOutcome = Exclude<BalanceAtOutcome, { kind: 'known' }> | {
 export async function balancesAt(get: Getter, account: string, assets: readonly Asset[], at: string, options: BalanceAtOptions = {}): Promise<BalancesAtOutcome> {
   const followed = options.followed ?? null;
   const maxPages = options.maxPages ?? MAX_PAGES;
+  const created = options.created ?? null;
+  if (created !== null && isBefore(at, created)) return { kind: 'known', value: { balances: assets.map(() => 0n), from: 'created', timestamp: created, transactions: 0 } };
   // A synced store holds the transactions after `since` only: a snapshot before that (the upstream's,
   // relayed) would be counted forward through transactions the store lacks, and come out wrong.
   if (followed) return isBefore(at, followed.since) ? { kind: 'before-following', since: followed.since } : backFromNow(get, account, assets, at, followed, maxPages);

@@ -15,6 +15,28 @@ export function mirrorPath(segments: ReadonlyArray<string>, query: Record<string
   return `/api/v1/${segments.map((segment) => encodeURIComponent(segment)).join('/')}${text ? `?${text}` : ''}`;
 }
 
+const API_PREFIX = '/api/v1/';
+
+/**
+ * What in a by-id page's target cannot name one entity: a path segment (or, for a page that loads
+ * its own way, the id itself) holding `/`, `\` or `..`, as an address edited by hand can
+ * (`#/account?id=0.0.1009/tokens`). mirrorPath encodes such a segment so that it adds none, and
+ * the `mirror/get` gate then refuses the path, in words about paths that tell the reader of the
+ * page nothing; the page refuses the id itself instead. Null when every part can be asked for.
+ */
+export function unaskablePart(target: string): string | null {
+  const parts = target.startsWith(API_PREFIX) ? target.split('?')[0]!.slice(API_PREFIX.length).split('/').map(decodedSegment) : [target];
+  return parts.find((part) => /[/\\]|\.\./.test(part)) ?? null;
+}
+
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** One resource of the local mirror API; the body is what the REST endpoint answers. */
 export async function mirrorGet<T>(api: MirrorReader, path: string): Promise<ApiResult<T>> {
   const result = await api.mirror.get({ path });

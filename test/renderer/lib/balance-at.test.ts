@@ -54,6 +54,33 @@ describe('hbarBalanceAt', () => {
   });
 });
 
+describe('before the account was created', () => {
+  const created = '1700000000.000000000';
+
+  it('holds nothing, asking the mirror nothing, on a store with snapshots and on a synced one', async () => {
+    const { asked, get } = mirror({});
+    const before = '1699999999.999999999';
+    const none = { kind: 'known', value: { balance: 0n, from: 'created', timestamp: created, transactions: 0 } };
+    expect(await hbarBalanceAt(get, '0.0.5', before, { created })).toEqual(none);
+    expect(await hbarBalanceAt(get, '0.0.5', before, { created, followed: { since: '1700000500.000000000', through: '1700000600.000000000' } })).toEqual(none);
+    expect(await balancesAt(get, '0.0.5', [HBAR, { kind: 'token', token: '0.0.900' }], before, { created })).toEqual({
+      kind: 'known', value: { balances: [0n, 0n], from: 'created', timestamp: created, transactions: 0 },
+    });
+    expect(asked).toEqual([]);
+  });
+
+  it('counts from the snapshot at the moment of creation itself, the account then made', async () => {
+    const own = `/api/v1/balances?account.id=0.0.5&timestamp=lte:${created}`;
+    const { asked, get } = mirror({ [own]: { timestamp: created, balances: [{ account: '0.0.5', balance: 40, tokens: [] }] } });
+    expect(await hbarBalanceAt(get, '0.0.5', created, { created })).toEqual({ kind: 'known', value: { balance: 40n, from: 'snapshot', timestamp: created, transactions: 0 } });
+    expect(asked).toEqual([own]);
+  });
+
+  it('says so in words, with the time it was created', () => {
+    expect(balanceBasisText({ balance: 0n, from: 'created', timestamp: created, transactions: 0 })).toBe('before the account was created (2023-11-14 22:13:20 UTC)');
+  });
+});
+
 describe('timestamps as nanoseconds', () => {
   it('go both ways, refusing what is not a timestamp', () => {
     expect(nanosToTimestamp(1_700_000_000_000_000_001n)).toBe('1700000000.000000001');
