@@ -97,15 +97,38 @@ export class AccountHistoryFetcher {
     const first = `/api/v1/transactions?account.id=${account}&timestamp=lte:${start.heldSince}&order=desc&limit=100`;
     let url: string | null = floor === null ? record?.next_url ?? first : `${first}&timestamp=gte:${formatTimestamp(floor)}`;
     let fetched = 0;
+    let heldSince = start.heldSince;
+    // Empty pages count too: an upstream that answers a window of time per page may take many for a quiet account.
     for (let page = 0; page < this.#requests.pagesPerFetch && url !== null; page++) {
       const { items: transactions, next } = await this.#requests.page(url, 'transactions', signal, { stored: fetched, noun: 'transaction' }, NEWEST_FIRST);
       // Everything from the page's oldest transaction on is held: held after the nanosecond before it.
-      // At the end of the list, all of it is: the whole history, or all from the floor on.
-      const oldest = transactions.length > 0 ? timestampOf(transactions.at(-1)!.consensus_timestamp ?? '') : null;
-      const heldSince = next === null ? (floor === null ? ALL : formatTimestamp(floor - 1n)!) : formatTimestamp(oldest! - 1n)!;
+      // An empty page that names a next one covered a window without any of the account's
+      // transactions: everything from where its next link goes on is held. At the end of the list,
+      // all of it is: the whole history, or all from the floor on.
+      if (next === null) heldSince = floor === null ? ALL : formatTimestamp(floor - 1n)!;
+      else if (transactions.length > 0) heldSince = formatTimestamp(timestampOf(transactions.at(-1)!.consensus_timestamp ?? '')! - 1n)!;
+      else heldSince = heldAfterLink(next, heldSince);
       fetched += this.#storePage(id, transactions, heldSince, next, next === null && floor === null);
       url = next;
     }
     return { ...this.held(account), fetched };
   }
+}
+
+/**
+ * What an empty page's next link (`timestamp=lt:T`, as the reference names the window before the
+ * empty one) says is held: everything from T on, so held after the nanosecond before it (after T
+ * itself for `lte:T`); never less than `heldSince`, the point already reached. A link without a
+ * readable upper bound on the timestamp says nothing, and the point stays where it was.
+ */
+function heldAfterLink(next: string, heldSince: string): string {
+  const query = next.includes('?') ? next.slice(next.indexOf('?') + 1) : '';
+  let reached = timestampOf(heldSince)!;
+  for (const filter of new URLSearchParams(query).getAll('timestamp')) {
+    const bound = /^(lte?):(\d+(?:\.\d{1,9})?)$/.exec(filter);
+    if (!bound) continue;
+    const after = timestampOf(bound[2])! - (bound[1] === 'lt' ? 1n : 0n);
+    if (after < reached) reached = after;
+  }
+  return formatTimestamp(reached)!;
 }

@@ -56,6 +56,7 @@ export class HistoryRequests {
    * HistoryFetchError saying why (no answer in time, none at all, no such list, asked to wait), and
    * with an UpstreamFormatError for an answer without the list, or (along `walk`, the order its
    * pages go) with a next link back (NextLinkLoopError): fetched again, it would store those pages again.
+   * Without `walk` an empty page is the end; along one, only a page whose next link is null is.
    *
    * Someone waits for it, so it is held back by the upstream's Retry-After as a lookup is, at most
    * LOOKUP_HOLD_CAP_MS in all, not for the crawl's whole wait (minutes): an upstream that still
@@ -75,7 +76,14 @@ export class HistoryRequests {
     const body = reply.body as Record<string, unknown> & { links?: { next?: unknown } };
     const items = body[list];
     if (!Array.isArray(items)) throw new UpstreamFormatError(`the ${list} page ${url} has no "${list}" array`);
-    return { items: items as Array<Record<string, unknown>>, next: items.length > 0 ? nextPageOf(body, url, undefined, walk) : null };
+    // Along a walk an empty page may still name the next: a mirror node that bounds each transactions
+    // query to a window of time (the reference's `bindTimestampRange`, 60 days by default) answers a
+    // window without any of the list's items with an empty page linking to the window before it, and
+    // ends the list only at its first transaction. The walk's order refuses a link that goes no
+    // further, so following it cannot loop. A list read without a walk (a topic's messages, which the
+    // reference bounds by no window) ends at its first empty page.
+    const goesOn = items.length > 0 || walk !== undefined;
+    return { items: items as Array<Record<string, unknown>>, next: goesOn ? nextPageOf(body, url, undefined, walk) : null };
   }
 
   /** Abandons fetches under way (the profile is closing); the pages already stored stay. */

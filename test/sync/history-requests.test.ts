@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { HistoryFetchError, historyIdOf, HistoryRequests } from '../../main/sync/history-requests.ts';
 import { RateLimiter } from '../../main/sync/rate-limiter.ts';
 import { UpstreamClient } from '../../main/sync/upstream-client.ts';
+import { NextLinkLoopError } from '../../main/sync/next-page.ts';
 import { LOOKUP_HOLD_CAP_MS } from '../../main/sync/upstream-hold.ts';
 import { UpstreamFormatError } from '../../main/sync/upstream-values.ts';
 import { ScriptedUpstreams } from './scripted-upstream.ts';
@@ -20,14 +21,25 @@ function requestsTo(upstreamUrl: string, deadlineMs = 5000): HistoryRequests {
 }
 
 describe('history requests', () => {
-  it('reads a page of a list and the link to the next one, none once a page is empty', async () => {
+  it('reads a page of a list and the link to the next one; an empty page ends a list only when read without a walk', async () => {
     const url = await upstreams.start((req, res) => json(200, req.url!.includes('empty')
       ? { messages: [], links: { next: '/api/v1/more' } }
-      : { messages: [{ sequence_number: 3 }], links: { next: '/api/v1/topics/0.0.9/messages?sequencenumber=lt:3' } })(req, res));
+      : req.url!.startsWith('/api/v1/transactions')
+        ? { transactions: [], links: { next: req.url!.includes('back') ? '/api/v1/transactions?timestamp=lt:300' : '/api/v1/transactions?timestamp=lt:100' } }
+        : { messages: [{ sequence_number: 3 }], links: { next: '/api/v1/topics/0.0.9/messages?sequencenumber=lt:3' } })(req, res));
     const requests = requestsTo(url);
     const page = await requests.once('0.0.9', (signal) => requests.page('/api/v1/topics/0.0.9/messages', 'messages', signal, { stored: 0, noun: 'message' }));
     expect(page).toEqual({ items: [{ sequence_number: 3 }], next: '/api/v1/topics/0.0.9/messages?sequencenumber=lt:3' });
+    // Without a walk (a topic's messages, which the reference bounds by no window of time), an empty page is the end.
     expect(await requests.once('0.0.9', (signal) => requests.page('/api/v1/empty', 'messages', signal, { stored: 0, noun: 'message' }))).toEqual({ items: [], next: null });
+    // Along a walk it is not: a mirror node binding each transactions query to a window (the reference's
+    // bindTimestampRange) answers a window without any of the list's items with an empty page linking to the
+    // window before it. A link that goes no further along the walk is still refused.
+    const walk = { param: 'timestamp', order: 'desc' } as const;
+    expect(await requests.once('0.0.9', (signal) => requests.page('/api/v1/transactions?timestamp=lte:200', 'transactions', signal, { stored: 0, noun: 'transaction' }, walk)))
+      .toEqual({ items: [], next: '/api/v1/transactions?timestamp=lt:100' });
+    await expect(requests.once('0.0.9', (signal) => requests.page('/api/v1/transactions?timestamp=lte:200&back', 'transactions', signal, { stored: 0, noun: 'transaction' }, walk)))
+      .rejects.toThrow(NextLinkLoopError);
   });
 
   it('says the upstream has no such list, names an answer without it, and that the upstream could not be read', async () => {
