@@ -91,7 +91,12 @@ test.describe('entity page addresses', () => {
     await expect.poll(() => history.count).toBe(2);
     // Answers as a synced profile gives them: the second account's note shows once its answer, the later one, is read.
     const held = (account: string) => ({ ok: true, value: { account, heldSince: '1700000000.000000000', complete: false, keptFrom: null, retentionReached: false, fetched: 0 } });
+    // The first answer read (a frame after it came) before the second is let through, so the check
+    // below runs after the gone page had its chance to warn.
+    const firstRead = page.waitForEvent('requestfinished', (request) => request.url().includes('sync/account-history'));
     await history.release(held(first!));
+    await firstRead;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await history.release(held(second!));
     await expect(page.getByTestId('account-history')).toContainText('Held here');
     expect(warnings.filter((text) => text.includes('derived_inert'))).toEqual([]);
