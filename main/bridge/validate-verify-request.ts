@@ -50,6 +50,8 @@ export function validateVerifyFiles(request: unknown): Validation<RequestOf<'ver
   if (!Array.isArray(files) || files.length === 0) return { ok: false, problems: [...problems, '"files" must be a non-empty array of {name, content, encoding}'] };
   if (files.length > MAX_FILES_PER_CALL) return { ok: false, problems: [...problems, `at most ${MAX_FILES_PER_CALL} files per call; send the rest in another call`] };
   let total = 0;
+  /** Files that alone pass the limit: sending them in other calls would not help, so they are named. */
+  const oversized: string[] = [];
   const names = new Set<string>();
   files.forEach((file: unknown, index) => {
     const label = `files[${index}]`;
@@ -68,12 +70,14 @@ export function validateVerifyFiles(request: unknown): Validation<RequestOf<'ver
       problems.push(`${label}.content must be a string`);
     } else if (encoding === 'base64') {
       if (!BASE64.test(content) || content.length % 4 !== 0) problems.push(`${label}.content is not valid base64`);
-      total += base64Bytes(content);
-    } else {
-      total += Buffer.byteLength(content, 'utf8');
     }
+    const bytes = typeof content !== 'string' ? 0 : encoding === 'base64' ? base64Bytes(content) : Buffer.byteLength(content, 'utf8');
+    if (bytes > MAX_FILE_BYTES_PER_CALL) oversized.push(`${label} (${typeof name === 'string' ? name.slice(0, 80) : 'unnamed'})`);
+    total += bytes;
   });
-  if (total > MAX_FILE_BYTES_PER_CALL) problems.push(`the files of one call may hold at most ${MAX_FILE_BYTES_PER_CALL / 2 ** 20} MiB; send them in several calls`);
+  const limit = `${MAX_FILE_BYTES_PER_CALL / 2 ** 20} MiB`;
+  if (oversized.length > 0) problems.push(`${oversized.join(', ')} ${oversized.length === 1 ? 'is' : 'are each'} larger than ${limit}, the most one file may be here; use the verify API for larger files`);
+  else if (total > MAX_FILE_BYTES_PER_CALL) problems.push(`the files of one call may hold at most ${limit}; send them in several calls`);
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, value: { files: files as VerifyFileInput[] } };
 }

@@ -69,6 +69,8 @@ export interface VerifySessionContract {
   verifiedAt: string | null;
   /** Present after a successful verification in this app session. */
   detail: VerifyMatchDetail | null;
+  /** Being verified now (by this window or another, or before a reload): its answer is still to come. */
+  verifying: boolean;
 }
 
 /** An uploaded file whose content is not the source its contract's metadata names at that path. */
@@ -105,6 +107,10 @@ export interface VerifyUnreadableFile {
 /** The session after `verify/files/add`, with the files of that call it left out. */
 export interface VerifyFilesAdded extends VerifySessionView {
   unreadable: VerifyUnreadableFile[];
+  /** Loose JSON files (metadata) kept under a name of their own: the session held another file of that name. */
+  renamed: Array<{ name: string; as: string }>;
+  /** Loose files that replaced a file of the same name with other content (a source edited since it was added). */
+  replaced: string[];
 }
 
 export interface VerifyContractTarget {

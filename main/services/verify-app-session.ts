@@ -8,6 +8,7 @@ import { SessionService, UnknownVerificationIdError, type CheckedOutcome } from 
 import { SESSION_MAX_BYTES, SessionFullError } from '../verify/sessions/session-store.ts';
 import type { VerifyService } from '../verify/verify-service.ts';
 import { readUploads } from './verify-upload-check.ts';
+import { placeUploads } from './verify-upload-names.ts';
 
 /**
  * The app's verify session: one per network profile of this window, kept in the verification
@@ -23,6 +24,11 @@ export class AppVerifySession {
   readonly #ids = new Map<string, string>();
   /** `<session id>/<verificationId>` → detail of the last successful verification. */
   readonly #details = new Map<string, VerifyMatchDetail>();
+  /**
+   * `<session id>/<verificationId>` → verifications of it under way: the view marks the contract,
+   * so a screen opened (or reloaded) meanwhile shows it as being verified and asks again for its answer.
+   */
+  readonly #verifying = new Map<string, number>();
 
   constructor(service: VerifyService) {
     this.#service = service;
@@ -73,14 +79,23 @@ export class AppVerifySession {
   /**
    * Adds the files the session can read; a zip that does not open or JSON that does not parse is
    * left out and named in `unreadable` (interface B would keep it as an unused file without a word).
-   * A zip is inflated once, by that check: the session takes the files it found.
+   * A zip is inflated once, by that check: the session takes the files it found. A loose JSON file
+   * named like one the session holds with other content is kept under a name of its own, and a
+   * loose source that replaces another content is named (verify-upload-names.ts): decided in the
+   * session's turn, against the files it holds then (another window may be adding too).
    */
   async addFiles(profile: string, files: VerifyFileInput[]): Promise<VerifyFilesAdded> {
     const id = this.#id(profile);
     const decoded = files.map((f) => ({ path: f.name, content: Buffer.from(f.content, f.encoding === 'base64' ? 'base64' : 'utf8') }));
     const { toAdd, unreadable } = await readUploads(decoded);
-    const envelope = await this.#guard(() => (toAdd.length > 0 ? this.#sessions.addFiles(id, toAdd) : this.#sessions.envelope(id)));
-    return { ...await this.#viewOf(id, envelope), unreadable };
+    let placed: ReturnType<typeof placeUploads<(typeof toAdd)[number]>> = { files: [], renamed: [], replaced: [] };
+    const envelope = await this.#guard(() => (toAdd.length > 0
+      ? this.#sessions.addFound(id, () => id, async (held) => {
+        placed = placeUploads(toAdd, held.map((f) => ({ path: f.path, content: f.buffer })));
+        return placed.files;
+      })
+      : this.#sessions.envelope(id)));
+    return { ...await this.#viewOf(id, envelope), unreadable, renamed: placed.renamed, replaced: placed.replaced };
   }
 
   /**
@@ -92,10 +107,22 @@ export class AppVerifySession {
    */
   async verify(profile: string, targets: VerifyContractTarget[]): Promise<VerifySessionView> {
     const id = this.#id(profile);
-    const envelope = await this.#guard(() => this.#sessions.verifyChecked(id, targets, {
-      recheckPerfect: true,
-      onOutcome: (verificationId, outcome) => this.#keepDetail(`${id}/${verificationId}`, outcome),
-    }));
+    const keys = targets.map((t) => `${id}/${t.verificationId}`);
+    for (const key of keys) this.#verifying.set(key, (this.#verifying.get(key) ?? 0) + 1);
+    let envelope: SessionEnvelope<SessionContractEntry>;
+    try {
+      envelope = await this.#guard(() => this.#sessions.verifyChecked(id, targets, {
+        recheckPerfect: true,
+        onOutcome: (verificationId, outcome) => this.#keepDetail(`${id}/${verificationId}`, outcome),
+      }));
+    } finally {
+      for (const key of keys) {
+        const left = (this.#verifying.get(key) ?? 1) - 1;
+        if (left > 0) this.#verifying.set(key, left);
+        else this.#verifying.delete(key);
+      }
+    }
+    // Its answer in, the view says it is not being verified any more (unless another request still verifies it).
     return this.#viewOf(id, envelope);
   }
 
@@ -133,6 +160,7 @@ export class AppVerifySession {
           // Only a verified contract has a stored time to show (a failed attempt drops the one of an earlier success).
           verifiedAt: verified ? entry.storageTimestamp ?? null : null,
           detail: verified ? this.#details.get(`${id}/${entry.verificationId}`) ?? null : null,
+          verifying: this.#verifying.has(`${id}/${entry.verificationId}`),
         };
       }),
       unused: envelope.unused,
@@ -152,12 +180,18 @@ export class AppVerifySession {
     } catch (error) {
       // The database's own failure (a VerifyError too) is no input's: the channel's wrapper says it (verify-handlers withService).
       if (error instanceof VerifyDbError) throw error;
-      if (error instanceof UnknownVerificationIdError) throw new ApiFailure('not-found', `no contract with verification id ${error.verificationId} in this session; add its files again`);
+      if (error instanceof UnknownVerificationIdError) throw new ApiFailure('not-found', SESSION_CHANGED);
       if (error instanceof SessionFullError || error instanceof VerifyError) throw new ApiFailure('invalid-input', error.message);
       throw error;
     }
   }
 }
+
+/**
+ * Said when a contract asked for is no longer in the session: another window (or tab) cleared it or
+ * changed its files. Its verification id is the session's own, no use to the user.
+ */
+export const SESSION_CHANGED = 'This session was changed in another window; add the files again';
 
 /** What a verification found, from its result or (answered from the repository) its stored record: both carry these fields. */
 type FoundMatch = Pick<VerifyMatchDetail, 'runtimeMatch' | 'creationMatch' | 'libraryMap' | 'constructorArguments'> & { metadata: string };

@@ -268,7 +268,8 @@ describe('verify/* channels', () => {
     ['bad base64', 'verify/files/add', { files: [{ name: 'a.zip', content: '***', encoding: 'base64' }] }, /not valid base64/],
     ['an unknown encoding', 'verify/files/add', { files: [{ name: 'a.sol', content: 'x', encoding: 'latin1' }] }, /encoding/],
     ['no files', 'verify/files/add', { files: [] }, /non-empty/],
-    ['too much in one call', 'verify/files/add', { files: [{ name: 'big.sol', content: 'x'.repeat(25 * 1024 * 1024), encoding: 'utf8' }] }, /at most 24 MiB/],
+    ['a file too large for any call, naming it', 'verify/files/add', { files: [{ name: 'big.sol', content: 'x'.repeat(25 * 1024 * 1024), encoding: 'utf8' }] }, /^files\[0\] \(big\.sol\) is larger than 24 MiB, the most one file may be here; use the verify API for larger files$/],
+    ['too much in one call', 'verify/files/add', { files: ['a.sol', 'b.sol'].map((name) => ({ name, content: 'x'.repeat(13 * 1024 * 1024), encoding: 'utf8' })) }, /at most 24 MiB; send them in several calls/],
     ['a short address', 'verify/contracts/verify', { contracts: [{ verificationId: 'a'.repeat(40), address: '0x12', chainId: '298' }] }, /address/],
     ['a chain name', 'verify/contracts/verify', { contracts: [{ verificationId: 'a'.repeat(40), address: deployment.address, chainId: 'mainnet' }] }, /chainId/],
     ['a bad creator hash', 'verify/contracts/verify', { contracts: [{ verificationId: 'a'.repeat(40), address: deployment.address, chainId: '298', creatorTxHash: '0x1' }] }, /creatorTxHash/],
@@ -282,7 +283,7 @@ describe('verify/* channels', () => {
 
   it('says plainly when a verification id is not in the session', async () => {
     const result = await dispatch('verify/contracts/verify', { contracts: [{ verificationId: 'f'.repeat(40), address: deployment.address, chainId: '298' }] });
-    expect(result).toMatchObject({ ok: false, error: { code: 'not-found', message: `no contract with verification id ${'f'.repeat(40)} in this session; add its files again` } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'not-found', message: 'This session was changed in another window; add the files again' } });
   });
 
   it('leaves out a zip that is not one and JSON that does not parse, naming each, and adds the rest', async () => {

@@ -15,6 +15,12 @@ export interface PickedFile {
 
 /** Bytes of file content per `verify/files/add` call (base64 adds a third on top). */
 export const BATCH_BYTES = 6 * 1024 * 1024;
+/**
+ * The largest file the screen sends: one call carries at most this (the bridge's
+ * MAX_FILE_BYTES_PER_CALL), and a file is never split over calls. Larger ones are left out before
+ * anything is sent, named, and the rest still go (the verify API takes a session's 50 MiB in one file).
+ */
+export const MAX_FILE_BYTES = 24 * 1024 * 1024;
 const SKIPPED_FOLDERS = new Set(['.git', '.hg', 'cache', 'cache_hardhat', '.cache', 'typechain', 'typechain-types', 'coverage', '.deps', 'broadcast']);
 
 /**
@@ -70,12 +76,14 @@ async function walk(entry: FileSystemEntry, prefix: string, out: PickedFile[]): 
  * one by one gives bare names. Paths keep the folder name: metadata and sources are matched by
  * content hash, so the prefix does no harm and keeps two folders' files apart.
  */
-export async function toUploads(picked: PickedFile[]): Promise<{ batches: VerifyFileInput[][]; skipped: number }> {
+export async function toUploads(picked: PickedFile[]): Promise<{ batches: VerifyFileInput[][]; skipped: number; tooLarge: Array<{ name: string; bytes: number }> }> {
   const chosen = picked.filter((p) => wanted(p.path));
+  const tooLarge = chosen.filter((p) => p.file.size > MAX_FILE_BYTES).map((p) => ({ name: cleanPath(p.path), bytes: p.file.size }));
   const batches: VerifyFileInput[][] = [];
   let current: VerifyFileInput[] = [];
   let bytes = 0;
   for (const { path, file } of chosen) {
+    if (file.size > MAX_FILE_BYTES) continue;
     if (current.length > 0 && (bytes + file.size > BATCH_BYTES || current.length >= 1000)) {
       batches.push(current);
       current = [];
@@ -85,7 +93,7 @@ export async function toUploads(picked: PickedFile[]): Promise<{ batches: Verify
     bytes += file.size;
   }
   if (current.length > 0) batches.push(current);
-  return { batches, skipped: picked.length - chosen.length };
+  return { batches, skipped: picked.length - chosen.length, tooLarge };
 }
 
 async function encode(path: string, file: Blob): Promise<VerifyFileInput> {

@@ -23,3 +23,29 @@ describe('uploadNotice', () => {
     expect(uploadNotice(0, 0, unreadable)).toMatchObject({ tone: 'error', text: 'Could not read any of these 2 files; nothing was added:' });
   });
 });
+
+describe('uploadNotice, with what else the upload came to', () => {
+  it('says where a second metadata.json went and which source replaced another, in an upload that worked', () => {
+    expect(uploadNotice(2, 0, [], { renamed: [{ name: 'metadata.json', as: 'metadata (2).json' }], replaced: ['Storage.sol'] })).toEqual({
+      tone: 'ok',
+      text: 'Added 2 files.',
+      details: ['metadata.json is kept as metadata (2).json: the session holds another metadata.json, whose contract stays', 'Storage.sol replaced the earlier Storage.sol, which had other content'],
+    });
+  });
+
+  it('names a file too large to send, as a warning when the others went', () => {
+    const notice = uploadNotice(2, 0, [], { tooLarge: [{ name: 'huge.sol', bytes: 30 * 2 ** 20 }] });
+    expect(notice).toEqual({ tone: 'warn', text: 'Added 2 files, but 1 file was left out:', details: ['huge.sol is 30 MiB; the Verify screen takes files up to 24 MiB each — use the verify API for larger'] });
+    expect(uploadNotice(0, 0, [], { tooLarge: [{ name: 'huge.sol', bytes: 30.5 * 2 ** 20 }] })).toEqual({
+      tone: 'error', text: 'huge.sol is 30.5 MiB; the Verify screen takes files up to 24 MiB each — use the verify API for larger. Nothing was added.', details: [],
+    });
+  });
+
+  it('counts the files of a refused call as left out, with why', () => {
+    const refused = [{ reason: 'the session is full', names: ['a.sol', 'b.sol', 'c.sol', 'd.sol'] }];
+    expect(uploadNotice(1, 0, [{ name: 'x.zip', reason: 'it is not a zip archive' }], { refused })).toEqual({
+      tone: 'warn', text: 'Added 1 file, but 5 files were left out:', details: ['x.zip: it is not a zip archive', 'the session is full (a.sol, b.sol, c.sol and 1 more)'],
+    });
+    expect(uploadNotice(0, 0, [], { refused })).toMatchObject({ tone: 'error', text: 'Could not add any of these 4 files; nothing was added:' });
+  });
+});

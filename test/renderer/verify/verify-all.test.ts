@@ -8,7 +8,7 @@ const OTHER = `0x${'cd'.repeat(20)}`;
 function contract(id: string, fields: Partial<VerifySessionContract> = {}): VerifySessionContract {
   return {
     verificationId: id, name: `C${id}`, compiledPath: 'c.sol', compilerVersion: '0.8.4+commit.c7e474f2', compilerInstalled: true,
-    found: ['c.sol'], missing: [], differing: [], address: null, chainId: null, status: 'pending', message: null, verifiedAt: null, detail: null, ...fields,
+    found: ['c.sol'], missing: [], differing: [], address: null, chainId: null, status: 'pending', message: null, verifiedAt: null, detail: null, verifying: false, ...fields,
   };
 }
 
@@ -18,6 +18,11 @@ const perfectAt = (id: string, address: string, creationMatch: 'perfect' | null 
 });
 
 describe('stillToVerify', () => {
+  it('leaves out an address with a wrong EIP-55 checksum: it would have the whole call refused', () => {
+    const inputs = { addresses: { a: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', b: '0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }, txHashes: {}, chainId: '298' };
+    expect(stillToVerify([contract('a'), contract('b')], inputs).map((c) => c.verificationId)).toEqual(['a']);
+  });
+
   it('takes contracts with all sources and an address, and leaves out those already verified there', () => {
     const contracts = [contract('a'), contract('b', { missing: ['x.sol'] }), contract('c'), perfectAt('d', ADDRESS)];
     const inputs = { addresses: { a: ADDRESS, b: ADDRESS, c: '', d: ADDRESS.toUpperCase().replace('0X', '0x') }, txHashes: {}, chainId: '298' };

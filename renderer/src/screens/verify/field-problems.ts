@@ -1,5 +1,6 @@
 import { isLongVersion } from '../../../../main/verify/compilers/solc-version.ts';
-import { CHAIN_PATTERN } from '../../lib/verify-view.ts';
+import { hasBadChecksum } from '../../../../main/common/eip55-address.ts';
+import { ADDRESS_PATTERN, CHAIN_PATTERN, TX_HASH_PATTERN } from '../../lib/verify-view.ts';
 
 /** A real long version as solc-bin names it, for examples in messages. */
 const EXAMPLE_VERSION = '0.8.24+commit.e11b9ed9';
@@ -30,4 +31,24 @@ export function chainIdProblem(text: string, profileChain: string): string | nul
   if (typed === '') return `Enter the chain id the contracts are deployed on: a whole number${example}.`;
   if (/^\d+$/.test(typed)) return `${quoted(typed)} is too long for a chain id (18 digits at most).`;
   return `${quoted(typed)} is not a chain id: enter a whole number${example}.`;
+}
+
+/**
+ * Why a contract's address field cannot be verified against, in plain words; null when it can.
+ * `empty`: what to say of an empty field (null while nothing was asked of it).
+ */
+export function addressProblem(text: string, empty: string | null): string | null {
+  const typed = text.trim();
+  if (typed === '') return empty;
+  if (/^\d+\.\d+\.\d+$/.test(typed)) return `${quoted(typed)} is a Hedera id: an address is 0x and 40 hex digits (the contract's EVM address); 0.0.x ids are not accepted.`;
+  if (!ADDRESS_PATTERN.test(typed)) return `${quoted(typed)} is not an address: an address is 0x and 40 hex digits; 0.0.x ids are not accepted.`;
+  if (hasBadChecksum(typed)) return `${quoted(typed)} has a wrong EIP-55 checksum (its mixed case): check it for a mistyped digit, or give it all in lower case.`;
+  return null;
+}
+
+/** Why the creator transaction hash field cannot be used; null when it is empty (it is optional) or a hash. */
+export function txHashProblem(text: string): string | null {
+  const typed = text.trim();
+  if (typed === '' || TX_HASH_PATTERN.test(typed)) return null;
+  return `${quoted(typed)} is not a transaction hash: a creator tx hash is 0x and 64 hex digits (the EVM hash, not a Hedera transaction id).`;
 }

@@ -1,5 +1,5 @@
 import type { VerifySessionContract, VerifySessionView } from '../../../../main/common/verify-types.ts';
-import { ADDRESS_PATTERN } from '../../lib/verify-view.ts';
+import { addressProblem } from './field-problems.ts';
 
 /** The fields of the screen a contract is verified with, by verification id. */
 export interface VerifyInputs {
@@ -21,10 +21,13 @@ export function alreadyAnswered(contract: VerifySessionContract, inputs: VerifyI
   return txHash === '' || (contract.detail?.creationMatch ?? null) !== null;
 }
 
-/** What "Verify all" verifies: contracts with all their sources and an address, not already answered there. */
+/**
+ * What "Verify all" verifies: contracts with all their sources and an address that can be verified
+ * against (a wrong EIP-55 checksum would have the whole call refused), not already answered there.
+ */
 export function stillToVerify(contracts: readonly VerifySessionContract[], inputs: VerifyInputs): VerifySessionContract[] {
   return contracts.filter((c) => c.missing.length === 0
-    && ADDRESS_PATTERN.test((inputs.addresses[c.verificationId] ?? '').trim())
+    && addressProblem(inputs.addresses[c.verificationId] ?? '', '') === null
     && !alreadyAnswered(c, inputs));
 }
 
