@@ -9,6 +9,9 @@ import { SESSION_MAX_BYTES, SessionFullError } from '../verify/sessions/session-
 import type { VerifyService } from '../verify/verify-service.ts';
 import { readUploads } from './verify-upload-check.ts';
 import { placeUploads } from './verify-upload-names.ts';
+import { SESSION_CHANGED } from '../common/verify-session-changed.ts';
+
+export { SESSION_CHANGED };
 
 /**
  * The app's verify session: one per network profile of this window, kept in the verification
@@ -66,7 +69,10 @@ export class AppVerifySession {
 
   async view(profile: string): Promise<VerifySessionView> {
     const id = this.#id(profile);
-    return this.#viewOf(id, await this.#guard(() => this.#sessions.envelope(id)));
+    // Taken with the envelope, before any await: a verification ending while the view asks about
+    // compilers must not leave its contract read as pending yet no longer being verified.
+    const verifying = new Set(this.#verifying.keys());
+    return this.#viewOf(id, await this.#guard(() => this.#sessions.envelope(id)), verifying);
   }
 
   async clear(profile: string): Promise<VerifySessionView> {
@@ -138,7 +144,7 @@ export class AppVerifySession {
    * whose version is not in the folder yet waits for the bundled compiler's addition to end, so
    * the version about to appear is not offered for download as "not installed".
    */
-  async #viewOf(id: string, envelope: SessionEnvelope<SessionContractEntry>): Promise<VerifySessionView> {
+  async #viewOf(id: string, envelope: SessionEnvelope<SessionContractEntry>, verifying: ReadonlySet<string> = new Set(this.#verifying.keys())): Promise<VerifySessionView> {
     const versions = [...new Set(envelope.contracts.map((entry) => entry.compilerVersion))];
     const installed = new Map(await Promise.all(versions.map(async (version) => [version, await this.#service.compilers.installed(version)] as const)));
     return {
@@ -160,7 +166,7 @@ export class AppVerifySession {
           // Only a verified contract has a stored time to show (a failed attempt drops the one of an earlier success).
           verifiedAt: verified ? entry.storageTimestamp ?? null : null,
           detail: verified ? this.#details.get(`${id}/${entry.verificationId}`) ?? null : null,
-          verifying: this.#verifying.has(`${id}/${entry.verificationId}`),
+          verifying: verifying.has(`${id}/${entry.verificationId}`),
         };
       }),
       unused: envelope.unused,
@@ -186,12 +192,6 @@ export class AppVerifySession {
     }
   }
 }
-
-/**
- * Said when a contract asked for is no longer in the session: another window (or tab) cleared it or
- * changed its files. Its verification id is the session's own, no use to the user.
- */
-export const SESSION_CHANGED = 'This session was changed in another window; add the files again';
 
 /** What a verification found, from its result or (answered from the repository) its stored record: both carry these fields. */
 type FoundMatch = Pick<VerifyMatchDetail, 'runtimeMatch' | 'creationMatch' | 'libraryMap' | 'constructorArguments'> & { metadata: string };

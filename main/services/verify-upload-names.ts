@@ -4,11 +4,15 @@
  * their bare names, and every contract's metadata is `metadata.json`: a second contract's metadata
  * would push the first contract out without a word. Metadata names carry no meaning to matching
  * (sources are found by the keccak256 the metadata names), so a loose JSON file whose name the
- * session holds with other content is kept beside it under a name of its own, `metadata (2).json`.
+ * session holds with other content is kept beside it under a name of its own, `metadata (2).json`,
+ * unless both are metadata of one compilation target (source path and contract name): that is the
+ * same contract rebuilt, which replaces the file it had (kept under its name or a number of it), or
+ * each rebuild would leave a stale card beside the new one.
  * A loose source of another content still replaces the one of its name (two sources of one name
  * cannot both be the source a metadata names by that path), and the caller says so.
  * Files with a folder path (a dropped project folder) keep replacing: the same path in a project is
  * the same file, updated (a folder dropped again after a rebuild).
+ * Uploads of one call are placed in turn, each against the files held and those placed before it.
  */
 
 /** A file held by the session, or one being added (content as the upload gives it). */
@@ -18,11 +22,11 @@ export interface NamedContent {
 }
 
 export interface PlacedUploads<T extends NamedContent> {
-  /** The uploads, a renamed one with its new path. */
+  /** The uploads, a renamed one with its new path; one per path (of one path in a call, the last). */
   files: T[];
   /** JSON files kept under a name of their own: `name` as uploaded, `as` in the session. */
   renamed: Array<{ name: string; as: string }>;
-  /** Loose files that replaced a file of the same name with other content. */
+  /** Paths of files the session held that a loose upload of other content replaced. */
   replaced: string[];
 }
 
@@ -32,27 +36,73 @@ function numbered(name: string, n: number): string {
   return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
 }
 
+/** Whether `path` is `name` or a number of it (`metadata (3).json` of `metadata.json`). */
+function isNameOrNumberOf(path: string, name: string): boolean {
+  if (path === name) return true;
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  return path.startsWith(`${stem} (`) && path.endsWith(`)${ext}`) && /^\d+$/.test(path.slice(stem.length + 2, path.length - ext.length - 1));
+}
+
+const isLooseJson = (path: string): boolean => !path.includes('/') && path.toLowerCase().endsWith('.json');
+
+/** A metadata file's `settings.compilationTarget` as one comparable string; null for JSON that is not metadata. */
+function compilationTarget(content: Buffer): string | null {
+  try {
+    const target: unknown = (JSON.parse(content.toString('utf8')) as { settings?: { compilationTarget?: unknown } } | null)?.settings?.compilationTarget;
+    if (target === null || typeof target !== 'object' || Object.keys(target).length === 0) return null;
+    return JSON.stringify(Object.entries(target).sort(([a], [b]) => a.localeCompare(b)));
+  } catch {
+    return null;
+  }
+}
+
 export function placeUploads<T extends NamedContent>(uploads: readonly T[], held: readonly NamedContent[]): PlacedUploads<T> {
-  const heldByPath = new Map(held.map((f) => [f.path, f.content]));
-  const taken = new Set([...heldByPath.keys(), ...uploads.map((u) => u.path)]);
+  /** The session's files as this call leaves them so far: held ones, then each upload placed. */
+  const current = new Map(held.map((f) => [f.path, f.content]));
+  const taken = new Set([...current.keys(), ...uploads.map((u) => u.path)]);
+  const placedByPath = new Map<string, T>();
   const renamed: PlacedUploads<T>['renamed'] = [];
-  const replaced: string[] = [];
-  const files = uploads.map((upload) => {
-    const before = heldByPath.get(upload.path);
-    if (upload.path.includes('/') || before === undefined || before.equals(upload.content)) return upload;
-    if (!upload.path.toLowerCase().endsWith('.json')) {
-      replaced.push(upload.path);
-      return upload;
+  const replaced = new Set<string>();
+  const place = (upload: T, path: string): void => {
+    const file = path === upload.path ? upload : { ...upload, path };
+    // A later upload of one path in this call wins, as the session would keep it.
+    placedByPath.delete(path);
+    placedByPath.set(path, file);
+    current.set(path, upload.content);
+  };
+  for (const upload of uploads) {
+    const before = current.get(upload.path);
+    if (upload.path.includes('/') || before === undefined || before.equals(upload.content)) {
+      place(upload, upload.path);
+      continue;
     }
-    // The same metadata added again, kept already under a number: it stays where it is.
-    const same = held.find((f) => !f.path.includes('/') && f.content.equals(upload.content));
-    if (same) return { ...upload, path: same.path };
+    if (!isLooseJson(upload.path)) {
+      if (!placedByPath.has(upload.path)) replaced.add(upload.path);
+      place(upload, upload.path);
+      continue;
+    }
+    // The same JSON added again, kept already (under a number, say): it stays where it is.
+    const same = [...current].find(([path, content]) => isLooseJson(path) && content.equals(upload.content));
+    if (same) {
+      place(upload, same[0]);
+      continue;
+    }
+    const target = compilationTarget(upload.content);
+    const rebuilt = target === null
+      ? undefined
+      : [...current].find(([path, content]) => isNameOrNumberOf(path, upload.path) && compilationTarget(content) === target);
+    if (rebuilt) {
+      if (!placedByPath.has(rebuilt[0])) replaced.add(rebuilt[0]);
+      place(upload, rebuilt[0]);
+      continue;
+    }
     let n = 2;
     while (taken.has(numbered(upload.path, n))) n += 1;
     const path = numbered(upload.path, n);
     taken.add(path);
     renamed.push({ name: upload.path, as: path });
-    return { ...upload, path };
-  });
-  return { files, renamed, replaced };
+    place(upload, path);
+  }
+  return { files: [...placedByPath.values()], renamed, replaced: [...replaced] };
 }

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { FakeEvmChains } from '../../main/conformance/verify/fake-evm-chain.ts';
+import { SESSION_CHANGED } from '../../main/common/verify-session-changed.ts';
 import { expect, startServe, stopServe, test, waitForReady, type ServeInstance } from './serve-fixture.ts';
 
 /**
@@ -165,8 +166,15 @@ test('an address or creator hash that will not do says why under its field; Veri
   const wrongCase = `0x${address.slice(2).replace(/[a-f]/, (c) => c.toUpperCase())}`;
   await field.fill(wrongCase);
   await expect(problem).toContainText('has a wrong EIP-55 checksum');
+  // Pressed with a field that will not do, nothing is sent: the focus goes to the field.
+  const verifyCalls: string[] = [];
+  page.on('request', (request) => { if (request.url().includes('/bridge/call/verify/contracts/verify')) verifyCalls.push(request.url()); });
+  await verify.focus();
   await verify.click();
-  await expect(storage).toHaveAttribute('data-status', 'pending');
+  await expect(field).toBeFocused();
+  // Enter in the field: the focus stays, so the problem is announced.
+  await field.press('Enter');
+  await expect(page.getByTestId('verify-announcement')).toContainText('has a wrong EIP-55 checksum');
   await field.fill(address);
   await expect(problem).toHaveCount(0);
   await expect(field).not.toHaveAttribute('aria-describedby');
@@ -177,7 +185,7 @@ test('an address or creator hash that will not do says why under its field; Veri
   await expect(hash).toHaveAttribute('aria-describedby', (await hashProblem.getAttribute('id'))!);
   await verify.click();
   await expect(hash).toBeFocused();
-  await expect(storage).toHaveAttribute('data-status', 'pending');
+  expect(verifyCalls).toEqual([]);
 });
 
 test('a reload during a verification shows it under way, then its answer', async ({ page }) => {
@@ -193,6 +201,14 @@ test('a reload during a verification shows it under way, then its answer', async
     await expect.poll(() => heldRequests, { timeout: 60_000 }).toBeGreaterThan(0);
     await page.reload();
     await expect(card(page, 'Storage').getByTestId('verify-one')).toContainText('Verifying…');
+    // The next two asks for the answer fail: the notice says so, and the screen asks again.
+    let asked = 0;
+    await page.route('**/bridge/call/verify/session', (route) => {
+      asked += 1;
+      return asked <= 2 ? route.abort() : route.continue();
+    });
+    await expect(page.getByTestId('verify-notice')).toContainText('Could not ask for the answer of the verification under way', { timeout: 10_000 });
+    await expect.poll(() => asked, { timeout: 10_000 }).toBeGreaterThan(2);
   } finally {
     held = null;
     release();
@@ -212,7 +228,7 @@ test('Verify in a window whose session another window cleared says so and shows 
   await expect(other.getByTestId('verify-contract')).toHaveCount(0);
   await other.close();
   await card(page, 'Storage').getByTestId('verify-one').click();
-  await expect(page.getByTestId('verify-notice')).toHaveText('This session was changed in another window; add the files again.');
+  await expect(page.getByTestId('verify-notice')).toHaveText(SESSION_CHANGED);
   await expect(page.getByTestId('verify-contract')).toHaveCount(0);
 });
 

@@ -23,6 +23,11 @@ describe('stillToVerify', () => {
     expect(stillToVerify([contract('a'), contract('b')], inputs).map((c) => c.verificationId)).toEqual(['a']);
   });
 
+  it('leaves out a creator tx hash that is not a hash: it would have the whole call refused', () => {
+    const inputs = { addresses: { a: ADDRESS, b: ADDRESS, c: ADDRESS }, txHashes: { a: `0x${'12'.repeat(32)}`, b: '0x1234', c: '' }, chainId: '298' };
+    expect(stillToVerify([contract('a'), contract('b'), contract('c')], inputs).map((c) => c.verificationId)).toEqual(['a', 'c']);
+  });
+
   it('takes contracts with all sources and an address, and leaves out those already verified there', () => {
     const contracts = [contract('a'), contract('b', { missing: ['x.sol'] }), contract('c'), perfectAt('d', ADDRESS)];
     const inputs = { addresses: { a: ADDRESS, b: ADDRESS, c: '', d: ADDRESS.toUpperCase().replace('0X', '0x') }, txHashes: {}, chainId: '298' };

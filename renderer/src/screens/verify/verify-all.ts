@@ -1,5 +1,5 @@
 import type { VerifySessionContract, VerifySessionView } from '../../../../main/common/verify-types.ts';
-import { addressProblem } from './field-problems.ts';
+import { addressProblem, txHashProblem } from './field-problems.ts';
 
 /** The fields of the screen a contract is verified with, by verification id. */
 export interface VerifyInputs {
@@ -22,12 +22,14 @@ export function alreadyAnswered(contract: VerifySessionContract, inputs: VerifyI
 }
 
 /**
- * What "Verify all" verifies: contracts with all their sources and an address that can be verified
- * against (a wrong EIP-55 checksum would have the whole call refused), not already answered there.
+ * What "Verify all" verifies: contracts with all their sources, an address that can be verified
+ * against and no creator tx hash that will not do (a wrong EIP-55 checksum or a malformed hash would
+ * have the whole call refused), not already answered there.
  */
 export function stillToVerify(contracts: readonly VerifySessionContract[], inputs: VerifyInputs): VerifySessionContract[] {
   return contracts.filter((c) => c.missing.length === 0
     && addressProblem(inputs.addresses[c.verificationId] ?? '', '') === null
+    && txHashProblem(inputs.txHashes[c.verificationId] ?? '') === null
     && !alreadyAnswered(c, inputs));
 }
 

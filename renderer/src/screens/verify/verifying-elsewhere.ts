@@ -1,4 +1,5 @@
 import type { VerifySessionView } from '../../../../main/common/verify-types.ts';
+import { SESSION_CHANGED } from '../../../../main/common/verify-session-changed.ts';
 
 /** How often the screen asks again for a verification another request is running. */
 export const VERIFYING_POLL_MS = 1000;
@@ -13,4 +14,9 @@ export function verifyingElsewhere(view: VerifySessionView, own: ReadonlySet<str
 }
 
 /** Said when a contract verified here is not in the session any more; the screen shows the session as it is now. */
-export const SESSION_CHANGED_NOTICE = 'This session was changed in another window; add the files again.';
+export const SESSION_CHANGED_NOTICE = SESSION_CHANGED;
+
+/** Said when asking for the answer of a verification under way failed; the screen asks again. */
+export function pollFailedNotice(reason: string): string {
+  return `Could not ask for the answer of the verification under way (${reason.replace(/\.$/, '')}); asking again.`;
+}
