@@ -1,3 +1,4 @@
+import { SESSION_CHANGED } from '../../main/common/verify-session-changed.ts';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -283,7 +284,7 @@ describe('verify/* channels', () => {
 
   it('says plainly when a verification id is not in the session', async () => {
     const result = await dispatch('verify/contracts/verify', { contracts: [{ verificationId: 'f'.repeat(40), address: deployment.address, chainId: '298' }] });
-    expect(result).toMatchObject({ ok: false, error: { code: 'not-found', message: 'This session was changed in another window; add the files again' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'not-found', message: SESSION_CHANGED } });
   });
 
   it('leaves out a zip that is not one and JSON that does not parse, naming each, and adds the rest', async () => {
