@@ -1,3 +1,5 @@
+import { LISTED_TOKEN_BALANCES } from '../common/listed-token-balances.ts';
+
 /**
  * Settings of the mirror REST API. The shape mirrors the reference's `hiero.mirror.rest`
  * configuration so that the `config` blocks of its spec cases merge in unchanged.
@@ -46,7 +48,7 @@ export function defaultMirrorApiConfig(): MirrorApiConfig {
     shard: 0,
     realm: 0,
     response: {
-      limit: { default: 25, max: SPEC_MAX_LIMIT, tokenBalance: { multipleAccounts: 50, singleAccount: 1000 } },
+      limit: { default: 25, max: SPEC_MAX_LIMIT, tokenBalance: { multipleAccounts: LISTED_TOKEN_BALANCES, singleAccount: 1000 } },
       enableDelegationAddress: false,
     },
     query: { maxRepeatedQueryParameters: 100 },

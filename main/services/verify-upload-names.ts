@@ -30,17 +30,22 @@ export interface PlacedUploads<T extends NamedContent> {
   replaced: string[];
 }
 
+/** A name as its stem and extension (`.json`; none for a name without a dot after its first character). */
+function stemAndExtension(name: string): [string, string] {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+}
+
 /** `metadata.json` → `metadata (n).json`; a name without an extension gets the number at its end. */
 function numbered(name: string, n: number): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+  const [stem, ext] = stemAndExtension(name);
+  return `${stem} (${n})${ext}`;
 }
 
 /** Whether `path` is `name` or a number of it (`metadata (3).json` of `metadata.json`). */
 function isNameOrNumberOf(path: string, name: string): boolean {
   if (path === name) return true;
-  const dot = name.lastIndexOf('.');
-  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  const [stem, ext] = stemAndExtension(name);
   return path.startsWith(`${stem} (`) && path.endsWith(`)${ext}`) && /^\d+$/.test(path.slice(stem.length + 2, path.length - ext.length - 1));
 }
 

@@ -1,3 +1,4 @@
+import { LISTED_TOKEN_BALANCES } from '../common/listed-token-balances.ts';
 import { decodeEntityId } from '../mirror/format/entity-id.ts';
 import { publicKeyOf } from '../mirror/format/key.ts';
 import { NANOS_PER_DAY } from '../mirror/format/timestamp.ts';
@@ -9,8 +10,7 @@ import type { TokenBalanceRow } from '../mirror/accounts/account-row.ts';
 // The same row the mirror reads back; the sync writes it.
 export type { TokenBalanceRow };
 
-/** The list shows at most this many token balances per account (interface A, Limits). */
-export const LISTED_TOKEN_BALANCES = 50;
+export { LISTED_TOKEN_BALANCES };
 
 /** The `entity` columns an accounts-list row carries. */
 export interface EntityRow {

@@ -1,11 +1,7 @@
+import { LISTED_TOKEN_BALANCES as LISTED_TOKENS_MAX } from '../../../main/common/listed-token-balances.ts';
 import { formatInteger } from './format.ts';
 
-/**
- * The accounts list gives each account at most this many token balances (`balance.tokens`), as the
- * reference mirror does by default (`tokenBalance.multipleAccounts`); an account's own answer
- * and its Tokens tab give them all.
- */
-export const LISTED_TOKENS_MAX = 50;
+export { LISTED_TOKENS_MAX };
 
 /**
  * The Accounts grid's Tokens cell for an account whose list row carries `count` token balances:
