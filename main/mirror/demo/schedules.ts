@@ -79,8 +79,9 @@ export function writeSchedule(plan: SchedulePlan, actors: ActorPool, writer: His
   }
   if (executedNs !== null) {
     writeTransaction(writer, {
-      // A scheduled transaction keeps the id of the ScheduleCreate that made it, flagged scheduled.
-      consensusNs: executedNs, payer: payer.num, type: TX.CRYPTO_TRANSFER, fee: 1_000_000, scheduled: true, memo,
+      // A scheduled transaction keeps the id of the ScheduleCreate that made it (the creator's
+      // account and valid start), flagged scheduled; the network charges its fee to the schedule's payer.
+      consensusNs: executedNs, payer: creator.num, feePayer: payer.num, type: TX.CRYPTO_TRANSFER, fee: 1_000_000, scheduled: true, memo,
       validStartNs: submissionOf(createdNs).validStartNs,
       transfers: payer.num === receiver.num ? [] : [[payer.num, -amount], [receiver.num, amount]],
     });

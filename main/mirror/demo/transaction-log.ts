@@ -24,9 +24,15 @@ export const FEE_COLLECTOR = 98;
 
 export interface DemoTx {
   consensusNs: bigint;
+  /** The account of the transaction id (the mirror's `payer_account_id`). */
   payer: number;
+  /**
+   * The account charged the fee when it is not the transaction id's: a scheduled transaction keeps
+   * its ScheduleCreate's id (the creator's) while the network charges the schedule's payer.
+   */
+  feePayer?: number;
   type: number;
-  /** Tinybars charged to the payer. */
+  /** Tinybars charged to the fee payer. */
   fee: number;
   result?: number;
   entityId?: number | null;
@@ -97,7 +103,7 @@ export function writeAtNextFreeTimestamp(writer: HistoryWriter, at: bigint, make
 
 /**
  * Writes a transaction with its hash row and transfers: the node's share of the fee to the
- * node account, the rest to 0.0.98, the payer debited (merged with its own transfer, as a
+ * node account, the rest to 0.0.98, the fee payer debited (merged with its own transfer, as a
  * record lists one amount per account). Returns null when the timestamp was already taken.
  */
 export function writeTransaction(writer: HistoryWriter, tx: DemoTx): WrittenTx | null {
@@ -130,7 +136,7 @@ export function writeTransaction(writer: HistoryWriter, tx: DemoTx): WrittenTx |
 
 /**
  * The HBAR each account gains (or loses) by `tx`, one amount per account as a record lists them:
- * the fee from the payer, the node's share of it to the node account the transaction went to
+ * the fee from the fee payer, the node's share of it to the node account the transaction went to
  * (`nodeAccount`), the rest to 0.0.98, and, when it succeeds, its own transfers.
  */
 export function hbarAmountsOf(tx: DemoTx, nodeAccount = submissionOf(tx.consensusNs).nodeAccount): Map<number, bigint> {
@@ -139,7 +145,7 @@ export function hbarAmountsOf(tx: DemoTx, nodeAccount = submissionOf(tx.consensu
   const add = (account: number, amount: number) => amounts.set(account, (amounts.get(account) ?? 0n) + BigInt(amount));
   const nodeFee = Math.round(tx.fee / 20);
   if (tx.fee > 0) {
-    add(tx.payer, -tx.fee);
+    add(tx.feePayer ?? tx.payer, -tx.fee);
     add(nodeAccount, nodeFee);
     add(FEE_COLLECTOR, tx.fee - nodeFee);
   }
