@@ -10,7 +10,7 @@ import type { NotificationSettings, StatusNotification, StatusPollReply, StatusS
 import type { AccountHistory, SyncStatus, TopicHistory } from './sync-types.ts';
 import type { CustomProfileInput, ProfileList, ProfileSummary, UpstreamCheck } from './profile-types.ts';
 import type {
-  CompilerProgress, ContractSuggestionsReply, VerifiedSourcesReply, VerifyCheckReply, VerifyCompilersReply, VerifyContractTarget, VerifyFileInput, VerifyFilesAdded, VerifySessionView,
+  CompilerProgress, ContractSuggestionsReply, VerifiedSourcesReply, VerifyCheckReply, VerifyCompilersReply, VerifyContractTarget, VerifyFileInput, VerifyFilesAdded, VerifySessionChange, VerifySessionView,
 } from './verify-types.ts';
 
 export type { AccountHistory, SyncStatus, TopicHistory, CustomProfileInput, ProfileList, ProfileSummary };
@@ -183,6 +183,12 @@ export interface ApiEvents {
   'sync/status': SyncStatus;
   /** Progress of a compiler download started with `verify/compilers/download`. */
   'verify/compiler-progress': CompilerProgress;
+  /**
+   * A profile's verify session changed, from whichever window or tab: files or examples added,
+   * cleared, a verification started or ended, the profile renamed or removed. Views read after it
+   * carry its revision or a higher one.
+   */
+  'verify/session-changed': VerifySessionChange;
 }
 
 export type Channel = keyof ApiChannels;
@@ -191,7 +197,7 @@ export type RequestOf<C extends Channel> = ApiChannels[C]['request'];
 export type ResponseOf<C extends Channel> = ApiChannels[C]['response'];
 
 export const CHANNELS = ['app/info', 'network/status', 'network/switch', 'network/profiles', 'network/profiles/save', 'network/profiles/delete', 'network/profiles/check', 'accounts/list', 'mirror/get', 'mirror/call', 'status/snapshot', 'status/settings/get', 'status/settings/set', 'status/poll-now', 'sync/status', 'sync/pause', 'sync/resume', 'sync/resync', 'sync/account-history', 'sync/topic-history', 'sync/retention', 'sync/compact', 'verify/session', 'verify/session/clear', 'verify/files/add', 'verify/examples/add', 'verify/contracts/verify', 'verify/check', 'verify/suggestions', 'verify/sources', 'verify/source-file', 'verify/compilers/list', 'verify/compilers/import', 'verify/compilers/download'] as const satisfies readonly Channel[];
-export const EVENT_NAMES = ['network/changed', 'status/notification', 'status/updated', 'app/navigate', 'sync/status', 'verify/compiler-progress'] as const satisfies readonly EventName[];
+export const EVENT_NAMES = ['network/changed', 'status/notification', 'status/updated', 'app/navigate', 'sync/status', 'verify/compiler-progress', 'verify/session-changed'] as const satisfies readonly EventName[];
 
 export type ApiErrorCode = 'invalid-input' | 'not-found' | 'unavailable' | 'forbidden' | 'internal';
 

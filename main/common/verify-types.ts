@@ -1,7 +1,8 @@
 /**
  * Contract verification as the typed API carries it (the `verify/*` channels and the
- * `verify/compiler-progress` event). The app's verify session is one per window and network
- * profile, held in main; the renderer only names contracts by their verification id.
+ * `verify/compiler-progress` and `verify/session-changed` events). The app's verify session is one
+ * per network profile, shared by every window and tab, held in main; the renderer only names
+ * contracts by their verification id.
  *
  * Imported by main, preload and renderer: types only.
  */
@@ -95,6 +96,18 @@ export interface VerifySessionView {
   /** Bytes held by the session, and the most it may hold. */
   bytes: number;
   maxBytes: number;
+  /**
+   * How many changes the app's verify sessions had when this view was read (it grows while the
+   * app runs, across profiles). A view numbered below one shown was read before a change shown
+   * already: the screen drops it rather than go back in time.
+   */
+  revision: number;
+}
+
+/** A profile's verify session changed (the `verify/session-changed` event); `revision` numbers the change as views number what they show. */
+export interface VerifySessionChange {
+  profile: string;
+  revision: number;
 }
 
 /** An uploaded file left out of the session because it cannot be read as what its name says (a zip, JSON). */

@@ -38,7 +38,7 @@ export interface HandlerDeps {
   profileOptions?: ProfileOptions;
   /** Where the app's own services answer, which no profile may sync from or watch (absent: none known). */
   ownServices?: () => OwnServiceUrls;
-  /** The verification service (null or absent: verification is off); `events` carries compiler download progress. */
+  /** The verification service (null or absent: verification is off); `events` carries compiler download progress and verify session changes. */
   verify?: () => VerifyService | null;
   events?: ApiEventBus;
 }

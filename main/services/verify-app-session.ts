@@ -10,6 +10,7 @@ import type { VerifyService } from '../verify/verify-service.ts';
 import { readUploads } from './verify-upload-check.ts';
 import { placeUploads } from './verify-upload-names.ts';
 import { SESSION_CHANGED } from '../common/verify-session-changed.ts';
+import { VerifySessionChanges } from './verify-session-changes.ts';
 
 export { SESSION_CHANGED };
 
@@ -18,7 +19,9 @@ export { SESSION_CHANGED };
  * database like an API session and run by the same SessionService (so the same limits, assembly
  * and verification apply), plus what each verification found in detail (match per bytecode,
  * libraries, differences), which the HTTP API does not keep. In-process: the Verify screen never
- * goes through interface B's HTTP server. Each request reads the session's files once.
+ * goes through interface B's HTTP server. Each request reads the session's files once. Every
+ * window and tab on a profile shares its session: each change is told (`changes`) as it happens, a
+ * verification's start before its end, and each view carries the number of the last change it shows.
  */
 export class AppVerifySession {
   readonly #service: VerifyService;
@@ -29,13 +32,16 @@ export class AppVerifySession {
   readonly #details = new Map<string, VerifyMatchDetail>();
   /**
    * `<session id>/<verificationId>` → verifications of it under way: the view marks the contract,
-   * so a screen opened (or reloaded) meanwhile shows it as being verified and asks again for its answer.
+   * so a screen opened (or reloaded) meanwhile shows it as being verified until its end is told.
    */
   readonly #verifying = new Map<string, number>();
+  readonly #changes: VerifySessionChanges;
 
-  constructor(service: VerifyService) {
+  /** `changes`: where each change is numbered and told (by default, to no one). */
+  constructor(service: VerifyService, changes = new VerifySessionChanges(() => undefined)) {
     this.#service = service;
     this.#sessions = new SessionService(service);
+    this.#changes = changes;
   }
 
   #id(profile: string): string {
@@ -44,6 +50,8 @@ export class AppVerifySession {
     // Pinned: API clients opening sessions of their own never evict the Verify screen's.
     const created = this.#service.sessions.create(Date.now(), { pinned: true });
     this.#ids.set(profile, created);
+    // A window may show the one that expired: its files are gone.
+    this.#changes.changed(profile);
     return created;
   }
 
@@ -53,9 +61,11 @@ export class AppVerifySession {
    */
   renameProfile(from: string, to: string): void {
     const id = this.#ids.get(from);
+    const had = this.#ids.has(to);
     this.#ids.delete(from);
     if (id === undefined) this.#ids.delete(to);
     else this.#ids.set(to, id);
+    if (id !== undefined || had) this.#changes.changed(to);
   }
 
   /** A removed profile's session goes with it (its files, state and details, and its pin): nothing would open it again. */
@@ -65,20 +75,24 @@ export class AppVerifySession {
     this.#ids.delete(name);
     for (const key of [...this.#details.keys()]) if (key.startsWith(`${id}/`)) this.#details.delete(key);
     this.#service.sessions.release(id);
+    this.#changes.changed(name);
   }
 
   async view(profile: string): Promise<VerifySessionView> {
     const id = this.#id(profile);
     // Taken with the envelope, before any await: a verification ending while the view asks about
-    // compilers must not leave its contract read as pending yet no longer being verified.
+    // compilers must not leave its contract read as pending yet no longer being verified. The
+    // revision too: a change landing meanwhile is then told with a higher number, and read again.
     const verifying = new Set(this.#verifying.keys());
-    return this.#viewOf(id, await this.#guard(() => this.#sessions.envelope(id)), verifying);
+    const revision = this.#changes.revision;
+    return this.#viewOf(id, await this.#guard(() => this.#sessions.envelope(id)), revision, verifying);
   }
 
   async clear(profile: string): Promise<VerifySessionView> {
     const id = this.#id(profile);
     await this.#sessions.clear(id);
     for (const key of [...this.#details.keys()]) if (key.startsWith(`${id}/`)) this.#details.delete(key);
+    this.#changes.changed(profile);
     return this.view(profile);
   }
 
@@ -95,13 +109,15 @@ export class AppVerifySession {
     const decoded = files.map((f) => ({ path: f.name, content: Buffer.from(f.content, f.encoding === 'base64' ? 'base64' : 'utf8') }));
     const { toAdd, unreadable } = await readUploads(decoded);
     let placed: ReturnType<typeof placeUploads<(typeof toAdd)[number]>> = { files: [], renamed: [], replaced: [] };
+    const before = this.#changes.revision;
     const envelope = await this.#guard(() => (toAdd.length > 0
       ? this.#sessions.addFound(id, () => id, async (held) => {
         placed = placeUploads(toAdd, held.map((f) => ({ path: f.path, content: f.buffer })));
         return placed.files;
       })
       : this.#sessions.envelope(id)));
-    return { ...await this.#viewOf(id, envelope), unreadable, renamed: placed.renamed, replaced: placed.replaced };
+    const revision = toAdd.length > 0 ? this.#changes.changed(profile) : before;
+    return { ...await this.#viewOf(id, envelope, revision), unreadable, renamed: placed.renamed, replaced: placed.replaced };
   }
 
   /**
@@ -115,6 +131,8 @@ export class AppVerifySession {
     const id = this.#id(profile);
     const keys = targets.map((t) => `${id}/${t.verificationId}`);
     for (const key of keys) this.#verifying.set(key, (this.#verifying.get(key) ?? 0) + 1);
+    // Told before the verification runs (it may take seconds): other windows show it under way.
+    this.#changes.changed(profile);
     let envelope: SessionEnvelope<SessionContractEntry>;
     try {
       envelope = await this.#guard(() => this.#sessions.verifyChecked(id, targets, {
@@ -127,9 +145,11 @@ export class AppVerifySession {
         if (left > 0) this.#verifying.set(key, left);
         else this.#verifying.delete(key);
       }
+      // Ended, with its results stored or refused: either way no longer under way.
+      this.#changes.changed(profile);
     }
     // Its answer in, the view says it is not being verified any more (unless another request still verifies it).
-    return this.#viewOf(id, envelope);
+    return this.#viewOf(id, envelope, this.#changes.revision);
   }
 
   #keepDetail(key: string, outcome: CheckedOutcome): void {
@@ -144,7 +164,7 @@ export class AppVerifySession {
    * whose version is not in the folder yet waits for the bundled compiler's addition to end, so
    * the version about to appear is not offered for download as "not installed".
    */
-  async #viewOf(id: string, envelope: SessionEnvelope<SessionContractEntry>, verifying: ReadonlySet<string> = new Set(this.#verifying.keys())): Promise<VerifySessionView> {
+  async #viewOf(id: string, envelope: SessionEnvelope<SessionContractEntry>, revision: number, verifying: ReadonlySet<string> = new Set(this.#verifying.keys())): Promise<VerifySessionView> {
     const versions = [...new Set(envelope.contracts.map((entry) => entry.compilerVersion))];
     const installed = new Map(await Promise.all(versions.map(async (version) => [version, await this.#service.compilers.installed(version)] as const)));
     return {
@@ -173,6 +193,7 @@ export class AppVerifySession {
       files: envelope.files,
       bytes: this.#service.sessions.bytes(id),
       maxBytes: SESSION_MAX_BYTES,
+      revision,
     };
   }
 

@@ -14,6 +14,7 @@ import { contractAddressAliases } from './contract-address-aliases.ts';
 import { exampleDeployments, exampleSourceFiles, type ExampleDeployment } from './demo-examples.ts';
 import { contractSuggestions } from './verify-suggestions.ts';
 import { AppVerifySession } from './verify-app-session.ts';
+import { VerifySessionChanges } from './verify-session-changes.ts';
 import { verifyDbFailure } from './verify-db-failure.ts';
 import { verificationsThatCount } from './verification-that-counts.ts';
 import { verifiedSourceFile, verifiedSources } from './verified-sources.ts';
@@ -27,6 +28,7 @@ export interface VerifyHandlerDeps {
   /** The running verification service; null when it is not started. */
   verify: () => VerifyService | null;
   session: () => ProfileSession;
+  /** Where compiler download progress and the changes of the app's verify sessions are told. */
   events?: ApiEventBus;
 }
 
@@ -49,6 +51,8 @@ function verifyChainId(session: ProfileSession): string {
  */
 export function createVerifyHandlers(deps: VerifyHandlerDeps): VerifyHandlers {
   let app: { service: VerifyService; session: AppVerifySession } | null = null;
+  // Every window and tab on a profile shares its session: each hears of the changes another makes.
+  const changes = new VerifySessionChanges((change) => deps.events?.emit('verify/session-changed', change));
   const service = (): VerifyService => {
     const running = deps.verify();
     if (!running) throw new ApiFailure('unavailable', 'contract verification is not running in this app (its port may be in use; see the log)');
@@ -56,7 +60,7 @@ export function createVerifyHandlers(deps: VerifyHandlerDeps): VerifyHandlers {
   };
   const appSession = (): AppVerifySession => {
     const running = service();
-    if (app?.service !== running) app = { service: running, session: new AppVerifySession(running) };
+    if (app?.service !== running) app = { service: running, session: new AppVerifySession(running, changes) };
     return app.session;
   };
   /**

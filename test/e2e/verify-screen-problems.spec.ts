@@ -7,12 +7,15 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { FakeEvmChains } from '../../main/conformance/verify/fake-evm-chain.ts';
 import { SESSION_CHANGED } from '../../main/common/verify-session-changed.ts';
+import type { VerifySessionView } from '../../main/common/verify-types.ts';
+import { VERIFYING_FALLBACK_POLL_MS } from '../../renderer/src/screens/verify/verifying-elsewhere.ts';
+import { bridgeValue } from '../helpers/serve-process.ts';
 import { expect, startServe, stopServe, test, waitForReady, type ServeInstance } from './serve-fixture.ts';
 
 /**
  * The Verify screen where the user's way differs from the happy path: files picked one by one
  * (two metadata.json), a file too large to send, fields that will not do, a reload or another
- * window during a verification, downloading off, a narrow window. A real `serve` with
+ * window during a verification, two tabs on one session, downloading off, a narrow window. A real `serve` with
  * `--solc-bin-mirror off`; the Storage fixture deployed on a private test chain reached through a
  * relay that can hold its answers (a verification under way, for as long as the test needs).
  */
@@ -31,6 +34,11 @@ let child: ChildProcess;
 let instance: ServeInstance;
 let workDir: string;
 let address: string;
+/**
+ * Storage deployed again, each verified by one test alone: a match stored for an address answers
+ * from the repository, never asking the chain, so a verification there could not be held.
+ */
+const TWIN_ADDRESSES = [`0x${'5a'.repeat(20)}`, `0x${'5b'.repeat(20)}`] as const;
 /** Files picked as a user picks them: each fixture's metadata.json and source in one folder of their own. */
 let storageFiles: string[];
 let constructorFiles: string[];
@@ -51,13 +59,13 @@ test.beforeAll(async () => {
   address = deployment.address.toLowerCase();
   chains = new FakeEvmChains();
   await chains.start();
-  const rpc = chains.deploy(CHAIN, {
+  const storage = {
     deployer: deployment.deployer.toLowerCase(),
     runtimeCode: fs.readFileSync(path.join(expected, 'runtime-bytecode.hex'), 'utf8').trim(),
     creationInput: fs.readFileSync(path.join(expected, 'creation-tx-input.hex'), 'utf8').trim(),
-    address,
-    txHash: `0x${'ab'.repeat(32)}`,
-  });
+  };
+  const rpc = chains.deploy(CHAIN, { ...storage, address, txHash: `0x${'ab'.repeat(32)}` });
+  TWIN_ADDRESSES.forEach((twin, i) => chains.deploy(CHAIN, { ...storage, address: twin, txHash: `0x${String(i + 1).repeat(64)}` }));
   relay = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -189,6 +197,8 @@ test('an address or creator hash that will not do says why under its field; Veri
 });
 
 test('a reload during a verification shows it under way, then its answer', async ({ page }) => {
+  // The page's clock is the test's: the slow poll for an answer runs when the test moves it on.
+  await page.clock.install();
   await openVerify(page, `?chain=${CHAIN}`);
   await clearSession(page);
   await page.getByTestId('file-input').setInputFiles(storageFiles);
@@ -201,14 +211,24 @@ test('a reload during a verification shows it under way, then its answer', async
     await expect.poll(() => heldRequests, { timeout: 60_000 }).toBeGreaterThan(0);
     await page.reload();
     await expect(card(page, 'Storage').getByTestId('verify-one')).toContainText('Verifying…');
-    // The next two asks for the answer fail: the notice says so, and the screen asks again.
+    // No word of its end comes while it is held: the screen asks now and then (the slow poll, for an
+    // event lost while the event stream was down). The next two asks fail: the notice says so, the
+    // screen asks again, and the first ask that answers takes the notice down.
     let asked = 0;
     await page.route('**/bridge/call/verify/session', (route) => {
       asked += 1;
       return asked <= 2 ? route.abort() : route.continue();
     });
-    await expect(page.getByTestId('verify-notice')).toContainText('Could not ask for the answer of the verification under way', { timeout: 10_000 });
-    await expect.poll(() => asked, { timeout: 10_000 }).toBeGreaterThan(2);
+    const notice = page.getByTestId('verify-notice');
+    await page.clock.fastForward(VERIFYING_FALLBACK_POLL_MS);
+    await expect(notice).toContainText('Could not ask for the answer of the verification under way');
+    // Moved on each time, as the next wait starts only once the failed ask is handled.
+    await expect.poll(async () => {
+      await page.clock.fastForward(VERIFYING_FALLBACK_POLL_MS);
+      return asked;
+    }).toBeGreaterThan(2);
+    await expect(notice).toHaveCount(0);
+    await expect(card(page, 'Storage').getByTestId('verify-one')).toContainText('Verifying…');
   } finally {
     held = null;
     release();
@@ -217,7 +237,99 @@ test('a reload during a verification shows it under way, then its answer', async
   await expect(card(page, 'Storage').getByTestId('verify-one')).toHaveText('Verify');
 });
 
+test('two tabs on the Verify screen: files added, a verification and Clear in one show in the other, without a reload', async ({ page, browser }) => {
+  await openVerify(page, `?chain=${CHAIN}`);
+  await clearSession(page);
+  // The other tab's clock stands still once it is open: its slow poll for an answer never runs, so
+  // what it shows comes through the event stream. (A clock is a browser context's: the other tab has
+  // one of its own, so that this one runs as usual.)
+  const otherContext = await browser.newContext();
+  try {
+    const other = await otherContext.newPage();
+    await other.clock.install();
+    await openVerify(other);
+    await expect(other.getByTestId('verify-contract')).toHaveCount(0);
+    await other.clock.pauseAt(Date.now() + 60_000);
+    // Marks this document: a reload would drop the mark.
+    await other.evaluate(() => { (window as unknown as { unreloaded: boolean }).unreloaded = true; });
+
+    await page.getByTestId('file-input').setInputFiles(storageFiles);
+    await expect(card(other, 'Storage')).toContainText('1 source found');
+    await expect(other.getByText('2 files in this session')).toBeVisible();
+    // The tab that added them keeps what it said of them.
+    await expect(page.getByTestId('verify-notice')).toHaveText('Added 2 files.');
+
+    await card(page, 'Storage').getByTestId('contract-address').fill(TWIN_ADDRESSES[0]);
+    let release: () => void = () => undefined;
+    held = new Promise<void>((resolve) => { release = resolve; });
+    heldRequests = 0;
+    try {
+      await card(page, 'Storage').getByTestId('verify-one').click();
+      await expect.poll(() => heldRequests, { timeout: 60_000 }).toBeGreaterThan(0);
+      await expect(card(other, 'Storage').getByTestId('verify-one')).toContainText('Verifying…');
+    } finally {
+      held = null;
+      release();
+    }
+    await expect(card(page, 'Storage')).toHaveAttribute('data-status', 'perfect', { timeout: 60_000 });
+    await expect(card(other, 'Storage')).toHaveAttribute('data-status', 'perfect');
+    await expect(card(other, 'Storage').getByTestId('verify-one')).toHaveText('Verify');
+    // The tab that verified keeps what it said of the result.
+    await expect(page.getByTestId('verify-announcement')).toHaveText('Storage verified: perfect match');
+
+    await page.getByTestId('clear-session').click();
+    await expect(other.getByTestId('verify-contract')).toHaveCount(0);
+    expect(await other.evaluate(() => (window as unknown as { unreloaded?: boolean }).unreloaded)).toBe(true);
+  } finally {
+    await otherContext.close();
+  }
+});
+
+test("a reload read while this tab's own verification ran does not take its answer back", async ({ page }) => {
+  await openVerify(page, `?chain=${CHAIN}`);
+  await clearSession(page);
+  await page.getByTestId('file-input').setInputFiles(storageFiles);
+  const storage = card(page, 'Storage');
+  await storage.getByTestId('contract-address').fill(TWIN_ADDRESSES[1]);
+  // Held back from the page: the first reload answer read while the verification runs, and the
+  // answer of the next reload after it (one at a time: it is asked once the first is handled).
+  let readWhileRunning: (() => Promise<void>) | null = null;
+  let next: (() => Promise<void>) | null = null;
+  await page.route('**/bridge/call/verify/session', async (route) => {
+    const response = await route.fetch();
+    const answer = () => route.fulfill({ response });
+    const { value } = (await response.json()) as { value: VerifySessionView };
+    if (readWhileRunning === null && value.contracts.some((c) => c.verifying)) readWhileRunning = answer;
+    else if (readWhileRunning !== null && next === null) next = answer;
+    else await answer();
+  });
+  let release: () => void = () => undefined;
+  held = new Promise<void>((resolve) => { release = resolve; });
+  heldRequests = 0;
+  try {
+    await storage.getByTestId('verify-one').click();
+    await expect.poll(() => heldRequests, { timeout: 60_000 }).toBeGreaterThan(0);
+    // The reload its start was told by, read while it runs.
+    await expect.poll(() => readWhileRunning !== null).toBe(true);
+  } finally {
+    held = null;
+    release();
+  }
+  await expect(storage).toHaveAttribute('data-status', 'perfect', { timeout: 60_000 });
+  // That reload's answer comes after the verification's own: older, it is not shown. A change made
+  // now starts another reload (if the end's has not), asked once that answer is handled: the card is read then.
+  await readWhileRunning!();
+  await bridgeValue(instance.uiUrl, 'verify/files/add', { files: [{ name: 'notes/Unused.sol', content: '// no contract', encoding: 'utf8' }] });
+  await expect.poll(() => next !== null).toBe(true);
+  await expect(storage).toHaveAttribute('data-status', 'perfect');
+  await expect(storage.getByTestId('verify-one')).toHaveText('Verify');
+  await next!();
+  await expect(page.getByTestId('unused-files')).toContainText('1 uploaded file no contract uses');
+});
+
 test('Verify in a window whose session another window cleared says so and shows the session as it is', async ({ page, context }) => {
+  // Its event stream down (as while it reconnects): the clear in the other window is not heard of.
+  await page.route('**/bridge/events**', (route) => route.abort());
   await openVerify(page, `?chain=${CHAIN}`);
   await clearSession(page);
   await page.getByTestId('file-input').setInputFiles(storageFiles);

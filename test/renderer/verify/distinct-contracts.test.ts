@@ -3,7 +3,7 @@ import type { VerifySessionContract, VerifySessionView } from '../../../main/com
 import { distinctContracts } from '../../../renderer/src/screens/verify/distinct-contracts.ts';
 
 const entry = (verificationId: string, name: string) => ({ verificationId, name }) as unknown as VerifySessionContract;
-const viewOf = (contracts: VerifySessionContract[]): VerifySessionView => ({ contracts, unused: [], files: ['a.sol'], bytes: 1, maxBytes: 10 });
+const viewOf = (contracts: VerifySessionContract[]): VerifySessionView => ({ contracts, unused: [], files: ['a.sol'], bytes: 1, maxBytes: 10, revision: 1 });
 
 describe('distinctContracts', () => {
   it('keeps the first entry of a repeated verificationId, in order, so the keyed card list cannot fail', () => {

@@ -52,7 +52,7 @@ describe('verifySummary', () => {
   it('counts the matches and names the contracts that failed', () => {
     const view: VerifySessionView = {
       contracts: [perfectAt('a', ADDRESS), perfectAt('b', ADDRESS), contract('c', { status: 'error' }), contract('d', { status: 'partial' }), contract('e')],
-      unused: [], files: [], bytes: 0, maxBytes: 1,
+      unused: [], files: [], bytes: 0, maxBytes: 1, revision: 1,
     };
     expect(verifySummary(view, ['a', 'b'])).toEqual({ tone: 'ok', text: 'Checked 2 contracts: 2 perfect matches.' });
     expect(verifySummary(view, ['a', 'c', 'd'])).toEqual({ tone: 'warn', text: 'Checked 3 contracts: 1 perfect match, 1 partial match, 1 not verified (Cc).' });

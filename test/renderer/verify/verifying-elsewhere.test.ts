@@ -4,7 +4,7 @@ import { verifyingElsewhere } from '../../../renderer/src/screens/verify/verifyi
 
 const view = (verifying: Record<string, boolean>): VerifySessionView => ({
   contracts: Object.entries(verifying).map(([verificationId, busy]) => ({ verificationId, verifying: busy }) as VerifySessionContract),
-  unused: [], files: [], bytes: 0, maxBytes: 1,
+  unused: [], files: [], bytes: 0, maxBytes: 1, revision: 1,
 });
 
 describe('verifyingElsewhere', () => {
