@@ -1,10 +1,14 @@
 /**
  * `npm start`: the desktop app when the Electron binary is available, otherwise `serve` (the same
- * services and UI in the browser), announced in one line. Arguments are forwarded either way;
- * the desktop app understands the `serve` flags that apply to it (see main/desktop/desktop-args.ts).
+ * services and UI in the browser), announced in one line. Arguments are checked first, before
+ * Electron is looked for (and perhaps downloaded): inside Electron an unknown one can only be
+ * skipped, so a mistyped flag is refused here, as `serve` refuses it. Then they are forwarded
+ * either way; the desktop app understands the `serve` flags that apply to it (see
+ * main/desktop/desktop-args.ts).
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { checkStartArgs } from '../desktop/desktop-args.ts';
 import { locateElectronBinary } from '../desktop/electron-binary.ts';
 import { asksForHelp } from './help.ts';
 import { SERVE_USAGE } from './serve-args.ts';
@@ -15,6 +19,14 @@ const args = process.argv.slice(2);
 if (asksForHelp(args)) {
   console.log(`Opens the Mirrordesk app (the web UI of npm run serve where the Electron binary cannot be had); npm start -- FLAGS takes serve's flags:\n${SERVE_USAGE}`);
   process.exit(0);
+}
+try {
+  checkStartArgs(args);
+} catch (error) {
+  // In serve's words and with its usage, and its exit code for bad arguments.
+  console.error(`mirrordesk: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(SERVE_USAGE);
+  process.exit(1);
 }
 const electron = locateElectronBinary(ROOT);
 if (electron.ok) {

@@ -10,7 +10,15 @@
 /** Statuspage impacts, least to most severe. `maintenance` is a scheduled maintenance's impact. */
 export type StatusImpact = 'none' | 'maintenance' | 'minor' | 'major' | 'critical';
 
-export type StatusNotificationKind = 'incident.new' | 'incident.update' | 'incident.resolved' | 'maintenance.new';
+/** What a poll raises about one incident or maintenance (main/status/notify/transitions.ts); each is recorded. */
+export type StatusTransitionKind = 'incident.new' | 'incident.update' | 'incident.resolved' | 'maintenance.new';
+
+/**
+ * A transition, or `poll.summary`: one notification in place of those a poll delivers when it has
+ * news of more than a few records at once (main/services/poll-notifications.ts). A summary names no
+ * record (`id` is ''), is never recorded, and opens the Status screen.
+ */
+export type StatusNotificationKind = StatusTransitionKind | 'poll.summary';
 
 export interface StatusIncidentUpdate {
   id: string;
@@ -61,11 +69,11 @@ export interface StatusPage {
   [field: string]: unknown;
 }
 
-/** A notification as raised and recorded; `delivered` is false when the settings held it back. */
+/** A notification as raised and recorded (a summary only as sent); `delivered` is false when the settings held it back. */
 export interface StatusNotification {
   seq: number;
   kind: StatusNotificationKind;
-  /** The incident's or maintenance's id. */
+  /** The incident's or maintenance's id; '' for a `poll.summary`. */
   id: string;
   updateId: string | null;
   title: string;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseServeArgs, SERVE_FLAGS, type ServeArgs } from '../cli/serve-args.ts';
+import { isElectronSwitch } from './electron-switches.ts';
 
 /** `serve` flags the desktop app has no use for (it has no web UI): taken with their value and reported, not applied. */
 const WEB_ONLY_FLAGS = new Set(['--ui-port']);
@@ -16,30 +17,67 @@ export interface DesktopArgs {
   explicitDataDir: boolean;
   /** `serve` flags given that the desktop app does not apply, for the log. */
   ignored: string[];
+  /** The app's flags as given, each with its value (`--network testnet`), for a second launch to name. */
+  given: string[];
+  /** Every other argument, in order: the executable, the app path, Electron's and Chromium's switches, a mistyped flag. */
+  unknown: string[];
 }
 
 /**
  * Picks our flags out of Electron's argv, which also holds the executable, the app path and
  * whatever Chromium or a test harness adds (`--inspect=0`, `--remote-debugging-port=0`, ...).
- * Unknown arguments are skipped, not rejected; the known ones are parsed by `serve`'s own parser,
- * so values are checked the same way in both shells.
+ * Unknown arguments are skipped, not rejected (`unknown` lists them, for the log); the known ones
+ * are parsed by `serve`'s own parser, so values are checked the same way in both shells.
  */
 export function parseDesktopArgs(argv: readonly string[]): DesktopArgs {
   const picked: string[] = [];
   let userDataDir: string | null = null;
   const ignored: string[] = [];
+  const given: string[] = [];
+  const unknown: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const eq = arg.indexOf('=');
     const name = eq === -1 ? arg : arg.slice(0, eq);
-    if (name !== USER_DATA_FLAG && !DESKTOP_FLAGS.has(name) && !WEB_ONLY_FLAGS.has(name)) continue;
+    if (name !== USER_DATA_FLAG && !DESKTOP_FLAGS.has(name) && !WEB_ONLY_FLAGS.has(name)) {
+      unknown.push(arg);
+      continue;
+    }
     const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
     if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
+    given.push(`${name} ${value}`);
     if (name === USER_DATA_FLAG) userDataDir = path.resolve(value);
     else if (WEB_ONLY_FLAGS.has(name)) ignored.push(name);
     else picked.push(name, value);
   }
-  return { services: parseServeArgs(picked, { webUi: false }), userDataDir, explicitDataDir: picked.includes('--data-dir'), ignored };
+  return { services: parseServeArgs(picked, { webUi: false }), userDataDir, explicitDataDir: picked.includes('--data-dir'), ignored, given, unknown };
+}
+
+/**
+ * `npm start`'s check of its arguments, before it looks for (and may download) Electron: the app's
+ * flags with `serve`'s checks, and Electron's own documented switches (`--no-sandbox`), which go to
+ * Electron. Anything else is refused in `serve`'s words (`unknown option --mirror-prot`): inside
+ * Electron an unknown argument can only be skipped (it may be Chromium's), so a mistyped flag would
+ * otherwise start the app without it.
+ * Throws an Error with the one-line message.
+ */
+export function checkStartArgs(args: readonly string[]): void {
+  const { unknown } = parseDesktopArgs(args);
+  const refused = unknown.find((arg) => !isElectronSwitch(arg));
+  if (refused !== undefined) throw new Error(`unknown option ${refused}`);
+}
+
+/**
+ * The log line for the flags of Electron's argv that are neither the app's nor switches Electron
+ * documents: most likely a mistyped flag (`--mirror-prot`), left to Chromium, which ignores a
+ * switch it does not know. Null when there are none.
+ */
+export function unknownFlagsLine(unknown: readonly string[]): string | null {
+  const flags = unknown.filter((arg) => arg.startsWith('--') && arg !== '--' && !isElectronSwitch(arg));
+  if (flags.length === 0) return null;
+  const named = flags.map((flag) => flag.split('=')[0]).join(', ');
+  const verb = flags.length === 1 ? 'is not a flag' : 'are not flags';
+  return `${named} ${verb} of Mirrordesk and not used by the app (its flags: npm start -- --help); passed on to Chromium, which ignores switches it does not know`;
 }
 
 /** Profiles live next to Electron's own data, as `serve`'s default (`defaultDataDir`) expects. */

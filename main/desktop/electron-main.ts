@@ -4,19 +4,22 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, clipboard, dialog, Menu, net, powerMonitor, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, Menu, net, Notification, powerMonitor, protocol, session, shell } from 'electron';
 import { servicesOptionsOf } from '../cli/services-options.ts';
 import { STATUS_HASH, statusIncidentHash } from '../common/app-routes.ts';
 import { startAppServices, type AppServices } from '../services/app-services.ts';
 import { lockDataDir, type DataDirLock } from '../services/data-dir-lock.ts';
 import { APP_SCHEME, createAppProtocolHandler } from './app-protocol.ts';
-import { parseDesktopArgs, profilesDir, type DesktopArgs } from './desktop-args.ts';
+import { closingCalls, type ClosingCalls } from './closing-calls.ts';
+import { parseDesktopArgs, profilesDir, unknownFlagsLine, type DesktopArgs } from './desktop-args.ts';
 import { grantOnlyClipboardWrites, guardWebContents } from './guards.ts';
 import { forwardEvents, registerApiIpc } from './ipc.ts';
 import { eventIpcChannel } from './ipc-names.ts';
 import { buildMenuTemplate, mirrorApiPage } from './menu.ts';
 import { quitAfterClose } from './quit-after-close.ts';
+import { startQuitting } from './quit-in-order.ts';
 import { quitWhenNothingShown } from './quit-when-nothing-shown.ts';
+import { alreadyRunningLine, flagsOfSecondLaunch, secondLaunchData, secondLaunchNotice } from './second-launch.ts';
 import { showStatusNotifications } from './status-notifications.ts';
 import { createStatusTray } from './status-tray.ts';
 import { createMainWindow } from './window.ts';
@@ -29,6 +32,9 @@ const log = (line: string): void => console.error(`mirrordesk: ${line}`);
 
 const args = readArgs();
 for (const flag of args.ignored) log(`${flag} is for the web UI of npm run serve; the desktop app has none, so it is not used`);
+// Unknown arguments are skipped (Chromium's switches are among them): a mistyped flag is still named.
+const unknownFlags = unknownFlagsLine(args.unknown);
+if (unknownFlags) log(unknownFlags);
 // Before anything reads userData: the same folder `serve` defaults to (see defaultDataDir).
 app.setName(APP_NAME);
 app.setPath('userData', args.userDataDir ?? path.join(app.getPath('appData'), APP_NAME));
@@ -38,6 +44,8 @@ const dataDir = args.explicitDataDir ? args.services.dataDir : profilesDir(app.g
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
 
 let services: AppServices | null = null;
+/** The window's way to the services, shut first when the app quits (closing-calls.ts). */
+let appCalls: ClosingCalls | null = null;
 /** The data folder taken for this run: `serve` on the same folder is refused while the app runs, and the app while it does. */
 let dataDirLock: DataDirLock | null = null;
 let mainWindow: BrowserWindow | null = null;
@@ -46,15 +54,26 @@ const statusCleanups: Array<() => void> = [];
 /** Closing the last window leaves the app running while the status tray is shown; the tray going then quits it. */
 const lifetime = quitWhenNothingShown({ platform: process.platform, openWindows: () => BrowserWindow.getAllWindows().length, quit: () => app.quit() });
 
-if (!app.requestSingleInstanceLock()) {
+const launchData = secondLaunchData(args.given);
+if (!app.requestSingleInstanceLock(launchData)) {
   // Another Mirrordesk owns the data folder and ports; it focuses its window (second-instance).
+  log(alreadyRunningLine(launchData.flags));
   app.quit();
 } else {
-  // Starting the app again shows it, also when only the tray kept it running.
-  app.on('second-instance', () => {
+  // Starting the app again shows it, also when only the tray kept it running; flags it came with are not applied.
+  app.on('second-instance', (_event, _argv, _workingDirectory, additionalData) => {
     if (services) showAt(services, '');
+    const notice = secondLaunchNotice(flagsOfSecondLaunch(additionalData));
+    if (!notice) return;
+    log(notice.log);
+    if (Notification.isSupported()) new Notification({ title: notice.title, body: notice.body }).show();
   });
-  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, { openExternal: (url) => void shell.openExternal(url), log }));
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, {
+    openExternal: (url) => void shell.openExternal(url),
+    log,
+    // Plain http links are let out only to the open profile's status page (a page on a local network).
+    statusSource: () => services?.status?.source ?? null,
+  }));
   // With a tray the app keeps watching the network's status; its menu reopens the window or quits.
   app.on('window-all-closed', () => lifetime.allWindowsClosed());
   app.on('activate', () => {
@@ -91,7 +110,8 @@ async function start(): Promise<void> {
   log(`mirror: ${running.urls.mirror} (data in ${dataDir})`);
   if (running.urls.status) log(`status: ${running.urls.status}`);
   if (running.urls.verify) log(`verify: ${running.urls.verify}`);
-  registerApiIpc({ dispatch: running.dispatch, trustedContents: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null), log });
+  appCalls = closingCalls(running.dispatch);
+  registerApiIpc({ dispatch: appCalls.dispatch, trustedContents: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null), log });
   Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate({
     platform: process.platform,
     appName: APP_NAME,
@@ -179,8 +199,9 @@ function focusWindow(): void {
 
 /**
  * Holds the quit until the services have closed their servers and databases (WAL checkpoint),
- * for at most the limit `serve` has on Ctrl-C (quit-after-close.ts). A second quit meanwhile
- * (the tray's Quit again) goes through at once.
+ * for at most the limit `serve` has on Ctrl-C (quit-after-close.ts). First, at once, the window's
+ * calls are refused and the window hidden, as `serve` closes its web UI first (quit-in-order.ts).
+ * A second quit meanwhile (the tray's Quit again) goes through at once.
  */
 function installShutdown(): void {
   app.on('before-quit', quitAfterClose({
@@ -188,8 +209,15 @@ function installShutdown(): void {
       const running = services;
       if (!running) return null;
       services = null;
-      for (const cleanup of statusCleanups.splice(0)) cleanup();
-      return running;
+      return startQuitting({
+        services: running,
+        // Set with the services; a gate of its own would have no calls to wait for.
+        calls: appCalls ?? closingCalls(running.dispatch),
+        hideWindow: () => {
+          if (mainWindow && !mainWindow.isDestroyed()) mainWindow.hide();
+        },
+        cleanups: statusCleanups.splice(0),
+      });
     },
     quit: () => app.quit(),
     log,

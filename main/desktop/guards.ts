@@ -1,4 +1,5 @@
 import type { Session, WebContents } from 'electron';
+import type { StatusSnapshot } from '../common/status-types.ts';
 import { isAppUrl } from './app-protocol.ts';
 
 /** What to do when the page tries to go to `url`. */
@@ -6,32 +7,48 @@ export type NavigationDecision = 'allow' | 'open-external' | 'deny';
 
 /**
  * Only https links may leave the app, and only to the user's browser: the window itself never
- * shows remote content, and http/file/custom schemes are refused outright.
+ * shows remote content, and file/custom schemes are refused outright. Plain http only to
+ * `httpOrigin`, the open profile's status page when the user configured one there (a Statuspage
+ * on a local network, which `--status-upstream` and a profile's `statusUrl` accept): the Status
+ * screen links to that page and its incidents, as the web UI does.
  */
-export function isSafeExternalUrl(url: string): boolean {
+export function isSafeExternalUrl(url: string, httpOrigin: string | null = null): boolean {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return false;
   }
-  return parsed.protocol === 'https:' && parsed.hostname !== '' && parsed.username === '' && parsed.password === '';
+  if (parsed.hostname === '' || parsed.username !== '' || parsed.password !== '') return false;
+  return parsed.protocol === 'https:' || (parsed.protocol === 'http:' && parsed.origin === httpOrigin);
+}
+
+/**
+ * The origin of the status page a status service watches, for `isSafeExternalUrl`; null for none,
+ * and for the demo's sample history (its label names no page).
+ */
+export function statusPageOrigin(source: StatusSnapshot['source'] | null): string | null {
+  if (source === null || source.demo || !URL.canParse(source.label)) return null;
+  const { origin, protocol } = new URL(source.label);
+  return protocol === 'http:' || protocol === 'https:' ? origin : null;
 }
 
 /** In-window navigation: stay on `app://mirrordesk`; anything else goes to the browser or nowhere. */
-export function decideNavigation(url: string): NavigationDecision {
+export function decideNavigation(url: string, httpOrigin: string | null = null): NavigationDecision {
   if (isAppUrl(url)) return 'allow';
-  return isSafeExternalUrl(url) ? 'open-external' : 'deny';
+  return isSafeExternalUrl(url, httpOrigin) ? 'open-external' : 'deny';
 }
 
 /** `window.open` and `target=_blank`: never a new Electron window. */
-export function decideWindowOpen(url: string): Exclude<NavigationDecision, 'allow'> {
-  return isSafeExternalUrl(url) ? 'open-external' : 'deny';
+export function decideWindowOpen(url: string, httpOrigin: string | null = null): Exclude<NavigationDecision, 'allow'> {
+  return isSafeExternalUrl(url, httpOrigin) ? 'open-external' : 'deny';
 }
 
 export interface GuardDeps {
   openExternal: (url: string) => void;
   log: (line: string) => void;
+  /** What the open profile's status service watches (null: no status page), read at each link: a switch changes it. */
+  statusSource?: () => StatusSnapshot['source'] | null;
 }
 
 /**
@@ -39,8 +56,9 @@ export interface GuardDeps {
  * `<webview>`. Applied to every webContents the app creates (see `web-contents-created`).
  */
 export function guardWebContents(contents: WebContents, deps: GuardDeps): void {
+  const httpOrigin = (): string | null => statusPageOrigin(deps.statusSource?.() ?? null);
   const onNavigate = (event: { preventDefault(): void }, url: string): void => {
-    const decision = decideNavigation(url);
+    const decision = decideNavigation(url, httpOrigin());
     if (decision === 'allow') return;
     event.preventDefault();
     if (decision === 'open-external') deps.openExternal(url);
@@ -61,7 +79,7 @@ export function guardWebContents(contents: WebContents, deps: GuardDeps): void {
     }
   });
   contents.setWindowOpenHandler(({ url }) => {
-    if (decideWindowOpen(url) === 'open-external') deps.openExternal(url);
+    if (decideWindowOpen(url, httpOrigin()) === 'open-external') deps.openExternal(url);
     else deps.log(`blocked window.open of ${url}`);
     return { action: 'deny' };
   });

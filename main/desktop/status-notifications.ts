@@ -1,5 +1,5 @@
 import { Notification } from 'electron';
-import { statusIncidentHash } from '../common/app-routes.ts';
+import { statusNotificationHash } from '../common/app-routes.ts';
 import type { StatusNotification } from '../common/status-types.ts';
 import type { ApiEventBus } from '../services/event-bus.ts';
 
@@ -17,9 +17,11 @@ export interface StatusNotificationDeps {
 export const MAX_KEPT_NOTIFICATIONS = 20;
 
 /**
- * Raises an OS notification for every delivered status notification. Each is kept referenced
- * until it is clicked or closed: a garbage-collected Notification loses its click handler.
- * Clicking opens the incident in the app. Returns the unsubscriber.
+ * Raises an OS notification for every delivered status notification: a poll's news come one per
+ * incident, or as one summary when there are many (main/services/poll-notifications.ts). Each is
+ * kept referenced until it is clicked or closed: a garbage-collected Notification loses its click
+ * handler. Clicking opens the incident in the app, or the Status screen for a summary. Returns the
+ * unsubscriber.
  */
 export function showStatusNotifications(deps: StatusNotificationDeps): { stop: () => void; kept: () => number } {
   const kept = new Set<Notification>();
@@ -38,7 +40,7 @@ export function showStatusNotifications(deps: StatusNotificationDeps): { stop: (
     };
     shown.on('click', () => {
       release();
-      deps.openHash(statusIncidentHash(notification.id));
+      deps.openHash(statusNotificationHash(notification));
     });
     shown.on('close', release);
     shown.on('failed', (_event, error) => {

@@ -3,6 +3,7 @@ import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../http/host-check.ts';
 import { createStatusService, type StatusService, type StatusServiceOptions } from '../status/status-service.ts';
 import type { ApiEventBus } from './event-bus.ts';
 import type { NetworkProfile } from './network-profiles.ts';
+import { notificationsToShow } from './poll-notifications.ts';
 import { adoptUnkeyedStatusStore, statusStoreFile } from './profile-store-files.ts';
 
 // Named here too: where a profile's status is kept is part of what this module answers.
@@ -78,14 +79,18 @@ export async function openProfileStatus(options: ProfileStatusOptions): Promise<
     service,
     start() {
       detach = [
-        service.on('notification', (notification) => {
-          if (notification.delivered) options.events.emit('status/notification', notification);
-        }),
         service.on('poll', (result) => {
           if (result.outcome === 'too-soon') return;
           // One line when the upstream starts failing, not one per retry (the store's own trouble the poller logs).
           if (result.outcome === 'failed' && !result.local && !result.cancelled && service.poller.state().consecutiveFailures === 1) options.log(`status: ${result.error}`);
-          options.events.emit('status/updated', service.snapshot());
+          const snapshot = service.snapshot();
+          // A poll's news together, so that many at once can be told in one (poll-notifications.ts).
+          if (result.outcome === 'ok') {
+            const delivered = result.notifications.filter((notification) => notification.delivered);
+            const pageName = snapshot.page?.name ?? snapshot.source.label;
+            for (const notification of notificationsToShow(delivered, pageName)) options.events.emit('status/notification', notification);
+          }
+          options.events.emit('status/updated', snapshot);
         }),
       ];
       service.poller.start();

@@ -51,6 +51,8 @@ export interface StatusService {
   server: FastifyInstance;
   poller: StatusPoller;
   store: StatusStore;
+  /** What it watches: the status page's URL as `label`, or the demo's sample history; as `snapshot().source` says. */
+  source: StatusSnapshot['source'];
   snapshot(): StatusSnapshot;
   getSettings(): NotificationSettings;
   /** Validates (TypeError naming the field) and saves notification settings. */
@@ -140,6 +142,7 @@ export function createStatusService(options: StatusServiceOptions): StatusServic
     server,
     poller,
     store,
+    source: { label: source.label, demo },
     snapshot: () => read(() => buildSnapshot(store, { label: source.label, demo }, poller.state())),
     getSettings: () => read(() => store.getSettings()),
     setSettings: (value) => read(() => store.setSettings(value)),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PORTS, defaultDataDir, SERVE_FLAGS } from '../../main/cli/serve-args.ts';
-import { parseDesktopArgs, profilesDir } from '../../main/desktop/desktop-args.ts';
+import { checkStartArgs, parseDesktopArgs, profilesDir, unknownFlagsLine } from '../../main/desktop/desktop-args.ts';
 
 describe('desktop arguments', () => {
   it('skips what Electron, Chromium and test harnesses put in argv', () => {
@@ -50,9 +50,42 @@ describe('desktop arguments', () => {
     expect(parseDesktopArgs(['electron', '.', '--ui-port', '48000', '--mirror-port', '48000']).services.ports.mirror).toBe(48000);
   });
 
+  it('lists the app\'s flags as given, and every other argument, in order', () => {
+    const args = parseDesktopArgs(['/usr/bin/electron', '/work/app', '--inspect=0', '--network', 'testnet', '--mirror-prot', '5000', '--ui-port=1']);
+    expect(args.given).toEqual(['--network testnet', '--ui-port 1']);
+    expect(args.unknown).toEqual(['/usr/bin/electron', '/work/app', '--inspect=0', '--mirror-prot', '5000']);
+  });
+
   it('keeps profiles where serve looks for them by default', () => {
     const linuxUserData = path.join(process.env.XDG_CONFIG_HOME ?? path.join(process.env.HOME ?? '', '.config'), 'Mirrordesk');
     if (process.platform === 'linux') expect(profilesDir(linuxUserData)).toBe(defaultDataDir());
     expect(profilesDir('/data/Mirrordesk')).toBe(path.join('/data/Mirrordesk', 'profiles'));
+  });
+});
+
+describe('npm start\'s arguments', () => {
+  it('takes the app\'s flags and the switches Electron documents', () => {
+    expect(() => checkStartArgs([])).not.toThrow();
+    expect(() => checkStartArgs(['--network', 'testnet', '--mirror-port=0', '--ui-port', '1', '--user-data-dir', '/tmp/p'])).not.toThrow();
+    expect(() => checkStartArgs(['--no-sandbox', '--inspect=9229', '--enable-logging'])).not.toThrow();
+  });
+
+  it('refuses what serve refuses, in its words', () => {
+    expect(() => checkStartArgs(['--mirror-prot', '5000'])).toThrow(/^unknown option --mirror-prot$/);
+    expect(() => checkStartArgs(['testnet'])).toThrow(/^unknown option testnet$/);
+    expect(() => checkStartArgs(['--mirror-port', 'eighty'])).toThrow(/^--mirror-port must be a port number/);
+    expect(() => checkStartArgs(['--network', 'custom'])).toThrow('--network custom needs --upstream-mirror URL');
+  });
+});
+
+describe('the log line for flags the desktop app does not know', () => {
+  it('names the flags that are neither the app\'s nor Electron\'s, without their values', () => {
+    const { unknown } = parseDesktopArgs(['/usr/bin/electron', '/work/app', '--inspect=0', '--remote-debugging-port=0', '--mirror-prot', '5000', '--netwrok=testnet']);
+    expect(unknownFlagsLine(unknown)).toBe('--mirror-prot, --netwrok are not flags of Mirrordesk and not used by the app (its flags: npm start -- --help); passed on to Chromium, which ignores switches it does not know');
+    expect(unknownFlagsLine(['--mirror-prot'])).toMatch(/^--mirror-prot is not a flag of Mirrordesk/);
+  });
+
+  it('says nothing when there are none', () => {
+    expect(unknownFlagsLine(parseDesktopArgs(['/usr/bin/electron', '/work/app', '--no-sandbox', '--network', 'demo']).unknown)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { Session, WebContents } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { decideNavigation, decideWindowOpen, grantOnlyClipboardWrites, guardWebContents, isSafeExternalUrl } from '../../main/desktop/guards.ts';
+import { decideNavigation, decideWindowOpen, grantOnlyClipboardWrites, guardWebContents, isSafeExternalUrl, statusPageOrigin } from '../../main/desktop/guards.ts';
 
 describe('which links may open in the browser', () => {
   it.each([
@@ -17,6 +17,30 @@ describe('which links may open in the browser', () => {
     ['', false],
   ])('%s -> %s', (url, expected) => {
     expect(isSafeExternalUrl(url)).toBe(expected);
+  });
+});
+
+describe('plain http links to the open profile\'s status page', () => {
+  const LAN_PAGE = { label: 'http://status.lan:8080/hedera', demo: false };
+
+  it('are let out to the browser for the status page\'s origin only', () => {
+    const origin = statusPageOrigin(LAN_PAGE);
+    expect(origin).toBe('http://status.lan:8080');
+    expect(isSafeExternalUrl('http://status.lan:8080/', origin)).toBe(true);
+    expect(isSafeExternalUrl('http://status.lan:8080/incidents/abc', origin)).toBe(true);
+    expect(isSafeExternalUrl('http://status.lan:8081/', origin)).toBe(false);
+    expect(isSafeExternalUrl('http://other.lan:8080/', origin)).toBe(false);
+    expect(isSafeExternalUrl('http://user:pass@status.lan:8080/', origin)).toBe(false);
+    expect(isSafeExternalUrl('https://hashscan.io/', origin)).toBe(true);
+    expect(decideWindowOpen('http://status.lan:8080/incidents/abc', origin)).toBe('open-external');
+    expect(decideNavigation('http://status.lan:8080/', origin)).toBe('open-external');
+  });
+
+  it('are refused without a status page, for the demo\'s sample history, and for a page on https', () => {
+    expect(statusPageOrigin(null)).toBeNull();
+    expect(statusPageOrigin({ label: 'demo network (sample data)', demo: true })).toBeNull();
+    expect(statusPageOrigin({ label: 'not a url', demo: false })).toBeNull();
+    expect(isSafeExternalUrl('http://status.hedera.com/', statusPageOrigin({ label: 'https://status.hedera.com', demo: false }))).toBe(false);
   });
 });
 
@@ -95,6 +119,21 @@ describe('the guards on a webContents', () => {
     expect(guard.openHandler('app://mirrordesk/index.html')).toEqual({ action: 'deny' });
     expect(guard.openHandler('http://example.com/')).toEqual({ action: 'deny' });
     expect(guard.opened).toEqual(['https://hashscan.io/']);
+  });
+
+  it('opens http links to the open profile\'s status page externally, reading it at each link', () => {
+    const opened: string[] = [];
+    const logged: string[] = [];
+    let source: { label: string; demo: boolean } | null = { label: 'http://status.lan:8080', demo: false };
+    const fake = fakeContents();
+    guardWebContents(fake.contents, { openExternal: (url) => opened.push(url), log: (line) => logged.push(line), statusSource: () => source });
+    expect(fake.openHandler('http://status.lan:8080/incidents/abc')).toEqual({ action: 'deny' });
+    expect(fake.fire('will-navigate', { url: 'http://status.lan:8080/' })).toBe(true);
+    // A switch to a profile without a status page: the same link is refused.
+    source = null;
+    fake.openHandler('http://status.lan:8080/incidents/abc');
+    expect(opened).toEqual(['http://status.lan:8080/incidents/abc', 'http://status.lan:8080/']);
+    expect(logged).toEqual(['blocked window.open of http://status.lan:8080/incidents/abc']);
   });
 
   it('prevents <webview> from attaching', () => {

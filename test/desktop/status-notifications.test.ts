@@ -63,6 +63,15 @@ describe('desktop status notifications', () => {
     expect(fake.FakeNotification.instances).toHaveLength(1);
   });
 
+  it('opens the Status screen when a summary of many incidents is clicked', () => {
+    const events = new ApiEventBus();
+    const shown = showStatusNotifications(deps(events));
+    events.emit('status/notification', { ...raised, kind: 'poll.summary', id: '', title: '5 incidents opened or changed on Demo network' });
+    fake.FakeNotification.instances[0]!.fire('click');
+    expect(opened).toEqual(['#/status']);
+    shown.stop();
+  });
+
   it('releases closed and failed notifications, and bounds how many it keeps', () => {
     const events = new ApiEventBus();
     const shown = showStatusNotifications(deps(events));

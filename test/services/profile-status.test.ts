@@ -11,7 +11,7 @@ import { findProfile } from '../../main/services/network-profiles.ts';
 import { noStatusPage, openProfileStatus, statusPlan, type ProfileStatus, type ProfileStatusOptions } from '../../main/services/profile-status.ts';
 import { SwitchableServer } from '../../main/http/switchable-server.ts';
 import { createStatusHandlers } from '../../main/services/status-handlers.ts';
-import { SCENARIOS_DIR } from '../status/status-fixture.ts';
+import { feeds, incident, SCENARIOS_DIR } from '../status/status-fixture.ts';
 import { createVerifyHandlers } from '../../main/services/verify-handlers.ts';
 
 const demo = findProfile('demo')!;
@@ -131,6 +131,33 @@ describe('a profile\'s status service', () => {
     expect((await status.service.poller.pollNow()).outcome).toBe('ok');
     expect(updated.seen).toHaveLength(heard);
     expect(notified.seen).toHaveLength(1);
+  });
+
+  it('puts one summary on the bus for a poll with news of many incidents, and each one for a poll with few', async () => {
+    const events = new ApiEventBus();
+    const updated = collect(events, 'status/updated');
+    const notified = collect(events, 'status/notification');
+    let now = Date.parse('2026-11-22T16:00:00Z');
+    upstream.serve(feeds([]));
+    const baseline = updated.next();
+    const status = await startStatus({ profile: { ...demo, name: 'burst' }, dataDir, upstreamUrl: upstream.url, hostCheck: true, events, log: () => undefined, clock: () => new Date(now) });
+    await baseline;
+    await status.service.poller.settled();
+    // What the desktop's link guard reads: the page watched (its http origin may be linked to).
+    expect(status.service.source).toEqual({ label: upstream.url, demo: false });
+
+    const five = ['a', 'b', 'c', 'd', 'e'].map((id) => incident(id, ['investigating']));
+    upstream.serve(feeds(five));
+    now += 60_000;
+    expect(await status.service.poller.pollNow()).toMatchObject({ outcome: 'ok', notifications: expect.any(Array) });
+    expect(notified.seen).toEqual([expect.objectContaining({ kind: 'poll.summary', id: '', title: '5 incidents opened or changed on Test Network' })]);
+    // Each of them is still in the notification log.
+    expect(status.service.snapshot().notifications.map((n) => n.id).sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+
+    upstream.serve(feeds([...five.slice(0, 3), incident('d', ['investigating', 'resolved']), incident('e', ['investigating', 'resolved'])]));
+    now += 60_000;
+    await status.service.poller.pollNow();
+    expect(notified.seen.slice(1).map((n) => `${n.kind} ${n.id}`)).toEqual(['incident.resolved d', 'incident.resolved e']);
   });
 
   it('reports a failed poll on the bus with the error, keeping the last good data, and logs it once', async () => {

@@ -49,6 +49,24 @@ describe('status notifications', () => {
     }
   });
 
+  it('raises one notification per incident and poll: of several new updates (a machine waking), the latest', async () => {
+    harness = await startHarness();
+    harness.upstream.serve(feeds([incident('w', ['investigating']), incident('r', ['investigating'])]));
+    await harness.service.poller.pollNow();
+    // Five updates on `w` since the last poll; `r` updated twice and then resolved.
+    harness.upstream.serve(feeds([
+      incident('w', ['investigating', 'identified', 'monitoring', 'investigating', 'identified', 'monitoring']),
+      incident('r', ['investigating', 'identified', 'monitoring', 'resolved']),
+    ]));
+    await pollAfter(harness);
+    expect(kinds(harness).sort()).toEqual(['incident.resolved r', 'incident.update w wu5']);
+    expect(harness.notifications.find((n) => n.id === 'w')).toMatchObject({ title: 'Monitoring: Incident w', body: 'monitoring 5' });
+    // Every update heard counts as seen: none of them is raised later.
+    harness.notifications.length = 0;
+    await pollAfter(harness);
+    expect(kinds(harness)).toEqual([]);
+  });
+
   it('raises nothing twice after the SQLite file is reopened', async () => {
     harness = await startHarness();
     harness.upstream.serve(feeds([]));

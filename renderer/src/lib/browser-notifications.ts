@@ -1,5 +1,5 @@
 import type { StatusNotification } from '../../../main/common/status-types.ts';
-import { incidentHash } from './status-view.ts';
+import { statusNotificationHash } from '../../../main/common/app-routes.ts';
 
 /** The part of the browser's Notification API this uses; absent in browsers without it. */
 export interface NotificationApi {
@@ -18,7 +18,8 @@ export function browserNotifyState(api: NotificationApi | undefined): BrowserNot
  * Shows a status notification as a browser notification, when the user has allowed them.
  * Only in the web UI: the desktop app raises its own through Electron. The tag is per record and
  * update, so a notification re-delivered on reconnect replaces itself instead of stacking.
- * Clicking focuses the tab and opens the incident. Returns whether one was shown.
+ * Clicking focuses the tab and opens the incident (the Status screen for a summary of many).
+ * Returns whether one was shown.
  */
 export function showBrowserNotification(api: NotificationApi | undefined, notification: StatusNotification, open: (hash: string) => void, focus: () => void): boolean {
   if (!api || api.permission !== 'granted') return false;
@@ -26,7 +27,7 @@ export function showBrowserNotification(api: NotificationApi | undefined, notifi
     const shown = new api(notification.title, { body: notification.body, tag: `${notification.id}:${notification.updateId ?? notification.kind}` });
     shown.onclick = () => {
       focus();
-      open(incidentHash(notification.id));
+      open(statusNotificationHash(notification));
       shown.close();
     };
     return true;

@@ -37,6 +37,14 @@ describe('browser notifications', () => {
     expect(shown[0]!.closed).toBe(true);
   });
 
+  it('opens the Status screen for a summary of many incidents', () => {
+    const { api, shown } = fakeApi('granted');
+    const opened: string[] = [];
+    showBrowserNotification(api, { ...NOTIFICATION, kind: 'poll.summary', id: '', updateId: null }, (hash) => opened.push(hash), () => undefined);
+    shown[0]!.onclick!({});
+    expect(opened).toEqual(['#/status']);
+  });
+
   it('shows nothing without permission, without the API, or where construction is not allowed', () => {
     expect(showBrowserNotification(fakeApi('default').api, NOTIFICATION, () => undefined, () => undefined)).toBe(false);
     expect(showBrowserNotification(fakeApi('denied').api, NOTIFICATION, () => undefined, () => undefined)).toBe(false);
