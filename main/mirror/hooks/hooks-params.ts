@@ -51,13 +51,17 @@ export interface HookStorageQuery {
 const KEY_FORMAT = /^(?:(?:eq|gt|gte|lt|lte):)?(?:0x)?[0-9a-fA-F]{1,64}$/;
 const KEY_FORMAT_MESSAGE = 'Key must be in format <hex> or <op>:<64 or less char hex>';
 
-/** The hook storage parameters, read as the reference's Java module reads them (see parseHooksParams). */
-export function parseHookStorageParams(raw: ParsedQuery): Converted<HookStorageQuery> {
+/**
+ * The hook storage parameters, read as the reference's Java module reads them (see parseHooksParams);
+ * `hookId` is the path's, converted already, whose `@Min(0)` is checked with the other constraints.
+ */
+export function parseHookStorageParams(raw: ParsedQuery, hookId: bigint): Converted<HookStorageQuery> {
   const timestamps = timestampRangesParam(raw, 'timestamp');
   if (!timestamps.ok) return timestamps;
   const page = pageParams(raw, 'asc');
   if (!page.ok) return page;
-  const violations = new JavaConstraints().pattern(raw, 'key', KEY_FORMAT, KEY_FORMAT_MESSAGE).size(raw, 'timestamp', 2).limit(page.value.limit).outcome();
+  const violations = new JavaConstraints().min('hookId', hookId, 0n).pattern(raw, 'key', KEY_FORMAT, KEY_FORMAT_MESSAGE).size(raw, 'timestamp', 2)
+    .limit(page.value.limit).outcome();
   if (violations) return { ok: false, error: violations };
 
   const query: HookStorageQuery = {

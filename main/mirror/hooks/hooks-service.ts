@@ -35,7 +35,7 @@ export class HooksService extends StoreService {
     if (!ownerId.ok) return ownerId.error;
     const hookId = longPathParam(hookIdText, 'hookId');
     if (!hookId.ok) return hookId.error;
-    const parsed = parseHookStorageParams(raw);
+    const parsed = parseHookStorageParams(raw, hookId.value);
     if (!parsed.ok) return parsed.error;
     const owner = lookupJavaAccount(this.db, ownerId.value);
     if (owner === null) return NO_ACCOUNT_FOUND;

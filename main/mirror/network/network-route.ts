@@ -19,8 +19,8 @@ const NETWORK_CACHE_SECONDS = 60;
 /** The reference serves registered nodes from its Java module, with its one-second lifetime. */
 const REGISTERED_NODES_CACHE_SECONDS = 1;
 const PROTOBUF_TYPES = ['application/protobuf', 'application/x-protobuf'];
-/** Far above HAPI's 6 KiB transaction limit, well below anything that could hurt. */
-const MAX_TRANSACTION_BYTES = 65_536;
+/** Far above HAPI's 6 KiB transaction limit, well below anything that could hurt (the OpenAPI document says it). */
+export const MAX_TRANSACTION_BYTES = 65_536;
 
 export function registerNetworkRoutes(app: FastifyInstance, { db, config, readThrough }: MirrorRouteContext): void {
   const files = new NetworkFilesService(db);

@@ -45,14 +45,37 @@ export const SHARED_RESPONSES: Record<string, Response> = {
   ServiceUnavailable: errorResponse('The local store could not be read (SQLite busy or failing). On a synced profile also when what the store lacks cannot be had now: the upstream mirror node cannot be reached, or did not answer in time (lookups wait their turn in the profile\'s request rate), or the store is being compacted; on the demo profile while its ledger is being generated (with `Retry-After`) or when its generation failed; the message says which.'),
 };
 
-/** The page size, shared by every list endpoint. */
+/**
+ * What a paging parameter (`limit`, `order`) takes before its value, said in its description:
+ * the reference's Node.js module reads the value whatever the operator, its older routes and
+ * its Java module do not. The parameters tests read these sentences and try each.
+ */
+export const PREFIX_NOTE = {
+  any: 'Any operator prefix is accepted and ignored (`gt:5` reads as `5`), as the reference\'s Node.js module reads it; next links keep it as given.',
+  eq: 'Only `eq:` or no prefix.',
+  none: 'No operator prefix.',
+} as const;
+export type PrefixRule = keyof typeof PREFIX_NOTE;
+
+/** The page size of the Java module's routes, from its `@Positive @Max(100) int limit` with default 25. */
+export const JAVA_LIMIT_SCHEMA: Schema = { type: 'integer', format: 'int32', minimum: 1, maximum: 100, default: 25 };
+
+/** The page sizes the list endpoints share: the Node.js module's (capped) and the Java module's (refused past 100). */
 export const SHARED_PARAMETERS: Record<string, Parameter> = {
   limit: {
     name: 'limit',
     in: 'query',
-    description: 'Page size: 1 to 19 digits, positive; larger values are capped at the configured maximum (default 25, maximum 100). Only `eq:`. The last value given wins.',
+    description: `Page size: 1 to 19 digits, positive; larger values are capped at the configured maximum (default 25, maximum 100). ${PREFIX_NOTE.any} The last value given wins.`,
     required: false,
     schema: { type: 'integer', format: 'int64', minimum: 1, default: 25 },
+    example: 25,
+  },
+  javaLimit: {
+    name: 'limit',
+    in: 'query',
+    description: `Page size, 1 to 100 (25 without one), as the reference's Java module takes it: a value out of range is a 400 (\`limit must be less than or equal to 100\`), not capped. ${PREFIX_NOTE.none}`,
+    required: false,
+    schema: JAVA_LIMIT_SCHEMA,
     example: 25,
   },
 };

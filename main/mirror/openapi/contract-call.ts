@@ -60,6 +60,8 @@ export const CALL_SCHEMAS: Record<string, Schema> = {
 };
 
 const errorContent = { 'application/json': { schema: schemaRef('Error') } };
+/** Fastify's default body limit, which the call route keeps (the mirror's other body, a fee estimate's, has its own 64 KiB). */
+const BODY_LIMIT_BYTES = 1_048_576;
 
 export const CALL_OPERATIONS: OperationEntry[] = [operation({
   path: '/api/v1/contracts/call', method: 'post', operationId: 'callContract', tag: 'contracts', summary: 'Simulate a contract call or estimate its gas',
@@ -71,6 +73,7 @@ export const CALL_OPERATIONS: OperationEntry[] = [operation({
   parameters: [],
   requestBody: { description: 'The call.', required: true, content: { 'application/json': { schema: schemaRef('ContractCallRequest') } } },
   extraResponses: {
+    '413': { description: `The body is larger than ${BODY_LIMIT_BYTES} bytes (1 MiB, the server's body limit); call data within it but over ${MAX_CALL_DATA_BYTES} bytes is a 400.`, content: errorContent },
     '415': { description: 'The body is not `application/json`.', content: errorContent },
     '429': { description: 'Gas per second rate limit exceeded.', content: errorContent },
     '501': { description: 'The call reached a Hedera system contract, which cannot run locally.', content: errorContent },

@@ -1,7 +1,7 @@
 import type { OperationEntry, Parameter, Ref, Schema } from './openapi-types.ts';
 import { limit, operation, order } from './operations.ts';
 import { ALL_OPERATORS, EQ_ONLY, filterParam, NO_NE, pathParam, timestampFilter, VALUE } from './parameters.ts';
-import { arrayOf, bool, entityId, evmAddress, hex, int64, object, page, schemaRef, str, timestamp } from './schema-builders.ts';
+import { arrayOf, bool, entityId, evmAddress, hex, int32, int64, object, page, schemaRef, str, timestamp } from './schema-builders.ts';
 import { TRANSACTION_ID } from './transactions.ts';
 
 /** GET /api/v1/contracts and its results, logs, actions, opcodes and state. */
@@ -9,6 +9,8 @@ const TAG = 'contracts';
 const CONTRACTS = '/api/v1/contracts';
 const RESULTS = `${CONTRACTS}/results`;
 const CACHE = { list: 10, byId: 1, result: 600 } as const;
+/** A stack, memory or storage word of an opcode trace: 64 hex digits without 0x, as the reference's opcode logger writes them. */
+const EVM_WORD: Schema = { type: 'string', pattern: '^[0-9a-f]{64}$' };
 
 const contractPath = pathParam('contractId', 'The contract: an entity id or an EVM address (optionally prefixed with `shard.realm.`).', `${VALUE.entityId}|${VALUE.evmAddressWithPrefix}`, '0.0.3001');
 const txPath = pathParam('transactionIdOrHash', 'A transaction id `shard.realm.num-seconds-nanos` or a 32-byte Ethereum transaction hash (hex, optional 0x).', `${TRANSACTION_ID}|(?:0x)?[0-9A-Fa-f]{64}`, '0.0.1001-1700000000-000000000');
@@ -52,14 +54,32 @@ export const CONTRACT_SCHEMAS: Record<string, Schema> = {
     block_hash: hex(), block_number: int64(true), root_contract_id: entityId(), timestamp: timestamp(false), transaction_hash: hex(), transaction_index: int64(true),
   }, ['block_hash', 'block_number', 'root_contract_id', 'timestamp', 'transaction_hash', 'transaction_index']),
   ContractLogsResponse: page('logs', 'ContractLog'),
-  ContractAction: { type: 'object', description: 'One call frame of a contract transaction (caller, recipient, call type, gas, input and result).', additionalProperties: true },
+  ContractAction: {
+    ...object({
+      call_depth: int32(), call_operation_type: { type: 'string', enum: ['CALL', 'CALLCODE', 'CREATE', 'CREATE2', 'DELEGATECALL', 'STATICCALL', 'UNKNOWN'] },
+      call_type: { type: 'string', enum: ['NO_ACTION', 'CALL', 'CREATE', 'PRECOMPILE', 'SYSTEM'] }, caller: entityId(), caller_type: { type: 'string', enum: ['ACCOUNT', 'CONTRACT'] },
+      from: evmAddress(false), gas: int64(), gas_used: int64(), index: int32(), input: hex(true), recipient: entityId(),
+      recipient_type: { type: 'string', enum: ['ACCOUNT', 'CONTRACT'], nullable: true }, result_data: hex(true),
+      result_data_type: { type: 'string', enum: ['OUTPUT', 'REVERT_REASON', 'ERROR'] }, timestamp: timestamp(false), to: evmAddress(), value: int64(),
+    }),
+    description: 'One call frame of a contract transaction: caller, recipient, call type, gas, input and result.',
+  },
   ContractActionsResponse: page('actions', 'ContractAction'),
   ContractStateEntry: object({ address: evmAddress(false), contract_id: entityId(false), timestamp: timestamp(false), slot: hex(), value: hex() }),
   ContractStateResponse: page('state', 'ContractStateEntry'),
   OpcodesResponse: object({
-    address: evmAddress(false), contract_id: entityId(), failed: bool(), gas: int64(), return_value: hex(),
-    opcodes: arrayOf({ type: 'object', description: 'pc, op, gas, gas_cost, depth, stack, memory, storage, reason', additionalProperties: true }),
+    address: evmAddress(false), contract_id: entityId(), failed: bool(), gas: int64(), return_value: hex(), opcodes: arrayOf(schemaRef('Opcode')),
   }),
+  Opcode: {
+    ...object({
+      depth: int32(), gas: int64(), gas_cost: int64(),
+      memory: { ...arrayOf(EVM_WORD), nullable: true, description: 'The memory in 32-byte words; null unless `memory=true`.' },
+      op: str(), pc: int32(), reason: { ...hex(true), description: 'The revert data, on the last opcode of a reverted transaction; null otherwise.' },
+      stack: { ...arrayOf(EVM_WORD), nullable: true, description: 'null with `stack=false`.' },
+      storage: { type: 'object', additionalProperties: EVM_WORD, nullable: true, description: 'The slots the current contract read or wrote so far, key to value; null unless `storage=true`.' },
+    }),
+    description: 'One executed instruction.',
+  },
 };
 
 const resultsFilters = (): Array<Parameter | Ref> => [
@@ -70,8 +90,8 @@ const resultsFilters = (): Array<Parameter | Ref> => [
   filterParam({ name: 'transaction.index', description: 'Position in the block (0 allowed); needs `block.number` or `block.hash`.', value: VALUE.long, operators: EQ_ONLY, example: '0', requires: ['block.number'] }),
 ];
 const logsFilters = (): Array<Parameter | Ref> => [
-  filterParam({ name: 'index', description: 'Log index within the transaction; only with a `timestamp` equality.', value: VALUE.long, operators: ALL_OPERATORS, example: '0', requires: ['timestamp'] }),
-  limit, order('desc'), timestampFilter('The consensus time.'), topic(0), topic(1), topic(2), topic(3),
+  filterParam({ name: 'index', description: 'Log index within the transaction; only with a `timestamp` equality.', value: VALUE.long, operators: NO_NE, example: '0', requires: ['timestamp'], repeat: 'range' }),
+  limit, order('desc'), timestampFilter('The consensus time.', NO_NE, { repeat: 'range' }), topic(0), topic(1), topic(2), topic(3),
 ];
 
 export const CONTRACT_OPERATIONS: OperationEntry[] = [
@@ -86,7 +106,7 @@ export const CONTRACT_OPERATIONS: OperationEntry[] = [
   }),
   operation({ path: RESULTS, operationId: 'listContractResults', tag: TAG, summary: 'Results of all contracts', cacheSeconds: CACHE.list, paged: true, ok: schemaRef('AllContractResultsResponse'), parameters: resultsFilters() }),
   operation({ path: `${RESULTS}/logs`, operationId: 'listContractLogs', tag: TAG, summary: 'Logs of all contracts', cacheSeconds: CACHE.list, paged: true, ok: schemaRef('ContractLogsResponse'),
-    parameters: [...logsFilters(), filterParam({ name: 'transaction.hash', description: '32 or 48-byte transaction hash, optional 0x.', value: VALUE.hash32or48, operators: EQ_ONLY, example: `0x${'ab'.repeat(32)}` })] }),
+    parameters: [...logsFilters(), filterParam({ name: 'transaction.hash', description: '32 or 48-byte transaction hash, optional 0x; given at most once.', value: VALUE.hash32or48, operators: EQ_ONLY, example: `0x${'ab'.repeat(32)}`, repeat: 'once' })] }),
   operation({ path: `${RESULTS}/{transactionIdOrHash}`, operationId: 'getContractResultByTransaction', tag: TAG, summary: 'One contract result by transaction', cacheSeconds: CACHE.result, notFound: true,
     ok: schemaRef('ContractResultDetail'), parameters: [txPath, hbar, filterParam({ name: 'nonce', description: 'The child nonce, 0 to 2147483647.', value: String.raw`\d{1,10}`, operators: EQ_ONLY, example: '0' })] }),
   operation({ path: `${RESULTS}/{transactionIdOrHash}/actions`, operationId: 'listContractActions', tag: TAG, summary: 'Call frames of a contract transaction', cacheSeconds: CACHE.result, paged: true, notFound: true,

@@ -31,8 +31,8 @@ export const ALL_OPERATIONS: readonly OperationEntry[] = [
 
 const DESCRIPTION = [
   'The Hiero mirror node REST API as Mirrordesk serves it from the local SQLite store (interface A).',
-  'Filters take an operator prefix (`eq:`, `ne:`, `lt:`, `lte:`, `gt:`, `gte:`; none means `eq`) where the parameter says so, and may be repeated (`timestamp=gt:1&timestamp=lt:2`), up to the configured repeat limit.',
-  'Parameter names are case-sensitive; an unknown parameter is a 400. Lists page with `links.next` and a `Link` header.',
+  'Filters take an operator prefix (`eq:`, `ne:`, `lt:`, `lte:`, `gt:`, `gte:`; none means `eq`) where the parameter says so, and may be repeated (`timestamp=gt:1&timestamp=lt:2`) as far as it says (`x-repeat` and `maxItems`), up to the configured repeat limit.',
+  'Parameter names are case-sensitive; an unknown parameter is a 400, except where the reference ignores it: on the routes it serves from its Java module (airdrops, NFT allowances, hooks and hook storage, one topic, network stake and registered nodes), which ignore undeclared keys, and on `POST /api/v1/contracts/call`, which ignores its query string. Lists page with `links.next` and a `Link` header.',
   'Every answer has a weak ETag (If-None-Match gives 304); successful GETs carry `cache-control: public, max-age=N` with the lifetime each operation states.',
   'Only loopback host names are served (403 otherwise); unknown paths are a 404 in the same error body.',
 ].join('\n\n');

@@ -41,6 +41,8 @@ export interface Parameter {
   example?: JsonValue;
   /** Other query parameters of the same operation this one is only valid together with. */
   'x-requires'?: string[];
+  /** How a repeatable filter may be repeated, where it is not freely (parameters.ts, Repeat). */
+  'x-repeat'?: 'range' | 'eqAlone';
 }
 
 export interface MediaType {

@@ -36,10 +36,30 @@ export interface FilterSpec {
   value: string;
   operators: readonly FilterOperator[];
   example: string;
-  /** Whether the parameter may be given more than once (most filters may). */
-  repeatable?: boolean;
+  /** How often the parameter may be given; `any` (most filters) unless said. */
+  repeat?: Repeat;
+  /** The most values the route takes (Spring's `@Size(max = n)`), where it has such a limit. */
+  maxValues?: number;
   requires?: string[];
 }
+
+/**
+ * How a filter may be repeated, as its route checks it: `any` number of times (up to the
+ * configured repeat limit, or `maxValues`); `once` (a plain, single-valued schema); `range`:
+ * one equality, or at most one lower and one upper bound (the reference's Node.js module's
+ * rule for the columns it pages or bounds); `eqAlone`: an equality only by itself, else up to
+ * `maxValues` range bounds.
+ */
+export type Repeat = 'any' | 'once' | 'range' | 'eqAlone';
+
+/** What the description says of each way of repeating (`x-repeat` says it to tools and tests). */
+const REPEAT_NOTE: Record<Repeat, string> = {
+  any: 'May be repeated.',
+  // A single value is what the plain schema says; routes differ on a second one (refused, or the last wins).
+  once: '',
+  range: 'At most one equality, or one lower (`gt:`, `gte:`) and one upper (`lt:`, `lte:`) bound; not both.',
+  eqAlone: 'An equality only by itself; range bounds may be repeated.',
+};
 
 const OPERATOR_NOTE: Record<string, string> = {
   eq: 'Only equality (`eq:` or no prefix).',
@@ -52,16 +72,20 @@ const OPERATOR_NOTE: Record<string, string> = {
 export function filterParam(spec: FilterSpec): Parameter {
   const ops = spec.operators.length === 1 ? OPERATOR_NOTE.eq! : `Operators: ${spec.operators.map((o) => `\`${o}:\``).join(', ')} (no prefix means \`eq\`).`;
   const item: Schema = { type: 'string', pattern: operatorPattern(spec.value, spec.operators) };
-  const repeatable = spec.repeatable !== false;
+  const repeat = spec.repeat ?? 'any';
+  const maxItems = repeat === 'range' ? 2 : spec.maxValues;
+  const limit = maxItems === undefined || repeat === 'range' ? '' : `At most ${maxItems} values.`;
+  const single = repeat === 'once';
   return {
     name: spec.name,
     in: 'query',
-    description: `${spec.description} ${ops}${repeatable ? ' May be repeated.' : ''}`,
+    description: [spec.description, ops, REPEAT_NOTE[repeat], limit].filter(Boolean).join(' '),
     required: false,
     style: 'form',
     explode: true,
-    schema: repeatable ? { type: 'array', items: item } : item,
-    example: repeatable ? [spec.example] : spec.example,
+    schema: single ? item : { type: 'array', items: item, ...(maxItems === undefined ? {} : { maxItems }) },
+    example: single ? spec.example : [spec.example],
+    ...(repeat === 'range' || repeat === 'eqAlone' ? { 'x-repeat': repeat } : {}),
     ...(spec.requires ? { 'x-requires': spec.requires } : {}),
   };
 }
@@ -80,6 +104,6 @@ export function pathParam(name: string, description: string, pattern: string, ex
 }
 
 /** `timestamp` filters in `seconds[.nanoseconds]`. */
-export function timestampFilter(description: string, operators: readonly FilterOperator[] = ALL_OPERATORS): Parameter {
-  return filterParam({ name: 'timestamp', description, value: VALUE.timestamp, operators, example: '1700000000.000000000' });
+export function timestampFilter(description: string, operators: readonly FilterOperator[] = ALL_OPERATORS, repeat: Pick<FilterSpec, 'repeat' | 'maxValues'> = {}): Parameter {
+  return filterParam({ name: 'timestamp', description, value: VALUE.timestamp, operators, example: '1700000000.000000000', ...repeat });
 }

@@ -1,7 +1,7 @@
 import type { OperationEntry, Parameter, Schema } from './openapi-types.ts';
 import { limit, operation, order } from './operations.ts';
 import { ALL_OPERATORS, EQ_ONLY, filterParam, pathParam, timestampFilter, VALUE } from './parameters.ts';
-import { base64, bool, entityId, int64, object, page, schemaRef, str, timestamp } from './schema-builders.ts';
+import { arrayOf, base64, bool, entityId, int64, object, page, schemaRef, str, timestamp } from './schema-builders.ts';
 
 /** GET /api/v1/tokens and one token's balances and NFTs. */
 const TAG = 'tokens';
@@ -9,16 +9,33 @@ const TOKENS = '/api/v1/tokens';
 const ONE = `${TOKENS}/{tokenId}`;
 
 const tokenPath = pathParam('tokenId', 'The token: an entity id or a long-zero EVM address.', VALUE.tokenId, '0.0.5001');
-const serialPath = pathParam('serialNumber', 'The NFT serial number, positive.', VALUE.long, '1');
+/** A positive long (leading zeros allowed, as the route reads it); 0 is refused. */
+const serialPath = pathParam('serialNumber', 'The NFT serial number, 1 to 9223372036854775807.', String.raw`0*[1-9]\d{0,18}`, '1');
 const serialFilter: Parameter = filterParam({ name: 'serialnumber', description: 'A serial number, positive.', value: VALUE.long, operators: ALL_OPERATORS, example: '1' });
 const accountFilter: Parameter = filterParam({ name: 'account.id', description: 'An account: entity id or EVM address.', value: `${VALUE.entityId}|${VALUE.evmAddressWithPrefix}`, operators: ALL_OPERATORS, example: '0.0.1001' });
 const key = (): Schema => schemaRef('Key') as Schema;
 const tokenType = { type: 'string' as const, enum: ['FUNGIBLE_COMMON', 'NON_FUNGIBLE_UNIQUE'] };
+const fraction = (): Schema => object({ denominator: int64(), numerator: int64() });
 
 export const TOKEN_SCHEMAS: Record<string, Schema> = {
   TokenSummary: object({ admin_key: key(), decimals: int64(true), metadata: base64(), name: str(), symbol: str(), token_id: entityId(false), type: tokenType }),
   TokensResponse: page('tokens', 'TokenSummary'),
-  CustomFees: { type: 'object', description: 'Fixed, fractional and royalty fees with the time they took effect.', additionalProperties: true },
+  CustomFees: {
+    oneOf: [
+      { ...object({ created_timestamp: timestamp(), fixed_fees: arrayOf(schemaRef('FixedFee')), fractional_fees: arrayOf(schemaRef('FractionalFee')) }), description: 'A fungible token\'s.' },
+      { ...object({ created_timestamp: timestamp(), fixed_fees: arrayOf(schemaRef('FixedFee')), royalty_fees: arrayOf(schemaRef('RoyaltyFee')) }), description: 'An NFT collection\'s.' },
+    ],
+    description: 'The fee schedule with the time it took effect: fixed fees, then fractional fees (fungible tokens) or royalty fees (NFTs).',
+  },
+  FixedFee: object({ all_collectors_are_exempt: bool(), amount: int64(), collector_account_id: entityId(), denominating_token_id: { ...entityId(), description: 'null: HBAR.' } }),
+  FractionalFee: object({
+    all_collectors_are_exempt: bool(), amount: fraction(), collector_account_id: entityId(), denominating_token_id: { ...entityId(), description: 'The token itself.' },
+    maximum: int64(true), minimum: int64(), net_of_transfers: bool(),
+  }),
+  RoyaltyFee: object({
+    all_collectors_are_exempt: bool(), amount: fraction(), collector_account_id: entityId(),
+    fallback_fee: { ...object({ amount: int64(), denominating_token_id: { ...entityId(), description: 'null: HBAR.' } }), nullable: true, description: 'Charged when an NFT changes hands for nothing.' },
+  }),
   TokenInfo: object({
     admin_key: key(), auto_renew_account: entityId(), auto_renew_period: int64(true), created_timestamp: timestamp(),
     custom_fees: schemaRef('CustomFees'), decimals: { type: 'string', pattern: '^\\d+$' }, deleted: bool(true), expiry_timestamp: int64(true),

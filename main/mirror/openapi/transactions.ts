@@ -1,3 +1,4 @@
+import { SETTLED_SCHEDULE_CACHE_SECONDS } from '../schedules/schedules-service.ts';
 import type { OperationEntry, Schema } from './openapi-types.ts';
 import { transactionTypeParam } from './accounts.ts';
 import { limit, operation, order } from './operations.ts';
@@ -12,7 +13,8 @@ export const TRANSACTION_SCHEMAS: Record<string, Schema> = {
   Transaction: object({
     assessed_custom_fees: { ...arrayOf(object({ amount: int64(), collector_account_id: entityId(false), effective_payer_account_ids: arrayOf(entityId(false)), token_id: entityId() })), description: 'Only in the by-id answer.' }, batch_key: schemaRef('Key') as Schema, bytes: base64(true),
     charged_tx_fee: int64(true), consensus_timestamp: timestamp(false), entity_id: entityId(), high_volume: bool(),
-    high_volume_pricing_multiplier: int64(true), max_custom_fees: arrayOf({ type: 'object', additionalProperties: true }),
+    high_volume_pricing_multiplier: int64(true),
+    max_custom_fees: { ...arrayOf(object({ account_id: entityId(), amount: int64(), denominating_token_id: { ...entityId(), description: 'null: HBAR.' } })), description: 'The most the payer agreed to pay in custom fees, per collector and unit.' },
     max_fee: { type: 'string', nullable: true, pattern: '^\\d+$' }, memo_base64: base64(true), name: str(),
     nft_transfers: arrayOf(object({ is_approval: bool(), receiver_account_id: entityId(), sender_account_id: entityId(), serial_number: int64(), token_id: entityId() })),
     node: entityId(), nonce: int64(), parent_consensus_timestamp: timestamp(), result: str(), scheduled: bool(),
@@ -42,7 +44,7 @@ export const TRANSACTION_OPERATIONS: OperationEntry[] = [
     ok: schemaRef('TransactionsResponse'),
     parameters: [
       entityFilter('account.id', 'An account involved in the transfers (entity id).'), limit, order('desc'),
-      filterParam({ name: 'result', description: 'Outcome (any case).', value: 'success|fail|SUCCESS|FAIL', operators: EQ_ONLY, example: 'success', repeatable: false }),
+      filterParam({ name: 'result', description: 'Outcome (any case).', value: 'success|fail|SUCCESS|FAIL', operators: EQ_ONLY, example: 'success', repeat: 'once' }),
       timestampFilter('The consensus time.'), transactionTypeParam(),
       filterParam({ name: 'type', description: 'Whether `account.id` was credited or debited (any case).', value: 'credit|debit|CREDIT|DEBIT', operators: EQ_ONLY, example: 'credit' }),
     ],
@@ -50,7 +52,8 @@ export const TRANSACTION_OPERATIONS: OperationEntry[] = [
   operation({
     path: '/api/v1/transactions/{transactionIdOrHash}', operationId: 'getTransaction', tag: 'transactions', summary: 'Transactions with one id or hash',
     cacheSeconds: 600, notFound: true, ok: schemaRef('TransactionsById'),
-    description: 'Every transaction with that id (the user\'s, its children, duplicates) or hash; a batch id brings its inner transactions. A fresh scheduled transaction is cached 5 s only.',
+    description: 'Every transaction with that id (the user\'s, its children, duplicates) or hash; a batch id brings its inner transactions.',
+    cacheException: '`max-age=5` for a lookup by id, without `scheduled`, of a schedule created in the last 89,285 seconds whose transaction has not executed, as the reference has it',
     parameters: [
       pathParam('transactionIdOrHash', 'A transaction id `shard.realm.num-seconds-nanos`, or its 48-byte hash as hex (optional 0x) or base64url.', `${TRANSACTION_ID}|[A-Za-z0-9_-]{64}|(?:0x)?[0-9a-fA-F]{96}`, '0.0.1001-1700000000-000000000'),
       filterParam({ name: 'nonce', description: 'The child nonce, 0 to 2147483647 (the last value wins).', value: String.raw`\d{1,10}`, operators: EQ_ONLY, example: '0' }),
@@ -62,7 +65,8 @@ export const TRANSACTION_OPERATIONS: OperationEntry[] = [
     parameters: [entityFilter('account.id', 'The creator account.'), entityFilter('schedule.id', 'The schedule id.'), limit, order('asc')],
   }),
   operation({
-    path: '/api/v1/schedules/{scheduleId}', operationId: 'getSchedule', tag: 'schedules', summary: 'One schedule', cacheSeconds: 1, notFound: true, ok: schemaRef('Schedule'),
+    path: '/api/v1/schedules/{scheduleId}', operationId: 'getSchedule', tag: 'schedules', summary: 'One schedule', notFound: true, ok: schemaRef('Schedule'),
+    cacheSeconds: 1, cacheException: `a settled schedule, executed, deleted or expired, \`max-age=${SETTLED_SCHEDULE_CACHE_SECONDS}\``,
     parameters: [pathParam('scheduleId', 'The schedule id.', VALUE.entityId, '0.0.7001')],
   }),
 ];

@@ -20,6 +20,12 @@ export class JavaConstraints {
     return this;
   }
 
+  /** `@Min(min)` on a number (the hook id of a hook storage path). */
+  min(name: string, value: bigint, min: bigint): this {
+    if (value < min) this.#violations.push(`${name} must be greater than or equal to ${min}`);
+    return this;
+  }
+
   /** `@Size(max = n)` on an array parameter. */
   size(raw: ParsedQuery, name: string, max: number): this {
     if (boundCount(raw, name) > max) this.#violations.push(`${name} size must be between 0 and ${max}`);

@@ -16,8 +16,8 @@ import { SCHEDULE_DEFAULT_LIFETIME_SECONDS } from './schedule-lifetime.ts';
 
 export const SCHEDULES_PATH = '/api/v1/schedules';
 
-/** A schedule that can no longer change is cached for an hour, as the reference does. */
-const SETTLED_CACHE_SECONDS = 3600;
+/** A schedule that can no longer change is cached for an hour, as the reference does (the OpenAPI document says so). */
+export const SETTLED_SCHEDULE_CACHE_SECONDS = 3600;
 /** Without an explicit expiration time, a schedule expires 30 minutes after its creation. */
 const DEFAULT_EXPIRY_NS = BigInt(SCHEDULE_DEFAULT_LIFETIME_SECONDS) * 1_000_000_000n;
 
@@ -64,7 +64,7 @@ export class SchedulesService extends StoreService {
     const row = this.statements.get(SCHEDULE_BY_ID_SQL).get(sqlInt(id)) as ScheduleRow | undefined;
     if (!row) return NOT_FOUND;
     const body = renderSchedule(row, this.#signatures([row.schedule_id]).get(row.schedule_id) ?? []);
-    return isSettled(row, nowNanos()) ? { status: 200, body, cacheSeconds: SETTLED_CACHE_SECONDS } : { status: 200, body };
+    return isSettled(row, nowNanos()) ? { status: 200, body, cacheSeconds: SETTLED_SCHEDULE_CACHE_SECONDS } : { status: 200, body };
   }
 
   /** The signatures of these schedules by schedule id, in one statement for the whole page. */

@@ -101,5 +101,10 @@ describe('GET /api/v1/accounts/{id}/hooks/{hookId}/storage', () => {
     expect(await json('/api/v1/accounts/1001/hooks/1/storage?key=xyz&key=0x01&limit=500')).toEqual({ _status: { messages: [
       { message: 'Key must be in format <hex> or <op>:<64 or less char hex>' }, { message: 'limit must be less than or equal to 100' },
     ] } });
+    // The module's `@PathVariable @Min(0) long hookId`: a negative id converts, then breaks its constraint.
+    expect(await json('/api/v1/accounts/1001/hooks/-1/storage?limit=500')).toEqual({ _status: { messages: [
+      { message: 'hookId must be greater than or equal to 0' }, { message: 'limit must be less than or equal to 100' },
+    ] } });
+    expect((await json('/api/v1/accounts/1001/hooks/-0/storage')).hook_id).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import type { Parameter, Response, Schema } from '../../../main/mirror/openapi/openapi-types.ts';
+import type { Parameter, Ref, Response, Schema } from '../../../main/mirror/openapi/openapi-types.ts';
 import { scalar, toYaml } from '../../../main/mirror/openapi/yaml.ts';
 import type { JsonValue } from '../../../main/mirror/openapi/openapi-types.ts';
 import { DOCUMENT, documentedOperations, parametersOf, resolveRef } from './openapi-fixture.ts';
@@ -75,6 +75,30 @@ describe('OpenAPI document structure', () => {
         for (const example of examples) expect(new RegExp(item.pattern).test(String(example)), `${path} ${p.name}=${String(example)}`).toBe(true);
       }
     }
+  });
+
+  it('spells out every object an answer holds: no open object (any fields) but the document itself', () => {
+    const open: string[] = [];
+    const seen = new Set<unknown>();
+    const walk = (item: Schema | Ref, at: string): void => {
+      const schema = resolveRef<Schema>(DOCUMENT, item);
+      if (seen.has(schema)) return;
+      seen.add(schema);
+      const isObject = schema.type === 'object' || (schema.type === undefined && !schema.allOf && !schema.oneOf);
+      if (isObject && (schema.additionalProperties === true || (!schema.properties && typeof schema.additionalProperties !== 'object'))) open.push(at);
+      for (const [key, property] of Object.entries(schema.properties ?? {})) walk(property, `${at}.${key}`);
+      if (typeof schema.additionalProperties === 'object') walk(schema.additionalProperties, `${at}{}`);
+      if (schema.items) walk(schema.items, `${at}[]`);
+      [...(schema.allOf ?? []), ...(schema.oneOf ?? [])].forEach((branch, i) => walk(branch, `${at}|${i}`));
+    };
+    for (const { path, method, operation } of documentedOperations()) {
+      if (path === '/api/v1/docs/openapi.json') continue;
+      for (const [status, response] of Object.entries(operation.responses)) {
+        for (const [type, media] of Object.entries(resolveRef<Response>(DOCUMENT, response).content ?? {})) walk(media.schema, `${method} ${path} ${status} ${type}`);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(100);
+    expect(open).toEqual([]);
   });
 
   it('describes the cache behaviour of every operation', () => {

@@ -29,15 +29,16 @@ class UnreadableJson {
 export function registerContractCallRoute(app: FastifyInstance, { db, config, readThrough }: MirrorRouteContext, runner: CallRunner): void {
   const service = new ContractCallService(db, config, runner);
   // JSON read with integers past 2^53 exact (as the reference's Java longs take `value` and `gas`),
-  // not rounded to the nearest double; this is the mirror's only JSON body.
+  // not rounded to the nearest double; this is the mirror's only JSON body. A body that does not
+  // parse is handed on, not refused here: the call route words that refusal itself, and any other
+  // route takes no JSON at all and refuses the media type (the fee estimate's 415, as the reference's
+  // protobuf-only route does) or the path, whatever the body says.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     try {
       done(null, parseJsonLossless(body as string));
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      if (request.routeOptions.url === CONTRACT_CALL_PATH) done(null, new UnreadableJson(reason));
-      else done(Object.assign(new Error("Body is not valid JSON but content-type is set to 'application/json'"), { statusCode: 400 }), undefined);
+      done(null, new UnreadableJson(error instanceof Error ? error.message : String(error)));
     }
   });
   app.post(CONTRACT_CALL_PATH, async (request, reply) => {
