@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { prepareFolder } from '../files/folder-problem.ts';
 import { generateDemoLedgerInWorker } from '../mirror/demo/generate-in-worker.ts';
 import { storeFileBytes } from '../mirror/store/store-size.ts';
 
@@ -20,7 +20,7 @@ export interface DatasetReport {
  * demo profile uses, and reports how fast it was written and how big it is.
  */
 export async function prepareDataset(dir: string, accounts: number, progress: (line: string) => void): Promise<DatasetReport> {
-  fs.mkdirSync(dir, { recursive: true });
+  prepareFolder(dir, 'the benchmark data folder', 'choose another with --data-dir DIR');
   const file = path.join(dir, `accounts-${accounts}.sqlite`);
   let generated = false;
   let lastTenth = -1;

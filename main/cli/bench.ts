@@ -14,11 +14,12 @@ import { benchSync, parseSyncArgs, SYNC_USAGE } from '../bench/sync-report.ts';
 import { benchVerify, parseVerifyBenchArgs, VERIFY_USAGE } from '../bench/verify-bench.ts';
 import { asksForHelp } from './help.ts';
 
-const SUITES: Record<string, (argv: string[]) => Promise<void>> = {
-  accounts: (argv) => benchAccounts(parseAccountsArgs(argv)),
-  mirror: (argv) => benchMirror(parseMirrorArgs(argv)),
-  sync: (argv) => benchSync(parseSyncArgs(argv)),
-  verify: async (argv) => { await benchVerify(parseVerifyBenchArgs(argv)); },
+/** Each suite reads its flags first (a bad one throws), and returns the run it then starts. */
+const SUITES: Record<string, (argv: string[]) => () => Promise<unknown>> = {
+  accounts: (argv) => { const args = parseAccountsArgs(argv); return () => benchAccounts(args); },
+  mirror: (argv) => { const args = parseMirrorArgs(argv); return () => benchMirror(args); },
+  sync: (argv) => { const args = parseSyncArgs(argv); return () => benchSync(args); },
+  verify: (argv) => { const args = parseVerifyBenchArgs(argv); return () => benchVerify(args); },
 };
 
 const USAGE = ['usage: ' + ACCOUNTS_USAGE, MIRROR_USAGE, SYNC_USAGE, VERIFY_USAGE].join('\n       ');
@@ -28,12 +29,21 @@ if (asksForHelp(process.argv.slice(2))) {
   console.log(`Benchmarks, each against a baseline measured in the same run.\n${USAGE}`);
   process.exit(0);
 }
+const message = (error: unknown): string => `bench: ${error instanceof Error ? error.message : String(error)}`;
+let run: () => Promise<unknown>;
 try {
-  const run = suite !== undefined && Object.hasOwn(SUITES, suite) ? SUITES[suite]! : undefined;
-  if (!run) throw new Error(suite ? `unknown benchmark "${suite}"` : 'name a benchmark');
-  await run(rest);
+  const parse = suite !== undefined && Object.hasOwn(SUITES, suite) ? SUITES[suite]! : undefined;
+  if (!parse) throw new Error(suite ? `unknown benchmark "${suite}"` : 'name a benchmark');
+  run = parse(rest);
 } catch (error) {
-  console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(message(error));
   console.error(USAGE);
+  process.exit(1);
+}
+// A failure of the run itself (a data folder it cannot use) is one line, as serve says it: no usage after it.
+try {
+  await run();
+} catch (error) {
+  console.error(message(error));
   process.exit(1);
 }

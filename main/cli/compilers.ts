@@ -5,37 +5,47 @@
  *   download LONG_VERSION...      from a solc-bin mirror (sha256 from its list.json)
  *   import FILE...                add soljson files; each is named by the version it reports
  * Options: --dir DIR (default: the app's data folder/compilers), --mirror URL, --registry URL.
+ * Bad arguments: the usage and one line, exit 2; a folder it cannot use: one line, exit 1.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { CompilerFolder } from '../verify/compilers/compiler-folder.ts';
 import { DEFAULT_SOLC_BIN_MIRROR, fetchFromMirror } from '../verify/compilers/mirror-source.ts';
 import { fetchFromNpm } from '../verify/compilers/npm-source.ts';
+import { prepareCompilersFolder } from '../verify/compilers/prepare-compilers-folder.ts';
+import { COMPILERS_USAGE, parseCompilersArgs, type CompilersArgs } from './compilers-args.ts';
 import { asksForHelp } from './help.ts';
 import { defaultDataDir } from './serve-args.ts';
 
-const USAGE = `usage: npm run compilers -- list|fetch|download|import [VERSION|FILE...] [--dir DIR] [--mirror URL] [--registry URL]`;
-
 async function main(argv: string[]): Promise<number> {
   if (asksForHelp(argv)) {
-    console.log(`Lists, fetches, downloads or imports solc compilers for verification.\n${USAGE}`);
+    console.log(`Lists, fetches, downloads or imports solc compilers for verification.\n${COMPILERS_USAGE}`);
     return 0;
   }
-  const options: Record<string, string> = {};
-  const positional: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg.startsWith('--')) {
-      const value = argv[++i];
-      if (!['--dir', '--mirror', '--registry'].includes(arg) || value === undefined) {
-        console.error(`${USAGE}\nunknown option or missing value: ${arg}`);
-        return 2;
-      }
-      options[arg.slice(2)] = value;
-    } else positional.push(arg);
+  let args: CompilersArgs;
+  try {
+    args = parseCompilersArgs(argv, path.join(defaultDataDir(), 'compilers'));
+  } catch (error) {
+    console.error(`${COMPILERS_USAGE}\n${(error as Error).message}`);
+    return 2;
   }
-  const [command, ...items] = positional;
-  const folder = new CompilerFolder(path.resolve(options.dir ?? path.join(defaultDataDir(), 'compilers')));
+  try {
+    return await run(args);
+  } catch (error) {
+    console.error(`compilers: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+async function run({ command, items, dir, mirror, registry }: CompilersArgs): Promise<number> {
+  if (command === 'list') {
+    // Listing creates nothing: a missing folder has no compilers.
+    if (fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory() === false) throw new Error(`the compilers folder ${dir} is a file, not a folder; choose another with --dir DIR`);
+    for (const version of new CompilerFolder(dir).versions()) console.log(version);
+    return 0;
+  }
+  prepareCompilersFolder(dir, '--dir');
+  const folder = new CompilerFolder(dir);
   const log = (line: string) => console.error(line);
   const progress = (label: string) => {
     let last = -1;
@@ -46,33 +56,19 @@ async function main(argv: string[]): Promise<number> {
     };
   };
   let failed = 0;
-  const each = async (run: (item: string) => Promise<string>) => {
+  const each = async (add: (item: string) => Promise<string>) => {
     for (const item of items) {
       try {
-        console.log(`${item}: ${await run(item)}`);
+        console.log(`${item}: ${await add(item)}`);
       } catch (error) {
         failed++;
         console.log(`${item}: ${(error as Error).message}`);
       }
     }
   };
-  switch (command) {
-    case 'list':
-      for (const version of folder.versions()) console.log(version);
-      return 0;
-    case 'fetch':
-      await each((item) => fetchFromNpm(item, folder, { ...(options.registry ? { registry: options.registry } : {}), log, onProgress: progress(item) }));
-      break;
-    case 'download':
-      await each((item) => fetchFromMirror(item.replace(/^v/, ''), folder, options.mirror ?? DEFAULT_SOLC_BIN_MIRROR, progress(item)));
-      break;
-    case 'import':
-      await each((item) => folder.add(fs.readFileSync(item)));
-      break;
-    default:
-      console.error(`${USAGE}\nunknown or missing command: ${command ?? '(none)'}`);
-      return 2;
-  }
+  if (command === 'fetch') await each((item) => fetchFromNpm(item, folder, { ...(registry ? { registry } : {}), log, onProgress: progress(item) }));
+  if (command === 'download') await each((item) => fetchFromMirror(item.replace(/^v/, ''), folder, mirror ?? DEFAULT_SOLC_BIN_MIRROR, progress(item)));
+  if (command === 'import') await each((item) => folder.add(fs.readFileSync(item)));
   console.error(`compilers in ${folder.dir}: ${folder.versions().join(', ') || '(none)'}`);
   return failed === 0 ? 0 : 1;
 }

@@ -5,8 +5,11 @@
  * with `status: N passed, M failed`.
  * `npm run conformance -- verify [CASES] [--compilers DIR] [--offline]`: verification cases through
  * the verify API against private test chains; ends with `verify: N passed, M failed`.
+ * Input it cannot run (a missing path, a file for a folder, not JSON, no case at all) and unknown
+ * flags are refused with one line and exit code 2.
  */
 import path from 'node:path';
+import { ConformanceInputError } from '../conformance/conformance-input.ts';
 import { runMirrorConformance } from '../conformance/mirror/run-mirror-conformance.ts';
 import { runStatusConformance } from '../conformance/status/run-status-conformance.ts';
 import { runVerifySuite, VERIFY_USAGE } from '../conformance/verify/verify-suite.ts';
@@ -19,22 +22,40 @@ const USAGE = `usage: npm run conformance -- mirror [DIR] [--top-level] [--verbo
        npm run conformance -- status [DIR] [--verbose]
        ${VERIFY_USAGE}`;
 
+/** The flags of the mirror and status suites (verify reads its own: verify-suite.ts). */
+const SUITE_FLAGS = { mirror: ['--top-level', '--verbose'], status: ['--verbose'] } as const;
+
 async function main(argv: string[]): Promise<number> {
   if (asksForHelp(argv)) {
     console.log(`Runs the reference cases of ../shared/conformance against this project.\n${USAGE}`);
     return 0;
   }
   const [suite, ...rest] = argv;
-  if (suite === 'verify') return runVerifySuite(rest);
-  const flags = new Set(rest.filter((a) => a.startsWith('--')));
-  const positional = rest.filter((a) => !a.startsWith('--'));
-  if (suite === 'status') return runStatusSuite(path.resolve(positional[0] ?? DEFAULT_STATUS_SCENARIOS), flags.has('--verbose'));
-  if (suite !== 'mirror') {
-    console.error(`${USAGE}\nunknown or missing suite: ${suite ?? '(none)'}`);
+  try {
+    if (suite === 'verify') return await runVerifySuite(rest);
+    if (suite !== 'mirror' && suite !== 'status') {
+      console.error(`${USAGE}\nunknown or missing suite: ${suite ?? '(none)'}`);
+      return 2;
+    }
+    const flags = new Set(rest.filter((a) => a.startsWith('--')));
+    const positional = rest.filter((a) => !a.startsWith('--'));
+    const known: readonly string[] = SUITE_FLAGS[suite];
+    const unknown = [...flags].find((flag) => !known.includes(flag));
+    if (unknown !== undefined || positional.length > 1) {
+      console.error(`${USAGE}\n${unknown !== undefined ? `unknown option ${unknown}` : `one folder at most, not also "${positional[1]}"`}`);
+      return 2;
+    }
+    if (suite === 'status') return await runStatusSuite(path.resolve(positional[0] ?? DEFAULT_STATUS_SCENARIOS), flags.has('--verbose'));
+    return await runMirrorSuite(path.resolve(positional[0] ?? DEFAULT_MIRROR_SPECS), flags.has('--top-level'), flags.has('--verbose'));
+  } catch (error) {
+    if (!(error instanceof ConformanceInputError)) throw error;
+    console.error(`conformance: ${error.message}`);
     return 2;
   }
-  const root = path.resolve(positional[0] ?? DEFAULT_MIRROR_SPECS);
-  const summary = await runMirrorConformance(root, { topLevelOnly: flags.has('--top-level') });
+}
+
+async function runMirrorSuite(root: string, topLevelOnly: boolean, verbose: boolean): Promise<number> {
+  const summary = await runMirrorConformance(root, { topLevelOnly });
   for (const outcome of summary.outcomes) {
     const { file, url, variant } = outcome.specCase;
     const label = `${file} ${url}${variant ? ` [${variant}]` : ''}`;
@@ -43,7 +64,7 @@ async function main(argv: string[]): Promise<number> {
       for (const problem of outcome.problems) console.log(`     ${problem}`);
     } else if (outcome.result === 'skipped') {
       console.log(`SKIP ${label}\n     ${outcome.problems[0]}`);
-    } else if (flags.has('--verbose')) {
+    } else if (verbose) {
       console.log(`ok   ${label}`);
     }
   }

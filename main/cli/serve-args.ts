@@ -1,9 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { MAX_CHAIN_ID } from '../common/profile-types.ts';
+import { urlForMessage } from '../http/url-for-message.ts';
 import { sharedPortProblem } from '../services/taken-ports.ts';
 import { DEFAULT_REQUESTS_PER_SECOND } from '../sync/sync-engine.ts';
 import { applyVerifyFlag, VERIFY_FLAGS, VERIFY_FLAGS_USAGE, type VerifyArgs } from '../verify/verify-args.ts';
+import { flagValue, splitFlag } from './flag-value.ts';
 
 export interface ServeArgs {
   dataDir: string;
@@ -72,12 +74,8 @@ export function parseServeArgs(argv: string[], shell: ServeShell = { webUi: true
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
-    const [name, inline] = flag.includes('=') ? [flag.slice(0, flag.indexOf('=')), flag.slice(flag.indexOf('=') + 1)] : [flag, undefined];
-    const value = (): string => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new Error(`${name} needs a value`);
-      return v;
-    };
+    const [name, inline] = splitFlag(flag);
+    const value = (): string => flagValue(name, inline ?? argv[++i]);
     switch (name) {
       case '--data-dir': args.dataDir = path.resolve(value()); break;
       case '--network': args.network = value(); break;
@@ -93,7 +91,7 @@ export function parseServeArgs(argv: string[], shell: ServeShell = { webUi: true
       case '--chain-id': args.chainId = parseWhole(name, value(), 1, MAX_CHAIN_ID); break;
       case '--sync-rate': args.syncRate = parseWhole(name, value(), 0, 10_000); break;
       default:
-        if (!applyVerifyFlag(args, name, value, (p) => path.resolve(p))) throw new Error(`unknown option ${flag}`);
+        if (!applyVerifyFlag(args, name, value, (p) => path.resolve(p))) throw new Error(`unknown option ${name}`);
     }
   }
   if (args.network === 'custom' && args.upstreamMirror === null) throw new Error('--network custom needs --upstream-mirror URL');
@@ -140,10 +138,10 @@ export function parseStatusPageUrl(flag: string, text: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw new Error(`${flag} must be an http(s) URL of a status page, not "${text}"`);
+    throw new Error(`${flag} must be an http(s) URL of a status page, not "${urlForMessage(text)}"`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${flag} must be an http(s) URL of a status page, not "${text}"`);
-  if (url.username || url.password || url.search || url.hash) throw new Error(`${flag} must be a plain status page address without credentials, query or fragment, not "${text}"`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${flag} must be an http(s) URL of a status page, not "${urlForMessage(text)}"`);
+  if (url.username || url.password || url.search || url.hash) throw new Error(`${flag} must be a plain status page address without credentials, query or fragment, not "${urlForMessage(text)}"`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { makeFolder } from './make-folder.ts';
 
 /**
  * Writes `value` as indented JSON to `file` whole or not at all: to a temp file of its own, renamed
@@ -14,7 +15,7 @@ import path from 'node:path';
  * across the rename): what is there now is not only what was written.
  */
 export function writeJsonFile(file: string, value: unknown): fs.BigIntStats | null {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  makeFolder(path.dirname(file));
   const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   let fd: number | null = null;
   let placed = false;

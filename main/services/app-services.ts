@@ -15,6 +15,7 @@ import { statusPlan } from './profile-status.ts';
 import { removeNewStores, storesNewToFolder } from './stores-new-to-folder.ts';
 import { portListenError, refuseTakenPorts } from './taken-ports.ts';
 import { undoFailedStart } from './undo-failed-start.ts';
+import { prepareCompilersFolder } from '../verify/compilers/prepare-compilers-folder.ts';
 import { startVerifyApi, type RunningVerifyApi } from '../verify/start-verify-api.ts';
 
 export type { AppServices, AppServicesOptions };
@@ -25,6 +26,7 @@ export type { AppServices, AppServicesOptions };
  */
 export async function startAppServices(options: AppServicesOptions): Promise<AppServices> {
   prepareDataDir(options.dataDir);
+  if (options.verify?.compilersDir !== undefined) prepareCompilersFolder(options.verify.compilersDir, '--compilers');
   // Built-in, `custom` (--upstream-mirror) or a custom profile saved in the data folder; one
   // reader of those for the run, so that the menu and a switch see the same list and what was moved aside.
   const savedProfiles = new CustomProfiles(options.dataDir, options.log);

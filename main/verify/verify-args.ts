@@ -1,3 +1,5 @@
+import { urlForMessage } from '../http/url-for-message.ts';
+
 /** Verification options of `serve` (and the desktop shell): all optional. */
 export interface VerifyArgs {
   /** Compilers folder (solc-bin layout); default `<data dir>/compilers`. */
@@ -43,7 +45,7 @@ export function applyVerifyFlag(args: { verify?: VerifyArgs }, flag: string, val
 
 function chainAndUrl(flag: string, text: string): [string, string] {
   const match = /^(\d{1,18})=(.+)$/.exec(text);
-  if (!match) throw new Error(`${flag} must be CHAIN_ID=URL, not "${text.replace(/\?.*$/, '?…')}"`);
+  if (!match) throw new Error(`${flag} must be CHAIN_ID=URL, not "${urlForMessage(text)}"`);
   return [match[1]!, httpUrl(flag, match[2]!)];
 }
 

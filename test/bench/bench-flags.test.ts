@@ -16,6 +16,16 @@ describe('parseFlags', () => {
     expect(parse([])).toEqual({});
   });
 
+  it('takes --flag=value as serve does', () => {
+    expect(parse(['--count=7', '--dir=/tmp/x=y'])).toEqual({ count: 7, dir: '/tmp/x=y' });
+  });
+
+  it('refuses an empty value, and the next flag taken for one', () => {
+    expect(() => parse(['--dir='])).toThrow('--dir needs a value');
+    expect(() => parse(['--dir', ''])).toThrow('--dir needs a value');
+    expect(() => parse(['--dir', '--count', '5'])).toThrow('--dir needs a value');
+  });
+
   it('refuses unknown flags, missing values and numbers out of bounds or not whole', () => {
     expect(() => parse(['--size', '1'])).toThrow('unknown option --size');
     expect(() => parse(['--toString', '1'])).toThrow('unknown option --toString');

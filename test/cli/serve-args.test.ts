@@ -30,6 +30,9 @@ describe('serve arguments', () => {
     [['--demo-accounts', '0'], /--demo-accounts must be a whole number/],
     [['--data-dir'], /--data-dir needs a value/],
     [['--data-dir', '--network', 'demo'], /--data-dir needs a value/],
+    [['--data-dir='], /--data-dir needs a value/],
+    [['--data-dir', ''], /--data-dir needs a value/],
+    [['--compilers='], /--compilers needs a value/],
     [['--verbose'], /unknown option --verbose/],
     [['--status-upstream', 'status.example.com'], /--status-upstream must be an http\(s\) URL/],
     [['--status-upstream', 'file:///etc/passwd'], /--status-upstream must be an http\(s\) URL/],
@@ -43,6 +46,16 @@ describe('serve arguments', () => {
     [['--sync-rate', 'fast'], /--sync-rate must be a whole number from 0/],
   ])('rejects %j with a one-line message', (argv, message) => {
     expect(() => parseServeArgs(argv)).toThrow(message);
+  });
+
+  it.each([
+    [['--status-upstream', 'https://user:pw@status.example.com/?key=k'], '--status-upstream must be a plain status page address without credentials, query or fragment, not "https://…@status.example.com/?…"'],
+    [['--status-upstream', 'ftp://user:pw@status.example.com'], '--status-upstream must be an http(s) URL of a status page, not "ftp://…@status.example.com"'],
+    [['--network', 'custom', '--upstream-mirror', 'https://user:pw@mirror.example.com'], '--upstream-mirror must be a plain mirror node address without credentials, query or fragment, not "https://…@mirror.example.com"'],
+    [['--chain-rpc', 'sepolia=https://user:pw@rpc.example.com/?key=k'], '--chain-rpc must be CHAIN_ID=URL, not "sepolia=https://…@rpc.example.com/?…"'],
+    [['--bogus=https://user:pw@x.example.com'], 'unknown option --bogus'],
+  ])('does not echo the credentials in %j', (argv, message) => {
+    expect(() => parseServeArgs(argv)).toThrow(new Error(message));
   });
 
   it('refuses one fixed port given to two services, the web UI\'s default included, and takes 0 for all of them', () => {

@@ -38,6 +38,12 @@ describe('prepareDataDir', () => {
     expect(() => prepareDataDir(file)).toThrow(`the data folder ${file} is a file, not a folder; choose another with --data-dir DIR`);
   });
 
+  it('says the folder is a link that points nowhere, not that it cannot be created (EEXIST)', () => {
+    const link = path.join(root, 'dangling');
+    fs.symlinkSync(path.join(root, 'gone'), link);
+    expect(() => prepareDataDir(link)).toThrow(new Error(`the data folder ${link} is a link to ${path.join(root, 'gone')}, which does not exist; choose another with --data-dir DIR`));
+  });
+
   it('names the file on the way when the folder cannot be created below it', () => {
     const file = path.join(root, 'in-the-way');
     fs.writeFileSync(file, '');

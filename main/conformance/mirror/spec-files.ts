@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ConformanceInputError, inputKind } from '../conformance-input.ts';
 import { parseJsonLossless } from '../../mirror/format/json-out.ts';
 import type { SpecValue } from './setup-values.ts';
 
@@ -40,8 +41,12 @@ interface SpecFile extends Partial<TestBlock> {
 
 const DEFAULT_HEADERS = { 'cache-control': 'public, max-age=1' };
 
-/** Every spec file below `root` (or only directly in it), sorted for a stable report. */
+/**
+ * Every spec file below `root` (or only directly in it), sorted for a stable report. Refuses a
+ * `root` that is not a folder, or holds none (ConformanceInputError): a run of no case passed.
+ */
 export function findSpecFiles(root: string, topLevelOnly: boolean): string[] {
+  if (inputKind(root) !== 'folder') throw new ConformanceInputError(`${root} is a file: mirror takes a folder of spec files`);
   const found: string[] = [];
   const walk = (dir: string): void => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -54,6 +59,7 @@ export function findSpecFiles(root: string, topLevelOnly: boolean): string[] {
     }
   };
   walk(root);
+  if (found.length === 0) throw new ConformanceInputError(`no spec files (*.json) ${topLevelOnly ? 'directly ' : ''}in ${root}`);
   return found.sort();
 }
 

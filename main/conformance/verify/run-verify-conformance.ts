@@ -4,9 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { listenOnLoopback } from '../../http/listen.ts';
 import { buildVerifyServer } from '../../verify/api/verify-server.ts';
+import { prepareCompilersFolder } from '../../verify/compilers/prepare-compilers-folder.ts';
 import { EXTRA_FILE_INPUT_MESSAGE } from '../../verify/engine/verify-error.ts';
 import { VerifyService } from '../../verify/verify-service.ts';
 import { verifyDbFile } from '../../verify/store/verify-db.ts';
+import { ConformanceInputError } from '../conformance-input.ts';
 import { ensureCompilers } from './ensure-compilers.ts';
 import { FakeEvmChains, type Deployment } from './fake-evm-chain.ts';
 import { caseCompiler, caseFiles, loadCases, type Match, type VerifyCase } from './verify-cases.ts';
@@ -37,9 +39,15 @@ const FIRST_TEST_CHAIN = 900_000;
  * Runs every case through the HTTP API (interface B) against a private test chain holding the
  * case's deployment: a JSON-RPC server on loopback. The result is compared with the case's
  * expected runtime and creation match (read back through `/v2/contract`) or its expected error.
+ * Cases or a compilers folder it cannot use are a ConformanceInputError, before anything runs.
  */
 export async function runVerifyConformance(target: string, options: VerifyConformanceOptions): Promise<VerifyConformanceSummary> {
   const { fixtures, cases } = loadCases(target);
+  try {
+    prepareCompilersFolder(options.compilersDir, '--compilers');
+  } catch (error) {
+    throw new ConformanceInputError((error as Error).message);
+  }
   if (options.fetchMissing) await ensureCompilers(options.compilersDir, cases.map(caseCompiler), options.log);
   const chains = new FakeEvmChains();
   await chains.start();

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ConformanceInputError, inputKind, readInputJson } from '../conformance-input.ts';
 
 export type Match = 'perfect' | 'partial' | null;
 
@@ -23,17 +24,22 @@ export interface CaseSet {
   cases: VerifyCase[];
 }
 
-/** Reads a cases file, or `cases.json` in a folder; throws a one-line message when malformed. */
+/**
+ * Reads a cases file, or `cases.json` in a folder; refuses one that is missing, malformed or holds
+ * no case (ConformanceInputError, one line).
+ */
 export function loadCases(target: string): CaseSet {
-  const file = fs.statSync(target).isDirectory() ? path.join(target, 'cases.json') : target;
-  const data = JSON.parse(fs.readFileSync(file, 'utf8')) as { cases?: VerifyCase[] };
-  if (!Array.isArray(data.cases)) throw new Error(`${file} has no "cases" array`);
-  for (const c of data.cases) {
-    if (typeof c.name !== 'string' || typeof c.deployment !== 'string' || !c.expect) throw new Error(`${file}: a case lacks name, deployment or expect`);
-    if (c.input === 'metadata' && typeof c.sources !== 'string') throw new Error(`${file}: case ${c.name} lacks sources`);
-    if (c.input === 'solc-json' && typeof c.solcJson !== 'string') throw new Error(`${file}: case ${c.name} lacks solcJson`);
+  const file = inputKind(target) === 'folder' ? path.join(target, 'cases.json') : target;
+  if (file !== target && !fs.existsSync(file)) throw new ConformanceInputError(`${target} has no cases.json`);
+  const cases = (readInputJson(file) as { cases?: VerifyCase[] } | null)?.cases;
+  if (!Array.isArray(cases)) throw new ConformanceInputError(`${file} has no "cases" array`);
+  if (cases.length === 0) throw new ConformanceInputError(`${file} has no cases`);
+  for (const c of cases) {
+    if (typeof c?.name !== 'string' || typeof c.deployment !== 'string' || !c.expect) throw new ConformanceInputError(`${file}: a case lacks name, deployment or expect`);
+    if (c.input === 'metadata' && typeof c.sources !== 'string') throw new ConformanceInputError(`${file}: case ${c.name} lacks sources`);
+    if (c.input === 'solc-json' && typeof c.solcJson !== 'string') throw new ConformanceInputError(`${file}: case ${c.name} lacks solcJson`);
   }
-  return { fixtures: path.join(path.dirname(file), 'fixtures'), cases: data.cases };
+  return { fixtures: path.join(path.dirname(file), 'fixtures'), cases };
 }
 
 /** The files a metadata case uploads: metadata.json and everything under sources/, plus extraSources. */

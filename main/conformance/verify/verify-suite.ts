@@ -9,7 +9,8 @@ export const VERIFY_USAGE = 'npm run conformance -- verify [CASES_FILE|DIR] [--c
 
 /**
  * `npm run conformance -- verify ...`: runs the verification cases and ends with
- * `verify: N passed, M failed`. Returns the exit code.
+ * `verify: N passed, M failed`. Returns the exit code; throws ConformanceInputError for cases or
+ * a compilers folder it cannot use.
  */
 export async function runVerifySuite(args: string[]): Promise<number> {
   let compilers = DEFAULT_COMPILERS;
@@ -20,7 +21,7 @@ export async function runVerifySuite(args: string[]): Promise<number> {
     const arg = args[i]!;
     if (arg === '--compilers') {
       const value = args[++i];
-      if (!value) { console.error(`usage: ${VERIFY_USAGE}\n--compilers needs a folder`); return 2; }
+      if (!value || value.startsWith('--')) { console.error(`usage: ${VERIFY_USAGE}\n--compilers needs a folder`); return 2; }
       compilers = value;
     } else if (arg === '--offline') offline = true;
     else if (arg === '--verbose') verbose = true;

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { makeFolder } from '../../files/make-folder.ts';
 import { writeJsonFile } from '../../files/write-json-file.ts';
 import { probeSoljson } from './probe-soljson.ts';
 import { parseSolcBinList, type SolcBinBuild, type SolcBinList } from './solc-bin-list.ts';
@@ -53,7 +54,7 @@ export class CompilerFolder {
    * loaded side by side, so a bad one never holds up another; only storing them takes turns.
    */
   async add(soljson: Buffer): Promise<string> {
-    fs.mkdirSync(this.dir, { recursive: true });
+    makeFolder(this.dir);
     const temp = path.join(this.dir, `.incoming-${randomBytes(6).toString('hex')}.js`);
     try {
       // Inside the try: a write cut short by a full disk leaves megabytes behind otherwise.
