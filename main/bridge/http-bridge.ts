@@ -6,7 +6,9 @@ import { isLoopbackHost } from '../http/host-check.ts';
 import { fastifyReceiveLimit } from '../http/request-receive-limit.ts';
 import { stringifyJson } from '../mirror/format/json-out.ts';
 import type { ApiEventBus } from '../services/event-bus.ts';
+import { parseBridgeBody } from './bridge-json-body.ts';
 import type { Dispatcher } from './dispatch.ts';
+import { httpStatusOfResult } from './http-status-of-result.ts';
 import { contentTypeOf, readStaticFile, resolveStaticFile } from './static-files.ts';
 
 export const TOKEN_HEADER = 'x-mirrordesk-token';
@@ -42,6 +44,14 @@ export function buildHttpBridge(deps: HttpBridgeDeps): FastifyInstance {
     // A path the router cannot decode (`%ZZ`) fails before any hook: it still answers as every call does.
     frameworkErrors: (error, _request, reply) => sendResult(reply, error.statusCode ?? 400, failure('invalid-input', error.message)),
   });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseBridgeBody(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
   const expected = Buffer.from(deps.token);
   /** Ends each event stream still open. */
   const openStreams = new Set<() => void>();
@@ -64,7 +74,10 @@ export function buildHttpBridge(deps: HttpBridgeDeps): FastifyInstance {
     onRequest: async (request, reply) => {
       if (!tokenOk(request.headers[TOKEN_HEADER])) return sendResult(reply, 401, failure('forbidden', 'missing or wrong bridge token'));
     },
-  }, async (request, reply) => sendResult(reply, 200, await deps.dispatch(request.params['*'], request.body ?? null)));
+  }, async (request, reply) => {
+    const result = await deps.dispatch(request.params['*'], request.body ?? null);
+    return sendResult(reply, httpStatusOfResult(result), result);
+  });
 
   app.get<{ Querystring: { token?: string } }>('/bridge/events', (request, reply) => {
     if (!tokenOk(request.query.token)) return sendResult(reply, 401, failure('forbidden', 'missing or wrong bridge token'));

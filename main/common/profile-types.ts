@@ -20,7 +20,7 @@ export interface ProfileList {
   /** The open profile's name. */
   active: string;
   profiles: ProfileSummary[];
-  /** What the menu must tell of the saved profiles (their file could not be read and was moved aside); null: nothing. */
+  /** What the menu must tell of the saved profiles (their file could not be read and was moved aside, or entries of it were left out); null: nothing. */
   notice: string | null;
 }
 
@@ -36,10 +36,11 @@ export interface CustomProfileInput {
 /**
  * What a mirror URL turned out to be when asked (`network/profiles/check`), before a profile is
  * saved with it: a mirror node (with its newest transaction's consensus timestamp, null when it
- * has none yet), one that answered with an error, something that is not a mirror node, or nothing.
+ * has none yet), one that answered with an error, something that is not a mirror node, or nothing
+ * (`reason`: why, in a few words, for a form that saves it anyway to say).
  */
 export type UpstreamCheck =
   | { kind: 'mirror'; newestTransaction: string | null }
   | { kind: 'failing'; message: string }
   | { kind: 'not-mirror'; message: string }
-  | { kind: 'unreachable'; message: string };
+  | { kind: 'unreachable'; message: string; reason: string };

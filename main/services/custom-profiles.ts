@@ -4,8 +4,9 @@ import type { CustomProfileInput } from '../common/profile-types.ts';
 import { unreadableFileName } from '../files/unreadable-file-name.ts';
 import { writeJsonFile } from '../files/write-json-file.ts';
 import { moveStoreFiles, planStoreRename } from './profile-store-files.ts';
-import { CUSTOM_PROFILE, customProfile, findProfile, type NetworkProfile } from './network-profiles.ts';
-import { parseSavedProfiles, UnreadableProfilesFile, type StoredProfile } from './saved-profiles-file.ts';
+import { customProfile, type NetworkProfile } from './network-profiles.ts';
+import { reservedNameProblem } from './reserved-profile-names.ts';
+import { parseSavedProfiles, sortSavedEntries, UnreadableProfilesFile, type LeftOutProfile, type StoredProfile } from './saved-profiles-file.ts';
 
 /** The custom profiles the user saved, one JSON file in the data folder beside the stores. */
 export const CUSTOM_PROFILES_FILE = 'profiles.json';
@@ -22,15 +23,17 @@ export function profilesFileNotice({ setAside, reason }: SetAsideProfiles): stri
   return `Your saved network profiles could not be read (${reason}). The file was moved to ${setAside} and the list starts empty: add the profiles again, or copy them from that file.`;
 }
 
+/**
+ * What the network menu says of the entries of `profiles.json` left out (saved-profiles-file.ts):
+ * each, why, and where to fix it. They stay in the file, the app's own writes included.
+ */
+export function leftOutNotice(file: string, leftOut: readonly LeftOutProfile[]): string {
+  const each = leftOut.map(({ label, reason }) => `${label} (${reason})`).join('; ');
+  return `Saved profiles left out of the list: ${each}. They stay in ${file} as they are: fix or remove them there.`;
+}
+
 /** A request to save a profile that cannot be honoured (a name taken, the open profile). */
 export class ProfileConflict extends Error {}
-
-/** Why a saved profile cannot be called `name` (a built-in's name, or `custom`); null when it can. */
-export function reservedNameProblem(name: string): string | null {
-  if (name === CUSTOM_PROFILE) return '"custom" is reserved for the profile given with --upstream-mirror; choose another name';
-  if (findProfile(name)) return `"${name}" is a built-in profile name; choose another`;
-  return null;
-}
 
 function toProfile(stored: StoredProfile): NetworkProfile {
   return customProfile(stored.mirrorUrl, stored.statusUrl, stored.chainId, stored.name);
@@ -51,7 +54,9 @@ function versionOf(stat: fs.BigIntStats): string {
  * crash never leaves half a file. A file that cannot be read (not JSON, not a list of profiles)
  * is moved aside as `profiles.json.unreadable-<time>`, as unreadable stores are, and said so in
  * the log and the network menu: the app starts with no custom profiles, and the user can add
- * profiles again, where an error at every call left the menu unusable.
+ * profiles again, where an error at every call left the menu unusable. An entry that breaks a rule
+ * a save keeps (a name twice, a built-in's name, an ftp:// URL) is left out, the others kept, said
+ * the same way, and written back as it was with each write, for the user to fix by hand.
  * The app keeps one for the run (app-services.ts), shared by the network menu and the switch: it
  * remembers the list it last read or wrote, and which file that was, so that a call reads the
  * file again only when something else changed it (a hand edit), and what it moved aside.
@@ -62,6 +67,8 @@ export class CustomProfiles {
   readonly #log: (line: string) => void;
   #known: { profiles: readonly StoredProfile[]; version: string } | null = null;
   #setAside: SetAsideProfiles | null = null;
+  /** The entries of the file last read or written that are left out of the list. */
+  #leftOut: LeftOutProfile[] = [];
 
   constructor(dataDir: string, log: (line: string) => void = () => undefined) {
     this.#dataDir = dataDir;
@@ -72,6 +79,11 @@ export class CustomProfiles {
   /** The profiles file this run found unreadable and moved aside; null when there was none. */
   setAside(): SetAsideProfiles | null {
     return this.#setAside;
+  }
+
+  /** The file's entries left out of the list, as last read or written; none when all could be used. */
+  leftOut(): { file: string; leftOut: readonly LeftOutProfile[] } {
+    return { file: this.#file, leftOut: this.#leftOut };
   }
 
   list(): NetworkProfile[] {
@@ -133,9 +145,13 @@ export class CustomProfiles {
   /** The saved list, a copy the caller may change: as remembered while the file is the one it came from. */
   #read(): StoredProfile[] {
     const version = this.#version();
-    if (version === null) return [];
+    if (version === null) {
+      this.#leftOut = [];
+      return [];
+    }
     if (this.#known?.version === version) return [...this.#known.profiles];
     this.#known = null;
+    this.#leftOut = [];
     let text: string;
     try {
       text = fs.readFileSync(this.#file, 'utf8');
@@ -145,12 +161,15 @@ export class CustomProfiles {
     }
     let profiles: StoredProfile[];
     try {
-      profiles = parseSavedProfiles(text);
+      const parsed = parseSavedProfiles(text);
+      profiles = parsed.profiles;
+      this.#leftOut = parsed.leftOut;
     } catch (error) {
       if (!(error instanceof UnreadableProfilesFile)) throw error;
       this.#moveAside(error.message);
       return [];
     }
+    for (const { label, reason } of this.#leftOut) this.#log(`${this.#file}: saved profile ${label} left out: ${reason}; it stays in the file, fix or remove it there`);
     // Remembered under the version seen before reading: a change in between is read again next time.
     this.#known = { profiles, version };
     return [...profiles];
@@ -184,7 +203,12 @@ export class CustomProfiles {
    * for the app's own, never read, and overwritten by the next save.
    */
   #write(profiles: StoredProfile[]): void {
-    const written = writeJsonFile(this.#file, { profiles });
-    this.#known = written ? { profiles: [...profiles], version: versionOf(written) } : null;
+    // The entries left out go back as they were: the user fixes them by hand, or removes them.
+    const entries = [...profiles, ...this.#leftOut.map(({ entry }) => entry)];
+    const written = writeJsonFile(this.#file, { profiles: entries });
+    // Sorted again: an entry left out for a name taken may be the only one of it now.
+    const sorted = sortSavedEntries(entries);
+    this.#leftOut = sorted.leftOut;
+    this.#known = written ? { profiles: sorted.profiles, version: versionOf(written) } : null;
   }
 }

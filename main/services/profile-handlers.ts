@@ -3,7 +3,8 @@ import { ApiFailure } from '../bridge/api-error.ts';
 import type { ApiHandlers } from '../bridge/dispatch.ts';
 import type { ProfileList, ProfileSummary } from '../common/profile-types.ts';
 import type { AppServicesOptions } from './app-services-types.ts';
-import { CUSTOM_PROFILES_FILE, CustomProfiles, ProfileConflict, profilesFileNotice, reservedNameProblem } from './custom-profiles.ts';
+import { CUSTOM_PROFILES_FILE, CustomProfiles, leftOutNotice, ProfileConflict, profilesFileNotice } from './custom-profiles.ts';
+import { reservedNameProblem } from './reserved-profile-names.ts';
 import { checkUpstreamMirror } from '../sync/upstream-check.ts';
 import { describeWriteFailure, writeFailureOf } from '../files/write-problem.ts';
 import { builtinProfiles, customProfile, type NetworkProfile } from './network-profiles.ts';
@@ -48,9 +49,11 @@ export function createProfileHandlers(
       ...cli.map((p) => summary(p, 'cli')),
       ...custom.list().map((p) => summary(p, 'saved')),
     ];
-    // Read after the list: reading it is what finds an unreadable file and moves it aside.
+    // Read after the list: reading it is what finds an unreadable file and moves it aside, or entries to leave out.
     const setAside = custom.setAside();
-    return { active: activeName(), profiles, notice: setAside === null ? null : profilesFileNotice(setAside) };
+    const { file, leftOut } = custom.leftOut();
+    const notices = [setAside === null ? null : profilesFileNotice(setAside), leftOut.length === 0 ? null : leftOutNotice(file, leftOut)];
+    return { active: activeName(), profiles, notice: notices.filter((notice) => notice !== null).join(' ') || null };
   };
   const guard = <T>(done: 'saved' | 'removed', work: () => T): T => {
     try {

@@ -25,10 +25,18 @@ const CODE_WORDS: Record<string, string> = {
 /** TLS failures all come down to one thing for the user: the certificate is not trusted. */
 const TLS_CODE = /^(?:CERT_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_(?:GET|VERIFY)_|ERR_TLS_)/;
 
+/**
+ * fetch (undici, as browsers) refuses the Fetch standard's "bad ports" (1, 7, 9, 6000, …) before
+ * sending anything, with no code: `bad port`. Said as no answer, it sent the user looking for what
+ * listens there.
+ */
+const BAD_PORT = 'bad port';
+
 /** Messages undici gives without a code. */
 const MESSAGE_WORDS: Record<string, string> = {
   'redirect count exceeded': 'the upstream redirected too many times',
   'other side closed': 'the connection closed before the answer was complete',
+  [BAD_PORT]: 'the port is one that fetch refuses to use, so nothing was sent; pick another port',
 };
 
 /** A failed fetch in a few words: the system's code (ECONNREFUSED, ENOTFOUND) where there is one. */
@@ -43,4 +51,14 @@ export function networkFailureInWords(error: unknown): string {
   const raw = describeNetworkError(error);
   const words = CODE_WORDS[raw] ?? (TLS_CODE.test(raw) ? "the upstream's TLS certificate is not trusted" : MESSAGE_WORDS[raw]);
   return `${words ?? 'the request failed'} (${raw})`;
+}
+
+/**
+ * For a fetch of `url` that fetch refused for its port (nothing was sent): that, naming the port;
+ * null for any other failure.
+ */
+export function refusedPortInWords(error: unknown, url: string): string | null {
+  if (describeNetworkError(error) !== BAD_PORT) return null;
+  const { port, protocol } = new URL(url);
+  return `port ${port || (protocol === 'https:' ? '443' : '80')} is one that fetch refuses to use; pick another port`;
 }

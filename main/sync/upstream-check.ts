@@ -1,5 +1,5 @@
 import type { UpstreamCheck } from '../common/profile-types.ts';
-import { describeNetworkError } from './network-failure-words.ts';
+import { describeNetworkError, refusedPortInWords } from './network-failure-words.ts';
 import { bodyExcerpt, mediaTypeOf, parseUpstreamJson } from './upstream-client.ts';
 
 export interface UpstreamCheckOptions {
@@ -26,7 +26,7 @@ export async function checkUpstreamMirror(baseUrl: string, options: UpstreamChec
     response = await fetch(url, { signal, headers: { accept: 'application/json' }, redirect: 'follow' });
     text = await readText(response);
   } catch (error) {
-    return { kind: 'unreachable', message: signal.aborted ? `No answer within ${timeoutMs / 1000} s from ${baseUrl}` : `No answer from ${baseUrl} (${describeNetworkError(error)})` };
+    return unreachable(baseUrl, error, signal.aborted ? timeoutMs : null);
   }
   const type = mediaTypeOf(response) || 'no content type';
   let body: unknown;
@@ -47,6 +47,15 @@ export async function checkUpstreamMirror(baseUrl: string, options: UpstreamChec
     return { kind: 'failing', message: `${baseUrl} answers as a mirror node, but with HTTP ${response.status}: ${said}${apiPathHint(baseUrl, response.status)}` };
   }
   return { kind: 'not-mirror', message: `${baseUrl} answers JSON, but no list of transactions: HTTP ${response.status} (${bodyExcerpt(text)})${apiPathHint(baseUrl, response.status)}` };
+}
+
+/** What a check that got no answer says: `timedOutMs` when it waited that long in vain, else why nothing came. */
+function unreachable(baseUrl: string, error: unknown, timedOutMs: number | null): UpstreamCheck {
+  if (timedOutMs !== null) return { kind: 'unreachable', message: `No answer within ${timedOutMs / 1000} s from ${baseUrl}`, reason: `no answer within ${timedOutMs / 1000} s` };
+  const refusedPort = refusedPortInWords(error, baseUrl);
+  if (refusedPort !== null) return { kind: 'unreachable', message: `Nothing was sent to ${baseUrl}: ${refusedPort}`, reason: refusedPort };
+  const reason = describeNetworkError(error);
+  return { kind: 'unreachable', message: `No answer from ${baseUrl} (${reason})`, reason };
 }
 
 /** The body as text, up to MAX_BODY_CHARS: an endless or huge answer is not read to its end. */

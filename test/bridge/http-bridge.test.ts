@@ -6,6 +6,7 @@ import { buildHttpBridge, RENDERER_CSP, TOKEN_HEADER } from '../../main/bridge/h
 import { resolveStaticFile } from '../../main/bridge/static-files.ts';
 import { listenOnLoopback } from '../../main/http/listen.ts';
 import { ApiEventBus } from '../../main/services/event-bus.ts';
+import { createHttpTransport } from '../../renderer/src/lib/web-transport.ts';
 import { demoStatusSnapshots } from '../helpers/demo-status.ts';
 import { rawExchange } from '../helpers/raw-exchange.ts';
 import { bridgeFixture, READY_INFO } from './bridge-fixture.ts';
@@ -46,6 +47,34 @@ describe('HTTP bridge', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     const unknown = await (await call('files/delete', null)).json();
     expect(unknown).toMatchObject({ ok: false, error: { code: 'not-found' } });
+  });
+
+  it("answers a refused call with its error code's HTTP status, in the same typed body", async () => {
+    const invalid = await call('accounts/list', { query: 'limit=abc' });
+    expect(invalid.status).toBe(400);
+    const unknown = await call('sync/nope', null);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ ok: false, error: { code: 'not-found', message: 'unknown API call "sync/nope"', details: [] } });
+    // The fixture has no status service: the handler says it is unavailable.
+    expect((await call('status/settings/get', null)).status).toBe(503);
+    // A call that goes is still 200; and the page's transport reads the typed result whatever the status.
+    expect((await call('app/info', null)).status).toBe(200);
+    const transport = createHttpTransport({ baseUrl: base, token: TOKEN, fetch });
+    expect(await transport('sync/nope' as 'app/info', null)).toEqual({ ok: false, error: { code: 'not-found', message: 'unknown API call "sync/nope"', details: [] } });
+    expect(await transport('status/settings/get', null)).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+  });
+
+  it('says it refuses a reserved key in a body, not that the body is no JSON', async () => {
+    const post = (body: string) => fetch(`${base}/bridge/call/accounts/list`, { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: TOKEN }, body });
+    const proto = await post('{"query":"limit=1","__proto__":{"polluted":true}}');
+    expect(proto.status).toBe(400);
+    expect(await proto.json()).toEqual({ ok: false, error: { code: 'invalid-input', message: 'Body holds the key "__proto__", which the bridge refuses (it could change what every object inherits); no call takes it', details: [] } });
+    const constructor = await (await post('{"query":{"constructor":{"prototype":{"polluted":true}}}}')).json();
+    expect(constructor.error.message).toMatch(/^Body holds the key "constructor" holding "prototype"/);
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    // Broken JSON is still said to be that, with where it broke.
+    const broken = await (await post('{"query":')).json();
+    expect(broken.error.message).toMatch(/^Body is not valid JSON: /);
   });
 
   it('never echoes a request back whole: ten unexpected fields named, each cut short', async () => {

@@ -286,3 +286,31 @@ test('a last error naming a long URL wraps inside the Sync panel rather than run
   expect(text.height).toBeGreaterThan(30);
   await screenshot(page, 'sync-10-long-last-error');
 });
+
+test('at 320 px (a window zoomed to 400 %) the figures, the phases and the state are shown whole, none cut', async ({ page }) => {
+  const upstream = serves.upstream.instance.mirrorUrl;
+  // Figures as wide as a busy sync makes them: five cards to a row cut "1,200/s" to "1,20".
+  await page.route('**/bridge/events**', (route) => route.abort());
+  await page.route('**/bridge/call/sync/status', async (route) => {
+    const answer = await (await route.fetch()).json() as { ok: true; value: SyncStatus };
+    answer.value = {
+      ...answer.value, upstream, state: 'retrying', phase: 'accounts', ratePerSecond: 1200, entitiesSynced: 1_234_567, estimatedTotal: 12_345_678,
+      estimatedSecondsLeft: 987_654, accountsInStore: 123_456_789, completedPasses: 1234, lastError: null,
+      phases: answer.value.phases.map((phase) => ({ ...phase, synced: 123_456_789, passes: 1234, complete: false })),
+    };
+    return route.fulfill({ json: answer });
+  });
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(`${serves.local.instance.uiUrl}#/sync`);
+  await expect(page.getByTestId('sync-state')).toHaveText('retrying');
+  const cut = (selector: string) => page.locator(selector).evaluateAll((elements) => elements
+    .filter((element) => element.scrollWidth > element.clientWidth)
+    .map((element) => `${element.textContent?.trim()} (${element.scrollWidth} > ${element.clientWidth})`));
+  expect(await page.locator('.figures > div').count()).toBe(5);
+  expect(await cut('.figures > div'), 'figure cards cut').toEqual([]);
+  expect(await cut('[data-testid="sync-phases"] th, [data-testid="sync-phases"] td'), 'phase cells cut').toEqual([]);
+  expect(await cut('[data-testid="sync-state"]'), 'state cut').toEqual([]);
+  // Nor does any of them run past the panel: the panel itself does not scroll sideways.
+  expect(await cut('[data-testid="sync-panel"]'), 'the panel scrolls sideways').toEqual([]);
+  await screenshot(page, 'sync-11-320px');
+});

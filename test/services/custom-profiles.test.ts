@@ -29,6 +29,12 @@ describe('custom profile requests', () => {
       '"statusUrl" must use http or https, not javascript',
       '"chainId" must be a whole number from 1 to 4294967295, or null',
     ]);
+    // Each URL field's own example of what to type: a status page is no mirror node's port.
+    expect(validateCustomProfile({ name: 'x', mirrorUrl: 'localhost:5551', statusUrl: 'status.example.com:443', chainId: 1.5 })).toEqual({ ok: false, problems: [
+      '"mirrorUrl" must start with http:// or https://, e.g. http://127.0.0.1:5551',
+      '"statusUrl" must start with http:// or https://, e.g. https://status.hedera.com',
+      '"chainId" must be a whole number from 1 to 4294967295, or null',
+    ] });
     expect(validateCustomProfile(null).ok).toBe(false);
     expect(validateProfileName({ name: 'Solo' }).ok).toBe(false);
   });

@@ -110,17 +110,26 @@ describe('an unreadable profiles.json', () => {
 
 describe('reading profiles.json', () => {
   it('takes the list the app writes, optional fields absent or null', () => {
-    expect(parseSavedProfiles('{"profiles":[{"name":"a","mirrorUrl":"http://h"},{"name":"b","mirrorUrl":"http://i","statusUrl":"https://s","chainId":298}]}')).toEqual([
-      { name: 'a', mirrorUrl: 'http://h', statusUrl: null, chainId: null },
-      { name: 'b', mirrorUrl: 'http://i', statusUrl: 'https://s', chainId: 298 },
-    ]);
+    expect(parseSavedProfiles('{"profiles":[{"name":"a","mirrorUrl":"http://h"},{"name":"b","mirrorUrl":"http://i","statusUrl":"https://s","chainId":298}]}')).toEqual({
+      profiles: [
+        { name: 'a', mirrorUrl: 'http://h', statusUrl: null, chainId: null },
+        { name: 'b', mirrorUrl: 'http://i', statusUrl: 'https://s', chainId: 298 },
+      ],
+      leftOut: [],
+    });
   });
 
   it('refuses, saying why, what it cannot take as that list', () => {
     expect(() => parseSavedProfiles('')).toThrow(/^the file is empty$/);
     expect(() => parseSavedProfiles('null')).toThrow(/^it has no "profiles" list$/);
     expect(() => parseSavedProfiles('{"profiles": {}}')).toThrow(/^it has no "profiles" list$/);
-    expect(() => parseSavedProfiles('{"profiles": [{"name": "a", "mirrorUrl": "http://h"}, {"name": 1}]}')).toThrow(/^profile 2 of its list is not a name with a mirror URL$/);
-    expect(() => parseSavedProfiles('{"profiles": [{"name": "a", "mirrorUrl": "http://h", "chainId": "298"}]}')).toThrow(/^profile 1 /);
+  });
+
+  it('leaves out an entry it cannot take as a profile, and keeps the others (test/services/profiles-file-left-out.test.ts)', () => {
+    expect(parseSavedProfiles('{"profiles": [{"name": "a", "mirrorUrl": "http://h"}, {"name": 1}]}')).toEqual({
+      profiles: [{ name: 'a', mirrorUrl: 'http://h', statusUrl: null, chainId: null }],
+      leftOut: [{ label: 'the entry {"name":1}', reason: 'its name must start with a letter and hold only a-z, 0-9 and "-" (at most 32 characters)', entry: { name: 1 } }],
+    });
+    expect(parseSavedProfiles('{"profiles": [{"name": "a", "mirrorUrl": "http://h", "chainId": "298"}]}').leftOut).toMatchObject([{ label: '"a"', reason: expect.stringMatching(/^its chain id /) }]);
   });
 });

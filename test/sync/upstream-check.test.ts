@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenOnLoopback } from '../../main/http/listen.ts';
+import { networkFailureInWords } from '../../main/sync/network-failure-words.ts';
 import { checkUpstreamMirror } from '../../main/sync/upstream-check.ts';
 import { mirrorApiFixture } from '../helpers/mirror-api-fixture.ts';
 import { generateTransactions, insertTransactions } from '../helpers/transaction-fixture.ts';
@@ -63,9 +64,18 @@ describe('checkUpstreamMirror', () => {
     const closed = await plainServer(() => undefined);
     const port = new URL(closed).port;
     await new Promise((resolve) => servers.pop()!.close(resolve));
-    expect(await checkUpstreamMirror(`http://127.0.0.1:${port}`)).toEqual({ kind: 'unreachable', message: `No answer from http://127.0.0.1:${port} (ECONNREFUSED)` });
+    expect(await checkUpstreamMirror(`http://127.0.0.1:${port}`)).toEqual({ kind: 'unreachable', message: `No answer from http://127.0.0.1:${port} (ECONNREFUSED)`, reason: 'ECONNREFUSED' });
     const hung = await plainServer(() => undefined);
-    expect(await checkUpstreamMirror(hung, { timeoutMs: 300 })).toEqual({ kind: 'unreachable', message: `No answer within 0.3 s from ${hung}` });
+    expect(await checkUpstreamMirror(hung, { timeoutMs: 300 })).toEqual({ kind: 'unreachable', message: `No answer within 0.3 s from ${hung}`, reason: 'no answer within 0.3 s' });
+  });
+
+  it('says a port fetch will not use is that, not a port that did not answer: nothing was sent', async () => {
+    // Port 1 is on the Fetch standard's list of bad ports; undici refuses it before connecting.
+    const said = 'port 1 is one that fetch refuses to use; pick another port';
+    expect(await checkUpstreamMirror('http://127.0.0.1:1')).toEqual({ kind: 'unreachable', message: `Nothing was sent to http://127.0.0.1:1: ${said}`, reason: said });
+    // The sync's words for the same failure (its last error, serve's log).
+    const refused = await fetch('http://127.0.0.1:1/api/v1/accounts').catch((error: unknown) => error);
+    expect(networkFailureInWords(refused)).toBe('the port is one that fetch refuses to use, so nothing was sent; pick another port (bad port)');
   });
 
   it('stops reading an answer that does not end, and calls it what it is', async () => {

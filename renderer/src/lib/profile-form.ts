@@ -1,4 +1,5 @@
-import type { CustomProfileInput, ProfileSummary, UpstreamCheck } from '../../../main/common/profile-types.ts';
+import { isChainId, isProfileName, MIRROR_URL_EXAMPLE, STATUS_URL_EXAMPLE } from '../../../main/common/profile-rules.ts';
+import { MAX_CHAIN_ID, type CustomProfileInput, type ProfileSummary, type UpstreamCheck } from '../../../main/common/profile-types.ts';
 import { formatTimestamp } from './format.ts';
 
 /** The custom profile form as typed: every field a string. */
@@ -39,14 +40,18 @@ export function profileFormOf(profile: ProfileSummary): ProfileForm {
 
 /**
  * Turns the form into a request, catching what can be told before asking main (which checks
- * everything again): a chain id that is not a whole number. Empty optional fields are null.
+ * everything again, by the same rules: main/common/profile-rules.ts), so that a name or chain id
+ * main would refuse is said at once, not after the mirror URL is asked: a name it does not take,
+ * an address without its scheme, a chain id that is not a whole number in range. Empty optional
+ * fields are null.
  */
 export function profileInputOf(form: ProfileForm): { ok: true; value: CustomProfileInput } | { ok: false; problems: FormProblem[] } {
   const chain = form.chainId.trim();
   const found: Array<[ProfileField, string | null]> = [
+    ['name', nameProblem(form.name.trim())],
     ['mirrorUrl', mirrorUrlProblem(form.mirrorUrl)],
-    ['statusUrl', form.statusUrl.trim() === '' ? null : addressSchemeProblem(form.statusUrl, 'status page')],
-    ['chainId', chain !== '' && !/^\d+$/.test(chain) ? 'The chain id must be a whole number, e.g. 298.' : null],
+    ['statusUrl', form.statusUrl.trim() === '' ? null : addressSchemeProblem(form.statusUrl, 'status page', STATUS_URL_EXAMPLE)],
+    ['chainId', chain === '' ? null : chainIdProblem(chain)],
   ];
   const problems = found.flatMap(([field, text]) => (text === null ? [] : [{ field, text }]));
   if (problems.length > 0) return { ok: false, problems };
@@ -60,6 +65,19 @@ export function profileInputOf(form: ProfileForm): { ok: true; value: CustomProf
       ...(form.previousName === null ? {} : { previousName: form.previousName }),
     },
   };
+}
+
+/** What is wrong with a typed name, in the words of what to type; null when main takes it (as a name: it may be taken). */
+function nameProblem(name: string): string | null {
+  if (name === '') return 'Give the profile a name, e.g. local-node.';
+  if (isProfileName(name)) return null;
+  return 'The name must start with a lower-case letter and hold only a-z, 0-9 and "-" (at most 32 characters), e.g. local-node.';
+}
+
+/** What is wrong with a typed chain id; null when it is one. */
+function chainIdProblem(chain: string): string | null {
+  if (!/^\d+$/.test(chain)) return 'The chain id must be a whole number, e.g. 298.';
+  return isChainId(Number(chain)) ? null : `The chain id must be from 1 to ${MAX_CHAIN_ID}, e.g. 298.`;
 }
 
 /**
@@ -76,17 +94,17 @@ export function problemsAfterEdit(problems: readonly FormProblem[], field: Profi
  * type; null when it looks like an http(s) address (main checks it again, and the rest).
  */
 export function mirrorUrlProblem(text: string): string | null {
-  return addressSchemeProblem(text, 'mirror node');
+  return addressSchemeProblem(text, 'mirror node', MIRROR_URL_EXAMPLE);
 }
 
 /**
  * An address typed without its scheme (`127.0.0.1:5551`, `localhost:5551`) reads to a URL parser
  * as nothing or as a scheme of its own: say what to type rather than what the parser saw.
  */
-function addressSchemeProblem(text: string, what: string): string | null {
+function addressSchemeProblem(text: string, what: string, example: string): string | null {
   const typed = text.trim();
-  if (typed === '') return `Give the ${what}'s address, e.g. http://127.0.0.1:5551`;
-  return /^https?:\/\/[^/]/i.test(typed) ? null : `Start the ${what}'s address with http:// or https://, e.g. http://127.0.0.1:5551`;
+  if (typed === '') return `Give the ${what}'s address, e.g. ${example}`;
+  return /^https?:\/\/[^/]/i.test(typed) ? null : `Start the ${what}'s address with http:// or https://, e.g. ${example}`;
 }
 
 /**
@@ -124,4 +142,13 @@ export function describeUpstreamCheck(check: UpstreamCheck): { ok: boolean; text
       ? 'A mirror node, with no transactions yet.'
       : `A mirror node; its newest transaction is of ${formatTimestamp(check.newestTransaction)}.`,
   };
+}
+
+/**
+ * What the menu says once a profile is saved whose mirror URL did not answer when checked (saved
+ * at once: its network may just be down); null for one that answered. The form closes on a save:
+ * without it, the answer shown in the form went with it, unread.
+ */
+export function savedWithoutAnswerNote(check: UpstreamCheck, url: string): string | null {
+  return check.kind === 'unreachable' ? `Saved; ${url} did not answer (${check.reason}).` : null;
 }

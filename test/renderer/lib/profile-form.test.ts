@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeUpstreamCheck, emptyProfileForm, mirrorUrlProblem, needsSaveAnyway, problemsAfterEdit, profileDetail, profileFormOf, profileInputOf, withoutApiPath } from '../../../renderer/src/lib/profile-form.ts';
+import { describeUpstreamCheck, emptyProfileForm, mirrorUrlProblem, needsSaveAnyway, problemsAfterEdit, profileDetail, profileFormOf, profileInputOf, savedWithoutAnswerNote, withoutApiPath } from '../../../renderer/src/lib/profile-form.ts';
 
 describe('profile form', () => {
   it('turns typed fields into a request and back', () => {
@@ -16,9 +16,41 @@ describe('profile form', () => {
   it('says what a checked mirror URL is, and whether a profile with it will sync', () => {
     expect(describeUpstreamCheck({ kind: 'mirror', newestTransaction: '1791999967.331733481' })).toEqual({ ok: true, kind: 'mirror', text: 'A mirror node; its newest transaction is of 2026-10-14 17:46:07 UTC.' });
     expect(describeUpstreamCheck({ kind: 'mirror', newestTransaction: null })).toEqual({ ok: true, kind: 'mirror', text: 'A mirror node, with no transactions yet.' });
-    for (const kind of ['failing', 'not-mirror', 'unreachable'] as const) {
+    for (const kind of ['failing', 'not-mirror'] as const) {
       expect(describeUpstreamCheck({ kind, message: `said by main (${kind})` })).toEqual({ ok: false, kind, text: `said by main (${kind})` });
     }
+    expect(describeUpstreamCheck({ kind: 'unreachable', message: 'said by main', reason: 'ECONNREFUSED' })).toEqual({ ok: false, kind: 'unreachable', text: 'said by main' });
+  });
+
+  it('says, once saved, that a mirror URL did not answer and why; nothing of one that answered', () => {
+    expect(savedWithoutAnswerNote({ kind: 'unreachable', message: 'No answer within 5 s from http://h:1', reason: 'no answer within 5 s' }, 'http://h:1'))
+      .toBe('Saved; http://h:1 did not answer (no answer within 5 s).');
+    expect(savedWithoutAnswerNote({ kind: 'mirror', newestTransaction: null }, 'http://h:1')).toBeNull();
+    expect(savedWithoutAnswerNote({ kind: 'failing', message: 'HTTP 500' }, 'http://h:1')).toBeNull();
+  });
+});
+
+describe('name and chain id, told before the mirror URL is asked', () => {
+  const form = (name: string, chainId = '') => profileInputOf({ ...emptyProfileForm(), name, mirrorUrl: 'http://a', chainId });
+  const badName = 'The name must start with a lower-case letter and hold only a-z, 0-9 and "-" (at most 32 characters), e.g. local-node.';
+
+  it('refuses the names main refuses, in words of what to type, tied to the Name field', () => {
+    for (const name of ['Solo', '../escape', '1st', 'local node', 'a'.repeat(33)]) {
+      expect(form(name), name).toEqual({ ok: false, problems: [{ field: 'name', text: badName }] });
+    }
+    expect(form('   ')).toEqual({ ok: false, problems: [{ field: 'name', text: 'Give the profile a name, e.g. local-node.' }] });
+    expect(form(` ${'a'.repeat(32)} `)).toMatchObject({ ok: true, value: { name: 'a'.repeat(32) } });
+  });
+
+  it('refuses a chain id out of the range main takes', () => {
+    expect(form('solo', '0')).toEqual({ ok: false, problems: [{ field: 'chainId', text: 'The chain id must be from 1 to 4294967295, e.g. 298.' }] });
+    expect(form('solo', '4294967296')).toMatchObject({ ok: false, problems: [{ field: 'chainId' }] });
+    expect(form('solo', '1.5')).toEqual({ ok: false, problems: [{ field: 'chainId', text: 'The chain id must be a whole number, e.g. 298.' }] });
+    expect(form('solo', '4294967295')).toMatchObject({ ok: true, value: { chainId: 4294967295 } });
+  });
+
+  it('names each problem of the form at once', () => {
+    expect(profileInputOf({ ...emptyProfileForm(), name: 'Bad Name', mirrorUrl: 'localhost:1', chainId: '0' })).toMatchObject({ ok: false, problems: [{ field: 'name' }, { field: 'mirrorUrl' }, { field: 'chainId' }] });
   });
 });
 
@@ -49,7 +81,8 @@ describe('the mirror URL as typed', () => {
     expect(mirrorUrlProblem('ftp://nowhere')).toBe(missing);
     expect(mirrorUrlProblem(' https://m.example ')).toBeNull();
     expect(form('localhost:48921')).toEqual({ ok: false, problems: [{ field: 'mirrorUrl', text: missing }] });
-    expect(form('http://a', 'status.example.com')).toEqual({ ok: false, problems: [{ field: 'statusUrl', text: "Start the status page's address with http:// or https://, e.g. http://127.0.0.1:5551" }] });
+    // Each field's own example: a status page is no mirror node's port.
+    expect(form('http://a', 'status.example.com')).toEqual({ ok: false, problems: [{ field: 'statusUrl', text: "Start the status page's address with http:// or https://, e.g. https://status.hedera.com" }] });
   });
 
   it('offers the base URL for one typed with the API path on it', () => {
