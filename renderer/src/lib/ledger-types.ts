@@ -26,6 +26,8 @@ export interface Transaction {
   transaction_id: string;
   consensus_timestamp: string;
   valid_start_timestamp: string;
+  /** How long after its valid start the network would take it, in seconds (an int64 as text). */
+  valid_duration_seconds?: string | null;
   name: string;
   result: string;
   charged_tx_fee: Int64;

@@ -5,7 +5,7 @@
  */
 import type { MirrordeskApi } from '../../../main/common/api-contract.ts';
 import { onPageShown, pageHidden } from './page-visibility.ts';
-import { transactionFiltersQuery, type TransactionFilters } from './transaction-filters.ts';
+import { boundedAbove, transactionFiltersQuery, type TransactionFilters } from './transaction-filters.ts';
 
 /** Counted up to a page: beyond it the screen says "100+". */
 export const NEWER_LIMIT = 100;
@@ -13,7 +13,7 @@ const POLL_MS = 5000;
 
 /** Whether a list with these filters can gain rows at its top: it is not pinned to a timestamp or bounded above by one. */
 export function followsNewest(filters: TransactionFilters): boolean {
-  return filters.timestamp.trim() === '' && filters.before.trim() === '';
+  return !boundedAbove(filters);
 }
 
 /** The transactions matching `filters` that are newer than `since` (a consensus timestamp), as a mirror path. */

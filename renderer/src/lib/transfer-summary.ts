@@ -65,22 +65,28 @@ export function summarizeTransfers(tx: Movable): TransferSummary | null {
   const payerNet = net.get(payer);
   if (payerNet !== undefined && payerNet < 0n) net.set(payer, payerNet + feeCredited < 0n ? payerNet + feeCredited : 0n);
 
-  const { senders, receivers, amount } = flowsOf(net);
+  const { senders, receivers, received: amount } = flowsOf(net);
   const tokenMoves = (tx.token_transfers?.length ?? 0) + (tx.nft_transfers?.length ?? 0);
   if (senders.length === 0 && receivers.length === 0 && tokenMoves === 0) return null;
   return { senders, receivers, amount, tokenMoves };
 }
 
-/** From net amounts per account: who went down and who went up, largest first, and what the receivers got together. */
-function flowsOf(net: ReadonlyMap<string, bigint>): { senders: string[]; receivers: string[]; amount: bigint } {
+/**
+ * From net amounts per account: who went down and who went up, largest first, and what the
+ * receivers got together (`received`) and the senders gave up (`given`): apart for a token, whose
+ * burn or wipe has senders only; HBAR is never destroyed, and a debit left without a credit there is
+ * a fee the summary could not place, not an amount moved.
+ */
+function flowsOf(net: ReadonlyMap<string, bigint>): { senders: string[]; receivers: string[]; received: bigint; given: bigint } {
   const magnitude = (n: bigint): bigint => (n < 0n ? -n : n);
   const byMagnitude = (a: [string, bigint], b: [string, bigint]): number => {
     const difference = magnitude(b[1]) - magnitude(a[1]);
     return difference > 0n ? 1 : difference < 0n ? -1 : 0;
   };
-  const senders = [...net].filter(([, amount]) => amount < 0n).sort(byMagnitude).map(([account]) => account);
+  const debits = [...net].filter(([, amount]) => amount < 0n).sort(byMagnitude);
   const credits = [...net].filter(([, amount]) => amount > 0n).sort(byMagnitude);
-  return { senders, receivers: credits.map(([account]) => account), amount: credits.reduce((sum, [, amount]) => sum + amount, 0n) };
+  const total = (entries: Array<[string, bigint]>): bigint => entries.reduce((sum, [, amount]) => sum + magnitude(amount), 0n);
+  return { senders: debits.map(([account]) => account), receivers: credits.map(([account]) => account), received: total(credits), given: total(debits) };
 }
 
 /** How much `account`'s HBAR balance changed in the transaction, fee included (its own row in an account's history). */
@@ -115,6 +121,13 @@ export function netTokenChanges(tx: Partial<Pick<Transaction, 'token_transfers' 
   return [...changes.values()].filter((change) => change.amount !== 0n);
 }
 
+/**
+ * How a token's supply changed where its movement is one-sided: minted to its receivers (no sender:
+ * an NFT's serial out of nowhere, a fungible mint or a token's initial supply), burned or wiped
+ * from its senders (no receiver); null for a transfer between accounts.
+ */
+export type SupplyChange = 'mint' | 'burn' | 'wipe' | null;
+
 export interface TokenTransferSummary {
   /** The first token the transaction moved. */
   token: string;
@@ -123,8 +136,9 @@ export interface TokenTransferSummary {
   senders: string[];
   /** Accounts whose holding of it went up, largest first. */
   receivers: string[];
-  /** Units the receivers got together (serials for an NFT collection). */
+  /** Units the receivers got together, or, burned or wiped, the senders gave up (serials for an NFT collection). */
   amount: bigint;
+  supply: SupplyChange;
   /** Other tokens moved beside it. */
   otherTokens: number;
 }
@@ -132,9 +146,10 @@ export interface TokenTransferSummary {
 /**
  * The first token a transaction moved, for a list row where no HBAR moved but the fee: who sent it,
  * who received it and how much (fungible tokens first, then NFTs, in the answer's order); null
- * when it moved no token.
+ * when it moved no token. A movement without receivers is a wipe in a TOKENWIPE (`name`), else a
+ * burn: the supply went down either way.
  */
-export function summarizeTokenTransfers(tx: Partial<Pick<Transaction, 'token_transfers' | 'nft_transfers'>>): TokenTransferSummary | null {
+export function summarizeTokenTransfers(tx: Partial<Pick<Transaction, 'token_transfers' | 'nft_transfers' | 'name'>>): TokenTransferSummary | null {
   const fungible = tx.token_transfers ?? [];
   const nfts = tx.nft_transfers ?? [];
   const tokens = new Set([...fungible.map((t) => t.token_id), ...nfts.map((t) => t.token_id)]);
@@ -150,5 +165,8 @@ export function summarizeTokenTransfers(tx: Partial<Pick<Transaction, 'token_tra
   } else {
     for (const t of fungible) if (t.token_id === token) add(t.account, big(t.amount));
   }
-  return { token, nft, ...flowsOf(net), otherTokens: tokens.size - 1 };
+  const { senders, receivers, received, given } = flowsOf(net);
+  const supply: SupplyChange = senders.length === 0 && receivers.length > 0 ? 'mint'
+    : receivers.length === 0 && senders.length > 0 ? (tx.name === 'TOKENWIPE' ? 'wipe' : 'burn') : null;
+  return { token, nft, senders, receivers, amount: receivers.length > 0 ? received : given, supply, otherTokens: tokens.size - 1 };
 }

@@ -38,6 +38,9 @@ describe('newerPath and followsNewest', () => {
     expect(followsNewest(NO_TRANSACTION_FILTERS)).toBe(true);
     expect(followsNewest({ ...NO_TRANSACTION_FILTERS, before: '1700000005.000000000' })).toBe(false);
     expect(followsNewest({ ...NO_TRANSACTION_FILTERS, timestamp: '1700000005.000000000' })).toBe(false);
+    // A bound the address gave that no field shows: an upper one ends the list, a lower one does not.
+    expect(followsNewest({ ...NO_TRANSACTION_FILTERS, bounds: ['lte:1700000005.000000000'] })).toBe(false);
+    expect(followsNewest({ ...NO_TRANSACTION_FILTERS, bounds: ['gte:1700000005.000000000'] })).toBe(true);
   });
 });
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { splitBatch } from '../../../renderer/src/lib/ledger-format.ts';
-import { NO_TRANSACTION_FILTERS, parseTransactionFilters, timestampToUtcInput, transactionFiltersQuery, transactionsPath, utcInputToTimestamp } from '../../../renderer/src/lib/transaction-filters.ts';
+import {
+  boundedAbove, describeTimeBound, NO_TRANSACTION_FILTERS, parseTransactionFilters, timestampToUtcInput, transactionFiltersQuery, transactionsPath, utcInputToTimestamp,
+} from '../../../renderer/src/lib/transaction-filters.ts';
 
 describe('transaction filters', () => {
   it('round-trips through the hash query under the API parameter names', () => {
     const filters = parseTransactionFilters('transactiontype=CRYPTOTRANSFER&result=fail&account.id=0.0.5');
-    expect(filters).toEqual({ type: 'CRYPTOTRANSFER', result: 'fail', account: '0.0.5', timestamp: '', before: '' });
+    expect(filters).toEqual({ type: 'CRYPTOTRANSFER', result: 'fail', account: '0.0.5', timestamp: '', before: '', bounds: [] });
     expect(transactionFiltersQuery(filters)).toBe('transactiontype=CRYPTOTRANSFER&result=fail&account.id=0.0.5');
     expect(transactionFiltersQuery({ ...NO_TRANSACTION_FILTERS, account: '  ' })).toBe('');
   });
@@ -16,6 +18,32 @@ describe('transaction filters', () => {
     expect(transactionFiltersQuery(filters)).toBe('account.id=0.0.5&timestamp=1700000000.000000001&timestamp=lt%3A1791995580.000000000');
     expect(parseTransactionFilters(transactionFiltersQuery(filters))).toEqual(filters);
     expect(transactionsPath({ ...NO_TRANSACTION_FILTERS, before: '1791995580.000000000' })).toBe('/api/v1/transactions?timestamp=lt%3A1791995580.000000000&limit=25');
+  });
+
+  it('reads a type and a result in any case, as the API takes them, the way the form\'s fields name them', () => {
+    expect(parseTransactionFilters('transactiontype=tokenmint&result=SUCCESS')).toMatchObject({ type: 'TOKENMINT', result: 'success' });
+    expect(parseTransactionFilters('transactiontype=%20TokenBurn%20&result=Fail')).toMatchObject({ type: 'TOKENBURN', result: 'fail' });
+  });
+
+  it('keeps the other bounds on the time an address gives, in the query and the path, and says each', () => {
+    const query = 'timestamp=gte:1791995581.487437137&timestamp=lt:1791995590.000000000&timestamp=lte:1791995589.5&timestamp=gt:1700000000';
+    const filters = parseTransactionFilters(query);
+    expect(filters).toEqual({ ...NO_TRANSACTION_FILTERS, before: '1791995590.000000000', bounds: ['gte:1791995581.487437137', 'lte:1791995589.5', 'gt:1700000000'] });
+    expect(parseTransactionFilters(transactionFiltersQuery(filters))).toEqual(filters);
+    expect(transactionsPath(filters)).toBe('/api/v1/transactions?timestamp=lt%3A1791995590.000000000&timestamp=gte%3A1791995581.487437137&timestamp=lte%3A1791995589.5&timestamp=gt%3A1700000000&limit=25');
+    expect(describeTimeBound('gte:1791995581.487437137')).toBe('from 2026-10-14 16:33:01 UTC');
+    expect(describeTimeBound('gt:1700000000')).toBe('after 2023-11-14 22:13:20 UTC');
+    expect(describeTimeBound('lte:soon')).toBe('timestamp lte:soon');
+    // `eq:` is the exact time written another way.
+    expect(parseTransactionFilters('timestamp=eq:1700000000.000000001')).toEqual({ ...NO_TRANSACTION_FILTERS, timestamp: '1700000000.000000001' });
+  });
+
+  it('ends the list at a time with an exact time or an upper bound, not with a lower one', () => {
+    expect(boundedAbove(parseTransactionFilters('timestamp=gte:1700000000'))).toBe(false);
+    expect(boundedAbove(parseTransactionFilters('timestamp=ne:1700000000'))).toBe(false);
+    expect(boundedAbove(parseTransactionFilters('timestamp=lte:1700000000'))).toBe(true);
+    expect(boundedAbove(parseTransactionFilters('timestamp=lt:1700000000'))).toBe(true);
+    expect(boundedAbove(parseTransactionFilters('timestamp=1700000000.000000001'))).toBe(true);
   });
 
   it('reads a datetime-local value as UTC and writes it back to the second', () => {

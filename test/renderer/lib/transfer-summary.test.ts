@@ -37,6 +37,12 @@ describe('summarizeTransfers', () => {
     expect(summarizeTransfers(tx)).toBeNull();
   });
 
+  it('counts no HBAR as moved by a debit it could not place: HBAR is never burned (a fee charged to another account than the id\'s)', () => {
+    // A scheduled transaction's id is its creator's; the schedule's payer paid the fee and moved nothing else.
+    const tx = { transaction_id: '0.0.8-1-2', node: '0.0.3', charged_tx_fee: 3, transfers: [{ account: '0.0.9', amount: -3 }, { account: '0.0.3', amount: 2 }, { account: '0.0.98', amount: 1 }] };
+    expect(summarizeTransfers(tx)).toEqual({ senders: ['0.0.9'], receivers: [], amount: 0n, tokenMoves: 0 });
+  });
+
   it('orders several senders and receivers by amount and keeps amounts beyond 2^53 exact', () => {
     const tx = {
       transaction_id: '1.2.500-1-2', node: '1.2.3', charged_tx_fee: 5,
@@ -66,7 +72,7 @@ const PAID_A_REWARD = {
 describe('summarizeTransfers: staking rewards paid in the transaction (HIP-406)', () => {
   it('takes the reward out as the fee is: a token transfer whose sender was paid one reads by its tokens', () => {
     expect(summarizeTransfers(PAID_A_REWARD.tokens)).toEqual({ senders: [], receivers: [], amount: 0n, tokenMoves: 2 });
-    expect(summarizeTokenTransfers(PAID_A_REWARD.tokens)).toEqual({ token: '0.0.1751', nft: false, senders: ['0.0.1750'], receivers: ['0.0.3171'], amount: 3480n, otherTokens: 0 });
+    expect(summarizeTokenTransfers(PAID_A_REWARD.tokens)).toEqual({ token: '0.0.1751', nft: false, senders: ['0.0.1750'], receivers: ['0.0.3171'], amount: 3480n, supply: null, otherTokens: 0 });
   });
 
   it('says what the sender sent, not the receiver\'s reward with it, nor the payer\'s debit net of its own', () => {
@@ -129,14 +135,25 @@ describe('summarizeTokenTransfers', () => {
       ],
       nft_transfers: [{ token_id: '0.0.60', serial_number: 1, sender_account_id: '0.0.9', receiver_account_id: '0.0.7' }],
     };
-    expect(summarizeTokenTransfers(tx)).toEqual({ token: '0.0.50', nft: false, senders: ['0.0.7'], receivers: ['0.0.8', '0.0.9'], amount: 40n, otherTokens: 2 });
+    expect(summarizeTokenTransfers(tx)).toEqual({ token: '0.0.50', nft: false, senders: ['0.0.7'], receivers: ['0.0.8', '0.0.9'], amount: 40n, supply: null, otherTokens: 2 });
   });
 
-  it("counts an NFT collection's serials, a mint without a sender (reference answer: a burn without a receiver)", () => {
+  it("counts an NFT collection's serials: a mint without a sender, a burn without a receiver (reference answer), what the sender gave up", () => {
     const mint = { nft_transfers: [1, 2, 3].map((serial) => ({ token_id: '0.0.60', serial_number: serial, sender_account_id: null, receiver_account_id: '0.0.7' })) };
-    expect(summarizeTokenTransfers(mint)).toEqual({ token: '0.0.60', nft: true, senders: [], receivers: ['0.0.7'], amount: 3n, otherTokens: 0 });
+    expect(summarizeTokenTransfers(mint)).toEqual({ token: '0.0.60', nft: true, senders: [], receivers: ['0.0.7'], amount: 3n, supply: 'mint', otherTokens: 0 });
     const burn = referenceTransaction('account-id-only-nft-transfers.json', '0.0.8-1234567890-000000020');
-    expect(summarizeTokenTransfers(burn)).toEqual({ token: '0.0.1500', nft: true, senders: ['0.0.2001'], receivers: [], amount: 0n, otherTokens: 0 });
+    expect(summarizeTokenTransfers(burn)).toEqual({ token: '0.0.1500', nft: true, senders: ['0.0.2001'], receivers: [], amount: 1n, supply: 'burn', otherTokens: 0 });
     expect(summarizeTokenTransfers({ token_transfers: [], nft_transfers: [] })).toBeNull();
+  });
+
+  it('reads a fungible mint, burn and wipe by their one side: the treasury credited, the account debited', () => {
+    // The demo's TOKENCREATION of 0.0.3145: its initial supply to the treasury, no sender.
+    const created = { name: 'TOKENCREATION', token_transfers: [{ token_id: '0.0.3145', account: '0.0.3144', amount: 1_000_000_000_000 }] };
+    expect(summarizeTokenTransfers(created)).toMatchObject({ senders: [], receivers: ['0.0.3144'], amount: 1_000_000_000_000n, supply: 'mint' });
+    const burned = { name: 'TOKENBURN', token_transfers: [{ token_id: '0.0.50', account: '0.0.7', amount: -250 }] };
+    expect(summarizeTokenTransfers(burned)).toMatchObject({ senders: ['0.0.7'], receivers: [], amount: 250n, supply: 'burn' });
+    expect(summarizeTokenTransfers({ ...burned, name: 'TOKENWIPE' })).toMatchObject({ senders: ['0.0.7'], amount: 250n, supply: 'wipe' });
+    const wipedNft = { name: 'TOKENWIPE', nft_transfers: [4, 5].map((serial) => ({ token_id: '0.0.60', serial_number: serial, sender_account_id: '0.0.9', receiver_account_id: null })) };
+    expect(summarizeTokenTransfers(wipedNft)).toMatchObject({ senders: ['0.0.9'], receivers: [], amount: 2n, supply: 'wipe' });
   });
 });

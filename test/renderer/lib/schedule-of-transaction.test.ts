@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiResult, MirrorGetResponse } from '../../../main/common/api-contract.ts';
+import type { MirrorReader } from '../../../renderer/src/lib/mirror-source.ts';
+import { scheduleCreationAmong, scheduleOfTransaction } from '../../../renderer/src/lib/schedule-of-transaction.ts';
+
+/** A schedule of the demo ledger: 0.0.1580 created 0.0.1582, whose payer 0.0.1143 paid its execution. */
+const ID = '0.0.1580-1721043999-090799101';
+const CREATION = { transaction_id: ID, name: 'SCHEDULECREATE', scheduled: false, entity_id: '0.0.1582', consensus_timestamp: '1721044000.772598951' };
+const EXECUTED = { transaction_id: ID, name: 'CRYPTOTRANSFER', scheduled: true, entity_id: null, consensus_timestamp: '1726228000.772598951' };
+
+function mirror(answers: Record<string, ApiResult<unknown>>, asked: string[] = []): MirrorReader {
+  return {
+    mirror: {
+      get: async ({ path }): Promise<ApiResult<MirrorGetResponse>> => {
+        asked.push(path);
+        const answer = answers[path] ?? { ok: false, error: { code: 'not-found', message: 'Not found', details: [] } };
+        return answer.ok ? { ok: true, value: { status: 200, body: answer.value } } : answer;
+      },
+    },
+  };
+}
+
+const SCHEDULE_PATH = '/api/v1/schedules/0.0.1582';
+const CREATION_PATH = `/api/v1/transactions/${ID}?scheduled=false`;
+
+describe('scheduleCreationAmong', () => {
+  it('finds the SCHEDULECREATE of the same id, not the scheduled transaction nor another id\'s', () => {
+    expect(scheduleCreationAmong([EXECUTED, CREATION], ID)).toBe(CREATION);
+    // A scheduled transaction with an entity of its own (a scheduled mint's token) is no creation either.
+    const mint = { ...EXECUTED, name: 'TOKENMINT', entity_id: '0.0.1285' };
+    expect(scheduleCreationAmong([mint, CREATION], ID)).toBe(CREATION);
+    expect(scheduleCreationAmong([mint], ID)).toBeNull();
+    expect(scheduleCreationAmong([EXECUTED, { ...CREATION, transaction_id: '0.0.1580-1721043999-090799102' }], ID)).toBeNull();
+  });
+});
+
+describe('scheduleOfTransaction', () => {
+  it('takes the creation from the page, and the payer from the schedule', async () => {
+    const asked: string[] = [];
+    const api = mirror({ [SCHEDULE_PATH]: { ok: true, value: { schedule_id: '0.0.1582', creator_account_id: '0.0.1580', payer_account_id: '0.0.1143' } } }, asked);
+    expect(await scheduleOfTransaction(api, EXECUTED, [EXECUTED, CREATION])).toEqual({ ok: true, value: { scheduleId: '0.0.1582', createdAt: CREATION.consensus_timestamp, payer: '0.0.1143' } });
+    expect(asked).toEqual([SCHEDULE_PATH]);
+  });
+
+  it('asks for the creation alone where the page does not hold it (a page opened with a nonce)', async () => {
+    const asked: string[] = [];
+    const api = mirror({ [CREATION_PATH]: { ok: true, value: { transactions: [CREATION] } } }, asked);
+    // The schedule itself is not answered: its link stands, its payer is not said.
+    expect(await scheduleOfTransaction(api, EXECUTED, [EXECUTED])).toEqual({ ok: true, value: { scheduleId: '0.0.1582', createdAt: CREATION.consensus_timestamp, payer: null } });
+    expect(asked).toEqual([CREATION_PATH, SCHEDULE_PATH]);
+  });
+
+  it('answers null where the mirror holds no creation of that id, and passes a failure on', async () => {
+    expect(await scheduleOfTransaction(mirror({}), EXECUTED)).toEqual({ ok: true, value: null });
+    const failing = mirror({ [CREATION_PATH]: { ok: false, error: { code: 'unavailable', message: 'busy', details: [] } } });
+    expect(await scheduleOfTransaction(failing, EXECUTED)).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+  });
+});
