@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseServeArgs, SERVE_FLAGS, type ServeArgs } from '../cli/serve-args.ts';
 import { isElectronSwitch } from './electron-switches.ts';
+import { meantFlag } from './mistyped-flag.ts';
 
 /** `serve` flags the desktop app has no use for (it has no web UI): taken with their value and reported, not applied. */
 const WEB_ONLY_FLAGS = new Set(['--ui-port']);
@@ -8,6 +9,8 @@ const WEB_ONLY_FLAGS = new Set(['--ui-port']);
 const DESKTOP_FLAGS = new Set(SERVE_FLAGS.filter((flag) => !WEB_ONLY_FLAGS.has(flag)));
 /** Our own flag for a separate Electron profile (window state, single-instance lock); tests use it. */
 const USER_DATA_FLAG = '--user-data-dir';
+/** Every flag the desktop app takes from its command line. */
+const APP_FLAGS: readonly string[] = [...SERVE_FLAGS, USER_DATA_FLAG];
 
 export interface DesktopArgs {
   services: ServeArgs;
@@ -17,7 +20,10 @@ export interface DesktopArgs {
   explicitDataDir: boolean;
   /** `serve` flags given that the desktop app does not apply, for the log. */
   ignored: string[];
-  /** The app's flags as given, each with its value (`--network testnet`), for a second launch to name. */
+  /**
+   * The names of the app's flags given (`--network`), once each and without their values, which may
+   * hold credentials (`--chain-rpc 296=https://user:password@…`): for a second launch to name.
+   */
   given: string[];
   /** Every other argument, in order: the executable, the app path, Electron's and Chromium's switches, a mistyped flag. */
   unknown: string[];
@@ -45,7 +51,7 @@ export function parseDesktopArgs(argv: readonly string[]): DesktopArgs {
     }
     const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
     if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
-    given.push(`${name} ${value}`);
+    if (!given.includes(name)) given.push(name);
     if (name === USER_DATA_FLAG) userDataDir = path.resolve(value);
     else if (WEB_ONLY_FLAGS.has(name)) ignored.push(name);
     else picked.push(name, value);
@@ -55,16 +61,27 @@ export function parseDesktopArgs(argv: readonly string[]): DesktopArgs {
 
 /**
  * `npm start`'s check of its arguments, before it looks for (and may download) Electron: the app's
- * flags with `serve`'s checks, and Electron's own documented switches (`--no-sandbox`), which go to
- * Electron. Anything else is refused in `serve`'s words (`unknown option --mirror-prot`): inside
- * Electron an unknown argument can only be skipped (it may be Chromium's), so a mistyped flag would
- * otherwise start the app without it.
- * Throws an Error with the one-line message.
+ * flags with `serve`'s checks. Inside Electron an unknown argument can only be skipped (it may be
+ * Chromium's), so a mistyped flag would start the app without it: one that looks like a typo of
+ * an app flag (mistyped-flag.ts) is refused in `serve`'s words with the flag meant
+ * (`unknown option --mirror-prot (did you mean --mirror-port?)`), and so is an argument that is
+ * no flag at all (`testnet`), which the app takes none of. Every other flag goes on to Electron and
+ * Chromium (`--no-sandbox`, `--disable-gpu`, `--ozone-platform=wayland`, the usual fixes for
+ * Wayland and virtual machines), and the app names it in its log (unknownFlagsLine).
+ * Throws an Error with the one-line message; it names a flag without its value.
  */
 export function checkStartArgs(args: readonly string[]): void {
-  const { unknown } = parseDesktopArgs(args);
-  const refused = unknown.find((arg) => !isElectronSwitch(arg));
-  if (refused !== undefined) throw new Error(`unknown option ${refused}`);
+  for (const arg of parseDesktopArgs(args).unknown) {
+    if (!isFlag(arg)) throw new Error(`unknown option ${arg}`);
+    if (isElectronSwitch(arg)) continue;
+    const meant = meantFlag(arg, APP_FLAGS);
+    if (meant !== null) throw new Error(`unknown option ${arg.split('=')[0]} (did you mean ${meant}?)`);
+  }
+}
+
+/** `--x`, `--x=1`, and `-x` as Chromium also takes its switches; not `-` nor `--`, which are none. */
+function isFlag(arg: string): boolean {
+  return arg.startsWith('-') && arg !== '-' && arg !== '--';
 }
 
 /**

@@ -1,13 +1,11 @@
 import type { StatusNotification } from '../common/status-types.ts';
+import { worstImpactOf } from '../status/status-snapshot.ts';
 
 /** Up to this many records with news in one poll are notified one by one; more become one summary. */
 export const MOST_NOTIFIED_ONE_BY_ONE = 3;
 
 /** How many of the summarised notifications' titles the summary names. */
 const TITLES_NAMED = 3;
-
-/** Incident impacts, least to most severe: the summary looks like the worst open one it stands for. */
-const IMPACTS = ['none', 'minor', 'major', 'critical'];
 
 /**
  * What a poll's delivered notifications become for the user: each one on its own (a poll raises at
@@ -31,29 +29,39 @@ export function notificationsToShow(delivered: readonly StatusNotification[], pa
     updateId: null,
     title: `${newsOf(delivered)} on ${pageName}`,
     body: `${named.join('; ')}; and ${delivered.length - named.length} more.`,
-    impact: worstOpenImpact(delivered),
+    impact: summaryImpact(delivered),
     componentIds: [...new Set(delivered.flatMap((notification) => notification.componentIds))],
     raisedAt: last.raisedAt,
     delivered: true,
   }];
 }
 
-/** "5 incidents opened or changed", "2 incidents opened or changed and 3 maintenances announced". */
+/**
+ * "5 incidents opened or changed", "2 incidents opened or changed, 3 resolved and 1 maintenance
+ * announced", "3 incidents resolved": resolutions apart, so that a poll that closed them all does not
+ * read as trouble.
+ */
 function newsOf(delivered: readonly StatusNotification[]): string {
-  const maintenances = delivered.filter((notification) => notification.kind === 'maintenance.new').length;
-  const incidents = delivered.length - maintenances;
-  const counted = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
+  const count = (kind: (notification: StatusNotification) => boolean): number => delivered.filter(kind).length;
+  const resolved = count((notification) => notification.kind === 'incident.resolved');
+  const maintenances = count((notification) => notification.kind === 'maintenance.new');
+  const open = delivered.length - resolved - maintenances;
+  const incidents = (n: number): string => `${n} incident${n === 1 ? '' : 's'}`;
   const parts = [
-    incidents > 0 ? `${counted(incidents, 'incident')} opened or changed` : null,
-    maintenances > 0 ? `${counted(maintenances, 'maintenance')} announced` : null,
-  ];
-  return parts.filter((part) => part !== null).join(' and ');
+    open > 0 ? `${incidents(open)} opened or changed` : null,
+    resolved > 0 ? (open > 0 ? `${resolved} resolved` : `${incidents(resolved)} resolved`) : null,
+    maintenances > 0 ? `${maintenances} maintenance${maintenances === 1 ? '' : 's'} announced` : null,
+  ].filter((part) => part !== null);
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
-/** The worst impact of the incidents still open among them (new or updated); null when none is. */
-function worstOpenImpact(delivered: readonly StatusNotification[]): string | null {
+/**
+ * How the summary looks: as the worst incident still open among them (new or updated, weighed as
+ * the tray weighs them), else as a maintenance when one is announced, else null: every one of them
+ * was resolved, which the shells show as good news, as they show a resolution (StatusToasts.svelte).
+ */
+function summaryImpact(delivered: readonly StatusNotification[]): string | null {
   const open = delivered.filter((notification) => notification.kind === 'incident.new' || notification.kind === 'incident.update');
-  const ranked = open.map((notification) => IMPACTS.indexOf(notification.impact ?? 'none'));
-  const worst = Math.max(-1, ...ranked);
-  return worst === -1 ? null : IMPACTS[worst]!;
+  if (open.length > 0) return worstImpactOf(open.map((notification) => ({ impact: notification.impact })));
+  return delivered.some((notification) => notification.kind === 'maintenance.new') ? 'maintenance' : null;
 }

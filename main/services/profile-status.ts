@@ -75,6 +75,15 @@ export async function openProfileStatus(options: ProfileStatusOptions): Promise<
     throw error;
   }
   let detach: Array<() => void> = [];
+  /** What `run` returns, or null once its failure is logged. */
+  const guarded = <T>(run: () => T, what: string): T | null => {
+    try {
+      return run();
+    } catch (error) {
+      options.log(`status: ${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
+  };
   return {
     service,
     start() {
@@ -83,14 +92,17 @@ export async function openProfileStatus(options: ProfileStatusOptions): Promise<
           if (result.outcome === 'too-soon') return;
           // One line when the upstream starts failing, not one per retry (the store's own trouble the poller logs).
           if (result.outcome === 'failed' && !result.local && !result.cancelled && service.poller.state().consecutiveFailures === 1) options.log(`status: ${result.error}`);
-          const snapshot = service.snapshot();
+          // Each part of the poll's news on its own: the store counts its notifications as given
+          // already, so neither a snapshot that cannot be read nor a bus listener that throws (the
+          // bus rethrows) may cost the others theirs, nor the screens their status/updated.
+          const snapshot = guarded(() => service.snapshot(), 'reading the status snapshot');
           // A poll's news together, so that many at once can be told in one (poll-notifications.ts).
           if (result.outcome === 'ok') {
             const delivered = result.notifications.filter((notification) => notification.delivered);
-            const pageName = snapshot.page?.name ?? snapshot.source.label;
-            for (const notification of notificationsToShow(delivered, pageName)) options.events.emit('status/notification', notification);
+            const pageName = snapshot?.page?.name ?? service.source.label;
+            for (const notification of notificationsToShow(delivered, pageName)) guarded(() => options.events.emit('status/notification', notification), 'a status/notification listener');
           }
-          options.events.emit('status/updated', snapshot);
+          if (snapshot !== null) guarded(() => options.events.emit('status/updated', snapshot), 'a status/updated listener');
         }),
       ];
       service.poller.start();

@@ -50,9 +50,10 @@ describe('desktop arguments', () => {
     expect(parseDesktopArgs(['electron', '.', '--ui-port', '48000', '--mirror-port', '48000']).services.ports.mirror).toBe(48000);
   });
 
-  it('lists the app\'s flags as given, and every other argument, in order', () => {
-    const args = parseDesktopArgs(['/usr/bin/electron', '/work/app', '--inspect=0', '--network', 'testnet', '--mirror-prot', '5000', '--ui-port=1']);
-    expect(args.given).toEqual(['--network testnet', '--ui-port 1']);
+  it('lists the names of the app\'s flags given, never their values, and every other argument, in order', () => {
+    const args = parseDesktopArgs(['/usr/bin/electron', '/work/app', '--inspect=0', '--network', 'testnet', '--mirror-prot', '5000', '--ui-port=1',
+      '--chain-rpc', '296=https://user:s3cret@rpc.example/v2/APIKEY123?key=abc', '--chain-rpc=297=https://rpc.example/KEY2']);
+    expect(args.given).toEqual(['--network', '--ui-port', '--chain-rpc']);
     expect(args.unknown).toEqual(['/usr/bin/electron', '/work/app', '--inspect=0', '--mirror-prot', '5000']);
   });
 
@@ -70,9 +71,27 @@ describe('npm start\'s arguments', () => {
     expect(() => checkStartArgs(['--no-sandbox', '--inspect=9229', '--enable-logging'])).not.toThrow();
   });
 
-  it('refuses what serve refuses, in its words', () => {
-    expect(() => checkStartArgs(['--mirror-prot', '5000'])).toThrow(/^unknown option --mirror-prot$/);
+  it('passes Chromium\'s switches on, the usual fixes for Wayland and virtual machines among them', () => {
+    for (const chromium of ['--disable-gpu', '--ozone-platform=wayland', '--ozone-platform-hint=auto', '--enable-features=UseOzonePlatform,WaylandWindowDecorations',
+      '--disable-gpu-sandbox', '--force-device-scale-factor=1.5', '--user-agent=x', '--host-resolver-rules=MAP * 127.0.0.1', '-v=1']) {
+      expect(() => checkStartArgs(['--network', 'testnet', chromium]), chromium).not.toThrow();
+    }
+  });
+
+  it('refuses a flag that looks like a mistyped one of the app\'s, naming the flag meant but not the value', () => {
+    expect(() => checkStartArgs(['--mirror-prot', '5000'])).toThrow(/^unknown option --mirror-prot \(did you mean --mirror-port\?\)$/);
+    expect(() => checkStartArgs(['--netwrok=testnet'])).toThrow(/^unknown option --netwrok \(did you mean --network\?\)$/);
+    expect(() => checkStartArgs(['--chain-rpcs=296=https://user:s3cret@rpc.example'])).toThrow(/^unknown option --chain-rpcs \(did you mean --chain-rpc\?\)$/);
+    expect(() => checkStartArgs(['-network', 'testnet'])).toThrow(/^unknown option -network \(did you mean --network\?\)$/);
+    expect(() => checkStartArgs(['--upstream-mirror-url', 'http://127.0.0.1:5551'])).toThrow(/^unknown option --upstream-mirror-url \(did you mean --upstream-mirror\?\)$/);
+    expect(() => checkStartArgs(['--user-data', '/tmp/p'])).toThrow(/did you mean --user-data-dir\?/);
+  });
+
+  it('refuses an argument that is no flag, which the app takes none of, and what serve refuses, in its words', () => {
     expect(() => checkStartArgs(['testnet'])).toThrow(/^unknown option testnet$/);
+    // Chromium reads a switch's value only after `=`: this one's is a stray argument.
+    expect(() => checkStartArgs(['--ozone-platform', 'wayland'])).toThrow(/^unknown option wayland$/);
+    expect(() => checkStartArgs(['--'])).toThrow(/^unknown option --$/);
     expect(() => checkStartArgs(['--mirror-port', 'eighty'])).toThrow(/^--mirror-port must be a port number/);
     expect(() => checkStartArgs(['--network', 'custom'])).toThrow('--network custom needs --upstream-mirror URL');
   });

@@ -42,7 +42,7 @@ describe('npm start refusing its arguments', () => {
   it('refuses a mistyped flag in serve\'s words, before it looks for Electron', async () => {
     const run = start(['--network', 'demo', '--mirror-prot', '5000']);
     expect(await run.exit).toBe(1);
-    expect(run.stderrLines[0]).toBe('mirrordesk: unknown option --mirror-prot');
+    expect(run.stderrLines[0]).toBe('mirrordesk: unknown option --mirror-prot (did you mean --mirror-port?)');
     expect(run.stderrLines.slice(1).join('\n')).toBe(SERVE_USAGE);
     expect(run.stderrLines.some((line) => FALLBACK.test(line))).toBe(false);
   });

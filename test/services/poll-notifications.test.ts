@@ -33,11 +33,19 @@ describe('what a poll\'s notifications become', () => {
     }]);
   });
 
-  it('counts maintenances apart, and looks like the worst incident still open among them', () => {
+  it('counts resolutions and maintenances apart, and looks like the worst incident still open among them', () => {
     const mixed = [raised('incident.resolved', 'r', 'critical'), raised('incident.update', 'u', 'major'), raised('incident.new', 'n', null), raised('maintenance.new', 'm1', 'maintenance'), raised('maintenance.new', 'm2', 'none')];
-    const [summary] = notificationsToShow(mixed, 'Test Network');
-    expect(summary).toMatchObject({ title: '3 incidents opened or changed and 2 maintenances announced on Test Network', impact: 'major' });
-    const closed = [raised('incident.resolved', 'a', 'critical'), raised('incident.resolved', 'b'), raised('incident.resolved', 'c'), raised('maintenance.new', 'm')];
-    expect(notificationsToShow(closed, 'Test Network')[0]).toMatchObject({ title: '3 incidents opened or changed and 1 maintenance announced on Test Network', impact: null });
+    expect(notificationsToShow(mixed, 'Test Network')[0]).toMatchObject({ title: '2 incidents opened or changed, 1 resolved and 2 maintenances announced on Test Network', impact: 'major' });
+    const someClosed = [raised('incident.new', 'n', 'none'), raised('incident.update', 'u', null), raised('incident.resolved', 'a', 'critical'), raised('incident.resolved', 'b'), raised('incident.resolved', 'c')];
+    expect(notificationsToShow(someClosed, 'Test Network')[0]).toMatchObject({ title: '2 incidents opened or changed and 3 resolved on Test Network', impact: 'none' });
+  });
+
+  it('reads as good news when every incident it stands for was resolved, and as a maintenance when those are all that is left', () => {
+    const closed = ['a', 'b', 'c', 'd'].map((id) => raised('incident.resolved', id, 'critical'));
+    expect(notificationsToShow(closed, 'Test Network')[0]).toMatchObject({ title: '4 incidents resolved on Test Network', body: 'Resolved: a; Resolved: b; Resolved: c; and 1 more.', impact: null });
+    const closedAndAnnounced = [...closed.slice(0, 3), raised('maintenance.new', 'm', 'none')];
+    expect(notificationsToShow(closedAndAnnounced, 'Test Network')[0]).toMatchObject({ title: '3 incidents resolved and 1 maintenance announced on Test Network', impact: 'maintenance' });
+    const announced = ['m1', 'm2', 'm3', 'm4'].map((id) => raised('maintenance.new', id, 'maintenance'));
+    expect(notificationsToShow(announced, 'Test Network')[0]).toMatchObject({ title: '4 maintenances announced on Test Network', impact: 'maintenance' });
   });
 });

@@ -160,6 +160,40 @@ describe('a profile\'s status service', () => {
     expect(notified.seen.slice(1).map((n) => `${n.kind} ${n.id}`)).toEqual(['incident.resolved d', 'incident.resolved e']);
   });
 
+  it('puts the rest of a poll\'s news on the bus when a bus listener throws or the snapshot cannot be read, and logs each failure', async () => {
+    const events = new ApiEventBus();
+    const updated = collect(events, 'status/updated');
+    const notified = collect(events, 'status/notification');
+    // After the collector: the bus stops at the first listener that throws, and rethrows.
+    events.on('status/notification', (notification) => { throw new Error(`cannot show ${notification.title}`); });
+    const logged: string[] = [];
+    let now = Date.parse('2026-11-23T16:00:00Z');
+    upstream.serve(feeds([]));
+    const baseline = updated.next();
+    const status = await startStatus({ profile: { ...demo, name: 'throwing' }, dataDir, upstreamUrl: upstream.url, hostCheck: true, events, log: (l) => logged.push(l), clock: () => new Date(now) });
+    await baseline;
+    await status.service.poller.settled();
+    const heard = updated.seen.length;
+
+    upstream.serve(feeds(['a', 'b'].map((id) => incident(id, ['investigating']))));
+    now += 60_000;
+    await status.service.poller.pollNow();
+    expect(notified.seen.map((n) => n.id)).toEqual(['a', 'b']);
+    expect(updated.seen).toHaveLength(heard + 1);
+    expect(logged).toEqual(['status: a status/notification listener failed: cannot show Test Network: Incident a', 'status: a status/notification listener failed: cannot show Test Network: Incident b']);
+
+    // The snapshot cannot be read: the notifications still go out, named after the page's address.
+    const snapshot = status.service.snapshot;
+    status.service.snapshot = () => { throw new Error('disk I/O error'); };
+    upstream.serve(feeds(['a', 'b', 'c', 'd', 'e', 'f'].map((id) => incident(id, ['investigating']))));
+    now += 60_000;
+    await status.service.poller.pollNow();
+    status.service.snapshot = snapshot;
+    expect(notified.seen.slice(2)).toEqual([expect.objectContaining({ kind: 'poll.summary', title: `4 incidents opened or changed on ${upstream.url}` })]);
+    expect(updated.seen).toHaveLength(heard + 1);
+    expect(logged.slice(2)).toEqual(['status: reading the status snapshot failed: disk I/O error', `status: a status/notification listener failed: cannot show 4 incidents opened or changed on ${upstream.url}`]);
+  });
+
   it('reports a failed poll on the bus with the error, keeping the last good data, and logs it once', async () => {
     const events = new ApiEventBus();
     const updated = collect(events, 'status/updated');

@@ -45,6 +45,15 @@ describe('browser notifications', () => {
     expect(opened).toEqual(['#/status']);
   });
 
+  it('tags each poll\'s summary apart, so a later one does not replace an unread earlier one, while one summary shown again keeps its tag', () => {
+    const { api, shown } = fakeApi('granted');
+    const summary = { ...NOTIFICATION, kind: 'poll.summary' as const, id: '', updateId: null };
+    showBrowserNotification(api, { ...summary, seq: 30 }, () => undefined, () => undefined);
+    showBrowserNotification(api, { ...summary, seq: 35 }, () => undefined, () => undefined);
+    showBrowserNotification(api, { ...summary, seq: 35 }, () => undefined, () => undefined);
+    expect(shown.map((notification) => notification.options.tag)).toEqual(['summary:30', 'summary:35', 'summary:35']);
+  });
+
   it('shows nothing without permission, without the API, or where construction is not allowed', () => {
     expect(showBrowserNotification(fakeApi('default').api, NOTIFICATION, () => undefined, () => undefined)).toBe(false);
     expect(showBrowserNotification(fakeApi('denied').api, NOTIFICATION, () => undefined, () => undefined)).toBe(false);
