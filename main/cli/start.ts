@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { checkStartArgs } from '../desktop/desktop-args.ts';
+import { argsForServe, checkStartArgs } from '../desktop/desktop-args.ts';
 import { locateElectronBinary } from '../desktop/electron-binary.ts';
 import { asksForHelp } from './help.ts';
 import { SERVE_USAGE } from './serve-args.ts';
@@ -33,7 +33,11 @@ if (electron.ok) {
   runElectron(electron.path);
 } else {
   console.error(`mirrordesk: the Electron binary is not available here (${electron.reason}); running the web UI with npm run serve instead`);
-  // In-process: serve reads the same process.argv and handles SIGINT/SIGTERM itself.
+  // Switches meant for Electron or Chromium (`--disable-gpu`) would be unknown options to serve.
+  const { kept, dropped } = argsForServe(args);
+  if (dropped.length > 0) console.error(`mirrordesk: ${dropped.join(', ')} ${dropped.length === 1 ? 'is' : 'are'} for the desktop app only, not used by the web UI`);
+  // In-process: serve reads process.argv (here without those) and handles SIGINT/SIGTERM itself.
+  process.argv.splice(2, process.argv.length - 2, ...kept);
   await import('./serve.ts');
 }
 

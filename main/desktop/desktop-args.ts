@@ -79,6 +79,32 @@ export function checkStartArgs(args: readonly string[]): void {
   }
 }
 
+/**
+ * The arguments for `serve` when `npm start` runs it in Electron's stead: without those only the
+ * desktop shell takes (Electron's and Chromium's switches, `--user-data-dir`), which `serve` would
+ * refuse as unknown options. `dropped` names them (without values) for the one line that says so.
+ * Call after checkStartArgs: what is left unknown then is a switch, not a mistyped flag.
+ */
+export function argsForServe(args: readonly string[]): { kept: string[]; dropped: string[] } {
+  const kept: string[] = [];
+  const dropped: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const eq = arg.indexOf('=');
+    const name = eq === -1 ? arg : arg.slice(0, eq);
+    const servesTakes = DESKTOP_FLAGS.has(name) || WEB_ONLY_FLAGS.has(name);
+    if (!servesTakes) {
+      dropped.push(name);
+      // Our own flag's value goes with it; a Chromium switch takes its value after `=` only.
+      if (name === USER_DATA_FLAG && eq === -1) i++;
+      continue;
+    }
+    kept.push(arg);
+    if (eq === -1 && i + 1 < args.length) kept.push(args[++i]!);
+  }
+  return { kept, dropped };
+}
+
 /** `--x`, `--x=1`, and `-x` as Chromium also takes its switches; not `-` nor `--`, which are none. */
 function isFlag(arg: string): boolean {
   return arg.startsWith('-') && arg !== '-' && arg !== '--';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PORTS, defaultDataDir, SERVE_FLAGS } from '../../main/cli/serve-args.ts';
-import { checkStartArgs, parseDesktopArgs, profilesDir, unknownFlagsLine } from '../../main/desktop/desktop-args.ts';
+import { argsForServe, checkStartArgs, parseDesktopArgs, profilesDir, unknownFlagsLine } from '../../main/desktop/desktop-args.ts';
 
 describe('desktop arguments', () => {
   it('skips what Electron, Chromium and test harnesses put in argv', () => {
@@ -106,5 +106,13 @@ describe('the log line for flags the desktop app does not know', () => {
 
   it('says nothing when there are none', () => {
     expect(unknownFlagsLine(parseDesktopArgs(['/usr/bin/electron', '/work/app', '--no-sandbox', '--network', 'demo']).unknown)).toBeNull();
+  });
+
+  it('gives serve, run in Electron\'s stead, only the flags it takes', () => {
+    const args = ['--disable-gpu', '--network', 'testnet', '--user-data-dir', '/tmp/x', '--ozone-platform=wayland', '--ui-port=0', '--no-sandbox'];
+    expect(argsForServe(args)).toEqual({
+      kept: ['--network', 'testnet', '--ui-port=0'],
+      dropped: ['--disable-gpu', '--user-data-dir', '--ozone-platform', '--no-sandbox'],
+    });
   });
 });

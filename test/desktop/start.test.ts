@@ -70,6 +70,14 @@ describe.skipIf(electron.ok)('npm start without Electron', () => {
     expect(run.stderrLines.slice(1)).toEqual(['serve: --ui-port and --mirror-port are both 48000: each service needs a port of its own (0 picks a free port)']);
   });
 
+  it('leaves the switches only Electron or Chromium take out of serve\'s arguments, and says so', async () => {
+    const run = start(['--disable-gpu', '--ozone-platform=wayland', ...SERVE_ONLY_PROBLEM]);
+    expect(await run.exit).toBe(1);
+    expect(run.stderrLines[1]).toBe('mirrordesk: --disable-gpu, --ozone-platform are for the desktop app only, not used by the web UI');
+    // Not "unknown option --disable-gpu": serve saw only its own flags.
+    expect(run.stderrLines.slice(2)).toEqual(['serve: --ui-port and --mirror-port are both 48000: each service needs a port of its own (0 picks a free port)']);
+  });
+
   it('serves the web UI on the given ports and stops cleanly on SIGTERM', async () => {
     const run = start(['--data-dir', dataDir, '--ui-port', '0', '--mirror-port', '0', '--status-port', '0', '--demo-accounts', '200']);
     const ui = await run.uiLine;
