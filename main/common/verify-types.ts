@@ -97,9 +97,11 @@ export interface VerifySessionView {
   bytes: number;
   maxBytes: number;
   /**
-   * How many changes the app's verify sessions had when this view was read (it grows while the
-   * app runs, across profiles). A view numbered below one shown was read before a change shown
-   * already: the screen drops it rather than go back in time.
+   * The number of a change of the app's verify sessions (numbered while the app runs, across
+   * profiles) that this view shows, with every change before it; it may show later ones too (the
+   * answer of a step another change was numbered behind claims only the number before it). A view
+   * numbered below one shown was read before a change shown already: the screen drops it rather
+   * than go back in time.
    */
   revision: number;
 }

@@ -10,7 +10,7 @@ import type { VerifyService } from '../verify/verify-service.ts';
 import { readUploads } from './verify-upload-check.ts';
 import { placeUploads } from './verify-upload-names.ts';
 import { SESSION_CHANGED } from '../common/verify-session-changed.ts';
-import { VerifySessionChanges } from './verify-session-changes.ts';
+import { answerRevision, VerifySessionChanges } from './verify-session-changes.ts';
 
 export { SESSION_CHANGED };
 
@@ -21,7 +21,8 @@ export { SESSION_CHANGED };
  * libraries, differences), which the HTTP API does not keep. In-process: the Verify screen never
  * goes through interface B's HTTP server. Each request reads the session's files once. Every
  * window and tab on a profile shares its session: each change is told (`changes`) as it happens, a
- * verification's start before its end, and each view carries the number of the last change it shows.
+ * verification's start before its end, and each view carries a number up to which it shows every
+ * change (it may show later ones too, never miss an earlier one: answerRevision).
  */
 export class AppVerifySession {
   readonly #service: VerifyService;
@@ -116,7 +117,7 @@ export class AppVerifySession {
         return placed.files;
       })
       : this.#sessions.envelope(id)));
-    const revision = toAdd.length > 0 ? this.#changes.changed(profile) : before;
+    const revision = toAdd.length > 0 ? answerRevision(before, this.#changes.changed(profile)) : before;
     return { ...await this.#viewOf(id, envelope, revision), unreadable, renamed: placed.renamed, replaced: placed.replaced };
   }
 
@@ -132,8 +133,9 @@ export class AppVerifySession {
     const keys = targets.map((t) => `${id}/${t.verificationId}`);
     for (const key of keys) this.#verifying.set(key, (this.#verifying.get(key) ?? 0) + 1);
     // Told before the verification runs (it may take seconds): other windows show it under way.
-    this.#changes.changed(profile);
+    const started = this.#changes.changed(profile);
     let envelope: SessionEnvelope<SessionContractEntry>;
+    let ended: number;
     try {
       envelope = await this.#guard(() => this.#sessions.verifyChecked(id, targets, {
         recheckPerfect: true,
@@ -146,10 +148,10 @@ export class AppVerifySession {
         else this.#verifying.delete(key);
       }
       // Ended, with its results stored or refused: either way no longer under way.
-      this.#changes.changed(profile);
+      ended = this.#changes.changed(profile);
     }
     // Its answer in, the view says it is not being verified any more (unless another request still verifies it).
-    return this.#viewOf(id, envelope, this.#changes.revision);
+    return this.#viewOf(id, envelope, answerRevision(started, ended));
   }
 
   #keepDetail(key: string, outcome: CheckedOutcome): void {

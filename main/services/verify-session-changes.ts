@@ -27,3 +27,16 @@ export class VerifySessionChanges {
     return this.#revision;
   }
 }
+
+/**
+ * The revision the answer of a session step claims (a view claiming a revision shows that change
+ * and every one before it). `before`: the last number when the step was queued; each change
+ * numbered by then was made by then, so the step, run after it, reads it. `own`: the number given
+ * to the step's own change once the step is done. Between the two, another change may have been
+ * numbered (a Clear queued behind the step runs, and is numbered, before this answer is): the
+ * step read the session before it, so the answer then claims only `before`, and its own change's
+ * event has the screen read the session again.
+ */
+export function answerRevision(before: number, own: number): number {
+  return own === before + 1 ? own : before;
+}

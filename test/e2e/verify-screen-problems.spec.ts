@@ -344,6 +344,33 @@ test('Verify in a window whose session another window cleared says so and shows 
   await expect(page.getByTestId('verify-contract')).toHaveCount(0);
 });
 
+test('a change made while the event stream was down shows once it is back, without a reload', async ({ page }) => {
+  // Down from the start, then back: the browser tries again every few seconds on its own.
+  let down = true;
+  let refused = 0;
+  await page.route('**/bridge/events**', (route) => {
+    if (!down) return route.fallback();
+    refused += 1;
+    return route.abort();
+  });
+  await openVerify(page);
+  await clearSession(page);
+  await page.getByTestId('file-input').setInputFiles(storageFiles);
+  await expect(card(page, 'Storage')).toContainText('1 source found');
+  await page.evaluate(() => { (window as unknown as { unreloaded: boolean }).unreloaded = true; });
+  // Made elsewhere while the stream is down: its word is lost, and the page, awaiting no
+  // verification, has no slow poll. Not shown after the browser's next try either.
+  await bridgeValue(instance.uiUrl, 'verify/files/add', { files: [{ name: 'notes/Unused.sol', content: '// no contract', encoding: 'utf8' }] });
+  const refusedBefore = refused;
+  await expect.poll(() => refused, { timeout: 30_000 }).toBeGreaterThan(refusedBefore);
+  await expect(page.getByTestId('unused-files')).toHaveCount(0);
+  down = false;
+  // Back: the screen reads the session again.
+  await expect(page.getByTestId('unused-files')).toContainText('1 uploaded file no contract uses', { timeout: 30_000 });
+  await expect(card(page, 'Storage')).toContainText('1 source found');
+  expect(await page.evaluate(() => (window as unknown as { unreloaded?: boolean }).unreloaded)).toBe(true);
+});
+
 test('with downloading off, a missing compiler is offered for import, not download', async ({ page }) => {
   await openVerify(page);
   await clearSession(page);

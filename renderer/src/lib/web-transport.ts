@@ -60,16 +60,29 @@ export interface EventSourceLike {
 /**
  * Events over server-sent events (`event: <name>` / `data: <json>`). One EventSource is
  * opened on the first subscription and closed when the last listener leaves; the browser
- * reconnects it on its own after a drop.
+ * reconnects it on its own after a drop, and `reconnected` is called then: the events sent while
+ * it was down are lost (a stream that never opened and then does counts too).
  */
-export function createEventSourceSubscriber(open: () => EventSourceLike): EventSubscriber {
+export function createEventSourceSubscriber(open: () => EventSourceLike, reconnected: () => void = () => undefined): EventSubscriber {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   const attached = new Set<EventName>();
   let source: EventSourceLike | null = null;
   let count = 0;
 
+  const openWatched = (): EventSourceLike => {
+    const opened = open();
+    let dropped = false;
+    opened.addEventListener('error', () => { dropped = true; });
+    opened.addEventListener('open', () => {
+      if (!dropped) return;
+      dropped = false;
+      reconnected();
+    });
+    return opened;
+  };
+
   return (<E extends EventName>(event: E, listener: (payload: ApiEvents[E]) => void) => {
-    source ??= open();
+    source ??= openWatched();
     if (!attached.has(event)) {
       attached.add(event);
       source.addEventListener(event, (message) => {
@@ -123,6 +136,18 @@ export function takeLaunchToken(env: TokenEnvironment): string | null {
   return env.sessionStorage.getItem(TOKEN_STORAGE_KEY);
 }
 
+const reconnectListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` each time the web UI's event stream is back after a drop: a screen that keeps
+ * what main tells it up to date reads it again, as what was told meanwhile is lost. Inside
+ * Electron, never: IPC does not drop. Returns the function that stops it.
+ */
+export function onEventStreamReconnected(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => { reconnectListeners.delete(listener); };
+}
+
 /** Preload's API inside Electron; otherwise the same API over the web bridge. */
 export function selectApi(win: TokenEnvironment & { mirrordesk?: MirrordeskApi; location: { href: string; origin: string } }, deps: {
   fetch: FetchLike;
@@ -132,6 +157,9 @@ export function selectApi(win: TokenEnvironment & { mirrordesk?: MirrordeskApi; 
   const token = takeLaunchToken(win);
   const baseUrl = win.location.origin;
   const transport = createHttpTransport({ baseUrl, token, fetch: deps.fetch });
-  const subscribe = createEventSourceSubscriber(() => deps.openEvents(`${baseUrl}/bridge/events?token=${encodeURIComponent(token ?? '')}`));
+  const subscribe = createEventSourceSubscriber(
+    () => deps.openEvents(`${baseUrl}/bridge/events?token=${encodeURIComponent(token ?? '')}`),
+    () => { for (const listener of [...reconnectListeners]) listener(); },
+  );
   return createApiClient(transport, subscribe);
 }

@@ -3,6 +3,7 @@ import type { MirrordeskApi, NetworkInfo } from '../../../main/common/api-contra
 import {
   createEventSourceSubscriber,
   createHttpTransport,
+  onEventStreamReconnected,
   selectApi,
   takeLaunchToken,
   TOKEN_STORAGE_KEY,
@@ -33,18 +34,21 @@ function fakeEnv(href: string, stored: string | null = null): TokenEnvironment &
   };
 }
 
+/** `emit` speaks for the stream opened last (`open`, `error` as the browser's own, with no data). */
 function fakeEventSource() {
-  const handlers = new Map<string, Array<(event: { data: string }) => void>>();
+  let handlers = new Map<string, Array<(event: { data: string }) => void>>();
   let opened = 0;
   let closed = 0;
   const open = (): EventSourceLike => {
     opened += 1;
+    const own = new Map<string, Array<(event: { data: string }) => void>>();
+    handlers = own;
     return {
-      addEventListener: (type, listener) => handlers.set(type, [...(handlers.get(type) ?? []), listener]),
+      addEventListener: (type, listener) => own.set(type, [...(own.get(type) ?? []), listener]),
       close: () => { closed += 1; },
     };
   };
-  const emit = (type: string, data: string) => { for (const h of handlers.get(type) ?? []) h({ data }); };
+  const emit = (type: string, data = '') => { for (const h of handlers.get(type) ?? []) h({ data }); };
   return { open, emit, counts: () => ({ opened, closed }) };
 }
 
@@ -103,6 +107,57 @@ describe('event subscriber', () => {
     expect(source.counts()).toEqual({ opened: 1, closed: 0 });
     offB();
     expect(source.counts()).toEqual({ opened: 1, closed: 1 });
+  });
+});
+
+describe('event stream reconnects', () => {
+  it('are told once the stream is open again after a drop, once per drop, and not at its first opening', () => {
+    const source = fakeEventSource();
+    let reconnects = 0;
+    const subscribe = createEventSourceSubscriber(source.open, () => { reconnects += 1; });
+    const off = subscribe('verify/session-changed', () => undefined);
+    source.emit('open');
+    expect(reconnects).toBe(0);
+    // Dropped; the browser's first attempts to reconnect fail too.
+    source.emit('error');
+    source.emit('error');
+    expect(reconnects).toBe(0);
+    source.emit('open');
+    expect(reconnects).toBe(1);
+    source.emit('error');
+    source.emit('open');
+    expect(reconnects).toBe(2);
+    // Closed with its last listener, then opened anew: a first opening, not a reconnect.
+    off();
+    subscribe('verify/session-changed', () => undefined);
+    source.emit('open');
+    expect(source.counts()).toEqual({ opened: 2, closed: 1 });
+    expect(reconnects).toBe(2);
+  });
+
+  it('are told when a stream that could not open at first opens: events sent meanwhile are lost too', () => {
+    const source = fakeEventSource();
+    let reconnects = 0;
+    createEventSourceSubscriber(source.open, () => { reconnects += 1; })('network/changed', () => undefined);
+    source.emit('error');
+    source.emit('open');
+    expect(reconnects).toBe(1);
+  });
+
+  it("reach the listeners of onEventStreamReconnected from the web UI's stream, until they stop", () => {
+    const source = fakeEventSource();
+    const env = { ...fakeEnv('http://127.0.0.1:7/?token=t'), location: { href: 'http://127.0.0.1:7/?token=t', origin: 'http://127.0.0.1:7' } };
+    const api = selectApi(env, { fetch: fakeFetch(new Error('unused')).fetch, openEvents: source.open });
+    let reconnects = 0;
+    const stop = onEventStreamReconnected(() => { reconnects += 1; });
+    api.on('verify/session-changed', () => undefined);
+    source.emit('error');
+    source.emit('open');
+    expect(reconnects).toBe(1);
+    stop();
+    source.emit('error');
+    source.emit('open');
+    expect(reconnects).toBe(1);
   });
 });
 
