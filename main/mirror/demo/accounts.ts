@@ -46,9 +46,12 @@ function baseRow(num: number, type: EntityRow['type'], createdSeconds: number, r
   };
 }
 
-/** Balances of the well-known system accounts; the rest of 0.0.1..0.0.1000 hold little or nothing. */
+/**
+ * Balances of the well-known system accounts; the rest of 0.0.1..0.0.1000 hold little or nothing. The treasury's
+ * is settled last, as the rest of the total supply (treasury-balance.ts).
+ */
 function systemBalance(num: number, rng: Prng): number | bigint {
-  if (num === 2) return 2_350_000_000_000_000_000n;
+  if (num === 2) return 0;
   if (num === 98) return 1_250_000_000_000;
   if (num === 800) return 15_000_000_000_000_000;
   if (num === 801) return 450_000_000_000_000;
@@ -133,6 +136,21 @@ export function planContract(num: number, fraction: number, rng: Prng): AccountP
   const memoDraw = rng.chance(0.7) ? null : rng.next();
   row.balanceTimestamp = toNanos(recentSeconds(createdSeconds, rng), rng);
   return { row, keyKind: 'contract', aliasKind: 'none', createdSeconds, keyOwner: num, tokensAvailable: 0, memoDraw };
+}
+
+/**
+ * Moves a planned account's or contract's creation later, to `createdNs` (generate-ledger.ts keeps creations in
+ * the order of the entity numbers): what dates from its creation moves with it, and its history, which starts
+ * from `createdSeconds`, starts as much later.
+ */
+export function moveCreation(plan: AccountPlan, createdNs: bigint): void {
+  const { row } = plan;
+  const moved = createdNs - row.createdTimestamp;
+  if (row.timestampRangeLower < createdNs) row.timestampRangeLower = createdNs;
+  if ((row.balanceTimestamp ?? 0n) < createdNs) row.balanceTimestamp = createdNs;
+  row.createdTimestamp = createdNs;
+  row.expirationTimestamp = renewedExpiryNanos(createdNs, row.autoRenewPeriod ?? AUTO_RENEW_SECONDS);
+  plan.createdSeconds += Number(moved) / 1e9;
 }
 
 /**

@@ -16,8 +16,11 @@ import { RESULT, TX, writeTransaction } from './transaction-log.ts';
 /** The demo network answers as Hedera's local-node chain. */
 export const DEMO_CHAIN_ID = 298;
 const CHAIN_ID_BYTES = Buffer.from([0x01, 0x2a]);
-/** Gas price in tinybars (Hedera prices gas in tinybars; 1 tinybar = 10^10 weibars). */
-const GAS_PRICE_TINYBARS = 71;
+/**
+ * Gas price in tinybars (Hedera prices gas in tinybars; 1 tinybar = 10^10 weibars): what the demo charges, and
+ * what its fee schedule file comes to at the exchange rate (network.ts), so that /network/fees says the same.
+ */
+export const GAS_PRICE_TINYBARS = 71;
 const WEIBARS_PER_TINYBAR = 10_000_000_000n;
 
 /** Ethereum nonces of the accounts that sent Ethereum transactions so far, for one generation. */
@@ -34,6 +37,8 @@ export class EthereumNonces {
 interface Execution {
   timestampNs: bigint;
   contractNum: number;
+  /** Its EVM address (a CREATE or CREATE2 address, else the long-zero one): what its logs name. */
+  contractAddress: Buffer;
   sender: Actor;
   /** Calldata: the function call, or creation code plus constructor arguments. */
   input: Buffer;
@@ -80,17 +85,18 @@ export function writeContractHistory(row: EntityRow, createdSeconds: number, mem
     row.evmAddress = keccak(rlpEncode([creator.address, rlpInt(nonce)])).subarray(12);
   }
   const createInput = Buffer.concat([deployment.creationCode, deployment.constructorArgs]);
+  // The address its logs are served with (render-contract-log.ts), which their blooms must hold.
+  const address = row.evmAddress ?? longZeroAddress(row.num);
   const deployed = sim.deploy();
   writer.insert('contract', [row.num, null, deployment.creationCode, deployment.runtimeCode]);
   writeExecution(writer, rng, {
-    timestampNs: row.createdTimestamp, contractNum: row.num, sender: creator, input: createInput,
+    timestampNs: row.createdTimestamp, contractNum: row.num, contractAddress: address, sender: creator, input: createInput,
     functionParameters: viaEthereum ? createInput : deployment.constructorArgs, output: Buffer.alloc(0), revert: null,
     logs: deployed.logs, changes: sim.storage.finish(row.createdTimestamp, false),
     gas: 60_000 + deployment.runtimeCode.length * 200 + createInput.length * 16, create: true, viaEthereum, to: null,
     memo: rng.chance(0.5) ? '' : `deploy ${sim.name}`,
   }, nonce);
 
-  const address = row.evmAddress ?? longZeroAddress(row.num);
   const calls = 1 + rng.geometric(sim.name === 'Counter' ? 4 : 6);
   // Polls see their votes while open; other contracts are used from deployment until now.
   const end = Math.min(DEMO_NOW_SECONDS - 60, sim.closesAt !== undefined ? sim.closesAt + 3 * 86_400 : DEMO_NOW_SECONDS);
@@ -103,7 +109,7 @@ export function writeContractHistory(row: EntityRow, createdSeconds: number, mem
     const outcome: CallOutcome = sim.call(Number(timestampNs / 1_000_000_000n), actors, rng);
     const ethereum = outcome.caller.ethereum && rng.chance(0.08);
     writeExecution(writer, rng, {
-      timestampNs, contractNum: row.num, sender: outcome.caller, input: outcome.input, functionParameters: outcome.input,
+      timestampNs, contractNum: row.num, contractAddress: address, sender: outcome.caller, input: outcome.input, functionParameters: outcome.input,
       output: outcome.output, revert: outcome.revert, logs: outcome.logs, changes: sim.storage.finish(timestampNs, outcome.revert !== null),
       gas: 21_000 + outcome.gas, create: false, viaEthereum: ethereum, to: address, memo: '',
     }, ethereum ? nonces.next(outcome.caller) : 0);
@@ -155,8 +161,8 @@ function writeExecution(writer: HistoryWriter, rng: Prng, e: Execution, nonce: n
   rng.next();
   const index = 0;
   const emitted = e.revert ? [] : e.logs;
-  const contractAddress = longZeroAddress(e.contractNum);
-  const logBlooms = emitted.map((log) => logsBloom([contractAddress, ...log.topics]));
+  // Over the address the logs are served with (since generator 27; before, the long-zero one even where the contract has an EVM address).
+  const logBlooms = emitted.map((log) => logsBloom([e.contractAddress, ...log.topics]));
   const bloom = emitted.length === 0 ? Buffer.alloc(0) : orBlooms(logBlooms);
   // transaction_nonce is the Hedera transaction id's nonce (0: a user's transaction, not a child),
   // which lists of results filter on; the Ethereum nonce is the ethereum_transaction row's.

@@ -2,11 +2,15 @@ import type { Worker } from 'node:worker_threads';
 import { ed25519KeyBytes } from '../format/key.ts';
 import { LedgerStore, type SqliteDatabase } from '../store/ledger-store.ts';
 import { ActorPool, actorOf } from './actors.ts';
-import { applyKey, needsEcdsaKey, NODE_COUNT, planAccount, planContract, systemAccount, type AccountPlan } from './accounts.ts';
+import { applyKey, moveCreation, needsEcdsaKey, NODE_COUNT, planAccount, planContract, systemAccount, type AccountPlan } from './accounts.ts';
 import { fitAutomaticAssociationSlots, planAssociations } from './associations.ts';
 import { writeAssociationTransactions } from './association-transactions.ts';
 import { writeAccountHistory } from './account-history.ts';
 import { reconcileAccountBalances } from './reconcile-balances.ts';
+import { fundContracts } from './contract-funding.ts';
+import { completeHollowAccounts } from './hollow-completion.ts';
+import { keyKeylessAccounts } from './keyless-accounts.ts';
+import { settleTreasuryBalance } from './treasury-balance.ts';
 import { payStakingRewards } from './staking-rewards.ts';
 import { recordDeletions } from './entity-deletions.ts';
 import { writeBalanceSnapshots } from './balance-snapshots.ts';
@@ -121,6 +125,11 @@ export function generateDemoLedger(
       numberSerialsInMintOrder(db);
     })();
     restoreIndexes(db);
+    // The last transactions written, at the first free timestamps after the contracts' creations, before the blocks.
+    db.transaction(() => {
+      fundContracts(db, history);
+      history.flush();
+    })();
     // Every transaction is written: the blocks are read off them.
     history.rows += db.transaction(() => writeBlocks(db))();
     // After the indexes are back: it looks up each account's creation transfer.
@@ -132,6 +141,11 @@ export function generateDemoLedger(
     // the stake its stakers end with.
     history.rows += payStakingRewards(db).rowsAdded;
     reconcileStakes(db);
+    // Once every version of the accounts is written: a completion splits the version in force then.
+    history.rows += completeHollowAccounts(db);
+    keyKeylessAccounts(db);
+    // Once every other balance is final: the treasury holds the rest of the total supply.
+    settleTreasuryBalance(db);
     // From the final balances and transfers: each snapshot's balances are read backwards from them.
     // The token snapshots' secondary index is built after them, as the others were.
     deferIndexes(db, ['account_balance', 'token_balance']);
@@ -215,6 +229,13 @@ class GeneratorState {
   readonly #sharedKeys = new SharedKeys();
   #nextNum = 1;
   #lastAccountNum = 2;
+  /**
+   * The latest creation of a user entity so far. Entities are numbered in creation order, as the network numbers
+   * them, so each is created after the one numbered before it (since generator 27; before, tokens planned in one
+   * second took random nanoseconds, and 0.0.1002 could predate 0.0.1001): a drawn time that is not later moves to
+   * a microsecond after that.
+   */
+  #lastCreatedNs = 0n;
 
   readonly #helper: Worker | null;
 
@@ -247,6 +268,8 @@ class GeneratorState {
       const num = this.#nextNum++;
       const fraction = user / this.#userCount;
       const plan = this.#rng.chance(CONTRACT_SHARE) ? planContract(num, fraction, this.#rng) : planAccount(num, fraction, this.#stakeTargets, this.#rng);
+      const createdNs = this.#createdInOrder(plan.row.createdTimestamp);
+      if (createdNs !== plan.row.createdTimestamp) moveCreation(plan, createdNs);
       plan.tokensAvailable = this.#tokens.length;
       if (plan.keyKind === 'ed25519') this.#sharedKeys.chooseOwner(plan, this.#rng);
       plans.push(plan);
@@ -339,7 +362,7 @@ class GeneratorState {
   #planSideEntities(user: number): SideEntity[] {
     const side: SideEntity[] = [];
     const due = (k: number, count: number) => Math.floor(this.#userCount * (k + 0.5) / count) <= user;
-    const createdNs = () => toNanos(DEMO_NOW_SECONDS - (1 - user / this.#userCount) * HISTORY_SECONDS, this.#rng);
+    const createdNs = () => this.#createdInOrder(toNanos(DEMO_NOW_SECONDS - (1 - user / this.#userCount) * HISTORY_SECONDS, this.#rng));
     while (this.#topics < this.#topicCount && due(this.#topics, this.#topicCount)) {
       side.push({ kind: 'topic', plan: { num: this.#nextNum++, createdNs: createdNs(), index: this.#topics++ } });
     }
@@ -372,6 +395,13 @@ class GeneratorState {
     writeAccountHooks(owner, this.#hookContracts, () => this.#actors.pick(this.#hookRng), history, this.#hookRng);
   }
 
+  /** The creation time of the next entity numbered: `drawn`, or a microsecond after the last creation where that is later. */
+  #createdInOrder(drawn: bigint): bigint {
+    const createdNs = drawn > this.#lastCreatedNs ? drawn : this.#lastCreatedNs + 1_000n;
+    this.#lastCreatedNs = createdNs;
+    return createdNs;
+  }
+
   /** Token k appears at user position U*(k/T)^2: popular early tokens, a steady trickle later. */
   #tokenPosition(k: number): number {
     return Math.floor(this.#userCount * (k / this.#tokenCount) ** 2);
@@ -379,7 +409,7 @@ class GeneratorState {
 
   #createToken(writer: LedgerWriter, user: number): void {
     const num = this.#nextNum++;
-    const createdNs = toNanos(DEMO_NOW_SECONDS - (1 - user / this.#userCount) * HISTORY_SECONDS, this.#rng);
+    const createdNs = this.#createdInOrder(toNanos(DEMO_NOW_SECONDS - (1 - user / this.#userCount) * HISTORY_SECONDS, this.#rng));
     const token = planToken(this.#rng, num, createdNs, this.#lastAccountNum);
     token.fees = planTokenFees(token.decimals === null, token.treasuryNum, () => this.#feeCollector(token.treasuryNum), this.#tokenFeeRng);
     this.#tokenByNum.set(num, token);

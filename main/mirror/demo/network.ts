@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { NODE_COUNT } from './accounts.ts';
+import { GAS_PRICE_TINYBARS } from './contract-history.ts';
 import type { HistoryWriter } from './history-writer.ts';
 import { ed25519KeyBytes } from '../format/key.ts';
 import { ed25519PublicKey, ed25519SeedFor } from './keys.ts';
@@ -127,19 +128,30 @@ export function writeNetwork(writer: HistoryWriter, totals: NodeStakeTotals): vo
   writeRegisteredNodes(writer);
 }
 
-/** ExchangeRateSet: about 17 US cents per HBAR now, a little more for the next hour. */
+/** The current exchange rate: about 17 US cents per HBAR. */
+const CURRENT_RATE = { hbars: 30_000, cents: 516_120 } as const;
+
+/** ExchangeRateSet: the current rate, a little more for the next hour. */
 function exchangeRateFile(): Buffer {
   const hour = Math.floor(DEMO_NOW_SECONDS / 3_600) * 3_600;
   return protoEncode([
-    [1, [[1, 30_000], [2, 516_120], [3, [[1, hour + 3_600]]]]],
+    [1, [[1, CURRENT_RATE.hbars], [2, CURRENT_RATE.cents], [3, [[1, hour + 3_600]]]]],
     [2, [[1, 30_000], [2, 522_300], [3, [[1, hour + 7_200]]]]],
   ]);
 }
 
+/**
+ * The schedule's gas price (tinycents per 1000 gas) that comes, at the current rate, to the gas price the demo
+ * charges (GAS_PRICE_TINYBARS), as /network/fees converts it (fee-schedule.ts), since generator 27: before, the
+ * schedule said 852,000 (49 tinybars) while contracts paid 71.
+ */
+export const DEMO_GAS_TINYCENTS_PER_1000 = Math.ceil((GAS_PRICE_TINYBARS * CURRENT_RATE.cents * 1000) / CURRENT_RATE.hbars);
+
 /** CurrentAndNextFeeSchedule with the gas prices of ContractCall (6), ContractCreate (7) and EthereumTransaction (84). */
 function feeScheduleFile(): Buffer {
   const gasFee = (functionality: number, gas: number) => [1, [[1, functionality], [3, [[3, [[8, gas]]]]]]] as const;
-  const schedule = (expiry: number) => [gasFee(6, 852_000), gasFee(7, 852_000), gasFee(84, 852_000), [2, [[1, expiry]]]] as const;
+  const gas = DEMO_GAS_TINYCENTS_PER_1000;
+  const schedule = (expiry: number) => [gasFee(6, gas), gasFee(7, gas), gasFee(84, gas), [2, [[1, expiry]]]] as const;
   const day = Math.floor(DEMO_NOW_SECONDS / DAY_SECONDS) * DAY_SECONDS;
   return protoEncode([[1, schedule(day + 30 * DAY_SECONDS) as never], [2, schedule(day + 60 * DAY_SECONDS) as never]]);
 }

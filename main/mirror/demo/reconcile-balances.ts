@@ -6,6 +6,7 @@ const FIRST_USER_ACCOUNT = 1001n;
 const TREASURY = 2n;
 
 export interface ReconcileStats {
+  /** Accounts and contracts settled. */
   accounts: number;
   /** Accounts the treasury topped up at creation (to reach their planned balance, or to cover their payments). */
   toppedUp: number;
@@ -21,14 +22,15 @@ interface History {
 }
 
 /**
- * Makes every user account's HBAR balance the sum of its transfers, as on a real ledger, so an
+ * Makes every user account's and contract's HBAR balance the sum of its transfers, as on a real ledger, so an
  * account's history adds up to the balance its page shows, and never goes below zero on the way.
  * The generator plans a balance for each account, then writes transfers that do not know it.
  * The treasury sends, in the account's creation transaction (one more transfer in it, as a faucet
  * funds a new account), what the history leaves short of the plan or of covering every payment
  * when it is made; where the history gives more, the balance is what the history gives. Only the
- * treasury pays, so no account's funding grows with the accounts it created after. The treasury's
- * own balance stays as planned (a system account).
+ * treasury pays, so no account's funding grows with the accounts it created after. A contract holds what
+ * its transfers gave it (contract-funding.ts), never topped up (since generator 27; before, contracts kept their
+ * planned balances). The treasury's own balance is settled last (treasury-balance.ts).
  */
 export function reconcileAccountBalances(db: SqliteDatabase): ReconcileStats {
   const histories = new Map<bigint, History>();
@@ -46,9 +48,9 @@ export function reconcileAccountBalances(db: SqliteDatabase): ReconcileStats {
     history.last = at;
   }
 
-  const accounts = db.prepare(`SELECT id, balance, created_timestamp FROM entity
-    WHERE type = 'ACCOUNT' AND id >= ? AND created_timestamp IS NOT NULL`).safeIntegers(true)
-    .all(FIRST_USER_ACCOUNT) as Array<{ id: bigint; balance: bigint | null; created_timestamp: bigint }>;
+  const accounts = db.prepare(`SELECT id, type, balance, created_timestamp FROM entity
+    WHERE type IN ('ACCOUNT', 'CONTRACT') AND id >= ? AND created_timestamp IS NOT NULL`).safeIntegers(true)
+    .all(FIRST_USER_ACCOUNT) as Array<{ id: bigint; type: string; balance: bigint | null; created_timestamp: bigint }>;
   const creation = db.prepare(`SELECT t.payer_account_id AS payer, (SELECT amount FROM crypto_transfer WHERE entity_id = ? AND consensus_timestamp = t.consensus_timestamp) AS funded,
     (SELECT amount FROM crypto_transfer WHERE entity_id = ? AND consensus_timestamp = t.consensus_timestamp) AS treasury
     FROM "transaction" t WHERE t.consensus_timestamp = ?`).safeIntegers(true);
@@ -61,6 +63,10 @@ export function reconcileAccountBalances(db: SqliteDatabase): ReconcileStats {
   db.transaction(() => {
     for (const account of accounts) {
       const history = histories.get(account.id) ?? { total: 0n, lowest: 0n, last: account.created_timestamp };
+      if (account.type === 'CONTRACT') {
+        setBalance.run(history.total, history.last, account.id);
+        continue;
+      }
       const shortOfPlan = (account.balance ?? 0n) - history.total;
       const topUp = shortOfPlan > -history.lowest ? shortOfPlan : -history.lowest;
       const created = creation.get(account.id, TREASURY, account.created_timestamp) as { payer: bigint; funded: bigint | null; treasury: bigint | null } | undefined;

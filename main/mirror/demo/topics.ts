@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { ed25519KeyBytes, publicKeyOf } from '../format/key.ts';
 import type { ActorPool } from './actors.ts';
 import type { HistoryWriter } from './history-writer.ts';
@@ -9,6 +8,7 @@ import { protoEncode } from '../format/protobuf-writer.ts';
 import { AUTO_RENEW_SECONDS, DAY_SECONDS, DEMO_NOW_SECONDS, NANOS, renewedExpiryNanos } from './timeline.ts';
 import { maxCustomFeesJson, planTopicFee, writeTopicFee, type TopicFee } from './custom-fees.ts';
 import { submissionOf, TX, writeTransaction, type DemoTx } from './transaction-log.ts';
+import { INITIAL_RUNNING_HASH, nextRunningHash, RUNNING_HASH_VERSION, type HashedEntityId } from './topic-running-hash.ts';
 
 const MEMOS = ['sensor readings', 'supply chain events', 'HCS-20 points', 'audit log', 'chat room', 'price oracle', 'DID registry', ''];
 const SENSORS = ['th-12', 'th-07', 'co2-3', 'flow-21'];
@@ -48,7 +48,8 @@ export interface TopicPlan {
 
 /**
  * A topic with its entity and topic rows, its creation and its messages: sequence numbers from
- * 1, a running hash chained over the messages (SHA-384, version 3), some messages split into
+ * 1, a running hash chained over the messages as the network chains it (version 3, topic-running-hash.ts;
+ * since generator 27, before a formula of the demo's own), some messages split into
  * chunks, and a submit key on some topics (whose messages the owner then pays for). Some topics
  * created since HIP-991 charge each message a flat HBAR fee (`feeRng` decides which), collected by
  * their creator, who pays none on its own messages (a topic with a submit key lists that key as exempt).
@@ -76,7 +77,7 @@ export function writeTopic(plan: TopicPlan, actors: ActorPool, writer: HistoryWr
 
   const count = plan.index < 5 ? 60 + rng.geometric(200) : rng.geometric(20);
   const times = Array.from({ length: count }, () => createdSeconds + 60 + rng.next() * Math.max(120, endSeconds - createdSeconds - 120)).sort((a, b) => a - b);
-  let runningHash: Buffer = Buffer.alloc(48);
+  let runningHash = INITIAL_RUNNING_HASH;
   let sequence = 0;
   let last = plan.createdNs;
   for (const seconds of times) {
@@ -98,14 +99,19 @@ export function writeTopic(plan: TopicPlan, actors: ActorPool, writer: HistoryWr
       if (!written) continue;
       const message = bytes.subarray(chunk * MAX_CHUNK, (chunk + 1) * MAX_CHUNK);
       sequence++;
-      runningHash = createHash('sha384').update(runningHash).update(`${plan.num}/${sequence}/${consensusNs}`).update(message).digest();
+      runningHash = nextRunningHash({ previous: runningHash, payer: demoId(payer), topic: demoId(plan.num), consensusNs, sequenceNumber: sequence, message });
       writer.insert('topic_message', [consensusNs, chunks > 1 ? chunk + 1 : null, chunks > 1 ? chunks : null,
-        chunks > 1 ? transactionIdBytes(payer, initialValidStart) : null, message, payer, runningHash, 3, sequence, plan.num, written.validStartNs]);
+        chunks > 1 ? transactionIdBytes(payer, initialValidStart) : null, message, payer, runningHash, RUNNING_HASH_VERSION, sequence, plan.num, written.validStartNs]);
     }
   }
   if (deleted) {
     writeTransaction(writer, { consensusNs: BigInt(endSeconds) * 1_000_000_000n + 555n, payer: creator.num, type: TX.TOPIC_DELETE, fee: 50_000_000, entityId: plan.num });
   }
+}
+
+/** The demo's entities live in shard 0, realm 0. */
+function demoId(num: number): HashedEntityId {
+  return { shard: 0, realm: 0, num };
 }
 
 /** What a message pays under its topic's fee: nothing for the collector, else the fee, capped by the payer half the time. */
