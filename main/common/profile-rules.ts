@@ -9,7 +9,7 @@ import { MAX_CHAIN_ID } from './profile-types.ts';
 
 /** Profile names: short, lower-case, so a name can never address a path outside the data folder. */
 export const PROFILE_NAME = /^[a-z][a-z0-9-]{0,31}$/;
-/** The longest name PROFILE_NAME takes; the form's Name field holds no more. */
+/** The longest name PROFILE_NAME takes (the form says so of a longer one rather than cut what is pasted). */
 export const MAX_PROFILE_NAME_LENGTH = 32;
 const MAX_URL_LENGTH = 2048;
 

@@ -5,7 +5,7 @@ import { unreadableFileName } from '../files/unreadable-file-name.ts';
 import { writeJsonFile } from '../files/write-json-file.ts';
 import { moveStoreFiles, planStoreRename } from './profile-store-files.ts';
 import { customProfile, type NetworkProfile } from './network-profiles.ts';
-import { reservedNameProblem } from './reserved-profile-names.ts';
+import { reservedNameProblem } from '../common/reserved-profile-names.ts';
 import { parseSavedProfiles, sortSavedEntries, UnreadableProfilesFile, type LeftOutProfile, type StoredProfile } from './saved-profiles-file.ts';
 
 /** The custom profiles the user saved, one JSON file in the data folder beside the stores. */
@@ -30,6 +30,17 @@ export function profilesFileNotice({ setAside, reason }: SetAsideProfiles): stri
 export function leftOutNotice(file: string, leftOut: readonly LeftOutProfile[]): string {
   const each = leftOut.map(({ label, reason }) => `${label} (${reason})`).join('; ');
   return `Saved profiles left out of the list: ${each}. They stay in ${file} as they are: fix or remove them there.`;
+}
+
+/**
+ * What the answer to a save or a removal says of entries of `profiles.json` it brought into the
+ * list: each was left out for a name an earlier profile had, which that write renamed or removed.
+ * Without it the menu would list another profile under the name just freed, unsaid.
+ */
+export function admittedNotice(file: string, names: readonly string[]): string {
+  const one = names.length === 1;
+  const each = names.map((name) => JSON.stringify(name)).join(', ');
+  return `${each} from later in ${file} ${one ? 'is' : 'are'} now listed: ${one ? 'it was' : 'they were'} left out while an earlier profile had ${one ? 'its name' : 'their names'}.`;
 }
 
 /** A request to save a profile that cannot be honoured (a name taken, the open profile). */
@@ -69,6 +80,8 @@ export class CustomProfiles {
   #setAside: SetAsideProfiles | null = null;
   /** The entries of the file last read or written that are left out of the list. */
   #leftOut: LeftOutProfile[] = [];
+  /** The names of entries left out before that the last write brought into the list. */
+  #admitted: string[] = [];
 
   constructor(dataDir: string, log: (line: string) => void = () => undefined) {
     this.#dataDir = dataDir;
@@ -84,6 +97,11 @@ export class CustomProfiles {
   /** The file's entries left out of the list, as last read or written; none when all could be used. */
   leftOut(): { file: string; leftOut: readonly LeftOutProfile[] } {
     return { file: this.#file, leftOut: this.#leftOut };
+  }
+
+  /** The names of entries left out before that the last save or removal brought into the list (admittedNotice). */
+  admittedByLastWrite(): readonly string[] {
+    return this.#admitted;
   }
 
   list(): NetworkProfile[] {
@@ -206,9 +224,11 @@ export class CustomProfiles {
     // The entries left out go back as they were: the user fixes them by hand, or removes them.
     const entries = [...profiles, ...this.#leftOut.map(({ entry }) => entry)];
     const written = writeJsonFile(this.#file, { profiles: entries });
-    // Sorted again: an entry left out for a name taken may be the only one of it now.
+    // Sorted again: an entry left out for a name taken may be the only one of it now. The profiles
+    // come first and all pass, so any beyond them is such an entry, listed from now on.
     const sorted = sortSavedEntries(entries);
     this.#leftOut = sorted.leftOut;
+    this.#admitted = sorted.profiles.slice(profiles.length).map((profile) => profile.name);
     this.#known = written ? { profiles: sorted.profiles, version: versionOf(written) } : null;
   }
 }

@@ -3,8 +3,8 @@ import { ApiFailure } from '../bridge/api-error.ts';
 import type { ApiHandlers } from '../bridge/dispatch.ts';
 import type { ProfileList, ProfileSummary } from '../common/profile-types.ts';
 import type { AppServicesOptions } from './app-services-types.ts';
-import { CUSTOM_PROFILES_FILE, CustomProfiles, leftOutNotice, ProfileConflict, profilesFileNotice } from './custom-profiles.ts';
-import { reservedNameProblem } from './reserved-profile-names.ts';
+import { admittedNotice, CUSTOM_PROFILES_FILE, CustomProfiles, leftOutNotice, ProfileConflict, profilesFileNotice } from './custom-profiles.ts';
+import { reservedNameProblem } from '../common/reserved-profile-names.ts';
 import { checkUpstreamMirror } from '../sync/upstream-check.ts';
 import { describeWriteFailure, writeFailureOf } from '../files/write-problem.ts';
 import { builtinProfiles, customProfile, type NetworkProfile } from './network-profiles.ts';
@@ -41,7 +41,8 @@ export function createProfileHandlers(
     if (!savedProfiles) throw new ApiFailure('unavailable', 'network profiles cannot be edited here');
     return savedProfiles;
   };
-  const list = (): ProfileList => {
+  /** The list; after a save or a removal (`written`), the notice also says which entries that write brought into it. */
+  const list = (written = false): ProfileList => {
     const cli = options?.upstreamMirror ? [customProfile(options.upstreamMirror, options.statusUpstream ?? null, options.chainId ?? null)] : [];
     const custom = saved();
     const profiles = [
@@ -52,7 +53,12 @@ export function createProfileHandlers(
     // Read after the list: reading it is what finds an unreadable file and moves it aside, or entries to leave out.
     const setAside = custom.setAside();
     const { file, leftOut } = custom.leftOut();
-    const notices = [setAside === null ? null : profilesFileNotice(setAside), leftOut.length === 0 ? null : leftOutNotice(file, leftOut)];
+    const admitted = written ? custom.admittedByLastWrite() : [];
+    const notices = [
+      setAside === null ? null : profilesFileNotice(setAside),
+      admitted.length === 0 ? null : admittedNotice(file, admitted),
+      leftOut.length === 0 ? null : leftOutNotice(file, leftOut),
+    ];
     return { active: activeName(), profiles, notice: notices.filter((notice) => notice !== null).join(' ') || null };
   };
   const guard = <T>(done: 'saved' | 'removed', work: () => T): T => {
@@ -83,14 +89,14 @@ export function createProfileHandlers(
       }
       guard('saved', () => saved().save(input));
       if (input.name !== edited) onRenamed(edited, input.name);
-      return list();
+      return list(true);
     },
     'network/profiles/delete': ({ name }) => {
       const use = profileUse(name);
       if (use === 'open' || use === 'opening') throw new ApiFailure('invalid-input', `${openOrOpening(name, use)}; switch to another profile before removing it`);
       guard('removed', () => saved().delete(name));
       onRemoved(name);
-      return list();
+      return list(true);
     },
     // Asked from main: the renderer may not fetch other origins, and the sync would ask from here too.
     'network/profiles/check': ({ mirrorUrl }) => {

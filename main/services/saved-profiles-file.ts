@@ -1,6 +1,6 @@
 import { httpBaseUrl, isChainId, isProfileName, MIRROR_URL_EXAMPLE, STATUS_URL_EXAMPLE } from '../common/profile-rules.ts';
 import { MAX_CHAIN_ID } from '../common/profile-types.ts';
-import { reservedNameReason } from './reserved-profile-names.ts';
+import { reservedNameReason } from '../common/reserved-profile-names.ts';
 
 /** A custom profile as `profiles.json` holds it. */
 export interface StoredProfile {
@@ -62,7 +62,7 @@ export function sortSavedEntries(entries: readonly unknown[]): SavedProfiles {
   const leftOut: LeftOutProfile[] = [];
   for (const entry of entries) {
     const name = (entry as { name?: unknown } | null)?.name;
-    const label = typeof name === 'string' && name !== '' ? JSON.stringify(name.slice(0, LABEL_CHARACTERS)) : `the entry ${excerpt(entry)}`;
+    const label = typeof name === 'string' && name !== '' ? JSON.stringify(cut(name)) : `the entry ${excerpt(entry)}`;
     const judged = storedProfileOf(entry, profiles);
     if (typeof judged === 'string') leftOut.push({ label, reason: judged, entry });
     else profiles.push(judged);
@@ -72,8 +72,12 @@ export function sortSavedEntries(entries: readonly unknown[]): SavedProfiles {
 
 /** The start of an entry's JSON, for one without a name to call it by. */
 function excerpt(entry: unknown): string {
-  const json = JSON.stringify(entry) ?? String(entry);
-  return json.length > LABEL_CHARACTERS ? `${json.slice(0, LABEL_CHARACTERS)}…` : json;
+  return cut(JSON.stringify(entry) ?? String(entry));
+}
+
+/** `text` as a notice repeats it: its first LABEL_CHARACTERS, and "…" where it goes on. */
+function cut(text: string): string {
+  return text.length > LABEL_CHARACTERS ? `${text.slice(0, LABEL_CHARACTERS)}…` : text;
 }
 
 /** The entry as a profile, or why it cannot be one beside those kept before it. */

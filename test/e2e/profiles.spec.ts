@@ -154,15 +154,16 @@ test('the form says plainly what to type, once, and drops what it said of an ear
   }
   await screenshot(page, 'profiles-04-no-scheme');
 
-  // A save main refuses (a built-in profile's name) after "Save anyway"; then another URL: its check
-  // is what the form says, not the refusal of the one before.
+  // A save main refuses (the app's own mirror API as the status page: only main knows its ports)
+  // after "Save anyway"; then another URL: its check is what the form says, not the refusal of the one before.
   const uiOrigin = new URL(serves.local.instance.uiUrl).origin;
-  await form.getByLabel('Name').fill('mainnet');
+  await form.getByLabel('Name').fill('own-status');
   await form.getByLabel('Mirror node REST URL').fill(uiOrigin);
+  await form.getByLabel('Status page URL').fill(serves.local.instance.mirrorUrl);
   await form.getByTestId('profile-save').click();
   await expect(form.getByTestId('profile-save')).toHaveText('Save anyway');
   await form.getByTestId('profile-save').click();
-  await expect(problems).toContainText([/mainnet/]);
+  await expect(problems).toContainText([/own mirror API, not a network's status page/]);
   await form.getByLabel('Mirror node REST URL').fill(`${serves.upstream.instance.mirrorUrl}/api/v1`);
   await form.getByTestId('profile-save').click();
   await expect(form.getByTestId('profile-save')).toHaveText('Save anyway');
@@ -312,7 +313,7 @@ test('Escape in the profile form closes the form alone, the focus back on what o
   await expect(page.getByTestId('profile-switcher')).toBeFocused();
 });
 
-test('a name or chain id main would refuse is said at once, at its field, before the mirror URL is asked', async ({ page }) => {
+test('a name, a URL or a chain id main would refuse is said at once, at its field, before the mirror URL is asked', async ({ page }) => {
   const checks: string[] = [];
   page.on('request', (request) => { if (request.url().endsWith('/bridge/call/network/profiles/check')) checks.push(request.url()); });
   await page.goto(`${serves.local.instance.uiUrl}#/accounts`);
@@ -321,7 +322,6 @@ test('a name or chain id main would refuse is said at once, at its field, before
   const form = page.getByTestId('profile-form');
   const name = form.getByLabel('Name');
   const chainId = form.getByLabel('EVM chain id');
-  await expect(name).toHaveAttribute('maxlength', '32');
   await name.fill('Local Node');
   await form.getByLabel('Mirror node REST URL').fill(serves.upstream.instance.mirrorUrl);
   await chainId.fill('0');
@@ -341,6 +341,24 @@ test('a name or chain id main would refuse is said at once, at its field, before
   await name.fill('local-node-x');
   await expect(name).not.toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByRole('alert').getByRole('listitem')).toHaveText([chainProblem]);
+
+  // A built-in profile's name, a name too long (kept whole in the field: pasted with a space, it would
+  // have been cut unsaid) and a status page URL main would not save are said at once too.
+  await chainId.fill('');
+  await name.fill('mainnet');
+  const statusUrl = form.getByLabel('Status page URL');
+  await statusUrl.fill('https://user:secret@status.example.com');
+  await form.getByTestId('profile-save').click();
+  const reserved = '"mainnet" is a built-in profile name; choose another, e.g. local-node.';
+  const credentials = "The status page's address must not carry a user name or password.";
+  await expect(form.getByRole('alert').getByRole('listitem')).toHaveText([reserved, credentials]);
+  await expect(statusUrl).toHaveAccessibleDescription(credentials);
+  await name.fill(` ${'a'.repeat(33)}`);
+  await expect(name).toHaveValue(` ${'a'.repeat(33)}`);
+  await statusUrl.fill('');
+  await form.getByTestId('profile-save').click();
+  await expect(form.getByRole('alert').getByRole('listitem')).toHaveText(['The name has 33 characters; it may have at most 32, e.g. local-node.']);
+  expect(checks, 'mirror URL checks asked').toEqual([]);
   await form.getByRole('button', { name: 'Cancel' }).click();
 });
 

@@ -70,6 +70,48 @@ test.describe('the Transactions list', () => {
     await screenshot(page, 'transaction-pages-2-nft-fallback-fee');
   });
 
+  test("an NFT whose new owner paid its fee in a token reads by the NFT, the token beside it; a dissociation's debit names its sender alone", async ({ page, openApp, serve }) => {
+    const paid = await findTransaction(serve, 'transactiontype=CRYPTOTRANSFER&result=success', (tx) => {
+      const row = transferRow(tx);
+      return row.kind === 'token' && row.paid !== null && row.paid.senders.length === 1 && row.paid.receivers.length === 1;
+    });
+    expect(paid, 'a demo NFT transfer with a fallback fee').toBeDefined();
+    const row = transferRow(paid!);
+    if (row.kind !== 'token' || !row.paid) throw new Error('not an NFT row');
+    const [payer, collector] = [row.paid.senders[0]!, row.paid.receivers[0]!];
+    const [burn] = await transactionsOf(serve, 'transactiontype=TOKENBURN&result=success&limit=1');
+    const { tokens } = await mirror<{ tokens: Array<{ token_id: string }> }>(serve, '/api/v1/tokens?type=FUNGIBLE_COMMON&limit=1');
+    const feeToken = tokens[0]!.token_id;
+    // The demo's fallback fees are in HBAR, and its burns are burns: the answers are made to have a
+    // fee in a token instead, and a one-sided debit outside a TOKENBURN (a dissociation from a deleted token).
+    await page.route('**/bridge/call/mirror/get', async (route) => {
+      const { path } = route.request().postDataJSON() as { path: string };
+      const changed = [paid!, burn!].find((tx) => path.startsWith('/api/v1/transactions?') && path.includes(tx.consensus_timestamp));
+      if (!changed) return route.continue();
+      const answer = await (await route.fetch()).json() as { ok: true; value: { body: { transactions: Transaction[] } } };
+      const tx = answer.value.body.transactions[0]!;
+      if (changed === burn) tx.name = 'TOKENDISSOCIATE';
+      else {
+        tx.transfers = tx.transfers.filter((t) => t.account !== payer && t.account !== collector);
+        tx.token_transfers = [{ token_id: feeToken, account: payer, amount: -5, is_approval: false }, { token_id: feeToken, account: collector, amount: 5, is_approval: false }];
+      }
+      return route.fulfill({ json: answer });
+    });
+    await openApp(`#/transactions?timestamp=${paid!.consensus_timestamp}`);
+    const summary = page.getByTestId('transaction-row').getByTestId('transfer-summary');
+    await expect(summary).toHaveAttribute('data-token', paid!.nft_transfers[0]!.token_id);
+    const fee = summary.getByTestId('paid-token-beside');
+    await expect(fee).toHaveAttribute('data-token', feeToken);
+    await expect(fee.getByRole('link').last()).toHaveText(collector);
+    await expect(summary.getByTestId('paid-beside')).toHaveCount(0);
+
+    await openApp(`#/transactions?timestamp=${burn!.consensus_timestamp}`);
+    const dissociated = page.getByTestId('transaction-row').getByTestId('transfer-summary');
+    await expect(dissociated.getByRole('link').first()).toHaveText(burn!.nft_transfers[0]?.sender_account_id ?? burn!.token_transfers[0]!.account);
+    await expect(dissociated.getByTestId('supply-change')).toHaveCount(0);
+    await expect(dissociated.locator('.arrow')).toHaveCount(0);
+  });
+
   test('a bound on the time the address gives is kept, said and removable', async ({ page, openApp, serve }) => {
     const [, second] = await transactionsOf(serve, 'limit=2');
     await openApp(`#/transactions?timestamp=lte:${second!.consensus_timestamp}`);
@@ -111,6 +153,19 @@ test.describe("a transaction's page", () => {
       await expect(page).toHaveURL(new RegExp(`#/transaction\\?id=${hex}$`));
       await expect(page.getByTestId('transaction-screen').locator('h1')).toHaveText(hex);
     }
+  });
+
+  test('a base64 hash pasted into the address unencoded keeps its "+"; a space typed there is never one', async ({ page, openApp, serve }) => {
+    const tx = await findTransaction(serve, 'transactiontype=CRYPTOTRANSFER', (t) => /^[^+]+\+/.test(t.transaction_hash) && !t.scheduled);
+    expect(tx, 'a demo transaction whose base64 hash holds a "+" after its first character').toBeDefined();
+    const hex = `0x${bytesToHex(base64ToBytes(tx!.transaction_hash)!)}`;
+    await openApp(`#/transaction?id=${tx!.transaction_hash}`);
+    await expect(page).toHaveURL(new RegExp(`#/transaction\\?id=${hex}$`));
+    await expect(page.getByTestId('transaction-card').first()).toBeVisible();
+    // A slip: the hash without its first character, a space typed before it (%20), which is no "+".
+    await openApp(`#/transaction?id=%20${tx!.transaction_hash.slice(1)}`);
+    await expect(page.getByRole('heading', { name: /is not a transaction id/i })).toBeVisible();
+    await expect(page.getByTestId('transaction-card')).toHaveCount(0);
   });
 
   test('a nonce the transaction has no record of is said so, with the way to the transaction', async ({ page, openApp, serve }) => {

@@ -89,9 +89,33 @@ describe('entries of profiles.json a save would refuse', () => {
     const saved = new CustomProfiles(dataDir);
     expect(saved.list().map((p) => p.mirrorUrl)).toEqual([SOLO.mirrorUrl]);
     expect(saved.leftOut().leftOut).toHaveLength(1);
+    expect(saved.admittedByLastWrite()).toEqual([]);
     saved.save({ ...SOLO, name: 'solo-a', previousName: 'solo' });
     expect(saved.list().map((p) => [p.name, p.mirrorUrl])).toEqual([['solo-a', SOLO.mirrorUrl], ['solo', 'http://127.0.0.1:5554']]);
     expect(saved.leftOut().leftOut).toEqual([]);
+    expect(saved.admittedByLastWrite()).toEqual(['solo']);
+    saved.save({ name: 'other', mirrorUrl: 'http://127.0.0.1:5560', statusUrl: null, chainId: null });
+    expect(saved.admittedByLastWrite()).toEqual([]);
+  });
+
+  it('the answer to the removal that frees a name says the profile of that name listed now is another', async () => {
+    const dataDir = dataDirWith('freed-notice', [SOLO, { ...SOLO, mirrorUrl: 'http://127.0.0.1:5554' }]);
+    const file = path.join(dataDir, 'profiles.json');
+    const app = await startApp({ dataDir });
+    const removed = await app.dispatch('network/profiles/delete', { name: 'solo' });
+    expect(removed.ok).toBe(true);
+    const { profiles, notice } = (removed as { value: ProfileList }).value;
+    expect(profiles.filter((p) => p.kind === 'saved').map((p) => [p.name, p.mirrorUrl])).toEqual([['solo', 'http://127.0.0.1:5554']]);
+    expect(notice).toBe(`"solo" from later in ${file} is now listed: it was left out while an earlier profile had its name.`);
+    // Said by that answer only: the menu read again has nothing to tell.
+    const listed = await app.dispatch('network/profiles', null);
+    expect((listed as { value: ProfileList }).value.notice).toBeNull();
+  });
+
+  it('a name too long to repeat whole is cut with "…"', () => {
+    const long = `n${'a'.repeat(44)}`;
+    const { leftOut } = parseSavedProfiles(JSON.stringify({ profiles: [{ name: long, mirrorUrl: 'http://127.0.0.1:5551' }, { name: 'b'.repeat(40), mirrorUrl: 'ftp://x' }] }));
+    expect(leftOut.map((entry) => entry.label)).toEqual([JSON.stringify(`${long.slice(0, 40)}…`), JSON.stringify('b'.repeat(40))]);
   });
 
   it('a file without any says nothing', async () => {

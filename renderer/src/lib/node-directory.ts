@@ -21,6 +21,8 @@ export class NodeDirectory {
   readonly #known = new Map<string, number>();
   /** The next page to read; null once the last was. */
   #next: string | null = FIRST_PAGE;
+  /** The pages read: a next link back to one of them (a page's own, or one before it) ends the list. */
+  readonly #read = new Set<string>();
   #reading: Promise<boolean> | null = null;
 
   constructor(api: MirrorReader) {
@@ -45,9 +47,10 @@ export class NodeDirectory {
       const id = typeof node.node_id === 'bigint' ? Number(node.node_id) : node.node_id;
       if (typeof node.node_account_id === 'string' && typeof id === 'number' && Number.isSafeInteger(id)) this.#known.set(node.node_account_id, id);
     }
-    // A next link back to the same page would read it for ever.
+    // A next link back to a page read (itself, or A → B → A) would read them for ever.
+    this.#read.add(path);
     const next = result.value.links?.next ?? null;
-    this.#next = next === path ? null : next;
+    this.#next = next !== null && this.#read.has(next) ? null : next;
     return true;
   }
 }

@@ -1,4 +1,5 @@
-import { isChainId, isProfileName, MIRROR_URL_EXAMPLE, STATUS_URL_EXAMPLE } from '../../../main/common/profile-rules.ts';
+import { httpBaseUrl, isChainId, isProfileName, MAX_PROFILE_NAME_LENGTH, MIRROR_URL_EXAMPLE, STATUS_URL_EXAMPLE } from '../../../main/common/profile-rules.ts';
+import { reservedNameReason } from '../../../main/common/reserved-profile-names.ts';
 import { MAX_CHAIN_ID, type CustomProfileInput, type ProfileSummary, type UpstreamCheck } from '../../../main/common/profile-types.ts';
 import { formatTimestamp } from './format.ts';
 
@@ -40,9 +41,11 @@ export function profileFormOf(profile: ProfileSummary): ProfileForm {
 
 /**
  * Turns the form into a request, catching what can be told before asking main (which checks
- * everything again, by the same rules: main/common/profile-rules.ts), so that a name or chain id
- * main would refuse is said at once, not after the mirror URL is asked: a name it does not take,
- * an address without its scheme, a chain id that is not a whole number in range. Empty optional
+ * everything again, by the same rules: main/common/profile-rules.ts and reserved-profile-names.ts),
+ * so that a field main would refuse is said at once, at its field, not after the mirror URL is
+ * asked: a name it does not take (a built-in's, `custom`), an address without its scheme or with
+ * credentials, a query or a fragment, a chain id that is not a whole number in range. What only
+ * main can tell (a name taken, a URL of the app's own services) it says at Save. Empty optional
  * fields are null.
  */
 export function profileInputOf(form: ProfileForm): { ok: true; value: CustomProfileInput } | { ok: false; problems: FormProblem[] } {
@@ -50,7 +53,7 @@ export function profileInputOf(form: ProfileForm): { ok: true; value: CustomProf
   const found: Array<[ProfileField, string | null]> = [
     ['name', nameProblem(form.name.trim())],
     ['mirrorUrl', mirrorUrlProblem(form.mirrorUrl)],
-    ['statusUrl', form.statusUrl.trim() === '' ? null : addressSchemeProblem(form.statusUrl, 'status page', STATUS_URL_EXAMPLE)],
+    ['statusUrl', form.statusUrl.trim() === '' ? null : addressProblem(form.statusUrl, 'status page', STATUS_URL_EXAMPLE)],
     ['chainId', chain === '' ? null : chainIdProblem(chain)],
   ];
   const problems = found.flatMap(([field, text]) => (text === null ? [] : [{ field, text }]));
@@ -70,8 +73,15 @@ export function profileInputOf(form: ProfileForm): { ok: true; value: CustomProf
 /** What is wrong with a typed name, in the words of what to type; null when main takes it (as a name: it may be taken). */
 function nameProblem(name: string): string | null {
   if (name === '') return 'Give the profile a name, e.g. local-node.';
-  if (isProfileName(name)) return null;
-  return 'The name must start with a lower-case letter and hold only a-z, 0-9 and "-" (at most 32 characters), e.g. local-node.';
+  // Said, not cut by the field: a pasted name is trimmed only here, so a cap on the field would count its spaces.
+  if (name.length > MAX_PROFILE_NAME_LENGTH && /^[a-z][a-z0-9-]*$/.test(name)) {
+    return `The name has ${name.length} characters; it may have at most ${MAX_PROFILE_NAME_LENGTH}, e.g. local-node.`;
+  }
+  if (isProfileName(name)) {
+    const reserved = reservedNameReason(name);
+    return reserved === null ? null : `${reserved}; choose another, e.g. local-node.`;
+  }
+  return `The name must start with a lower-case letter and hold only a-z, 0-9 and "-" (at most ${MAX_PROFILE_NAME_LENGTH} characters), e.g. local-node.`;
 }
 
 /** What is wrong with a typed chain id; null when it is one. */
@@ -91,20 +101,23 @@ export function problemsAfterEdit(problems: readonly FormProblem[], field: Profi
 
 /**
  * What is wrong with a typed mirror URL that can be told without asking it, in the words of what to
- * type; null when it looks like an http(s) address (main checks it again, and the rest).
+ * type; null when main takes it as a base URL (whether it is a mirror node is asked).
  */
 export function mirrorUrlProblem(text: string): string | null {
-  return addressSchemeProblem(text, 'mirror node', MIRROR_URL_EXAMPLE);
+  return addressProblem(text, 'mirror node', MIRROR_URL_EXAMPLE);
 }
 
 /**
  * An address typed without its scheme (`127.0.0.1:5551`, `localhost:5551`) reads to a URL parser
- * as nothing or as a scheme of its own: say what to type rather than what the parser saw.
+ * as nothing or as a scheme of its own: say what to type rather than what the parser saw. Then
+ * the rules main saves a URL by (httpBaseUrl: no user name or password, no `?` or `#`).
  */
-function addressSchemeProblem(text: string, what: string, example: string): string | null {
+function addressProblem(text: string, what: string, example: string): string | null {
   const typed = text.trim();
   if (typed === '') return `Give the ${what}'s address, e.g. ${example}`;
-  return /^https?:\/\/[^/]/i.test(typed) ? null : `Start the ${what}'s address with http:// or https://, e.g. ${example}`;
+  if (!/^https?:\/\/[^/]/i.test(typed)) return `Start the ${what}'s address with http:// or https://, e.g. ${example}`;
+  const checked = httpBaseUrl(typed, example);
+  return checked.ok ? null : `The ${what}'s address ${checked.problem}.`;
 }
 
 /**

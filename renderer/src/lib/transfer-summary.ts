@@ -65,10 +65,27 @@ export function summarizeTransfers(tx: Movable): TransferSummary | null {
   const payerNet = net.get(payer);
   if (payerNet !== undefined && payerNet < 0n) net.set(payer, payerNet + feeCredited < 0n ? payerNet + feeCredited : 0n);
 
-  const { senders, receivers, received: amount } = flowsOf(net);
+  const flows = flowsOf(net);
+  const { receivers, received: amount } = flows;
+  const senders = withoutUnplacedFee(flows, net);
   const tokenMoves = (tx.token_transfers?.length ?? 0) + (tx.nft_transfers?.length ?? 0);
   if (senders.length === 0 && receivers.length === 0 && tokenMoves === 0) return null;
   return { senders, receivers, amount, tokenMoves };
+}
+
+/**
+ * The senders less the debit of a fee the summary could not place: HBAR is never destroyed, so what
+ * the senders gave beyond what the receivers got is a fee charged to another account than the id's
+ * (a scheduled transaction's schedule payer, an Ethereum transaction's sender paying its gas). With
+ * no receiver every debit is that fee; else the one sender whose debit is exactly it paid the fee
+ * alone. A fee payer that also sent HBAR stays a sender.
+ */
+function withoutUnplacedFee(flows: ReturnType<typeof flowsOf>, net: ReadonlyMap<string, bigint>): string[] {
+  const unplaced = flows.given - flows.received;
+  if (unplaced <= 0n) return flows.senders;
+  if (flows.receivers.length === 0) return [];
+  const feeOnly = flows.senders.filter((account) => net.get(account) === -unplaced);
+  return feeOnly.length === 1 ? flows.senders.filter((account) => account !== feeOnly[0]) : flows.senders;
 }
 
 /**
@@ -123,50 +140,56 @@ export function netTokenChanges(tx: Partial<Pick<Transaction, 'token_transfers' 
 
 /**
  * How a token's supply changed where its movement is one-sided: minted to its receivers (no sender:
- * an NFT's serial out of nowhere, a fungible mint or a token's initial supply), burned or wiped
- * from its senders (no receiver); null for a transfer between accounts.
+ * an NFT's serial out of nowhere, a fungible mint or a token's initial supply), burned (a
+ * TOKENBURN) or wiped (a TOKENWIPE) from its senders; null for a transfer between accounts, and for
+ * any other debit without a receiver (a TOKENDISSOCIATE of a deleted token gives up its balance,
+ * which no burn took).
  */
 export type SupplyChange = 'mint' | 'burn' | 'wipe' | null;
 
-export interface TokenTransferSummary {
-  /** The first token the transaction moved. */
+/** One token's movement in a transaction. */
+export interface TokenMovement {
   token: string;
   nft: boolean;
   /** Accounts whose holding of it went down, largest first (an NFT's senders, a mint has none). */
   senders: string[];
   /** Accounts whose holding of it went up, largest first. */
   receivers: string[];
-  /** Units the receivers got together, or, burned or wiped, the senders gave up (serials for an NFT collection). */
+  /** Units the receivers got together, or, without receivers, the senders gave up (serials for an NFT collection). */
   amount: bigint;
   supply: SupplyChange;
-  /** Other tokens moved beside it. */
-  otherTokens: number;
 }
 
+type TokenMoving = Partial<Pick<Transaction, 'token_transfers' | 'nft_transfers' | 'name'>>;
+
 /**
- * The first token a transaction moved, for a list row where no HBAR moved but the fee: who sent it,
- * who received it and how much (fungible tokens first, then NFTs, in the answer's order); null
- * when it moved no token. A movement without receivers is a wipe in a TOKENWIPE (`name`), else a
- * burn: the supply went down either way.
+ * Each token a transaction moved, in the answer's order, fungible tokens first, then NFT
+ * collections: who sent it, who received it and how much.
  */
-export function summarizeTokenTransfers(tx: Partial<Pick<Transaction, 'token_transfers' | 'nft_transfers' | 'name'>>): TokenTransferSummary | null {
+export function tokenMovements(tx: TokenMoving): TokenMovement[] {
   const fungible = tx.token_transfers ?? [];
   const nfts = tx.nft_transfers ?? [];
-  const tokens = new Set([...fungible.map((t) => t.token_id), ...nfts.map((t) => t.token_id)]);
-  const token = fungible[0]?.token_id ?? nfts[0]?.token_id;
-  if (token === undefined) return null;
-  const nft = fungible[0] === undefined;
-  const net = new Map<string, bigint>();
-  const add = (account: string | null, amount: bigint): void => {
-    if (account) net.set(account, (net.get(account) ?? 0n) + amount);
-  };
-  if (nft) {
-    for (const t of nfts) if (t.token_id === token) { add(t.sender_account_id, -1n); add(t.receiver_account_id, 1n); }
-  } else {
-    for (const t of fungible) if (t.token_id === token) add(t.account, big(t.amount));
+  const movements: TokenMovement[] = [];
+  for (const token of new Set(fungible.map((t) => t.token_id))) {
+    const net = new Map<string, bigint>();
+    for (const t of fungible) if (t.token_id === token) net.set(t.account, (net.get(t.account) ?? 0n) + big(t.amount));
+    movements.push(movementOf(token, false, net, tx.name));
   }
+  for (const token of new Set(nfts.map((t) => t.token_id))) {
+    const net = new Map<string, bigint>();
+    const add = (account: string | null, amount: bigint): void => {
+      if (account) net.set(account, (net.get(account) ?? 0n) + amount);
+    };
+    for (const t of nfts) if (t.token_id === token) { add(t.sender_account_id, -1n); add(t.receiver_account_id, 1n); }
+    movements.push(movementOf(token, true, net, tx.name));
+  }
+  return movements;
+}
+
+function movementOf(token: string, nft: boolean, net: ReadonlyMap<string, bigint>, name: string | undefined): TokenMovement {
   const { senders, receivers, received, given } = flowsOf(net);
+  const oneSided = receivers.length === 0 && senders.length > 0;
   const supply: SupplyChange = senders.length === 0 && receivers.length > 0 ? 'mint'
-    : receivers.length === 0 && senders.length > 0 ? (tx.name === 'TOKENWIPE' ? 'wipe' : 'burn') : null;
-  return { token, nft, senders, receivers, amount: receivers.length > 0 ? received : given, supply, otherTokens: tokens.size - 1 };
+    : oneSided && name === 'TOKENBURN' ? 'burn' : oneSided && name === 'TOKENWIPE' ? 'wipe' : null;
+  return { token, nft, senders, receivers, amount: receivers.length > 0 ? received : given, supply };
 }

@@ -58,4 +58,42 @@ describe('NodeDirectory', () => {
     expect(await nodes.nodeIdOf('0.0.40')).toBe(37);
     expect(asked).toEqual(['/api/v1/network/nodes?limit=25', '/api/v1/network/nodes?limit=25&node.id=gt:24', '/api/v1/network/nodes?limit=25&node.id=gt:24']);
   });
+
+  it('ends the list at a next link back to the page itself', async () => {
+    const asked: string[] = [];
+    const nodes = new NodeDirectory(linkedPages({ [FIRST]: FIRST }, asked));
+    expect(await nodes.nodeIdOf('0.0.1001')).toBeNull();
+    expect(asked).toEqual([FIRST]);
+    expect(await nodes.nodeIdOf('0.0.3')).toBe(0);
+    expect(asked).toEqual([FIRST]);
+  });
+
+  it('ends the list at a next link back to a page before it (A → B → A)', async () => {
+    const asked: string[] = [];
+    const nodes = new NodeDirectory(linkedPages({ [FIRST]: SECOND, [SECOND]: FIRST }, asked));
+    expect(await nodes.nodeIdOf('0.0.1001')).toBeNull();
+    expect(asked).toEqual([FIRST, SECOND]);
+    expect(await nodes.nodeIdOf('0.0.4')).toBe(1);
+    expect(asked).toEqual([FIRST, SECOND]);
+  });
 });
+
+const FIRST = '/api/v1/network/nodes?limit=25';
+const SECOND = '/api/v1/network/nodes?limit=25&node.id=gt:0';
+
+/**
+ * Pages of one node each (node 0 on FIRST, 1 on SECOND), each linking to the next `links` gives it.
+ * Past 10 asks it fails, so that a directory following the links round for ever ends (and its test fails).
+ */
+function linkedPages(links: Record<string, string>, asked: string[]): MirrorReader {
+  return {
+    mirror: {
+      get: async ({ path }): Promise<ApiResult<MirrorGetResponse>> => {
+        asked.push(path);
+        if (asked.length > 10) return { ok: false, error: { code: 'unavailable', message: 'asked too often', details: [] } };
+        const node = path === FIRST ? 0 : 1;
+        return { ok: true, value: { status: 200, body: { nodes: [{ node_id: node, node_account_id: `0.0.${node + 3}` }], links: { next: links[path] ?? null } } } };
+      },
+    },
+  };
+}

@@ -35,11 +35,24 @@ describe('name and chain id, told before the mirror URL is asked', () => {
   const badName = 'The name must start with a lower-case letter and hold only a-z, 0-9 and "-" (at most 32 characters), e.g. local-node.';
 
   it('refuses the names main refuses, in words of what to type, tied to the Name field', () => {
-    for (const name of ['Solo', '../escape', '1st', 'local node', 'a'.repeat(33)]) {
+    for (const name of ['Solo', '../escape', '1st', 'local node', `${'a'.repeat(32)}!`]) {
       expect(form(name), name).toEqual({ ok: false, problems: [{ field: 'name', text: badName }] });
     }
     expect(form('   ')).toEqual({ ok: false, problems: [{ field: 'name', text: 'Give the profile a name, e.g. local-node.' }] });
+  });
+
+  it('says a name is too long, counting what is kept: spaces pasted around it are not', () => {
+    // The field does not cut what is pasted: 33 characters would have lost its last one unsaid.
     expect(form(` ${'a'.repeat(32)} `)).toMatchObject({ ok: true, value: { name: 'a'.repeat(32) } });
+    expect(form(` ${'a'.repeat(33)}`)).toEqual({ ok: false, problems: [{ field: 'name', text: 'The name has 33 characters; it may have at most 32, e.g. local-node.' }] });
+  });
+
+  it("refuses a built-in profile's name and `custom`, as main does", () => {
+    for (const name of ['demo', 'mainnet', 'testnet', 'previewnet']) {
+      expect(form(name), name).toEqual({ ok: false, problems: [{ field: 'name', text: `"${name}" is a built-in profile name; choose another, e.g. local-node.` }] });
+    }
+    expect(form('custom')).toEqual({ ok: false, problems: [{ field: 'name', text: '"custom" is reserved for the profile given with --upstream-mirror; choose another, e.g. local-node.' }] });
+    expect(form('mainnet-fork')).toMatchObject({ ok: true });
   });
 
   it('refuses a chain id out of the range main takes', () => {
@@ -83,6 +96,17 @@ describe('the mirror URL as typed', () => {
     expect(form('localhost:48921')).toEqual({ ok: false, problems: [{ field: 'mirrorUrl', text: missing }] });
     // Each field's own example: a status page is no mirror node's port.
     expect(form('http://a', 'status.example.com')).toEqual({ ok: false, problems: [{ field: 'statusUrl', text: "Start the status page's address with http:// or https://, e.g. https://status.hedera.com" }] });
+  });
+
+  it('refuses, at its field, a URL main would not save: credentials, a query, a fragment', () => {
+    const form = (mirrorUrl: string, statusUrl = '') => profileInputOf({ ...emptyProfileForm(), name: 'x', mirrorUrl, statusUrl });
+    expect(mirrorUrlProblem('http://user:secret@m.example')).toBe("The mirror node's address must not carry a user name or password.");
+    expect(mirrorUrlProblem('http://m.example/?x=1')).toBe('The mirror node\'s address must be a base URL without "?" or "#".');
+    expect(form('http://a', 'https://user@status.example.com')).toEqual({ ok: false, problems: [{ field: 'statusUrl', text: "The status page's address must not carry a user name or password." }] });
+    for (const statusUrl of ['https://status.example.com?page=1', 'https://status.example.com/#top']) {
+      expect(form('http://a', statusUrl), statusUrl).toEqual({ ok: false, problems: [{ field: 'statusUrl', text: 'The status page\'s address must be a base URL without "?" or "#".' }] });
+    }
+    expect(form('http://a/', 'https://status.example.com/')).toMatchObject({ ok: true });
   });
 
   it('offers the base URL for one typed with the API path on it', () => {

@@ -30,7 +30,39 @@ describe('transferRow', () => {
 
   it('names the token where only the fee moved, and nothing where nothing else did', () => {
     const feeOnly = { ...DEMO.fallbackFee, transfers: DEMO.fallbackFee.transfers.filter((t) => t.account !== '0.0.2' && t.account !== '0.0.1300') };
-    expect(transferRow(feeOnly)).toMatchObject({ kind: 'token', token: { token: '0.0.1002' }, paid: null });
+    expect(transferRow(feeOnly)).toMatchObject({ kind: 'token', token: { token: '0.0.1002' }, paid: null, paidTokens: [] });
     expect(transferRow({ ...feeOnly, nft_transfers: [] })).toEqual({ kind: 'nothing' });
+  });
+
+  it("names the NFT received by a scheduled transaction's payer, whose fee is no HBAR paid beside it", () => {
+    // The id is the schedule's creator's (0.0.1867); 0.0.1300, the schedule's payer, paid the fee and got the NFT.
+    const scheduled = { ...DEMO.fallbackFee, scheduled: true, transfers: [{ account: '0.0.27', amount: 121975 }, { account: '0.0.98', amount: 2317520 }, { account: '0.0.1300', amount: -2439495 }] };
+    expect(transferRow(scheduled)).toMatchObject({ kind: 'token', token: { token: '0.0.1002', senders: ['0.0.1867'], receivers: ['0.0.1300'] }, paid: null, paidTokens: [] });
+  });
+});
+
+describe('transferRow: a fee paid in a fungible token beside an NFT', () => {
+  /** The demo's NFT transfer with its royalty's fallback fee paid in 5 units of 0.0.1751 to 0.0.2 instead of HBAR. */
+  const tokenFee = {
+    ...DEMO.fallbackFee,
+    transfers: DEMO.fallbackFee.transfers.filter((t) => t.account !== '0.0.2' && t.account !== '0.0.1300'),
+    token_transfers: [{ token_id: '0.0.1751', account: '0.0.1300', amount: -5, is_approval: false }, { token_id: '0.0.1751', account: '0.0.2', amount: 5, is_approval: false }],
+  };
+
+  it('names the NFT and adds the token fee beside it, not counted among the other tokens', () => {
+    const row = transferRow(tokenFee);
+    expect(row).toMatchObject({ kind: 'token', token: { token: '0.0.1002', nft: true, senders: ['0.0.1867'], receivers: ['0.0.1300'], amount: 1n, otherTokens: 0 }, paid: null });
+    if (row.kind !== 'token') return;
+    expect(row.paidTokens).toEqual([{ token: '0.0.1751', nft: false, senders: ['0.0.1300'], receivers: ['0.0.2'], amount: 5n, supply: null }]);
+  });
+
+  it('names the NFT with an HBAR fee and a token fee, both beside it', () => {
+    const both = { ...tokenFee, transfers: DEMO.fallbackFee.transfers };
+    expect(transferRow(both)).toMatchObject({ kind: 'token', token: { token: '0.0.1002' }, paid: { receivers: ['0.0.2'], amount: 200_000_000n }, paidTokens: [{ token: '0.0.1751', amount: 5n }] });
+  });
+
+  it('names the token of an NFT sold for it: the buyer paid the seller', () => {
+    const sold = { ...tokenFee, token_transfers: tokenFee.token_transfers.map((t) => (t.account === '0.0.2' ? { ...t, account: '0.0.1867' } : t)) };
+    expect(transferRow(sold)).toMatchObject({ kind: 'token', token: { token: '0.0.1751', senders: ['0.0.1300'], receivers: ['0.0.1867'], otherTokens: 1 }, paidTokens: [] });
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../renderer/src/lib/ledger-types.ts';
-import { netHbarChange, netTokenChanges, summarizeTokenTransfers, summarizeTransfers } from '../../../renderer/src/lib/transfer-summary.ts';
+import { netHbarChange, netTokenChanges, summarizeTransfers, tokenMovements } from '../../../renderer/src/lib/transfer-summary.ts';
 
 const SPECS = path.resolve('../shared/conformance/mirror/specs/transactions');
 
@@ -38,9 +38,18 @@ describe('summarizeTransfers', () => {
   });
 
   it('counts no HBAR as moved by a debit it could not place: HBAR is never burned (a fee charged to another account than the id\'s)', () => {
-    // A scheduled transaction's id is its creator's; the schedule's payer paid the fee and moved nothing else.
-    const tx = { transaction_id: '0.0.8-1-2', node: '0.0.3', charged_tx_fee: 3, transfers: [{ account: '0.0.9', amount: -3 }, { account: '0.0.3', amount: 2 }, { account: '0.0.98', amount: 1 }] };
-    expect(summarizeTransfers(tx)).toEqual({ senders: ['0.0.9'], receivers: [], amount: 0n, tokenMoves: 0 });
+    // A scheduled transaction's id is its creator's (0.0.8); the schedule's payer (0.0.9) paid the fee.
+    const feeOnly = { transaction_id: '0.0.8-1-2', node: '0.0.3', charged_tx_fee: 3, transfers: [{ account: '0.0.9', amount: -3 }, { account: '0.0.3', amount: 2 }, { account: '0.0.98', amount: 1 }] };
+    expect(summarizeTransfers(feeOnly)).toBeNull();
+    // A scheduled TOKENMINT: its tokens are what moved.
+    const mint = { ...feeOnly, token_transfers: [{ token_id: '0.0.50', account: '0.0.7', amount: 100 }] };
+    expect(summarizeTransfers(mint)).toEqual({ senders: [], receivers: [], amount: 0n, tokenMoves: 1 });
+    // A scheduled CRYPTOTRANSFER: 0.0.10 sent 0.0.11 5, and the schedule's payer is no second sender.
+    const sent = { ...feeOnly, transfers: [...feeOnly.transfers, { account: '0.0.10', amount: -5 }, { account: '0.0.11', amount: 5 }] };
+    expect(summarizeTransfers(sent)).toEqual({ senders: ['0.0.10'], receivers: ['0.0.11'], amount: 5n, tokenMoves: 0 });
+    // The schedule's payer sent too: it stays the sender it is.
+    const paidAndSent = { ...feeOnly, transfers: [{ account: '0.0.9', amount: -8 }, { account: '0.0.3', amount: 2 }, { account: '0.0.98', amount: 1 }, { account: '0.0.11', amount: 5 }] };
+    expect(summarizeTransfers(paidAndSent)).toEqual({ senders: ['0.0.9'], receivers: ['0.0.11'], amount: 5n, tokenMoves: 0 });
   });
 
   it('orders several senders and receivers by amount and keeps amounts beyond 2^53 exact', () => {
@@ -72,7 +81,7 @@ const PAID_A_REWARD = {
 describe('summarizeTransfers: staking rewards paid in the transaction (HIP-406)', () => {
   it('takes the reward out as the fee is: a token transfer whose sender was paid one reads by its tokens', () => {
     expect(summarizeTransfers(PAID_A_REWARD.tokens)).toEqual({ senders: [], receivers: [], amount: 0n, tokenMoves: 2 });
-    expect(summarizeTokenTransfers(PAID_A_REWARD.tokens)).toEqual({ token: '0.0.1751', nft: false, senders: ['0.0.1750'], receivers: ['0.0.3171'], amount: 3480n, supply: null, otherTokens: 0 });
+    expect(tokenMovements(PAID_A_REWARD.tokens)).toEqual([{ token: '0.0.1751', nft: false, senders: ['0.0.1750'], receivers: ['0.0.3171'], amount: 3480n, supply: null }]);
   });
 
   it('says what the sender sent, not the receiver\'s reward with it, nor the payer\'s debit net of its own', () => {
@@ -126,8 +135,8 @@ describe('netTokenChanges', () => {
   });
 });
 
-describe('summarizeTokenTransfers', () => {
-  it('names the first token moved, its senders and receivers by size, and what the receivers got', () => {
+describe('tokenMovements', () => {
+  it('names each token moved, fungible ones first, its senders and receivers by size, and what the receivers got', () => {
     const tx = {
       token_transfers: [
         { token_id: '0.0.50', account: '0.0.7', amount: -40 }, { token_id: '0.0.50', account: '0.0.8', amount: 30 },
@@ -135,25 +144,37 @@ describe('summarizeTokenTransfers', () => {
       ],
       nft_transfers: [{ token_id: '0.0.60', serial_number: 1, sender_account_id: '0.0.9', receiver_account_id: '0.0.7' }],
     };
-    expect(summarizeTokenTransfers(tx)).toEqual({ token: '0.0.50', nft: false, senders: ['0.0.7'], receivers: ['0.0.8', '0.0.9'], amount: 40n, supply: null, otherTokens: 2 });
+    expect(tokenMovements(tx)).toEqual([
+      { token: '0.0.50', nft: false, senders: ['0.0.7'], receivers: ['0.0.8', '0.0.9'], amount: 40n, supply: null },
+      { token: '0.0.51', nft: false, senders: ['0.0.7'], receivers: ['0.0.8'], amount: 1n, supply: null },
+      { token: '0.0.60', nft: true, senders: ['0.0.9'], receivers: ['0.0.7'], amount: 1n, supply: null },
+    ]);
   });
 
-  it("counts an NFT collection's serials: a mint without a sender, a burn without a receiver (reference answer), what the sender gave up", () => {
+  it("counts an NFT collection's serials: a mint without a sender, a burn without a receiver, what the sender gave up", () => {
     const mint = { nft_transfers: [1, 2, 3].map((serial) => ({ token_id: '0.0.60', serial_number: serial, sender_account_id: null, receiver_account_id: '0.0.7' })) };
-    expect(summarizeTokenTransfers(mint)).toEqual({ token: '0.0.60', nft: true, senders: [], receivers: ['0.0.7'], amount: 3n, supply: 'mint', otherTokens: 0 });
-    const burn = referenceTransaction('account-id-only-nft-transfers.json', '0.0.8-1234567890-000000020');
-    expect(summarizeTokenTransfers(burn)).toEqual({ token: '0.0.1500', nft: true, senders: ['0.0.2001'], receivers: [], amount: 1n, supply: 'burn', otherTokens: 0 });
-    expect(summarizeTokenTransfers({ token_transfers: [], nft_transfers: [] })).toBeNull();
+    expect(tokenMovements(mint)).toEqual([{ token: '0.0.60', nft: true, senders: [], receivers: ['0.0.7'], amount: 3n, supply: 'mint' }]);
+    const burn = { nft_transfers: [{ token_id: '0.0.60', serial_number: 4, sender_account_id: '0.0.9', receiver_account_id: null }], name: 'TOKENBURN' };
+    expect(tokenMovements(burn)).toEqual([{ token: '0.0.60', nft: true, senders: ['0.0.9'], receivers: [], amount: 1n, supply: 'burn' }]);
+    expect(tokenMovements({ token_transfers: [], nft_transfers: [] })).toEqual([]);
   });
 
   it('reads a fungible mint, burn and wipe by their one side: the treasury credited, the account debited', () => {
     // The demo's TOKENCREATION of 0.0.3145: its initial supply to the treasury, no sender.
     const created = { name: 'TOKENCREATION', token_transfers: [{ token_id: '0.0.3145', account: '0.0.3144', amount: 1_000_000_000_000 }] };
-    expect(summarizeTokenTransfers(created)).toMatchObject({ senders: [], receivers: ['0.0.3144'], amount: 1_000_000_000_000n, supply: 'mint' });
+    expect(tokenMovements(created)[0]).toMatchObject({ senders: [], receivers: ['0.0.3144'], amount: 1_000_000_000_000n, supply: 'mint' });
     const burned = { name: 'TOKENBURN', token_transfers: [{ token_id: '0.0.50', account: '0.0.7', amount: -250 }] };
-    expect(summarizeTokenTransfers(burned)).toMatchObject({ senders: ['0.0.7'], receivers: [], amount: 250n, supply: 'burn' });
-    expect(summarizeTokenTransfers({ ...burned, name: 'TOKENWIPE' })).toMatchObject({ senders: ['0.0.7'], amount: 250n, supply: 'wipe' });
+    expect(tokenMovements(burned)[0]).toMatchObject({ senders: ['0.0.7'], receivers: [], amount: 250n, supply: 'burn' });
+    expect(tokenMovements({ ...burned, name: 'TOKENWIPE' })[0]).toMatchObject({ senders: ['0.0.7'], amount: 250n, supply: 'wipe' });
     const wipedNft = { name: 'TOKENWIPE', nft_transfers: [4, 5].map((serial) => ({ token_id: '0.0.60', serial_number: serial, sender_account_id: '0.0.9', receiver_account_id: null })) };
-    expect(summarizeTokenTransfers(wipedNft)).toMatchObject({ senders: ['0.0.9'], receivers: [], amount: 2n, supply: 'wipe' });
+    expect(tokenMovements(wipedNft)[0]).toMatchObject({ senders: ['0.0.9'], receivers: [], amount: 2n, supply: 'wipe' });
+  });
+
+  it('calls no other debit without a receiver a burn: a dissociation from a deleted token (reference answer) names its sender alone', () => {
+    const dissociated = referenceTransaction('account-id-only-nft-transfers.json', '0.0.8-1234567890-000000020');
+    expect(dissociated.name).toBe('TOKENDISSOCIATE');
+    expect(tokenMovements(dissociated)).toEqual([{ token: '0.0.1500', nft: true, senders: ['0.0.2001'], receivers: [], amount: 1n, supply: null }]);
+    const fungible = { name: 'TOKENDISSOCIATE', token_transfers: [{ token_id: '0.0.50', account: '0.0.7', amount: -250 }] };
+    expect(tokenMovements(fungible)[0]).toMatchObject({ senders: ['0.0.7'], receivers: [], amount: 250n, supply: null });
   });
 });
