@@ -1,5 +1,7 @@
 import path from 'node:path';
-import { urlForMessage } from '../http/url-for-message.ts';
+import { httpBaseUrl } from '../common/profile-rules.ts';
+import { DEFAULT_SOLC_BIN_MIRROR } from '../verify/compilers/mirror-source.ts';
+import { DEFAULT_NPM_REGISTRY } from '../verify/compilers/npm-source.ts';
 import { parseLongVersion } from '../verify/compilers/solc-version.ts';
 import { flagValue, splitFlag } from './flag-value.ts';
 
@@ -11,7 +13,7 @@ type Command = keyof typeof ITEMS;
 
 export interface CompilersArgs {
   command: Command;
-  /** Versions or files, as given. */
+  /** Versions or files, as given; `download`'s long versions as they are checked (no `v`, no spaces). */
   items: string[];
   /** The compilers folder, resolved. */
   dir: string;
@@ -36,30 +38,26 @@ export function parseCompilersArgs(argv: readonly string[], defaultDir: string):
     const [flag, inline] = splitFlag(arg);
     if (flag !== '--dir' && flag !== '--mirror' && flag !== '--registry') throw new Error(`unknown option ${flag}`);
     const value = flagValue(flag, inline ?? argv[++i]);
-    options[flag.slice(2) as 'dir' | 'mirror' | 'registry'] = flag === '--dir' ? value : downloadUrl(flag, value);
+    options[flag.slice(2) as 'dir' | 'mirror' | 'registry'] = flag === '--dir' ? value : downloadUrl(flag, value, flag === '--mirror' ? DEFAULT_SOLC_BIN_MIRROR : DEFAULT_NPM_REGISTRY);
   }
   const [command, ...items] = positional;
   if (command === undefined || !Object.hasOwn(ITEMS, command)) throw new Error(`unknown or missing command: ${command ?? '(none)'}`);
   const takes = ITEMS[command as Command];
   if (takes === null && items.length > 0) throw new Error(`${command} takes no VERSION or FILE, not "${items[0]}"`);
   if (takes !== null && items.length === 0) throw new Error(`${command} needs at least one ${takes}`);
-  if (command === 'download') items.forEach(parseLongVersion);
-  return { command: command as Command, items, dir: path.resolve(options.dir ?? defaultDir), ...(options.mirror ? { mirror: options.mirror } : {}), ...(options.registry ? { registry: options.registry } : {}) };
+  // The version checked is the one downloaded: ` 0.8.4+commit.c7e474f2` passed the check and then was "not listed".
+  const checked = command === 'download' ? items.map(parseLongVersion) : items;
+  return { command: command as Command, items: checked, dir: path.resolve(options.dir ?? defaultDir), ...(options.mirror ? { mirror: options.mirror } : {}), ...(options.registry ? { registry: options.registry } : {}) };
 }
 
 /**
- * A mirror or registry address: http(s), and no user name or password, which fetch refuses to send
- * and whose refusal would put them in the message.
+ * A mirror or registry address: an http(s) base URL (httpBaseUrl), as paths are put after it. No
+ * user name or password, which fetch refuses to send; no query or fragment, which `list.json` would
+ * have been put after (`?token=s/list.json`). The refusal does not repeat the value, which may hold
+ * a key.
  */
-function downloadUrl(flag: string, text: string): string {
-  let url: URL | null = null;
-  try {
-    url = new URL(text);
-  } catch {
-    // Said below, with the rest.
-  }
-  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
-    throw new Error(`${flag} must be an http(s) URL without a user name or password, not "${urlForMessage(text)}"`);
-  }
-  return text;
+function downloadUrl(flag: string, text: string, example: string): string {
+  const checked = httpBaseUrl(text, example);
+  if (!checked.ok) throw new Error(`${flag} ${checked.problem}`);
+  return checked.url;
 }

@@ -67,7 +67,7 @@ async function run({ command, items, dir, mirror, registry }: CompilersArgs): Pr
     }
   };
   if (command === 'fetch') await each((item) => fetchFromNpm(item, folder, { ...(registry ? { registry } : {}), log, onProgress: progress(item) }));
-  if (command === 'download') await each((item) => fetchFromMirror(item.replace(/^v/, ''), folder, mirror ?? DEFAULT_SOLC_BIN_MIRROR, progress(item)));
+  if (command === 'download') await each((item) => fetchFromMirror(item, folder, mirror ?? DEFAULT_SOLC_BIN_MIRROR, progress(item)));
   if (command === 'import') await each((item) => folder.add(fs.readFileSync(item)));
   console.error(`compilers in ${folder.dir}: ${folder.versions().join(', ') || '(none)'}`);
   return failed === 0 ? 0 : 1;

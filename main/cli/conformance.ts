@@ -13,6 +13,7 @@ import { ConformanceInputError } from '../conformance/conformance-input.ts';
 import { runMirrorConformance } from '../conformance/mirror/run-mirror-conformance.ts';
 import { runStatusConformance } from '../conformance/status/run-status-conformance.ts';
 import { runVerifySuite, VERIFY_USAGE } from '../conformance/verify/verify-suite.ts';
+import { splitFlag } from './flag-value.ts';
 import { asksForHelp } from './help.ts';
 
 const DEFAULT_MIRROR_SPECS = '../shared/conformance/mirror/specs';
@@ -37,21 +38,42 @@ async function main(argv: string[]): Promise<number> {
       console.error(`${USAGE}\nunknown or missing suite: ${suite ?? '(none)'}`);
       return 2;
     }
-    const flags = new Set(rest.filter((a) => a.startsWith('--')));
-    const positional = rest.filter((a) => !a.startsWith('--'));
-    const known: readonly string[] = SUITE_FLAGS[suite];
-    const unknown = [...flags].find((flag) => !known.includes(flag));
-    if (unknown !== undefined || positional.length > 1) {
-      console.error(`${USAGE}\n${unknown !== undefined ? `unknown option ${unknown}` : `one folder at most, not also "${positional[1]}"`}`);
+    let read: { flags: Set<string>; folder: string | undefined };
+    try {
+      read = readSuiteArgs(rest, SUITE_FLAGS[suite]);
+    } catch (error) {
+      console.error(`${USAGE}\n${(error as Error).message}`);
       return 2;
     }
-    if (suite === 'status') return await runStatusSuite(path.resolve(positional[0] ?? DEFAULT_STATUS_SCENARIOS), flags.has('--verbose'));
-    return await runMirrorSuite(path.resolve(positional[0] ?? DEFAULT_MIRROR_SPECS), flags.has('--top-level'), flags.has('--verbose'));
+    const { flags, folder } = read;
+    if (suite === 'status') return await runStatusSuite(path.resolve(folder ?? DEFAULT_STATUS_SCENARIOS), flags.has('--verbose'));
+    return await runMirrorSuite(path.resolve(folder ?? DEFAULT_MIRROR_SPECS), flags.has('--top-level'), flags.has('--verbose'));
   } catch (error) {
     if (!(error instanceof ConformanceInputError)) throw error;
     console.error(`conformance: ${error.message}`);
     return 2;
   }
+}
+
+/**
+ * The switches and the one folder of the mirror or status suite. An unknown flag is named without
+ * what follows its `=` (`--bogus=https://user:password@…`), as the other commands name it.
+ */
+function readSuiteArgs(args: readonly string[], known: readonly string[]): { flags: Set<string>; folder: string | undefined } {
+  const flags = new Set<string>();
+  const positional: string[] = [];
+  for (const arg of args) {
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const [flag, inline] = splitFlag(arg);
+    if (!known.includes(flag)) throw new Error(`unknown option ${flag}`);
+    if (inline !== undefined) throw new Error(`${flag} takes no value`);
+    flags.add(flag);
+  }
+  if (positional.length > 1) throw new Error(`one folder at most, not also "${positional[1]}"`);
+  return { flags, folder: positional[0] };
 }
 
 async function runMirrorSuite(root: string, topLevelOnly: boolean, verbose: boolean): Promise<number> {

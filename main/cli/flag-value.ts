@@ -1,5 +1,5 @@
 /**
- * How every command line of the project (serve, bench, compilers) reads a flag and its value,
+ * How every command line of the project (serve, bench, compilers, conformance verify) reads a flag and its value,
  * so that they refuse the same input with the same words.
  */
 

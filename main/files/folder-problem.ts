@@ -24,12 +24,13 @@ export function folderProblem(what: string, dir: string, error: unknown): string
     if (level === path.resolve(dir)) return dangling === null ? `${what} ${dir} is a file, not a folder` : `${what} ${dir} is a link to ${dangling}, which does not exist`;
     if (dangling !== null) return `${what} ${dir} cannot be created: ${level} is a link to ${dangling}, which does not exist`;
   }
-  if (code === 'ENOTDIR') {
+  // Windows answers ENOENT where POSIX says ENOTDIR: a file is the parent, not a file system that takes no folders.
+  if (code === 'ENOTDIR' || code === 'ENOENT') {
     const file = fileOnThePath(dir);
     if (file) return `${what} ${dir} cannot be created: ${file} is a file, not a folder`;
   }
-  // The level's parent is there (makeFolder made or found it) and still "missing": a file system that takes no folders, as /proc.
-  if (code === 'ENOENT' && fs.existsSync(path.dirname(level))) return `cannot create ${what} ${dir} (${path.dirname(level)} does not take new folders)`;
+  // The level's parent is a folder (makeFolder made or found it) and still "missing": a file system that takes no folders, as /proc.
+  if (code === 'ENOENT' && fs.statSync(path.dirname(level), { throwIfNoEntry: false })?.isDirectory()) return `cannot create ${what} ${dir} (${path.dirname(level)} does not take new folders)`;
   return `cannot create ${what} ${dir} (${writeProblemReason(error)})`;
 }
 
@@ -43,7 +44,7 @@ function danglingLinkTarget(at: string): string | null {
   }
 }
 
-/** The nearest existing ancestor of `dir`, when it is a file (what ENOTDIR complains of). */
+/** The nearest existing ancestor of `dir`, when it is a file (what ENOTDIR, on Windows ENOENT, complains of). */
 function fileOnThePath(dir: string): string | null {
   for (let at = path.dirname(dir); at !== path.dirname(at); at = path.dirname(at)) {
     const stat = fs.statSync(at, { throwIfNoEntry: false });

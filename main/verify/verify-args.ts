@@ -1,4 +1,5 @@
-import { urlForMessage } from '../http/url-for-message.ts';
+import { httpBaseUrl } from '../common/profile-rules.ts';
+import { DEFAULT_SOLC_BIN_MIRROR } from './compilers/mirror-source.ts';
 
 /** Verification options of `serve` (and the desktop shell): all optional. */
 export interface VerifyArgs {
@@ -26,7 +27,7 @@ export function applyVerifyFlag(args: { verify?: VerifyArgs }, flag: string, val
     case '--compilers': (args.verify ??= {}).compilersDir = resolvePath(value()); return true;
     case '--solc-bin-mirror': {
       const text = value();
-      (args.verify ??= {}).solcBinMirror = text === 'off' ? null : httpUrl(flag, text);
+      (args.verify ??= {}).solcBinMirror = text === 'off' ? null : mirrorUrl(flag, text);
       return true;
     }
     case '--chain-rpc': {
@@ -45,8 +46,28 @@ export function applyVerifyFlag(args: { verify?: VerifyArgs }, flag: string, val
 
 function chainAndUrl(flag: string, text: string): [string, string] {
   const match = /^(\d{1,18})=(.+)$/.exec(text);
-  if (!match) throw new Error(`${flag} must be CHAIN_ID=URL, not "${urlForMessage(text)}"`);
+  if (!match) throw new Error(`${flag} must be CHAIN_ID=URL, not "${chainPart(text)}"`);
   return [match[1]!, httpUrl(flag, match[2]!)];
+}
+
+/**
+ * What a refusal of CHAIN_ID=URL shows of the value: the chain id as typed and the character after
+ * it (`296:…`, `sepolia=…`), never the URL. An RPC URL carries its key in places no rule finds in
+ * a text that is not a URL (`296:https://mainnet.infura.io/v3/KEY`).
+ */
+function chainPart(text: string): string {
+  const [head = ''] = /^[^=:/\\?#@\s]*[=:]?/.exec(text) ?? [];
+  return head.length < text.length ? `${head}…` : head;
+}
+
+/**
+ * A solc-bin mirror: a base URL without credentials, query or fragment, since `list.json` and the
+ * file names are put after it (`?token=s` made `?token=s/list.json`) and downloads log it.
+ */
+function mirrorUrl(flag: string, text: string): string {
+  const checked = httpBaseUrl(text, DEFAULT_SOLC_BIN_MIRROR);
+  if (!checked.ok) throw new Error(`${flag} ${checked.problem}`);
+  return checked.url;
 }
 
 function httpUrl(flag: string, text: string): string {

@@ -32,4 +32,19 @@ describe('npm run conformance on input it cannot run', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(new RegExp(`^usage: npm run conformance -- mirror[^]*\\nunknown option ${flag}\\n$`));
   });
+
+  it.each([
+    // Named without its value, which may hold a URL's password.
+    ['mirror', ['--bogus=https://me:secret@x.example/'], 'unknown option --bogus'],
+    ['status', ['--verbose=1'], '--verbose takes no value'],
+    ['mirror', [empty, 'other'], 'one folder at most, not also "other"'],
+  ])('%s %j: refused with the usage, exit 2', (suite, args, line) => {
+    const run = runCli('conformance', [suite, ...args]);
+    expect([run.status, run.stderr.split('\n').at(-2)]).toEqual([2, line]);
+  });
+
+  it('verify takes --compilers=DIR as --compilers DIR', () => {
+    const run = runCli('conformance', ['verify', empty, `--compilers=${path.join(root, 'compilers')}`, '--offline']);
+    expect([run.status, run.stderr]).toEqual([2, `conformance: ${empty} has no cases.json\n`]);
+  });
 });

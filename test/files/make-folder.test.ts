@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { folderProblem } from '../../main/files/folder-problem.ts';
 import { makeFolder } from '../../main/files/make-folder.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mirrordesk-make-folder-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+afterEach(() => vi.restoreAllMocks());
 
 /** What makeFolder throws for `dir`: the code and the level it names. */
 function refusal(dir: string): { code?: string; path?: string } {
@@ -39,6 +40,22 @@ describe('makeFolder', () => {
     expect(refusal(path.join(link, 'sub'))).toEqual({ code: 'EEXIST', path: link });
   });
 
+  it('takes a folder another process made between its look and its mkdir (two starts at once) as made', () => {
+    const dir = path.join(root, 'raced', 'data');
+    const { existsSync, mkdirSync } = fs;
+    // Both levels are missing when looked at; another process has made them by the time of the mkdir.
+    vi.spyOn(fs, 'existsSync').mockImplementation((at) => {
+      if (at === dir || at === path.dirname(dir)) {
+        if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
+        return false;
+      }
+      return existsSync(at);
+    });
+    const mkdir = vi.spyOn(fs, 'mkdirSync');
+    expect(() => makeFolder(dir)).not.toThrow();
+    expect(mkdir.mock.calls.map(([at]) => at)).toEqual([path.dirname(dir), dir]);
+    expect(fs.statSync(dir).isDirectory()).toBe(true);
+  });
 });
 
 describe('folderProblem', () => {
@@ -63,5 +80,13 @@ describe('folderProblem', () => {
     fs.mkdirSync(parent);
     const enoent = Object.assign(new Error('ENOENT'), { code: 'ENOENT', path: path.join(parent, 'x') });
     expect(folderProblem('the compilers folder', path.join(parent, 'x', 'y'), enoent)).toBe(`cannot create the compilers folder ${path.join(parent, 'x', 'y')} (${parent} does not take new folders)`);
+  });
+
+  it('says a file on the way is a file where the system answers "missing" for a folder below it (Windows)', () => {
+    const file = path.join(root, 'windows-file');
+    fs.writeFileSync(file, '');
+    const dir = path.join(file, 'sub', 'dir');
+    const enoent = Object.assign(new Error('ENOENT'), { code: 'ENOENT', path: path.join(file, 'sub') });
+    expect(folderProblem('the data folder', dir, enoent)).toBe(`the data folder ${dir} cannot be created: ${file} is a file, not a folder`);
   });
 });

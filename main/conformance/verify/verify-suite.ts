@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { flagValue, splitFlag } from '../../cli/flag-value.ts';
 import { runVerifyConformance } from './run-verify-conformance.ts';
 
 const DEFAULT_CASES = '../shared/conformance/verify/cases.json';
@@ -13,22 +14,15 @@ export const VERIFY_USAGE = 'npm run conformance -- verify [CASES_FILE|DIR] [--c
  * a compilers folder it cannot use.
  */
 export async function runVerifySuite(args: string[]): Promise<number> {
-  let compilers = DEFAULT_COMPILERS;
-  let offline = false;
-  let verbose = false;
-  const positional: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--compilers') {
-      const value = args[++i];
-      if (!value || value.startsWith('--')) { console.error(`usage: ${VERIFY_USAGE}\n--compilers needs a folder`); return 2; }
-      compilers = value;
-    } else if (arg === '--offline') offline = true;
-    else if (arg === '--verbose') verbose = true;
-    else if (arg.startsWith('--')) { console.error(`usage: ${VERIFY_USAGE}\nunknown option ${arg}`); return 2; }
-    else positional.push(arg);
+  let options: VerifySuiteOptions;
+  try {
+    options = parseVerifySuiteArgs(args);
+  } catch (error) {
+    console.error(`usage: ${VERIFY_USAGE}\n${(error as Error).message}`);
+    return 2;
   }
-  const summary = await runVerifyConformance(path.resolve(positional[0] ?? DEFAULT_CASES), {
+  const { cases, compilers, offline, verbose } = options;
+  const summary = await runVerifyConformance(path.resolve(cases), {
     compilersDir: path.resolve(compilers),
     fetchMissing: !offline,
     log: (line) => console.error(line),
@@ -41,4 +35,36 @@ export async function runVerifySuite(args: string[]): Promise<number> {
   }
   console.log(`verify: ${summary.passed} passed, ${summary.failed} failed`);
   return summary.failed === 0 ? 0 : 1;
+}
+
+interface VerifySuiteOptions {
+  cases: string;
+  compilers: string;
+  offline: boolean;
+  verbose: boolean;
+}
+
+/**
+ * Reads the verify suite's arguments as the other commands read theirs (flag-value.ts): `--compilers
+ * DIR` or `--compilers=DIR`; throws one line for an unknown flag (its name only: a value after `=`
+ * may be anything), a value given to a switch, or a second cases path, which was silently ignored.
+ */
+export function parseVerifySuiteArgs(args: readonly string[]): VerifySuiteOptions {
+  const options: VerifySuiteOptions = { cases: DEFAULT_CASES, compilers: DEFAULT_COMPILERS, offline: false, verbose: false };
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const [flag, inline] = splitFlag(arg);
+    if (flag === '--compilers') options.compilers = flagValue(flag, inline ?? args[++i]);
+    else if (flag !== '--offline' && flag !== '--verbose') throw new Error(`unknown option ${flag}`);
+    else if (inline !== undefined) throw new Error(`${flag} takes no value`);
+    else options[flag === '--offline' ? 'offline' : 'verbose'] = true;
+  }
+  if (positional.length > 1) throw new Error(`one cases file or folder at most, not also "${positional[1]}"`);
+  if (positional[0] !== undefined) options.cases = positional[0];
+  return options;
 }
