@@ -4,6 +4,8 @@ import { hbarBalance } from './balances.ts';
 import { contractIdKeyBytes, ed25519PublicKey, ed25519SeedFor, EMPTY_KEY_LIST, thresholdKeyBytes, type EcdsaKey } from './keys.ts';
 import type { EntityRow } from './ledger-writer.ts';
 import type { Prng } from './prng.ts';
+import type { SupplyBudget } from './supply-budget.ts';
+import { TREASURY } from './system-accounts.ts';
 import { AUTO_RENEW_SECONDS, createdSecondsAt, DAY_SECONDS, DEMO_NOW_SECONDS, GENESIS_SECONDS, recentSeconds, renewedExpiryNanos, toNanos } from './timeline.ts';
 
 /** Consensus nodes 0..NODE_COUNT-1; node n's account is 0.0.(n+3), as on mainnet. */
@@ -47,11 +49,12 @@ function baseRow(num: number, type: EntityRow['type'], createdSeconds: number, r
 }
 
 /**
- * Balances of the well-known system accounts; the rest of 0.0.1..0.0.1000 hold little or nothing. The treasury's
- * is settled last, as the rest of the total supply (treasury-balance.ts).
+ * Balances of the well-known system accounts; the rest of 0.0.1..0.0.1000 hold little or nothing. Each is kept
+ * where it covers what the account's transfers take out (system-balances.ts); the treasury's is settled last, as
+ * the rest of the total supply (treasury-balance.ts).
  */
 function systemBalance(num: number, rng: Prng): number | bigint {
-  if (num === 2) return 0;
+  if (num === TREASURY) return 0;
   if (num === 98) return 1_250_000_000_000;
   if (num === 800) return 15_000_000_000_000_000;
   if (num === 801) return 450_000_000_000_000;
@@ -97,8 +100,11 @@ function planStaking(row: EntityRow, createdSeconds: number, stakeTargets: reado
   }
 }
 
-/** A user account: key kind, alias kind, balance, staking, flags. Keys are filled in by `applyKey`. */
-export function planAccount(num: number, fraction: number, stakeTargets: readonly number[], rng: Prng): AccountPlan {
+/**
+ * A user account: key kind, alias kind, balance (counted into `budget`), staking, flags. Keys are filled in by
+ * `applyKey`.
+ */
+export function planAccount(num: number, fraction: number, stakeTargets: readonly number[], rng: Prng, budget: SupplyBudget): AccountPlan {
   const createdSeconds = createdSecondsAt(fraction, rng);
   const row = baseRow(num, 'ACCOUNT', createdSeconds, rng);
   const keyKind = pickKeyKind(rng);
@@ -114,7 +120,8 @@ export function planAccount(num: number, fraction: number, stakeTargets: readonl
   if (rng.chance(0.015)) {
     row.deleted = 1;
   } else {
-    row.balance = keyKind === 'hollow' ? rng.int(1, 5_000) * 1_000_000 : hbarBalance(rng);
+    row.balance = keyKind === 'hollow' ? rng.int(1, 5_000) * 1_000_000 : hbarBalance(rng, budget);
+    budget.plan(row.balance);
     planStaking(row, createdSeconds, stakeTargets, rng);
   }
   const balanceSeconds = recentSeconds(createdSeconds, rng);
@@ -123,13 +130,14 @@ export function planAccount(num: number, fraction: number, stakeTargets: readonl
   return { row, keyKind, aliasKind, createdSeconds, keyOwner: num, tokensAvailable: 0, memoDraw: null };
 }
 
-/** A contract: usually administered by its own contract id; some have a CREATE2 EVM address. */
-export function planContract(num: number, fraction: number, rng: Prng): AccountPlan {
+/** A contract: usually administered by its own contract id; some have a CREATE2 EVM address. Its balance counts into `budget`. */
+export function planContract(num: number, fraction: number, rng: Prng, budget: SupplyBudget): AccountPlan {
   const createdSeconds = createdSecondsAt(fraction, rng);
   const row = baseRow(num, 'CONTRACT', createdSeconds, rng);
   row.key = rng.chance(0.7) ? contractIdKeyBytes(num) : null;
   if (rng.chance(0.4)) row.evmAddress = Buffer.from(keccak_256(Buffer.from(`create2/${num}`)).subarray(12));
-  row.balance = rng.chance(0.5) ? 0 : hbarBalance(rng);
+  row.balance = rng.chance(0.5) ? 0 : hbarBalance(rng, budget);
+  budget.plan(row.balance);
   row.ethereumNonce = 1;
   row.receiverSigRequired = null;
   // The same draws as a pick from a list: the memo itself must fit the code, not known yet.

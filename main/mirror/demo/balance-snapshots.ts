@@ -1,12 +1,11 @@
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { BatchInsert } from './batch-insert.ts';
+import { TREASURY } from './system-accounts.ts';
 import { DAY_SECONDS, DEMO_NOW_SECONDS, HISTORY_SECONDS, NANOS } from './timeline.ts';
 
 const HOUR_SECONDS = 3_600;
 /** The last days before "now" get hourly snapshots: the demo's activity is densest there. */
 const HOURLY_DAYS = 7;
-/** The treasury: in every snapshot, as on a real network, so that the API can find the snapshots by it. */
-const TREASURY = 2;
 
 export interface SnapshotStats {
   snapshots: number;
@@ -44,6 +43,7 @@ export function writeBalanceSnapshots(db: SqliteDatabase): SnapshotStats {
     newestFirst,
     isFull,
     inFull: (account, at) => accountLife.get(account)?.covers(at) ?? false,
+    // The treasury is in every snapshot, as on a real network, so that the API can find the snapshots by it.
     always: [TREASURY],
     emit: (at, account, balance) => accountRows.add(at, account, balance),
   });

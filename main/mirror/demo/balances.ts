@@ -1,4 +1,5 @@
 import type { Prng } from './prng.ts';
+import type { SupplyBudget } from './supply-budget.ts';
 
 /** 1 HBAR in tinybars. */
 export const TINYBARS_PER_HBAR = 100_000_000;
@@ -13,11 +14,19 @@ export function sqlInteger(value: number): number | bigint {
 
 /**
  * An account's tinybar balance, shaped like a real ledger's: about a quarter empty, a
- * log-normal body around a few tens of HBAR, and rare whales up to ~5e17 tinybars.
+ * log-normal body around a few tens of HBAR, and rare whales up to ~5e17 tinybars, while
+ * `budget` has room for them. The caller counts the balance into `budget`.
  */
-export function hbarBalance(rng: Prng): number | bigint {
+export function hbarBalance(rng: Prng, budget: SupplyBudget): number | bigint {
   if (rng.chance(0.27)) return 0;
-  if (rng.chance(0.0008)) return sqlInteger(Math.floor(10 ** (15 + rng.next() * 2.7)));
+  if (rng.chance(0.0008)) {
+    const place = rng.next();
+    const whale = sqlInteger(Math.floor(10 ** (15 + place * 2.7)));
+    if (budget.fits(whale)) return whale;
+    // Past the budget (only in demos far larger than the default): the same draw, six orders of magnitude down
+    // (10 to 5,000 HBAR, inside the body), so no further draw moves what follows.
+    return Math.floor(10 ** (9 + place * 2.7));
+  }
   const hbars = Math.exp(Math.log(25) + 2.4 * rng.normal());
   return Math.min(Math.max(1, Math.round(hbars * TINYBARS_PER_HBAR)), 5e14);
 }

@@ -6,6 +6,7 @@ import { keccak, logsBloom } from './evm/abi.ts';
 import { signEip1559 } from './evm/ethereum-tx.ts';
 import { rlpEncode, rlpInt } from './evm/rlp.ts';
 import { deployExample } from './example-contracts.ts';
+import { GAS_PRICE_TINYBARS } from './gas-price.ts';
 import type { HistoryWriter } from './history-writer.ts';
 import { secp256k1PrivateKeyFor } from './keys.ts';
 import type { EntityRow } from './ledger-writer.ts';
@@ -16,11 +17,6 @@ import { RESULT, TX, writeTransaction } from './transaction-log.ts';
 /** The demo network answers as Hedera's local-node chain. */
 export const DEMO_CHAIN_ID = 298;
 const CHAIN_ID_BYTES = Buffer.from([0x01, 0x2a]);
-/**
- * Gas price in tinybars (Hedera prices gas in tinybars; 1 tinybar = 10^10 weibars): what the demo charges, and
- * what its fee schedule file comes to at the exchange rate (network.ts), so that /network/fees says the same.
- */
-export const GAS_PRICE_TINYBARS = 71;
 const WEIBARS_PER_TINYBAR = 10_000_000_000n;
 
 /** Ethereum nonces of the accounts that sent Ethereum transactions so far, for one generation. */

@@ -4,7 +4,7 @@ import type { SqliteDatabase } from '../store/ledger-store.ts';
  * Bump when the generator's output changes: a stored dataset of an older version is then
  * regenerated instead of reused.
  */
-export const DEMO_GENERATOR_VERSION = 27;
+export const DEMO_GENERATOR_VERSION = 28;
 
 const KEY_VERSION = 'demo.version';
 const KEY_ACCOUNTS = 'demo.accounts';

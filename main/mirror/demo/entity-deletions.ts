@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from '../store/ledger-store.ts';
+import { prepareVersionCopy } from './entity-versions.ts';
 import { RESULT, TX } from './transaction-log.ts';
 
 /** The deletions the demo writes: an account's, a topic's, a schedule's. */
@@ -19,18 +20,15 @@ export function recordDeletions(db: SqliteDatabase): number {
   const deletions = db.prepare(`SELECT entity_id AS id, consensus_timestamp AS at FROM "transaction"
     WHERE type IN (${DELETIONS.join(', ')}) AND result = ? AND entity_id IS NOT NULL`).safeIntegers(true)
     .all(RESULT.SUCCESS) as Array<{ id: bigint; at: bigint }>;
-  const columns = (db.prepare('PRAGMA table_info(entity_history)').all() as Array<{ name: string }>).map((c) => c.name);
-  const overridden = new Set(['balance', 'balance_timestamp', 'deleted', 'timestamp_range_upper']);
-  const copied = columns.filter((name) => !overridden.has(name));
   const transfersAt = 'SELECT sum(amount) FROM crypto_transfer WHERE entity_id = :id AND consensus_timestamp = :at';
   const lastChangeBefore = 'SELECT max(consensus_timestamp) FROM crypto_transfer WHERE entity_id = :id AND consensus_timestamp < :at';
   // Only a version still taken for deleted since before the deletion: a second run, or a row that began later, is left as it is.
-  const copy = db.prepare(`INSERT INTO entity_history (${copied.join(', ')}, balance, balance_timestamp, deleted, timestamp_range_upper)
-    SELECT ${copied.join(', ')},
-      CASE WHEN balance IS NULL THEN NULL ELSE balance - coalesce((${transfersAt}), 0) END,
-      CASE WHEN balance IS NULL THEN balance_timestamp ELSE coalesce((${lastChangeBefore}), created_timestamp) END,
-      0, :at
-    FROM entity WHERE id = :id AND deleted = 1 AND timestamp_range_lower < :at`);
+  const copy = prepareVersionCopy(db, 'entity', {
+    balance: `CASE WHEN balance IS NULL THEN NULL ELSE balance - coalesce((${transfersAt}), 0) END`,
+    balance_timestamp: `CASE WHEN balance IS NULL THEN balance_timestamp ELSE coalesce((${lastChangeBefore}), created_timestamp) END`,
+    deleted: '0',
+    timestamp_range_upper: ':at',
+  }, 'id = :id AND deleted = 1 AND timestamp_range_lower < :at');
   const startDeleted = db.prepare(`UPDATE entity SET timestamp_range_lower = :at,
       balance_timestamp = CASE WHEN balance IS NULL THEN balance_timestamp ELSE coalesce((SELECT max(consensus_timestamp) FROM crypto_transfer WHERE entity_id = :id), balance_timestamp) END
     WHERE id = :id`);

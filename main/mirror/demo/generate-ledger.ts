@@ -11,6 +11,9 @@ import { fundContracts } from './contract-funding.ts';
 import { completeHollowAccounts } from './hollow-completion.ts';
 import { keyKeylessAccounts } from './keyless-accounts.ts';
 import { settleTreasuryBalance } from './treasury-balance.ts';
+import { settleSystemBalances } from './system-balances.ts';
+import { SupplyBudget } from './supply-budget.ts';
+import { SYSTEM_ACCOUNTS, TREASURY } from './system-accounts.ts';
 import { payStakingRewards } from './staking-rewards.ts';
 import { recordDeletions } from './entity-deletions.ts';
 import { writeBalanceSnapshots } from './balance-snapshots.ts';
@@ -63,7 +66,6 @@ type SideEntity = { kind: 'topic'; plan: TopicPlan } | { kind: 'schedule'; plan:
 
 const SEED = 0x6d697272;
 const KEY_THREAD_MIN_ACCOUNTS = 20_000;
-const SYSTEM_ACCOUNTS = 1000;
 /** Big enough to amortize commits, small enough for ~50 progress steps on a demo-sized ledger. */
 function defaultChunkSize(total: number): number {
   return Math.min(10_000, Math.max(1_000, Math.ceil(total / 50)));
@@ -140,6 +142,9 @@ export function generateDemoLedger(
     // Over every transfer written, on the settled balances, which the rewards add to: a node's rate follows
     // the stake its stakers end with.
     history.rows += payStakingRewards(db).rowsAdded;
+    // Once 0.0.800 has paid the rewards, and before the network's reward figures read its balance: the system
+    // accounts' balances never go below zero at any snapshot either.
+    settleSystemBalances(db);
     reconcileStakes(db);
     // Once every version of the accounts is written: a completion splits the version in force then.
     history.rows += completeHollowAccounts(db);
@@ -213,6 +218,8 @@ class GeneratorState {
   readonly #actors = new ActorPool();
   readonly #nonces = new EthereumNonces();
   readonly #stakeTotals = emptyStakeTotals();
+  /** The planned balances so far: rare whales are drawn only while they fit in half the total supply (supply-budget.ts). */
+  readonly #budget = new SupplyBudget();
   readonly #tokenByNum = new Map<number, DemoToken>();
   /** Topics and schedules created just before an account, written in the detail pass in that order. */
   readonly #sideEntities = new Map<AccountPlan, SideEntity[]>();
@@ -246,7 +253,7 @@ class GeneratorState {
     this.#tokenCount = this.#userCount > 0 ? Math.max(150, Math.round(total / 200)) : 0;
     this.#topicCount = this.#userCount > 0 ? Math.max(12, Math.round(total / 1000)) : 0;
     this.#scheduleCount = this.#userCount > 0 ? Math.max(10, Math.round(total / 2000)) : 0;
-    this.#genesisKey = ed25519PublicKey(ed25519SeedFor(2));
+    this.#genesisKey = ed25519PublicKey(ed25519SeedFor(TREASURY));
   }
 
   /** Accounts [start, end) of the whole sequence, tokens interleaved where they fall. */
@@ -258,7 +265,7 @@ class GeneratorState {
         const row = systemAccount(num, this.#genesisKey, this.#rng);
         writer.entity(row);
         // The treasury is the first actor: it funds the earliest user accounts.
-        if (num === 2) this.#actors.add(actorOf(row));
+        if (num === TREASURY) this.#actors.add(actorOf(row));
         if (num >= 3 && num < 3 + NODE_COUNT) this.#stakeTargets.push(num);
         continue;
       }
@@ -267,7 +274,8 @@ class GeneratorState {
       const side = this.#planSideEntities(user);
       const num = this.#nextNum++;
       const fraction = user / this.#userCount;
-      const plan = this.#rng.chance(CONTRACT_SHARE) ? planContract(num, fraction, this.#rng) : planAccount(num, fraction, this.#stakeTargets, this.#rng);
+      const plan = this.#rng.chance(CONTRACT_SHARE) ? planContract(num, fraction, this.#rng, this.#budget)
+        : planAccount(num, fraction, this.#stakeTargets, this.#rng, this.#budget);
       const createdNs = this.#createdInOrder(plan.row.createdTimestamp);
       if (createdNs !== plan.row.createdTimestamp) moveCreation(plan, createdNs);
       plan.tokensAvailable = this.#tokens.length;

@@ -1,5 +1,6 @@
 import { ecdsaKeyBytes, publicKeyOf } from '../format/key.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
+import { prepareVersionCopy } from './entity-versions.ts';
 import { EMPTY_KEY_LIST, secp256k1KeysFor } from './keys.ts';
 
 /**
@@ -45,17 +46,15 @@ class KeyVersions {
   readonly #batchKey;
 
   constructor(db: SqliteDatabase) {
-    const columns = (db.prepare('PRAGMA table_info(entity_history)').all() as Array<{ name: string }>).map((c) => c.name);
-    const copied = columns.filter((name) => !['key', 'public_key', 'timestamp_range_lower', 'timestamp_range_upper'].includes(name)).join(', ');
     const spans = 'id = :id AND timestamp_range_lower < :at AND timestamp_range_upper > :at';
     this.#spanning = db.prepare(`SELECT timestamp_range_lower FROM entity_history WHERE ${spans}`).pluck().safeIntegers(true);
-    this.#copySpanning = db.prepare(`INSERT INTO entity_history (${copied}, key, public_key, timestamp_range_lower, timestamp_range_upper)
-      SELECT ${copied}, :key, :publicKey, :at, timestamp_range_upper FROM entity_history WHERE ${spans}`);
+    // The spanning version's part from the completion on, with the key.
+    this.#copySpanning = prepareVersionCopy(db, 'entity_history', { key: ':key', public_key: ':publicKey', timestamp_range_lower: ':at' }, spans);
     this.#endSpanning = db.prepare(`UPDATE entity_history SET timestamp_range_upper = :at WHERE ${spans}`);
     this.#keyLater = db.prepare('UPDATE entity_history SET key = :key, public_key = :publicKey WHERE id = :id AND timestamp_range_lower >= :at');
     this.#current = db.prepare('SELECT timestamp_range_lower FROM entity WHERE id = ?').pluck().safeIntegers(true);
-    this.#copyCurrent = db.prepare(`INSERT INTO entity_history (${copied}, key, public_key, timestamp_range_lower, timestamp_range_upper)
-      SELECT ${copied}, key, public_key, timestamp_range_lower, :at FROM entity WHERE id = :id`);
+    // The current row's part before the completion, keyless.
+    this.#copyCurrent = prepareVersionCopy(db, 'entity', { timestamp_range_upper: ':at' }, 'id = :id');
     this.#keyCurrent = db.prepare(`UPDATE entity SET key = :key, public_key = :publicKey,
       timestamp_range_lower = max(timestamp_range_lower, :at) WHERE id = :id`);
     // Its atomic batches are signed by its key as the batch key.

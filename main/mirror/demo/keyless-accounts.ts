@@ -1,9 +1,7 @@
 import { ed25519KeyBytes, publicKeyOf } from '../format/key.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { ed25519PublicKey, ed25519SeedFor } from './keys.ts';
-
-/** User accounts start above the system range. */
-const FIRST_USER_ACCOUNT = 1001;
+import { FIRST_USER_ACCOUNT } from './system-accounts.ts';
 
 /**
  * Gives each user account planned without a key its own ED25519 key (the one its number derives, keys.ts), in

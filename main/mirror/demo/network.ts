@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { NODE_COUNT } from './accounts.ts';
-import { GAS_PRICE_TINYBARS } from './contract-history.ts';
+import { GAS_PRICE_TINYBARS } from './gas-price.ts';
 import type { HistoryWriter } from './history-writer.ts';
 import { ed25519KeyBytes } from '../format/key.ts';
 import { ed25519PublicKey, ed25519SeedFor } from './keys.ts';

@@ -1,9 +1,5 @@
 import type { SqliteDatabase } from '../store/ledger-store.ts';
-
-/** User accounts start above the system range; system accounts keep the balances they were given. */
-const FIRST_USER_ACCOUNT = 1001n;
-/** The treasury: it tops up what an account's history leaves short (a demo network's faucet). */
-const TREASURY = 2n;
+import { FIRST_USER_ACCOUNT, TREASURY } from './system-accounts.ts';
 
 export interface ReconcileStats {
   /** Accounts and contracts settled. */
@@ -30,7 +26,8 @@ interface History {
  * when it is made; where the history gives more, the balance is what the history gives. Only the
  * treasury pays, so no account's funding grows with the accounts it created after. A contract holds what
  * its transfers gave it (contract-funding.ts), never topped up (since generator 27; before, contracts kept their
- * planned balances). The treasury's own balance is settled last (treasury-balance.ts).
+ * planned balances). The system accounts are settled after the staking rewards (system-balances.ts), the treasury's
+ * own balance last (treasury-balance.ts).
  */
 export function reconcileAccountBalances(db: SqliteDatabase): ReconcileStats {
   const histories = new Map<bigint, History>();

@@ -1,5 +1,6 @@
 import type { SqliteDatabase } from '../store/ledger-store.ts';
 import { DAY_SECONDS, NANOS } from './timeline.ts';
+import { prepareVersionCopy } from './entity-versions.ts';
 import { settleRewardRates } from './reward-rates.ts';
 import { dailyRewardOf, rewardForPeriods, STAKING_REWARD_ACCOUNT } from './stakes.ts';
 import { RESULT } from './transaction-log.ts';
@@ -123,11 +124,7 @@ class StakerVersions {
   readonly #update;
 
   constructor(db: SqliteDatabase) {
-    const columns = (db.prepare('PRAGMA table_info(entity_history)').all() as Array<{ name: string }>).map((c) => c.name);
-    const overridden = new Set(['stake_period_start', 'timestamp_range_lower', 'timestamp_range_upper']);
-    const copied = columns.filter((name) => !overridden.has(name));
-    this.#copy = db.prepare(`INSERT INTO entity_history (${copied.join(', ')}, stake_period_start, timestamp_range_lower, timestamp_range_upper)
-      SELECT ${copied.join(', ')}, ?, ?, ? FROM entity WHERE id = ?`);
+    this.#copy = prepareVersionCopy(db, 'entity', { stake_period_start: ':periodStart', timestamp_range_lower: ':from', timestamp_range_upper: ':until' }, 'id = :id');
     this.#update = db.prepare('UPDATE entity SET stake_period_start = ?, timestamp_range_lower = ? WHERE id = ?');
   }
 
@@ -137,7 +134,7 @@ class StakerVersions {
     let from = staker.since;
     let periodStart = Number(staker.periodStart);
     for (const payout of payouts) {
-      rows += this.#copy.run(periodStart, from, payout.at, staker.id).changes;
+      rows += this.#copy.run({ periodStart, from, until: payout.at, id: staker.id }).changes;
       from = payout.at;
       periodStart = payout.paidThrough;
     }

@@ -1,8 +1,6 @@
 import { TOTAL_SUPPLY_TINYBARS } from '../network/unreleased-supply.ts';
 import type { SqliteDatabase } from '../store/ledger-store.ts';
-
-/** The treasury, 0.0.2. */
-const TREASURY = 2;
+import { TREASURY } from './system-accounts.ts';
 
 /**
  * Makes the treasury hold what no other account or contract holds of the 50 billion HBAR, so that all balances

@@ -2,7 +2,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, it } from 'vitest';
 import { longZeroAddress } from '../../../main/mirror/demo/actors.ts';
-import { GAS_PRICE_TINYBARS } from '../../../main/mirror/demo/contract-history.ts';
+import { GAS_PRICE_TINYBARS } from '../../../main/mirror/demo/gas-price.ts';
 import { generateDemoLedger } from '../../../main/mirror/demo/generate-ledger.ts';
 import { secp256k1PrivateKeyFor } from '../../../main/mirror/demo/keys.ts';
 import { INITIAL_RUNNING_HASH, nextRunningHash } from '../../../main/mirror/demo/topic-running-hash.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { moveCreation, planAccount, planContract } from '../../../main/mirror/demo/accounts.ts';
 import { Prng } from '../../../main/mirror/demo/prng.ts';
+import { SupplyBudget } from '../../../main/mirror/demo/supply-budget.ts';
 import { AUTO_RENEW_SECONDS, renewedExpiryNanos } from '../../../main/mirror/demo/timeline.ts';
 
 // Large demos (beyond about 26,000 accounts) plan accounts closer together than their creation times spread, so the
@@ -10,7 +11,8 @@ describe('moving a planned creation later', () => {
 
   it('moves what dates from the creation, and the start of the history, by as much', () => {
     const rng = new Prng(7);
-    for (const plan of [planAccount(5_000, 0.5, [], rng), planContract(5_001, 0.5, rng)]) {
+    const budget = new SupplyBudget();
+    for (const plan of [planAccount(5_000, 0.5, [], rng, budget), planContract(5_001, 0.5, rng, budget)]) {
       const { row } = plan;
       const [created, seconds, balanceAt] = [row.createdTimestamp, plan.createdSeconds, row.balanceTimestamp!];
       moveCreation(plan, created + HOUR_NANOS);
@@ -25,7 +27,8 @@ describe('moving a planned creation later', () => {
   it('keeps a stake that began after the new creation', () => {
     const rng = new Prng(11);
     // A node staker: its current version starts with its stake, after its creation.
-    const plan = Array.from({ length: 200 }, (_, i) => planAccount(6_000 + i, 0.2, [], rng)).find((p) => p.row.timestampRangeLower > p.row.createdTimestamp + HOUR_NANOS)!;
+    const budget = new SupplyBudget();
+    const plan = Array.from({ length: 200 }, (_, i) => planAccount(6_000 + i, 0.2, [], rng, budget)).find((p) => p.row.timestampRangeLower > p.row.createdTimestamp + HOUR_NANOS)!;
     const stakeSince = plan.row.timestampRangeLower;
     moveCreation(plan, plan.row.createdTimestamp + HOUR_NANOS);
     expect(plan.row.timestampRangeLower).toBe(stakeSince);
