@@ -29,6 +29,35 @@ export interface DesktopArgs {
   unknown: string[];
 }
 
+/** One argument as read: an app flag with its value (`written` as given: one or two arguments), or anything else. */
+interface ReadArg {
+  name: string;
+  written: string[];
+  /** Null for an argument that is not the app's (Electron's, Chromium's, a mistyped flag). */
+  value: string | null;
+}
+
+/**
+ * The arguments in order, each app flag with its value (`--flag value` or `--flag=value`); throws
+ * for an app flag without one. The one reading both parseDesktopArgs and argsForServe go by.
+ */
+function readArgs(argv: readonly string[]): ReadArg[] {
+  const read: ReadArg[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const eq = arg.indexOf('=');
+    const name = eq === -1 ? arg : arg.slice(0, eq);
+    if (name !== USER_DATA_FLAG && !DESKTOP_FLAGS.has(name) && !WEB_ONLY_FLAGS.has(name)) {
+      read.push({ name, written: [arg], value: null });
+      continue;
+    }
+    const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
+    if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
+    read.push({ name, written: eq === -1 ? [arg, value] : [arg], value });
+  }
+  return read;
+}
+
 /**
  * Picks our flags out of Electron's argv, which also holds the executable, the app path and
  * whatever Chromium or a test harness adds (`--inspect=0`, `--remote-debugging-port=0`, ...).
@@ -41,16 +70,11 @@ export function parseDesktopArgs(argv: readonly string[]): DesktopArgs {
   const ignored: string[] = [];
   const given: string[] = [];
   const unknown: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const eq = arg.indexOf('=');
-    const name = eq === -1 ? arg : arg.slice(0, eq);
-    if (name !== USER_DATA_FLAG && !DESKTOP_FLAGS.has(name) && !WEB_ONLY_FLAGS.has(name)) {
-      unknown.push(arg);
+  for (const { name, written, value } of readArgs(argv)) {
+    if (value === null) {
+      unknown.push(written[0]!);
       continue;
     }
-    const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
-    if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
     if (!given.includes(name)) given.push(name);
     if (name === USER_DATA_FLAG) userDataDir = path.resolve(value);
     else if (WEB_ONLY_FLAGS.has(name)) ignored.push(name);
@@ -88,19 +112,9 @@ export function checkStartArgs(args: readonly string[]): void {
 export function argsForServe(args: readonly string[]): { kept: string[]; dropped: string[] } {
   const kept: string[] = [];
   const dropped: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const eq = arg.indexOf('=');
-    const name = eq === -1 ? arg : arg.slice(0, eq);
-    const servesTakes = DESKTOP_FLAGS.has(name) || WEB_ONLY_FLAGS.has(name);
-    if (!servesTakes) {
-      dropped.push(name);
-      // Our own flag's value goes with it; a Chromium switch takes its value after `=` only.
-      if (name === USER_DATA_FLAG && eq === -1) i++;
-      continue;
-    }
-    kept.push(arg);
-    if (eq === -1 && i + 1 < args.length) kept.push(args[++i]!);
+  for (const { name, written, value } of readArgs(args)) {
+    if (value === null || name === USER_DATA_FLAG) dropped.push(name);
+    else kept.push(...written);
   }
   return { kept, dropped };
 }
