@@ -43,6 +43,24 @@ const TWIN_ADDRESSES = [`0x${'5a'.repeat(20)}`, `0x${'5b'.repeat(20)}`] as const
 let storageFiles: string[];
 let constructorFiles: string[];
 
+/**
+ * Runs `start` (a click that begins a verification) with the chain's answers held, waits until the
+ * verification asks the chain, runs `whileHeld`, and lets the chain answer whatever happened.
+ */
+async function withChainHeld(start: () => Promise<void>, whileHeld: () => Promise<void>): Promise<void> {
+  let release: () => void = () => undefined;
+  held = new Promise<void>((resolve) => { release = resolve; });
+  heldRequests = 0;
+  try {
+    await start();
+    await expect.poll(() => heldRequests, { timeout: 60_000 }).toBeGreaterThan(0);
+    await whileHeld();
+  } finally {
+    held = null;
+    release();
+  }
+}
+
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
@@ -203,12 +221,7 @@ test('a reload during a verification shows it under way, then its answer', async
   await clearSession(page);
   await page.getByTestId('file-input').setInputFiles(storageFiles);
   await card(page, 'Storage').getByTestId('contract-address').fill(address);
-  let release: () => void = () => undefined;
-  held = new Promise<void>((resolve) => { release = resolve; });
-  heldRequests = 0;
-  try {
-    await card(page, 'Storage').getByTestId('verify-one').click();
-    await expect.poll(() => heldRequests, { timeout: 60_000 }).toBeGreaterThan(0);
+  await withChainHeld(() => card(page, 'Storage').getByTestId('verify-one').click(), async () => {
     await page.reload();
     await expect(card(page, 'Storage').getByTestId('verify-one')).toContainText('Verifying…');
     // No word of its end comes while it is held: the screen asks now and then (the slow poll, for an
@@ -235,10 +248,7 @@ test('a reload during a verification shows it under way, then its answer', async
     }).toBeGreaterThan(askedWhileFailing);
     await expect(notice).toHaveCount(0);
     await expect(card(page, 'Storage').getByTestId('verify-one')).toContainText('Verifying…');
-  } finally {
-    held = null;
-    release();
-  }
+  });
   await expect(card(page, 'Storage')).toHaveAttribute('data-status', 'perfect', { timeout: 60_000 });
   await expect(card(page, 'Storage').getByTestId('verify-one')).toHaveText('Verify');
 });
@@ -266,17 +276,10 @@ test('two tabs on the Verify screen: files added, a verification and Clear in on
     await expect(page.getByTestId('verify-notice')).toHaveText('Added 2 files.');
 
     await card(page, 'Storage').getByTestId('contract-address').fill(TWIN_ADDRESSES[0]);
-    let release: () => void = () => undefined;
-    held = new Promise<void>((resolve) => { release = resolve; });
-    heldRequests = 0;
-    try {
-      await card(page, 'Storage').getByTestId('verify-one').click();
-      await expect.poll(() => heldRequests, { timeout: 60_000 }).toBeGreaterThan(0);
-      await expect(card(other, 'Storage').getByTestId('verify-one')).toContainText('Verifying…');
-    } finally {
-      held = null;
-      release();
-    }
+    await withChainHeld(
+      () => card(page, 'Storage').getByTestId('verify-one').click(),
+      () => expect(card(other, 'Storage').getByTestId('verify-one')).toContainText('Verifying…'),
+    );
     await expect(card(page, 'Storage')).toHaveAttribute('data-status', 'perfect', { timeout: 60_000 });
     await expect(card(other, 'Storage')).toHaveAttribute('data-status', 'perfect');
     await expect(card(other, 'Storage').getByTestId('verify-one')).toHaveText('Verify');
@@ -309,18 +312,11 @@ test("a reload read while this tab's own verification ran does not take its answ
     else if (readWhileRunning !== null && next === null) next = answer;
     else await answer();
   });
-  let release: () => void = () => undefined;
-  held = new Promise<void>((resolve) => { release = resolve; });
-  heldRequests = 0;
-  try {
-    await storage.getByTestId('verify-one').click();
-    await expect.poll(() => heldRequests, { timeout: 60_000 }).toBeGreaterThan(0);
+  await withChainHeld(
+    () => storage.getByTestId('verify-one').click(),
     // The reload its start was told by, read while it runs.
-    await expect.poll(() => readWhileRunning !== null).toBe(true);
-  } finally {
-    held = null;
-    release();
-  }
+    () => expect.poll(() => readWhileRunning !== null).toBe(true),
+  );
   await expect(storage).toHaveAttribute('data-status', 'perfect', { timeout: 60_000 });
   // That reload's answer comes after the verification's own: older, it is not shown. A change made
   // now starts another reload (if the end's has not), asked once that answer is handled: the card is read then.
