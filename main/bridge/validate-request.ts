@@ -3,6 +3,7 @@ import { validateMirrorCall, validateMirrorGet } from './validate-mirror-path.ts
 import { validateStatusSettings } from './validate-status-request.ts';
 import { validateAccountHistory, validateRetention, validateTopicHistory } from './validate-sync-request.ts';
 import { validateCustomProfile, validateProfileName, validateUpstreamCheck } from './validate-profile-request.ts';
+import { isProfileName } from '../common/profile-rules.ts';
 import { objectWith } from './request-object.ts';
 import {
   validateCompilerDownload, validateCompilerImport, validateVerifyCheck, validateVerifyContracts, validateVerifyFiles, validateVerifySuggestions, validateVerifySources, validateVerifySourceFile,
@@ -98,6 +99,6 @@ function validateNetworkSwitch(request: unknown): Validation<RequestOf<'network/
   const { input, problems } = objectWith(request, ['name'], 'a "name" string');
   if (input === null || problems.length > 0) return { ok: false, problems };
   const { name } = input;
-  if (typeof name !== 'string' || !/^[a-z][a-z0-9-]{0,31}$/.test(name)) return { ok: false, problems: ['"name" must be a network profile name such as "testnet"'] };
+  if (!isProfileName(name)) return { ok: false, problems: ['"name" must be a network profile name such as "testnet"'] };
   return { ok: true, value: { name } };
 }

@@ -7,10 +7,14 @@
  */
 import { MAX_CHAIN_ID } from './profile-types.ts';
 
-/** Profile names: short, lower-case, so a name can never address a path outside the data folder. */
-export const PROFILE_NAME = /^[a-z][a-z0-9-]{0,31}$/;
 /** The longest name PROFILE_NAME takes (the form says so of a longer one rather than cut what is pasted). */
 export const MAX_PROFILE_NAME_LENGTH = 32;
+const NAME_FIRST = '[a-z]';
+const NAME_REST = '[a-z0-9-]';
+/** What a profile name is made of, at any length: the form tells a name only too long from one with other characters. */
+export const PROFILE_NAME_CHARACTERS = new RegExp(`^${NAME_FIRST}${NAME_REST}*$`);
+/** Profile names: short, lower-case, so a name can never address a path outside the data folder. */
+export const PROFILE_NAME = new RegExp(`^${NAME_FIRST}${NAME_REST}{0,${MAX_PROFILE_NAME_LENGTH - 1}}$`);
 const MAX_URL_LENGTH = 2048;
 
 export function isProfileName(value: unknown): value is string {

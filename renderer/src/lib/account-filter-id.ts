@@ -1,4 +1,4 @@
-import { checkEntityChecksum } from './entity-checksum.ts';
+import { queryChecksumProblem } from './entity-checksum.ts';
 import { longZeroId } from './ledger-format.ts';
 import { mirrorPath } from './mirror-source.ts';
 import type { MirrorGetter } from './search-resolve.ts';
@@ -20,8 +20,8 @@ export function idForFilter(text: string, chainId: number | null): FilterId {
 /** The id of a checksummed entity id once its checksum is checked; null for any other query. */
 function checksummedId(query: SearchQuery, chainId: number | null): FilterId | null {
   if (query.kind !== 'entity-id' || query.checksum === undefined) return null;
-  const check = checkEntityChecksum(query.id, query.checksum, chainId);
-  return check.ok ? { ok: true, id: query.id } : check;
+  const problem = queryChecksumProblem(query, chainId);
+  return problem === null ? { ok: true, id: query.id } : { ok: false, message: problem };
 }
 
 /**

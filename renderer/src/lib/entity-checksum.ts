@@ -3,6 +3,7 @@
  * five letters depend on the id and the ledger it is on, so a mistyped digit, or an id from
  * another network, is caught before anything is looked up.
  */
+import type { SearchQuery } from './search-input.ts';
 
 export interface Ledger {
   name: string;
@@ -72,4 +73,16 @@ export function checkEntityChecksum(id: string, checksum: string, chainId: numbe
   const other = [...LEDGERS_BY_CHAIN.values()].find((candidate) => entityChecksum(id, candidate) === checksum);
   if (other) return { ok: false, message: `${id}-${checksum} is an id of ${other.name} (its checksum is that network's); this profile is ${ledger.name}` };
   return { ok: false, message: `The checksum ${checksum} does not fit ${id} on ${ledger.name}: the id or its checksum was mistyped` };
+}
+
+/**
+ * What is wrong with the checksum a typed query carries, checked against the profile's network:
+ * the id it is over is an entity id's own, an NFT's token's, a transaction id's payer's. Null when
+ * the query carries none, or it fits.
+ */
+export function queryChecksumProblem(query: SearchQuery, chainId: number | null): string | null {
+  if ((query.kind !== 'entity-id' && query.kind !== 'transaction-id' && query.kind !== 'nft') || query.checksum === undefined) return null;
+  const id = query.kind === 'entity-id' ? query.id : query.kind === 'nft' ? query.token : query.id.split('-')[0]!;
+  const check = checkEntityChecksum(id, query.checksum, chainId);
+  return check.ok ? null : check.message;
 }

@@ -6,18 +6,20 @@
  * kept for the directory's life. One directory per screen, so a profile switch (which mounts the
  * screen afresh) starts an empty one; cards asking at once share the page being read.
  */
-import { mirrorGet, type MirrorReader } from './mirror-source.ts';
+import { mirrorPageLoader, mirrorPath, type MirrorReader } from './mirror-source.ts';
+import type { PageLoader } from './paged-list.ts';
 import { settledApiCall } from './settled-api-call.ts';
 
-interface NodesPage {
-  nodes?: Array<{ node_id?: unknown; node_account_id?: unknown }>;
-  links?: { next?: string | null };
+/** A node as the list gives it, read for its two ids only. */
+interface ListedNode {
+  node_id?: unknown;
+  node_account_id?: unknown;
 }
 
-const FIRST_PAGE = '/api/v1/network/nodes?limit=25';
+const FIRST_PAGE = mirrorPath(['network', 'nodes'], { limit: 25 });
 
 export class NodeDirectory {
-  readonly #api: MirrorReader;
+  readonly #readPage: PageLoader<ListedNode>;
   readonly #known = new Map<string, number>();
   /** The next page to read; null once the last was. */
   #next: string | null = FIRST_PAGE;
@@ -26,7 +28,7 @@ export class NodeDirectory {
   #reading: Promise<boolean> | null = null;
 
   constructor(api: MirrorReader) {
-    this.#api = api;
+    this.#readPage = mirrorPageLoader<ListedNode>(api, 'nodes');
   }
 
   /** The id of the node whose account this is; null when no node has it or the list could not be read (asked again next time). */
@@ -41,15 +43,15 @@ export class NodeDirectory {
   /** Reads the next page into the directory; false when it could not be read. */
   async #readNext(): Promise<boolean> {
     const path = this.#next!;
-    const result = await settledApiCall(() => mirrorGet<NodesPage>(this.#api, path));
+    const result = await settledApiCall(() => this.#readPage(path));
     if (!result.ok) return false;
-    for (const node of result.value.nodes ?? []) {
+    for (const node of result.value.items) {
       const id = typeof node.node_id === 'bigint' ? Number(node.node_id) : node.node_id;
       if (typeof node.node_account_id === 'string' && typeof id === 'number' && Number.isSafeInteger(id)) this.#known.set(node.node_account_id, id);
     }
     // A next link back to a page read (itself, or A → B → A) would read them for ever.
     this.#read.add(path);
-    const next = result.value.links?.next ?? null;
+    const { next } = result.value;
     this.#next = next !== null && this.#read.has(next) ? null : next;
     return true;
   }

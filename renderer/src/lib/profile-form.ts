@@ -1,4 +1,4 @@
-import { httpBaseUrl, isChainId, isProfileName, MAX_PROFILE_NAME_LENGTH, MIRROR_URL_EXAMPLE, STATUS_URL_EXAMPLE } from '../../../main/common/profile-rules.ts';
+import { httpBaseUrl, isChainId, isProfileName, MAX_PROFILE_NAME_LENGTH, MIRROR_URL_EXAMPLE, PROFILE_NAME_CHARACTERS, STATUS_URL_EXAMPLE } from '../../../main/common/profile-rules.ts';
 import { reservedNameReason } from '../../../main/common/reserved-profile-names.ts';
 import { MAX_CHAIN_ID, type CustomProfileInput, type ProfileSummary, type UpstreamCheck } from '../../../main/common/profile-types.ts';
 import { formatTimestamp } from './format.ts';
@@ -74,7 +74,7 @@ export function profileInputOf(form: ProfileForm): { ok: true; value: CustomProf
 function nameProblem(name: string): string | null {
   if (name === '') return 'Give the profile a name, e.g. local-node.';
   // Said, not cut by the field: a pasted name is trimmed only here, so a cap on the field would count its spaces.
-  if (name.length > MAX_PROFILE_NAME_LENGTH && /^[a-z][a-z0-9-]*$/.test(name)) {
+  if (name.length > MAX_PROFILE_NAME_LENGTH && PROFILE_NAME_CHARACTERS.test(name)) {
     return `The name has ${name.length} characters; it may have at most ${MAX_PROFILE_NAME_LENGTH}, e.g. local-node.`;
   }
   if (isProfileName(name)) {

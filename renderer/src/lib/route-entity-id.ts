@@ -1,4 +1,4 @@
-import { checkEntityChecksum } from './entity-checksum.ts';
+import { queryChecksumProblem } from './entity-checksum.ts';
 import { typedText } from './invisible-characters.ts';
 import { classifySearch } from './search-input.ts';
 
@@ -21,6 +21,6 @@ export function readRouteEntityId(raw: string | null, chainId: number | null): R
   if (text === '') return { kind: 'none' };
   const query = classifySearch(text);
   if (query.kind !== 'entity-id' || query.checksum === undefined) return { kind: 'id', id: text };
-  const check = checkEntityChecksum(query.id, query.checksum, chainId);
-  return check.ok ? { kind: 'id', id: query.id } : { kind: 'refused', text, reason: check.message };
+  const problem = queryChecksumProblem(query, chainId);
+  return problem === null ? { kind: 'id', id: query.id } : { kind: 'refused', text, reason: problem };
 }

@@ -1,4 +1,4 @@
-import { checkEntityChecksum } from './entity-checksum.ts';
+import { queryChecksumProblem } from './entity-checksum.ts';
 import type { RouteEntityId } from './route-entity-id.ts';
 import { typedText } from './invisible-characters.ts';
 import { classifySearch } from './search-input.ts';
@@ -28,9 +28,8 @@ export function readRouteTransactionId(given: string | null, chainId: number | n
     // Refused here, not put back in the address: written there by URLSearchParams, a space reads as a `+`.
     return /\s/.test(text) ? { kind: 'refused', text, reason: 'A transaction id or hash holds no spaces: check the address.' } : { kind: 'id', id: text };
   }
-  if (query.checksum === undefined) return { kind: 'id', id: query.id };
-  const check = checkEntityChecksum(query.id.split('-')[0]!, query.checksum, chainId);
-  return check.ok ? { kind: 'id', id: query.id } : { kind: 'refused', text, reason: check.message };
+  const problem = queryChecksumProblem(query, chainId);
+  return problem === null ? { kind: 'id', id: query.id } : { kind: 'refused', text, reason: problem };
 }
 
 /**

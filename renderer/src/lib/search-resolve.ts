@@ -1,6 +1,6 @@
 import type { ApiResult } from '../../../main/common/api-contract.ts';
 import { READ_THROUGH_OPENINGS } from '../../../main/common/read-through-openings.ts';
-import { checkEntityChecksum } from './entity-checksum.ts';
+import { queryChecksumProblem } from './entity-checksum.ts';
 import { blockHref, entityHref, nftHref, tokensHref, type EntityKind } from './explorer-routes.ts';
 import { mirrorPath } from './mirror-source.ts';
 import { settledApiCall } from './settled-api-call.ts';
@@ -145,10 +145,8 @@ export async function resolveSearch(input: string, get: MirrorGetter, chainId: n
     };
   }
   // A checksum is checked against the profile's network (`chainId`) before anything is asked.
-  if ((query.kind === 'entity-id' || query.kind === 'transaction-id' || query.kind === 'nft') && query.checksum !== undefined) {
-    const checked = checkEntityChecksum(query.kind === 'entity-id' ? query.id : query.kind === 'nft' ? query.token : query.id.split('-')[0]!, query.checksum, chainId);
-    if (!checked.ok) return { kind: 'invalid', message: checked.message };
-  }
+  const checksumProblem = queryChecksumProblem(query, chainId);
+  if (checksumProblem !== null) return { kind: 'invalid', message: checksumProblem };
   const groups = await Promise.all(searchCandidateGroups(query).map((group) => resolveGroup(group, get, query)));
   const found = groups.flatMap((group) => (group.kind === 'found' ? [group.option] : []));
   if (found.length === 1) return { kind: 'found', hash: found[0]!.hash };

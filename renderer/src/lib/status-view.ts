@@ -109,9 +109,6 @@ export function incidentDuration(incident: Pick<StatusIncident, 'created_at' | '
   return minutes % 60 === 0 || hours >= 24 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
 }
 
-/** The Status screen's route for one incident: toasts and desktop notifications open it. */
-export { statusIncidentHash as incidentHash } from '../../../main/common/app-routes.ts';
-
 /** The incident named in the Status screen's query, if any. */
 export function focusedIncident(query: string): string | null {
   const id = new URLSearchParams(query).get('incident');

@@ -39,18 +39,21 @@ export function transferRow(tx: Movable): TransferRow {
   const parties: NftParties = { receivers: new Set(nfts.map((t) => t.receiver_account_id)), senders: new Set(nfts.map((t) => t.sender_account_id)) };
   // A summary's senders and receivers come together: a debit left without a credit is a fee, taken out.
   const hbarMoved = hbar.senders.length > 0;
-  const paysForNfts = hbarMoved && onlyPaysForNfts(parties, hbar);
+  const paysForNfts = onlyPaysForNfts(parties, hbar);
   if (hbarMoved && !paysForNfts) return { kind: 'hbar', hbar };
   const movements = tokenMovements(tx);
-  const paidTokens = movements.filter((movement) => !movement.nft && movement.receivers.length > 0 && onlyPaysForNfts(parties, movement));
+  const paidTokens = movements.filter((movement) => !movement.nft && onlyPaysForNfts(parties, movement));
   // The row names the first token moved that is not a fee beside NFTs: an NFT is never one, so there is such a token.
   const named = movements.find((movement) => !paidTokens.includes(movement));
   if (named === undefined) return { kind: 'hbar', hbar };
   return { kind: 'token', token: { ...named, otherTokens: movements.length - 1 - paidTokens.length }, paid: paysForNfts ? hbar : null, paidTokens };
 }
 
-/** NFTs moved, every sender of the movement received one of them, and no receiver of it sent one. */
+/**
+ * NFTs moved, the movement went from someone to someone, every sender of it received one of them,
+ * and no receiver of it sent one.
+ */
 function onlyPaysForNfts(parties: NftParties, movement: Pick<TransferSummary, 'senders' | 'receivers'>): boolean {
-  if (parties.receivers.size === 0 || movement.senders.length === 0) return false;
+  if (parties.receivers.size === 0 || movement.senders.length === 0 || movement.receivers.length === 0) return false;
   return movement.senders.every((account) => parties.receivers.has(account)) && movement.receivers.every((account) => !parties.senders.has(account));
 }

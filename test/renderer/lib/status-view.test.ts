@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { componentTone, focusedIncident, impactLabel, impactTone, incidentDuration, incidentHash, overallView, relativeTime, safeLink, words } from '../../../renderer/src/lib/status-view.ts';
+import { statusIncidentHash } from '../../../main/common/app-routes.ts';
+import { componentTone, focusedIncident, impactLabel, impactTone, incidentDuration, overallView, relativeTime, safeLink, words } from '../../../renderer/src/lib/status-view.ts';
 import { formatInstant } from '../../../renderer/src/lib/format.ts';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
@@ -92,7 +93,7 @@ describe('status view helpers', () => {
   });
 
   it('routes to one incident and reads it back from the screen query', () => {
-    expect(incidentHash('abc 1')).toBe('#/status?incident=abc%201');
+    expect(statusIncidentHash('abc 1')).toBe('#/status?incident=abc%201');
     expect(focusedIncident('incident=abc%201')).toBe('abc 1');
     expect(focusedIncident('')).toBeNull();
     expect(focusedIncident(`incident=${'x'.repeat(65)}`)).toBeNull();
