@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { httpBaseUrl } from '../common/profile-rules.ts';
 import { DEFAULT_SOLC_BIN_MIRROR } from '../verify/compilers/mirror-source.ts';
 import { DEFAULT_NPM_REGISTRY } from '../verify/compilers/npm-source.ts';
 import { parseLongVersion } from '../verify/compilers/solc-version.ts';
-import { flagValue, splitFlag } from './flag-value.ts';
+import { downloadUrl } from '../verify/verify-args.ts';
+import { readFlags } from './flag-value.ts';
 
 export const COMPILERS_USAGE = 'usage: npm run compilers -- list|fetch|download|import [VERSION|FILE...] [--dir DIR] [--mirror URL] [--registry URL]';
 
@@ -27,19 +27,12 @@ export interface CompilersArgs {
  * no version, and `import` with no file exited 0 having done nothing.
  */
 export function parseCompilersArgs(argv: readonly string[], defaultDir: string): CompilersArgs {
-  const options: { dir?: string; mirror?: string; registry?: string } = {};
-  const positional: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (!arg.startsWith('--')) {
-      positional.push(arg);
-      continue;
-    }
-    const [flag, inline] = splitFlag(arg);
-    if (flag !== '--dir' && flag !== '--mirror' && flag !== '--registry') throw new Error(`unknown option ${flag}`);
-    const value = flagValue(flag, inline ?? argv[++i]);
-    options[flag.slice(2) as 'dir' | 'mirror' | 'registry'] = flag === '--dir' ? value : downloadUrl(flag, value, flag === '--mirror' ? DEFAULT_SOLC_BIN_MIRROR : DEFAULT_NPM_REGISTRY);
-  }
+  const { values, positional } = readFlags(argv, {
+    values: ['--dir', '--mirror', '--registry'],
+    check: (flag, value) => (flag === '--dir' ? value : downloadUrl(flag, value, flag === '--mirror' ? DEFAULT_SOLC_BIN_MIRROR : DEFAULT_NPM_REGISTRY)),
+  });
+  const mirror = values.get('--mirror');
+  const registry = values.get('--registry');
   const [command, ...items] = positional;
   if (command === undefined || !Object.hasOwn(ITEMS, command)) throw new Error(`unknown or missing command: ${command ?? '(none)'}`);
   const takes = ITEMS[command as Command];
@@ -47,17 +40,6 @@ export function parseCompilersArgs(argv: readonly string[], defaultDir: string):
   if (takes !== null && items.length === 0) throw new Error(`${command} needs at least one ${takes}`);
   // The version checked is the one downloaded: ` 0.8.4+commit.c7e474f2` passed the check and then was "not listed".
   const checked = command === 'download' ? items.map(parseLongVersion) : items;
-  return { command: command as Command, items: checked, dir: path.resolve(options.dir ?? defaultDir), ...(options.mirror ? { mirror: options.mirror } : {}), ...(options.registry ? { registry: options.registry } : {}) };
+  return { command: command as Command, items: checked, dir: path.resolve(values.get('--dir') ?? defaultDir), ...(mirror ? { mirror } : {}), ...(registry ? { registry } : {}) };
 }
 
-/**
- * A mirror or registry address: an http(s) base URL (httpBaseUrl), as paths are put after it. No
- * user name or password, which fetch refuses to send; no query or fragment, which `list.json` would
- * have been put after (`?token=s/list.json`). The refusal does not repeat the value, which may hold
- * a key.
- */
-function downloadUrl(flag: string, text: string, example: string): string {
-  const checked = httpBaseUrl(text, example);
-  if (!checked.ok) throw new Error(`${flag} ${checked.problem}`);
-  return checked.url;
-}

@@ -13,7 +13,7 @@ import { ConformanceInputError } from '../conformance/conformance-input.ts';
 import { runMirrorConformance } from '../conformance/mirror/run-mirror-conformance.ts';
 import { runStatusConformance } from '../conformance/status/run-status-conformance.ts';
 import { runVerifySuite, VERIFY_USAGE } from '../conformance/verify/verify-suite.ts';
-import { splitFlag } from './flag-value.ts';
+import { readFlags } from './flag-value.ts';
 import { asksForHelp } from './help.ts';
 
 const DEFAULT_MIRROR_SPECS = '../shared/conformance/mirror/specs';
@@ -60,18 +60,7 @@ async function main(argv: string[]): Promise<number> {
  * what follows its `=` (`--bogus=https://user:password@…`), as the other commands name it.
  */
 function readSuiteArgs(args: readonly string[], known: readonly string[]): { flags: Set<string>; folder: string | undefined } {
-  const flags = new Set<string>();
-  const positional: string[] = [];
-  for (const arg of args) {
-    if (!arg.startsWith('--')) {
-      positional.push(arg);
-      continue;
-    }
-    const [flag, inline] = splitFlag(arg);
-    if (!known.includes(flag)) throw new Error(`unknown option ${flag}`);
-    if (inline !== undefined) throw new Error(`${flag} takes no value`);
-    flags.add(flag);
-  }
+  const { switches: flags, positional } = readFlags(args, { switches: known });
   if (positional.length > 1) throw new Error(`one folder at most, not also "${positional[1]}"`);
   return { flags, folder: positional[0] };
 }

@@ -3,7 +3,7 @@
  * `--upstream-mirror` profile). Two profiles of one name would be one to a switch and two to the
  * menu. Read by a save, by the reader of `profiles.json` and by the profile form alike.
  * Imported by main and renderer: no Node modules (main/services/network-profiles.ts, which defines
- * the profiles themselves, is tested to name the same ones).
+ * the profiles themselves, takes `custom` from here and is tested to name the same built-ins).
  */
 
 /** The built-in profiles' names: the demo ledger and the public Hedera networks. */

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { splitFlag } from '../cli/flag-value.ts';
 import { parseServeArgs, SERVE_FLAGS, type ServeArgs } from '../cli/serve-args.ts';
 import { isElectronSwitch } from './electron-switches.ts';
 import { meantFlag } from './mistyped-flag.ts';
@@ -45,15 +46,14 @@ function readArgs(argv: readonly string[]): ReadArg[] {
   const read: ReadArg[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const eq = arg.indexOf('=');
-    const name = eq === -1 ? arg : arg.slice(0, eq);
+    const [name, inline] = splitFlag(arg);
     if (name !== USER_DATA_FLAG && !DESKTOP_FLAGS.has(name) && !WEB_ONLY_FLAGS.has(name)) {
       read.push({ name, written: [arg], value: null });
       continue;
     }
-    const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
+    const value = inline ?? argv[++i];
     if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
-    read.push({ name, written: eq === -1 ? [arg, value] : [arg], value });
+    read.push({ name, written: inline === undefined ? [arg, value] : [arg], value });
   }
   return read;
 }
@@ -99,7 +99,7 @@ export function checkStartArgs(args: readonly string[]): void {
     if (!isFlag(arg)) throw new Error(`unknown option ${arg}`);
     if (isElectronSwitch(arg)) continue;
     const meant = meantFlag(arg, APP_FLAGS);
-    if (meant !== null) throw new Error(`unknown option ${arg.split('=')[0]} (did you mean ${meant}?)`);
+    if (meant !== null) throw new Error(`unknown option ${splitFlag(arg)[0]} (did you mean ${meant}?)`);
   }
 }
 
@@ -132,7 +132,7 @@ function isFlag(arg: string): boolean {
 export function unknownFlagsLine(unknown: readonly string[]): string | null {
   const flags = unknown.filter((arg) => arg.startsWith('--') && arg !== '--' && !isElectronSwitch(arg));
   if (flags.length === 0) return null;
-  const named = flags.map((flag) => flag.split('=')[0]).join(', ');
+  const named = flags.map((flag) => splitFlag(flag)[0]).join(', ');
   const verb = flags.length === 1 ? 'is not a flag' : 'are not flags';
   return `${named} ${verb} of Mirrordesk and not used by the app (its flags: npm start -- --help); passed on to Chromium, which ignores switches it does not know`;
 }

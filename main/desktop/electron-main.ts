@@ -43,9 +43,11 @@ const dataDir = args.explicitDataDir ? args.services.dataDir : profilesDir(app.g
 // Privileges must be registered before `ready`: standard + secure gives app:// a real origin.
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
 
-let services: AppServices | null = null;
-/** The window's way to the services, shut first when the app quits (closing-calls.ts). */
-let appCalls: ClosingCalls | null = null;
+/**
+ * The running services and the window's way to them (closing-calls.ts), shut first when the app
+ * quits: set together, so a quit always finds both.
+ */
+let started: { services: AppServices; calls: ClosingCalls } | null = null;
 /** The data folder taken for this run: `serve` on the same folder is refused while the app runs, and the app while it does. */
 let dataDirLock: DataDirLock | null = null;
 let mainWindow: BrowserWindow | null = null;
@@ -62,7 +64,7 @@ if (!app.requestSingleInstanceLock(launchData)) {
 } else {
   // Starting the app again shows it, also when only the tray kept it running; flags it came with are not applied.
   app.on('second-instance', (_event, _argv, _workingDirectory, additionalData) => {
-    if (services) showAt(services, '');
+    if (started) showAt(started.services, '');
     const notice = secondLaunchNotice(flagsOfSecondLaunch(additionalData));
     if (!notice) return;
     log(notice.log);
@@ -72,12 +74,12 @@ if (!app.requestSingleInstanceLock(launchData)) {
     openExternal: (url) => void shell.openExternal(url),
     log,
     // Plain http links are let out only to the open profile's status page (a page on a local network).
-    statusSource: () => services?.status?.source ?? null,
+    statusSource: () => started?.services.status?.source ?? null,
   }));
   // With a tray the app keeps watching the network's status; its menu reopens the window or quits.
   app.on('window-all-closed', () => lifetime.allWindowsClosed());
   app.on('activate', () => {
-    if (services && BrowserWindow.getAllWindows().length === 0) openWindow(services);
+    if (started && BrowserWindow.getAllWindows().length === 0) openWindow(started.services);
   });
   installShutdown();
   void start();
@@ -87,10 +89,11 @@ async function start(): Promise<void> {
   await app.whenReady();
   grantOnlyClipboardWrites(session.defaultSession);
   protocol.handle(APP_SCHEME, createAppProtocolHandler(RENDERER_DIR));
+  let running: AppServices;
   try {
     // Before anything opens in the folder; the single-instance lock above keeps out only another desktop app.
     dataDirLock = lockDataDir(dataDir, 'desktop', log);
-    services = await startAppServices({
+    running = await startAppServices({
       ...servicesOptionsOf(args.services),
       dataDir,
       shell: 'desktop',
@@ -106,12 +109,12 @@ async function start(): Promise<void> {
     app.exit(1);
     return;
   }
-  const running = services;
+  const calls = closingCalls(running.dispatch);
+  started = { services: running, calls };
   log(`mirror: ${running.urls.mirror} (data in ${dataDir})`);
   if (running.urls.status) log(`status: ${running.urls.status}`);
   if (running.urls.verify) log(`verify: ${running.urls.verify}`);
-  appCalls = closingCalls(running.dispatch);
-  registerApiIpc({ dispatch: appCalls.dispatch, trustedContents: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null), log });
+  registerApiIpc({ dispatch: calls.dispatch, trustedContents: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null), log });
   Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate({
     platform: process.platform,
     appName: APP_NAME,
@@ -206,13 +209,12 @@ function focusWindow(): void {
 function installShutdown(): void {
   app.on('before-quit', quitAfterClose({
     takeServices: () => {
-      const running = services;
+      const running = started;
       if (!running) return null;
-      services = null;
+      started = null;
       return startQuitting({
-        services: running,
-        // Set with the services; a gate of its own would have no calls to wait for.
-        calls: appCalls ?? closingCalls(running.dispatch),
+        services: running.services,
+        calls: running.calls,
         hideWindow: () => {
           if (mainWindow && !mainWindow.isDestroyed()) mainWindow.hide();
         },

@@ -1,3 +1,5 @@
+import { splitFlag } from '../cli/flag-value.ts';
+
 /**
  * The switches Electron documents (docs/api/command-line-switches.md: its own, and the Node.js
  * ones it takes), without their `--`. Chromium has hundreds more and no complete list, so this
@@ -21,6 +23,5 @@ const ELECTRON_SWITCHES: ReadonlySet<string> = new Set([
 /** Whether `arg` (`--name` or `--name=value`) is one of the switches Electron documents. */
 export function isElectronSwitch(arg: string): boolean {
   if (!arg.startsWith('--')) return false;
-  const eq = arg.indexOf('=');
-  return ELECTRON_SWITCHES.has(arg.slice(2, eq === -1 ? undefined : eq));
+  return ELECTRON_SWITCHES.has(splitFlag(arg)[0].slice(2));
 }

@@ -1,3 +1,5 @@
+import { splitFlag } from '../cli/flag-value.ts';
+
 /**
  * Tells a mistyped Mirrordesk flag (`--mirror-prot`) from a Chromium switch (`--disable-gpu`,
  * `--ozone-platform=wayland`) among the arguments `npm start` does not know. Chromium has hundreds
@@ -21,7 +23,7 @@ export const OWN_FLAG_PREFIXES: readonly string[] = ['--mirror-', '--verify-', '
  * be; null when it looks like a switch of Chromium's instead.
  */
 export function meantFlag(arg: string, appFlags: readonly string[]): string | null {
-  const name = `--${arg.replace(/^-+/, '').split('=')[0]!.toLowerCase()}`;
+  const name = `--${splitFlag(arg)[0].replace(/^-+/, '').toLowerCase()}`;
   // Cut short at one of its dashes (`--user-data` for `--user-data-dir`): too far for a typo.
   const cutShort = appFlags.find((flag) => flag.startsWith(`${name}-`));
   if (cutShort !== undefined) return cutShort;

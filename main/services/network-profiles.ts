@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { CUSTOM_PROFILE_NAME } from '../common/reserved-profile-names.ts';
 
 /**
  * The network profiles Mirrordesk knows: the embedded demo ledger, the public Hedera networks
@@ -30,9 +31,6 @@ const PROFILES: readonly NetworkProfile[] = [
   { name: 'previewnet', source: 'upstream', chainId: 297, statusUrl: HEDERA_STATUS, mirrorUrl: 'https://previewnet.mirrornode.hedera.com' },
 ];
 
-/** Name of the one-off profile `serve --network custom --upstream-mirror URL` runs. */
-export const CUSTOM_PROFILE = 'custom';
-
 /** A profile name that no built-in, `custom` or saved profile has. */
 export class UnknownProfileError extends Error {}
 
@@ -40,7 +38,7 @@ export class UnknownProfileError extends Error {}
  * A custom profile (a local node, Solo, any mirror node): its database is keyed by the
  * mirror URL, so two custom upstreams never share a store.
  */
-export function customProfile(mirrorUrl: string, statusUrl: string | null, chainId: number | null, name = CUSTOM_PROFILE): NetworkProfile {
+export function customProfile(mirrorUrl: string, statusUrl: string | null, chainId: number | null, name = CUSTOM_PROFILE_NAME): NetworkProfile {
   return { name, source: 'upstream', chainId, statusUrl, mirrorUrl, custom: true };
 }
 

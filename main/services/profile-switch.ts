@@ -1,5 +1,6 @@
+import { CUSTOM_PROFILE_NAME } from '../common/reserved-profile-names.ts';
 import type { AppServicesOptions } from './app-services-types.ts';
-import { CUSTOM_PROFILE, customProfile, findProfile, profileNames, UnknownProfileError, type NetworkProfile } from './network-profiles.ts';
+import { customProfile, findProfile, profileNames, UnknownProfileError, type NetworkProfile } from './network-profiles.ts';
 import { CustomProfiles } from './custom-profiles.ts';
 
 /**
@@ -12,11 +13,11 @@ export function resolveProfile(
   /** The run's saved profiles (app-services.ts); a reader of its own for a one-off question. */
   saved = new CustomProfiles(options.dataDir, options.log),
 ): NetworkProfile {
-  const profile = name === CUSTOM_PROFILE && options.upstreamMirror
+  const profile = name === CUSTOM_PROFILE_NAME && options.upstreamMirror
     ? customProfile(options.upstreamMirror, options.statusUpstream ?? null, options.chainId ?? null)
     : (findProfile(name) ?? saved.find(name));
   if (!profile) {
-    const known = [...profileNames(), ...(options.upstreamMirror ? [CUSTOM_PROFILE] : []), ...saved.list().map((p) => p.name)];
+    const known = [...profileNames(), ...(options.upstreamMirror ? [CUSTOM_PROFILE_NAME] : []), ...saved.list().map((p) => p.name)];
     // A saved profile may be missing because its file could not be read: say where it went.
     const setAside = saved.setAside();
     const lost = setAside === null ? '' : `; the saved profiles file could not be read and was moved to ${setAside.setAside}`;

@@ -101,6 +101,7 @@ export function createStatusService(options: StatusServiceOptions): StatusServic
   };
   const source = resolveSource(options, store, clock);
   const demo = 'demo' in options.source;
+  const watched: StatusSnapshot['source'] = { label: source.label, demo };
 
   const poller = new StatusPoller({
     store,
@@ -142,8 +143,8 @@ export function createStatusService(options: StatusServiceOptions): StatusServic
     server,
     poller,
     store,
-    source: { label: source.label, demo },
-    snapshot: () => read(() => buildSnapshot(store, { label: source.label, demo }, poller.state())),
+    source: watched,
+    snapshot: () => read(() => buildSnapshot(store, watched, poller.state())),
     getSettings: () => read(() => store.getSettings()),
     setSettings: (value) => read(() => store.setSettings(value)),
     on(event, listener) {

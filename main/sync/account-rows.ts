@@ -10,8 +10,6 @@ import type { TokenBalanceRow } from '../mirror/accounts/account-row.ts';
 // The same row the mirror reads back; the sync writes it.
 export type { TokenBalanceRow };
 
-export { LISTED_TOKEN_BALANCES };
-
 /** The `entity` columns an accounts-list row carries. */
 export interface EntityRow {
   id: bigint;

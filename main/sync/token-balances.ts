@@ -1,4 +1,5 @@
-import { LISTED_TOKEN_BALANCES, tokenBalancesOf, type AccountRows, type TokenBalanceRow } from './account-rows.ts';
+import { LISTED_TOKEN_BALANCES } from '../common/listed-token-balances.ts';
+import { tokenBalancesOf, type AccountRows, type TokenBalanceRow } from './account-rows.ts';
 import { formatEntityId } from '../mirror/format/entity-id.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { entityIdOf, inAnswerTo, intOf, UpstreamFormatError } from './upstream-values.ts';

@@ -27,7 +27,7 @@ export function applyVerifyFlag(args: { verify?: VerifyArgs }, flag: string, val
     case '--compilers': (args.verify ??= {}).compilersDir = resolvePath(value()); return true;
     case '--solc-bin-mirror': {
       const text = value();
-      (args.verify ??= {}).solcBinMirror = text === 'off' ? null : mirrorUrl(flag, text);
+      (args.verify ??= {}).solcBinMirror = text === 'off' ? null : downloadUrl(flag, text, DEFAULT_SOLC_BIN_MIRROR);
       return true;
     }
     case '--chain-rpc': {
@@ -61,11 +61,14 @@ function chainPart(text: string): string {
 }
 
 /**
- * A solc-bin mirror: a base URL without credentials, query or fragment, since `list.json` and the
- * file names are put after it (`?token=s` made `?token=s/list.json`) and downloads log it.
+ * A download mirror's or registry's address (`--solc-bin-mirror`, and `--mirror` and `--registry`
+ * of `npm run compilers`): an http(s) base URL (httpBaseUrl), as `list.json` and file names are
+ * put after it. No user name or password, which fetch refuses to send; no query or fragment, which
+ * those would have been put after (`?token=s/list.json`), and downloads log it. The refusal does
+ * not repeat the value, which may hold a key; `example` is the address it shows.
  */
-function mirrorUrl(flag: string, text: string): string {
-  const checked = httpBaseUrl(text, DEFAULT_SOLC_BIN_MIRROR);
+export function downloadUrl(flag: string, text: string, example: string): string {
+  const checked = httpBaseUrl(text, example);
   if (!checked.ok) throw new Error(`${flag} ${checked.problem}`);
   return checked.url;
 }

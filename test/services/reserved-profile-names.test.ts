@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_PROFILE_NAMES, CUSTOM_PROFILE_NAME, reservedNameProblem, reservedNameReason } from '../../main/common/reserved-profile-names.ts';
-import { builtinProfiles, CUSTOM_PROFILE } from '../../main/services/network-profiles.ts';
+import { BUILTIN_PROFILE_NAMES, reservedNameProblem, reservedNameReason } from '../../main/common/reserved-profile-names.ts';
+import { builtinProfiles } from '../../main/services/network-profiles.ts';
 
 describe('reserved profile names', () => {
-  it('are the names of the profiles main defines: the built-ins and the one-off custom one', () => {
+  it('are the names of the built-in profiles main defines (the one-off custom one is named by this module alone)', () => {
     expect(BUILTIN_PROFILE_NAMES).toEqual(builtinProfiles().map((profile) => profile.name));
-    expect(CUSTOM_PROFILE_NAME).toBe(CUSTOM_PROFILE);
   });
 
   it('say why each is taken, and what to do at a save; nothing of another name', () => {

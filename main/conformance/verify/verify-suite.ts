@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { flagValue, splitFlag } from '../../cli/flag-value.ts';
+import { readFlags } from '../../cli/flag-value.ts';
 import { runVerifyConformance } from './run-verify-conformance.ts';
 
 const DEFAULT_CASES = '../shared/conformance/verify/cases.json';
@@ -50,21 +50,12 @@ interface VerifySuiteOptions {
  * may be anything), a value given to a switch, or a second cases path, which was silently ignored.
  */
 export function parseVerifySuiteArgs(args: readonly string[]): VerifySuiteOptions {
-  const options: VerifySuiteOptions = { cases: DEFAULT_CASES, compilers: DEFAULT_COMPILERS, offline: false, verbose: false };
-  const positional: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (!arg.startsWith('--')) {
-      positional.push(arg);
-      continue;
-    }
-    const [flag, inline] = splitFlag(arg);
-    if (flag === '--compilers') options.compilers = flagValue(flag, inline ?? args[++i]);
-    else if (flag !== '--offline' && flag !== '--verbose') throw new Error(`unknown option ${flag}`);
-    else if (inline !== undefined) throw new Error(`${flag} takes no value`);
-    else options[flag === '--offline' ? 'offline' : 'verbose'] = true;
-  }
+  const { values, switches, positional } = readFlags(args, { values: ['--compilers'], switches: ['--offline', '--verbose'] });
   if (positional.length > 1) throw new Error(`one cases file or folder at most, not also "${positional[1]}"`);
-  if (positional[0] !== undefined) options.cases = positional[0];
-  return options;
+  return {
+    cases: positional[0] ?? DEFAULT_CASES,
+    compilers: values.get('--compilers') ?? DEFAULT_COMPILERS,
+    offline: switches.has('--offline'),
+    verbose: switches.has('--verbose'),
+  };
 }

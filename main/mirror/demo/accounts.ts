@@ -5,7 +5,7 @@ import { contractIdKeyBytes, ed25519PublicKey, ed25519SeedFor, EMPTY_KEY_LIST, t
 import type { EntityRow } from './ledger-writer.ts';
 import type { Prng } from './prng.ts';
 import type { SupplyBudget } from './supply-budget.ts';
-import { TREASURY } from './system-accounts.ts';
+import { FEE_COLLECTOR, TREASURY } from './system-accounts.ts';
 import { AUTO_RENEW_SECONDS, createdSecondsAt, DAY_SECONDS, DEMO_NOW_SECONDS, GENESIS_SECONDS, recentSeconds, renewedExpiryNanos, toNanos } from './timeline.ts';
 
 /** Consensus nodes 0..NODE_COUNT-1; node n's account is 0.0.(n+3), as on mainnet. */
@@ -55,7 +55,7 @@ function baseRow(num: number, type: EntityRow['type'], createdSeconds: number, r
  */
 function systemBalance(num: number, rng: Prng): number | bigint {
   if (num === TREASURY) return 0;
-  if (num === 98) return 1_250_000_000_000;
+  if (num === FEE_COLLECTOR) return 1_250_000_000_000;
   if (num === 800) return 15_000_000_000_000_000;
   if (num === 801) return 450_000_000_000_000;
   if (num >= 3 && num < 3 + NODE_COUNT) return rng.int(5_000, 90_000) * 100_000_000;

@@ -5,6 +5,7 @@ import type { HistoryWriter } from './history-writer.ts';
 import type { LedgerWriter } from './ledger-writer.ts';
 import { NftHandover } from './nft-versions.ts';
 import type { Prng } from './prng.ts';
+import { SYSTEM_ACCOUNTS } from './system-accounts.ts';
 import { DEMO_NOW_NANOS, MINUTE_NANOS } from './timeline.ts';
 import type { DemoToken } from './tokens.ts';
 import { TX, writeTransaction } from './transaction-log.ts';
@@ -13,8 +14,6 @@ import { TX, writeTransaction } from './transaction-log.ts';
 const MAX_AIRDROPS = 3;
 /** Accounts tried per airdrop before giving up on finding one that would leave it pending. */
 const RECEIVER_TRIES = 8;
-/** Accounts 0.0.1..0.0.1000 are the network's own (the treasury among them): never receivers. */
-const LAST_SYSTEM_ACCOUNT = 1000;
 /** A sender cancels about one airdrop in this many some time later. */
 const CANCEL_ONE_IN = 5;
 /** The receiver claims about one of the others in this many. */
@@ -108,7 +107,8 @@ export class AirdropWriter {
   #pickReceiver(token: DemoToken, chosen: ReadonlySet<number>, actors: ActorPool, rng: Prng): { num: number; createdNs: bigint } | null {
     for (let tries = 0; tries < RECEIVER_TRIES; tries++) {
       const { num } = actors.pick(rng);
-      if (num <= LAST_SYSTEM_ACCOUNT || num === token.treasuryNum || chosen.has(num)) continue;
+      // System accounts are the network's own (the treasury among them): never receivers.
+      if (num <= SYSTEM_ACCOUNTS || num === token.treasuryNum || chosen.has(num)) continue;
       const row = this.#receiverRow.get(num) as ReceiverRow | undefined;
       if (!row || row.deleted === 1n || row.max_automatic_token_associations !== 0n) continue;
       if (this.#holds.get(num, token.num) !== undefined) continue;

@@ -3,6 +3,7 @@ import type { AssessedFee } from './custom-fees.ts';
 import { NODE_COUNT } from './accounts.ts';
 import { fastDigest, timestampSeeds } from './fast-hash.ts';
 import type { HistoryWriter } from './history-writer.ts';
+import { FEE_COLLECTOR } from './system-accounts.ts';
 import { DEMO_NOW_NANOS } from './timeline.ts';
 
 /** HAPI transaction types the demo writes (the mirror's `transaction.type` codes). */
@@ -18,9 +19,6 @@ export const RESULT = {
   INVALID_SIGNATURE: 7, INSUFFICIENT_PAYER_BALANCE: 10, DUPLICATE_TRANSACTION: 11, SUCCESS: 22, INSUFFICIENT_ACCOUNT_BALANCE: 28,
   CONTRACT_REVERT_EXECUTED: 33, INVALID_TOPIC_MESSAGE: 158, INSUFFICIENT_TOKEN_BALANCE: 178, TOKEN_NOT_ASSOCIATED: 184,
 } as const;
-
-/** The fee collection account, credited with every fee less the node's share. */
-export const FEE_COLLECTOR = 98;
 
 export interface DemoTx {
   consensusNs: bigint;
